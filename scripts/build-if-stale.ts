@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const STAMP = join('dist', '.build-stamp');
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
+  return newest;
+}
+
+/** True when dist/ is missing or older than any of the app's sources. */
+export function buildIsStale(): boolean {
+  if (!existsSync(STAMP) || !existsSync(join('dist', 'index.html'))) return true;
+  const built = statSync(STAMP).mtimeMs;
+  return INPUTS.some((p) => newestMtime(p) > built);
+}
+
+/** Runs `vite build` when the build is missing or stale; returns whether it built. */
+export function buildIfStale(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!buildIsStale()) return false;
+  console.log('[build] building the app (dist/ is missing or older than its sources)…');
+  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env,
+  });
+  if (r.status !== 0) throw new Error('vite build failed');
+  writeFileSync(STAMP, new Date().toISOString());
+  return true;
+}

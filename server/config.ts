@@ -1,0 +1,60 @@
+import * as z from 'zod';
+
+const booleanish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** Every setting the server reads, with its default. Read once at start-up. */
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** postgres://... selects PostgreSQL; otherwise SQLite at SQLITE_PATH. */
+  DATABASE_URL: z.string().optional(),
+  SQLITE_PATH: z.string().default('./data/club.db'),
+  /** Value the app must send in the `x-api-key` header. */
+  API_KEY: z.string().min(1).default('dev-public-key'),
+  /** The spec's fixed allow-list of two phones (digits, comma separated). */
+  TEST_PHONES: z.string().default('380500000001,380500000002'),
+  /** Public origin of this server, used in payment callbacks and links. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Host on which the app runs as the second (ogo) variant; the variant switch is hidden there. */
+  OGO_HOST: z.string().default(''),
+  /** Version string answered by get-version; a change makes the app clear caches and reload. */
+  APP_VERSION: z.string().default('1.0.0'),
+  /** Directory of the built app to serve. */
+  STATIC_DIR: z.string().default('./dist'),
+  SEED: booleanish.default(true),
+  LIQPAY_PUBLIC_KEY: z.string().optional(),
+  LIQPAY_PRIVATE_KEY: z.string().optional(),
+  NOVA_POSHTA_API_KEY: z.string().optional(),
+  ANALYTICS_FORWARD_URL: z.string().url().optional(),
+  VELO_PROMO_CODE: z.string().default('VELO-20%'),
+  FREE_SHIPPING_GLO: z.coerce.number().nonnegative().default(399),
+  FREE_SHIPPING_OGO: z.coerce.number().nonnegative().default(120),
+  /** Outside production the server checks its own answers against the contract. */
+  CHECK_RESPONSES: booleanish.optional(),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  testPhones: readonly string[];
+  checkResponses: boolean;
+  isProduction: boolean;
+};
+
+/** Parses the environment; names every bad variable in one error. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const isProduction = c.NODE_ENV === 'production';
+  return {
+    ...c,
+    testPhones: c.TEST_PHONES.split(',').map((p) => p.replace(/\D/g, '')).filter(Boolean),
+    checkResponses: c.CHECK_RESPONSES ?? !isProduction,
+    isProduction,
+  };
+}

@@ -1,0 +1,26 @@
+import type { Config } from './config';
+import type { Db } from './db/connect';
+import type { Clock } from './clock';
+import type { SmsSender } from './sandboxes/sms';
+
+/** Everything a route group needs, passed in so tests can build a fresh one per file. */
+export interface AppDeps {
+  db: Db;
+  dialect: 'sqlite' | 'postgres';
+  config: Config;
+  clock: Clock;
+  sms: SmsSender;
+}
+
+/** The signed-in member of a request (from the bearer token). */
+export interface Member {
+  id: number;
+  phone: string;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    member: Member | null;
+  };
+};

@@ -1,0 +1,71 @@
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  dialect: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** postgres://... selects PostgreSQL. */
+  databaseUrl?: string;
+  /** SQLite file, or ':memory:'. */
+  sqlitePath?: string;
+  /** PostgreSQL schema to use (tests get one each); created when missing. */
+  pgSchema?: string;
+}
+
+/**
+ * better-sqlite3 compiles a statement on every `prepare`; Kysely prepares each query
+ * afresh, so a small cache of compiled statements saves that work on hot paths.
+ */
+function withStatementCache(raw: BetterSqlite3.Database, size = 500): SqliteDatabase {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => raw.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (!stmt) {
+        stmt = raw.prepare(sqlText);
+        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+        cache.set(sqlText, stmt);
+      }
+      return stmt;
+    },
+  };
+}
+
+export async function connect(opts: ConnectOptions): Promise<DbHandle> {
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const schema = opts.pgSchema;
+    if (schema) {
+      const admin = new pg.Client({ connectionString: opts.databaseUrl });
+      await admin.connect();
+      await admin.query(`create schema if not exists "${schema.replace(/"/g, '')}"`);
+      await admin.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const path = opts.sqlitePath ?? './data/club.db';
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const raw = new BetterSqlite3(path);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

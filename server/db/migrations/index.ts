@@ -1,0 +1,15 @@
+import type { Migration } from 'kysely';
+import * as core from './001_core';
+import * as auth from './002_auth';
+import * as shop from './003_shop';
+import * as scanDelivery from './004_scan_delivery';
+import * as engagement from './005_engagement';
+
+/** Every migration, in order. Names are stable: they are recorded in the database. */
+export const migrations: Record<string, Migration> = {
+  '001_core': core,
+  '002_auth': auth,
+  '003_shop': shop,
+  '004_scan_delivery': scanDelivery,
+  '005_engagement': engagement,
+};

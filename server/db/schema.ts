@@ -1,0 +1,8 @@
+import type { CoreTables } from './tables/core';
+import type { AuthTables } from './tables/auth';
+import type { ShopTables } from './tables/shop';
+import type { ScanDeliveryTables } from './tables/scan-delivery';
+import type { EngagementTables } from './tables/engagement';
+
+/** The whole database, assembled from each route group's tables. */
+export interface Database extends CoreTables, AuthTables, ShopTables, ScanDeliveryTables, EngagementTables {}

@@ -1,0 +1,104 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Core tables: people, their per-variant shop records, tokens, SMS codes,
+ * metafields and the idempotency store. Times are ISO-8601 UTC strings and
+ * booleans are 0/1 integers, so the same schema runs on SQLite and PostgreSQL.
+ */
+export interface MembersTable {
+  id: Generated<number>;
+  /** Digits only, e.g. 380501234567 (spec §5). */
+  phone: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** YYYY-MM-DD, or null when the member confirmed being an adult without a date. */
+  birth_date: string | null;
+  adult_confirmed: number;
+  created_at: string;
+}
+
+export type Variant = 'glo' | 'ogo' | 'velo';
+
+/** The shop record of spec §3 ("User (shop record, per variant)"): one per member and variant. */
+export interface CustomersTable {
+  id: Generated<number>;
+  member_id: number;
+  variant: Variant;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  /** JSON array of strings, e.g. ["age_verified","pwa_user"]. */
+  tags: string;
+  note: string;
+  orders_count: number;
+  /** Kopiykas. */
+  total_spent: number;
+  /** XP points held by this record. */
+  xp_balance: number;
+  created_at: string;
+}
+
+export type TokenScope = 'user' | 'ogo' | 'velo' | 'cert' | 'feedback' | 'analytics' | 'bat' | 'ipost';
+
+export interface SessionsTable {
+  /** sha256 of the token, hex. The token itself is never stored. */
+  token_hash: string;
+  member_id: number;
+  scope: TokenScope;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: string;
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Messages the SMS sandbox "sent"; readable at /dev/sms-outbox outside production. */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  text: string;
+  code: string | null;
+  created_at: string;
+}
+
+export interface MetafieldsTable {
+  id: Generated<number>;
+  customer_id: number;
+  namespace: string;
+  key: string;
+  value: string;
+  type: string;
+  updated_at: string;
+}
+
+export interface IdempotencyTable {
+  /** `m:<memberId>` for signed-in calls, `public` otherwise. */
+  account: string;
+  key: string;
+  fingerprint: string;
+  state: 'running' | 'done';
+  status: number;
+  body: string;
+  created_at: string;
+}
+
+export interface CoreTables {
+  members: MembersTable;
+  customers: CustomersTable;
+  sessions: SessionsTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
+  metafields: MetafieldsTable;
+  idempotency: IdempotencyTable;
+}

@@ -1,0 +1,34 @@
+import type { Config } from './config';
+import type { AppDeps } from './context';
+import { systemClock, type Clock } from './clock';
+import { connect, type ConnectOptions } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { sandboxSms } from './sandboxes/sms';
+import { seedIfEmpty } from './seed/index';
+
+export interface BuiltDeps {
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Connects, migrates and (when asked and empty) seeds: everything the app needs to start. */
+export async function buildDeps(
+  config: Config,
+  opts: { clock?: Clock; connect?: ConnectOptions; seed?: boolean } = {},
+): Promise<BuiltDeps> {
+  const handle = await connect(
+    opts.connect ?? { databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH },
+  );
+  const connectOpts = opts.connect ?? { databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH };
+  await migrateToLatest(handle.db as never, { schema: handle.dialect === 'postgres' ? connectOpts.pgSchema : undefined });
+  const clock = opts.clock ?? systemClock;
+  const deps: AppDeps = {
+    db: handle.db,
+    dialect: handle.dialect,
+    config,
+    clock,
+    sms: sandboxSms(handle.db, clock),
+  };
+  if (opts.seed ?? config.SEED) await seedIfEmpty(deps);
+  return { deps, close: handle.close };
+}

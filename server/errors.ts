@@ -1,0 +1,42 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The one error type of the server; `onError` turns it into `{ error: { code, message } }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (code: string, message: string) => new ApiError(400, code, message);
+export const unauthorized = (message = 'Потрібно увійти', code = 'unauthenticated') =>
+  new ApiError(401, code, message);
+export const forbidden = (message = 'Доступ заборонено', code = 'forbidden') => new ApiError(403, code, message);
+export const notFound = (message = 'Не знайдено', code = 'not_found') => new ApiError(404, code, message);
+export const conflict = (code: string, message: string) => new ApiError(409, code, message);
+export const unprocessable = (code: string, message: string) => new ApiError(422, code, message);
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Забагато спроб. Спробуй пізніше') =>
+  new ApiError(429, 'rate_limited', message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+export function errorJson(c: Context, err: ApiError) {
+  for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+  return c.json({ error: { code: err.code, message: err.message } }, err.status);
+}
+
+/** Anything that is not an ApiError is a server fault: logged, and answered without detail. */
+export function onError(err: Error, c: Context) {
+  if (err instanceof ApiError) return errorJson(c, err);
+  // Hono's own HTTPException (e.g. body limit) carries a status.
+  const status = (err as { status?: unknown }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return errorJson(c, new ApiError(status as ContentfulStatusCode, 'bad_request', err.message || 'Некоректний запит'));
+  }
+  console.error('[server] unexpected error', c.req.method, c.req.path, err);
+  return errorJson(c, new ApiError(500, 'internal', 'Сталася помилка. Спробуй пізніше'));
+}

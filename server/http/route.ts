@@ -1,0 +1,136 @@
+import type { Context, Hono } from 'hono';
+import * as z from 'zod/mini';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { CallDef, CallResponse } from '../../src/contract/define';
+import type { AppDeps, AppEnv, Member } from '../context';
+import { ApiError, badRequest, unauthorized } from '../errors';
+import { memberForToken } from '../security/tokens';
+import { runIdempotent } from './idempotency';
+
+export type FormFields = Record<string, string | File | (string | File)[]>;
+
+export interface HandlerArgs<C extends CallDef> {
+  /** The validated request: JSON body for POST, query string for GET, text fields for multipart. */
+  input: z.output<C['request']>;
+  c: Context<AppEnv>;
+  deps: AppDeps;
+  member: C['auth'] extends 'member' ? Member : Member | null;
+  /** Multipart calls only: every form field, files included. */
+  form: FormFields | null;
+}
+
+export type Handler<C extends CallDef> = (args: HandlerArgs<C>) => Promise<CallResponse<C>> | CallResponse<C>;
+
+/** Reads the bearer token of a request and finds its member, or null. */
+export async function resolveMember(c: Context<AppEnv>, deps: AppDeps): Promise<Member | null> {
+  const header = c.req.header('authorization') ?? '';
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!m?.[1]) return null;
+  const memberId = await memberForToken(deps.db, m[1], 'user', deps.clock.now());
+  if (memberId === null) return null;
+  const row = await deps.db.selectFrom('members').select(['id', 'phone']).where('id', '=', memberId).executeTakeFirst();
+  return row ?? null;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.map(String).join('.');
+  return path ? `поле «${path}»: ${issue.message}` : issue.message;
+}
+
+/** Validates `raw` against a call's request schema; a failure is a 400 naming the first bad field. */
+export function parseInput<S extends z.ZodMiniType>(schema: S, raw: unknown): z.output<S> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw badRequest('invalid_body', `Некоректні дані: ${first ? describeIssue(first) : 'невідома помилка'}`);
+  }
+  return parsed.data;
+}
+
+async function readRaw(c: Context<AppEnv>, call: CallDef): Promise<{ raw: unknown; text: string; form: FormFields | null }> {
+  if (call.method === 'GET') {
+    const q = c.req.query();
+    return { raw: q, text: new URLSearchParams(q).toString(), form: null };
+  }
+  if (call.multipart) {
+    const type = c.req.header('content-type') ?? '';
+    if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded')) {
+      throw badRequest('invalid_body', 'Очікується multipart/form-data');
+    }
+    let form: FormFields;
+    try {
+      form = (await c.req.parseBody({ all: true })) as FormFields;
+    } catch {
+      throw badRequest('invalid_body', 'Не вдалося прочитати форму');
+    }
+    const fields: Record<string, string> = {};
+    const parts: string[] = [];
+    for (const [k, v] of Object.entries(form)) {
+      const values = Array.isArray(v) ? v : [v];
+      for (const item of values) {
+        if (typeof item === 'string') {
+          fields[k] = item;
+          parts.push(`${k}=${item}`);
+        } else parts.push(`${k}:file:${item.name}:${item.size}`);
+      }
+    }
+    return { raw: fields, text: parts.sort().join('&'), form };
+  }
+  const text = await c.req.text();
+  if (!text.trim()) return { raw: {}, text, form: null };
+  try {
+    return { raw: JSON.parse(text) as unknown, text, form: null };
+  } catch {
+    throw badRequest('bad_json', 'Тіло запиту не є коректним JSON');
+  }
+}
+
+/**
+ * Mounts one contract call on the app: checks the bearer token when the call needs a member,
+ * validates the request with the call's own schema, runs the handler (under the
+ * Idempotency-Key rules for mutations) and, outside production, checks the answer against
+ * the call's response schema so the server cannot drift from the contract.
+ */
+export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Handler<C>): void {
+  const path = call.path;
+  const run = async (c: Context<AppEnv>) => {
+    const deps = c.get('deps');
+    const member = await resolveMember(c, deps);
+    if (call.auth === 'member' && !member) throw unauthorized();
+    const { raw, text, form } = await readRaw(c, call);
+    const execute = async (): Promise<{ status: ContentfulStatusCode; body: unknown }> => {
+      const input: z.output<C['request']> = parseInput(call.request, raw) as z.output<C['request']>;
+      const result = await handler({
+        input,
+        c,
+        deps,
+        member: member as HandlerArgs<C>['member'],
+        form,
+      });
+      if (deps.config.checkResponses) {
+        const checked = call.response.safeParse(result);
+        if (!checked.success) {
+          throw new Error(`Response of ${call.method} ${path} breaks the contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+        }
+      }
+      return { status: 200, body: result };
+    };
+    const key = c.req.header('idempotency-key');
+    if (call.mutation && key !== undefined) {
+      const out = await runIdempotent(deps, {
+        account: member ? `m:${member.id}` : 'public',
+        key,
+        fingerprint: `${call.method} ${path}\n${text}`,
+        execute,
+      });
+      if (out.replayed) c.header('Idempotent-Replayed', 'true');
+      return c.body(out.body, out.status, { 'content-type': 'application/json; charset=UTF-8' });
+    }
+    const out = await execute();
+    return c.json(out.body as object, out.status);
+  };
+  if (call.method === 'GET') app.get(path, run);
+  else app.post(path, run);
+}
+
+export { ApiError };

@@ -1,0 +1,16 @@
+import type { AppDeps } from '../context';
+import { seed as seedAuth } from './auth';
+import { seed as seedShop } from './shop';
+import { seed as seedScanDelivery } from './scan-delivery';
+import { seed as seedEngagement } from './engagement';
+
+/** Seeds demo data once: when the database has no members yet. Order matters: members first. */
+export async function seedIfEmpty(deps: AppDeps): Promise<boolean> {
+  const any = await deps.db.selectFrom('members').select('id').limit(1).executeTakeFirst();
+  if (any) return false;
+  await seedAuth(deps);
+  await seedShop(deps);
+  await seedScanDelivery(deps);
+  await seedEngagement(deps);
+  return true;
+}

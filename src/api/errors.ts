@@ -1,0 +1,42 @@
+/** Why a call failed, as the outbox and the screens need to tell the cases apart. */
+export type ApiFailureKind =
+  /** No answer at all: offline, DNS, connection reset, aborted. */
+  | 'network'
+  /** The server answered with an error status and `{ error: { code, message } }`. */
+  | 'http'
+  /** The server answered 2xx but the body breaks the contract, or carries an `error` field. */
+  | 'invalid-response'
+  /** The request itself breaks the contract (a bug in the app, never sent). */
+  | 'invalid-request';
+
+/** The one error type of the API layer; check with `instanceof`. */
+export class ApiCallError extends Error {
+  constructor(
+    readonly kind: ApiFailureKind,
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** From Retry-After, in milliseconds, when the server sent one. */
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiCallError';
+  }
+
+  /** Worth trying again later: network trouble or the §7 transient statuses. */
+  get transient(): boolean {
+    return this.kind === 'network' || TRANSIENT_STATUSES.has(this.status);
+  }
+}
+
+/** Spec §7: the statuses on which a call may be retried. */
+export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+
+/** Parses Retry-After (seconds or an HTTP date, RFC 9110 §10.2.3) into milliseconds from `now`. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}

@@ -1,0 +1,15 @@
+import * as z from 'zod/mini';
+import { defineCall } from './define';
+
+/** POST /api/get-version (spec §4: at most once per 5 minutes; a change clears caches and reloads). */
+export const getVersion = defineCall({
+  method: 'POST',
+  path: '/api/get-version',
+  auth: 'public',
+  mutation: false,
+  summary: 'Current app version; a change makes the app clear its caches and reload',
+  request: z.object({ current: z.optional(z.string().check(z.maxLength(64))) }),
+  response: z.object({ version: z.string() }),
+});
+
+export const systemCalls = { getVersion } as const;

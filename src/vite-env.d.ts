@@ -1,0 +1,14 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Sent as `x-api-key` on every call (server: API_KEY). */
+  readonly VITE_API_KEY?: string;
+  /** API origin when it differs from the app's own. */
+  readonly VITE_API_BASE?: string;
+  /** Host where the app runs as the ogo variant: the variant switch is hidden there. */
+  readonly VITE_OGO_HOST?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

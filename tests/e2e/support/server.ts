@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Stops the process (the database stays, so `start` again brings the same data back). */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops it and deletes its database. */
+  dispose(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function waitUp(url: string, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(`${url}/api/openapi.json`);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+/** The real server (built app + API) on a free port with a fresh seeded SQLite database. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'club-e2e-'));
+  const url = `http://localhost:${port}`;
+  let child: ChildProcess | null = null;
+
+  const start = async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLITE_PATH: join(dataDir, 'club.db'),
+        STATIC_DIR: 'dist',
+        DATABASE_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitUp(url);
+  };
+  const stop = async () => {
+    const c = child as ChildProcess | null;
+    if (!c || c.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      c.once('exit', () => resolve());
+      c.kill('SIGTERM');
+      setTimeout(() => c.kill('SIGKILL'), 3000).unref();
+    });
+  };
+  await start();
+  return {
+    url,
+    port,
+    dataDir,
+    start,
+    stop,
+    async dispose() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Hono } from 'hono';
+import { createApp } from '../../server/app';
+import { ManualClock } from '../../server/clock';
+import { loadConfig, type Config } from '../../server/config';
+import type { AppDeps, AppEnv } from '../../server/context';
+import { buildDeps } from '../../server/deps';
+
+export const API_KEY = 'test-api-key';
+export const TEST_PHONES = ['380500000001', '380500000002'] as const;
+
+export interface TestServer {
+  app: Hono<AppEnv>;
+  deps: AppDeps;
+  clock: ManualClock;
+  config: Config;
+  /** Sends a call with the API key; `token` adds the bearer, `idem` an Idempotency-Key. */
+  call(
+    method: 'GET' | 'POST',
+    path: string,
+    opts?: { body?: unknown; query?: Record<string, string>; token?: string; idem?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+  post(path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers }>;
+  get(path: string, query?: Record<string, string>, token?: string): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh server on a fresh database for one test file: in-memory SQLite, or, when
+ * TEST_DATABASE_URL names a PostgreSQL server, a schema of its own there.
+ */
+export async function makeTestServer(
+  opts: { seed?: boolean; env?: Record<string, string>; clock?: ManualClock } = {},
+): Promise<TestServer> {
+  const config = loadConfig({ NODE_ENV: 'test', API_KEY, TEST_PHONES: TEST_PHONES.join(','), ...opts.env });
+  const clock = opts.clock ?? new ManualClock();
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const built = await buildDeps(config, {
+    clock,
+    seed: opts.seed ?? false,
+    connect: pgUrl ? { databaseUrl: pgUrl, pgSchema: schema } : { sqlitePath: ':memory:' },
+  });
+  const app = createApp(built.deps);
+
+  const call: TestServer['call'] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { 'x-api-key': API_KEY, accept: 'application/json', ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    if (o.idem) headers['idempotency-key'] = o.idem;
+    let url = path;
+    if (o.query) url += `?${new URLSearchParams(o.query).toString()}`;
+    let body: string | undefined;
+    if (method === 'POST') {
+      headers['content-type'] = 'application/json';
+      body = o.body === undefined ? '{}' : typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+    }
+    const res = await app.request(url, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* non-JSON answers (pages) stay text */
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+
+  return {
+    app,
+    deps: built.deps,
+    clock,
+    config,
+    call,
+    post: (path, body, token) => call('POST', path, { body, token }),
+    get: (path, query, token) => call('GET', path, { query, token }),
+    async close() {
+      await built.close();
+      if (pgUrl && schema) {
+        const c = new pg.Client({ connectionString: pgUrl });
+        await c.connect();
+        await c.query(`drop schema if exists "${schema}" cascade`);
+        await c.end();
+      }
+    },
+  };
+}
