@@ -96,7 +96,7 @@ export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Ha
   const run = async (c: Context<AppEnv>) => {
     const deps = c.get('deps');
     const member = await resolveMember(c, deps);
-    if (call.auth === 'member' && !member) throw unauthorized();
+    if (call.auth === 'member' && !member) throw unauthorized(undefined, call.unauthenticatedCode);
     const { raw, text, form } = await readRaw(c, call);
     const execute = async (): Promise<{ status: ContentfulStatusCode; body: unknown }> => {
       const input: z.output<C['request']> = parseInput(call.request, raw) as z.output<C['request']>;

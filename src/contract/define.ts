@@ -12,10 +12,11 @@ export type CallAuth = 'public' | 'member';
 export interface CallDef<
   Req extends z.ZodMiniType = z.ZodMiniType,
   Res extends z.ZodMiniType = z.ZodMiniType,
+  A extends CallAuth = CallAuth,
 > {
   readonly method: 'GET' | 'POST';
   readonly path: string;
-  readonly auth: CallAuth;
+  readonly auth: A;
   /** Changes state on the server: accepts an Idempotency-Key and is queued by the outbox when offline. */
   readonly mutation: boolean;
   readonly summary: string;
@@ -23,14 +24,19 @@ export interface CallDef<
   readonly response: Res;
   /** Request body is multipart/form-data rather than JSON (feedback with photos). */
   readonly multipart?: boolean;
+  /**
+   * Error code of the 401 for a missing or dead bearer token. Spec §8: certificate and
+   * metafield calls answer `UNAUTHORIZED_IN_APP`, and the app then logs out.
+   */
+  readonly unauthenticatedCode?: string;
 }
 
 export type CallRequest<C extends CallDef> = z.input<C['request']>;
 export type CallResponse<C extends CallDef> = z.output<C['response']>;
 
-export function defineCall<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
-  def: CallDef<Req, Res>,
-): CallDef<Req, Res> {
+export function defineCall<Req extends z.ZodMiniType, Res extends z.ZodMiniType, A extends CallAuth>(
+  def: CallDef<Req, Res, A>,
+): CallDef<Req, Res, A> {
   return def;
 }
 

@@ -70,6 +70,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('metafields_owner_key', ['customer_id', 'namespace', 'key'])
     .execute();
 
+  await withId(db.schema.createTable('xp_ledger'), d)
+    .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id').onDelete('cascade'))
+    .addColumn('amount', 'integer', (c) => c.notNull())
+    .addColumn('balance_after', 'integer', (c) => c.notNull())
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('ref', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('xp_ledger_customer').on('xp_ledger').columns(['customer_id', 'id']).execute();
+
+  await withId(db.schema.createTable('analytics_events'), d)
+    .addColumn('member_id', 'integer', (c) => c.references('members.id').onDelete('set null'))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('event', 'text', (c) => c.notNull())
+    .addColumn('payload', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('analytics_events_member').on('analytics_events').columns(['member_id', 'id']).execute();
+
   await db.schema
     .createTable('idempotency')
     .addColumn('account', 'text', (c) => c.notNull())
@@ -85,7 +105,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['idempotency', 'metafields', 'sms_outbox', 'sms_codes', 'sessions', 'customers', 'members']) {
+  for (const t of ['idempotency', 'analytics_events', 'xp_ledger', 'metafields', 'sms_outbox', 'sms_codes', 'sessions', 'customers', 'members']) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -93,7 +93,38 @@ export interface IdempotencyTable {
   created_at: string;
 }
 
+/** Every change of a customer's XP balance, newest last (spec §3 "Bonus history"). */
+export interface XpLedgerTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** Positive: earned; negative: spent. */
+  amount: number;
+  /** Balance right after this change. */
+  balance_after: number;
+  /** What it was for: 'scan', 'order', 'order_refund', 'certificate', 'quiz', 'referral', 'welcome', 'manual'... */
+  reason: string;
+  /** Ukrainian line shown in the XP history. */
+  title: string;
+  /** Id of what caused it (order id, scan code...), for tracing. */
+  ref: string | null;
+  created_at: string;
+}
+
+/** Every analytics call of spec §7, stored; forwarded only when ANALYTICS_FORWARD_URL is set. */
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  member_id: number | null;
+  /** Which call recorded it: 'bat-event', 'auth-bat', 'esputnik-contact', 'order-info', ... */
+  kind: string;
+  event: string;
+  /** JSON of the whole request body. */
+  payload: string;
+  created_at: string;
+}
+
 export interface CoreTables {
+  analytics_events: AnalyticsEventsTable;
+  xp_ledger: XpLedgerTable;
   members: MembersTable;
   customers: CustomersTable;
   sessions: SessionsTable;

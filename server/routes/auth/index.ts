@@ -1,5 +1,8 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../context';
+import { registerMetafields } from './metafields';
 
-/** Mounts this group's calls. */
-export function register(_app: Hono<AppEnv>): void {}
+/** Mounts the auth, user and velo calls. */
+export function register(app: Hono<AppEnv>): void {
+  registerMetafields(app);
+}

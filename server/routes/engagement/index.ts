@@ -1,5 +1,8 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../context';
+import { registerAnalytics } from './analytics';
 
-/** Mounts this group's calls. */
-export function register(_app: Hono<AppEnv>): void {}
+/** Mounts certificates, feedback, content, invite, subscription, marathon, stores and analytics calls. */
+export function register(app: Hono<AppEnv>): void {
+  registerAnalytics(app);
+}
