@@ -11,6 +11,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('birth_date', 'text')
     .addColumn('adult_confirmed', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('mgm_code', 'text', (c) => c.unique())
+    .addColumn('referred_by', 'integer', (c) => c.references('members.id').onDelete('set null'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 

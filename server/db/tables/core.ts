@@ -15,6 +15,10 @@ export interface MembersTable {
   /** YYYY-MM-DD, or null when the member confirmed being an adult without a date. */
   birth_date: string | null;
   adult_confirmed: number;
+  /** The member's invite (member-get-member) code, REW-..., made on first request. */
+  mgm_code: string | null;
+  /** Who invited this member (their MGM code was given at registration). */
+  referred_by: number | null;
   created_at: string;
 }
 

@@ -1,2 +1,48 @@
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ShopTables {}
+import type { Generated } from 'kysely';
+
+/**
+ * Orders of both variants. The columns below are relied on by other groups (feedback reads
+ * orders); more may be added. Money in kopiykas, JSON in text, times ISO strings.
+ */
+export interface OrdersTable {
+  id: Generated<number>;
+  customer_id: number;
+  variant: 'glo' | 'ogo';
+  /** Human number shown to the member, e.g. 10231. */
+  order_number: number;
+  /** 'pending' | 'paid' | 'failed' | 'refunded' */
+  financial_status: string;
+  /** null (not shipped) | 'fulfilled' (delivered) */
+  fulfillment_status: string | null;
+  /** 1 cash on delivery, 2 card, 3 paid fully with XP. */
+  payment_method: number;
+  /** Money total after discounts, kopiykas. */
+  total: number;
+  /** XP paid for bonus items. */
+  xp_total: number;
+  /** JSON array of order tags (spec §9). */
+  tags: string;
+  note: string;
+  /** JSON: the Shopify-shaped order as stored (spec §3 "Order payload"). */
+  payload: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  variant_id: number;
+  title: string;
+  quantity: number;
+  /** Unit price, kopiykas (0 for items paid with XP). */
+  price: number;
+  /** Unit XP price (0 for items paid with money). */
+  xp_price: number;
+}
+
+export interface ShopTables {
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+}
