@@ -3,6 +3,7 @@ import type { AuthTables } from './tables/auth';
 import type { ShopTables } from './tables/shop';
 import type { ScanDeliveryTables } from './tables/scan-delivery';
 import type { EngagementTables } from './tables/engagement';
+import type { CertFeedbackTables } from './tables/cert-feedback';
 
 /** The whole database, assembled from each route group's tables. */
-export interface Database extends CoreTables, AuthTables, ShopTables, ScanDeliveryTables, EngagementTables {}
+export interface Database extends CoreTables, AuthTables, ShopTables, ScanDeliveryTables, EngagementTables, CertFeedbackTables {}

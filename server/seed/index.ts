@@ -3,6 +3,7 @@ import { seed as seedAuth } from './auth';
 import { seed as seedShop } from './shop';
 import { seed as seedScanDelivery } from './scan-delivery';
 import { seed as seedEngagement } from './engagement';
+import { seed as seedCertFeedback } from './cert-feedback';
 
 /** Seeds demo data once: when the database has no members yet. Order matters: members first. */
 export async function seedIfEmpty(deps: AppDeps): Promise<boolean> {
@@ -12,5 +13,6 @@ export async function seedIfEmpty(deps: AppDeps): Promise<boolean> {
   await seedShop(deps);
   await seedScanDelivery(deps);
   await seedEngagement(deps);
+  await seedCertFeedback(deps);
   return true;
 }

@@ -4,6 +4,7 @@ import * as auth from './002_auth';
 import * as shop from './003_shop';
 import * as scanDelivery from './004_scan_delivery';
 import * as engagement from './005_engagement';
+import * as certFeedback from './006_cert_feedback';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_shop': shop,
   '004_scan_delivery': scanDelivery,
   '005_engagement': engagement,
+  '006_cert_feedback': certFeedback,
 };
