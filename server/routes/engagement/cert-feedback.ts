@@ -1,5 +1,22 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../context';
+import { sandboxCertPartner } from '../../sandboxes/cert-partner';
+import { registerCertAuth } from './cert-auth';
+import { registerCertCatalog } from './cert-catalog';
+import { registerCertPin } from './cert-pin';
+import { registerCertPinCheck } from './cert-pin-check';
+import { registerCertPurchase } from './cert-purchase';
+import { registerFeedbackOffline } from './feedback-offline';
+import { registerFeedbackOnline } from './feedback-online';
 
-/** Mounts the certificate and feedback calls. */
-export function registerCertFeedback(_app: Hono<AppEnv>): void {}
+/** Mounts the certificate (spec §7 "Certificates") and feedback (spec §7 "Feedback") calls. */
+export function registerCertFeedback(app: Hono<AppEnv>): void {
+  const partner = sandboxCertPartner();
+  registerCertAuth(app, partner);
+  registerCertCatalog(app);
+  registerCertPurchase(app, partner);
+  registerCertPin(app);
+  registerCertPinCheck(app);
+  registerFeedbackOnline(app);
+  registerFeedbackOffline(app);
+}

@@ -1,0 +1,48 @@
+import type { FeedbackEntry } from '../../../src/contract/feedback';
+import type { AppDeps, Member } from '../../context';
+import type { Db } from '../../db/connect';
+import { conflict, unauthorized } from '../../errors';
+import { memberForToken } from '../../security/tokens';
+
+/** Spec §8: a dead, unknown or foreign feedback token is a 401; the app then clears its feedback token. */
+export async function requireFeedbackToken(deps: AppDeps, member: Member, token: string | undefined): Promise<void> {
+  const owner = token ? await memberForToken(deps.db, token, 'feedback', deps.clock.now()) : null;
+  if (owner !== member.id) throw unauthorized('Сесія відгуків завершилась. Спробуй ще раз', 'feedback_unauthenticated');
+}
+
+export const feedbackExists = () => conflict('feedback_exists', 'Відгук на цю покупку вже залишено');
+
+/** A unique-constraint failure of SQLite or PostgreSQL (the one feedback per purchase rule, raced). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof e.message === 'string' && e.message.includes('UNIQUE constraint'));
+}
+
+/** The member's feedback (or one of it), newest first, with the photos' ids. */
+export async function feedbackOf(db: Db, memberId: number, onlyId?: number): Promise<FeedbackEntry[]> {
+  let q = db.selectFrom('feedback_entries').selectAll().where('member_id', '=', memberId);
+  if (onlyId !== undefined) q = q.where('id', '=', onlyId);
+  const rows = await q.orderBy('id', 'desc').execute();
+  if (rows.length === 0) return [];
+  const photos = await db
+    .selectFrom('feedback_photos')
+    .select(['id', 'feedback_id', 'mime', 'size'])
+    .where(
+      'feedback_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    shop: r.shop,
+    orderId: r.order_id,
+    offlinePurchaseId: r.offline_purchase_id,
+    rating: r.rating,
+    text: r.text,
+    created_at: r.created_at,
+    photos: photos.filter((p) => p.feedback_id === r.id).map((p) => ({ id: p.id, mime: p.mime, size: p.size })),
+  }));
+}
