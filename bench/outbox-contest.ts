@@ -1,0 +1,127 @@
+// The outbox contest of bench/outbox.bench.ts, written once for both places it runs: Node
+// (fake-indexeddb, the server in process) and headless Chromium (real IndexedDB, the server on
+// loopback). Each contestant replays the same mutations under the same seeded faults.
+import { Queue } from 'workbox-background-sync';
+import { ClubDb } from '../src/db/database';
+import { kvSet } from '../src/db/kv';
+import { createSyncCore } from '../src/sync/core';
+import { webLock } from '../src/sync/lock';
+import { trackEvent } from '../src/sync/mutations/analytics-event';
+import { memoryLocks } from '../tests/unit/sync/support/memory-locks';
+
+export type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/** A page is killed mid-request every this many requests (alternately before and after the server got it). */
+export const KILL_EVERY = 150;
+
+export interface Contestant {
+  /** Names the IndexedDB database, the Workbox queue and the events' page_url prefix. */
+  tag: string;
+  n: number;
+  /** Bearer token of the member. */
+  token: string;
+  /** Analytics token, for the Workbox requests (the outbox fetches its own). */
+  batToken: string;
+  customerId: number;
+  apiKey: string;
+  /** Absolute origin for Workbox's stored Requests. */
+  origin: string;
+}
+
+export interface Run {
+  ms: number;
+  requests: number;
+  restarts: number;
+}
+
+/** The same seeded fault plan for everyone: by request number, 5 % answers lost (applied), 5 % 503 (not applied), a kill every 150. */
+function faultyNetwork(realFetch: Fetch, seed = 42) {
+  let s = seed >>> 0;
+  const rand = () => ((s = (s + 0x6d2b79f5) >>> 0), (((s ^ (s >>> 15)) * (s | 1)) >>> 0) / 2 ** 32);
+  const net = {
+    requests: 0,
+    onKill: null as null | (() => void),
+    async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+      net.requests += 1;
+      const r = rand();
+      if (net.requests % KILL_EVERY === 0) {
+        if ((net.requests / KILL_EVERY) % 2 === 0) await (await realFetch(input, init)).text();
+        net.onKill?.();
+        return new Promise<never>(() => undefined);
+      }
+      if (r < 0.05) {
+        await (await realFetch(input, init)).text();
+        throw new TypeError('connection reset: answer lost');
+      }
+      if (r < 0.1) return Response.json({ error: { code: 'unavailable', message: '' } }, { status: 503 });
+      return realFetch(input, init);
+    },
+  };
+  return net;
+}
+
+/** Replays until done; a kill abandons the instance mid-request, as a closed tab would, and a fresh one takes over. */
+async function drive(open: () => { replay(): Promise<boolean>; kill(): void }, net: ReturnType<typeof faultyNetwork>): Promise<number> {
+  let inst = open();
+  let restarts = 0;
+  for (let round = 0; round < 100_000; round += 1) {
+    const killed = new Promise<'killed'>((r) => (net.onKill = () => r('killed')));
+    const done = await Promise.race([inst.replay(), killed]);
+    if (done === 'killed') {
+      inst.kill();
+      inst = open();
+      restarts += 1;
+    } else if (done) break;
+  }
+  return restarts;
+}
+
+/** This outbox: events queued by the domain action, replayed (forced: no backoff waits) through the real transport. */
+export async function runOurs(c: Contestant, realFetch: Fetch): Promise<Run> {
+  const net = faultyNetwork(realFetch);
+  const locks = memoryLocks();
+  const seed = new ClubDb(`bench-${c.tag}`);
+  await kvSet(seed, 'pwaToken', c.token);
+  for (let i = 0; i < c.n; i += 1) await trackEvent(seed, { variant: 'glo', customerId: c.customerId }, { event: 'bench', pageUrl: `/bench/${c.tag}/${i}` });
+  let tabs = 0;
+  const open = () => {
+    const client = locks.client(`tab-${++tabs}`);
+    const db = new ClubDb(`bench-${c.tag}`);
+    const core = createSyncCore({ db, apiKey: c.apiKey, baseUrl: '', fetch: (u, i) => net.fetch(u, i), lock: webLock(client) });
+    return { replay: async () => (await core.outbox.replay({ force: true })).nextAt === null, kill: () => (client.kill(), db.close()) };
+  };
+  const t0 = performance.now();
+  const restarts = await drive(open, net);
+  return { ms: performance.now() - t0, restarts, requests: net.requests };
+}
+
+/** Workbox's Queue as documented: requests pushed, `replayRequests()` until empty; optionally with an Idempotency-Key header. */
+export async function runWorkbox(c: Contestant, realFetch: Fetch, withKey: boolean): Promise<Run> {
+  const net = faultyNetwork(realFetch);
+  const names = (Queue as unknown as { _queueNames: Set<string> })._queueNames;
+  const make = () => {
+    names.delete(c.tag); // a fresh page may reopen the queue of a dead one
+    return new Queue(c.tag, { forceSyncFallback: true, onSync: async () => undefined });
+  };
+  const first = make();
+  for (let i = 0; i < c.n; i += 1) {
+    const body = JSON.stringify({ event: 'bench', token: c.batToken, data: { customer_id: c.customerId, page_url: `/bench/${c.tag}/${i}` } });
+    const headers: Record<string, string> = { 'x-api-key': c.apiKey, authorization: `Bearer ${c.token}`, 'content-type': 'application/json', accept: 'application/json' };
+    if (withKey) headers['idempotency-key'] = crypto.randomUUID();
+    await first.pushRequest({ request: new Request(`${c.origin}/api/analytics/send-bat-event`, { method: 'POST', headers, body }) });
+  }
+  const realGlobal = globalThis.fetch;
+  globalThis.fetch = (input, init) => net.fetch(input, init);
+  try {
+    const open = () => {
+      const q = make();
+      const empty = async () => (await q.size()) === 0;
+      return { replay: () => q.replayRequests().then(empty, empty), kill: () => undefined };
+    };
+    const t0 = performance.now();
+    const restarts = await drive(open, net);
+    return { ms: performance.now() - t0, restarts, requests: net.requests };
+  } finally {
+    globalThis.fetch = realGlobal;
+  }
+}

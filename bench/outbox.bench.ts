@@ -1,0 +1,121 @@
+// This outbox against workbox-background-sync's Queue: the same analytics events replayed to the
+// same server under the same seeded faults (answers lost after the server applied them, 503s, the
+// page killed mid-replay = a fresh instance over the same IndexedDB). Prints mutations lost and
+// duplicated, requests and wall time, first in Node (fake-indexeddb, server in process), then in
+// headless Chromium (real IndexedDB, server on loopback; BENCH_BROWSER=0 skips it). Never asserts.
+import 'fake-indexeddb/auto';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { createApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { buildDeps } from '../server/deps';
+import { issueToken } from '../server/security/tokens';
+import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/support/chromium';
+import type { Contestant, Run } from './outbox-contest';
+
+const N = Number(process.env.BENCH_MUTATIONS ?? 1000);
+const N_BROWSER = Number(process.env.BENCH_BROWSER_MUTATIONS ?? 300);
+const API_KEY = 'bench-key';
+process.env.NODE_ENV = 'production'; // Workbox's dev logging off
+Object.assign(globalThis, { self: globalThis, registration: {} }); // Workbox expects a worker scope
+const { KILL_EVERY, runOurs, runWorkbox } = await import('./outbox-contest');
+
+const built = await buildDeps(loadConfig({ NODE_ENV: 'test', API_KEY }), { seed: false, connect: { sqlitePath: ':memory:' } });
+const app = createApp(built.deps);
+const db = built.deps.db;
+let members = 0;
+
+async function contestant(tag: string, n: number, origin: string): Promise<Contestant & { memberId: number }> {
+  const now = new Date().toISOString();
+  members += 1;
+  const m = await db.insertInto('members').values({ phone: `38067${String(members).padStart(7, '0')}`, first_name: 'Б', last_name: 'Б', email: `${tag}@bench.ua`, birth_date: null, adult_confirmed: 1, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const c = await db.insertInto('customers').values({ member_id: m.id, variant: 'glo', first_name: 'Б', last_name: 'Б', email: '', phone: '', tags: '[]', note: '', orders_count: 0, total_spent: 0, xp_balance: 0, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const token = (await issueToken(db, m.id, 'user', new Date())).token;
+  const batToken = (await issueToken(db, m.id, 'bat', new Date())).token;
+  return { tag, n, token, batToken, customerId: c.id, apiKey: API_KEY, origin, memberId: m.id };
+}
+
+/** What the server stored: each event's page_url once is right; missing is lost, more is duplicated. */
+async function outcome(c: { memberId: number; n: number }) {
+  const rows = await db.selectFrom('analytics_events').select('payload').where('member_id', '=', c.memberId).execute();
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    const url = (JSON.parse(r.payload) as { data: { page_url: string } }).data.page_url;
+    counts.set(url, (counts.get(url) ?? 0) + 1);
+  }
+  return { lost: c.n - counts.size, duplicated: [...counts.values()].reduce((a, k) => a + k - 1, 0) };
+}
+
+type Who = 'this outbox' | 'workbox Queue' | 'workbox Queue + Idempotency-Key';
+const WHO: readonly Who[] = ['this outbox', 'workbox Queue', 'workbox Queue + Idempotency-Key'];
+
+/** A warm-up round (JIT, lazily loaded classes), not reported; then the measured one. */
+async function contest(n: number, origin: string, run: (who: Who, c: Contestant) => Promise<Run>) {
+  const table: Record<string, object> = {};
+  for (const round of ['warm', 'measured'] as const) {
+    for (const [i, who] of WHO.entries()) {
+      const c = await contestant(`${round}-${i}-${origin.length}`, round === 'warm' ? 50 : n, origin);
+      const r = await run(who, c);
+      if (round === 'measured') table[who] = { ...(await outcome(c)), requests: r.requests, restarts: r.restarts, 'wall ms': Math.round(r.ms), 'ms per mutation': +(r.ms / n).toFixed(2) };
+    }
+  }
+  return table;
+}
+
+const inProcess = (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(app.request(input, init));
+const play = (who: Who, c: Contestant, f: typeof inProcess) =>
+  who === 'this outbox' ? runOurs(c, f) : runWorkbox(c, f, who === 'workbox Queue + Idempotency-Key');
+console.log(`Faults by request number: 5 % answers lost, 5 % 503, the page killed every ${KILL_EVERY} requests.`);
+console.log(`\nNode, fake-indexeddb, server in process: ${N} analytics events`);
+console.table(await contest(N, 'http://local', (who, c) => play(who, c, inProcess)));
+
+if (process.env.BENCH_BROWSER !== '0') {
+  const js = (
+    await build({
+      stdin: { contents: "import * as contest from './bench/outbox-contest'; Object.assign(window, { registration: {}, contest });", loader: 'ts', resolveDir: process.cwd() },
+      bundle: true,
+      write: false,
+      format: 'esm',
+      minify: true,
+      define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env': '{}' },
+      logLevel: 'error',
+    })
+  ).outputFiles[0]!.text;
+  const html = '<!doctype html><meta charset="utf-8"><script type="module" src="/bench.js"></script>';
+  const server = serve({
+    fetch: (req: Request) => {
+      const path = new URL(req.url).pathname;
+      if (path === '/') return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+      if (path === '/bench.js') return new Response(js, { headers: { 'content-type': 'text/javascript' } });
+      return app.fetch(req);
+    },
+    port: 0,
+    hostname: '127.0.0.1',
+  });
+  await new Promise((r) => server.once('listening', r));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => 'contest' in window);
+    console.log(`\nHeadless Chromium ${browser.version()}, real IndexedDB, server on loopback: ${N_BROWSER} analytics events`);
+    const table = await contest(N_BROWSER, origin, (who, c) =>
+      page.evaluate(
+        ([w, cc]) => {
+          const { contest: k } = window as unknown as { contest: typeof import('./outbox-contest') };
+          const real = window.fetch.bind(window);
+          return w === 'this outbox' ? k.runOurs(cc, real) : k.runWorkbox(cc, real, w === 'workbox Queue + Idempotency-Key');
+        },
+        [who, c] as const,
+      ),
+    );
+    console.table(table);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+await built.close();

@@ -1,0 +1,82 @@
+import type { ClubDb } from './database';
+import type { Variant } from './rows-catalogue';
+
+/** A token the server issued with its expiry (spec §3 "Analytics token: token, expired_at"). */
+export interface ExpiringToken {
+  token: string;
+  /** ISO date-time from the server. */
+  expiresAt: string;
+}
+
+/**
+ * Every key of the key-value store and the type of its value. The session lives here rather
+ * than in cookies or localStorage so that the service worker can read it too.
+ */
+export interface KvValues {
+  /** Bearer token of the signed-in member (spec §6 `pwaToken`). */
+  pwaToken: string;
+  /** Shop customer ids per variant (`gloShopId`, `ogoShopId`, velo `shopifyId`). */
+  customerIds: Partial<Record<Variant, number>>;
+  phone: string;
+  /** The variant flag (spec §6 `is{product}`): which app variant is active. */
+  variant: Variant;
+  /** Spec §5: the member is age-verified (tags or metafield). */
+  ageVerified: boolean;
+  /** Analytics token (get-bat-token), kept until its expiry. Cleared on an analytics 401 (spec §8). */
+  batToken: ExpiringToken;
+  /** Certificate token (cert/get-auth). Cleared on `cert_unauthenticated` (spec §8). */
+  certToken: ExpiringToken;
+  /** Feedback token (feedback/get-auth). Cleared on a feedback 401 (spec §8). */
+  feedbackToken: ExpiringToken;
+  /** ogo auth token (get-ogo-token). */
+  ogoAuthToken: ExpiringToken;
+  /** Last outbox sequence number handed out. */
+  outboxSeq: number;
+  /** Fallback lock where Web Locks are missing: who replays the outbox, until when (epoch ms). */
+  outboxLease: { owner: string; until: number };
+  /** Favourites as the server last confirmed them, per variant (product ids, in order); `rev` counts writes. */
+  favouritesConfirmed: { rev: number; lists: Partial<Record<Variant, number[]>> };
+  /** Feedback "can write" per brand (spec §3 Feedback: per brand {showCan, canFeedback}); pulled every 30 min. */
+  feedbackFlags: Partial<Record<'glo' | 'ogo' | 'velo', { showCan: boolean; canFeedback: Array<{ id: number; order_number: number; created_at: string; total: number }> }>>;
+  /** In-store purchases that can take feedback (spec §3 offline {showCan}, offlineOrders); pulled every 30 min. */
+  offlineOrders: { showCan: boolean; orders: Array<{ id: number; store: string; address: string; date: string; total: number; canFeedback: boolean; feedbackId: number | null }> };
+  /** Cached content flags cleared when the app version changes (spec §4). */
+  menuLink: string;
+  rulesCache: string;
+}
+
+export type KvKey = keyof KvValues;
+
+/** Keys cleared when the app version changes (spec §4 "clear cached content flags"). */
+export const CONTENT_FLAG_KEYS: readonly KvKey[] = ['menuLink', 'rulesCache'];
+
+export async function kvGet<K extends KvKey>(db: ClubDb, key: K): Promise<KvValues[K] | undefined> {
+  const row = await db.kv.get(key);
+  return row?.value as KvValues[K] | undefined;
+}
+
+/** Writes one key; joins the caller's transaction when there is one. */
+export async function kvSet<K extends KvKey>(db: ClubDb, key: K, value: KvValues[K], now = Date.now()): Promise<void> {
+  await db.kv.put({ key, value, updatedAt: now });
+}
+
+export async function kvDelete(db: ClubDb, ...keys: KvKey[]): Promise<void> {
+  await db.kv.bulkDelete(keys);
+}
+
+/** Freshness stamps of the pullers live under `fresh:<name>`: the time until which data counts as fresh. */
+const freshKey = (name: string) => `fresh:${name}`;
+
+/** Epoch ms until which the puller `name` need not run again, or 0 when it never ran. */
+export async function freshUntil(db: ClubDb, name: string): Promise<number> {
+  const row = await db.kv.get(freshKey(name));
+  return typeof row?.value === 'number' ? row.value : 0;
+}
+
+export async function markFresh(db: ClubDb, name: string, until: number, now = Date.now()): Promise<void> {
+  await db.kv.put({ key: freshKey(name), value: until, updatedAt: now });
+}
+
+export async function clearFresh(db: ClubDb, name: string): Promise<void> {
+  await db.kv.delete(freshKey(name));
+}

@@ -1,0 +1,55 @@
+import type { Variant } from './rows-catalogue';
+
+/** The account a mutation belongs to: each variant has its own customer record (spec §1). */
+export interface Account {
+  variant: Variant;
+  /** The shop customer id of that variant (`shopifyId`). */
+  customerId: number;
+}
+
+export type OutboxState = 'pending' | 'sending' | 'failed';
+
+/** Why the last attempt of an entry did not go through; `message` is shown to the member. */
+export interface OutboxError {
+  /** HTTP status, 0 when there was no answer. */
+  status: number;
+  code: string;
+  /** Ukrainian, fit for the failed-entries list. */
+  message: string;
+  /** Epoch ms. */
+  at: number;
+}
+
+/** One queued mutation (ARCHITECTURE §3). Times are epoch ms. */
+export interface OutboxEntry<P = unknown> {
+  /** UUID v4, sent as the Idempotency-Key. */
+  id: string;
+  /** FIFO position: entries are sent in ascending `seq`. */
+  seq: number;
+  /** Name of its mutation kind in the registry. */
+  kind: string;
+  payload: P;
+  account: Account;
+  createdAt: number;
+  /** Attempts made so far (each one a request that may have reached the server). */
+  attempts: number;
+  /** Not sent again before this time (backoff, Retry-After). */
+  nextAttemptAt: number;
+  state: OutboxState;
+  lastError: OutboxError | null;
+  /**
+   * The exact request, fixed before the first attempt: every retry sends the same body, so the
+   * server's idempotency fingerprint matches and a lost answer is replayed, never re-applied.
+   */
+  request?: unknown;
+  /** Times the entry was re-keyed after the server refused it without applying it (dead analytics token). */
+  refreshes?: number;
+}
+
+/** One row of the key-value store: session, tokens, flags and "fetched at" times. */
+export interface KvRow {
+  key: string;
+  value: unknown;
+  /** Epoch ms of the last write. */
+  updatedAt: number;
+}

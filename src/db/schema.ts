@@ -1,0 +1,97 @@
+import type { Transaction } from 'dexie';
+import type { Account, OutboxEntry, OutboxError } from './rows-sync';
+import type { Variant } from './rows-catalogue';
+
+/**
+ * Every store and version of the local database, in one place. A new version adds its stores
+ * string here and, when old rows need reshaping, an upgrade function; versions are never edited
+ * once released, because devices keep databases for months.
+ */
+export const DB_NAME = 'club';
+
+/** Version 1: catalogue, carts, favourites, a first outbox, the key-value store. */
+export const STORES_V1 = {
+  kv: 'key',
+  products: '[variant+id], [variant+collectionId], [variant+category]',
+  collections: '[variant+id], variant',
+  cart: '[variant+variantId], variant',
+  favourites: '[variant+productId], variant',
+  outbox: 'id, &seq, state',
+} as const;
+
+/**
+ * Version 2 (current): member data (orders, XP, scans, devices, certificates, content, news), the
+ * outbox with account, attempts and backoff, and collections holding their whole product list.
+ */
+export const STORES_V2 = {
+  ...STORES_V1,
+  collections: '[variant+id], variant, [variant+category]',
+  orders: '[variant+id], variant, clientKey',
+  xpBalance: 'variant',
+  xpHistory: '[variant+id], variant',
+  scans: 'code, variant, state',
+  scanHistory: '[variant+id], variant',
+  devices: '[variant+id], variant',
+  certificates: 'id, variant',
+  contentPages: '[variant+id]',
+  news: '[variant+id], variant',
+  outbox: 'id, &seq, state, nextAttemptAt, kind',
+} as const;
+
+export const DB_VERSION = 2;
+
+/** An outbox entry as version 1 stored it: no account, attempts or backoff; the error as text. */
+export interface OutboxEntryV1 {
+  id: string;
+  seq: number;
+  kind: string;
+  payload: unknown;
+  createdAt: number;
+  state: 'pending' | 'sending' | 'failed';
+  error?: string | null;
+}
+
+function accountFromSession(variant: unknown, ids: unknown): Account | null {
+  const v: Variant = variant === 'ogo' || variant === 'velo' ? variant : 'glo';
+  const customerId = ids && typeof ids === 'object' ? (ids as Partial<Record<Variant, unknown>>)[v] : undefined;
+  return typeof customerId === 'number' ? { variant: v, customerId } : null;
+}
+
+/**
+ * 1 -> 2: entries queued by version 1 belong to the account signed in at the time (the session's
+ * variant and customer id); they keep their key and place, and start with no attempts counted.
+ * Collections of version 1 held only product ids: they are kept, empty and stale, until pulled.
+ */
+export async function upgradeToV2(tx: Transaction): Promise<void> {
+  const kv = tx.table('kv');
+  const variant = (await kv.get('variant'))?.value;
+  const ids = (await kv.get('customerIds'))?.value;
+  const account = accountFromSession(variant, ids);
+  await tx
+    .table('outbox')
+    .toCollection()
+    .modify((row: OutboxEntryV1 & Partial<OutboxEntry>) => {
+      const lastError: OutboxError | null = row.error
+        ? { status: 0, code: 'legacy', message: row.error, at: row.createdAt }
+        : null;
+      row.account = account ?? { variant: 'glo', customerId: 0 };
+      row.attempts = 0;
+      row.nextAttemptAt = row.createdAt;
+      row.lastError = lastError;
+      delete row.error;
+    });
+  await tx
+    .table('collections')
+    .toCollection()
+    .modify((row: { products?: unknown[]; productIds?: number[]; fetchedAt: number }) => {
+      row.products ??= [];
+      row.fetchedAt = 0;
+      delete row.productIds;
+    });
+  await tx
+    .table('cart')
+    .toCollection()
+    .modify((row: { addedAt?: number }) => {
+      row.addedAt ??= 0;
+    });
+}

@@ -1,0 +1,31 @@
+/** How long to wait before an entry is tried again after a transient failure. Times in ms. */
+export interface BackoffPolicy {
+  /** Delay after the first failed attempt. Default 2 000. */
+  baseMs: number;
+  /** Upper bound of the exponential delay. Default 300 000 (5 min). */
+  capMs: number;
+  /** Upper bound of a server's Retry-After we honour. Default 86 400 000 (24 h). */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 300_000, maxRetryAfterMs: 86_400_000 };
+
+/**
+ * Capped exponential backoff with "equal jitter": after `attempts` failed attempts (>= 1) the
+ * delay is d/2 + random·d/2 with d = min(cap, base·2^(attempts−1)), so retries of many devices
+ * do not arrive in lockstep yet never come sooner than half the step. A server's Retry-After
+ * wins when it asks for longer.
+ *
+ * @param random a number in [0, 1); injectable for tests.
+ */
+export function backoffDelay(
+  attempts: number,
+  retryAfterMs: number | null,
+  random: () => number = Math.random,
+  policy: BackoffPolicy = DEFAULT_BACKOFF,
+): number {
+  const step = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
+  const jittered = step / 2 + random() * (step / 2);
+  const asked = retryAfterMs === null ? 0 : Math.min(retryAfterMs, policy.maxRetryAfterMs);
+  return Math.round(Math.max(jittered, asked));
+}

@@ -1,0 +1,60 @@
+import { feedbackApi } from '../../api/groups/feedback';
+import { kvSet, type KvValues } from '../../db/kv';
+import { readSession } from '../session';
+import { feedbackToken } from '../tokens';
+import { FRESH_FOR } from './freshness';
+import type { Puller } from './puller';
+
+type Flags = KvValues['feedbackFlags'];
+
+/**
+ * Feedback per-brand flag (spec §3, §9: 30 min): which online orders of each shop can take
+ * feedback. velo orders belong to the ogo shop record.
+ */
+export const feedbackFlagsPuller: Puller<Flags> = {
+  name: 'feedbackFlags',
+  freshFor: FRESH_FOR.feedbackFlag,
+  tables: [],
+  async fetch({ db, transport, now }) {
+    const session = await readSession(db);
+    if (!session) return null;
+    const token = await feedbackToken(db, transport, now());
+    const api = feedbackApi(transport);
+    const flags: Flags = {};
+    for (const [shop, variant] of [['glo', 'glo'], ['ogo', 'ogo'], ['velo', 'ogo']] as const) {
+      const shopifyId = session.customerIds[variant];
+      if (!shopifyId) continue;
+      const r = await api.canWriteByOrder({ shop, token, shopifyId });
+      flags[shop] = { showCan: r.showCan, canFeedback: r.canFeedback };
+    }
+    return flags;
+  },
+  write: (flags, db, now) => kvSet(db, 'feedbackFlags', flags, now),
+};
+
+/** In-store purchases that can take feedback (spec §3, §9 offline orders flag: 30 min). */
+export const offlineOrdersPuller: Puller<KvValues['offlineOrders']> = {
+  name: 'offlineOrders',
+  freshFor: FRESH_FOR.offlineOrders,
+  tables: [],
+  async fetch({ db, transport, now }) {
+    if (!(await readSession(db))) return null;
+    const r = await feedbackApi(transport).getOfflineOrders({ token: await feedbackToken(db, transport, now()) });
+    return { showCan: r.showCan, orders: r.orders.map(({ items: _items, ...o }) => o) };
+  },
+  write: (value, db, now) => kvSet(db, 'offlineOrders', value, now),
+};
+
+/** Asks the store system to import in-store purchases, at most once a day (spec §9 background import: 24 h). */
+export const backgroundImportPuller: Puller<{ imported: number }> = {
+  name: 'backgroundImport',
+  freshFor: FRESH_FOR.backgroundImport,
+  tables: [],
+  async fetch({ db, transport, now }) {
+    if (!(await readSession(db))) return null;
+    const r = await feedbackApi(transport).importOrdersInBackground({ token: await feedbackToken(db, transport, now()) });
+    return { imported: r.imported };
+  },
+  // Nothing to store but the stamp: the purchases arrive through the offline-orders puller.
+  write: async () => undefined,
+};

@@ -1,0 +1,62 @@
+import type { Transport } from '../../api/transport';
+import type { ClubDb, ClubTableName } from '../../db/database';
+import { freshUntil, markFresh } from '../../db/kv';
+
+export interface PullContext {
+  db: ClubDb;
+  transport: Transport;
+  /** Epoch ms. */
+  now: () => number;
+  online: () => boolean;
+}
+
+/**
+ * One read from the server into Dexie (ARCHITECTURE §2 read path). `fetch` runs outside any
+ * transaction and returns validated data (the transport checks it against the contract; an
+ * answer with an `error` field throws, so it is never stored); `write` stores it in one short
+ * transaction together with the freshness stamp.
+ */
+export interface Puller<T> {
+  name: string;
+  /** Fresh for this many ms after a pull. */
+  freshFor: number;
+  /** Overrides `freshFor` from the answer (tokens: until their server expiry); epoch ms. */
+  freshUntil?(value: T, now: number): number;
+  /** Tables `write` touches; `kv` is always included. */
+  tables: readonly ClubTableName[];
+  /** The data to store, or null when there is nothing to pull (e.g. signed out). */
+  fetch(ctx: PullContext): Promise<T | null>;
+  write(value: T, db: ClubDb, now: number): Promise<void>;
+  /** Effects outside the database after the write committed (reload, cache deletion). */
+  after?(value: T, ctx: PullContext): Promise<void>;
+}
+
+export type PullResult = 'offline' | 'fresh' | 'pulled' | 'nothing' | 'failed';
+
+/** Runs one puller unless offline or still fresh (`force` ignores freshness). Never throws. */
+export async function runPuller<T>(p: Puller<T>, ctx: PullContext, force = false): Promise<PullResult> {
+  if (!ctx.online()) return 'offline';
+  if (!force && (await freshUntil(ctx.db, p.name)) > ctx.now()) return 'fresh';
+  try {
+    const value = await p.fetch(ctx);
+    if (value === null) return 'nothing';
+    const now = ctx.now();
+    const until = p.freshUntil ? p.freshUntil(value, now) : now + p.freshFor;
+    await ctx.db.transaction('rw', [ctx.db.kv, ...p.tables.map((t) => ctx.db.table(t))], async () => {
+      await p.write(value, ctx.db, now);
+      await markFresh(ctx.db, p.name, until, now);
+    });
+    await p.after?.(value, ctx);
+    return 'pulled';
+  } catch {
+    // A failed pull leaves what is stored; the screens show it with its age.
+    return 'failed';
+  }
+}
+
+/** Runs pullers one after another (they share one connection; order keeps the version check first). */
+export async function runPullers(list: ReadonlyArray<Puller<unknown>>, ctx: PullContext, force = false): Promise<Record<string, PullResult>> {
+  const out: Record<string, PullResult> = {};
+  for (const p of list) out[p.name] = await runPuller(p, ctx, force);
+  return out;
+}

@@ -1,0 +1,60 @@
+import { createActivity, type Activity } from './activity';
+import { createSyncCore, type SyncCore, type SyncCoreOptions } from './core';
+import { logout, prepareLogout, summarizeUnsent, type LogoutEnv, type UnsentSummary } from './logout';
+import type { OnlineSource } from './online';
+import { runPullers, type Puller, type PullResult } from './pullers/puller';
+import { installTriggers, type TriggerEnv, type Triggers } from './triggers';
+
+export interface RuntimeOptions extends Omit<SyncCoreOptions, 'onActivity' | 'onSessionExpired'> {
+  online: OnlineSource;
+  /** Run on start, back online and tab visible, each within its freshness (spec §9). */
+  pullers: ReadonlyArray<Puller<unknown>>;
+  logoutEnv: LogoutEnv;
+  /** After a logout (asked or forced): go to /auth (spec §2). `lost` lists what a forced logout could not send. */
+  onLoggedOut?: (lost: UnsentSummary | null) => void;
+  triggerEnv?: Omit<TriggerEnv, 'online' | 'pull'>;
+}
+
+/** Everything sync does in a page: the core, its triggers, pullers, activity and logout. */
+export interface SyncRuntime extends SyncCore {
+  online: OnlineSource;
+  activity: Activity;
+  triggers: Triggers;
+  /** Runs the pullers now (`force` ignores freshness). */
+  pull(force?: boolean): Promise<Record<string, PullResult>>;
+  /** Logout step one (spec §4): send what waits, report what is left. */
+  prepareLogout(): Promise<UnsentSummary>;
+  /** Logout step two: clear cookies, stores and localStorage (but the app version). */
+  logout(): Promise<void>;
+  stop(): void;
+}
+
+export function createSyncRuntime(o: RuntimeOptions): SyncRuntime {
+  const activity = createActivity();
+  const core = createSyncCore({
+    ...o,
+    onActivity: (a) => activity.set(a),
+    onSessionExpired: () => {
+      void (async () => {
+        const lost = summarizeUnsent(await o.db.outbox.orderBy('seq').toArray(), core.registry);
+        await logout(o.db, o.logoutEnv);
+        o.onLoggedOut?.(lost.count ? lost : null);
+      })();
+    },
+  });
+  const pull = (force = false) => runPullers(o.pullers, { db: o.db, transport: core.transport, now: o.now ?? Date.now, online: () => o.online.isOnline() }, force);
+  const triggers = installTriggers(core.outbox, { ...o.triggerEnv, online: o.online, pull: () => pull() });
+  return {
+    ...core,
+    online: o.online,
+    activity,
+    triggers,
+    pull,
+    prepareLogout: () => prepareLogout(core.outbox, core.registry, o.online.isOnline()),
+    async logout() {
+      await logout(o.db, o.logoutEnv);
+      o.onLoggedOut?.(null);
+    },
+    stop: () => triggers.stop(),
+  };
+}

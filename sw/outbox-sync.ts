@@ -1,0 +1,48 @@
+/// <reference lib="webworker" />
+import { apiConfig } from '../src/api/config';
+import { ClubDb } from '../src/db/database';
+import { OUTBOX_SYNC_TAG } from '../src/sync/background-sync';
+import { createSyncCore, type SyncCore } from '../src/sync/core';
+import type { ReplayReport } from '../src/sync/outbox';
+
+/** The Background Sync event (Chromium); not in TypeScript's WebWorker lib. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
+
+let core: SyncCore | null = null;
+
+/** The worker's own connection and outbox over the same IndexedDB database as the pages. */
+function workerCore(): SyncCore {
+  core ??= createSyncCore({ db: new ClubDb(), apiKey: apiConfig.apiKey, baseUrl: apiConfig.baseUrl });
+  return core;
+}
+
+/**
+ * Replays the outbox from the service worker, with the same code and the same lock as the
+ * pages (so a page and the worker never send at once). Rejects while entries still wait, so
+ * the browser schedules another sync event with its own backoff.
+ */
+export async function replayFromWorker(): Promise<ReplayReport> {
+  const report = await workerCore().outbox.replay({ force: true });
+  if (report.nextAt !== null) throw new Error('Outbox entries still waiting; the browser will retry the sync');
+  return report;
+}
+
+/**
+ * Installs the Background Sync handler: call once from `sw/sw.ts` with `installOutboxSync(self)`.
+ * Safari and Firefox never fire `sync`; the pages' own triggers cover them.
+ */
+export function installOutboxSync(scope: ServiceWorkerGlobalScope): void {
+  scope.addEventListener('sync', (event: Event) => {
+    const e = event as SyncEvent;
+    if (e.tag !== OUTBOX_SYNC_TAG) return;
+    e.waitUntil(
+      replayFromWorker().catch((err: unknown) => {
+        // On the last chance, settle quietly: the pages' triggers take over from here.
+        if (!e.lastChance) throw err;
+      }),
+    );
+  });
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from 'vitest';
+import { sendBatEvent } from '../../../src/contract/analytics';
+import { kvGet, kvSet } from '../../../src/db/kv';
+import { mutate } from '../../../src/sync/enqueue';
+import { APP_VERSION_KEY, LOGOUT_COOKIES, logout, prepareLogout, summarizeUnsent } from '../../../src/sync/logout';
+import { analyticsEvent, trackEvent } from '../../../src/sync/mutations/analytics-event';
+import { toggleFavourite } from '../../../src/sync/mutations/favourite-toggle';
+import { pluralUk } from '../../../src/sync/plural';
+import { createRegistry, defineMutation } from '../../../src/sync/registry';
+import { accountOf, readSession, saveSession, switchVariant } from '../../../src/sync/session';
+import { ClubDb } from '../../../src/db/database';
+import { webLock } from '../../../src/sync/lock';
+import { manualOnline } from '../../../src/sync/online';
+import { createSyncRuntime } from '../../../src/sync/runtime';
+import { scriptedFetch } from './support/fake-fetch';
+import { api, GLO, harness, uniqueDbName } from './support/harness';
+import { memoryLocks } from './support/memory-locks';
+
+// A stand-in scan kind until the scan group's contract exists: only its noun matters here.
+const scanLike = defineMutation<{ code: string }, typeof sendBatEvent>({
+  kind: 'scan-code',
+  call: sendBatEvent,
+  title: 'Скан',
+  noun: ['скан', 'скани', 'сканів'],
+  tables: [],
+  buildRequest: async () => ({ event: 'scan', token: 't', data: { customer_id: 1, page_url: '/' } }),
+});
+
+describe('session (spec §4, §6)', () => {
+  it('is kept in the key-value store and gives the account of each variant', async () => {
+    const h = await harness();
+    await saveSession(h.db, { token: 'tok', customerIds: { glo: 11, ogo: 22 }, phone: '380501234567', variant: 'glo', ageVerified: true });
+    expect(await readSession(h.db)).toEqual({ token: 'tok', customerIds: { glo: 11, ogo: 22 }, phone: '380501234567', variant: 'glo', ageVerified: true });
+    expect(await accountOf(h.db)).toEqual({ variant: 'glo', customerId: 11 });
+    expect(await accountOf(h.db, 'velo')).toBeNull();
+    await kvSet(h.db, 'menuLink', 'm');
+    await switchVariant(h.db, 'ogo');
+    expect(await accountOf(h.db)).toEqual({ variant: 'ogo', customerId: 22 });
+    expect(await kvGet(h.db, 'menuLink')).toBeUndefined();
+  });
+});
+
+describe('forced logout (spec §8 UNAUTHORIZED_IN_APP)', () => {
+  it('clears everything, and reports what could not be sent', async () => {
+    const db = new ClubDb(uniqueDbName('forced'));
+    await kvSet(db, 'pwaToken', 'dead');
+    const loggedOut = vi.fn();
+    const rt = createSyncRuntime({
+      db,
+      apiKey: 'k',
+      baseUrl: '',
+      fetch: scriptedFetch(api({ '/api/user/create-metafields': () => ({ status: 401, body: { error: { code: 'UNAUTHORIZED_IN_APP', message: 'Потрібно увійти' } } }) })).fetch,
+      lock: webLock(memoryLocks().client('f')),
+      online: manualOnline(false),
+      pullers: [],
+      logoutEnv: { clearCookie: () => undefined },
+      onLoggedOut: loggedOut,
+      triggerEnv: { setTimer: () => null, clearTimer: () => undefined },
+    });
+    await toggleFavourite(db, GLO, 1);
+    await rt.outbox.replay();
+    await vi.waitFor(() => expect(loggedOut).toHaveBeenCalledOnce());
+    expect(loggedOut.mock.calls[0]?.[0]).toMatchObject({ count: 1, message: '1 зміну обраного не надіслано' });
+    expect(await kvGet(db, 'pwaToken')).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+    rt.stop();
+  });
+});
+
+describe('logout (spec §4)', () => {
+  it('plural forms of the warning', () => {
+    expect([1, 2, 5, 11, 21, 22, 25, 112].map((n) => `${n} ${pluralUk(n, ['скан', 'скани', 'сканів'])}`)).toEqual([
+      '1 скан', '2 скани', '5 сканів', '11 сканів', '21 скан', '22 скани', '25 сканів', '112 сканів',
+    ]);
+  });
+
+  it('first sends what waits; nothing left means nothing to warn about', async () => {
+    const h = await harness();
+    await trackEvent(h.db, GLO, { event: 'e', pageUrl: '/' });
+    const summary = await prepareLogout(h.outbox, h.registry, true);
+    expect(summary).toEqual({ count: 0, byKind: [], message: null });
+  });
+
+  it('offline, reports how many of what kind would be lost: «3 скани, 1 зміну обраного не надіслано»', async () => {
+    const h = await harness({ reply: () => 'network-error' });
+    for (const code of ['a', 'b', 'c']) await mutate(h.db, scanLike, { account: GLO, change: () => ({ code }) });
+    await toggleFavourite(h.db, GLO, 1);
+    const registry = createRegistry([scanLike, ...h.registry.kinds]);
+    const summary = await prepareLogout(h.outbox, registry, false);
+    expect(h.seen).toHaveLength(0);
+    expect(summary.count).toBe(4);
+    expect(summary.message).toBe('3 скани, 1 зміну обраного не надіслано');
+  });
+
+  it('still online but failing: tries, then reports', async () => {
+    const h = await harness({ reply: api({ '/api/analytics/send-bat-event': () => 'network-error' }) });
+    await mutate(h.db, analyticsEvent, { account: GLO, change: () => ({ event: 'e', pageUrl: '/' }) });
+    const summary = await prepareLogout(h.outbox, h.registry, true);
+    expect(h.sends()).toHaveLength(1);
+    expect(summary.message).toBe('1 подію аналітики не надіслано');
+    expect(summarizeUnsent([], h.registry).message).toBeNull();
+  });
+
+  it('clears the listed cookies, every store, and localStorage except the app version', async () => {
+    const h = await harness();
+    await toggleFavourite(h.db, GLO, 1);
+    localStorage.setItem(APP_VERSION_KEY, '1.2.3');
+    localStorage.setItem('installPromptDismissed', '1');
+    localStorage.setItem('other', 'x');
+    const cleared: string[] = [];
+    const informServer = vi.fn(async () => Promise.reject(new Error('offline')));
+    await logout(h.db, { clearCookie: (n) => cleared.push(n), storage: localStorage, informServer });
+    expect(informServer).toHaveBeenCalledOnce();
+    expect(cleared).toEqual(['usertoken', 'showIs18', 'cacheShopUserInfo', 'checkToken', 'ogoAuthToken', 'pwaToken', 'verDelay', 'oralStatus']);
+    expect(cleared).toEqual([...LOGOUT_COOKIES]);
+    for (const t of h.db.tables) expect(await t.count(), t.name).toBe(0);
+    expect(localStorage.length).toBe(1);
+    expect(localStorage.getItem(APP_VERSION_KEY)).toBe('1.2.3');
+  });
+});
