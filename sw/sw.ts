@@ -1,9 +1,35 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { installOutboxSync } from './outbox-sync';
+import { boundedCache } from './bounded-cache';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
+// The app shell: every built file, revisioned, so the app starts with no network.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/mapi\//, /^\/dev\//] }));
+
+// Any app route loads offline: navigations get the cached index.html. Server-side pages
+// (API, sandboxes, dev views, images) are not app routes.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/mapi\//, /^\/dev\//, /^\/media\//, /^\/sandbox\//],
+  }),
+);
+
+// Product and news images: cache first, at most 300 kept.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/media/') && request.method === 'GET',
+  new CacheFirst({ cacheName: 'media', plugins: [boundedCache(300)] }),
+);
+
+// A new version waits until the page asks for it («Оновити», spec §4).
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+// Background Sync (Chromium) replays the outbox with the same code as the pages.
+installOutboxSync(self);

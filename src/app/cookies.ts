@@ -1,0 +1,16 @@
+/** Small document.cookie helpers (spec §4/§6 name the cookies: usertoken, showIs18, …). */
+export function getCookie(name: string, source: string = document.cookie): string | null {
+  for (const part of source.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+export function setCookie(name: string, value: string, maxAgeSeconds: number): void {
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; path=/; SameSite=Lax`;
+}
+
+export function deleteCookie(name: string): void {
+  document.cookie = `${name}=; Max-Age=0; path=/`;
+}

@@ -1,0 +1,69 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { db } from '../../db/db';
+import { switchVariant } from '../../sync/session';
+import { SyncIndicator } from '../../features/sync-status/sync-indicator';
+import { SideMenu } from '../menu/side-menu';
+import type { LayoutName } from '../routes/types';
+import { applyTheme, useAppSession } from '../session';
+import { useSyncMaybe } from '../sync-context';
+import { BottomNav } from './bottom-nav';
+import { Header } from './header';
+import { InfoFooter } from './info-footer';
+import { useCurrentSpec } from '../routes/current';
+import './route-layout.css';
+
+/** Layouts that show the bottom navigation. */
+const WITH_NAV: ReadonlySet<LayoutName> = new Set(['account', 'ogo-footer']);
+
+/**
+ * One of the spec §2 layouts around the matched page: header with title and back arrow,
+ * the sync indicator, the page, and the footer the layout calls for; the side menu for
+ * signed-in members.
+ */
+export function RouteLayout({ kind }: { kind: LayoutName }) {
+  const handle = useCurrentSpec() ?? { title: 'Клуб', back: { kind: 'history' } as const };
+  const session = useAppSession();
+  const sync = useSyncMaybe();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const cartCount = useLiveQuery(
+    async () => (session.signedIn ? (await db.cart.where('variant').equals(session.variant).toArray()).reduce((n, l) => n + l.count, 0) : 0),
+    [session.signedIn, session.variant],
+    0,
+  );
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    document.title = `${handle.title} · Клуб ${session.variant}`;
+  }, [handle.title, session.variant]);
+  useEffect(() => applyTheme(session.variant), [session.variant]);
+
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const onSwitchVariant = useCallback(async () => {
+    const next = session.variant === 'glo' ? 'ogo' : 'glo';
+    await switchVariant(db, next);
+    applyTheme(next);
+    setMenuOpen(false);
+    // Spec §4: navigate home, reloading when already there.
+    if (location.pathname === '/') window.location.reload();
+    else navigate('/');
+  }, [session.variant, location.pathname, navigate]);
+
+  return (
+    <div className={`layout layout--${kind}${WITH_NAV.has(kind) ? ' layout--with-nav' : ''}`} data-layout={kind}>
+      <Header title={handle.title} back={handle.back} brand={session.variant} showMenu={session.signedIn} onMenu={() => setMenuOpen(true)} />
+      <div className="layout__status">
+        {sync && <SyncIndicator runtime={sync} />}
+      </div>
+      <main className="page" id="main">
+        <Outlet />
+      </main>
+      {kind === 'ogo-footer' && <InfoFooter variant={session.variant} />}
+      {WITH_NAV.has(kind) && session.signedIn && <BottomNav cartCount={cartCount} />}
+      {session.signedIn && <SideMenu open={menuOpen} onClose={closeMenu} session={session} onSwitchVariant={() => void onSwitchVariant()} />}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '../../ui/icons';
+import { Wordmark } from '../../ui/surfaces';
+import type { AppSession } from '../session';
+import { LogoutPanel } from './logout-panel';
+import { menuItems, showVariantSwitch } from './items';
+import { shareApp } from './share';
+import { useFocusTrap } from './use-focus-trap';
+import { useScrollLock } from './use-scroll-lock';
+import './side-menu.css';
+
+/** The full website of the brand (spec §2 "link to the full website"). */
+export const FULL_SITE_URL = 'https://www.glo.ua/';
+
+/**
+ * The side menu of spec §2. The layout closes it on every route change; the page does not
+ * scroll behind it; Tab stays inside and Escape closes it.
+ */
+export function SideMenu({
+  open,
+  onClose,
+  session,
+  onSwitchVariant,
+}: {
+  open: boolean;
+  onClose: () => void;
+  session: AppSession;
+  onSwitchVariant: () => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [loggingOut, setLoggingOut] = useState(false);
+  useScrollLock(open);
+  useFocusTrap(ref, open, onClose);
+  if (!open) return null;
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const items = menuItems({ variant: session.variant, ageVerified: session.ageVerified, canShare });
+  const other = session.variant === 'glo' ? 'ogo' : 'glo';
+  return (
+    <div className="side-menu" data-testid="side-menu">
+      <button type="button" className="side-menu__scrim" aria-label="Закрити меню" tabIndex={-1} onClick={onClose} />
+      <div ref={ref} className="side-menu__panel" role="dialog" aria-modal="true" aria-label="Меню">
+        <div className="side-menu__top">
+          <Wordmark brand={session.variant} size={28} />
+          <button type="button" className="side-menu__close" aria-label="Закрити меню" onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        </div>
+        {loggingOut ? (
+          <LogoutPanel onCancel={() => setLoggingOut(false)} />
+        ) : (
+          <>
+            <nav className="side-menu__list">
+              {items.map((item) =>
+                item.to === 'share' ? (
+                  <button key={item.key} type="button" className="side-menu__item" onClick={() => void shareApp(navigator, location.origin, session.referralCode)}>
+                    <Icon name={item.icon} size={20} />
+                    {item.label}
+                  </button>
+                ) : (
+                  <Link key={item.key} to={item.to} className="side-menu__item" onClick={() => item.to === location.pathname && onClose()}>
+                    <Icon name={item.icon} size={20} />
+                    {item.label}
+                  </Link>
+                ),
+              )}
+            </nav>
+            <div className="side-menu__bottom">
+              {showVariantSwitch(location.host, import.meta.env.VITE_OGO_HOST) && (
+                <button type="button" className="side-menu__switch" data-testid="variant-switch" onClick={onSwitchVariant}>
+                  <Icon name="swap" size={20} />
+                  <span>
+                    Перейти в <Wordmark brand={other} size={17} />
+                  </span>
+                </button>
+              )}
+              <a className="side-menu__item" href={FULL_SITE_URL} target="_blank" rel="noopener noreferrer">
+                <Icon name="globe" size={20} />
+                Повна версія сайту
+              </a>
+              <button type="button" className="side-menu__item side-menu__item--danger" onClick={() => setLoggingOut(true)}>
+                <Icon name="logout" size={20} />
+                Вийти
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

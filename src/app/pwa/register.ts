@@ -1,0 +1,45 @@
+import { registerSW } from 'virtual:pwa-register';
+import { toasts } from '../../ui/toast-store';
+
+/** Spec §9: look for a new build once an hour. */
+export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+const OFFLINE_READY_KEY = 'offlineReadyShown';
+
+/**
+ * Registers the service worker (scope /). A waiting new version is offered with «Оновити»
+ * (it activates, and the page reloads — spec §4); offline readiness is announced once.
+ */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const updateSW = registerSW({
+    immediate: true,
+    onNeedRefresh() {
+      toasts.show('Доступна нова версія застосунку.', {
+        durationMs: null,
+        action: { label: 'Оновити', run: () => void updateSW(true) },
+      });
+    },
+    onOfflineReady() {
+      if (localStorage.getItem(OFFLINE_READY_KEY)) return;
+      localStorage.setItem(OFFLINE_READY_KEY, '1');
+      toasts.show('Застосунок готовий працювати без інтернету.', { kind: 'success' });
+    },
+    onRegisteredSW(_url, registration) {
+      if (!registration) return;
+      setInterval(() => {
+        if (navigator.onLine) void registration.update().catch(() => undefined);
+      }, UPDATE_CHECK_MS);
+    },
+    onRegisterError(e: unknown) {
+      console.error('[sw] registration failed', e);
+    },
+  });
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  // Another tab activated a new worker (spec §4 "external activation"): load the new version.
+  let reloading = false;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (reloading || !hadController) return;
+    reloading = true;
+    window.location.reload();
+  });
+}

@@ -1,0 +1,110 @@
+import { SHOP_DETAIL_LISTS, SHOP_LIST_TITLES } from './shop-lists';
+import type { BackTarget, GuardName, LayoutName, RouteSpec } from './types';
+
+const HISTORY: BackTarget = { kind: 'history' };
+const HIDDEN: BackTarget = { kind: 'hidden' };
+const to = (path: string): BackTarget => ({ kind: 'path', to: path });
+
+type Opts = Partial<Pick<RouteSpec, 'back' | 'intro' | 'empty' | 'page' | 'idParams' | 'name'>>;
+
+function group(layout: LayoutName, guards: GuardName[], rows: Array<[path: string, title: string, opts?: Opts]>): RouteSpec[] {
+  return rows.map(([path, title, o = {}]) => ({
+    path,
+    title,
+    layout,
+    guards,
+    back: o.back ?? HISTORY,
+    name: o.name ?? (path === '/' ? 'index' : path.slice(1).replace(/\/:[^/]+/g, '-id').replace(/\//g, '-')),
+    ...(o.intro ? { intro: o.intro } : {}),
+    ...(o.empty ? { empty: o.empty } : {}),
+    ...(o.page ? { page: o.page } : {}),
+    ...(o.idParams ? { idParams: o.idParams } : {}),
+  }));
+}
+
+const AUTH: GuardName[] = ['authentication'];
+
+/**
+ * The whole route table of spec §2: path, layout, guards, title and back target of every
+ * screen. Copy for the page frames is in ./copy.ts, the screens themselves in src/features.
+ */
+export const ROUTES: RouteSpec[] = [
+  ...group('forall', [], [['/user-agreement', 'Угода користувача']]),
+  ...group('landing', ['to-ogo-landing'], [['/landing', 'Клуб ogo']]),
+  ...group('none', ['is-authentication', 'is18'], [
+    ['/auth', 'Вхід', { back: HIDDEN }],
+    ['/registration', 'Реєстрація', { back: HIDDEN }],
+  ]),
+  ...group('none', ['is-success-is18'], [['/is18', 'Тобі вже є 18?', { back: HIDDEN }]]),
+  ...group('none', [], [['/qr', 'QR-код']]),
+  ...group('account', AUTH, [
+    ['/', 'Головна', { back: HIDDEN }],
+    ['/get-xp', 'Як отримати XP'],
+    ['/support', 'Підтримка'],
+    ['/feedback', 'Відгуки'],
+    ['/shop', 'Магазин'],
+    ['/scan/history', 'Історія сканувань'],
+    ['/shop/favorite', SHOP_LIST_TITLES.favorite],
+    ['/exchange', 'Обмін балів'],
+    ['/certificates', 'Сертифікати партнерів'],
+    ['/shop/choose-velo', SHOP_LIST_TITLES['choose-velo']],
+    ...(['bonus', 'sticks', 'devices', 'popular', 'accessories', 'ogo-bonus', 'ogo-merch', 'ogo-sticks', 'ogo-devices', 'ogo-accessories', 'ogo-sticks-single', 'ogo-velo', 'ogo-cigs'] as const).map(
+      (list): [string, string] => [`/shop/${list}`, SHOP_LIST_TITLES[list]],
+    ),
+  ]),
+  ...group('ogo-footer', AUTH, [
+    ['/faq', 'Питання та відповіді'],
+    ['/rules', 'Правила клубу'],
+    ['/go-buy', 'Де купити'],
+    ['/offers', 'Пропозиції'],
+    ['/scanning', 'Сканування'],
+    ['/glo-studio', 'Фірмові магазини'],
+    ['/my-devices', 'Мої пристрої'],
+    ['/news', 'Новини'],
+    ['/news/:newsId', 'Новина', { back: to('/news'), idParams: ['newsId'] }],
+    ['/profile', 'Профіль'],
+    ['/profile/referral', 'Мої запрошення'],
+    ['/history-order', 'Історія покупок'],
+    ['/history-bonuses', 'Історія XP'],
+    ['/vocabulary', 'Словник споживача', { back: to('/faq') }],
+    ['/vocabulary/velo', 'Словник velo', { back: to('/faq') }],
+    ['/vocabulary/ogo-club', 'Словник клубу ogo', { back: to('/faq') }],
+    ['/subscription', 'Підписка'],
+    ['/subscription/about', 'Про підписку'],
+    ['/subscription/faq', 'Питання про підписку'],
+    ['/subscription/history', 'Історія підписки'],
+    ['/verification', 'Підтвердження віку'],
+    ['/verification/other', 'Інший спосіб підтвердження'],
+    ['/invite-friend', 'Запроси друга'],
+    ['/invite-friend/faq', 'Питання про запрошення'],
+    ['/invite-friend/velo', 'Запроси друга у velo'],
+    ['/invite-friend/calculator', 'Калькулятор бонусів'],
+    ['/certificates/my-list', 'Мої сертифікати'],
+  ]),
+  ...group('account-off-footer', AUTH, [
+    ['/scanbox', 'Сканер'],
+    ['/device-reg', 'Реєстрація пристрою', { back: to('/my-devices') }],
+    ['/scan/multi', 'Мультисканування', { back: to('/scanning') }],
+    ['/scan/instruction', 'Як сканувати'],
+    ['/marathon', 'Марафон'],
+    ['/marathon/quiz', 'Вікторина'],
+    ['/shop/delivery', 'Доставка', { back: to('/shop/cart') }],
+    ['/shop/payment', 'Оплата', { back: to('/shop/delivery') }],
+    ['/shop/checkout', 'Підтвердження замовлення', { back: to('/shop/payment') }],
+    ['/shop/success', 'Замовлення прийнято', { back: HIDDEN, name: 'shop-success' }],
+  ]),
+  ...group('account-off-footer', ['authentication', 'referrer'], [['/shop/cart', 'Кошик']]),
+  ...group(
+    'account-off-footer',
+    AUTH,
+    SHOP_DETAIL_LISTS.map((list): [string, string, Opts] => [
+      `/shop/${list}/:id`,
+      'Товар',
+      { back: to(`/shop/${list}`), idParams: ['id'], name: `shop-${list}-detail` },
+    ]),
+  ),
+  ...group('account-off-footer', AUTH, [
+    ['/exchange/product/active/:id', 'Товар для обміну', { back: to('/exchange'), idParams: ['id'] }],
+    ['/exchange/product/inactive/:id', 'Товар для обміну', { back: to('/exchange'), idParams: ['id'] }],
+  ]),
+];

@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import { useNews, useXpBalance } from '../../db/hooks';
+import { useAppSession } from '../../app/session';
+import { Icon, type IconName } from '../../ui/icons';
+import { Card, Skeleton, Wordmark } from '../../ui/surfaces';
+import './home-page.css';
+
+const ACTIONS: Array<{ to: string; label: string; icon: IconName }> = [
+  { to: '/scanning', label: 'Сканувати код', icon: 'scan' },
+  { to: '/shop', label: 'Магазин', icon: 'shop' },
+  { to: '/invite-friend', label: 'Запросити друга', icon: 'share' },
+  { to: '/certificates', label: 'Сертифікати', icon: 'spark' },
+  { to: '/marathon', label: 'Марафон', icon: 'rules' },
+  { to: '/history-bonuses', label: 'Історія XP', icon: 'refresh' },
+];
+
+/** Home: the XP balance, the main actions and the latest news, all from the local database. */
+export default function HomePage() {
+  const { variant } = useAppSession();
+  const balance = useXpBalance(variant);
+  const news = useNews(variant);
+  return (
+    <>
+      <section className="home-hero">
+        <div className="home-hero__brand">
+          <Wordmark brand={variant} size={20} />
+          <span className="home-hero__label">Клуб</span>
+        </div>
+        <p className="home-hero__caption">Твій баланс</p>
+        <p className="home-hero__balance" data-testid="xp-balance">
+          {balance === undefined ? '…' : (balance ?? 0).toLocaleString('uk-UA')} <span>XP</span>
+        </p>
+        <Link to="/get-xp" className="home-hero__link">
+          Як отримати більше XP <Icon name="chevron" size={16} />
+        </Link>
+      </section>
+
+      <section className="home-actions" aria-label="Швидкі дії">
+        {ACTIONS.map((a) => (
+          <Link key={a.to} to={a.to} className="home-action">
+            <span className="home-action__icon">
+              <Icon name={a.icon} size={22} />
+            </span>
+            {a.label}
+          </Link>
+        ))}
+      </section>
+
+      <section className="stack">
+        <div className="row" style={{ justifyContent: 'space-between' }}>
+          <h2 className="t-h2">Новини</h2>
+          <Link to="/news" className="t-small">
+            Усі
+          </Link>
+        </div>
+        {news === undefined ? (
+          <Card>
+            <Skeleton lines={3} />
+          </Card>
+        ) : news.length === 0 ? (
+          <Card className="home-news-empty">Новини з’являться тут, щойно завантажаться.</Card>
+        ) : (
+          news.slice(0, 3).map((n) => (
+            <Link key={n.id} to={`/news/${n.id}`} className="card home-news">
+              <strong>{n.title}</strong>
+              <span className="t-small">{new Date(n.publishedAt).toLocaleDateString("uk-UA")}</span>
+            </Link>
+          ))
+        )}
+      </section>
+    </>
+  );
+}

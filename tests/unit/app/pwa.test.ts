@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, shouldReloadForChunk } from '../../../src/app/pwa/chunk-reload';
+import { prefetchAllowed } from '../../../src/app/pwa/prefetch';
+
+function memoryStore() {
+  const m = new Map<string, string>();
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
+}
+
+describe('chunk reload guard (spec §4, §9)', () => {
+  it('reloads once per path within 10 seconds', () => {
+    const store = memoryStore();
+    expect(shouldReloadForChunk('/shop', 1_000, store)).toBe(true);
+    expect(shouldReloadForChunk('/shop', 1_000 + CHUNK_RELOAD_GUARD_MS - 1, store)).toBe(false);
+    expect(shouldReloadForChunk('/faq', 2_000, store)).toBe(true);
+    expect(shouldReloadForChunk('/shop', 1_000 + CHUNK_RELOAD_GUARD_MS, store)).toBe(true);
+  });
+
+  it('survives a corrupt record', () => {
+    const store = memoryStore();
+    store.setItem('chunkReloadAt', '{oops');
+    expect(shouldReloadForChunk('/shop', 1, store)).toBe(true);
+  });
+
+  it('recognises the browsers’ chunk errors and nothing else', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
+  });
+});
+
+describe('prefetch (spec §4)', () => {
+  it('is skipped on slow-2g and save-data', () => {
+    expect(prefetchAllowed(undefined)).toBe(true);
+    expect(prefetchAllowed({ effectiveType: '4g' })).toBe(true);
+    expect(prefetchAllowed({ effectiveType: 'slow-2g' })).toBe(false);
+    expect(prefetchAllowed({ effectiveType: '4g', saveData: true })).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOAST_DURATION_MS, createToastStore, toastProgress } from '../../../src/ui/toast-store';
+
+describe('toast progress (spec §5: clamped 0..1)', () => {
+  it('clamps', () => {
+    expect(toastProgress(-50, 5000)).toBe(0);
+    expect(toastProgress(2500, 5000)).toBe(0.5);
+    expect(toastProgress(9000, 5000)).toBe(1);
+    expect(toastProgress(Number.NaN, 5000)).toBe(0);
+    expect(toastProgress(10, 0)).toBe(1);
+  });
+});
+
+describe('toast store (spec §9: auto-close after 5000 ms)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('closes a toast after 5000 ms', () => {
+    const store = createToastStore();
+    store.show('Збережено');
+    expect(TOAST_DURATION_MS).toBe(5000);
+    vi.advanceTimersByTime(4999);
+    expect(store.list()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(store.list()).toHaveLength(0);
+  });
+
+  it('keeps a sticky toast until dismissed and tells listeners', () => {
+    const store = createToastStore();
+    const seen: number[] = [];
+    store.subscribe((l) => seen.push(l.length));
+    const id = store.show('Доступна нова версія', { durationMs: null });
+    vi.advanceTimersByTime(60_000);
+    expect(store.list()).toHaveLength(1);
+    store.dismiss(id);
+    expect(store.list()).toHaveLength(0);
+    expect(seen).toEqual([1, 0]);
+  });
+});
