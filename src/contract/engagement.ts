@@ -1,3 +1,6 @@
-// Calls of this group of the spec's §7, each with defineCall; see system.ts for the pattern.
+import { marathonCalls } from './marathon';
+import { storesCalls } from './stores';
+import { subscriptionCalls } from './subscription';
 
-export const engagementCalls = {} as const;
+/** Subscription, marathon quiz and brand stores calls (their own files hold the schemas). */
+export const engagementCalls = { ...subscriptionCalls, ...marathonCalls, ...storesCalls } as const;

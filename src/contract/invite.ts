@@ -1,3 +1,58 @@
-// Calls of this group of the spec's §7, each with defineCall; see system.ts for the pattern.
+import * as z from 'zod/mini';
+import { defineCall } from './define';
 
-export const inviteCalls = {} as const;
+/*
+ * Invite a friend (spec §3 "Invite", §5 friend code rules, §7). The XP a member earns for
+ * invited friends is the pure rule src/domain/invite-calculator.ts; the list of referred
+ * friends is GET /api/user/get-referrals (user group).
+ */
+
+/**
+ * GET /api/invite/get-promo-code -> {msg: 'ok', consumer: {memberGetMemberCode}} (spec §7).
+ * The member's own code, 'REW-' and 6 characters without look-alikes (src/domain/mgm-code.ts),
+ * made on the first request and the same ever after.
+ */
+export const getPromoCode = defineCall({
+  method: 'GET',
+  path: '/api/invite/get-promo-code',
+  auth: 'member',
+  mutation: false,
+  summary: "The member's invite (member-get-member) code, REW-XXXXXX, made on first request",
+  request: z.object({}),
+  response: z.object({ msg: z.literal('ok'), consumer: z.object({ memberGetMemberCode: z.string() }) }),
+});
+
+/**
+ * POST /api/invite/get-velo-mgm {shopifyId, ogoApiToken} -> {discount_code} (spec §7).
+ * A velo discount code for friends on the ogo site, one per member (the same on every call).
+ * `shopifyId` must be one of the member's own records (403), `ogoApiToken` a live ogo token
+ * of the same member (401 `ogo_unauthenticated`). `rev_code` is the member's REW- code: the
+ * app builds the ogo-site link with `discount` and `rev_code` parameters (spec §7).
+ */
+export const getVeloMgm = defineCall({
+  method: 'POST',
+  path: '/api/invite/get-velo-mgm',
+  auth: 'member',
+  mutation: true,
+  summary: "The member's velo discount code for invited friends on the ogo site",
+  request: z.object({
+    shopifyId: z.number().check(z.int(), z.positive()),
+    ogoApiToken: z.string().check(z.minLength(1), z.maxLength(200)),
+  }),
+  response: z.object({ discount_code: z.string(), rev_code: z.string() }),
+});
+
+export const inviteFaqItem = z.object({ title: z.string(), text: z.string() });
+
+/** GET /api/invite/get-faq -> {faq: [{title, text}]} (spec §3 "Invite: faq list of {title, text}"). */
+export const getInviteFaq = defineCall({
+  method: 'GET',
+  path: '/api/invite/get-faq',
+  auth: 'member',
+  mutation: false,
+  summary: 'Questions and answers about the invite programme, as plain text',
+  request: z.object({}),
+  response: z.object({ faq: z.array(inviteFaqItem) }),
+});
+
+export const inviteCalls = { getPromoCode, getVeloMgm, getInviteFaq } as const;

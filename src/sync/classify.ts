@@ -19,9 +19,17 @@ export const OUTBOX_MESSAGES = {
   unexpected: 'Не вдалося підготувати зміну до надсилання',
 } as const;
 
-/** Transient for the outbox (ARCHITECTURE §3): network, 408, 409 (key still running), 425, 429, any 5xx. */
-export function isTransientStatus(status: number): boolean {
-  return status === 408 || status === 409 || status === 425 || status === 429 || status >= 500;
+/** The server's code for "the first request with this Idempotency-Key is still running". */
+export const KEY_IN_PROGRESS = 'idempotency_in_progress';
+
+/**
+ * Transient for the outbox (ARCHITECTURE §3): network, 408, 425, 429, any 5xx, and a 409 only
+ * when the key is still running. Any other 409 is a real conflict (a code already scanned, a
+ * second feedback on an order) that no retry can fix, so it fails instead of blocking the queue.
+ */
+export function isTransientStatus(status: number, code?: string): boolean {
+  if (status === 409) return code === undefined || code === KEY_IN_PROGRESS;
+  return status === 408 || status === 425 || status === 429 || status >= 500;
 }
 
 /** Why the device itself could not store a result (full disk, a bug): the entries wait and retry. */
@@ -43,7 +51,7 @@ export function classifyFailure(e: unknown, kind: AnyMutationKind | undefined, e
   const error: OutboxError = { status: e.status, code: e.code, message: e.message || FAILURE_MESSAGES[e.kind], at: now };
   if (kind?.refreshOn?.(e) && (entry.refreshes ?? 0) < 1) return { action: 'refresh', error };
   if (e.kind === 'network') return { action: 'retry', error, retryAfterMs: null };
-  if (e.kind === 'http' && isTransientStatus(e.status)) return { action: 'retry', error, retryAfterMs: e.retryAfterMs };
+  if (e.kind === 'http' && isTransientStatus(e.status, e.code)) return { action: 'retry', error, retryAfterMs: e.retryAfterMs };
   const sessionDead = e.code === 'unauthenticated' || e.code === kind?.call.unauthenticatedCode;
   if (e.kind === 'http' && e.status === 401 && sessionDead) {
     return { action: 'retry', error: { ...error, message: OUTBOX_MESSAGES.signInAgain }, retryAfterMs: null };

@@ -1,10 +1,20 @@
 import type { Hono } from 'hono';
-import { getBatToken, sendBatEvent } from '../../../src/contract/analytics';
+import {
+  authBat,
+  esputnikAddContact,
+  esputnikEventLogin,
+  esputnikSendId,
+  getBatToken,
+  pwaAddOrderInfo,
+  sendBatEvent,
+} from '../../../src/contract/analytics';
+import { cutUserAgent } from '../../../src/domain/analytics-limits';
 import type { AppEnv } from '../../context';
-import { unauthorized } from '../../errors';
+import { forbidden, notFound, unauthorized } from '../../errors';
 import { mount } from '../../http/route';
 import { ownedCustomer } from '../../members';
 import { issueToken, memberForToken } from '../../security/tokens';
+import { phoneDigits, recordEvent } from './analytics-record';
 
 export function registerAnalytics(app: Hono<AppEnv>): void {
   mount(app, getBatToken, async ({ member, deps }) => issueToken(deps.db, member.id, 'bat', deps.clock.now()));
@@ -14,17 +24,46 @@ export function registerAnalytics(app: Hono<AppEnv>): void {
     // Spec §8: a dead analytics token is a 401, after which the app fetches a new one.
     if (owner !== member.id) throw unauthorized('Токен аналітики недійсний', 'analytics_unauthenticated');
     await ownedCustomer(deps.db, member, input.data.customer_id);
-    const row = await deps.db
-      .insertInto('analytics_events')
-      .values({
-        member_id: member.id,
-        kind: 'bat-event',
-        event: input.event,
-        payload: JSON.stringify({ data: input.data, ogo: input.ogo ?? false }),
-        created_at: deps.clock.now().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { ok: true as const, id: row.id };
+    return recordEvent(deps, { memberId: member.id, kind: 'bat-event', event: input.event, payload: { data: input.data, ogo: input.ogo ?? false } });
+  });
+
+  mount(app, authBat, async ({ input, member, deps }) => {
+    await ownedCustomer(deps.db, member, input.shopifyId);
+    return recordEvent(deps, { memberId: member.id, kind: 'auth-bat', event: input.event, payload: { shopifyId: input.shopifyId, ogo: input.ogo ?? false } });
+  });
+
+  mount(app, esputnikAddContact, async ({ input, member, deps }) => {
+    await ownedCustomer(deps.db, member, input.shopifyId);
+    const payload = { ...input, firstName: input.firstName.trim(), lastName: input.lastName.trim(), phone: phoneDigits(input.phone), ogo: input.ogo ?? false };
+    return recordEvent(deps, { memberId: member.id, kind: 'esputnik-contact', event: 'add-contact', payload });
+  });
+
+  mount(app, pwaAddOrderInfo, async ({ input, member, deps }) => {
+    const customer = await ownedCustomer(deps.db, member, input.shopify_id);
+    const order = await deps.db.selectFrom('orders').select(['id', 'customer_id']).where('id', '=', input.transaction_id).executeTakeFirst();
+    if (!order) throw notFound('Замовлення не знайдено', 'order_not_found');
+    if (order.customer_id !== customer.id) throw forbidden('Це не твоє замовлення', 'not_owner');
+    const payload = {
+      transaction_id: input.transaction_id,
+      shopify_id: input.shopify_id,
+      // Spec §9: user-agent strings are cut at 500 characters.
+      os_name: cutUserAgent(input.os_name),
+      os_version: cutUserAgent(input.os_version),
+      phone_brand: cutUserAgent(input.phone_brand),
+      phone_model: cutUserAgent(input.phone_model),
+    };
+    return recordEvent(deps, { memberId: member.id, kind: 'order-info', event: 'order-info', payload });
+  });
+
+  mount(app, esputnikEventLogin, async ({ input, member, deps }) => {
+    const phone = phoneDigits(input.phone);
+    if (phone !== member.phone) throw forbidden('Це не твій номер телефону', 'not_owner');
+    return recordEvent(deps, { memberId: member.id, kind: 'esputnik-login', event: 'login', payload: { phone, date: input.date } });
+  });
+
+  mount(app, esputnikSendId, async ({ input, member, deps }) => {
+    await ownedCustomer(deps.db, member, input.id);
+    const payload = { id: input.id, phone: phoneDigits(input.phone), email: input.email, ogo: input.ogo ?? false };
+    return recordEvent(deps, { memberId: member.id, kind: 'esputnik-id', event: 'send-id', payload });
   });
 }

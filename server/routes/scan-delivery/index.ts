@@ -1,5 +1,16 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../context';
+import { registerCarrier } from './carrier';
+import { registerIpost } from './ipost';
+import { registerMultiscan } from './multiscan';
+import { registerScan } from './scan';
+import { registerScanCodesPage } from './scan-codes-page';
 
-/** Mounts this group's calls. */
-export function register(_app: Hono<AppEnv>): void {}
+/** Mounts the scan calls (spec §7 "Scan", plus scan-code), the carrier and the ipost courier, and the demo codes page. */
+export function register(app: Hono<AppEnv>): void {
+  registerScan(app);
+  registerMultiscan(app);
+  registerCarrier(app);
+  registerIpost(app);
+  registerScanCodesPage(app);
+}

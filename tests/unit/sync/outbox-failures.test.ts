@@ -129,6 +129,17 @@ describe('permanent refusals (other 4xx): failed, undone, the rest goes on', () 
     expect(await h.outbox.cancelFailed('nope')).toBe(false);
   });
 
+  it('a 409 that is a real conflict (not a key still running) fails instead of blocking the queue', async () => {
+    const h = await harness({
+      reply: api({ '/api/user/create-metafields': () => err(409, 'code_used', 'Цей код уже відскановано') }),
+    });
+    const fav = await toggleFavourite(h.db, GLO, 7);
+    const next = await trackEvent(h.db, GLO, { event: 'after', pageUrl: '/' });
+    expect(await h.outbox.replay()).toMatchObject({ sent: 1, failed: 1, nextAt: null });
+    expect(await h.db.outbox.get(fav.entry.id)).toMatchObject({ state: 'failed', lastError: { status: 409, code: 'code_used' } });
+    expect(await h.db.outbox.get(next.id)).toBeUndefined();
+  });
+
   it('an entry of an unknown kind fails with a reason instead of blocking the queue', async () => {
     const h = await harness();
     await h.db.outbox.add({ id: 'old-kind-0001', seq: 1, kind: 'removed-kind', payload: {}, account: GLO, createdAt: 0, attempts: 0, nextAttemptAt: 0, state: 'pending', lastError: null });

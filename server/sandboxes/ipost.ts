@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { normalizeCityText, transliterate } from '../../src/domain/city-search';
+
+/** Cities the local courier serves (a few big ones). */
+export const IPOST_CITIES = ['Київ', 'Львів', 'Одеса', 'Дніпро', 'Харків'] as const;
+
+export interface CourierRequest {
+  orderId: number;
+  city: string;
+  street: string;
+  flat: string;
+  date: string;
+  from: string;
+  to: string;
+  comment: string;
+}
+
+/** The local courier (ipost). The sandbox serves a few big cities and books every request. */
+export interface LocalCourier {
+  /** The served city's canonical name, or null; `nameOrRef` is a city name (Ukrainian or Latin) or a known ref. */
+  servedCity(nameOrRef: string, refName?: string | null): string | null;
+  readonly cities: readonly string[];
+  /** Books the courier; returns its reference of the request. */
+  book(req: CourierRequest): Promise<{ tracking: string }>;
+}
+
+export function sandboxIpost(): LocalCourier {
+  const byKey = new Map<string, string>();
+  for (const name of IPOST_CITIES) {
+    byKey.set(normalizeCityText(name), name);
+    byKey.set(transliterate(name), name);
+  }
+  return {
+    cities: IPOST_CITIES,
+    servedCity(nameOrRef, refName) {
+      const key = normalizeCityText(refName ?? nameOrRef).replace(/,.*$/, '').trim();
+      return byKey.get(key) ?? null;
+    },
+    async book() {
+      return { tracking: `IP-${randomBytes(5).toString('hex').toUpperCase()}` };
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import * as z from 'zod/mini';
+import { defineCall, ogoFlag } from './define';
+import { text } from './shop-catalogue';
+
+const flag = z.optional(z.enum(['true', 'false', '1', '0']));
+
+export const device = z.object({
+  id: z.number(),
+  serial: z.string(),
+  model: z.string(),
+  title: z.string(),
+  variant: z.string(),
+  registered_at: z.string(),
+});
+
+/** GET /api/get-devices?ogo= -> code, data.asset (spec §7): the member's registered devices. */
+export const getDevices = defineCall({
+  method: 'GET',
+  path: '/api/get-devices',
+  auth: 'member',
+  mutation: false,
+  summary: 'Devices the member registered on a variant',
+  request: z.object({ ogo: flag }),
+  response: z.object({ code: z.literal(200), data: z.object({ asset: z.array(device) }) }),
+});
+
+/**
+ * POST /api/register-device {serial, model, ogo}: not in spec §7, which names no call for the
+ * /device-reg screen. A serial registers once: again by its owner answers the same device with
+ * nothing awarded; by another member, 409. The first registration awards a one-off XP bonus.
+ */
+export const registerDevice = defineCall({
+  method: 'POST',
+  path: '/api/register-device',
+  auth: 'member',
+  mutation: true,
+  summary: 'Registers a device by its serial and awards the one-off XP bonus',
+  request: z.object({ serial: text(40), model: text(60), ogo: ogoFlag }),
+  response: z.object({ device, awarded: z.number(), balance: z.number() }),
+});
+
+export const xpTransaction = z.object({
+  id: z.number(),
+  /** Positive: earned; negative: spent. */
+  amount: z.number(),
+  balance_after: z.number(),
+  reason: z.string(),
+  title: z.string(),
+  created_at: z.string(),
+});
+
+/** GET /api/get-bonus-history?shop= -> transactions, summary (spec §7): XP history, newest first. */
+export const getBonusHistory = defineCall({
+  method: 'GET',
+  path: '/api/get-bonus-history',
+  auth: 'member',
+  mutation: false,
+  summary: 'XP history of the member’s record of a variant (shop=glo|ogo, default glo)',
+  request: z.object({ shop: z.optional(z.enum(['glo', 'ogo'])) }),
+  response: z.object({
+    transactions: z.array(xpTransaction),
+    summary: z.object({ earned: z.number(), spent: z.number(), balance: z.number(), count: z.number() }),
+  }),
+});
+
+/** GET /api/get-balance?v= -> balance (spec §7): XP of the variant `v` (glo|ogo, default glo; `ogo=true` also works). */
+export const getBalance = defineCall({
+  method: 'GET',
+  path: '/api/get-balance',
+  auth: 'member',
+  mutation: false,
+  summary: 'XP balance of the member’s record of a variant',
+  request: z.object({ v: z.optional(z.enum(['glo', 'ogo'])), ogo: flag }),
+  response: z.object({ balance: z.number() }),
+});

@@ -1,0 +1,49 @@
+import { addDays, kyivParts } from './kyiv-time';
+
+/** Spec §5: the label the day picker shows for today; any other label means tomorrow. */
+export const CALL_TODAY_LABEL = 'Сьогодні';
+export const CALL_TOMORROW_LABEL = 'Завтра';
+
+export type CallDay = 'today' | 'tomorrow';
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** 'HH:MM', 24-hour. */
+export function isClockTime(value: string): boolean {
+  return TIME.test(value);
+}
+
+/** Spec §5: 'Сьогодні' means today, otherwise tomorrow. */
+export function callBackDay(label: string): CallDay {
+  return label.trim() === CALL_TODAY_LABEL ? 'today' : 'tomorrow';
+}
+
+export interface CallBackWindow {
+  day: CallDay;
+  /** Kyiv calendar date, 'YYYY-MM-DD'. */
+  date: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * Spec §5: a call-back request's day and times. Returns the Ukrainian reason it cannot be
+ * kept (times not 'HH:MM', from not before to, a window of today already over) or the window.
+ */
+export function callBackWindow(
+  opts: { day: string; from: string; to: string },
+  now: Date,
+): { ok: true; window: CallBackWindow } | { ok: false; reason: string } {
+  if (!isClockTime(opts.from) || !isClockTime(opts.to)) return { ok: false, reason: 'Час дзвінка має бути у форматі ГГ:ХХ' };
+  if (opts.from >= opts.to) return { ok: false, reason: 'Початок проміжку має бути раніше за кінець' };
+  const day = callBackDay(opts.day);
+  const today = kyivParts(now);
+  if (day === 'today' && opts.to <= today.time) return { ok: false, reason: 'Цей час сьогодні вже минув — обери інший' };
+  const date = day === 'today' ? today.date : addDays(today.date, 1);
+  return { ok: true, window: { day, date, from: opts.from, to: opts.to } };
+}
+
+/** Spec §9: the order tag of a call-back time, e.g. «today 10:00-12:00». */
+export function callTimeTag(w: Pick<CallBackWindow, 'day' | 'from' | 'to'>): string {
+  return `${w.day} ${w.from}-${w.to}`;
+}

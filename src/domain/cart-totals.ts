@@ -1,0 +1,53 @@
+import type { CartLine } from './cart';
+import { PRODUCT_TAGS } from './catalogue';
+import { toKop, toUah } from './money';
+
+type Line = Pick<CartLine, 'count' | 'price' | 'bonuses' | 'tags'>;
+
+export interface CartTotals {
+  /** UAH, summed in kopiykas. */
+  money: number;
+  /** XP of the bonus items. */
+  xp: number;
+  /** Units in the cart. */
+  units: number;
+}
+
+/** Spec §4: the cart's totals in money and in XP. */
+export function cartTotals(lines: readonly Line[]): CartTotals {
+  let kop = 0;
+  let xp = 0;
+  let units = 0;
+  for (const l of lines) {
+    kop += toKop(l.price) * l.count;
+    xp += l.bonuses * l.count;
+    units += l.count;
+  }
+  return { money: toUah(kop), xp, units };
+}
+
+/**
+ * Spec §5: "a cart with a zero-priced item and nonzero total is flagged". A velo gift is free
+ * by design and does not count; a bonus item (price 0, paid with XP) next to items paid with
+ * money does, so such a cart is ordered as two orders. The server refuses a flagged cart.
+ */
+export function zeroPriceFlag(lines: readonly Line[]): boolean {
+  const zero = lines.some((l) => toKop(l.price) === 0 && !l.tags.includes(PRODUCT_TAGS.veloGift));
+  return zero && cartTotals(lines).money > 0;
+}
+
+/** Spec §3: the local courier (iPost) only when every cart item carries `ipost_allow`. */
+export function ipostAllowed(lines: readonly Pick<CartLine, 'tags'>[]): boolean {
+  return lines.length > 0 && lines.every((l) => l.tags.includes(PRODUCT_TAGS.ipostAllow));
+}
+
+/** Spec §9: velo gifts in the cart, shown as at most 2. */
+export const VELO_GIFT_DISPLAY_CAP = 2;
+
+export function veloGiftCount(lines: readonly Pick<CartLine, 'tags' | 'count'>[]): number {
+  return lines.filter((l) => l.tags.includes(PRODUCT_TAGS.veloGift)).reduce((n, l) => n + l.count, 0);
+}
+
+export function veloGiftDisplayCount(lines: readonly Pick<CartLine, 'tags' | 'count'>[]): number {
+  return Math.min(VELO_GIFT_DISPLAY_CAP, veloGiftCount(lines));
+}

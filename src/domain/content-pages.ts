@@ -1,0 +1,47 @@
+/**
+ * The configured content pages of spec §7 `content/get-page-by-id` (spec §9: "content page ids
+ * are configured"). One id per page; a page may have a glo and an ogo version, picked by the
+ * call's `{product}` flag (`ogo`), and falls back to the common version when it has no
+ * version of its own for that variant.
+ */
+export const CONTENT_PAGES = {
+  /** /faq: questions and answers about the club; glo and ogo versions. */
+  faq: 1001,
+  /** /rules: club rules; only for age-verified members (spec §2, §6). */
+  clubRules: 1002,
+  /** /user-agreement: readable without signing in (spec §2 layout "forall"). */
+  userAgreement: 1003,
+  /** /invite-friend/faq. */
+  inviteFaq: 1004,
+  /** /subscription/about. */
+  subscriptionAbout: 1005,
+  /** /subscription/faq. */
+  subscriptionFaq: 1006,
+  /** /glo-studio: about the brand stores. */
+  gloStudio: 1007,
+  /** /verification, /verification/other: how the age check works. */
+  verificationHelp: 1008,
+} as const;
+
+export type ContentPageKey = keyof typeof CONTENT_PAGES;
+
+/** Who may read a page: anyone with the API key, any signed-in member, or age-verified members only. */
+export type ContentAccess = 'public' | 'member' | 'verified';
+
+/** Access level of each page; the server enforces it. */
+export const CONTENT_ACCESS: Record<ContentPageKey, ContentAccess> = {
+  faq: 'member',
+  clubRules: 'verified',
+  userAgreement: 'public',
+  inviteFaq: 'member',
+  subscriptionAbout: 'member',
+  subscriptionFaq: 'member',
+  gloStudio: 'member',
+  verificationHelp: 'member',
+};
+
+/** The page key of a configured id, or null for an id that names no page. */
+export function contentPageKey(id: number): ContentPageKey | null {
+  for (const [key, value] of Object.entries(CONTENT_PAGES)) if (value === id) return key as ContentPageKey;
+  return null;
+}

@@ -1,0 +1,32 @@
+/**
+ * Money rules (spec §9: currency UAH). Amounts are added up in kopiykas (whole numbers) so
+ * that sums and discounts never drift by a fraction; the contract and screens speak UAH.
+ */
+export const CURRENCY = 'UAH';
+
+/** UAH (e.g. 149.9) to kopiykas (14990), rounded to the nearest kopiyka. */
+export function toKop(uah: number): number {
+  return Math.round(uah * 100);
+}
+
+/** Kopiykas (14990) to UAH (149.9). */
+export function toUah(kop: number): number {
+  return Math.round(kop) / 100;
+}
+
+/** A kopiyka amount less `percent` %, rounded to the kopiyka (spec §9: velo is price × 0.8). */
+export function percentOff(kop: number, percent: number): number {
+  return Math.round((kop * (100 - percent)) / 100);
+}
+
+/** Shopify's string form of an amount in UAH: 149.9 -> "149.90". */
+export function moneyString(uah: number): string {
+  return toUah(toKop(uah)).toFixed(2);
+}
+
+const uahFormat = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** 1234.5 -> "1 234,5 грн" (Ukrainian grouping and decimal comma). */
+export function formatUah(uah: number): string {
+  return `${uahFormat.format(uah)} грн`;
+}

@@ -1,0 +1,100 @@
+import { isAdult, ageOn, ADULT_AGE } from './age';
+import { toUkrainianMobile } from './phone';
+
+/** Longest first or last name, in characters. */
+export const NAME_MAX = 50;
+
+// Letters of any alphabet, with an apostrophe or a hyphen inside (Мар’яна, Анна-Марія, O'Neil).
+const NAME_RE = /^\p{L}+(?:['’ʼ\- ]\p{L}+)*$/u;
+const EMAIL_RE = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:]{2,}$/;
+
+/** A first or last name: 1–50 letters; an apostrophe, hyphen or single space may join parts. */
+export function isValidName(name: string): boolean {
+  const n = name.trim();
+  return n.length >= 1 && n.length <= NAME_MAX && NAME_RE.test(n);
+}
+
+/** The form e-mails are kept in: trimmed, lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A well-formed address of at most 254 characters (RFC 5321's limit). */
+export function isValidEmail(email: string): boolean {
+  const e = normalizeEmail(email);
+  return e.length <= 254 && EMAIL_RE.test(e) && !e.includes('..');
+}
+
+export interface RegistrationForm {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  birth_date?: string | null;
+  adult_confirmed?: boolean | null;
+  referrer?: string | null;
+}
+
+export interface CleanRegistration {
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** 380XXXXXXXXX. */
+  phone: string;
+  birth_date: string | null;
+  adult_confirmed: boolean;
+  /** Upper-cased invite code, or null when none or not of the REW- form. */
+  referrer: string | null;
+}
+
+export type RegistrationProblem = {
+  field: keyof RegistrationForm;
+  /** 'invalid' for a malformed field, 'underage' for a person under 18. */
+  kind: 'invalid' | 'underage';
+  message: string;
+};
+
+/** Spec §5/§9: a friend code carries the REW- prefix and is longer than 4 characters. */
+export function asInviteCode(code: string | null | undefined): string | null {
+  const c = (code ?? '').trim().toUpperCase();
+  return c.length > 4 && c.startsWith('REW-') && c.length <= 32 ? c : null;
+}
+
+/**
+ * Checks a registration form and brings it to the stored form. An adult is one of 18 or more
+ * on `today` by the birth date; without a date the person must confirm being an adult.
+ */
+export function checkRegistration(
+  form: RegistrationForm,
+  today: Date,
+): { ok: true; value: CleanRegistration } | { ok: false; problem: RegistrationProblem } {
+  const bad = (field: keyof RegistrationForm, message: string, kind: RegistrationProblem['kind'] = 'invalid') => ({
+    ok: false as const,
+    problem: { field, kind, message },
+  });
+  if (!isValidName(form.first_name)) return bad('first_name', `Ім’я: від 1 до ${NAME_MAX} літер`);
+  if (!isValidName(form.last_name)) return bad('last_name', `Прізвище: від 1 до ${NAME_MAX} літер`);
+  if (!isValidEmail(form.email)) return bad('email', 'Вкажи коректну електронну пошту');
+  const phone = toUkrainianMobile(form.phone);
+  if (!phone) return bad('phone', 'Вкажи український мобільний номер: +380 і 9 цифр');
+  const birth = form.birth_date ?? null;
+  if (birth !== null) {
+    const age = ageOn(birth, today);
+    if (age === null || age > 120 || age < 0) return bad('birth_date', 'Вкажи коректну дату народження');
+    if (!isAdult(birth, today)) return bad('birth_date', `Реєстрація доступна лише з ${ADULT_AGE} років`, 'underage');
+  } else if (form.adult_confirmed !== true) {
+    return bad('adult_confirmed', `Підтверди, що тобі вже виповнилося ${ADULT_AGE} років`);
+  }
+  return {
+    ok: true,
+    value: {
+      first_name: form.first_name.trim(),
+      last_name: form.last_name.trim(),
+      email: normalizeEmail(form.email),
+      phone,
+      birth_date: birth,
+      adult_confirmed: true,
+      referrer: asInviteCode(form.referrer),
+    },
+  };
+}

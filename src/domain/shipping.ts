@@ -1,0 +1,57 @@
+import type { ShopVariant } from './catalogue';
+
+/** Spec §3: delivery 1 carrier branch, 2 courier to an address, 3 local courier (iPost). */
+export type DeliveryMethod = 1 | 2 | 3;
+
+/** Spec §9: 1 carrier tariff paid by the recipient, 2 free, 3 free with bonus offers, 4 IPOST. */
+export type ShippingOption = 1 | 2 | 3 | 4;
+
+export const SHIPPING_TITLES: Record<ShippingOption, string> = {
+  1: 'Доставка за тарифами перевізника (оплачує отримувач)',
+  2: 'Безкоштовна доставка',
+  3: 'Безкоштовна доставка з бонусною пропозицією',
+  4: 'IPOST — кур’єр у твоєму місті',
+};
+
+/** Spec §9: every shipping line costs 0; the carrier's tariff, when any, is paid on receipt. */
+export const SHIPPING_PRICE = 0;
+/** Spec §9: fixed parts of every shipping address. */
+export const SHIPPING_COUNTRY = 'Ukraine';
+export const SHIPPING_ZIP = '01001';
+
+/** Spec §9: free shipping from 399 UAH on glo and 120 UAH on ogo (the server's config may change them). */
+export const FREE_SHIPPING_DEFAULTS: Record<ShopVariant, number> = { glo: 399, ogo: 120 };
+
+/** Spec §9: IPOST is the ogo shop's delivery type 3; glo has no local courier. */
+export function deliveryMethodAllowed(variant: ShopVariant, method: DeliveryMethod): boolean {
+  return method !== 3 || variant === 'ogo';
+}
+
+/**
+ * Spec §9: the shipping option of an order. The local courier is IPOST; an order paid only
+ * with XP ships free as a bonus offer; from the variant's threshold (UAH, after discounts)
+ * shipping is free; below it the recipient pays the carrier's tariff.
+ */
+export function shippingOption(opts: {
+  variant: ShopVariant;
+  delivery: DeliveryMethod;
+  /** UAH after discounts. */
+  moneyTotal: number;
+  xpTotal: number;
+  thresholds?: Record<ShopVariant, number>;
+}): ShippingOption {
+  if (opts.delivery === 3) return 4;
+  if (opts.moneyTotal === 0 && opts.xpTotal > 0) return 3;
+  const threshold = (opts.thresholds ?? FREE_SHIPPING_DEFAULTS)[opts.variant];
+  return opts.moneyTotal >= threshold ? 2 : 1;
+}
+
+/** UAH still to add for free shipping (0 once reached), for the cart's progress bar. */
+export function leftForFreeShipping(variant: ShopVariant, moneyTotal: number, thresholds = FREE_SHIPPING_DEFAULTS): number {
+  return Math.max(0, Math.round((thresholds[variant] - moneyTotal) * 100) / 100);
+}
+
+/** A Shopify shipping line for an option. */
+export function shippingLine(option: ShippingOption): { code: string; title: string; price: string; source: string } {
+  return { code: String(option), title: SHIPPING_TITLES[option], price: SHIPPING_PRICE.toFixed(2), source: 'pwa' };
+}

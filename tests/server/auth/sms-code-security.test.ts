@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastSmsCode, smsCount } from '../../support/auth';
+import { createMember } from '../../support/members';
+import { makeTestServer, type TestServer } from '../../support/server';
+import { sha256 } from '../../../server/security/tokens';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await makeTestServer();
+});
+afterAll(() => s.close());
+
+const send = (phone: string) => s.post('/api/api-auth/login-sms', { phone });
+const confirm = (phone: string, code: string) => s.post('/api/api-auth/confirm-sms', { phone, code });
+const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+async function freshMemberWithCode(): Promise<{ phone: string; code: string }> {
+  const m = await createMember(s);
+  expect((await send(m.phone)).status).toBe(200);
+  return { phone: m.phone, code: await lastSmsCode(s, m.phone) };
+}
+
+describe('SMS codes cannot be brute-forced (spec §4 SMS authentication)', () => {
+  it('five wrong tries kill the code: the right one then fails too', async () => {
+    const { phone, code } = await freshMemberWithCode();
+    for (let i = 0; i < 5; i += 1) {
+      const r = await confirm(phone, otherThan(code));
+      expect(r.status).toBe(401);
+      expect(r.body.error.message).toBe('Спробуй ще раз');
+    }
+    const r = await confirm(phone, code);
+    expect(r.status).toBe(401);
+    expect(r.body.error.message).toBe('Спробуй ще раз');
+  });
+
+  it('four wrong tries still leave the right code working', async () => {
+    const { phone, code } = await freshMemberWithCode();
+    for (let i = 0; i < 4; i += 1) expect((await confirm(phone, otherThan(code))).status).toBe(401);
+    expect((await confirm(phone, code)).status).toBe(200);
+  });
+
+  it('parallel guesses cannot exceed five tries', async () => {
+    const { phone, code } = await freshMemberWithCode();
+    const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((g) => confirm(phone, g)));
+    expect(answers.every((r) => r.status === 401)).toBe(true);
+    const row = await s.deps.db.selectFrom('sms_codes').select('attempts').where('phone', '=', phone).executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    expect((await confirm(phone, code)).status).toBe(401);
+  });
+
+  it('stores codes only hashed (salted, slow hash), never in clear', async () => {
+    const { phone, code } = await freshMemberWithCode();
+    const rows = await s.deps.db.selectFrom('sms_codes').selectAll().where('phone', '=', phone).execute();
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify(rows[0]);
+    expect(stored).not.toContain(code);
+    expect(rows[0]?.code_hash).not.toBe(sha256(code));
+    expect(rows[0]?.code_hash.startsWith('s1$')).toBe(true);
+  });
+
+  it('a code works once', async () => {
+    const { phone, code } = await freshMemberWithCode();
+    expect((await confirm(phone, code)).status).toBe(200);
+    const again = await confirm(phone, code);
+    expect(again.status).toBe(401);
+    expect(again.body.error.message).toBe('Спробуй ще раз');
+  });
+
+  it('a code expires after 5 minutes (ManualClock)', async () => {
+    const early = await freshMemberWithCode();
+    s.clock.advance(4 * 60_000 + 59_000);
+    expect((await confirm(early.phone, early.code)).status).toBe(200);
+    const late = await freshMemberWithCode();
+    s.clock.advance(5 * 60_000);
+    expect((await confirm(late.phone, late.code)).status).toBe(401);
+  });
+
+  it('a newer code replaces the older one', async () => {
+    const { phone, code } = await freshMemberWithCode();
+    s.clock.advance(61_000);
+    await send(phone);
+    const newer = await lastSmsCode(s, phone);
+    if (newer !== code) expect((await confirm(phone, code)).status).toBe(401);
+    expect((await confirm(phone, newer)).status).toBe(200);
+  });
+});
+
+describe('resend limits: 1 per 60 s, 10 per day per phone', () => {
+  it('a second send within a minute is 429 with Retry-After = seconds left, and sends nothing', async () => {
+    const m = await createMember(s);
+    expect((await send(m.phone)).status).toBe(200);
+    s.clock.advance(20_000);
+    const r = await send(m.phone);
+    expect(r.status).toBe(429);
+    expect(r.headers.get('retry-after')).toBe('40');
+    expect(r.body.error.code).toBe('rate_limited');
+    expect(await smsCount(s, m.phone)).toBe(1);
+    s.clock.advance(40_000);
+    expect((await send(m.phone)).status).toBe(200);
+  });
+
+  it('the 11th send of a day is refused; a day later sending works again', async () => {
+    const m = await createMember(s);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await send(m.phone)).status, `send ${i + 1}`).toBe(200);
+      s.clock.advance(61_000);
+    }
+    const r = await send(m.phone);
+    expect(r.status).toBe(429);
+    const retry = Number(r.headers.get('retry-after'));
+    // The oldest of the ten leaves the 24-hour window after 24 h - 10 × 61 s.
+    expect(retry).toBe(86_400 - 610);
+    expect(await smsCount(s, m.phone)).toBe(10);
+    s.clock.advance(retry * 1000);
+    expect((await send(m.phone)).status).toBe(200);
+  });
+
+  it('concurrent sends to one phone: exactly one goes out', async () => {
+    const m = await createMember(s);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send(m.phone)));
+    expect(answers.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
+    expect(await smsCount(s, m.phone)).toBe(answers.filter((r) => r.status === 200).length);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { likePrefix, normalizeCityText, transliterate } from '../../../src/domain/city-search';
+
+describe('city search text (spec §3 City option; popular cities)', () => {
+  it('transliterates the popular cities as officially spelled', () => {
+    expect(['Київ', 'Харків', 'Одеса', 'Дніпро', 'Запоріжжя', 'Львів'].map(transliterate)).toEqual([
+      'kyiv', 'kharkiv', 'odesa', 'dnipro', 'zaporizhzhia', 'lviv',
+    ]);
+  });
+
+  it('follows the word-start and зг rules of the 2010 transliteration', () => {
+    expect(transliterate('Єнакієве')).toBe('yenakiieve');
+    expect(transliterate('Ізюм')).toBe('izium');
+    expect(transliterate('Південне')).toBe('pivdenne');
+    expect(transliterate('Згурівка')).toBe('zghurivka');
+    expect(transliterate('Яготин')).toBe('yahotyn');
+    expect(transliterate('Кам’янське')).toBe('kamianske');
+    expect(transliterate('Біла Церква')).toBe('bila tserkva');
+  });
+
+  it('normalizes case, apostrophes, spaces and a leading "м."', () => {
+    expect(normalizeCityText('  М.  Кам’янець-Подільський ')).toBe("кам'янець-подільський");
+    expect(normalizeCityText('місто Львів')).toBe('львів');
+    expect(normalizeCityText('КИЇВ')).toBe('київ');
+  });
+
+  it('makes a LIKE prefix without wildcards of its own', () => {
+    expect(likePrefix('київ')).toBe('київ%');
+    expect(likePrefix('50%_\\')).toBe('50%');
+  });
+});
