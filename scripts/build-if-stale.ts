@@ -3,7 +3,9 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
-const STAMP = join('dist', '.build-stamp');
+/** Where the build goes: `dist`, or `CLUB_DIST` (lets two checkouts' test runs build side by side). */
+export const DIST = process.env.CLUB_DIST || 'dist';
+const STAMP = join(DIST, '.build-stamp');
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -16,7 +18,7 @@ function newestMtime(path: string): number {
 
 /** True when dist/ is missing or older than any of the app's sources. */
 export function buildIsStale(): boolean {
-  if (!existsSync(STAMP) || !existsSync(join('dist', 'index.html'))) return true;
+  if (!existsSync(STAMP) || !existsSync(join(DIST, 'index.html'))) return true;
   const built = statSync(STAMP).mtimeMs;
   return INPUTS.some((p) => newestMtime(p) > built);
 }
@@ -25,7 +27,7 @@ export function buildIsStale(): boolean {
 export function buildIfStale(env: NodeJS.ProcessEnv = process.env): boolean {
   if (!buildIsStale()) return false;
   console.log('[build] building the app (dist/ is missing or older than its sources)…');
-  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', DIST], {
     stdio: 'inherit',
     env,
   });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DIST } from '../../../scripts/build-if-stale';
 
 export interface RunningServer {
   url: string;
@@ -56,7 +57,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         PORT: String(port),
         HOST: '127.0.0.1',
         SQLITE_PATH: join(dataDir, 'club.db'),
-        STATIC_DIR: 'dist',
+        STATIC_DIR: DIST,
         DATABASE_URL: '',
         ...env,
       },
