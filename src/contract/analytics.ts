@@ -26,7 +26,7 @@ export const sendBatEvent = defineCall({
     event: z.string().check(z.minLength(1), z.maxLength(100)),
     token: z.string().check(z.minLength(1), z.maxLength(200)),
     data: z.object({
-      customer_id: z.number().check(z.int(), z.positive()),
+      customer_id: z.number().check(z.int(), z.positive(), z.lte(2_147_483_647)),
       page_url: z.string().check(z.maxLength(2000)),
     }),
     ogo: ogoFlag,
@@ -41,7 +41,8 @@ export const sendBatEvent = defineCall({
  * a missing or dead session is 401, which the app recognises on any /api/analytics/ path (§8).
  */
 
-const customerId = z.number().check(z.int(), z.positive());
+/** A row id: a whole number that fits the 32-bit key columns (a bigger one is a 400, not a database error). */
+const customerId = z.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
 const name = z.string().check(z.maxLength(100));
 /** Empty, or an e-mail address. */
 const email = z.union([z.literal(''), z.email().check(z.maxLength(254))]);
@@ -91,6 +92,20 @@ export const pwaAddOrderInfo = defineCall({
   response: recorded,
 });
 
+/** A calendar day that exists: 2026-02-30 or month 13 are refused. */
+function isRealDay(text: string): boolean {
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number);
+  if (y === undefined || m === undefined || d === undefined) return false;
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
+/** The day, optionally with a time and zone, of a sign-in: '2026-11-23' or '2026-11-23T10:00:00.000Z'. */
+const loginDate = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]{5,12}(Z|[+-]\d{2}:?\d{2})?)?$/),
+  z.refine(isRealDay, { message: 'Такої дати не існує' }),
+);
+
 /** POST /api/analytics/esputnik-event-login {phone, date}: `phone` must be the member's own. */
 export const esputnikEventLogin = defineCall({
   method: 'POST',
@@ -98,7 +113,7 @@ export const esputnikEventLogin = defineCall({
   auth: 'member',
   mutation: true,
   summary: 'Records a login event for the mailing service; the phone must be the member’s own',
-  request: z.object({ phone, date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]{5,12}(Z|[+-]\d{2}:?\d{2})?)?$/)) }),
+  request: z.object({ phone, date: loginDate }),
   response: recorded,
 });
 

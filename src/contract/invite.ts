@@ -36,7 +36,7 @@ export const getVeloMgm = defineCall({
   mutation: true,
   summary: "The member's velo discount code for invited friends on the ogo site",
   request: z.object({
-    shopifyId: z.number().check(z.int(), z.positive()),
+    shopifyId: z.number().check(z.int(), z.positive(), z.lte(2_147_483_647)),
     ogoApiToken: z.string().check(z.minLength(1), z.maxLength(200)),
   }),
   response: z.object({ discount_code: z.string(), rev_code: z.string() }),

@@ -11,6 +11,9 @@ import { ogoQuery } from './query-params';
 
 const phase = z.enum(['upcoming', 'running', 'finished']);
 
+/** A row id: a whole number that fits the 32-bit key columns (a bigger one is a 400, not a database error). */
+const rowId = z.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
+
 export const quizProgress = z.object({
   totalQuestions: z.number(),
   answered: z.number(),
@@ -95,8 +98,8 @@ export const answerQuiz = defineCall({
   mutation: true,
   summary: 'Answers one quiz question; a right first answer earns its XP once',
   request: z.object({
-    questionId: z.number().check(z.int(), z.positive()),
-    optionId: z.number().check(z.int(), z.positive()),
+    questionId: rowId,
+    optionId: rowId,
     ogo: ogoFlag,
   }),
   response: z.object({

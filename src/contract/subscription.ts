@@ -10,7 +10,8 @@ import { ogoQuery } from './query-params';
  * (403 `age_not_verified`, spec §5). Money in UAH.
  */
 
-const id = z.number().check(z.int(), z.positive());
+/** A row id: a whole number that fits the 32-bit key columns (a bigger one is a 400, not a database error). */
+const id = z.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
 
 export const subscriptionPlan = z.object({
   id: z.number(),

@@ -1,3 +1,4 @@
+import { normalizePhone, toUkrainianMobile } from '../../../src/domain/phone';
 import type { AppDeps } from '../../context';
 import { badRequest } from '../../errors';
 
@@ -41,9 +42,13 @@ export async function recordEvent(deps: AppDeps, r: AnalyticsRecord): Promise<{ 
   return { ok: true, id: row.id };
 }
 
-/** Spec §5: phones are kept as digits only; 10 to 15 of them make a phone. */
+/**
+ * Spec §5: phones are kept as digits only; 10 to 15 of them make a phone. A Ukrainian mobile in
+ * any spelling ('0671234567', '+38 (067) 123-45-67') becomes the 380XXXXXXXXX form members are
+ * stored with, so that the same phone is always the same text.
+ */
 export function phoneDigits(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
+  const digits = normalizePhone(phone);
   if (digits.length < 10 || digits.length > 15) throw badRequest('invalid_phone', 'Некоректний номер телефону');
-  return digits;
+  return toUkrainianMobile(digits) ?? digits;
 }

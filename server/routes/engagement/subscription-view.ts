@@ -84,9 +84,12 @@ export async function settledRow(db: Db, id: number, now: Date): Promise<Subscri
 
 /** The member's own subscription `id`: 404 when there is none, 403 when it is someone else's. */
 export async function ownedSubscription(db: Db, member: Member, id: number, now: Date): Promise<SubscriptionRow> {
+  // Ownership first: someone else's request must not even record the end of the owner's pause.
+  const found = await loadRow(db, id);
+  if (!found) throw notFound('Підписку не знайдено', 'subscription_not_found');
+  if (found.member_id !== member.id) throw forbidden('Це не твоя підписка', 'not_owner');
   const row = await settledRow(db, id, now);
   if (!row) throw notFound('Підписку не знайдено', 'subscription_not_found');
-  if (row.member_id !== member.id) throw forbidden('Це не твоя підписка', 'not_owner');
   return row;
 }
 
