@@ -61,6 +61,10 @@ export async function ensureCustomer(db: Db, member: Member, variant: Variant, n
  * such record, 403 when it is someone else's.
  */
 export async function ownedCustomer(db: Db, member: Member, customerId: number): Promise<Customer> {
+  // Ids are 32-bit keys: a bigger number names no record (and PostgreSQL would refuse the query).
+  if (!Number.isSafeInteger(customerId) || customerId < 1 || customerId > 2_147_483_647) {
+    throw notFound('Клієнта не знайдено', 'customer_not_found');
+  }
   const c = await db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
   if (!c) throw notFound('Клієнта не знайдено', 'customer_not_found');
   if (c.member_id !== member.id) throw forbidden('Це не твій обліковий запис', 'not_owner');

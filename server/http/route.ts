@@ -37,8 +37,34 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return path ? `поле «${path}»: ${issue.message}` : issue.message;
 }
 
+/**
+ * Path of the first string (value or key) holding U+0000, or null. PostgreSQL text cannot
+ * store that character (error 22021), so such input is refused up front as a 400 rather than
+ * failing in the database as a 500. Iterative: a deeply nested body cannot overflow the stack.
+ */
+function nulCharPath(raw: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[raw, '']];
+  while (stack.length) {
+    const [value, path] = stack.pop() as [unknown, string];
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        const at = path ? `${path}.${k}` : k;
+        if (k.includes('\u0000')) return at;
+        stack.push([v, at]);
+      }
+    }
+  }
+  return null;
+}
+
 /** Validates `raw` against a call's request schema; a failure is a 400 naming the first bad field. */
 export function parseInput<S extends z.ZodMiniType>(schema: S, raw: unknown): z.output<S> {
+  const nul = nulCharPath(raw);
+  if (nul !== null) {
+    throw badRequest('invalid_body', `Некоректні дані: ${nul ? `поле «${nul}»: ` : ''}недопустимий символ U+0000`);
+  }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];

@@ -11,7 +11,12 @@ export const metafield = z.object({
 export type Metafield = z.infer<typeof metafield>;
 
 const shortText = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
-const customerId = z.number().check(z.int(), z.positive());
+/**
+ * Id of a shop record: a positive integer within the database's 32-bit key range, so an
+ * impossible id is a 400 naming the field rather than a database error.
+ */
+export const recordId = z.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
+const customerId = recordId;
 const tagList = z.union([z.string().check(z.maxLength(2000)), z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50))]);
 const otherToken = z.optional(z.nullable(z.string().check(z.maxLength(200))));
 
@@ -37,7 +42,7 @@ export const getMetafields = defineCall({
   mutation: false,
   unauthenticatedCode: 'UNAUTHORIZED_IN_APP',
   summary: "The customer's metafields (favourites, verification, ...); only the owner may read them",
-  request: z.object({ id: z.number().check(z.int(), z.positive()), ogo: ogoFlag }),
+  request: z.object({ id: customerId, ogo: ogoFlag }),
   response: z.object({ metafields: z.array(metafield) }),
 });
 
@@ -58,7 +63,7 @@ export const createMetafields = defineCall({
     key: shortText(64),
     value: z.string().check(z.maxLength(20_000)),
     type: z.enum(['json', 'single_line_text_field', 'multi_line_text_field', 'boolean', 'number_integer', 'date']),
-    shopifyId: z.number().check(z.int(), z.positive()),
+    shopifyId: customerId,
     ogo: ogoFlag,
   }),
   response: z.object({ metafield }),

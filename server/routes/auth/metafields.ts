@@ -1,9 +1,18 @@
 import type { Hono } from 'hono';
 import { createMetafields, getMetafields } from '../../../src/contract/user';
 import type { AppEnv } from '../../context';
-import { badRequest } from '../../errors';
+import { badRequest, unprocessable } from '../../errors';
 import { mount } from '../../http/route';
 import { ownedCustomer } from '../../members';
+
+/**
+ * Metafields the club alone writes: the age check of spec §5 reads `age_verified` (any
+ * namespace on glo, `verification` on ogo), so a member writing one would verify themself.
+ * Compared case-insensitively so no spelling slips past.
+ */
+export function isServerMetafield(namespace: string, key: string): boolean {
+  return namespace.trim().toLowerCase() === 'verification' || key.trim().toLowerCase() === 'age_verified';
+}
 
 export function registerMetafields(app: Hono<AppEnv>): void {
   mount(app, getMetafields, async ({ input, member, deps }) => {
@@ -19,6 +28,9 @@ export function registerMetafields(app: Hono<AppEnv>): void {
 
   mount(app, createMetafields, async ({ input, member, deps }) => {
     const customer = await ownedCustomer(deps.db, member, input.shopifyId);
+    if (isServerMetafield(input.namespace, input.key)) {
+      throw unprocessable('metafield_not_allowed', 'Це поле змінює лише клуб');
+    }
     if (input.type === 'json') {
       try {
         JSON.parse(input.value);

@@ -34,12 +34,13 @@ export async function recordWithMetafields(db: Db, c: Customer): Promise<CallRes
 }
 
 /**
- * Spec §5 for a member: verified when the glo record carries `age_verified` or the ogo record
- * carries it or has verification.age_verified truthy.
+ * Spec §5 for a member: verified when the glo record carries the `age_verified` tag or a truthy
+ * `age_verified` metafield, or the ogo record carries the tag or verification.age_verified truthy.
+ * Members cannot write these metafields themselves (create-metafields refuses them).
  */
 export async function memberAgeVerified(db: Db, memberId: number): Promise<boolean> {
   const glo = await findCustomer(db, memberId, 'glo');
-  if (glo && isAgeVerified({ tags: tagsOf(glo), metafields: [], ogo: false })) return true;
+  if (glo && isAgeVerified({ tags: tagsOf(glo), metafields: await metafieldsOf(db, glo.id), ogo: false })) return true;
   const ogo = await findCustomer(db, memberId, 'ogo');
   if (!ogo) return false;
   return isAgeVerified({ tags: tagsOf(ogo), metafields: await metafieldsOf(db, ogo.id), ogo: true });

@@ -22,9 +22,10 @@ const phoneRegistered = () => conflict('phone_registered', 'Цей номер у
 const emailInUse = () => conflict('email_taken', 'Ця електронна пошта вже використовується');
 
 export function registerRegistration(app: Hono<AppEnv>): void {
-  mount(app, checkEmail, async ({ input, deps }) => {
+  // "Not used by another member": a signed-in caller's own address counts as free.
+  mount(app, checkEmail, async ({ input, member, deps }) => {
     const valid = isValidEmail(input.email);
-    return { valid, free: valid && !(await emailTaken(deps, input.email)) };
+    return { valid, free: valid && !(await emailTaken(deps, input.email, member?.id)) };
   });
 
   mount(app, registration, async ({ input, deps }) => {

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { checkToken, logout, sendBotStat, tokenClear } from '../../../src/contract/auth';
-import { normalizePhone } from '../../../src/domain/phone';
+import { normalizePhone, toUkrainianMobile } from '../../../src/domain/phone';
 import type { AppEnv } from '../../context';
 import { forbidden, notFound } from '../../errors';
 import { mount } from '../../http/route';
@@ -25,13 +25,24 @@ export function registerSession(app: Hono<AppEnv>): void {
     return { ok: true as const };
   });
 
+  // "Sign out everywhere": every token, and the login links not opened yet, which would
+  // otherwise still sign someone in to a brand website for their last minutes.
   mount(app, tokenClear, async ({ member, deps }) => {
-    const r = await deps.db
-      .updateTable('sessions')
-      .set({ revoked_at: deps.clock.now().toISOString() })
-      .where('member_id', '=', member.id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+    const now = deps.clock.now().toISOString();
+    const r = await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('login_tickets')
+        .set({ used_at: now })
+        .where('member_id', '=', member.id)
+        .where('used_at', 'is', null)
+        .execute();
+      return trx
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('member_id', '=', member.id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+    });
     return { ok: true as const, revoked: Number(r.numUpdatedRows) };
   });
 
@@ -39,10 +50,19 @@ export function registerSession(app: Hono<AppEnv>): void {
   mount(app, checkToken, async ({ input, member, deps, c }) => {
     const token = bearerOf(c.req.header('authorization'));
     if (!member || !token) return { code: 200 as const };
-    const ids = [...new Set([input.gloShopId, input.ogoShopId].filter((id): id is number => typeof id === 'number'))];
-    if (ids.length) {
-      const owned = await deps.db.selectFrom('customers').select('member_id').where('id', 'in', ids).execute();
-      if (owned.length !== ids.length || owned.some((r) => r.member_id !== member.id)) return { code: 200 as const };
+    // Each id the app holds must be the member's own record of that variant.
+    const held = [
+      { id: input.gloShopId, variant: 'glo' },
+      { id: input.ogoShopId, variant: 'ogo' },
+    ].filter((h): h is { id: number; variant: 'glo' | 'ogo' } => typeof h.id === 'number');
+    if (held.length) {
+      const rows = await deps.db
+        .selectFrom('customers')
+        .select(['id', 'member_id', 'variant'])
+        .where('id', 'in', held.map((h) => h.id))
+        .execute();
+      const fits = (h: (typeof held)[number]) => rows.some((r) => r.id === h.id && r.member_id === member.id && r.variant === h.variant);
+      if (!held.every(fits)) return { code: 200 as const };
     }
     const session = await deps.db
       .selectFrom('sessions')
@@ -53,7 +73,8 @@ export function registerSession(app: Hono<AppEnv>): void {
   });
 
   mount(app, sendBotStat, async ({ input, member, deps }) => {
-    if (normalizePhone(input.phone) !== member.phone) throw forbidden('Це не твій номер телефону', 'not_owner');
+    const phone = toUkrainianMobile(input.phone) ?? normalizePhone(input.phone);
+    if (phone !== member.phone) throw forbidden('Це не твій номер телефону', 'not_owner');
     const customer = await ownedCustomer(deps.db, member, input.shopifyId);
     const row = await deps.db
       .insertInto('analytics_events')

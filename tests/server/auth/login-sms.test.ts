@@ -101,3 +101,43 @@ describe('confirm-sms (spec §4 SMS authentication)', () => {
     }
   });
 });
+
+describe('login-sms and confirm-sms, more cases', () => {
+  it('a repeat of login-sms with the same Idempotency-Key is the stored answer, not a second SMS', async () => {
+    const m = await createMember(s);
+    const one = await s.call('POST', '/api/api-auth/login-sms', { body: { phone: m.phone }, idem: 'login-sms-key-1' });
+    const two = await s.call('POST', '/api/api-auth/login-sms', { body: { phone: m.phone }, idem: 'login-sms-key-1' });
+    expect(two.status).toBe(200);
+    expect(two.body).toEqual(one.body);
+    expect(two.headers.get('idempotent-replayed')).toBe('true');
+    expect(await smsCount(s, m.phone)).toBe(1);
+  });
+
+  it('signs in a member who has no glo record yet (ogo only): the record is made, shopify_id answered', async () => {
+    const now = s.clock.now().toISOString();
+    const { id } = await s.deps.db
+      .insertInto('members')
+      .values({ phone: '380661239876', first_name: 'Тарас', last_name: 'Кравчук', email: 'taras.k@example.com', birth_date: null, adult_confirmed: 1, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ogo = await s.deps.db
+      .insertInto('customers')
+      .values({ member_id: id, variant: 'ogo', first_name: 'Тарас', last_name: 'Кравчук', email: 'taras.k@example.com', phone: '380661239876', tags: '["pwa_user"]', note: '', orders_count: 0, total_spent: 0, xp_balance: 0, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { body } = await signInWithSms(s, '380661239876');
+    expect(body.ok).toBe(true);
+    expect(body.ogo_customer_id).toBe(ogo.id);
+    expect(body.customer).toMatchObject({ first_name: 'Тарас', email: 'taras.k@example.com', tags: ['pwa_user'] });
+    expect(body.customer.shopify_id).not.toBe(ogo.id);
+    expect(body.age_verified).toBe(false);
+    const glo = await s.deps.db.selectFrom('customers').select('id').where('member_id', '=', id).where('variant', '=', 'glo').executeTakeFirstOrThrow();
+    expect(body.customer.shopify_id).toBe(glo.id);
+  });
+
+  it("a code asked for an unknown phone is never sent, so confirm-sms for it is only 'Спробуй ще раз'", async () => {
+    await s.post('/api/api-auth/login-sms', { phone: '380991112233' });
+    expect(await s.deps.db.selectFrom('sms_codes').select('id').where('phone', '=', '380991112233').execute()).toEqual([]);
+    expect((await s.post('/api/api-auth/confirm-sms', { phone: '0991112233', code: '000000' })).body).toEqual({ ok: false, message: 'Спробуй ще раз' });
+  });
+});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastSmsCode, smsCount } from '../../support/auth';
 import { createMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
-import { sha256 } from '../../../server/security/tokens';
+import { newNumericCode, sha256 } from '../../../server/security/tokens';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -121,5 +121,78 @@ describe('resend limits: 1 per 60 s, 10 per day per phone', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => send(m.phone)));
     expect(answers.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
     expect(await smsCount(s, m.phone)).toBe(answers.filter((r) => r.status === 200).length);
+  });
+});
+
+describe('codes come from a CSPRNG and cannot be guessed within the limits', () => {
+  it('newNumericCode gives 6 digits, leading zeros kept, spread evenly over 000000..999999', () => {
+    const n = 60_000;
+    const firstDigit = new Map<string, number>();
+    const seen = new Set<string>();
+    for (let i = 0; i < n; i += 1) {
+      const code = newNumericCode(6);
+      expect(code).toMatch(/^\d{6}$/);
+      firstDigit.set(code.slice(0, 1), (firstDigit.get(code.slice(0, 1)) ?? 0) + 1);
+      seen.add(code);
+    }
+    // Each leading digit about a tenth of the draws (±15 %), zero included.
+    expect([...firstDigit.keys()].sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    for (const count of firstDigit.values()) expect(Math.abs(count - n / 10)).toBeLessThan(n / 10 * 0.15);
+    // 60 000 draws from 10^6 values repeat about 1 750 times; a weak source repeats far more.
+    expect(seen.size).toBeGreaterThan(57_500);
+  });
+
+  it('codes sent at the same instant to different phones differ (not derived from the clock)', async () => {
+    const codes: string[] = [];
+    for (let i = 0; i < 30; i += 1) codes.push((await freshMemberWithCode()).code);
+    expect(new Set(codes).size).toBeGreaterThanOrEqual(29);
+  });
+
+  it('a code of one phone does not sign in another phone', async () => {
+    const one = await freshMemberWithCode();
+    const two = await freshMemberWithCode();
+    if (one.code !== two.code) expect((await confirm(two.phone, one.code)).status).toBe(401);
+    expect((await confirm(one.phone, one.code)).status).toBe(200);
+  });
+
+  it('an attacker gets at most 50 guesses a day per phone (10 codes × 5 tries): about 1 in 20 000', async () => {
+    const m = await createMember(s);
+    let sends = 0;
+    for (;;) {
+      const r = await send(m.phone);
+      if (r.status === 429) {
+        expect(r.body.error.message).toBe('Ліміт SMS на сьогодні вичерпано. Спробуй завтра');
+        break;
+      }
+      sends += 1;
+      const code = await lastSmsCode(s, m.phone);
+      for (let i = 1; i <= 7; i += 1) {
+        const guess = String((Number(code) + i) % 1_000_000).padStart(6, '0');
+        expect((await confirm(m.phone, guess)).status).toBe(401);
+      }
+      s.clock.advance(61_000);
+      expect(sends).toBeLessThanOrEqual(10);
+    }
+    expect(sends).toBe(10);
+    const rows = await s.deps.db.selectFrom('sms_codes').select('attempts').where('phone', '=', m.phone).execute();
+    expect(rows.reduce((sum, r) => sum + r.attempts, 0)).toBe(50);
+    // Registration is no way around it: a member's phone gets no registration code.
+    const reg = await s.post('/api/api-auth/registration', { first_name: 'Зло', last_name: 'Вмисник', email: 'x.attacker@example.com', phone: m.phone, adult_confirmed: true });
+    expect(reg.status).toBe(409);
+    expect(await smsCount(s, m.phone)).toBe(10);
+  });
+
+  it('login and registration codes share the send limits of a phone; another phone is not held back', async () => {
+    const phone = '380931234000';
+    const reg = await s.post('/api/api-auth/registration', { first_name: 'Нова', last_name: 'Учасниця', email: 'nova.member@example.com', phone, adult_confirmed: true });
+    expect(reg.status).toBe(200);
+    expect((await s.post('/api/api-auth/reg-auth', { phone, code: await lastSmsCode(s, phone) })).status).toBe(200);
+    const soon = await send(phone);
+    expect(soon.status).toBe(429);
+    expect(Number(soon.headers.get('retry-after'))).toBeGreaterThan(0);
+    const other = await createMember(s);
+    expect((await send(other.phone)).status).toBe(200);
+    s.clock.advance(60_000);
+    expect((await send(phone)).status).toBe(200);
   });
 });

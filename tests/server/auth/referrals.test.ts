@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWithSms, type SignedIn } from '../../support/auth';
+import { createMember, type TestMember } from '../../support/members';
+import { makeTestServer, type TestServer } from '../../support/server';
+
+/** Spec §7 GET /api/user/get-referrals: only the caller's invitees (member-get-member, §1). */
+
+let s: TestServer;
+let a: TestMember;
+let b: TestMember;
+let x: SignedIn;
+let y: SignedIn;
+let z: SignedIn;
+beforeAll(async () => {
+  s = await makeTestServer();
+  a = await createMember(s, { phone: '380501115501' });
+  b = await createMember(s, { phone: '380501115502' });
+  await s.deps.db.updateTable('members').set({ mgm_code: 'REW-ALPHA1' }).where('id', '=', a.id).execute();
+  await s.deps.db.updateTable('members').set({ mgm_code: 'REW-BRAVO2' }).where('id', '=', b.id).execute();
+  x = await registerWithSms(s, { phone: '380671115501', first_name: 'Марія', last_name: 'Шевченко', referrer: 'REW-ALPHA1' });
+  s.clock.advance(3_600_000);
+  y = await registerWithSms(s, { phone: '380671115502', first_name: 'Ярослав', last_name: 'Ярмоленко', referrer: 'rew-alpha1' });
+  z = await registerWithSms(s, { phone: '380671115503', first_name: 'Зоряна', last_name: 'Зінченко', referrer: 'REW-BRAVO2' });
+});
+afterAll(() => s.close());
+
+let orderNumber = 80_001;
+async function addOrder(customerId: number, financial: string) {
+  const now = s.clock.now().toISOString();
+  await s.deps.db
+    .insertInto('orders')
+    .values({
+      customer_id: customerId,
+      variant: 'glo',
+      order_number: orderNumber++,
+      financial_status: financial,
+      fulfillment_status: null,
+      payment_method: 1,
+      total: 49_900,
+      xp_total: 0,
+      tags: '["PWA"]',
+      note: '',
+      payload: '{}',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+const referrals = (token: string) => s.get('/api/user/get-referrals', {}, token);
+
+describe('get-referrals', () => {
+  it("lists only the caller's invitees, newest first, with first name, last-name initial and join time", async () => {
+    const r = await referrals(a.token);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      mgmCode: 'REW-ALPHA1',
+      count: 2,
+      ordered: 0,
+      referrals: [
+        { first_name: 'Ярослав', last_initial: 'Я.', joined_at: new Date(s.clock.now()).toISOString(), first_order: false },
+        { first_name: 'Марія', last_initial: 'Ш.', joined_at: expect.any(String), first_order: false },
+      ],
+    });
+    const other = await referrals(b.token);
+    expect(other.body.referrals.map((p: { first_name: string }) => p.first_name)).toEqual(['Зоряна']);
+  });
+
+  it('shows no more of an invitee than the first name and an initial (no phone, e-mail or surname)', async () => {
+    const text = JSON.stringify((await referrals(a.token)).body);
+    for (const secret of ['380671115501', '380671115502', 'Шевченко', 'Ярмоленко', '@example.com']) expect(text).not.toContain(secret);
+  });
+
+  it('marks an invitee who placed an order that did not fail, on any variant', async () => {
+    await addOrder(x.body.customer.id, 'paid');
+    await addOrder(y.body.customer.id, 'failed');
+    await addOrder(z.body.customer.id, 'pending');
+    const r = await referrals(a.token);
+    expect(r.body.ordered).toBe(1);
+    expect(r.body.referrals.map((p: { first_name: string; first_order: boolean }) => [p.first_name, p.first_order])).toEqual([
+      ['Ярослав', false],
+      ['Марія', true],
+    ]);
+    expect((await referrals(b.token)).body).toMatchObject({ count: 1, ordered: 1 });
+  });
+
+  it('answers an empty list and no code for a member who invited no one, and invitees see their own (empty) list', async () => {
+    const c = await createMember(s);
+    expect((await referrals(c.token)).body).toEqual({ mgmCode: null, count: 0, ordered: 0, referrals: [] });
+    expect((await referrals(x.token)).body).toEqual({ mgmCode: null, count: 0, ordered: 0, referrals: [] });
+  });
+
+  it('ignores any query that tries to name another member', async () => {
+    const r = await s.call('GET', '/api/user/get-referrals', { query: { member_id: String(a.id), mgmCode: 'REW-ALPHA1' }, token: b.token });
+    expect(r.status).toBe(200);
+    expect(r.body.mgmCode).toBe('REW-BRAVO2');
+    expect(r.body.count).toBe(1);
+  });
+});
