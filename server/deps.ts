@@ -27,7 +27,7 @@ export async function buildDeps(
     dialect: handle.dialect,
     config,
     clock,
-    sms: sandboxSms(handle.db, clock),
+    sms: sandboxSms(handle.db, clock, { keepCodes: !config.isProduction }),
   };
   if (opts.seed ?? config.SEED) await seedIfEmpty(deps);
   return { deps, close: handle.close };

@@ -196,3 +196,21 @@ describe('codes come from a CSPRNG and cannot be guessed within the limits', () 
     expect((await send(phone)).status).toBe(200);
   });
 });
+
+describe('codes in the SMS log', () => {
+  it('are never stored in clear in production, and /dev/sms-outbox is not there', async () => {
+    const prod = await makeTestServer({ env: { NODE_ENV: 'production' } });
+    try {
+      const m = await createMember(prod);
+      expect((await prod.post('/api/api-auth/login-sms', { phone: m.phone })).status).toBe(200);
+      const rows = await prod.deps.db.selectFrom('sms_outbox').selectAll().where('phone', '=', m.phone).execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.code).toBeNull();
+      expect(rows[0]?.text).toContain('••••••');
+      expect(rows[0]?.text).not.toMatch(/\d{6}/);
+      expect((await prod.app.request(`/dev/sms-outbox?phone=${m.phone}`)).status).not.toBe(200);
+    } finally {
+      await prod.close();
+    }
+  });
+});
