@@ -29,7 +29,9 @@ export function buildIfStale(env: NodeJS.ProcessEnv = process.env): boolean {
   console.log('[build] building the app (dist/ is missing or older than its sources)…');
   const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', DIST], {
     stdio: 'inherit',
-    env,
+    // A production build whoever starts it: vitest sets NODE_ENV=test, which would otherwise
+    // give the e2e runs React's development runtime.
+    env: { ...env, NODE_ENV: 'production' },
   });
   if (r.status !== 0) throw new Error('vite build failed');
   writeFileSync(STAMP, new Date().toISOString());
