@@ -66,6 +66,12 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
+  // Write-heavy load (orders, scans): checkpoint every ~16 MB of WAL rather than 4 MB, so the
+  // fsyncs of checkpoints are paid less often; the file is cut back to 64 MB after each one.
+  raw.pragma('wal_autocheckpoint = 4000');
+  raw.pragma('journal_size_limit = 67108864');
+  // 32 MB of page cache (default 2 MB): the catalogue, customers and session pages stay hot.
+  raw.pragma('cache_size = -32000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -4,6 +4,7 @@ import type { ShopTables } from './tables/shop';
 import type { ScanDeliveryTables } from './tables/scan-delivery';
 import type { EngagementTables } from './tables/engagement';
 import type { CertFeedbackTables } from './tables/cert-feedback';
+import type { CatalogueTables } from './tables/catalogue';
 
 /** The whole database, assembled from each route group's tables. */
-export interface Database extends CoreTables, AuthTables, ShopTables, ScanDeliveryTables, EngagementTables, CertFeedbackTables {}
+export interface Database extends CoreTables, AuthTables, ShopTables, ScanDeliveryTables, EngagementTables, CertFeedbackTables, CatalogueTables {}

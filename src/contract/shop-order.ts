@@ -3,6 +3,8 @@ import { defineCall, ogoFlag } from './define';
 import { rowId, text } from './shop-catalogue';
 
 const optText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
+/** 'HH:MM', 24-hour, as the call-back picker gives it (the same form send-phone-call takes). */
+const clockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
 
 /** The Shopify-shaped order the app built (spec §3 "Order payload"); the server reads only these parts. */
 const clientOrder = z.object({
@@ -60,7 +62,7 @@ export const createOrder = defineCall({
     friendPromocode: optText(50),
     needCall: z.optional(z.boolean()),
     /** When needCall: the call-back day ('Сьогодні' or another label = tomorrow) and window. */
-    callBack: z.optional(z.object({ day: text(20), from: text(5), to: text(5) })),
+    callBack: z.optional(z.object({ day: text(20), from: clockTime, to: clockTime })),
   }),
   response: z.object({
     order: z.object({

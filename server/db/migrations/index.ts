@@ -5,6 +5,7 @@ import * as shop from './003_shop';
 import * as scanDelivery from './004_scan_delivery';
 import * as engagement from './005_engagement';
 import * as certFeedback from './006_cert_feedback';
+import * as catalogue from './007_catalogue';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_scan_delivery': scanDelivery,
   '005_engagement': engagement,
   '006_cert_feedback': certFeedback,
+  '007_catalogue': catalogue,
 };

@@ -27,6 +27,19 @@ export interface OrdersTable {
   payload: string;
   created_at: string;
   updated_at: string;
+  // Added by 007_catalogue, with defaults, so inserts that predate it stay valid.
+  /** Kopiykas before discounts. */
+  subtotal: Generated<number>;
+  /** Kopiykas taken off (velo promo). */
+  discount: Generated<number>;
+  /** Spec §9 shipping option 1..4. */
+  shipping_option: Generated<number>;
+  /** Spec §3 delivery 1 branch, 2 courier, 3 iPost. */
+  delivery_method: Generated<number>;
+  delivery_city: Generated<string>;
+  delivery_address: Generated<string>;
+  /** null | 'confirmed' | 'in_transit' | 'delivered' */
+  shipment_status: Generated<string | null>;
 }
 
 export interface OrderLinesTable {

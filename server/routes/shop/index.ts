@@ -1,5 +1,25 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../context';
+import { registerCallBacks } from './call-backs';
+import { registerCatalogue } from './catalogue';
+import { registerDevices } from './devices';
+import { registerMedia } from './media';
+import { registerOrders } from './orders';
+import { registerPayment } from './payment';
+import { registerPaymentCallback } from './payment-callback';
+import { registerXpHistory } from './xp-history';
 
-/** Mounts this group's calls. */
-export function register(_app: Hono<AppEnv>): void {}
+/**
+ * Mounts the shop calls (spec §7 "Shop": catalogue, orders, card payment, call-backs, devices,
+ * XP), the product drawings under /media and the card payment callback and sandbox checkout.
+ */
+export function register(app: Hono<AppEnv>): void {
+  registerCatalogue(app);
+  registerOrders(app);
+  registerPayment(app);
+  registerCallBacks(app);
+  registerDevices(app);
+  registerXpHistory(app);
+  registerMedia(app);
+  registerPaymentCallback(app);
+}

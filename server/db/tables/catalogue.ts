@@ -1,0 +1,129 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The shop's catalogue and what hangs off orders: card payments, call-back requests, promo
+ * codes, registered devices. Money in kopiykas, JSON in text, times ISO strings, booleans 0/1.
+ */
+export interface ProductsTable {
+  id: Generated<number>;
+  variant: 'glo' | 'ogo';
+  /** Stable seed key, e.g. 'glo-sticks-amber-20'. */
+  sku: string;
+  /** The shop's variant id a cart line and an order line carry (one variant per product here). */
+  variant_id: number;
+  /** Home collection (src/domain/catalogue.ts CATEGORIES); it may be listed in more (popular). */
+  collection_id: number;
+  category: string;
+  title: string;
+  sub_title: string;
+  description: string;
+  /** Kopiykas; 0 for bonus items and gifts. */
+  price: number;
+  /** XP price of a bonus item, null when it is paid with money. */
+  xp_price: number | null;
+  /** Pieces per unit for sticks, cigarettes and pouches; 1 otherwise. */
+  pack_size: number;
+  /** JSON array: ipost_allow, velo, velo_gift, mix_pack ... */
+  tags: string;
+  available: number;
+  /** JSON of the drawing's parameters (shape, colours, label) for /media/products/<id>.svg. */
+  art: string;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Which products a collection lists, in which order (a product may be in several). */
+export interface CollectionProductsTable {
+  collection_id: number;
+  product_id: number;
+  sort: number;
+}
+
+/** One LiqPay checkout attempt of a card order; the callback settles it. */
+export interface CardPaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** The `order_id` sent to LiqPay: unique per attempt, e.g. 'club-10231-7'. */
+  provider_order_id: string;
+  /** Kopiykas asked for. */
+  amount: number;
+  /** 'created' | 'success' | 'failure' */
+  status: string;
+  /** The last callback's decoded data (JSON), for the record. */
+  callback: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A call-back request (send-phone-call): the window, and the figures for the call centre. */
+export interface CallBackRequestsTable {
+  id: Generated<number>;
+  member_id: number;
+  customer_id: number;
+  variant: 'glo' | 'ogo';
+  order_id: number | null;
+  phone: string;
+  first_name: string;
+  day: 'today' | 'tomorrow';
+  /** Kyiv date of the call, YYYY-MM-DD. */
+  call_date: string;
+  time_from: string;
+  time_to: string;
+  /** JSON of the sums the app sent (orderSum, avgCheck, totalSpent, ...), kept as sent. */
+  client_figures: string;
+  /** The server's own figures at the time (kopiykas). */
+  orders_count: number;
+  total_spent: number;
+  created_at: string;
+}
+
+/** A promo code used with an order: a friend's REW- code or the velo promo. */
+export interface OrderPromocodesTable {
+  id: Generated<number>;
+  order_id: number;
+  member_id: number;
+  code: string;
+  /** 'friend' | 'velo' */
+  kind: string;
+  shop_domain: string;
+  /** For a friend code: the member whose code it is. */
+  referrer_member_id: number | null;
+  created_at: string;
+}
+
+/** A registered device (/device-reg, get-devices): a serial belongs to one member. */
+export interface DevicesTable {
+  id: Generated<number>;
+  member_id: number;
+  customer_id: number;
+  variant: 'glo' | 'ogo';
+  /** Normalised: upper case, no spaces or dashes. */
+  serial: string;
+  model: string;
+  title: string;
+  registered_at: string;
+}
+
+/** Named counters (order numbers); incremented inside the transaction that uses the value. */
+export interface ShopCountersTable {
+  name: string;
+  value: number;
+}
+
+/** Values the shop makes for itself once per deployment, e.g. the sandbox payment key. */
+export interface ShopSettingsTable {
+  name: string;
+  value: string;
+}
+
+export interface CatalogueTables {
+  products: ProductsTable;
+  collection_products: CollectionProductsTable;
+  card_payments: CardPaymentsTable;
+  call_back_requests: CallBackRequestsTable;
+  order_promocodes: OrderPromocodesTable;
+  devices: DevicesTable;
+  shop_counters: ShopCountersTable;
+  shop_settings: ShopSettingsTable;
+}

@@ -1,0 +1,131 @@
+import type { Insertable, Transaction } from 'kysely';
+import { VELO_USED_TAG } from '../../../src/domain/velo-promo';
+import type { Db } from '../../db/connect';
+import { prepared } from '../../db/prepared';
+import type { Database } from '../../db/schema';
+import type { OrdersTable } from '../../db/tables/shop';
+import { conflict, unprocessable } from '../../errors';
+import { tagsOf } from '../../members';
+import { changeXp } from '../../xp';
+import { recordCodes } from './friend-reward';
+import type { OrderDraft } from './order-draft';
+import { payloadOf } from './stored-payload';
+
+type Trx = Transaction<Database>;
+
+/** The shop's first order number; numbers already taken (imports, demo data) are skipped. */
+export const FIRST_ORDER_NUMBER = 10_231;
+
+export interface PlacedOrder {
+  id: number;
+  order_number: number;
+  balance: number;
+}
+
+const bump = prepared('shop:counter-bump', (db, name: string) =>
+  db.updateTable('shop_counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', name).returning('value'),
+);
+const bumpCounter = async (trx: Trx) => (await bump(trx, 'order_number')).rows[0]?.value;
+
+const insertOrder = prepared('shop:order-insert', (db, row: Insertable<OrdersTable>) =>
+  db.insertInto('orders').values(row).onConflict((oc) => oc.column('order_number').doNothing()).returning('id'),
+);
+
+/** Counts the order on the record and answers the XP left; `firstOnly` refuses unless it is the first. */
+const countOrder = (firstOnly: boolean) =>
+  prepared(`shop:count-order${firstOnly ? ':first' : ''}`, (db, id: number, spent: number) => {
+    const q = db
+      .updateTable('customers')
+      .set((eb) => ({ orders_count: eb('orders_count', '+', 1), total_spent: eb('total_spent', '+', spent) }))
+      .where('id', '=', id);
+    return (firstOnly ? q.where('orders_count', '=', 0) : q).returning('xp_balance');
+  });
+const countAny = countOrder(false);
+const countFirst = countOrder(true);
+
+/** The next order number. Taken first in the transaction, so on PostgreSQL order writes queue here, in one lock order. */
+async function nextOrderNumber(trx: Trx): Promise<number> {
+  const n = await bumpCounter(trx);
+  if (n !== undefined) return n;
+  await trx.insertInto('shop_counters').values({ name: 'order_number', value: FIRST_ORDER_NUMBER - 1 }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  return (await bumpCounter(trx)) ?? FIRST_ORDER_NUMBER;
+}
+
+/** Spec §5: marks the velo discount used, compare-and-set so two orders cannot both take it. */
+async function useVeloDiscount(trx: Trx, customerId: number, seenTags: string): Promise<void> {
+  let current = seenTags;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const tags = tagsOf({ tags: current });
+    if (tags.includes(VELO_USED_TAG)) throw unprocessable('promo_not_applicable', 'Знижку velo вже використано');
+    const r = await trx.updateTable('customers').set({ tags: JSON.stringify([...tags, VELO_USED_TAG]) }).where('id', '=', customerId).where('tags', '=', current).executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 1) return;
+    current = (await trx.selectFrom('customers').select('tags').where('id', '=', customerId).executeTakeFirstOrThrow()).tags;
+  }
+  throw conflict('tags_changed', 'Дані клієнта щойно змінилися. Спробуй ще раз');
+}
+
+async function writeOrder(trx: Trx, d: OrderDraft, now: Date): Promise<PlacedOrder> {
+  const at = now.toISOString();
+  let orderNumber = 0;
+  let id: number | undefined;
+  for (let tries = 0; id === undefined && tries < 1000; tries += 1) {
+    orderNumber = await nextOrderNumber(trx);
+    const row = (
+      await insertOrder(trx, {
+        customer_id: d.customer.id,
+        variant: d.variant,
+        order_number: orderNumber,
+        financial_status: d.financial,
+        fulfillment_status: null,
+        payment_method: d.paymentMethod,
+        total: d.moneyKop,
+        xp_total: d.xp,
+        tags: JSON.stringify(d.tags),
+        note: d.note,
+        payload: payloadOf(d, orderNumber),
+        created_at: at,
+        updated_at: at,
+        subtotal: d.subtotalKop,
+        discount: d.discountKop,
+        shipping_option: d.shippingOption,
+        delivery_method: d.delivery.method,
+        delivery_city: d.delivery.city,
+        delivery_address: d.address1,
+        shipment_status: null,
+      })
+    ).rows[0];
+    id = row?.id;
+  }
+  if (id === undefined) throw new Error('no free order number');
+  await trx
+    .insertInto('order_lines')
+    .values(d.items.map((i) => ({ order_id: id, product_id: i.product.id, variant_id: i.product.variant_id, title: i.product.title, quantity: i.quantity, price: i.unitKop, xp_price: i.xp })))
+    .execute();
+  return { id, order_number: orderNumber, balance: 0 };
+}
+
+/**
+ * Writes an order in one transaction: number, lines, the XP spend (changeXp: a shortfall is 422
+ * and nothing is kept), the record's counters, the velo discount mark and the friend's reward.
+ */
+export async function placeOrder(db: Db, d: OrderDraft, now: Date): Promise<PlacedOrder> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const placed = await writeOrder(trx, d, now);
+      if (d.xp > 0) {
+        await changeXp(trx, { customerId: d.customer.id, amount: -d.xp, reason: 'order', title: `Замовлення №${placed.order_number}`, ref: `order:${placed.id}`, now });
+      }
+      // Spec §5: the friend code is for a first order; checked again here against a racing one.
+      const counted = (await (d.friend ? countFirst : countAny)(trx, d.customer.id, d.moneyKop)).rows[0];
+      if (!counted) throw unprocessable('friend_code_not_applicable', 'Код друга діє лише для першого замовлення');
+      if (d.veloCode) await useVeloDiscount(trx, d.customer.id, d.customer.tags);
+      await recordCodes(trx, d, placed, now);
+      return { ...placed, balance: counted.xp_balance };
+    });
+  } catch (err) {
+    // PostgreSQL may pick this transaction as a deadlock or serialization victim: a retry will do.
+    const code = (err as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') throw conflict('busy', 'Сервер зайнятий. Спробуй ще раз');
+    throw err;
+  }
+}

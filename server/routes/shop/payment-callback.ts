@@ -1,0 +1,116 @@
+import type { Context, Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../context';
+import { ApiError, badRequest, forbidden, notFound, unprocessable } from '../../errors';
+import { callbackData, liqpayConfigured, paymentRequestData, sandboxCallback, verifyLiqpay, type CallbackData } from '../../sandboxes/liqpay';
+import { checkoutMessagePage, checkoutPage } from '../../sandboxes/liqpay-page';
+import { paymentKeys } from './payment-keys';
+
+/** LiqPay's statuses of a finished payment; anything else (processing, 3DS wait...) changes nothing yet. */
+const PAID = new Set(['success', 'sandbox']);
+const FAILED = new Set(['failure', 'error']);
+
+/**
+ * Applies a verified callback: the attempt and its order become paid or failed. A paid order
+ * never goes back; a repeated callback changes nothing more.
+ */
+async function settle(deps: AppDeps, cb: CallbackData): Promise<{ orderNumber: number; outcome: 'paid' | 'failed' | 'pending' }> {
+  const pay = await deps.db.selectFrom('card_payments').selectAll().where('provider_order_id', '=', cb.order_id).executeTakeFirst();
+  if (!pay) throw notFound('Платіж не знайдено', 'payment_not_found');
+  if (Math.round(cb.amount * 100) !== pay.amount || cb.currency !== 'UAH') throw unprocessable('payment_mismatch', 'Сума або валюта платежу не збігається із замовленням');
+  const now = deps.clock.now().toISOString();
+  const paid = PAID.has(cb.status);
+  const failed = FAILED.has(cb.status);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!paid && !failed) return;
+    await trx.updateTable('card_payments').set({ status: paid ? 'success' : 'failure', callback: JSON.stringify(cb), updated_at: now }).where('id', '=', pay.id).where('status', '!=', 'success').execute();
+    let q = trx.updateTable('orders').set({ financial_status: paid ? 'paid' : 'failed', updated_at: now }).where('id', '=', pay.order_id);
+    q = paid ? q.where('financial_status', 'in', ['pending', 'failed']) : q.where('financial_status', '=', 'pending');
+    await q.execute();
+  });
+  const order = await deps.db.selectFrom('orders').select(['order_number', 'financial_status']).where('id', '=', pay.order_id).executeTakeFirstOrThrow();
+  return { orderNumber: order.order_number, outcome: order.financial_status === 'paid' ? 'paid' : order.financial_status === 'failed' ? 'failed' : 'pending' };
+}
+
+async function formOf(c: Context<AppEnv>): Promise<{ data: string; signature: string }> {
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw badRequest('invalid_body', 'Очікується форма з полями data і signature');
+  }
+  const { data, signature } = body;
+  if (typeof data !== 'string' || typeof signature !== 'string' || !data || !signature || data.length > 20_000) {
+    throw badRequest('invalid_body', 'Очікується форма з полями data і signature');
+  }
+  return { data, signature };
+}
+
+/** A signed callback's data, or 403 for a signature that does not match (forged or damaged). */
+async function verifiedCallback(deps: AppDeps, signed: { data: string; signature: string }): Promise<CallbackData> {
+  const decoded = verifyLiqpay(await paymentKeys(deps), signed.data, signed.signature);
+  if (decoded === null) throw forbidden('Підпис платежу недійсний', 'invalid_signature');
+  const parsed = callbackData.safeParse(decoded);
+  if (!parsed.success) throw badRequest('invalid_callback', 'Дані платежу неповні');
+  return parsed.data;
+}
+
+/** Only a path of this site, so even a signed result_url cannot send the browser elsewhere. */
+function backPath(resultUrl: string | undefined, origin: string): string {
+  if (!resultUrl) return '/history-order';
+  if (resultUrl.startsWith('/') && !resultUrl.startsWith('//')) return resultUrl;
+  return resultUrl.startsWith(`${origin}/`) ? resultUrl.slice(origin.length) : '/history-order';
+}
+
+/** The provider's server-to-server callback, and the sandbox checkout page with its own callback. */
+export function registerPaymentCallback(app: Hono<AppEnv>): void {
+  app.post('/payments/liqpay/callback', async (c) => {
+    const deps = c.get('deps');
+    const r = await settle(deps, await verifiedCallback(deps, await formOf(c)));
+    return c.json({ ok: true, order_number: r.orderNumber, status: r.outcome });
+  });
+
+  const sandboxOnly = (deps: AppDeps) => {
+    if (liqpayConfigured(deps.config)) throw notFound('Тестова оплата вимкнена: підключено LiqPay', 'sandbox_disabled');
+  };
+
+  app.get('/sandbox/liqpay/checkout', async (c) => {
+    const deps = c.get('deps');
+    sandboxOnly(deps);
+    const keys = await paymentKeys(deps);
+    const decoded = verifyLiqpay(keys, c.req.query('data') ?? '', c.req.query('signature') ?? '');
+    const req = decoded === null ? null : paymentRequestData.safeParse(decoded);
+    if (!req?.success) return c.html(checkoutMessagePage('Посилання недійсне', 'Це посилання на оплату пошкоджене або підроблене. Отримай нове в застосунку.'), 400);
+    const pay = await deps.db.selectFrom('card_payments').select(['status']).where('provider_order_id', '=', req.data.order_id).executeTakeFirst();
+    if (!pay) return c.html(checkoutMessagePage('Платіж не знайдено', 'Такого платежу немає. Отримай нове посилання в застосунку.'), 404);
+    if (pay.status !== 'created') {
+      const text = pay.status === 'success' ? 'Цей платіж уже проведено. Дякуємо!' : 'Цей платіж відхилено. Щоб сплатити, отримай нове посилання в застосунку.';
+      return c.html(checkoutMessagePage('Платіж завершено', text, backPath(req.data.result_url, new URL(c.req.url).origin)), 409);
+    }
+    const now = deps.clock.now();
+    return c.html(
+      checkoutPage({
+        description: req.data.description,
+        amount: req.data.amount,
+        pay: sandboxCallback(keys, req.data, true, now),
+        decline: sandboxCallback(keys, req.data, false, now),
+      }),
+      200,
+      { 'cache-control': 'no-store' },
+    );
+  });
+
+  app.post('/sandbox/liqpay/callback', async (c) => {
+    const deps = c.get('deps');
+    sandboxOnly(deps);
+    const cb = await verifiedCallback(deps, await formOf(c));
+    try {
+      const r = await settle(deps, cb);
+      const back = backPath(cb.result_url, new URL(c.req.url).origin);
+      const sep = back.includes('?') ? '&' : '?';
+      return c.redirect(`${back}${sep}payment=${r.outcome === 'paid' ? 'success' : 'failure'}&order=${r.orderNumber}`, 303);
+    } catch (err) {
+      if (err instanceof ApiError) return c.html(checkoutMessagePage('Оплата не вдалася', err.message), err.status);
+      throw err;
+    }
+  });
+}

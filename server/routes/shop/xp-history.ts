@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import type { Hono } from 'hono';
+import { getBalance, getBonusHistory } from '../../../src/contract/shop-member';
+import { queryFlag } from '../../../src/contract/query-params';
+import type { AppEnv } from '../../context';
+import { mount } from '../../http/route';
+import { ensureCustomer } from '../../members';
+import { xpBalanceOf } from './hot-queries';
+
+/** The most history lines one answer carries; the summary counts them all. */
+const HISTORY_LIMIT = 500;
+
+/** get-bonus-history and get-balance (spec §7): the ledger and balance of the variant's record. */
+export function registerXpHistory(app: Hono<AppEnv>): void {
+  mount(app, getBonusHistory, async ({ input, member, deps }) => {
+    const customer = await ensureCustomer(deps.db, member, input.shop ?? 'glo', deps.clock.now());
+    const transactions = await deps.db
+      .selectFrom('xp_ledger')
+      .select(['id', 'amount', 'balance_after', 'reason', 'title', 'created_at'])
+      .where('customer_id', '=', customer.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(HISTORY_LIMIT)
+      .execute();
+    const totals = await deps.db
+      .selectFrom('xp_ledger')
+      .select((eb) => [
+        eb.fn.sum<number | string | null>(sql<number>`case when amount > 0 then amount else 0 end`).as('earned'),
+        eb.fn.sum<number | string | null>(sql<number>`case when amount < 0 then -amount else 0 end`).as('spent'),
+        eb.fn.countAll<number | string>().as('count'),
+      ])
+      .where('customer_id', '=', customer.id)
+      .executeTakeFirst();
+    return {
+      transactions,
+      summary: {
+        earned: Number(totals?.earned ?? 0),
+        spent: Number(totals?.spent ?? 0),
+        balance: customer.xp_balance,
+        count: Number(totals?.count ?? 0),
+      },
+    };
+  });
+
+  mount(app, getBalance, async ({ input, member, deps }) => {
+    const variant = input.v ?? (queryFlag(input.ogo) ? 'ogo' : 'glo');
+    return { balance: await xpBalanceOf(deps.db, member, variant, deps.clock.now()) };
+  });
+}

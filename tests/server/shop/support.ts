@@ -1,0 +1,56 @@
+import { seedCatalogue } from '../../../server/seed/shop-catalogue';
+import type { TestMember } from '../../support/members';
+import type { TestServer } from '../../support/server';
+
+/** A server with the demo catalogue (no demo members): most shop tests start here. */
+export async function withCatalogue(s: TestServer): Promise<void> {
+  await seedCatalogue(s.deps);
+}
+
+export interface CatalogueItem {
+  id: number;
+  variant_id: number;
+  price: number;
+  xp_price: number | null;
+  title: string;
+}
+
+/** A seeded product by its sku, e.g. 'sticks-amber-20'; prices in kopiykas as stored. */
+export async function product(s: TestServer, sku: string): Promise<CatalogueItem> {
+  return s.deps.db.selectFrom('products').select(['id', 'variant_id', 'price', 'xp_price', 'title']).where('sku', '=', sku).executeTakeFirstOrThrow();
+}
+
+export const KYIV_BRANCH = { method: 1, city: 'Київ', branch: 'Відділення №12: вул. Хрещатик, 22' } as const;
+export const KYIV_IPOST = { method: 3, city: 'Київ', street: 'вул. Велика Васильківська, 72', flat: '15' } as const;
+
+/** A create-order body the way the app sends it. */
+export function orderBody(
+  lines: ReadonlyArray<{ variant_id: number; quantity?: number; price?: number | string }>,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    order: { line_items: lines.map((l) => ({ quantity: l.quantity ?? 1, variant_id: l.variant_id, ...(l.price !== undefined ? { price: l.price } : {}) })) },
+    delivery: KYIV_BRANCH,
+    ...extra,
+  };
+}
+
+export function placeOrder(s: TestServer, m: TestMember, body: unknown, idem?: string) {
+  return s.call('POST', '/api/api-shop/create-order', { body, token: m.token, idem });
+}
+
+export async function balanceOf(s: TestServer, customerId: number): Promise<number> {
+  return (await s.deps.db.selectFrom('customers').select('xp_balance').where('id', '=', customerId).executeTakeFirstOrThrow()).xp_balance;
+}
+
+export async function ordersOf(s: TestServer, customerId: number) {
+  return s.deps.db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).orderBy('id').execute();
+}
+
+export async function ledgerOf(s: TestServer, customerId: number) {
+  return s.deps.db.selectFrom('xp_ledger').selectAll().where('customer_id', '=', customerId).orderBy('id').execute();
+}
+
+export async function customerRow(s: TestServer, customerId: number) {
+  return s.deps.db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirstOrThrow();
+}
