@@ -1,12 +1,17 @@
 // Screenshots of the app at 390x844 in headless Chromium against the real server, for review:
 // `npx tsx scripts/screenshots.ts [path ...]` writes screenshots/<name>.png (git-ignored).
+// Member screens are taken signed in for real (the demo phone through /auth, spec §6 allow-list).
 import { mkdirSync } from 'node:fs';
+import type { Cookie } from 'playwright-core';
 import { buildIfStale } from './build-if-stale';
 import { openBrowser } from '../tests/e2e/support/browser';
 import { startServer } from '../tests/e2e/support/server';
+import { signInAsDemo } from '../tests/e2e/support/sign-in';
 
 const DEFAULT = ['/', '/shop', '/shop/cart', '/faq', '/profile', '/history-order', '/auth', '/is18', '/no-such-page', '/shop/sticks/12'];
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT;
+/** Screens of visitors who are not signed in (their guards send members elsewhere). */
+const SIGNED_OUT = new Set(['/auth', '/is18', '/registration', '/landing']);
 
 buildIfStale();
 mkdirSync('screenshots', { recursive: true });
@@ -14,22 +19,26 @@ const server = await startServer();
 const browser = await openBrowser();
 try {
   const { page, context } = browser;
-  const signIn = !paths.every((p) => p === '/auth' || p === '/is18');
-  await context.addCookies([{ name: 'showIs18', value: '1', url: server.url }]);
+  let userCookie: Cookie | null = null;
   for (const path of paths) {
-    const signedOut = path === '/auth' || path === '/is18' || path === '/registration';
-    if (path === '/is18') await context.clearCookies();
-    if (signIn && !signedOut) await context.addCookies([{ name: 'usertoken', value: 'demo', url: server.url }]);
-    else await context.clearCookies({ name: 'usertoken' });
-    if (path !== '/is18') await context.addCookies([{ name: 'showIs18', value: '1', url: server.url }]);
+    if (SIGNED_OUT.has(path)) {
+      await context.clearCookies({ name: 'usertoken' });
+      if (path === '/is18') await context.clearCookies({ name: 'showIs18' });
+      else await context.addCookies([{ name: 'showIs18', value: '1', url: server.url }]);
+    } else if (!userCookie) {
+      await signInAsDemo(page, server.url);
+      userCookie = (await context.cookies(server.url)).find((c) => c.name === 'usertoken') ?? null;
+    } else {
+      await context.addCookies([userCookie, { name: 'showIs18', value: '1', url: server.url }]);
+    }
     await page.goto(server.url + path, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(400);
+    await page.waitForTimeout(600);
     const name = path === '/' ? 'home' : path.slice(1).replace(/\//g, '_');
     await page.screenshot({ path: `screenshots/${name}.png` });
     console.log(`screenshots/${name}.png`);
   }
-  if (paths === DEFAULT) {
-    await context.addCookies([{ name: 'usertoken', value: 'demo', url: server.url }]);
+  if (paths === DEFAULT && userCookie) {
+    await context.addCookies([userCookie]);
     await page.goto(server.url + '/', { waitUntil: 'networkidle' });
     await page.getByTestId('menu-button').click();
     await page.waitForTimeout(400);

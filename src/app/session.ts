@@ -1,7 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
 import { db } from '../db/db';
 import { kvGet } from '../db/kv';
+import { asInviteCode } from '../domain/registration';
+import type { AuthEnv } from '../sync/auth';
+import { authEnv } from '../sync/auth-env';
 import { getCookie } from './cookies';
+import { useSyncMaybe } from './sync-context';
 
 export type AppVariant = 'glo' | 'ogo';
 
@@ -20,17 +25,46 @@ export function isSignedIn(): boolean {
 
 const SIGNED_OUT: AppSession = { signedIn: false, variant: 'glo', ageVerified: false, referralCode: null };
 
+// The keys are read before the cookie so the live query watches them even while signed out:
+// a sign-in (cookie, then the session stored) re-runs it.
 async function readAppSession(): Promise<AppSession> {
-  if (!isSignedIn()) return SIGNED_OUT;
+  const token = await kvGet(db, 'pwaToken');
   const variant = (await kvGet(db, 'variant')) === 'ogo' ? 'ogo' : 'glo';
   const ageVerified = (await kvGet(db, 'ageVerified')) ?? false;
-  const code = await db.kv.get('mgmCode');
-  return { signedIn: true, variant, ageVerified, referralCode: typeof code?.value === 'string' ? code.value : null };
+  const code = await kvGet(db, 'mgmCode');
+  if (!isSignedIn() || token === undefined) return SIGNED_OUT;
+  rememberVariant(variant);
+  return { signedIn: true, variant, ageVerified, referralCode: code ?? null };
+}
+
+/**
+ * The variant of the last session read, kept synchronously so the first paint after a reload
+ * already wears the right brand and shows the right cart (the database answers a moment later).
+ * Cleared by logout with the rest of localStorage.
+ */
+const VARIANT_HINT_KEY = 'appVariant';
+
+function rememberVariant(v: AppVariant): void {
+  try {
+    if (localStorage.getItem(VARIANT_HINT_KEY) !== v) localStorage.setItem(VARIANT_HINT_KEY, v);
+  } catch {
+    // Storage unavailable: the hint is a nicety.
+  }
+}
+
+function firstGuess(): AppSession {
+  try {
+    if (!isSignedIn()) return SIGNED_OUT;
+    return { ...SIGNED_OUT, signedIn: true, variant: localStorage.getItem(VARIANT_HINT_KEY) === 'ogo' ? 'ogo' : 'glo' };
+  } catch {
+    return SIGNED_OUT;
+  }
 }
 
 /** The session as the shell needs it; re-renders when the local session changes. */
 export function useAppSession(): AppSession {
-  return useLiveQuery(readAppSession, [], SIGNED_OUT);
+  const [initial] = useState(firstGuess);
+  return useLiveQuery(readAppSession, [], initial);
 }
 
 /** The brand theme follows the variant (data-theme on <html>). */
@@ -38,4 +72,24 @@ export function applyTheme(variant: AppVariant | 'velo'): void {
   document.documentElement.dataset.theme = variant;
   const chrome = getComputedStyle(document.documentElement).getPropertyValue('--chrome').trim();
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', chrome || '#141216');
+}
+
+/** The sign-in and member actions of src/sync/auth*, once sync has started (null before). */
+export function useAuthEnv(): AuthEnv | null {
+  const sync = useSyncMaybe();
+  return useMemo(() => (sync ? authEnv(sync) : null), [sync]);
+}
+
+/** Where an invite code from a `?ref=` link waits until registration (cleared by logout with the rest). */
+export const INVITE_CODE_KEY = 'inviteCode';
+
+/** Keeps the invite code of a shared link (`?ref=REW-…`, spec §2 share text) for /registration. */
+export function captureInviteCode(search: string, storage: Pick<Storage, 'setItem'> = localStorage): void {
+  const code = asInviteCode(new URLSearchParams(search).get('ref'));
+  if (code) storage.setItem(INVITE_CODE_KEY, code);
+}
+
+/** The kept invite code, or null. */
+export function readInviteCode(storage: Pick<Storage, 'getItem'> = localStorage): string | null {
+  return asInviteCode(storage.getItem(INVITE_CODE_KEY));
 }

@@ -11,7 +11,7 @@ import type {
   XpHistoryRow,
 } from './rows-member';
 import type { KvRow, OutboxEntry } from './rows-sync';
-import { DB_NAME, STORES_V1, STORES_V2, upgradeToV2 } from './schema';
+import { DB_NAME, STORES_V1, STORES_V2, STORES_V3, upgradeToV2, upgradeToV3 } from './schema';
 
 /** The local database of the app: one typed table per store of `schema.ts`. */
 export class ClubDb extends Dexie {
@@ -36,8 +36,9 @@ export class ClubDb extends Dexie {
     super(name);
     this.version(1).stores(STORES_V1);
     this.version(2).stores(STORES_V2).upgrade(upgradeToV2);
+    this.version(3).stores(STORES_V3).upgrade(upgradeToV3);
   }
 }
 
 /** Names of the tables a mutation kind or a puller may touch inside its transaction. */
-export type ClubTableName = keyof typeof STORES_V2;
+export type ClubTableName = keyof typeof STORES_V3;

@@ -1,5 +1,5 @@
 import type { ClubDb } from './database';
-import type { Variant } from './rows-catalogue';
+import type { CartSnapshotLine, Variant } from './rows-catalogue';
 
 /** A token the server issued with its expiry (spec §3 "Analytics token: token, expired_at"). */
 export interface ExpiringToken {
@@ -36,6 +36,8 @@ export interface KvValues {
   outboxLease: { owner: string; until: number };
   /** Favourites as the server last confirmed them, per variant (product ids, in order); `rev` counts writes. */
   favouritesConfirmed: { rev: number; lists: Partial<Record<Variant, number[]>> };
+  /** Carts as the server last confirmed them (the `pwa`/`cart` metafield), per variant; `rev` counts writes. */
+  cartConfirmed: { rev: number; carts: Partial<Record<Variant, CartSnapshotLine[]>> };
   /** Feedback "can write" per brand (spec §3 Feedback: per brand {showCan, canFeedback}); pulled every 30 min. */
   feedbackFlags: Partial<Record<'glo' | 'ogo' | 'velo', { showCan: boolean; canFeedback: Array<{ id: number; order_number: number; created_at: string; total: number }> }>>;
   /** In-store purchases that can take feedback (spec §3 offline {showCan}, offlineOrders); pulled every 30 min. */
@@ -43,6 +45,39 @@ export interface KvValues {
   /** Cached content flags cleared when the app version changes (spec §4). */
   menuLink: string;
   rulesCache: string;
+  /** The member's shop records as last pulled (spec §3 "User (shop record, per variant)"). */
+  memberRecords: Partial<Record<Variant, MemberRecord>>;
+  /** The member's invite code (spec §3 "Invite: mgmCode", invite/get-promo-code). */
+  mgmCode: string;
+  /** Birth date YYYY-MM-DD as given at registration or the age check (metafield `pwa`/`birth_date`). */
+  birthDate: string;
+  /** Delivery address of the profile (spec §3 Delivery); the local truth while its save waits. */
+  deliveryAddress: ProfileAddress;
+  /** Members the member invited (user/get-referrals). */
+  referrals: { mgmCode: string | null; count: number; ordered: number; list: Array<{ first_name: string; last_initial: string; joined_at: string; first_order: boolean }> };
+}
+
+/** One shop record of the member (spec §3), without its metafields. */
+export interface MemberRecord {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  tags: string[];
+  orders_count: number;
+  total_spent: number;
+}
+
+/** Spec §3 Delivery as the profile keeps it: 1 carrier branch, 2 courier to an address, 3 local courier. */
+export interface ProfileAddress {
+  method: 1 | 2 | 3;
+  city: string;
+  province?: string;
+  branch?: string;
+  street?: string;
+  house?: string;
+  flat?: string;
 }
 
 export type KvKey = keyof KvValues;

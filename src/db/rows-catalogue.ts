@@ -5,6 +5,8 @@ export type Variant = 'glo' | 'ogo' | 'velo';
 export interface ProductRow {
   variant: Variant;
   id: number;
+  /** Shop variant id (`variant_id`): what a cart line is keyed by. Version 3. */
+  variantId: number;
   /** Catalogue category of spec §9 (sticks, devices, ogo-velo, ...). */
   category: string;
   collectionId: number;
@@ -17,6 +19,10 @@ export interface ProductRow {
   quantity: number;
   tags: string[];
   image: string | null;
+  /** Long description for the detail screen; '' when none. Version 3. */
+  description: string;
+  /** In stock; out-of-stock products are listed but cannot be added. Version 3. */
+  available: boolean;
   /** Epoch ms when this row was written from the server. */
   fetchedAt: number;
 }
@@ -52,7 +58,19 @@ export interface CartLineRow {
   quantity: number;
   /** Epoch ms of the last change: lines show in the order they were added. */
   addedAt: number;
+  /**
+   * What the line looked like when added (version 3), so the cart shows it even when the product
+   * is not in the stored catalogue (another variant's list, a cart pulled on a fresh device).
+   */
+  title: string;
+  subTitle: string;
+  image: string | null;
+  /** Catalogue category (the list route of its detail page). */
+  category: string;
 }
+
+/** A cart line as the server's mirror and the confirmed state hold it: no variant, no local order. */
+export type CartSnapshotLine = Omit<CartLineRow, 'variant' | 'addedAt'>;
 
 /** A product the member marked as favourite (spec §4); the local store is the truth while entries wait. */
 export interface FavouriteRow {

@@ -20,7 +20,7 @@ export const STORES_V1 = {
 } as const;
 
 /**
- * Version 2 (current): member data (orders, XP, scans, devices, certificates, content, news), the
+ * Version 2: member data (orders, XP, scans, devices, certificates, content, news), the
  * outbox with account, attempts and backoff, and collections holding their whole product list.
  */
 export const STORES_V2 = {
@@ -38,7 +38,13 @@ export const STORES_V2 = {
   outbox: 'id, &seq, state, nextAttemptAt, kind',
 } as const;
 
-export const DB_VERSION = 2;
+/**
+ * Version 3 (current): same stores; products gain `variantId`, `description` and `available`,
+ * cart lines keep a display snapshot (title, subtitle, image, category). See `upgradeToV3`.
+ */
+export const STORES_V3 = { ...STORES_V2 } as const;
+
+export const DB_VERSION = 3;
 
 /** An outbox entry as version 1 stored it: no account, attempts or backoff; the error as text. */
 export interface OutboxEntryV1 {
@@ -93,5 +99,51 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
     .toCollection()
     .modify((row: { addedAt?: number }) => {
       row.addedAt ??= 0;
+    });
+}
+
+interface ProductV2 {
+  id: number;
+  variantId?: number;
+  description?: string;
+  available?: boolean;
+}
+
+function fillProductV3(p: ProductV2): void {
+  p.variantId ??= p.id;
+  p.description ??= '';
+  p.available ??= true;
+}
+
+/**
+ * 2 -> 3: products stored before get the new fields with safe defaults (variant id = product id,
+ * no description, in stock) and their collections are marked stale so the next pull replaces
+ * them; cart lines take their display snapshot from the stored product, when there is one.
+ */
+export async function upgradeToV3(tx: Transaction): Promise<void> {
+  await tx.table('products').toCollection().modify((row: ProductV2) => fillProductV3(row));
+  await tx
+    .table('collections')
+    .toCollection()
+    .modify((row: { products: ProductV2[]; fetchedAt: number }) => {
+      row.products.forEach(fillProductV3);
+      row.fetchedAt = 0;
+    });
+  const products = tx.table('products');
+  const lines: Array<{ variant: Variant; productId: number }> = await tx.table('cart').toArray();
+  const known = new Map<string, { title?: string; subTitle?: string; image?: string | null; category?: string }>();
+  for (const l of lines) {
+    const p = (await products.get([l.variant, l.productId])) as { title?: string; subTitle?: string; image?: string | null; category?: string } | undefined;
+    if (p) known.set(`${l.variant}:${l.productId}`, p);
+  }
+  await tx
+    .table('cart')
+    .toCollection()
+    .modify((row: { variant: Variant; productId: number; title?: string; subTitle?: string; image?: string | null; category?: string }) => {
+      const p = known.get(`${row.variant}:${row.productId}`);
+      row.title ??= p?.title ?? '';
+      row.subTitle ??= p?.subTitle ?? '';
+      row.image ??= p?.image ?? null;
+      row.category ??= p?.category ?? '';
     });
 }

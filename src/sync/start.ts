@@ -2,10 +2,18 @@ import { apiConfig } from '../api/config';
 import { db } from '../db/db';
 import { closeOnVersionChange, requestPersistence } from '../db/storage';
 import { requestBackgroundSync } from './background-sync';
+import { LOGOUT_NOTICE_KEY } from './auth';
+import { documentCookies, USER_TOKEN_COOKIE } from './auth-cookies';
+import { informServerOfLogout } from './auth-member';
 import { browserOnline } from './online';
+import { cartPuller } from './pullers/cart';
+import { legalPagePullers } from './pullers/content-pages';
+import { CATALOGUE_PULLERS, onSessionChange } from './pullers/catalogue';
 import { favouritesPuller } from './pullers/favourites';
 import { backgroundImportPuller, feedbackFlagsPuller, offlineOrdersPuller } from './pullers/feedback';
 import type { Puller } from './pullers/puller';
+import { memberPuller } from './pullers/session-member';
+import { tokenCheckPuller } from './pullers/session-token-check';
 import { deleteAllCaches, versionCheck } from './pullers/version-check';
 import { createSyncRuntime, type SyncRuntime } from './runtime';
 
@@ -26,7 +34,13 @@ export function startSync(): SyncRuntime {
   // In order: the version check first (it may reload), the import before the list it feeds.
   const pullers: ReadonlyArray<Puller<unknown>> = [
     versionCheck({ storage: window.localStorage, clearCaches: () => deleteAllCaches(), reload }),
+    // Spec §4 token check next: a dead session logs out before anything else is pulled for it.
+    tokenCheckPuller({ hasUserCookie: () => documentCookies().get(USER_TOKEN_COOKIE) !== null, logout: () => current?.logout() ?? Promise.resolve() }),
+    memberPuller,
+    ...legalPagePullers,
     favouritesPuller,
+    ...CATALOGUE_PULLERS,
+    cartPuller,
     feedbackFlagsPuller,
     backgroundImportPuller,
     offlineOrdersPuller,
@@ -42,10 +56,18 @@ export function startSync(): SyncRuntime {
         document.cookie = `${name}=; Max-Age=0; path=/`;
       },
       storage: window.localStorage,
+      // Spec §4 "optionally informs the server": logout {token} when online, bounded in time.
+      informServer: () => (current ? informServerOfLogout(current) : Promise.resolve()),
     },
-    onLoggedOut: () => window.location.assign('/auth'),
+    onLoggedOut: (lost) => {
+      // A forced logout (spec §8) tells the member on /auth what could not be sent.
+      if (lost?.message) sessionStorage.setItem(LOGOUT_NOTICE_KEY, lost.message);
+      window.location.assign('/auth');
+    },
     triggerEnv: { document, requestBackgroundSync: () => requestBackgroundSync() },
   });
+  // A sign-in or a variant switch pulls the new account's catalogue, cart and favourites at once.
+  onSessionChange(db, () => void current?.pull());
   return current;
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { signInAsDemo } from './support/sign-in';
 
 let server: RunningServer;
 let browser: Browser;
@@ -8,11 +9,9 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser();
-  // Signed in (spec §6: a usertoken cookie) and past the age question.
-  await browser.context.addCookies([
-    { name: 'usertoken', value: 'e2e', url: server.url },
-    { name: 'showIs18', value: '1', url: server.url },
-  ]);
+  // Signed in for real (spec §6: the usertoken cookie and the session on the device; a cookie
+  // alone is logged out by the token check) and past the age question.
+  await signInAsDemo(browser.page, server.url);
 });
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import { getCookie } from '../cookies';
+import { captureInviteCode } from '../session';
 import type { GuardContext } from './types';
 
 let lastPath: string | null = null;
@@ -10,12 +11,20 @@ export function notePath(path: string): void {
 
 export const CART_REFERRER_KEY = 'cartReferrer';
 
-/** The guard context of a navigation in this browser. */
-export function guardContext(pathname: string): GuardContext {
+/**
+ * The guard context of a navigation in this browser. The visit's `?ref=` invite code is kept
+ * first: the guards may redirect (to /is18, /auth) and drop the query string.
+ */
+export function guardContext(pathname: string, cookies: string = document.cookie, search: string = location.search): GuardContext {
+  try {
+    captureInviteCode(search);
+  } catch {
+    // Storage may be unavailable (private mode quirks); the invite code is a nicety.
+  }
   return {
     pathname,
-    signedIn: Boolean(getCookie('usertoken')),
-    is18Confirmed: getCookie('showIs18') === '1',
+    signedIn: Boolean(getCookie('usertoken', cookies)),
+    is18Confirmed: getCookie('showIs18', cookies) === '1',
     previousPath: lastPath,
     rememberReferrer: (p) => sessionStorage.setItem(CART_REFERRER_KEY, p),
   };

@@ -2,16 +2,17 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { db } from '../../db/db';
-import { switchVariant } from '../../sync/session';
+import { toasts } from '../../ui/toast-store';
 import { SyncIndicator } from '../../features/sync-status/sync-indicator';
 import { SideMenu } from '../menu/side-menu';
 import type { LayoutName } from '../routes/types';
-import { applyTheme, useAppSession } from '../session';
+import { applyTheme, useAppSession, useAuthEnv } from '../session';
 import { useSyncMaybe } from '../sync-context';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { InfoFooter } from './info-footer';
 import { useCurrentSpec } from '../routes/current';
+import { usePageViews } from './use-page-views';
 import './route-layout.css';
 
 /** Layouts that show the bottom navigation. */
@@ -26,6 +27,7 @@ export function RouteLayout({ kind }: { kind: LayoutName }) {
   const handle = useCurrentSpec() ?? { title: 'Клуб', back: { kind: 'history' } as const };
   const session = useAppSession();
   const sync = useSyncMaybe();
+  const env = useAuthEnv();
   const location = useLocation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -39,22 +41,33 @@ export function RouteLayout({ kind }: { kind: LayoutName }) {
   useEffect(() => {
     document.title = `${handle.title} · Клуб ${session.variant}`;
   }, [handle.title, session.variant]);
-  useEffect(() => applyTheme(session.variant), [session.variant]);
+  // The ogo landing invites to the ogo club: it wears the ogo theme whatever the variant.
+  const theme = kind === 'landing' ? 'ogo' : session.variant;
+  useEffect(() => applyTheme(theme), [theme]);
+  usePageViews(location.pathname, session.signedIn);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const onSwitchVariant = useCallback(async () => {
     const next = session.variant === 'glo' ? 'ogo' : 'glo';
-    await switchVariant(db, next);
+    if (!env) return;
+    try {
+      // Loaded on demand: the API layer stays out of the first-paint bundle.
+      const { switchToVariant } = await import('../../sync/auth-member');
+      await switchToVariant(env, next);
+    } catch (e) {
+      toasts.show(e instanceof Error ? e.message : 'Не вдалося перейти. Спробуй ще раз', { kind: 'error' });
+      return;
+    }
     applyTheme(next);
     setMenuOpen(false);
     // Spec §4: navigate home, reloading when already there.
     if (location.pathname === '/') window.location.reload();
     else navigate('/');
-  }, [session.variant, location.pathname, navigate]);
+  }, [env, session.variant, location.pathname, navigate]);
 
   return (
     <div className={`layout layout--${kind}${WITH_NAV.has(kind) ? ' layout--with-nav' : ''}`} data-layout={kind}>
-      <Header title={handle.title} back={handle.back} brand={session.variant} showMenu={session.signedIn} onMenu={() => setMenuOpen(true)} />
+      <Header title={handle.title} back={handle.back} brand={theme} showMenu={session.signedIn} onMenu={() => setMenuOpen(true)} />
       <div className="layout__status">
         {sync && <SyncIndicator runtime={sync} />}
       </div>
@@ -63,7 +76,7 @@ export function RouteLayout({ kind }: { kind: LayoutName }) {
       </main>
       {kind === 'ogo-footer' && <InfoFooter variant={session.variant} />}
       {WITH_NAV.has(kind) && session.signedIn && <BottomNav cartCount={cartCount} />}
-      {session.signedIn && <SideMenu open={menuOpen} onClose={closeMenu} session={session} onSwitchVariant={() => void onSwitchVariant()} />}
+      {session.signedIn && <SideMenu open={menuOpen} onClose={closeMenu} session={session} onSwitchVariant={onSwitchVariant} />}
     </div>
   );
 }

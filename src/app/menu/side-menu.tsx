@@ -10,8 +10,8 @@ import { useFocusTrap } from './use-focus-trap';
 import { useScrollLock } from './use-scroll-lock';
 import './side-menu.css';
 
-/** The full website of the brand (spec §2 "link to the full website"). */
-export const FULL_SITE_URL = 'https://www.glo.ua/';
+/** The full website of each brand (spec §2 "link to the full website"). */
+export const FULL_SITE_URLS: Record<'glo' | 'ogo', string> = { glo: 'https://www.glo.ua/', ogo: 'https://ogo.ua/' };
 
 /**
  * The side menu of spec §2. The layout closes it on every route change; the page does not
@@ -26,10 +26,12 @@ export function SideMenu({
   open: boolean;
   onClose: () => void;
   session: AppSession;
-  onSwitchVariant: () => void;
+  /** Resolves when the switch is done (or refused); the button shows progress meanwhile. */
+  onSwitchVariant: () => Promise<void>;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [loggingOut, setLoggingOut] = useState(false);
+  const [switching, setSwitching] = useState(false);
   useScrollLock(open);
   useFocusTrap(ref, open, onClose);
   if (!open) return null;
@@ -67,14 +69,24 @@ export function SideMenu({
             </nav>
             <div className="side-menu__bottom">
               {showVariantSwitch(location.host, import.meta.env.VITE_OGO_HOST) && (
-                <button type="button" className="side-menu__switch" data-testid="variant-switch" onClick={onSwitchVariant}>
-                  <Icon name="swap" size={20} />
+                <button
+                  type="button"
+                  className="side-menu__switch"
+                  data-testid="variant-switch"
+                  disabled={switching}
+                  aria-busy={switching || undefined}
+                  onClick={() => {
+                    setSwitching(true);
+                    void onSwitchVariant().finally(() => setSwitching(false));
+                  }}
+                >
+                  {switching ? <span className="btn__spinner" aria-hidden="true" /> : <Icon name="swap" size={20} />}
                   <span>
                     Перейти в <Wordmark brand={other} size={17} />
                   </span>
                 </button>
               )}
-              <a className="side-menu__item" href={FULL_SITE_URL} target="_blank" rel="noopener noreferrer">
+              <a className="side-menu__item" href={FULL_SITE_URLS[session.variant]} target="_blank" rel="noopener noreferrer">
                 <Icon name="globe" size={20} />
                 Повна версія сайту
               </a>

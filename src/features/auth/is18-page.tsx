@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { setCookie } from '../../app/cookies';
+import { is18Next } from '../../app/guards/is18';
 import { Button } from '../../ui/button';
 import { Wordmark } from '../../ui/surfaces';
 import './is18-page.css';
@@ -8,9 +9,10 @@ import './is18-page.css';
 /** How long the answer is remembered on this device. */
 const IS18_MAX_AGE_S = 60 * 60 * 24 * 365;
 
-/** The age gate: the club is for adults only; the answer opens sign-in (guard is18). */
+/** The age gate: the club is for adults only; the answer opens sign-in or registration (guard is18). */
 export default function Is18Page() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [minor, setMinor] = useState(false);
   if (minor) {
     return (
@@ -32,7 +34,7 @@ export default function Is18Page() {
           block
           onClick={() => {
             setCookie('showIs18', '1', IS18_MAX_AGE_S);
-            navigate('/auth', { replace: true });
+            navigate(is18Next(search), { replace: true });
           }}
         >
           Так, мені є 18

@@ -39,3 +39,11 @@ export const analyticsEvent = defineMutation<AnalyticsEventPayload, typeof sendB
 export function trackEvent(db: ClubDb, account: Account, payload: AnalyticsEventPayload, now = Date.now()): Promise<OutboxEntry<AnalyticsEventPayload>> {
   return mutate(db, analyticsEvent, { account, now, change: () => payload });
 }
+
+/** The event name of a page view. */
+export const PAGE_VIEW_EVENT = 'page_view';
+
+/** Domain action: queues a page view of `path` by `account` (every route change; offline views are counted later). */
+export function trackPageView(db: ClubDb, account: Account, path: string, now = Date.now()): Promise<OutboxEntry<AnalyticsEventPayload>> {
+  return trackEvent(db, account, { event: PAGE_VIEW_EVENT, pageUrl: path.slice(0, 2000) }, now);
+}

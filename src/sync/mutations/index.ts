@@ -1,12 +1,20 @@
 import { createRegistry, type AnyMutationKind, type MutationRegistry } from '../registry';
+import { analyticsAuthBat } from './analytics-auth-bat';
+import { analyticsEsputnikContact } from './analytics-esputnik-contact';
+import { analyticsEsputnikId } from './analytics-esputnik-id';
+import { analyticsEsputnikLogin } from './analytics-esputnik-login';
 import { analyticsEvent } from './analytics-event';
+import { analyticsOrderInfo } from './analytics-order-info';
+import { cartChange } from './cart-change';
 import { favouriteToggle } from './favourite-toggle';
+import { profileMetafield } from './profile-metafield';
 
 /**
  * Every mutation kind the app queues. A new kind is one file in this folder (its
  * `defineMutation` and its domain action) and one line here; see ../README.md.
  */
-export const MUTATION_KINDS: readonly AnyMutationKind[] = [favouriteToggle, analyticsEvent];
+export const MUTATION_KINDS: readonly AnyMutationKind[] = [favouriteToggle, analyticsEvent, cartChange,
+  analyticsAuthBat, analyticsEsputnikContact, analyticsEsputnikLogin, analyticsEsputnikId, analyticsOrderInfo, profileMetafield];
 
 export function appRegistry(): MutationRegistry {
   return createRegistry(MUTATION_KINDS);

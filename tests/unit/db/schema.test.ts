@@ -4,7 +4,7 @@ import { ClubDb } from '../../../src/db/database';
 import { clearFresh, freshUntil, kvDelete, kvGet, kvSet, markFresh } from '../../../src/db/kv';
 import { catalogueList } from '../../../src/db/queries';
 import { resetAllStores } from '../../../src/db/reset';
-import { DB_VERSION, STORES_V1, STORES_V2, type OutboxEntryV1 } from '../../../src/db/schema';
+import { DB_VERSION, STORES_V1, STORES_V2, STORES_V3, type OutboxEntryV1 } from '../../../src/db/schema';
 
 let n = 0;
 const opened: Dexie[] = [];
@@ -20,12 +20,12 @@ afterEach(async () => {
 });
 
 describe('local database schema', () => {
-  it('opens at the current version with every store and index of STORES_V2', async () => {
+  it('opens at the current version with every store and index of STORES_V3', async () => {
     const db = new ClubDb(freshName());
     opened.push(db);
     await db.open();
     expect(db.verno).toBe(DB_VERSION);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(STORES_V2).sort());
+    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(STORES_V3).sort());
     expect(db.outbox.schema.indexes.map((i) => i.name).sort()).toEqual(['kind', 'nextAttemptAt', 'seq', 'state']);
     expect(db.cart.schema.primKey.keyPath).toEqual(['variant', 'variantId']);
   });
@@ -33,7 +33,7 @@ describe('local database schema', () => {
   it('keeps one cart per variant under compound keys (spec §3)', async () => {
     const db = new ClubDb(freshName());
     opened.push(db);
-    const line = { variantId: 11, productId: 1, count: 2, price: 100, bonuses: 0, collectionId: 3, tags: [], quantity: 1, addedAt: 1 };
+    const line = { variantId: 11, productId: 1, count: 2, price: 100, bonuses: 0, collectionId: 3, tags: [], quantity: 1, addedAt: 1, title: 'Стіки', subTitle: '', image: null, category: 'sticks' };
     await db.cart.bulkPut([
       { ...line, variant: 'glo' },
       { ...line, variant: 'ogo', count: 5 },
@@ -66,21 +66,47 @@ describe('local database schema', () => {
     const db = new ClubDb(name);
     opened.push(db);
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(DB_VERSION);
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries).toHaveLength(2);
     expect(entries[0]).toMatchObject({ id: old[0]!.id, seq: 1, account: { variant: 'ogo', customerId: 7 }, attempts: 0, nextAttemptAt: 1000, lastError: null, state: 'pending' });
     expect(entries[1]).toMatchObject({ state: 'failed', lastError: { message: 'Відмовлено', status: 0 } });
     expect(entries[1]).not.toHaveProperty('error');
     expect(await db.outbox.where('nextAttemptAt').below(1500).count()).toBe(1);
-    expect((await db.cart.get(['glo', 11]))?.addedAt).toBe(0);
-    expect((await db.products.get(['glo', 1]))?.title).toBe('Стіки');
+    expect(await db.cart.get(['glo', 11])).toMatchObject({ addedAt: 0, title: 'Стіки', subTitle: '', image: null, category: 'sticks' });
+    expect(await db.products.get(['glo', 1])).toMatchObject({ title: 'Стіки', variantId: 1, description: '', available: true });
     expect(await db.collections.get(['glo', 3])).toEqual({ variant: 'glo', id: 3, category: 'sticks', title: 'Стіки', products: [], fetchedAt: 0 });
     expect(await catalogueList(db, 'glo', 'sticks')).toEqual([]);
     expect(await db.favourites.count()).toBe(1);
     expect(await db.orders.count()).toBe(0);
     await db.scans.put({ code: 'c', variant: 'glo', state: 'queued', scannedAt: 1, coinCount: null, message: null });
     expect(await db.scans.where('state').equals('queued').count()).toBe(1);
+  });
+
+  it('upgrades version 2 to 3: products get their new fields, collections go stale, cart lines their snapshot', async () => {
+    const name = freshName();
+    const v2 = new Dexie(name);
+    v2.version(1).stores(STORES_V1);
+    v2.version(2).stores(STORES_V2);
+    const old = { variant: 'ogo', id: 4, category: 'ogo-velo', collectionId: 370106, title: 'velo Ice', subTitle: 'М’ята', price: 150, bonuses: null, quantity: 20, tags: ['velo'], image: '/media/products/4.svg', fetchedAt: 9 };
+    await v2.table('products').put(old);
+    await v2.table('collections').put({ variant: 'ogo', id: 370106, category: 'ogo-velo', title: 'velo', products: [old], fetchedAt: 9 });
+    await v2.table('cart').bulkPut([
+      { variant: 'ogo', variantId: 40, productId: 4, count: 2, price: 150, bonuses: 0, collectionId: 370106, tags: ['velo'], quantity: 20, addedAt: 3 },
+      { variant: 'ogo', variantId: 50, productId: 5, count: 1, price: 90, bonuses: 0, collectionId: 370106, tags: [], quantity: 1, addedAt: 4 },
+    ]);
+    v2.close();
+
+    const db = new ClubDb(name);
+    opened.push(db);
+    await db.open();
+    expect(db.verno).toBe(3);
+    expect(await db.products.get(['ogo', 4])).toMatchObject({ variantId: 4, description: '', available: true, title: 'velo Ice' });
+    const c = await db.collections.get(['ogo', 370106]);
+    expect(c?.fetchedAt).toBe(0);
+    expect(c?.products[0]).toMatchObject({ variantId: 4, description: '', available: true });
+    expect(await db.cart.get(['ogo', 40])).toMatchObject({ count: 2, title: 'velo Ice', subTitle: 'М’ята', image: '/media/products/4.svg', category: 'ogo-velo' });
+    expect(await db.cart.get(['ogo', 50])).toMatchObject({ count: 1, title: '', subTitle: '', image: null, category: '' });
   });
 
   it('resets every store at once (logout, spec §4)', async () => {
@@ -98,7 +124,7 @@ describe('catalogue lists', () => {
   it('reads a category as its collections\' lists, in display order', async () => {
     const db = new ClubDb(freshName());
     opened.push(db);
-    const p = (id: number, collectionId: number) => ({ variant: 'glo' as const, id, category: 'devices', collectionId, title: `P${id}`, subTitle: '', price: 1, bonuses: null, quantity: 1, tags: [], image: null, fetchedAt: 1 });
+    const p = (id: number, collectionId: number) => ({ variant: 'glo' as const, id, variantId: id, category: 'devices', collectionId, title: `P${id}`, subTitle: '', price: 1, bonuses: null, quantity: 1, tags: [], image: null, description: '', available: true, fetchedAt: 1 });
     await db.collections.bulkPut([
       { variant: 'glo', id: 2, category: 'devices', title: 'B', products: [p(3, 2)], fetchedAt: 1 },
       { variant: 'glo', id: 1, category: 'devices', title: 'A', products: [p(2, 1), p(1, 1)], fetchedAt: 1 },

@@ -1,0 +1,119 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAuthEnv } from '../../app/session';
+import { formatPhone, toUkrainianMobile } from '../../domain/phone';
+import { confirmLoginCode, LOGOUT_NOTICE_KEY, resendLoginCode, submitPhone, toAuthError } from '../../sync/auth';
+import { Button, ButtonLink } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { Icon } from '../../ui/icons';
+import { CodeStep } from './code-step';
+import { AUTH_COPY } from './copy';
+import './auth.css';
+
+type Step = { kind: 'phone' } | { kind: 'code'; phone: string; resendAt: number } | { kind: 'unregistered'; phone: string };
+
+/**
+ * /auth (spec §4 SMS sign-in): the phone, stripped to digits (§5), then the 6-digit code. The
+ * two allow-listed test phones (§6) sign in at once. Online only: offline it says so.
+ */
+export default function AuthPage() {
+  const env = useAuthEnv();
+  const navigate = useNavigate();
+  const [phone, setPhone] = useState('');
+  const [step, setStep] = useState<Step>({ kind: 'phone' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // What a forced logout could not send (spec §8): said once, then forgotten.
+  const [lost] = useState(() => sessionStorage.getItem(LOGOUT_NOTICE_KEY));
+  useEffect(() => sessionStorage.removeItem(LOGOUT_NOTICE_KEY), []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!env) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await submitPhone(env, phone);
+      if (r.kind === 'signed-in') {
+        navigate('/', { replace: true });
+        return;
+      }
+      setStep(r.kind === 'code-sent' ? { kind: 'code', phone: r.phone, resendAt: Date.now() + r.resendIn * 1000 } : { kind: 'unregistered', phone: r.phone });
+    } catch (err) {
+      const ae = toAuthError(err);
+      // A code asked for a minute ago still works: go on to it, with the wait shown.
+      const digits = toUkrainianMobile(phone);
+      if (ae.code === 'rate_limited' && digits && ae.retryAfterS && ae.retryAfterS <= 60) {
+        setStep({ kind: 'code', phone: digits, resendAt: Date.now() + ae.retryAfterS * 1000 });
+      } else setError(ae.message);
+    }
+    setBusy(false);
+  }
+
+  return (
+    <section className="auth">
+      <header className="auth__hero">
+        <p className="auth__kicker">{AUTH_COPY.kicker}</p>
+        <h2 className="t-title">{AUTH_COPY.title}</h2>
+        <p className="auth__lead">{AUTH_COPY.lead}</p>
+      </header>
+
+      {lost && (
+        <p className="auth-form-error" role="status" data-testid="logout-notice">
+          {AUTH_COPY.sessionEnded(lost)}
+        </p>
+      )}
+
+      {step.kind === 'code' && env ? (
+        <CodeStep
+          phone={step.phone}
+          resendAt={step.resendAt}
+          onConfirm={async (code) => {
+            await confirmLoginCode(env, step.phone, code);
+            navigate('/', { replace: true });
+          }}
+          onResend={() => resendLoginCode(env, step.phone)}
+          onBack={() => setStep({ kind: 'phone' })}
+        />
+      ) : step.kind === 'unregistered' ? (
+        <div className="auth-card" role="status">
+          <span className="auth-card__icon">
+            <Icon name="user" size={26} />
+          </span>
+          <div className="auth-card__head">
+            <h2 className="t-h2">{AUTH_COPY.unregisteredTitle}</h2>
+            <p className="auth-card__lead">{AUTH_COPY.unregisteredText(formatPhone(step.phone))}</p>
+          </div>
+          <ButtonLink to={`/registration?phone=${step.phone}`} size="l" block data-testid="auth-register">
+            {AUTH_COPY.join}
+          </ButtonLink>
+          <Button variant="ghost" block onClick={() => setStep({ kind: 'phone' })}>
+            {AUTH_COPY.changePhone}
+          </Button>
+        </div>
+      ) : (
+        <form className="auth-card" onSubmit={(e) => void submit(e)} noValidate>
+          <Field
+            label={AUTH_COPY.phoneLabel}
+            hint={AUTH_COPY.phoneHint}
+            error={error}
+            data-testid="auth-phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder={AUTH_COPY.phonePlaceholder}
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          <Button type="submit" size="l" block busy={busy || !env} disabled={phone.replace(/\D/g, '').length < 9} data-testid="auth-submit">
+            {env ? AUTH_COPY.submit : AUTH_COPY.waitSync}
+          </Button>
+          <p className="auth-card__alt">
+            {AUTH_COPY.noAccount} <Link to="/registration">{AUTH_COPY.join}</Link>
+          </p>
+        </form>
+      )}
+      <p className="auth__note">{AUTH_COPY.note}</p>
+    </section>
+  );
+}

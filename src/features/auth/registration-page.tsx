@@ -1,0 +1,161 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { INVITE_CODE_KEY, readInviteCode, useAuthEnv } from '../../app/session';
+import { ADULT_AGE } from '../../domain/age';
+import { formatPhone } from '../../domain/phone';
+import type { CleanRegistration, RegistrationForm } from '../../domain/registration';
+import { checkEmail, confirmRegistration, requestRegistrationCode, toAuthError } from '../../sync/auth';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { CodeStep } from './code-step';
+import { CODE_COPY, REGISTRATION_COPY as T } from './copy';
+import './auth.css';
+
+type Errors = Partial<Record<keyof RegistrationForm | 'form', string>>;
+
+interface FormState {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  birth_date: string;
+  adult: boolean;
+  referrer: string;
+}
+
+/** The latest birth date of an adult today, YYYY-MM-DD (the date picker's max). */
+function adultBirthMax(today = new Date()): string {
+  const d = new Date(Date.UTC(today.getUTCFullYear() - ADULT_AGE, today.getUTCMonth(), today.getUTCDate()));
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * /registration: name, e-mail (checked with check-email), phone, and the age check of spec §5 —
+ * a birth date of an adult, or a confirmation of being one. An invite code from a `?ref=` link
+ * is kept. Then the SMS code confirms the registration and signs in.
+ */
+export default function RegistrationPage() {
+  const env = useAuthEnv();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form, setForm] = useState<FormState>(() => ({
+    first_name: '',
+    last_name: '',
+    email: '',
+    phone: params.get('phone') ? formatPhone(params.get('phone') ?? '') : '',
+    birth_date: '',
+    adult: false,
+    referrer: params.get('ref') ?? readInviteCode() ?? '',
+  }));
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<{ clean: CleanRegistration; resendAt: number } | null>(null);
+
+  const set = (k: keyof FormState) => (v: string | boolean) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined, form: undefined }));
+  };
+  const asForm = (): RegistrationForm => ({
+    first_name: form.first_name,
+    last_name: form.last_name,
+    email: form.email,
+    phone: form.phone,
+    birth_date: form.adult ? null : form.birth_date || null,
+    adult_confirmed: form.adult,
+    referrer: form.referrer || null,
+  });
+
+  async function emailBlur() {
+    if (!env || !form.email.trim()) return;
+    const r = await checkEmail(env, form.email);
+    if (r && !r.valid) setErrors((e) => ({ ...e, email: T.emailInvalid }));
+    else if (r && !r.free) setErrors((e) => ({ ...e, email: T.emailTaken }));
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!env) return;
+    setBusy(true);
+    try {
+      const r = await requestRegistrationCode(env, asForm());
+      setSent({ clean: r.clean, resendAt: Date.now() + r.resendIn * 1000 });
+    } catch (err) {
+      const ae = toAuthError(err);
+      const field = ae.code === 'phone_registered' ? 'phone' : ae.field;
+      const message = ae.code === 'phone_registered' ? T.phoneTaken : ae.message;
+      setErrors(field && field in form ? { [field === 'adult_confirmed' ? 'birth_date' : field]: message } : { form: message });
+    }
+    setBusy(false);
+  }
+
+  if (sent && env) {
+    return (
+      <section className="auth">
+        <CodeStep
+          phone={sent.clean.phone}
+          resendAt={sent.resendAt}
+          confirmLabel={CODE_COPY.confirmRegistration}
+          onConfirm={async (code) => {
+            await confirmRegistration(env, sent.clean, code);
+            localStorage.removeItem(INVITE_CODE_KEY);
+            navigate('/', { replace: true });
+          }}
+          onResend={async () => ({ resendIn: (await requestRegistrationCode(env, asForm())).resendIn })}
+          onBack={() => setSent(null)}
+        />
+      </section>
+    );
+  }
+
+  return (
+    <section className="auth">
+      <header className="auth__hero">
+        <p className="auth__kicker">{T.kicker}</p>
+        <h2 className="t-title">{T.title}</h2>
+        <p className="auth__lead">{T.lead}</p>
+      </header>
+      <form className="auth-card" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="auth-grid">
+          <Field label={T.firstName} autoComplete="given-name" data-testid="reg-first-name" value={form.first_name} onChange={(e) => set('first_name')(e.target.value)} error={errors.first_name} />
+          <Field label={T.lastName} autoComplete="family-name" data-testid="reg-last-name" value={form.last_name} onChange={(e) => set('last_name')(e.target.value)} error={errors.last_name} />
+        </div>
+        <Field
+          label={T.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          data-testid="reg-email"
+          value={form.email}
+          onChange={(e) => set('email')(e.target.value)}
+          onBlur={() => void emailBlur()}
+          error={errors.email}
+        />
+        <Field label={T.phone} type="tel" inputMode="tel" autoComplete="tel" placeholder="+380 50 123 45 67" data-testid="reg-phone" value={form.phone} onChange={(e) => set('phone')(e.target.value)} error={errors.phone} />
+        {!form.adult && (
+          <Field label={T.birthDate} hint={T.birthHint} type="date" max={adultBirthMax()} min="1900-01-01" data-testid="reg-birth-date" value={form.birth_date} onChange={(e) => set('birth_date')(e.target.value)} error={errors.birth_date ?? errors.adult_confirmed} />
+        )}
+        <label className="auth-check">
+          <input type="checkbox" data-testid="reg-adult" checked={form.adult} onChange={(e) => set('adult')(e.target.checked)} />
+          <span>{T.adult}</span>
+        </label>
+        {form.adult && errors.birth_date && <p className="auth-form-error">{errors.birth_date}</p>}
+        <Field label={T.invite} hint={T.inviteHint} autoCapitalize="characters" data-testid="reg-invite" value={form.referrer} onChange={(e) => set('referrer')(e.target.value)} error={errors.referrer} />
+        {errors.form && (
+          <p className="auth-form-error" role="alert">
+            {errors.form}
+          </p>
+        )}
+        <p className="auth-consent">
+          {T.consentBefore}
+          <Link to="/user-agreement">{T.consentLink}</Link>.
+        </p>
+        <Button type="submit" size="l" block busy={busy || !env} data-testid="reg-submit">
+          {T.submit}
+        </Button>
+        <p className="auth-card__alt">
+          {T.haveAccount} <Link to="/auth">{T.signIn}</Link>
+        </p>
+      </form>
+    </section>
+  );
+}

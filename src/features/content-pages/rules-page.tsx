@@ -1,0 +1,30 @@
+import { useKv } from '../../db/hooks';
+import { ButtonLink } from '../../ui/button';
+import { Icon } from '../../ui/icons';
+import { Skeleton } from '../../ui/surfaces';
+import { ContentView } from './content-view';
+import { CONTENT_COPY as T } from './copy';
+
+/**
+ * /rules: club rules, only for age-verified members (spec §5, §6). The menu hides the entry;
+ * the page itself shows the others the way to the age check instead of the rules.
+ */
+export default function RulesPage() {
+  const ageVerified = useKv('ageVerified');
+  if (ageVerified === undefined) return <Skeleton lines={6} />;
+  if (!ageVerified) {
+    return (
+      <section className="content-lock" data-testid="rules-locked">
+        <span className="content-lock__icon">
+          <Icon name="rules" size={30} />
+        </span>
+        <h2 className="t-h2">{T.rulesLockedTitle}</h2>
+        <p>{T.rulesLockedText}</p>
+        <ButtonLink to="/verification" size="l">
+          {T.rulesLockedAction}
+        </ButtonLink>
+      </section>
+    );
+  }
+  return <ContentView pageKey="clubRules" lead={T.rulesLead} />;
+}

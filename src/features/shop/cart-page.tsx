@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CART_REFERRER_KEY } from '../../app/guards/context';
+import { useSyncMaybe } from '../../app/sync-context';
+import { useCart } from '../../db/hooks';
+import { cartTotals, zeroPriceFlag } from '../../domain/cart-totals';
+import { formatUah } from '../../domain/money';
+import { refreshCartOnOpen } from '../../sync/pullers/cart-refresh';
+import { Button, ButtonLink } from '../../ui/button';
+import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { toasts } from '../../ui/toast-store';
+import { CartLine } from './cart-line';
+import { CartSummary, FreeShipping, ZeroPriceNotice } from './cart-summary';
+import { CART_COPY } from './copy';
+import { counted, formatXp } from './format';
+import { useOnline, useProductsByIds, useShopVariant } from './use-shop';
+import { useShopActions } from './use-shop-actions';
+import './cart-page.css';
+
+/** Where «Продовжити покупки» leads: the page the cart was opened from (referrer guard), else the shop. */
+function continueTarget(): string {
+  try {
+    return sessionStorage.getItem(CART_REFERRER_KEY) ?? '/shop';
+  } catch {
+    return '/shop';
+  }
+}
+
+/**
+ * /shop/cart: the active variant's cart (spec §3: one per variant) from the local database.
+ * Opening it asks the sync layer for the §4 refresh (online only); every change is a domain action.
+ */
+export default function CartPage() {
+  const variant = useShopVariant();
+  const lines = useCart(variant);
+  const products = useProductsByIds(variant, lines?.map((l) => l.productId));
+  const sync = useSyncMaybe();
+  const online = useOnline();
+  const act = useShopActions();
+  const navigate = useNavigate();
+  const [checking, setChecking] = useState(false);
+
+  useEffect(() => {
+    if (!sync || !online) return;
+    let live = true;
+    setChecking(true);
+    // The sync layer picks the active variant's cart itself (the session may still be loading here).
+    void refreshCartOnOpen(sync).finally(() => live && setChecking(false));
+    return () => {
+      live = false;
+    };
+  }, [sync, online]);
+
+  if (lines === undefined) {
+    return (
+      <div className="stack" aria-busy="true">
+        <Skeleton lines={3} height={64} />
+      </div>
+    );
+  }
+  if (lines.length === 0) {
+    return (
+      <EmptyState
+        icon="cart"
+        title={CART_COPY.emptyTitle}
+        text={CART_COPY.emptyText}
+        action={
+          <ButtonLink to={continueTarget()} variant="primary" data-testid="cart-continue">
+            {CART_COPY.continue}
+          </ButtonLink>
+        }
+      />
+    );
+  }
+
+  const byId = new Map((products ?? []).map((p) => [p.id, p]));
+  const totals = cartTotals(lines);
+  const flagged = zeroPriceFlag(lines);
+  return (
+    <div className="cart">
+      <div className="cart__head">
+        <span className="cart__count">{counted(totals.units, CART_COPY.unitForms)}</span>
+        {checking && <span className="cart__checking">{CART_COPY.checking}</span>}
+      </div>
+      {!online && (
+        <p className="cart-offline" role="status">
+          {CART_COPY.offline}
+        </p>
+      )}
+      <FreeShipping variant={variant} money={totals.money} xp={totals.xp} />
+      <ul className="cart-lines" aria-label={CART_COPY.goods}>
+        {lines.map((l) => {
+          const title = l.title || byId.get(l.productId)?.title || CART_COPY.unknownTitle;
+          return (
+            <CartLine
+              key={l.variantId}
+              line={l}
+              title={title}
+              image={l.image ?? byId.get(l.productId)?.image ?? null}
+              onIncrement={() => void act.increment(variant, l.variantId)}
+              onDecrement={() => void act.decrement(variant, l.variantId)}
+              onSet={(n) => void act.setCount(variant, l.variantId, n)}
+              onRemove={() =>
+                void act.remove(variant, l.variantId).then((r) => {
+                  if (r) toasts.show(CART_COPY.removed(title));
+                })
+              }
+            />
+          );
+        })}
+      </ul>
+      {flagged && <ZeroPriceNotice />}
+      <CartSummary variant={variant} lines={lines} />
+      <ButtonLink to={continueTarget()} variant="secondary" size="l" block data-testid="cart-continue">
+        {CART_COPY.continue}
+      </ButtonLink>
+      <div className="cart-bar">
+        <div className="cart-bar__total">
+          <span>{CART_COPY.money}</span>
+          <strong>{formatUah(totals.money)}</strong>
+          {totals.xp > 0 && <span className="cart-bar__xp">+ {formatXp(totals.xp)}</span>}
+        </div>
+        <Button size="l" disabled={flagged} onClick={() => navigate('/shop/delivery')} data-testid="cart-checkout">
+          {CART_COPY.checkout}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { CartLineRow } from '../../db/rows-catalogue';
+import { cartTotals, veloGiftCount, veloGiftDisplayCount } from '../../domain/cart-totals';
+import type { ShopVariant } from '../../domain/catalogue';
+import { formatUah } from '../../domain/money';
+import { FREE_SHIPPING_DEFAULTS, leftForFreeShipping } from '../../domain/shipping';
+import { CART_COPY } from './copy';
+import { formatXp } from './format';
+import { ShopIcon } from './shop-icons';
+
+/** Spec §9 free shipping: how far the cart is from the variant's threshold. */
+export function FreeShipping({ variant, money, xp }: { variant: ShopVariant; money: number; xp: number }) {
+  const threshold = FREE_SHIPPING_DEFAULTS[variant];
+  const left = leftForFreeShipping(variant, money);
+  const xpOnly = money === 0 && xp > 0;
+  const progress = xpOnly ? 1 : Math.min(1, money / threshold);
+  return (
+    <div className={`free-ship${left === 0 || xpOnly ? ' is-free' : ''}`} data-testid="free-shipping">
+      <div className="free-ship__text">
+        <ShopIcon name="truck" size={20} />
+        <span>{xpOnly ? CART_COPY.freeBonus : left === 0 ? CART_COPY.freeReached : CART_COPY.freeLeft(formatUah(left))}</span>
+      </div>
+      <div className="free-ship__bar" role="progressbar" aria-valuemin={0} aria-valuemax={threshold} aria-valuenow={Math.min(money, threshold)}>
+        <span style={{ transform: `scaleX(${progress})` }} />
+      </div>
+    </div>
+  );
+}
+
+/** §5 flag: a zero-priced (XP) item next to items paid with money cannot be one order. */
+export function ZeroPriceNotice() {
+  return (
+    <div className="cart-notice" role="note" data-testid="zero-price-flag">
+      <strong>{CART_COPY.zeroPriceTitle}</strong>
+      <p>{CART_COPY.zeroPriceText}</p>
+    </div>
+  );
+}
+
+/** The totals in UAH and XP (spec §4), the shipping line, and the velo gifts shown (at most 2, §9). */
+export function CartSummary({ variant, lines }: { variant: ShopVariant; lines: readonly CartLineRow[] }) {
+  const t = cartTotals(lines);
+  const freeShip = (t.money === 0 && t.xp > 0) || leftForFreeShipping(variant, t.money) === 0;
+  const gifts = veloGiftCount(lines);
+  return (
+    <section className="cart-summary" aria-label={CART_COPY.summary} data-testid="cart-summary">
+      <div className="cart-summary__row">
+        <span>{CART_COPY.goods}</span>
+        <span>{formatUah(t.money)}</span>
+      </div>
+      {t.xp > 0 && (
+        <div className="cart-summary__row">
+          <span>{CART_COPY.xp}</span>
+          <span className="is-xp" data-testid="cart-total-xp">
+            {formatXp(t.xp)}
+          </span>
+        </div>
+      )}
+      {gifts > 0 && (
+        <div className="cart-summary__gift" data-testid="velo-gifts">
+          <span className="cart-summary__gift-title">
+            <ShopIcon name="gift" size={16} /> {CART_COPY.veloGifts(veloGiftDisplayCount(lines))}
+          </span>
+          <span className="cart-summary__note">{CART_COPY.veloGiftsNote}</span>
+        </div>
+      )}
+      <div className="cart-summary__row">
+        <span>{CART_COPY.shipping}</span>
+        <span className={freeShip ? 'is-free' : undefined}>{freeShip ? CART_COPY.shippingFree : CART_COPY.shippingCarrier}</span>
+      </div>
+      <div className="cart-summary__total">
+        <span>{CART_COPY.money}</span>
+        <strong data-testid="cart-total">{formatUah(t.money)}</strong>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ShopVariant } from '../../domain/catalogue';
+import { COMMON_COPY } from './copy';
+import { ageLabel } from './format';
+import { ShopIcon } from './shop-icons';
+import { useCatalogueState, useNow, useOnline } from './use-shop';
+import './catalogue-age.css';
+
+/**
+ * How old the stored catalogue is: a quiet line online, a notice offline (with the age, or
+ * saying nothing was stored yet). Renders nothing while the first read runs.
+ */
+export function CatalogueAge({ variant }: { variant: ShopVariant }) {
+  const state = useCatalogueState(variant);
+  const online = useOnline();
+  const now = useNow();
+  if (!state) return null;
+  const when = state.fetchedAt === null ? null : ageLabel(state.fetchedAt, now);
+  const age = when === null ? COMMON_COPY.ageNever : when === 'щойно' ? COMMON_COPY.ageJustNow : COMMON_COPY.age(when);
+  if (online) {
+    if (state.fetchedAt === null) return null;
+    return (
+      <p className="catalogue-age" data-testid="catalogue-age">
+        <ShopIcon name="clock" size={14} /> {age}
+      </p>
+    );
+  }
+  return (
+    <div className="catalogue-offline" role="status" data-testid="catalogue-age">
+      <ShopIcon name="clock" size={18} />
+      <p>
+        {state.fetchedAt === null ? (
+          COMMON_COPY.offlineEmpty
+        ) : (
+          <>
+            {COMMON_COPY.offline} <strong>{age}.</strong>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+// Every text of the shop screens, one block per screen (plus what the shared parts say).
+
+/** Product cards, the heart, add-to-cart and data age: used on every shop screen. */
+export const COMMON_COPY = {
+  xp: 'XP',
+  outOfStock: 'Немає в наявності',
+  inStock: 'В наявності',
+  add: 'Додати в кошик',
+  addShort: 'Додати',
+  inCart: (n: number) => `У кошику: ${n}`,
+  added: 'Додано в кошик',
+  toCart: 'До кошика',
+  favouriteOn: 'Додати в обране',
+  favouriteOff: 'Прибрати з обраного',
+  favouriteAdded: 'Додано в обране',
+  favouriteRemoved: 'Прибрано з обраного',
+  signInFirst: 'Увійди в клуб, щоб користуватися магазином',
+  writeFailed: 'Не вдалося зберегти. Спробуй ще раз',
+  pack: (n: number) => `${n} шт. в упаковці`,
+  gift: 'Подарунок',
+  free: 'Безкоштовно',
+  ageNever: 'Каталог ще не завантажено',
+  ageJustNow: 'Каталог оновлено щойно',
+  age: (when: string) => `Каталог оновлено ${when}`,
+  offline: 'Ти офлайн — показуємо збережений каталог.',
+  offlineEmpty: 'Ти офлайн, а каталог ще не завантажувався на цей пристрій. Він з’явиться, щойно буде зв’язок.',
+  loadingEmpty: 'Завантажуємо каталог…',
+  image: (title: string) => `Зображення: ${title}`,
+} as const;
+
+export const HOME_COPY = {
+  title: (brand: string) => `Магазин ${brand}`,
+  lead: 'Пристрої, стіки й аксесуари з доставкою по Україні. Бонусні товари — за XP.',
+  cart: 'Кошик',
+  favourites: 'Обране',
+  categories: 'Категорії',
+  popular: 'Популярне',
+  all: 'Усі',
+  freeShipping: (sum: string) => `Безкоштовна доставка від ${sum}`,
+  items: (n: number, word: string) => `${n} ${word}`,
+  itemForms: ['товар', 'товари', 'товарів'] as const,
+  noItems: 'Скоро буде',
+  velo: 'Обери velo',
+  veloLead: 'Нікотинові паучі та подарунки velo',
+} as const;
+
+export const LIST_COPY = {
+  emptyTitle: 'Тут поки порожньо',
+  emptyText: 'У цьому розділі зараз немає товарів. Зазирни пізніше або в інші категорії.',
+  otherShop: (brand: string) => `Це розділ магазину ${brand}. Перемкнись на ${brand} у меню, щоб побачити актуальний каталог.`,
+  toShop: 'До магазину',
+  count: (n: number, word: string) => `${n} ${word}`,
+} as const;
+
+export const FAVOURITES_COPY = {
+  emptyTitle: 'Тут поки порожньо',
+  emptyText: 'Натискай ♡ на товарах, які сподобались, — вони збережуться тут навіть без інтернету.',
+  toShop: 'До магазину',
+  unknown: (n: number) => `Ще ${n} з обраного з’являться, щойно завантажиться каталог.`,
+} as const;
+
+export const VELO_COPY = {
+  lead: 'Нікотинові паучі velo: обери смак і міцність. До замовлення можна додати подарунок.',
+  pouches: 'Паучі velo',
+  gifts: 'Подарунки',
+  giftNote: 'У кошику показуємо щонайбільше 2 подарунки velo.',
+  giftsInCart: (n: number) => `Подарунків velo у кошику: ${n}`,
+  emptyTitle: 'velo поки немає',
+  emptyText: 'Паучі velo продаються в магазині ogo. Перемкнись на ogo в меню або зазирни пізніше.',
+  toShop: 'До магазину',
+} as const;
+
+export const DETAIL_COPY = {
+  notFoundTitle: 'Товар не знайдено',
+  notFoundText: 'Можливо, його вже немає в каталозі, або каталог ще не завантажився на цей пристрій.',
+  toList: 'До списку',
+  description: 'Опис',
+  quantity: 'Кількість',
+  price: 'Ціна',
+  bonusPrice: 'Ціна в XP',
+  total: (sum: string) => `Разом ${sum}`,
+  addUnits: (n: number) => (n > 1 ? `У кошик · ${n} шт.` : 'Додати в кошик'),
+  added: 'Додано',
+  pack: 'Упаковка',
+} as const;
+
+export const CART_COPY = {
+  emptyTitle: 'Кошик порожній',
+  emptyText: 'Загляни в магазин — там багато цікавого.',
+  toShop: 'До магазину',
+  items: (n: number, word: string) => `${n} ${word}`,
+  unitForms: ['товар', 'товари', 'товарів'] as const,
+  each: (price: string) => `${price} / шт.`,
+  decrease: 'Менше',
+  increase: 'Більше',
+  count: 'Кількість',
+  remove: 'Видалити',
+  removed: (title: string) => `«${title}» видалено з кошика`,
+  summary: 'Разом',
+  money: 'До сплати',
+  xp: 'Бонусами',
+  goods: 'Товари',
+  shipping: 'Доставка',
+  shippingFree: 'Безкоштовно',
+  shippingCarrier: 'За тарифами перевізника',
+  freeLeft: (sum: string) => `Додай товарів ще на ${sum} — і доставка буде безкоштовною`,
+  freeReached: 'Доставка безкоштовна',
+  freeBonus: 'Замовлення за XP доставимо безкоштовно',
+  zeroPriceTitle: 'Бонусні товари оформлюються окремо',
+  zeroPriceText:
+    'У кошику є товар за XP разом із товарами за гроші — одним замовленням їх не оформити. Видали бонусний товар і оформи замовлення, а потім додай його знову й оформи окремо.',
+  veloGifts: (n: number) => `Подарунки velo: ${n}`,
+  veloGiftsNote: 'Показуємо щонайбільше 2 подарунки.',
+  continue: 'Продовжити покупки',
+  checkout: 'Оформити замовлення',
+  checking: 'Перевіряємо ціни й наявність…',
+  offline: 'Ти офлайн. Ціни й наявність перевіримо, щойно з’явиться зв’язок; кошик збережеться.',
+  unknownTitle: 'Товар',
+} as const;

@@ -1,0 +1,61 @@
+import { useLocation } from 'react-router';
+import { useCurrentSpec } from '../../app/routes/current';
+import { useCatalogue } from '../../db/hooks';
+import { categoryBySlug } from '../../domain/catalogue';
+import { ButtonLink } from '../../ui/button';
+import { EmptyState } from '../../ui/surfaces';
+import { CatalogueAge } from './catalogue-age';
+import { COMMON_COPY, HOME_COPY, LIST_COPY } from './copy';
+import { counted } from './format';
+import { detailPath, listOfPath } from './links';
+import { GridSkeleton, ProductGrid } from './product-grid';
+import { useCatalogueState, useOnline, useShopVariant } from './use-shop';
+import './list-page.css';
+
+/**
+ * Every catalogue list route (/shop/sticks, /shop/ogo-velo, ...; see SHOP_LIST_TITLES): one page
+ * module, the list chosen by the route. Out-of-stock products go last.
+ */
+export default function ListPage() {
+  const { pathname } = useLocation();
+  const slug = listOfPath(useCurrentSpec()?.path ?? pathname);
+  const active = useShopVariant();
+  const category = categoryBySlug(slug);
+  const variant = category?.variant ?? active;
+  const products = useCatalogue(variant, slug);
+  const state = useCatalogueState(variant);
+  const online = useOnline();
+
+  if (products === undefined || state === undefined) return <GridSkeleton count={6} />;
+
+  if (products.length === 0) {
+    const otherShop = variant !== active;
+    const neverLoaded = state.fetchedAt === null;
+    return (
+      <>
+        {!otherShop && <CatalogueAge variant={variant} />}
+        <EmptyState
+          icon={otherShop ? 'swap' : neverLoaded && !online ? 'offline' : 'shop'}
+          title={otherShop || !neverLoaded ? LIST_COPY.emptyTitle : online ? COMMON_COPY.loadingEmpty : COMMON_COPY.ageNever}
+          text={otherShop ? LIST_COPY.otherShop(variant) : neverLoaded ? (online ? undefined : COMMON_COPY.offlineEmpty) : LIST_COPY.emptyText}
+          action={
+            <ButtonLink to="/shop" variant="secondary">
+              {LIST_COPY.toShop}
+            </ButtonLink>
+          }
+        />
+      </>
+    );
+  }
+
+  const sorted = [...products.filter((p) => p.available), ...products.filter((p) => !p.available)];
+  return (
+    <>
+      <div className="list-head">
+        <span className="list-head__count">{counted(products.length, HOME_COPY.itemForms)}</span>
+        <CatalogueAge variant={variant} />
+      </div>
+      <ProductGrid variant={variant} products={sorted} linkOf={(p) => detailPath(slug, p.id)} label={category?.title} />
+    </>
+  );
+}

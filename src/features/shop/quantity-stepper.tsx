@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { MAX_LINE_COUNT } from '../../domain/cart';
+import { CART_COPY } from './copy';
+import { ShopIcon } from './shop-icons';
+import './quantity-stepper.css';
+
+/**
+ * − count +. The count can be typed (set on Enter or leaving the field, kept within 1..99);
+ * «−» is disabled at 1 (spec §4: decrement only while above 1; removing is its own button).
+ */
+export function QuantityStepper({
+  value,
+  onDecrement,
+  onIncrement,
+  onSet,
+  disabled = false,
+  size = 'm',
+}: {
+  value: number;
+  onDecrement: () => void;
+  onIncrement: () => void;
+  onSet: (n: number) => void;
+  disabled?: boolean;
+  size?: 'm' | 'l';
+}) {
+  // What is being typed; null when not editing (the field shows the live count).
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = () => {
+    if (draft === null) return;
+    const n = Number.parseInt(draft, 10);
+    setDraft(null);
+    if (Number.isFinite(n) && n !== value) onSet(Math.min(MAX_LINE_COUNT, Math.max(1, n)));
+  };
+  return (
+    <div className={`stepper stepper--${size}`} role="group" aria-label={CART_COPY.count}>
+      <button type="button" className="stepper__btn" aria-label={CART_COPY.decrease} data-testid="qty-decrement" disabled={disabled || value <= 1} onClick={onDecrement}>
+        <ShopIcon name="minus" size={18} />
+      </button>
+      <input
+        className="stepper__value"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        aria-label={CART_COPY.count}
+        data-testid="qty-value"
+        value={draft ?? String(value)}
+        disabled={disabled}
+        onChange={(e) => setDraft(e.target.value.replace(/\D/g, '').slice(0, 2))}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.currentTarget.blur();
+        }}
+      />
+      <button type="button" className="stepper__btn" aria-label={CART_COPY.increase} data-testid="qty-increment" disabled={disabled || value >= MAX_LINE_COUNT} onClick={onIncrement}>
+        <ShopIcon name="plus" size={18} />
+      </button>
+    </div>
+  );
+}

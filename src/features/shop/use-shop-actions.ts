@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { db } from '../../db/db';
+import type { ProductRow } from '../../db/rows-catalogue';
+import type { Account } from '../../db/rows-sync';
+import { StorageFullError } from '../../db/storage';
+import type { ShopVariant } from '../../domain/catalogue';
+import { addProductToCart, CartRefusal, decrementCartLine, incrementCartLine, removeCartLine, setCartLineCount } from '../../sync/mutations/cart-change';
+import { toggleFavourite } from '../../sync/mutations/favourite-toggle';
+import { accountOf } from '../../sync/session';
+import { toasts } from '../../ui/toast-store';
+import { COMMON_COPY } from './copy';
+
+/** Runs a domain action for the shop's account; says why in a toast when it cannot. */
+async function withAccount<T>(variant: ShopVariant, action: (account: Account) => Promise<T>): Promise<T | null> {
+  const account = await accountOf(db, variant);
+  if (!account) {
+    toasts.show(COMMON_COPY.signInFirst, { kind: 'error' });
+    return null;
+  }
+  try {
+    return await action(account);
+  } catch (e) {
+    const known = e instanceof CartRefusal || e instanceof StorageFullError;
+    if (!known) console.error('[shop] action failed', e);
+    toasts.show(known ? e.message : COMMON_COPY.writeFailed, { kind: 'error' });
+    return null;
+  }
+}
+
+/**
+ * The shop's writes: each is a domain action of src/sync/mutations (local change + one outbox
+ * entry in one transaction); the screens never call the API.
+ */
+export function useShopActions() {
+  const navigate = useNavigate();
+  return useMemo(
+    () => ({
+      toggleFavourite: (variant: ShopVariant, productId: number) => withAccount(variant, (a) => toggleFavourite(db, a, productId)),
+      /** Adds `units` and confirms it with a toast that leads to the cart. */
+      addToCart: async (p: ProductRow, units = 1) => {
+        const r = await withAccount(p.variant === 'glo' ? 'glo' : 'ogo', (a) => addProductToCart(db, a, p, units));
+        if (r) toasts.show(`${COMMON_COPY.added}: ${p.title}`, { kind: 'success', action: { label: COMMON_COPY.toCart, run: () => navigate('/shop/cart') } });
+        return r;
+      },
+      increment: (variant: ShopVariant, variantId: number) => withAccount(variant, (a) => incrementCartLine(db, a, variantId)),
+      decrement: (variant: ShopVariant, variantId: number) => withAccount(variant, (a) => decrementCartLine(db, a, variantId)),
+      setCount: (variant: ShopVariant, variantId: number, count: number) => withAccount(variant, (a) => setCartLineCount(db, a, variantId, count)),
+      remove: (variant: ShopVariant, variantId: number) => withAccount(variant, (a) => removeCartLine(db, a, variantId)),
+    }),
+    [navigate],
+  );
+}

@@ -1,0 +1,108 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useAppSession } from '../../app/session';
+import { useSyncMaybe } from '../../app/sync-context';
+import { db } from '../../db/db';
+import type { ProductRow } from '../../db/rows-catalogue';
+import type { ShopVariant } from '../../domain/catalogue';
+
+// Live reads of the local database for the shop screens: `undefined` while loading.
+
+/** The shop of the active variant (glo or ogo). */
+export function useShopVariant(): ShopVariant {
+  return useAppSession().variant;
+}
+
+const windowOnline = {
+  subscribe(cb: () => void) {
+    window.addEventListener('online', cb);
+    window.addEventListener('offline', cb);
+    return () => {
+      window.removeEventListener('online', cb);
+      window.removeEventListener('offline', cb);
+    };
+  },
+  get: () => navigator.onLine,
+};
+
+/** Whether the device is online, as the sync engine sees it (the browser's flag until it starts). */
+export function useOnline(): boolean {
+  const sync = useSyncMaybe();
+  const subscribe = sync ? (cb: () => void) => sync.online.subscribe(cb) : windowOnline.subscribe;
+  return useSyncExternalStore(subscribe, sync ? sync.online.isOnline : windowOnline.get);
+}
+
+/** The time, re-read every `everyMs` (data age labels). */
+export function useNow(everyMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(t);
+  }, [everyMs]);
+  return now;
+}
+
+export interface CatalogueState {
+  /** Epoch ms of the oldest stored list of the shop; null when nothing is stored. */
+  fetchedAt: number | null;
+  /** Products per category slug. */
+  counts: Record<string, number>;
+}
+
+/** How old the stored catalogue of a shop is, and how many products each list holds. */
+export function useCatalogueState(variant: ShopVariant): CatalogueState | undefined {
+  return useLiveQuery(async () => {
+    const rows = await db.collections.where('variant').equals(variant).toArray();
+    const counts: Record<string, number> = {};
+    for (const r of rows) counts[r.category] = (counts[r.category] ?? 0) + r.products.length;
+    const stamps = rows.map((r) => r.fetchedAt).filter((t) => t > 0);
+    return { fetchedAt: stamps.length ? Math.min(...stamps) : null, counts };
+  }, [variant]);
+}
+
+const NO_IDS: ReadonlySet<number> = new Set();
+
+/** Product ids of the shop's favourites. */
+export function useFavouriteIds(variant: ShopVariant): ReadonlySet<number> {
+  return useLiveQuery(async () => new Set((await db.favourites.where('variant').equals(variant).toArray()).map((f) => f.productId)), [variant]) ?? NO_IDS;
+}
+
+const NO_COUNTS: ReadonlyMap<number, number> = new Map();
+
+/** Units in the cart per product id. */
+export function useCartCounts(variant: ShopVariant): ReadonlyMap<number, number> {
+  return (
+    useLiveQuery(async () => {
+      const m = new Map<number, number>();
+      for (const l of await db.cart.where('variant').equals(variant).toArray()) m.set(l.productId, (m.get(l.productId) ?? 0) + l.count);
+      return m;
+    }, [variant]) ?? NO_COUNTS
+  );
+}
+
+/** Stored products by id, in the order asked (ids not stored are left out). */
+export function useProductsByIds(variant: ShopVariant, ids: readonly number[] | undefined): ProductRow[] | undefined {
+  const key = ids ? `ids:${ids.join(',')}` : null;
+  return useLiveQuery(async () => {
+    if (!ids) return undefined;
+    const rows = await db.products.bulkGet(ids.map((id): [ShopVariant, number] => [variant, id]));
+    return rows.filter((r): r is ProductRow => r !== undefined);
+  }, [variant, key]);
+}
+
+/** Every stored product of a shop carrying any of `tags`, each once, in catalogue order. */
+export function useTaggedProducts(variant: ShopVariant, ...tags: string[]): ProductRow[] | undefined {
+  return useLiveQuery(async () => {
+    const seen = new Set<number>();
+    const out: ProductRow[] = [];
+    for (const c of await db.collections.where('variant').equals(variant).sortBy('id')) {
+      for (const p of c.products) {
+        if (p.tags.some((t) => tags.includes(t)) && !seen.has(p.id)) {
+          seen.add(p.id);
+          out.push(p);
+        }
+      }
+    }
+    return out;
+  }, [variant, tags.join(',')]);
+}

@@ -1,0 +1,25 @@
+import { useNavigate } from 'react-router';
+import { AgeCheckForm } from './age-check-form';
+import { VERIFY_COPY as T } from './copy';
+import './verification.css';
+
+/** /verification/other: the age check by a passport or ID-card number. */
+export default function VerificationOtherPage() {
+  const navigate = useNavigate();
+  return (
+    <div className="verify">
+      <p className="page-intro">{T.otherLead}</p>
+      <section className="verify-method">
+        <div className="verify-method__head">
+          <span className="verify-method__badge verify-method__badge--doc">ID</span>
+          <div>
+            <h2 className="t-h3">{T.otherTitle}</h2>
+            <p className="t-small">{T.otherText}</p>
+          </div>
+        </div>
+        <AgeCheckForm method="document" submitLabel={T.submit} onDone={() => navigate('/verification', { replace: true })} />
+      </section>
+      <p className="verify__privacy">{T.privacy}</p>
+    </div>
+  );
+}

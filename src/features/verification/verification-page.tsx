@@ -1,0 +1,49 @@
+import { useKv } from '../../db/hooks';
+import { ButtonLink } from '../../ui/button';
+import { Icon } from '../../ui/icons';
+import { ListRow, Skeleton } from '../../ui/surfaces';
+import { AgeCheckForm } from './age-check-form';
+import { VERIFY_COPY as T } from './copy';
+import './verification.css';
+
+/** /verification: the age check (spec §5), by Diia; or the done state once verified. */
+export default function VerificationPage() {
+  const verified = useKv('ageVerified');
+  if (verified === undefined) return <Skeleton lines={5} />;
+  if (verified) {
+    return (
+      <section className="verify-done" data-testid="verify-done">
+        <span className="verify-done__icon">
+          <Icon name="spark" size={30} />
+        </span>
+        <h2 className="t-h2">{T.doneTitle}</h2>
+        <p>{T.doneText}</p>
+        <ButtonLink to="/rules" size="l" block>
+          {T.toRules}
+        </ButtonLink>
+        <ButtonLink to="/" variant="secondary" block>
+          {T.toHome}
+        </ButtonLink>
+      </section>
+    );
+  }
+  return (
+    <div className="verify">
+      <p className="page-intro">{T.lead}</p>
+      <section className="verify-method">
+        <div className="verify-method__head">
+          <span className="verify-method__badge">Дія</span>
+          <div>
+            <h2 className="t-h3">{T.diiaTitle}</h2>
+            <p className="t-small">{T.diiaText}</p>
+          </div>
+        </div>
+        <AgeCheckForm method="diia" submitLabel={T.diiaSubmit} />
+      </section>
+      <div className="list-group">
+        <ListRow icon="doc" title={T.otherTitle} subtitle={T.otherText} to="/verification/other" />
+      </div>
+      <p className="verify__privacy">{T.privacy}</p>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { createMetafields } from '../../contract/user';
+import type { ClubDb } from '../../db/database';
+import { explainStorageError } from '../../db/storage';
+import type { CartSnapshotLine, ProductRow } from '../../db/rows-catalogue';
+import type { Account, OutboxEntry } from '../../db/rows-sync';
+import type { FreshProduct } from '../../domain/cart';
+import { mutate } from '../enqueue';
+import { defineMutation } from '../registry';
+import {
+  applyCartOp,
+  CART_CHANGE,
+  localCart,
+  MAX_CART_LINES,
+  parseCartMirror,
+  pinServerCart,
+  rebuildLocalCart,
+  serverCart,
+  setConfirmedCart,
+  touchedIds,
+  toMirror,
+  writeLocalCart,
+  type CartChangePayload,
+  type CartOp,
+} from './cart-state';
+
+/**
+ * The cart (spec §3, §4: one per variant) mirrored to the customer's metafield `pwa`/`cart`
+ * (type json), so it follows the member to another device. The local cart is the truth on this
+ * device; each change sends the cart the server holds with this one change applied, so a refused
+ * change never drags later ones with it.
+ */
+export const cartChange = defineMutation<CartChangePayload, typeof createMetafields>({
+  kind: CART_CHANGE,
+  call: createMetafields,
+  title: 'Зміна кошика',
+  noun: ['зміну кошика', 'зміни кошика', 'змін кошика'],
+  tables: ['cart'],
+  async buildRequest(entry, { db }) {
+    const lines = applyCartOp(await serverCart(db, entry.account.variant), entry.payload.change);
+    return {
+      namespace: 'pwa',
+      key: 'cart',
+      type: 'json',
+      value: toMirror(lines),
+      shopifyId: entry.account.customerId,
+      ...(entry.account.variant === 'ogo' ? { ogo: true } : {}),
+    };
+  },
+  async apply(answer, entry, db) {
+    await setConfirmedCart(db, entry.account.variant, parseCartMirror(answer.metafield.value));
+  },
+  async undo(entry, db) {
+    await rebuildLocalCart(db, entry.account.variant, entry);
+  },
+  async redo(entry, db) {
+    await rebuildLocalCart(db, entry.account.variant);
+  },
+});
+
+/** Why a cart action was not taken; `message` is Ukrainian, fit for a toast. */
+export class CartRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CartRefusal';
+  }
+}
+
+export const CART_MESSAGES = {
+  unavailable: 'Цього товару зараз немає в наявності',
+  full: `У кошику вже ${MAX_CART_LINES} різних товарів — оформи замовлення або видали щось`,
+} as const;
+
+const sameCart = (a: readonly CartSnapshotLine[], b: readonly CartSnapshotLine[]) =>
+  a.length === b.length && a.every((l, i) => l.variantId === b[i]!.variantId && l.count === b[i]!.count && l.price === b[i]!.price && l.bonuses === b[i]!.bonuses);
+
+/**
+ * Applies `op` to the local cart of `account` and queues it, in one transaction; null (nothing
+ * queued) when it changes nothing, e.g. one less of a line that holds one.
+ */
+function changeCart(db: ClubDb, account: Account, op: CartOp, now: number): Promise<OutboxEntry<CartChangePayload> | null> {
+  // The outer transaction makes the "changes nothing" check and the write one atomic step; it
+  // returns rather than throws for nothing to do, since a throw would abort a caller's transaction.
+  const tx = db.transaction('rw', [db.cart, db.outbox, db.kv], async () => {
+    const lines = await localCart(db, account.variant);
+    const next = applyCartOp(lines, op);
+    if (sameCart(next, lines)) return null;
+    return mutate(db, cartChange, {
+      account,
+      now,
+      change: async () => {
+        await pinServerCart(db, account.variant, lines);
+        await writeLocalCart(db, account.variant, next, now);
+        const ids = new Set(touchedIds(op));
+        return { change: op, before: lines.filter((l) => ids.has(l.variantId)) };
+      },
+    });
+  });
+  return tx.catch((e: unknown) => {
+    throw explainStorageError(e);
+  });
+}
+
+/** The cart line a product becomes (count set by the change). */
+export function lineOf(p: ProductRow): CartSnapshotLine {
+  return {
+    variantId: p.variantId,
+    productId: p.id,
+    count: 1,
+    price: p.price,
+    bonuses: p.bonuses ?? 0,
+    collectionId: p.collectionId,
+    tags: p.tags,
+    quantity: p.quantity,
+    title: p.title,
+    subTitle: p.subTitle,
+    image: p.image,
+    category: p.category,
+  };
+}
+
+/**
+ * Domain action (spec §4 "add"): `units` more of a product (default one); the same product twice
+ * is one line with count 2. Throws `CartRefusal` for an out-of-stock product or a full cart.
+ * Returns the line's count after it.
+ */
+export async function addProductToCart(db: ClubDb, account: Account, product: ProductRow, units = 1, now = Date.now()): Promise<{ count: number; entry: OutboxEntry<CartChangePayload> | null }> {
+  if (!product.available) throw new CartRefusal(CART_MESSAGES.unavailable);
+  const lines = await localCart(db, account.variant);
+  if (lines.length >= MAX_CART_LINES && !lines.some((l) => l.variantId === product.variantId)) throw new CartRefusal(CART_MESSAGES.full);
+  const entry = await changeCart(db, account, { op: 'add', line: lineOf(product), units: Math.max(1, Math.trunc(units)) }, now);
+  const line = await db.cart.get([account.variant, product.variantId]);
+  return { count: line?.count ?? 0, entry };
+}
+
+/** Domain action: one more of a line already in the cart (spec §4 "add", by its variant id). */
+export async function incrementCartLine(db: ClubDb, account: Account, variantId: number, now = Date.now()) {
+  const line = await db.cart.get([account.variant, variantId]);
+  if (!line) return null;
+  const { variant: _v, addedAt: _a, ...snapshot } = line;
+  return changeCart(db, account, { op: 'add', line: snapshot, units: 1 }, now);
+}
+
+/** Domain action: one less, only while the line holds more than one (spec §4). */
+export function decrementCartLine(db: ClubDb, account: Account, variantId: number, now = Date.now()) {
+  return changeCart(db, account, { op: 'decrement', variantId }, now);
+}
+
+/** Domain action: sets a line's count (1..99, spec §4 "set count"). */
+export function setCartLineCount(db: ClubDb, account: Account, variantId: number, count: number, now = Date.now()) {
+  return changeCart(db, account, { op: 'set', variantId, count }, now);
+}
+
+/** Domain action: removes a line. */
+export function removeCartLine(db: ClubDb, account: Account, variantId: number, now = Date.now()) {
+  return changeCart(db, account, { op: 'remove', variantId }, now);
+}
+
+/**
+ * The §4 refresh applied: of the lines `asked` about, only those the server returned stay, with
+ * their current price and bonuses. Queued like any change, so the mirror follows; null when the
+ * answer changes nothing.
+ */
+export function applyCartRefresh(db: ClubDb, account: Account, asked: number[], fresh: FreshProduct[], now = Date.now()) {
+  return changeCart(db, account, { op: 'refresh', asked, fresh }, now);
+}

@@ -1,0 +1,163 @@
+import type { ClubDb } from '../../db/database';
+import { kvGet, kvSet } from '../../db/kv';
+import type { CartLineRow, CartSnapshotLine, Variant } from '../../db/rows-catalogue';
+import type { OutboxEntry } from '../../db/rows-sync';
+export { parseCartMirror, toMirror } from './cart-mirror';
+import { addToCart, decrementLine, refreshCart, removeLine, setLineCount, type CartLine, type FreshProduct } from '../../domain/cart';
+
+export const CART_CHANGE = 'cart-change';
+
+/** The most lines a cart holds: get-products-by-id (the §4 refresh) takes at most 100. */
+export const MAX_CART_LINES = 100;
+
+/**
+ * One change to a cart (spec §4), relative, so it lands on whatever the server holds:
+ * add units of a product, one less (only while above 1), set a count, remove, or the refresh
+ * that keeps only the lines the server still sells (`asked` lines missing from `fresh` go).
+ */
+export type CartOp =
+  | { op: 'add'; line: CartSnapshotLine; units: number }
+  | { op: 'decrement'; variantId: number }
+  | { op: 'set'; variantId: number; count: number }
+  | { op: 'remove'; variantId: number }
+  | { op: 'refresh'; asked: number[]; fresh: FreshProduct[] };
+
+/** What a cart entry stores: the change, and the lines it touched as they were (to take it back). */
+export interface CartChangePayload {
+  change: CartOp;
+  before: CartSnapshotLine[];
+}
+
+/** Variant ids a change touches. */
+export function touchedIds(op: CartOp): number[] {
+  if (op.op === 'add') return [op.line.variantId];
+  if (op.op === 'refresh') return op.asked;
+  return [op.variantId];
+}
+
+const toDomain = (l: CartSnapshotLine): CartLine => ({
+  variant_id: l.variantId,
+  id: l.productId,
+  count: l.count,
+  price: l.price,
+  bonuses: l.bonuses,
+  collectionId: l.collectionId,
+  tags: l.tags,
+  quantity: l.quantity,
+});
+
+/** Runs a domain rule over snapshot lines, keeping each line's display fields. */
+function viaDomain(lines: readonly CartSnapshotLine[], rule: (d: CartLine[]) => CartLine[], extra?: CartSnapshotLine): CartSnapshotLine[] {
+  const display = new Map(lines.map((l) => [l.variantId, l]));
+  if (extra && !display.has(extra.variantId)) display.set(extra.variantId, extra);
+  return rule(lines.map(toDomain)).map((d) => {
+    const shown = display.get(d.variant_id)!;
+    return { ...shown, variantId: d.variant_id, productId: d.id, count: d.count, price: d.price, bonuses: d.bonuses, collectionId: d.collectionId, tags: d.tags, quantity: d.quantity };
+  });
+}
+
+/** Applies one change to a cart with the spec §4 rules of src/domain/cart.ts. */
+export function applyCartOp(lines: readonly CartSnapshotLine[], op: CartOp): CartSnapshotLine[] {
+  switch (op.op) {
+    case 'add': {
+      const { count: _ignored, ...item } = toDomain(op.line);
+      const had = lines.find((l) => l.variantId === op.line.variantId)?.count ?? 0;
+      if (!had && lines.length >= MAX_CART_LINES) return [...lines];
+      return viaDomain(lines, (d) => {
+        const added = addToCart(d, item);
+        return op.units > 1 ? setLineCount(added, item.variant_id, had + op.units) : added;
+      }, op.line);
+    }
+    case 'decrement':
+      return viaDomain(lines, (d) => decrementLine(d, op.variantId));
+    case 'set':
+      return viaDomain(lines, (d) => setLineCount(d, op.variantId, op.count));
+    case 'remove':
+      return viaDomain(lines, (d) => removeLine(d, op.variantId));
+    case 'refresh': {
+      // Only the lines asked about: a line added meanwhile (here or on another device) stays as it is.
+      const asked = new Set(op.asked);
+      const refreshed = new Map(viaDomain(lines.filter((l) => asked.has(l.variantId)), (d) => refreshCart(d, op.fresh)).map((l) => [l.variantId, l]));
+      return lines.flatMap((l) => (!asked.has(l.variantId) ? [l] : refreshed.has(l.variantId) ? [refreshed.get(l.variantId)!] : []));
+    }
+  }
+}
+
+/** Takes a change back: each line it touched returns to how it was before (or goes, if it was not there). */
+export function revertCartOp(lines: readonly CartSnapshotLine[], p: CartChangePayload): CartSnapshotLine[] {
+  const ids = new Set(touchedIds(p.change));
+  const before = new Map(p.before.map((l) => [l.variantId, l]));
+  const out: CartSnapshotLine[] = [];
+  for (const l of lines) {
+    if (!ids.has(l.variantId)) out.push(l);
+    else if (before.has(l.variantId)) {
+      out.push(before.get(l.variantId)!);
+      before.delete(l.variantId);
+    }
+  }
+  return [...out, ...before.values()];
+}
+
+/** Cart changes of a variant still waiting to be accepted, in FIFO order. */
+export async function waitingCartChanges(db: ClubDb, variant: Variant): Promise<Array<OutboxEntry<CartChangePayload>>> {
+  const all = await db.outbox.where('kind').equals(CART_CHANGE).sortBy('seq');
+  return all.filter((e) => e.state !== 'failed' && e.account.variant === variant) as Array<OutboxEntry<CartChangePayload>>;
+}
+
+export const snapshotOf = ({ variant: _v, addedAt: _a, ...line }: CartLineRow): CartSnapshotLine => line;
+
+export async function localCart(db: ClubDb, variant: Variant): Promise<CartSnapshotLine[]> {
+  return (await db.cart.where('variant').equals(variant).sortBy('addedAt')).map(snapshotOf);
+}
+
+/**
+ * The cart the server holds: as last confirmed, or, before any confirmation, the local cart with
+ * the waiting changes (and `alsoRevert`, an entry just refused) taken back, newest first.
+ */
+export async function serverCart(db: ClubDb, variant: Variant, alsoRevert?: OutboxEntry<CartChangePayload>): Promise<CartSnapshotLine[]> {
+  const confirmed = (await kvGet(db, 'cartConfirmed'))?.carts[variant];
+  if (confirmed) return confirmed;
+  const revert = [...(await waitingCartChanges(db, variant)), ...(alsoRevert ? [alsoRevert] : [])].sort((a, b) => b.seq - a.seq);
+  let lines = await localCart(db, variant);
+  for (const e of revert) lines = revertCartOp(lines, e.payload);
+  return lines;
+}
+
+/** Revision of the confirmed carts: a pull started before a confirmation must not overwrite it. */
+export async function cartRevision(db: ClubDb): Promise<number> {
+  return (await kvGet(db, 'cartConfirmed'))?.rev ?? 0;
+}
+
+export async function setConfirmedCart(db: ClubDb, variant: Variant, lines: CartSnapshotLine[]): Promise<void> {
+  const cur = (await kvGet(db, 'cartConfirmed')) ?? { rev: 0, carts: {} };
+  await kvSet(db, 'cartConfirmed', { rev: cur.rev + 1, carts: { ...cur.carts, [variant]: lines } });
+}
+
+/**
+ * Before the first change of a variant's cart is queued with nothing known of the server's cart
+ * (no pull, no confirmation yet), the cart this device holds is taken as the server's: every
+ * later request and undo then builds on that one fixed base, even after a refusal reshaped the
+ * local cart (reverting from the local cart would then bring back what the refusal took away).
+ */
+export async function pinServerCart(db: ClubDb, variant: Variant, lines: CartSnapshotLine[]): Promise<void> {
+  if ((await kvGet(db, 'cartConfirmed'))?.carts[variant]) return;
+  if ((await waitingCartChanges(db, variant)).length > 0) return;
+  await setConfirmedCart(db, variant, lines);
+}
+
+/** Writes the local cart of a variant as `lines`, keeping the place of lines already there. */
+export async function writeLocalCart(db: ClubDb, variant: Variant, lines: readonly CartSnapshotLine[], now = Date.now()): Promise<void> {
+  const old = new Map((await db.cart.where('variant').equals(variant).toArray()).map((l) => [l.variantId, l.addedAt]));
+  await db.cart.where('variant').equals(variant).delete();
+  await db.cart.bulkPut(lines.map((l, i) => ({ ...l, variant, addedAt: old.get(l.variantId) ?? now + i })));
+}
+
+/**
+ * Local cart = what the server holds + every change still waiting. Used after a refusal (undo)
+ * and a retry (redo), so later changes to the same line are never lost.
+ */
+export async function rebuildLocalCart(db: ClubDb, variant: Variant, refused?: OutboxEntry<CartChangePayload>): Promise<void> {
+  let lines = await serverCart(db, variant, refused);
+  for (const e of await waitingCartChanges(db, variant)) lines = applyCartOp(lines, e.payload.change);
+  await writeLocalCart(db, variant, lines);
+}

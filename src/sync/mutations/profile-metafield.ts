@@ -1,0 +1,107 @@
+import { createMetafields } from '../../contract/user';
+import type { ClubDb } from '../../db/database';
+import { kvDelete, kvGet, kvSet, type ProfileAddress } from '../../db/kv';
+import type { Account, OutboxEntry } from '../../db/rows-sync';
+import { explainStorageError } from '../../db/storage';
+import { enqueueInTransaction } from '../enqueue';
+import { defineMutation } from '../registry';
+
+/** The profile fields kept as metafields of the member's records, namespace `pwa`. */
+export type ProfileKey = 'delivery_address' | 'birth_date';
+export const PROFILE_NAMESPACE = 'pwa';
+export const PROFILE_METAFIELD = 'profile-metafield';
+
+export interface ProfileMetafieldPayload {
+  key: ProfileKey;
+  /** The stored text: JSON for the address, YYYY-MM-DD for the birth date. */
+  value: string;
+  /** The local value before this change (to undo a refusal), or null when there was none. */
+  previous: string | null;
+}
+
+const TYPE: Record<ProfileKey, 'json' | 'date'> = { delivery_address: 'json', birth_date: 'date' };
+
+/** The address of a stored metafield value, or null when it is not one. */
+export function parseProfileAddress(text: string): ProfileAddress | null {
+  try {
+    const v = JSON.parse(text) as Record<string, unknown>;
+    if (!v || typeof v !== 'object' || ![1, 2, 3].includes(v.method as number) || typeof v.city !== 'string') return null;
+    const out: ProfileAddress = { method: v.method as 1 | 2 | 3, city: v.city };
+    for (const k of ['province', 'branch', 'street', 'house', 'flat'] as const) if (typeof v[k] === 'string') out[k] = v[k];
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+async function readLocal(db: ClubDb, key: ProfileKey): Promise<string | null> {
+  if (key === 'birth_date') return (await kvGet(db, 'birthDate')) ?? null;
+  const a = await kvGet(db, 'deliveryAddress');
+  return a ? JSON.stringify(a) : null;
+}
+
+async function writeLocal(db: ClubDb, key: ProfileKey, value: string | null): Promise<void> {
+  if (key === 'birth_date') return value ? kvSet(db, 'birthDate', value) : kvDelete(db, 'birthDate');
+  const a = value ? parseProfileAddress(value) : null;
+  return a ? kvSet(db, 'deliveryAddress', a) : kvDelete(db, 'deliveryAddress');
+}
+
+/** Entries of `key` still waiting (not failed), other than `except`. */
+export async function waitingProfileEntries(db: ClubDb, key: ProfileKey, except?: string): Promise<OutboxEntry<ProfileMetafieldPayload>[]> {
+  const rows = (await db.outbox.where('kind').equals(PROFILE_METAFIELD).toArray()) as OutboxEntry<ProfileMetafieldPayload>[];
+  return rows.filter((e) => e.payload.key === key && e.state !== 'failed' && e.id !== except);
+}
+
+/**
+ * Profile fields (delivery address, birth date) kept on the server as metafields `pwa`/<key> of
+ * each of the member's records, and locally in the key-value store, which stays the truth while
+ * entries wait. A refusal puts the previous value back unless a newer save of the field waits.
+ */
+export const profileMetafield = defineMutation<ProfileMetafieldPayload, typeof createMetafields>({
+  kind: PROFILE_METAFIELD,
+  call: createMetafields,
+  title: 'Дані профілю',
+  noun: ['зміну профілю', 'зміни профілю', 'змін профілю'],
+  tables: [],
+  batchable: true,
+  async buildRequest(entry) {
+    return {
+      namespace: PROFILE_NAMESPACE,
+      key: entry.payload.key,
+      value: entry.payload.value,
+      type: TYPE[entry.payload.key],
+      shopifyId: entry.account.customerId,
+      ...(entry.account.variant === 'ogo' ? { ogo: true } : {}),
+    };
+  },
+  async undo(entry, db) {
+    if ((await waitingProfileEntries(db, entry.payload.key, entry.id)).some((e) => e.seq > entry.seq)) return;
+    if ((await readLocal(db, entry.payload.key)) === entry.payload.value) await writeLocal(db, entry.payload.key, entry.payload.previous);
+  },
+  async redo(entry, db) {
+    await writeLocal(db, entry.payload.key, entry.payload.value);
+  },
+});
+
+/**
+ * Domain action: stores a profile field locally and queues it for every record of the member
+ * (`accounts`), in one transaction. Works offline; the entries go when there is a network.
+ */
+export async function saveProfileField(db: ClubDb, accounts: readonly Account[], key: ProfileKey, value: string, now = Date.now()): Promise<OutboxEntry<ProfileMetafieldPayload>[]> {
+  try {
+    return await db.transaction('rw', [db.outbox, db.kv], async () => {
+      const previous = await readLocal(db, key);
+      await writeLocal(db, key, value);
+      const out: OutboxEntry<ProfileMetafieldPayload>[] = [];
+      for (const account of accounts) out.push(await enqueueInTransaction(db, profileMetafield, { key, value, previous }, account, now));
+      return out;
+    });
+  } catch (e) {
+    throw explainStorageError(e);
+  }
+}
+
+/** Domain action: the delivery address of the profile (spec §3 Delivery). */
+export function saveDeliveryAddress(db: ClubDb, accounts: readonly Account[], address: ProfileAddress, now = Date.now()) {
+  return saveProfileField(db, accounts, 'delivery_address', JSON.stringify(address), now);
+}

@@ -1,0 +1,23 @@
+import type { Page } from 'playwright-core';
+
+/** The first allow-listed test phone of the server (TEST_PHONES, spec §6): Олена, age-verified. */
+export const DEMO_PHONE = '380500000001';
+
+/**
+ * Signs in through the real /auth screen with one of the server's allow-listed test phones
+ * (spec §6: they sign in without SMS, through test-login). The age question is answered the way
+ * the guards read it (cookie `showIs18`), then the phone is submitted; resolves once '/' has
+ * rendered signed in (the menu button shows only then). Already signed in: resolves at once.
+ */
+export async function signInAsDemo(page: Page, baseUrl: string, phone = DEMO_PHONE): Promise<void> {
+  await page.context().addCookies([{ name: 'showIs18', value: '1', url: baseUrl }]);
+  await page.goto(`${baseUrl}/auth`);
+  const phoneInput = page.getByTestId('auth-phone');
+  const menu = page.getByTestId('menu-button');
+  await phoneInput.or(menu).first().waitFor({ timeout: 20_000 });
+  if (await menu.isVisible()) return;
+  await phoneInput.fill(phone);
+  await page.getByTestId('auth-submit').click();
+  await page.waitForURL(`${baseUrl}/`, { timeout: 20_000 });
+  await menu.waitFor({ timeout: 20_000 });
+}

@@ -1,0 +1,117 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { SyncProvider } from '../../../../src/app/sync-context';
+import { ClubDb } from '../../../../src/db/database';
+import AuthPage from '../../../../src/features/auth/auth-page';
+import { webLock } from '../../../../src/sync/lock';
+import { LOGOUT_NOTICE_KEY } from '../../../../src/sync/auth';
+import { manualOnline } from '../../../../src/sync/online';
+import { OFFLINE_ONLY_MESSAGE } from '../../../../src/sync/online-only';
+import { createSyncRuntime } from '../../../../src/sync/runtime';
+import { readSession } from '../../../../src/sync/session';
+import { scriptedFetch, type Reply, type SeenRequest } from '../../sync/support/fake-fetch';
+import { api, uniqueDbName } from '../../sync/support/harness';
+import { memoryLocks } from '../../sync/support/memory-locks';
+import { signedIn } from '../../sync/support/auth-env';
+
+afterEach(() => {
+  cleanup();
+  document.cookie = 'usertoken=; Max-Age=0; path=/';
+});
+
+type Handler = (req: SeenRequest, body: Record<string, unknown>) => Reply;
+
+function renderAuth(handlers: Record<string, Handler>, online = true) {
+  const db = new ClubDb(uniqueDbName('auth-page'));
+  const net = scriptedFetch(api(handlers));
+  const rt = createSyncRuntime({
+    db,
+    apiKey: 'k',
+    baseUrl: '',
+    fetch: net.fetch,
+    lock: webLock(memoryLocks().client('t')),
+    online: manualOnline(online),
+    pullers: [],
+    logoutEnv: { clearCookie: () => undefined },
+    triggerEnv: { setTimer: () => null, clearTimer: () => undefined },
+  });
+  render(
+    <SyncProvider runtime={rt}>
+      <MemoryRouter initialEntries={['/auth']}>
+        <Routes>
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/" element={<p>Головна сторінка</p>} />
+          <Route path="/registration" element={<p>Реєстрація</p>} />
+        </Routes>
+      </MemoryRouter>
+    </SyncProvider>,
+  );
+  return { db, seen: net.seen, rt };
+}
+
+const submitPhone = async (phone: string) => {
+  await act(async () => {
+    fireEvent.change(screen.getByTestId('auth-phone'), { target: { value: phone } });
+  });
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('auth-submit'));
+  });
+};
+
+describe('/auth screen (the agreed test ids)', () => {
+  it('an allow-listed test phone signs in at once and lands on /', async () => {
+    const { db, rt } = renderAuth({ '/api/api-auth/test-login': () => ({ status: 200, body: signedIn() }) });
+    await submitPhone('380500000001');
+    expect(await screen.findByText('Головна сторінка')).toBeDefined();
+    expect(document.cookie).toContain('usertoken=tok-1');
+    expect((await readSession(db))?.token).toBe('tok-1');
+    rt.stop();
+  });
+
+  it('another phone gets the code step; a wrong code shows the server’s reason and signs nobody in', async () => {
+    const { db, rt } = renderAuth({
+      '/api/api-auth/login-sms': () => ({ status: 200, body: { sent: true, resendIn: 60, registered: true } }),
+      '/api/api-auth/confirm-sms': () => ({ status: 401, body: { error: { code: 'invalid_code', message: 'Спробуй ще раз' } } }),
+    });
+    await submitPhone('067 123 45 67');
+    const code = await screen.findByTestId('auth-code');
+    expect(screen.getByTestId('resend-countdown').textContent).toMatch(/1:00|0:59/);
+    for (let i = 0; i < 3; i += 1) {
+      await act(async () => {
+        fireEvent.change(code, { target: { value: '000000' } });
+      });
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('auth-confirm'));
+      });
+      expect((await screen.findByRole('alert')).textContent).toBe('Спробуй ще раз');
+    }
+    expect(await readSession(db)).toBeNull();
+    expect(document.cookie).not.toContain('usertoken=');
+    rt.stop();
+  });
+
+  it('an unknown phone is offered registration', async () => {
+    const { rt } = renderAuth({ '/api/api-auth/login-sms': () => ({ status: 200, body: { sent: false, resendIn: 0, registered: false } }) });
+    await submitPhone('0671234567');
+    const link = await screen.findByTestId('auth-register');
+    expect(link.getAttribute('href')).toBe('/registration?phone=380671234567');
+    rt.stop();
+  });
+
+  it('after a forced logout it says once what could not be sent (spec §8)', async () => {
+    sessionStorage.setItem(LOGOUT_NOTICE_KEY, '2 скани не надіслано');
+    const { rt } = renderAuth({});
+    expect((await screen.findByTestId('logout-notice')).textContent).toContain('2 скани не надіслано');
+    expect(sessionStorage.getItem(LOGOUT_NOTICE_KEY)).toBeNull();
+    rt.stop();
+  });
+
+  it('offline it says the sign-in needs the network', async () => {
+    const { seen, rt } = renderAuth({}, false);
+    await submitPhone('0671234567');
+    expect((await screen.findByRole('alert')).textContent).toBe(OFFLINE_ONLY_MESSAGE);
+    expect(seen).toHaveLength(0);
+    rt.stop();
+  });
+});

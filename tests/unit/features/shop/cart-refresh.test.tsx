@@ -1,0 +1,85 @@
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SyncProvider } from '../../../../src/app/sync-context';
+import CartPage from '../../../../src/features/shop/cart-page';
+import { addProductToCart } from '../../../../src/sync/mutations/cart-change';
+import { localCart, parseCartMirror, setConfirmedCart } from '../../../../src/sync/mutations/cart-state';
+import { webLock } from '../../../../src/sync/lock';
+import { manualOnline } from '../../../../src/sync/online';
+import { createSyncRuntime, type SyncRuntime } from '../../../../src/sync/runtime';
+import { scriptedFetch } from '../../sync/support/fake-fetch';
+import { api } from '../../sync/support/harness';
+import { memoryLocks } from '../../sync/support/memory-locks';
+import { metafieldServer, product } from '../../sync/support/shop-fixtures';
+import { db, productRow, signedIn, textOf } from './support';
+
+let rt: SyncRuntime | null = null;
+beforeEach(() => signedIn('glo'));
+afterEach(() => {
+  rt?.stop();
+  rt = null;
+  cleanup();
+});
+
+/** The cart page with a real sync runtime over the app's database and a scripted server. */
+function renderWithSync(online: boolean) {
+  const server = metafieldServer();
+  const net = scriptedFetch(
+    api({
+      ...server.handlers,
+      // Product 2 is no longer sold; product 1 costs more now.
+      '/api/api-shop/get-products-by-id': (_r, b) => ({
+        status: 200,
+        body: { products: (b.prods as Array<{ id: number }>).filter((p) => p.id === 1).map((p) => product(p.id, { price: 120 })) },
+      }),
+    }),
+  );
+  rt = createSyncRuntime({
+    db,
+    apiKey: 'k',
+    baseUrl: '',
+    fetch: net.fetch,
+    lock: webLock(memoryLocks().client('t')),
+    online: manualOnline(online),
+    pullers: [],
+    logoutEnv: { clearCookie: () => undefined },
+    triggerEnv: { setTimer: () => null, clearTimer: () => undefined },
+  });
+  const router = createMemoryRouter([{ path: '/shop/cart', element: <CartPage /> }], { initialEntries: ['/shop/cart'] });
+  render(
+    <SyncProvider runtime={rt}>
+      <RouterProvider router={router} />
+    </SyncProvider>,
+  );
+  return { server, seen: net.seen };
+}
+
+async function fill() {
+  await act(async () => {
+    await addProductToCart(db, { variant: 'glo', customerId: 101 }, productRow(1, { price: 95 }), 2);
+    await addProductToCart(db, { variant: 'glo', customerId: 101 }, productRow(2, { price: 50 }));
+    // As if both adds had been sent and confirmed earlier.
+    await db.transaction('rw', db.kv, db.cart, async () => setConfirmedCart(db, 'glo', await localCart(db, 'glo')));
+    await db.outbox.clear();
+  });
+}
+
+describe('cart refresh on open (spec §4), made by the sync layer', () => {
+  it('online: keeps only what the server still sells, at its price, and mirrors that to the server', async () => {
+    await fill();
+    const { server, seen } = renderWithSync(true);
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
+    expect(textOf(screen.getByTestId('cart-total'))).toBe('240 грн');
+    await waitFor(() => expect(parseCartMirror(server.value(101, 'cart') ?? '[]').map((l) => [l.productId, l.count, l.price])).toEqual([[1, 2, 120]]));
+    expect(seen.filter((r) => r.url.endsWith('/get-products-by-id'))).toHaveLength(1);
+  });
+
+  it('offline: nothing is asked, the stored cart shows, with a note that prices are checked later', async () => {
+    await fill();
+    const { seen } = renderWithSync(false);
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(2));
+    expect(screen.getByText(/Ти офлайн/)).toBeTruthy();
+    expect(seen).toHaveLength(0);
+  });
+});

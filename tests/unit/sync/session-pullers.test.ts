@@ -1,0 +1,126 @@
+import { describe, expect, it, vi } from 'vitest';
+import { kvGet, kvSet } from '../../../src/db/kv';
+import { completeSignIn } from '../../../src/sync/auth';
+import { pullContext } from '../../../src/sync/auth-member';
+import { saveDeliveryAddress } from '../../../src/sync/mutations/profile-metafield';
+import { legalPagePullers } from '../../../src/sync/pullers/content-pages';
+import { runPuller } from '../../../src/sync/pullers/puller';
+import { memberPuller } from '../../../src/sync/pullers/session-member';
+import { tokenCheckPuller } from '../../../src/sync/pullers/session-token-check';
+import { authHarness, customer, signedIn } from './support/auth-env';
+
+const record = (over: Record<string, unknown> = {}) => {
+  const { shopify_id: _s, ...r } = customer(over);
+  return r;
+};
+
+describe('token check (spec §4: cached 20 minutes; 200 without a token logs out)', () => {
+  it('keeps a live session and asks again only after 20 minutes', async () => {
+    const h = authHarness({ handlers: { '/api/api-auth/check-token': () => ({ status: 200, body: { code: 200, token: 'tok-1', expired_at: '2030-01-01T00:00:00.000Z' } }) } });
+    await completeSignIn(h.env, signedIn({ ogo_customer_id: 202 }), '380500000001');
+    const logout = vi.fn(async () => undefined);
+    const p = tokenCheckPuller({ hasUserCookie: () => h.cookies.get('usertoken') !== null, logout });
+    // Sign-in stamped it fresh: the token was just issued.
+    expect(await runPuller(p, pullContext(h.env))).toBe('fresh');
+    h.clock.t += 20 * 60_000 + 1;
+    expect(await runPuller(p, pullContext(h.env))).toBe('pulled');
+    expect(h.bodyOf('/api/api-auth/check-token')).toEqual({ gloShopId: 101, ogoShopId: 202 });
+    expect(h.seen.find((r) => r.url.endsWith('check-token'))?.headers.authorization).toBe('Bearer tok-1');
+    expect(logout).not.toHaveBeenCalled();
+  });
+
+  it('an answer code 200 without a token logs the member out', async () => {
+    const h = authHarness({ handlers: { '/api/api-auth/check-token': () => ({ status: 200, body: { code: 200 } }) } });
+    await completeSignIn(h.env, signedIn(), '380500000001');
+    const logout = vi.fn(async () => undefined);
+    expect(await runPuller(tokenCheckPuller({ hasUserCookie: () => true, logout }), pullContext(h.env), true)).toBe('pulled');
+    expect(logout).toHaveBeenCalledOnce();
+  });
+
+  it('a usertoken cookie without a session on the device is no sign-in: logged out without asking', async () => {
+    const h = authHarness();
+    const logout = vi.fn(async () => undefined);
+    expect(await runPuller(tokenCheckPuller({ hasUserCookie: () => true, logout }), pullContext(h.env))).toBe('pulled');
+    expect(logout).toHaveBeenCalledOnce();
+    expect(h.seen).toHaveLength(0);
+    // Neither cookie nor session: nothing to check.
+    const none = vi.fn(async () => undefined);
+    expect(await runPuller(tokenCheckPuller({ hasUserCookie: () => false, logout: none }), pullContext(authHarness().env))).toBe('nothing');
+    expect(none).not.toHaveBeenCalled();
+  });
+
+  it('offline it is skipped and nobody is logged out', async () => {
+    const h = authHarness({ online: false });
+    const logout = vi.fn(async () => undefined);
+    expect(await runPuller(tokenCheckPuller({ hasUserCookie: () => true, logout }), pullContext(h.env))).toBe('offline');
+    expect(logout).not.toHaveBeenCalled();
+  });
+});
+
+describe('member puller (records of both variants, XP, spec §5 age rule)', () => {
+  function server(ogoMetafields: Array<{ namespace: string; key: string; value: string }>, gloTags: string[] = ['pwa_user']) {
+    return authHarness({
+      handlers: {
+        '/api/user/get-user': (_r, b) => ({
+          status: 200,
+          body: b.ogo
+            ? { customer: record({ id: 202, tags: ['pwa_user'] }), metafields: ogoMetafields.map((m, i) => ({ id: i + 1, type: 'json', ...m })) }
+            : { customer: record({ id: 101, tags: gloTags }), metafields: [{ id: 9, namespace: 'pwa', key: 'delivery_address', type: 'json', value: '{"method":2,"city":"Львів","street":"Зелена","house":"5"}' }] },
+        }),
+        '/api/get-balance': (r) => ({ status: 200, body: { balance: new URL(r.url, 'http://x').searchParams.get('v') === 'ogo' ? 532 : 3130 } }),
+        '/api/invite/get-promo-code': () => ({ status: 200, body: { msg: 'ok', consumer: { memberGetMemberCode: 'REW-ABC234' } } }),
+      },
+    });
+  }
+
+  it('stores both records, both balances, the invite code and the address metafield', async () => {
+    const h = server([]);
+    await completeSignIn(h.env, signedIn({ ogo_customer_id: 202 }), '380500000001');
+    expect(await runPuller(memberPuller, pullContext(h.env), true)).toBe('pulled');
+    expect(h.bodyOf('/api/user/get-user', 1)).toEqual({ id: 202, ogo: true });
+    expect(await h.db.xpBalance.get('glo')).toMatchObject({ balance: 3130 });
+    expect(await h.db.xpBalance.get('ogo')).toMatchObject({ balance: 532 });
+    expect(Object.keys((await kvGet(h.db, 'memberRecords')) ?? {})).toEqual(['glo', 'ogo']);
+    expect(await kvGet(h.db, 'mgmCode')).toBe('REW-ABC234');
+    expect(await kvGet(h.db, 'deliveryAddress')).toEqual({ method: 2, city: 'Львів', street: 'Зелена', house: '5' });
+  });
+
+  it('age verified by the ogo metafield only in the namespace verification (spec §5)', async () => {
+    const wrongNs = server([{ namespace: 'pwa', key: 'age_verified', value: 'true' }]);
+    await completeSignIn(wrongNs.env, signedIn({ ogo_customer_id: 202, age_verified: true }), '380500000001');
+    await runPuller(memberPuller, pullContext(wrongNs.env), true);
+    expect(await kvGet(wrongNs.db, 'ageVerified')).toBe(false);
+    const right = server([{ namespace: 'verification', key: 'age_verified', value: 'true' }]);
+    await completeSignIn(right.env, signedIn({ ogo_customer_id: 202 }), '380500000001');
+    await runPuller(memberPuller, pullContext(right.env), true);
+    expect(await kvGet(right.db, 'ageVerified')).toBe(true);
+    const tagged = server([], ['pwa_user', 'age_verified']);
+    await completeSignIn(tagged.env, signedIn({ ogo_customer_id: 202 }), '380500000001');
+    await runPuller(memberPuller, pullContext(tagged.env), true);
+    expect(await kvGet(tagged.db, 'ageVerified')).toBe(true);
+  });
+
+  it('while a save of the address waits, the local address stays the truth', async () => {
+    const h = server([]);
+    await completeSignIn(h.env, signedIn({ ogo_customer_id: 202 }), '380500000001');
+    // Queued, not sent yet (nothing replays the outbox here): the server still has Львів.
+    await saveDeliveryAddress(h.db, [{ variant: 'glo', customerId: 101 }], { method: 1, city: 'Одеса', branch: 'Відділення №3' });
+    await runPuller(memberPuller, pullContext(h.env), true);
+    expect(await kvGet(h.db, 'deliveryAddress')).toEqual({ method: 1, city: 'Одеса', branch: 'Відділення №3' });
+  });
+});
+
+describe('content pages (user agreement public, rules for age-verified members only)', () => {
+  it('pulls the agreement signed out, and the rules only once the member is verified', async () => {
+    const h = authHarness({ handlers: { '/api/content/get-page-by-id': (_r, b) => ({ status: 200, body: { id: b.id, title: 't', body_html: `<h3>page ${String(b.id)}</h3>` } }) } });
+    const [agreement, rules] = legalPagePullers;
+    expect(await runPuller(agreement, pullContext(h.env))).toBe('pulled');
+    expect(await runPuller(rules, pullContext(h.env))).toBe('nothing');
+    expect((await h.db.contentPages.get(['glo', '1003']))?.bodyHtml).toBe('<h3>page 1003</h3>');
+    await completeSignIn(h.env, signedIn({ age_verified: true, ogo_customer_id: 202 }), '380500000001');
+    await kvSet(h.db, 'variant', 'ogo');
+    expect(await runPuller(rules, pullContext(h.env))).toBe('pulled');
+    expect(h.bodyOf('/api/content/get-page-by-id', 1)).toEqual({ id: 1002, ogo: true });
+    expect(await h.db.contentPages.get(['ogo', '1002'])).toBeDefined();
+  });
+});
