@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuthEnv } from '../../app/session';
 import { formatPhone, toUkrainianMobile } from '../../domain/phone';
-import { confirmLoginCode, LOGOUT_NOTICE_KEY, resendLoginCode, submitPhone, toAuthError } from '../../sync/auth';
+import { LOGOUT_NOTICE_KEY, toAuthError } from '../../sync/auth-errors';
+import { authActions } from './auth-actions';
 import { Button, ButtonLink } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';
@@ -33,7 +34,7 @@ export default function AuthPage() {
     setBusy(true);
     setError(null);
     try {
-      const r = await submitPhone(env, phone);
+      const r = await (await authActions()).submitPhone(env, phone);
       if (r.kind === 'signed-in') {
         navigate('/', { replace: true });
         return;
@@ -69,10 +70,10 @@ export default function AuthPage() {
           phone={step.phone}
           resendAt={step.resendAt}
           onConfirm={async (code) => {
-            await confirmLoginCode(env, step.phone, code);
+            await (await authActions()).confirmLoginCode(env, step.phone, code);
             navigate('/', { replace: true });
           }}
-          onResend={() => resendLoginCode(env, step.phone)}
+          onResend={() => authActions().then((a) => a.resendLoginCode(env, step.phone))}
           onBack={() => setStep({ kind: 'phone' })}
         />
       ) : step.kind === 'unregistered' ? (

@@ -4,7 +4,8 @@ import { INVITE_CODE_KEY, readInviteCode, useAuthEnv } from '../../app/session';
 import { ADULT_AGE } from '../../domain/age';
 import { formatPhone } from '../../domain/phone';
 import type { CleanRegistration, RegistrationForm } from '../../domain/registration';
-import { checkEmail, confirmRegistration, requestRegistrationCode, toAuthError } from '../../sync/auth';
+import { toAuthError } from '../../sync/auth-errors';
+import { authActions } from './auth-actions';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { CodeStep } from './code-step';
@@ -67,7 +68,7 @@ export default function RegistrationPage() {
 
   async function emailBlur() {
     if (!env || !form.email.trim()) return;
-    const r = await checkEmail(env, form.email);
+    const r = await (await authActions()).checkEmail(env, form.email);
     if (r && !r.valid) setErrors((e) => ({ ...e, email: T.emailInvalid }));
     else if (r && !r.free) setErrors((e) => ({ ...e, email: T.emailTaken }));
   }
@@ -77,7 +78,7 @@ export default function RegistrationPage() {
     if (!env) return;
     setBusy(true);
     try {
-      const r = await requestRegistrationCode(env, asForm());
+      const r = await (await authActions()).requestRegistrationCode(env, asForm());
       setSent({ clean: r.clean, resendAt: Date.now() + r.resendIn * 1000 });
     } catch (err) {
       const ae = toAuthError(err);
@@ -96,11 +97,11 @@ export default function RegistrationPage() {
           resendAt={sent.resendAt}
           confirmLabel={CODE_COPY.confirmRegistration}
           onConfirm={async (code) => {
-            await confirmRegistration(env, sent.clean, code);
+            await (await authActions()).confirmRegistration(env, sent.clean, code);
             localStorage.removeItem(INVITE_CODE_KEY);
             navigate('/', { replace: true });
           }}
-          onResend={async () => ({ resendIn: (await requestRegistrationCode(env, asForm())).resendIn })}
+          onResend={async () => ({ resendIn: (await (await authActions()).requestRegistrationCode(env, asForm())).resendIn })}
           onBack={() => setSent(null)}
         />
       </section>

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAppSession, useAuthEnv } from '../../app/session';
 import { useContentPage } from '../../db/hooks';
 import { CONTENT_PAGES, type ContentPageKey } from '../../domain/content-pages';
-import { pullContext } from '../../sync/auth-member';
-import { refreshContentPage } from '../../sync/pullers/content-pages';
+import { memberActions } from '../../sync/member-actions-lazy';
 import { Button } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { CONTENT_COPY as T } from './copy';
@@ -28,7 +27,7 @@ export function ContentView({ pageKey, lead }: { pageKey: ContentPageKey; lead: 
     if (page && Date.now() - page.fetchedAt < STALE_MS && attempt === 0) return;
     let live = true;
     setState('loading');
-    void refreshContentPage(pullContext(env), pageKey, true).then((r) => {
+    void memberActions().then((m) => m.refreshContentPage(m.pullContext(env), pageKey, true)).then((r) => {
       if (live) setState(r === 'offline' ? 'offline' : r === 'failed' ? 'failed' : 'idle');
     });
     return () => {

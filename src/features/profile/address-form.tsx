@@ -3,8 +3,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { db } from '../../db/db';
 import type { ProfileAddress } from '../../db/kv';
 import { deliveryProblem } from '../../domain/shipping-address';
-import { memberAccounts } from '../../sync/auth-member';
-import { saveDeliveryAddress, waitingProfileEntries } from '../../sync/mutations/profile-metafield';
+import { memberActions } from '../../sync/member-actions-lazy';
+import { waitingProfileEntries } from '../../sync/mutations/profile-queue';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';
@@ -43,7 +43,8 @@ export function AddressForm({ stored }: { stored: ProfileAddress | null }) {
     if (problem) return setError(problem);
     setBusy(true);
     try {
-      await saveDeliveryAddress(db, await memberAccounts({ db }), clean);
+      const m = await memberActions();
+      await m.saveDeliveryAddress(db, await m.memberAccounts({ db }), clean);
       toasts.show(navigator.onLine ? T.saved : T.pending, { kind: 'success' });
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatPhone } from '../../domain/phone';
 import type { AuthEnv } from '../../sync/auth';
-import { toAuthError } from '../../sync/auth';
-import { confirmEmailChange, startEmailChange } from '../../sync/auth-member';
+import { toAuthError } from '../../sync/auth-errors';
+import { memberActions } from '../../sync/member-actions-lazy';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { toasts } from '../../ui/toast-store';
@@ -44,7 +44,7 @@ export function EmailChange({ env, email, phone }: { env: AuthEnv | null; email:
     setBusy(true);
     setError(null);
     try {
-      const r = await startEmailChange(env, value);
+      const r = await (await memberActions()).startEmailChange(env, value);
       setStep({ kind: 'code', until: Date.now() + r.resendIn * 1000 });
       setCode('');
     } catch (err) {
@@ -59,7 +59,7 @@ export function EmailChange({ env, email, phone }: { env: AuthEnv | null; email:
     setBusy(true);
     setError(null);
     try {
-      await confirmEmailChange(env, code);
+      await (await memberActions()).confirmEmailChange(env, code);
       toasts.show(T.emailChanged, { kind: 'success' });
       setStep({ kind: 'idle' });
     } catch (err) {

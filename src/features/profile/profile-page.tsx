@@ -3,10 +3,8 @@ import { Link } from 'react-router';
 import { useAppSession, useAuthEnv } from '../../app/session';
 import { useKv, useXpBalance } from '../../db/hooks';
 import { formatPhone } from '../../domain/phone';
-import { toAuthError } from '../../sync/auth';
-import { pullContext, veloStoreLink } from '../../sync/auth-member';
-import { runPuller } from '../../sync/pullers/puller';
-import { memberPuller } from '../../sync/pullers/session-member';
+import { toAuthError } from '../../sync/auth-errors';
+import { memberActions } from '../../sync/member-actions-lazy';
 import { Icon } from '../../ui/icons';
 import { ListRow, Skeleton, Wordmark } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
@@ -43,7 +41,7 @@ export default function ProfilePage() {
   const [veloBusy, setVeloBusy] = useState(false);
 
   useEffect(() => {
-    if (env) void runPuller(memberPuller, pullContext(env));
+    if (env) void memberActions().then((m) => m.runPuller(m.memberPuller, m.pullContext(env)));
   }, [env]);
 
   if (records === undefined) return <Skeleton lines={6} />;
@@ -54,7 +52,7 @@ export default function ProfilePage() {
     if (!env) return;
     setVeloBusy(true);
     try {
-      window.open(await veloStoreLink(env), '_blank', 'noopener');
+      window.open(await (await memberActions()).veloStoreLink(env), '_blank', 'noopener');
     } catch (err) {
       toasts.show(toAuthError(err).message, { kind: 'error' });
     }

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useAuthEnv } from '../../app/session';
 import { useKv } from '../../db/hooks';
-import { pullContext } from '../../sync/auth-member';
-import { runPuller, type PullResult } from '../../sync/pullers/puller';
-import { referralsPuller } from '../../sync/pullers/session-referrals';
+import { memberActions } from '../../sync/member-actions-lazy';
+import type { PullResult } from '../../sync/pullers/puller';
 import { ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
@@ -33,7 +32,7 @@ export default function ReferralPage() {
   const [result, setResult] = useState<PullResult | null>(null);
 
   useEffect(() => {
-    if (env) void runPuller(referralsPuller, pullContext(env)).then(setResult);
+    if (env) void memberActions().then((m) => m.runPuller(m.referralsPuller, m.pullContext(env))).then(setResult);
   }, [env]);
 
   const shown = data?.mgmCode ?? code ?? null;

@@ -5,7 +5,6 @@ import { useSyncMaybe } from '../../app/sync-context';
 import { useCart } from '../../db/hooks';
 import { cartTotals, zeroPriceFlag } from '../../domain/cart-totals';
 import { formatUah } from '../../domain/money';
-import { refreshCartOnOpen } from '../../sync/pullers/cart-refresh';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
@@ -45,7 +44,8 @@ export default function CartPage() {
     let live = true;
     setChecking(true);
     // The sync layer picks the active variant's cart itself (the session may still be loading here).
-    void refreshCartOnOpen(sync).finally(() => live && setChecking(false));
+    // Loaded with the call: the refresh brings the API layer, which the cart's first paint does not need.
+    void import('../../sync/pullers/cart-refresh').then((m) => m.refreshCartOnOpen(sync)).finally(() => live && setChecking(false));
     return () => {
       live = false;
     };

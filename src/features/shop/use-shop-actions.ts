@@ -5,23 +5,32 @@ import type { ProductRow } from '../../db/rows-catalogue';
 import type { Account } from '../../db/rows-sync';
 import { StorageFullError } from '../../db/storage';
 import type { ShopVariant } from '../../domain/catalogue';
-import { addProductToCart, CartRefusal, decrementCartLine, incrementCartLine, removeCartLine, setCartLineCount } from '../../sync/mutations/cart-change';
-import { toggleFavourite } from '../../sync/mutations/favourite-toggle';
 import { accountOf } from '../../sync/session';
 import { toasts } from '../../ui/toast-store';
 import { COMMON_COPY } from './copy';
 
+/**
+ * The domain actions, loaded at the first tap rather than with the screen: with their mutation
+ * kinds they bring the API schemas, and the lists must paint within the entry budget. The
+ * service worker precaches the chunk, so the first tap works offline too.
+ */
+const writes = () =>
+  Promise.all([import('../../sync/mutations/cart-change'), import('../../sync/mutations/favourite-toggle')]).then(([cart, fav]) => ({ ...cart, ...fav }));
+type Writes = Awaited<ReturnType<typeof writes>>;
+
 /** Runs a domain action for the shop's account; says why in a toast when it cannot. */
-async function withAccount<T>(variant: ShopVariant, action: (account: Account) => Promise<T>): Promise<T | null> {
+async function withAccount<T>(variant: ShopVariant, action: (account: Account, w: Writes) => Promise<T>): Promise<T | null> {
   const account = await accountOf(db, variant);
   if (!account) {
     toasts.show(COMMON_COPY.signInFirst, { kind: 'error' });
     return null;
   }
+  let w: Writes | null = null;
   try {
-    return await action(account);
+    w = await writes();
+    return await action(account, w);
   } catch (e) {
-    const known = e instanceof CartRefusal || e instanceof StorageFullError;
+    const known = (w !== null && e instanceof w.CartRefusal) || e instanceof StorageFullError;
     if (!known) console.error('[shop] action failed', e);
     toasts.show(known ? e.message : COMMON_COPY.writeFailed, { kind: 'error' });
     return null;
@@ -36,17 +45,17 @@ export function useShopActions() {
   const navigate = useNavigate();
   return useMemo(
     () => ({
-      toggleFavourite: (variant: ShopVariant, productId: number) => withAccount(variant, (a) => toggleFavourite(db, a, productId)),
+      toggleFavourite: (variant: ShopVariant, productId: number) => withAccount(variant, (a, w) => w.toggleFavourite(db, a, productId)),
       /** Adds `units` and confirms it with a toast that leads to the cart. */
       addToCart: async (p: ProductRow, units = 1) => {
-        const r = await withAccount(p.variant === 'glo' ? 'glo' : 'ogo', (a) => addProductToCart(db, a, p, units));
+        const r = await withAccount(p.variant === 'glo' ? 'glo' : 'ogo', (a, w) => w.addProductToCart(db, a, p, units));
         if (r) toasts.show(`${COMMON_COPY.added}: ${p.title}`, { kind: 'success', action: { label: COMMON_COPY.toCart, run: () => navigate('/shop/cart') } });
         return r;
       },
-      increment: (variant: ShopVariant, variantId: number) => withAccount(variant, (a) => incrementCartLine(db, a, variantId)),
-      decrement: (variant: ShopVariant, variantId: number) => withAccount(variant, (a) => decrementCartLine(db, a, variantId)),
-      setCount: (variant: ShopVariant, variantId: number, count: number) => withAccount(variant, (a) => setCartLineCount(db, a, variantId, count)),
-      remove: (variant: ShopVariant, variantId: number) => withAccount(variant, (a) => removeCartLine(db, a, variantId)),
+      increment: (variant: ShopVariant, variantId: number) => withAccount(variant, (a, w) => w.incrementCartLine(db, a, variantId)),
+      decrement: (variant: ShopVariant, variantId: number) => withAccount(variant, (a, w) => w.decrementCartLine(db, a, variantId)),
+      setCount: (variant: ShopVariant, variantId: number, count: number) => withAccount(variant, (a, w) => w.setCartLineCount(db, a, variantId, count)),
+      remove: (variant: ShopVariant, variantId: number) => withAccount(variant, (a, w) => w.removeCartLine(db, a, variantId)),
     }),
     [navigate],
   );

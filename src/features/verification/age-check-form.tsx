@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useAuthEnv } from '../../app/session';
-import { toAuthError } from '../../sync/auth';
-import { verifyAge, type AgeCheck } from '../../sync/auth-member';
+import { toAuthError } from '../../sync/auth-errors';
+import type { AgeCheck } from '../../sync/auth-member';
+import { memberActions } from '../../sync/member-actions-lazy';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { toasts } from '../../ui/toast-store';
@@ -22,7 +23,7 @@ export function AgeCheckForm({ method, submitLabel, onDone }: { method: AgeCheck
     setBusy(true);
     setErrors({});
     try {
-      await verifyAge(env, { method, birthDate, ...(method === 'document' ? { documentNumber: doc } : {}) });
+      await (await memberActions()).verifyAge(env, { method, birthDate, ...(method === 'document' ? { documentNumber: doc } : {}) });
       toasts.show(T.success, { kind: 'success' });
       onDone?.();
     } catch (err) {

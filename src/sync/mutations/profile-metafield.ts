@@ -5,19 +5,9 @@ import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { explainStorageError } from '../../db/storage';
 import { enqueueInTransaction } from '../enqueue';
 import { defineMutation } from '../registry';
+import { PROFILE_METAFIELD, PROFILE_NAMESPACE, waitingProfileEntries, type ProfileKey, type ProfileMetafieldPayload } from './profile-queue';
 
-/** The profile fields kept as metafields of the member's records, namespace `pwa`. */
-export type ProfileKey = 'delivery_address' | 'birth_date';
-export const PROFILE_NAMESPACE = 'pwa';
-export const PROFILE_METAFIELD = 'profile-metafield';
-
-export interface ProfileMetafieldPayload {
-  key: ProfileKey;
-  /** The stored text: JSON for the address, YYYY-MM-DD for the birth date. */
-  value: string;
-  /** The local value before this change (to undo a refusal), or null when there was none. */
-  previous: string | null;
-}
+export { PROFILE_METAFIELD, PROFILE_NAMESPACE, waitingProfileEntries, type ProfileKey, type ProfileMetafieldPayload } from './profile-queue';
 
 const TYPE: Record<ProfileKey, 'json' | 'date'> = { delivery_address: 'json', birth_date: 'date' };
 
@@ -46,11 +36,6 @@ async function writeLocal(db: ClubDb, key: ProfileKey, value: string | null): Pr
   return a ? kvSet(db, 'deliveryAddress', a) : kvDelete(db, 'deliveryAddress');
 }
 
-/** Entries of `key` still waiting (not failed), other than `except`. */
-export async function waitingProfileEntries(db: ClubDb, key: ProfileKey, except?: string): Promise<OutboxEntry<ProfileMetafieldPayload>[]> {
-  const rows = (await db.outbox.where('kind').equals(PROFILE_METAFIELD).toArray()) as OutboxEntry<ProfileMetafieldPayload>[];
-  return rows.filter((e) => e.payload.key === key && e.state !== 'failed' && e.id !== except);
-}
 
 /**
  * Profile fields (delivery address, birth date) kept on the server as metafields `pwa`/<key> of
