@@ -72,6 +72,9 @@ export interface NewsRow {
   variant: Variant;
   id: string;
   title: string;
+  /** The short text under the title in lists (absent in rows of older versions). */
+  lead?: string;
+  /** Server-built HTML; empty until the item itself is opened. */
   bodyHtml: string;
   image: string | null;
   publishedAt: string;

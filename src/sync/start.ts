@@ -12,6 +12,7 @@ import { CATALOGUE_PULLERS, onSessionChange } from './pullers/catalogue';
 import { favouritesPuller } from './pullers/favourites';
 import { backgroundImportPuller, feedbackFlagsPuller, offlineOrdersPuller } from './pullers/feedback';
 import type { Puller } from './pullers/puller';
+import { NEWS_PULLERS } from './pullers/news';
 import { memberPuller } from './pullers/session-member';
 import { tokenCheckPuller } from './pullers/session-token-check';
 import { deleteAllCaches, versionCheck } from './pullers/version-check';
@@ -40,6 +41,7 @@ export function startSync(): SyncRuntime {
     ...legalPagePullers,
     favouritesPuller,
     ...CATALOGUE_PULLERS,
+    ...NEWS_PULLERS,
     cartPuller,
     feedbackFlagsPuller,
     backgroundImportPuller,

@@ -62,8 +62,9 @@ export default function HomePage() {
         ) : (
           news.slice(0, 3).map((n) => (
             <Link key={n.id} to={`/news/${n.id}`} className="card home-news">
+              <span className="t-small">{new Date(n.publishedAt).toLocaleDateString('uk-UA', { day: 'numeric', month: 'long' })}</span>
               <strong>{n.title}</strong>
-              <span className="t-small">{new Date(n.publishedAt).toLocaleDateString("uk-UA")}</span>
+              {n.lead && <span className="home-news__lead">{n.lead}</span>}
             </Link>
           ))
         )}
