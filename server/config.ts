@@ -12,6 +12,12 @@ const configSchema = z.object({
   /** postgres://... selects PostgreSQL; otherwise SQLite at SQLITE_PATH. */
   DATABASE_URL: z.string().optional(),
   SQLITE_PATH: z.string().default('./data/club.db'),
+  /**
+   * `exclusive`: this process alone opens the SQLite file while it runs (faster statements, no
+   * -shm file; the sqlite3 shell or a second server cannot open it meanwhile). Default: exclusive
+   * in production, normal otherwise. See server/README.md.
+   */
+  SQLITE_LOCKING: z.enum(['exclusive', 'normal']).optional(),
   /** Value the app must send in the `x-api-key` header. */
   API_KEY: z.string().min(1).default('dev-public-key'),
   /** The spec's fixed allow-list of two phones (digits, comma separated). */
@@ -40,6 +46,7 @@ export type Config = z.infer<typeof configSchema> & {
   testPhones: readonly string[];
   checkResponses: boolean;
   isProduction: boolean;
+  sqliteExclusive: boolean;
 };
 
 /** Parses the environment; names every bad variable in one error. */
@@ -56,5 +63,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testPhones: c.TEST_PHONES.split(',').map((p) => p.replace(/\D/g, '')).filter(Boolean),
     checkResponses: c.CHECK_RESPONSES ?? !isProduction,
     isProduction,
+    sqliteExclusive: (c.SQLITE_LOCKING ?? (isProduction ? 'exclusive' : 'normal')) === 'exclusive',
   };
 }

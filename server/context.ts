@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { Clock } from './clock';
+import type { Revisions } from './db/revisions';
 import type { SmsSender } from './sandboxes/sms';
 
 /** Everything a route group needs, passed in so tests can build a fresh one per file. */
@@ -22,5 +23,7 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     member: Member | null;
+    /** The revisions read for this request, once (server/http/route.ts `requestRevisions`). */
+    revisions: Promise<Revisions> | null;
   };
 };

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { runPreparedDirectly } from './prepared';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -10,6 +11,11 @@ export type Db = Kysely<Database>;
 export interface DbHandle {
   db: Db;
   dialect: 'sqlite' | 'postgres';
+  /**
+   * SQLite only: the connection, when no other process can open the database (exclusive
+   * locking, or `:memory:`), so this process sees every write (server/db/revisions.ts).
+   */
+  soleConnection: BetterSqlite3.Database | null;
   close(): Promise<void>;
 }
 
@@ -20,6 +26,12 @@ export interface ConnectOptions {
   sqlitePath?: string;
   /** PostgreSQL schema to use (tests get one each); created when missing. */
   pgSchema?: string;
+  /**
+   * SQLite: lock the file for this process alone (locking_mode=EXCLUSIVE) for as long as it runs.
+   * No lock calls per statement and no shared-memory WAL index; no other process (a second
+   * server, the sqlite3 shell) can open the file meanwhile. See server/README.md.
+   */
+  sqliteExclusive?: boolean;
 }
 
 /**
@@ -57,11 +69,14 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
       ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', soleConnection: null, close: () => db.destroy() };
   }
   const path = opts.sqlitePath ?? './data/club.db';
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const raw = new BetterSqlite3(path);
+  const exclusive = opts.sqliteExclusive === true && path !== ':memory:';
+  // Before WAL is entered, so that the WAL index lives in this process's memory, not a -shm file.
+  if (exclusive) raw.pragma('locking_mode = EXCLUSIVE');
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
@@ -73,5 +88,7 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
   // 32 MB of page cache (default 2 MB): the catalogue, customers and session pages stay hot.
   raw.pragma('cache_size = -32000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  runPreparedDirectly(db, raw);
+  const sole = exclusive || path === ':memory:';
+  return { db, dialect: 'sqlite', soleConnection: sole ? raw : null, close: () => db.destroy() };
 }

@@ -1,13 +1,9 @@
-import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context';
-import { ApiError } from '../errors';
-
-/** Every /api and /mapi call must carry the app's key in `x-api-key`. */
-export function apiKey(expected: string): MiddlewareHandler<AppEnv> {
-  return async function requireApiKey(c, next) {
-    if (c.req.header('x-api-key') !== expected) {
-      throw new ApiError(401, 'invalid_api_key', 'Невірний або відсутній API-ключ');
-    }
-    await next();
-  };
+/**
+ * Whether a path is one of the /api and /mapi calls (the paths Hono's `/api/*` and `/mapi/*`
+ * match), which must carry the app's key in `x-api-key`; `open` lists those that need none.
+ * The check itself is in the app's one middleware (server/app.ts).
+ */
+export function needsApiKey(path: string, open: ReadonlySet<string>): boolean {
+  const guarded = path.startsWith('/api/') || path.startsWith('/mapi/') || path === '/api' || path === '/mapi';
+  return guarded && !open.has(path);
 }

@@ -1,7 +1,13 @@
+import type { Transaction } from 'kysely';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps } from '../context';
+import type { Db } from '../db/connect';
+import { prepared } from '../db/prepared';
+import { ownsDatabase } from '../db/revisions';
+import type { Database } from '../db/schema';
 import { ApiError, badRequest, conflict, unprocessable } from '../errors';
 import { sha256 } from '../security/tokens';
+import { jsonTextOf } from './json-text';
 
 /** Keys are kept this long: members may stay offline for weeks before their outbox replays. */
 export const IDEMPOTENCY_RETENTION_DAYS = 35;
@@ -19,9 +25,65 @@ interface Outcome {
 }
 
 /**
+ * Given to the handler of a call made with an Idempotency-Key. A handler that writes in one
+ * transaction stores its answer in that same transaction, so the call's writes and the stored
+ * answer commit together or not at all (and it costs no commit of its own): there is no moment at
+ * which the writes are kept but the key still says "running", which a retry would take over.
+ */
+export interface IdempotentRun {
+  /**
+   * Stores `answer` (status 200) as this key's answer inside `trx`, the transaction of the call's
+   * own writes, and gives back its JSON text. Call it last in the transaction, then return the
+   * same answer. Throws 409 (rolling the transaction back) when the key is no longer this run's:
+   * another run that took over a stale key has already answered it.
+   */
+  settleIn(trx: Transaction<Database>, answer: unknown): Promise<string>;
+}
+
+// Every keyed call runs these: compiled once (server/db/prepared.ts).
+const claimKey = prepared('idempotency:claim', (db, row: { account: string; key: string; fingerprint: string; created_at: string }) =>
+  db
+    .insertInto('idempotency')
+    .values({ ...row, state: 'running', status: 0, body: '' })
+    .onConflict((oc) => oc.columns(['account', 'key']).doNothing()),
+);
+const findKey = prepared('idempotency:find', (db, account: string, key: string) =>
+  db.selectFrom('idempotency').selectAll().where('account', '=', account).where('key', '=', key),
+);
+/** Only a running key is settled or released: an answer once stored is never replaced or dropped. */
+const settleKey = prepared('idempotency:settle', (db, account: string, key: string, status: number, body: string) =>
+  db.updateTable('idempotency').set({ state: 'done', status, body }).where('account', '=', account).where('key', '=', key).where('state', '=', 'running'),
+);
+const releaseKey = prepared('idempotency:release', (db, account: string, key: string) =>
+  db.deleteFrom('idempotency').where('account', '=', account).where('key', '=', key).where('state', '=', 'running'),
+);
+/** A key's answer stored at once, with no 'running' step (see runInOneTransaction). */
+const storeAnswer = prepared(
+  'idempotency:store',
+  (db, row: { account: string; key: string; fingerprint: string; created_at: string; status: number; body: string }) =>
+    db
+      .insertInto('idempotency')
+      .values({ ...row, state: 'done' })
+      .onConflict((oc) => oc.columns(['account', 'key']).doNothing()),
+);
+
+/** Keys whose first request is running in this process, per database (see runInOneTransaction). */
+const runningHere = new WeakMap<Db, Set<string>>();
+
+const inProgress = () => conflict('idempotency_in_progress', 'Запит ще обробляється');
+const isStoredError = (err: unknown): err is ApiError => err instanceof ApiError && err.status < 500 && !TRANSIENT.has(err.status);
+const errorBody = (err: ApiError) => JSON.stringify({ error: { code: err.code, message: err.message } });
+
+/**
  * Runs `execute` at most once per (account, key), after the IETF Idempotency-Key draft:
  * the same key with the same request returns the stored first answer; with another
  * request, 422; while the first is still running, 409.
+ *
+ * Usually the key is claimed ('running') in a commit of its own before the call runs, so a
+ * duplicate arriving meanwhile, on any instance, sees it and gets 409; the answer is then stored
+ * in the handler's transaction when it has one (`IdempotentRun.settleIn`), otherwise right after
+ * it. A call whose handler stores its answer in its transaction (`inTransaction`) on a database
+ * only this process uses saves that claim too: see runInOneTransaction.
  */
 export async function runIdempotent(
   deps: AppDeps,
@@ -29,79 +91,126 @@ export async function runIdempotent(
     account: string;
     key: string;
     fingerprint: string;
-    execute: () => Promise<{ status: ContentfulStatusCode; body: unknown }>;
+    execute: (run: IdempotentRun) => Promise<{ status: ContentfulStatusCode; body: unknown }>;
+    /** The handler calls `settleIn` in the transaction of its writes whenever it succeeds. */
+    inTransaction?: boolean;
   },
 ): Promise<Outcome> {
   const { db, clock } = deps;
-  if (opts.key.length < 8 || opts.key.length > 255) {
+  const { account, key } = opts;
+  if (key.length < 8 || key.length > 255) {
     throw badRequest('invalid_idempotency_key', 'Idempotency-Key має бути від 8 до 255 символів');
   }
   const fingerprint = sha256(opts.fingerprint);
-  const inserted = await db
-    .insertInto('idempotency')
-    .values({
-      account: opts.account,
-      key: opts.key,
-      fingerprint,
-      state: 'running',
-      status: 0,
-      body: '',
-      created_at: clock.now().toISOString(),
-    })
-    .onConflict((oc) => oc.columns(['account', 'key']).doNothing())
-    .executeTakeFirst();
+  if (opts.inTransaction && ownsDatabase(db)) {
+    const settledBefore = (await findKey(db, account, key)).rows[0];
+    // A key left 'running' (by a claim of a run that died) goes the usual way, which takes it over.
+    if (!settledBefore || settledBefore.state === 'done') {
+      return runInOneTransaction(db, { account, key, fingerprint, createdAt: clock.now().toISOString(), execute: opts.execute }, settledBefore);
+    }
+  }
+  const inserted = await claimKey(db, { account, key, fingerprint, created_at: clock.now().toISOString() });
 
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-    const row = await db
-      .selectFrom('idempotency')
-      .selectAll()
-      .where('account', '=', opts.account)
-      .where('key', '=', opts.key)
-      .executeTakeFirst();
-    if (!row) throw conflict('idempotency_in_progress', 'Запит ще обробляється');
+  if (Number(inserted.numAffectedRows ?? 0) === 0) {
+    const row = (await findKey(db, account, key)).rows[0];
+    if (!row) throw inProgress();
     if (row.fingerprint !== fingerprint) {
       throw unprocessable('idempotency_mismatch', 'Цей ключ ідемпотентності вже використано для іншого запиту');
     }
     if (row.state === 'done') return { status: row.status as ContentfulStatusCode, body: row.body, replayed: true };
     // A run that never settled (its process died) is taken over once it is stale.
     const staleBefore = new Date(clock.now().getTime() - STALE_RUNNING_MS).toISOString();
-    if (row.created_at >= staleBefore) throw conflict('idempotency_in_progress', 'Запит ще обробляється');
+    if (row.created_at >= staleBefore) throw inProgress();
     const claimed = await db
       .updateTable('idempotency')
       .set({ created_at: clock.now().toISOString() })
-      .where('account', '=', opts.account)
-      .where('key', '=', opts.key)
+      .where('account', '=', account)
+      .where('key', '=', key)
       .where('state', '=', 'running')
       .where('created_at', '=', row.created_at)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) throw conflict('idempotency_in_progress', 'Запит ще обробляється');
+    if (Number(claimed.numUpdatedRows) === 0) throw inProgress();
   }
 
-  const settle = async (status: ContentfulStatusCode, body: string) => {
-    await db
-      .updateTable('idempotency')
-      .set({ state: 'done', status, body })
-      .where('account', '=', opts.account)
-      .where('key', '=', opts.key)
-      .execute();
+  let settledText: string | null = null;
+  const run: IdempotentRun = {
+    async settleIn(trx, answer) {
+      const text = jsonTextOf(answer);
+      const r = await settleKey(trx, account, key, 200, text);
+      if (Number(r.numAffectedRows ?? 0) !== 1) throw inProgress();
+      settledText = text;
+      return text;
+    },
   };
-  const release = () =>
-    db.deleteFrom('idempotency').where('account', '=', opts.account).where('key', '=', opts.key).execute();
 
   try {
-    const out = await opts.execute();
-    const body = JSON.stringify(out.body);
-    await settle(out.status, body);
+    const out = await opts.execute(run);
+    // Settled in the handler's transaction, which has committed since the handler returned.
+    if (settledText !== null) return { status: 200, body: settledText, replayed: false };
+    const body = jsonTextOf(out.body);
+    await settleKey(db, account, key, out.status, body);
     return { status: out.status, body, replayed: false };
   } catch (err) {
-    if (err instanceof ApiError && err.status < 500 && !TRANSIENT.has(err.status)) {
-      const body = JSON.stringify({ error: { code: err.code, message: err.message } });
-      await settle(err.status, body);
+    if (isStoredError(err)) {
+      await settleKey(db, account, key, err.status, errorBody(err));
       // Rethrow so headers such as Retry-After are applied by the error handler.
       throw err;
     }
-    await release();
+    await releaseKey(db, account, key);
     throw err;
+  }
+}
+
+/**
+ * The key's answer written in the same transaction as the call's own writes, with no claim
+ * commit before: for a handler that settles in its transaction, on a database this process alone
+ * uses (SQLite with exclusive locking, or in memory; server/db/revisions.ts). "Still running"
+ * is then known exactly from this process's memory, since no other process can run a request on
+ * that database: a duplicate gets 409 while the first runs. If the process dies mid-call, its
+ * transaction, answer included, is rolled back with it, so a retry runs the call anew: nothing is
+ * left 'running' to wait out. An ordinary refusal (a permanent 4xx) is stored after it, as usual.
+ */
+async function runInOneTransaction(
+  db: Db,
+  k: { account: string; key: string; fingerprint: string; createdAt: string; execute: (run: IdempotentRun) => Promise<{ status: ContentfulStatusCode; body: unknown }> },
+  stored: { fingerprint: string; status: number; body: string } | undefined,
+): Promise<Outcome> {
+  if (stored) {
+    if (stored.fingerprint !== k.fingerprint) {
+      throw unprocessable('idempotency_mismatch', 'Цей ключ ідемпотентності вже використано для іншого запиту');
+    }
+    return { status: stored.status as ContentfulStatusCode, body: stored.body, replayed: true };
+  }
+  let running = runningHere.get(db);
+  if (!running) runningHere.set(db, (running = new Set()));
+  const id = `${k.account}\n${k.key}`;
+  if (running.has(id)) throw inProgress();
+  running.add(id);
+  const store = (target: Parameters<typeof storeAnswer>[0], status: number, body: string) =>
+    storeAnswer(target, { account: k.account, key: k.key, fingerprint: k.fingerprint, created_at: k.createdAt, status, body });
+  let settledText: string | null = null;
+  const run: IdempotentRun = {
+    async settleIn(trx, answer) {
+      const text = jsonTextOf(answer);
+      const r = await store(trx, 200, text);
+      // The key was answered meanwhile (by a duplicate that looked before it was running here):
+      // refuse, so that this run's writes are rolled back with its transaction.
+      if (Number(r.numAffectedRows ?? 0) !== 1) throw inProgress();
+      settledText = text;
+      return text;
+    },
+  };
+  try {
+    const out = await k.execute(run);
+    if (settledText !== null) return { status: 200, body: settledText, replayed: false };
+    const body = jsonTextOf(out.body);
+    await store(db, out.status, body);
+    return { status: out.status, body, replayed: false };
+  } catch (err) {
+    if (isStoredError(err)) await store(db, err.status, errorBody(err));
+    throw err;
+  } finally {
+    running.delete(id);
   }
 }
 

@@ -4,8 +4,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { CallDef, CallResponse } from '../../src/contract/define';
 import type { AppDeps, AppEnv, Member } from '../context';
 import { ApiError, badRequest, unauthorized } from '../errors';
-import { memberForToken } from '../security/tokens';
-import { runIdempotent } from './idempotency';
+import { currentRevisions, type Revisions } from '../db/revisions';
+import { memberOfBearer } from '../security/session-cache';
+import { runIdempotent, type IdempotentRun } from './idempotency';
+import { JsonText } from './json-text';
 
 export type FormFields = Record<string, string | File | (string | File)[]>;
 
@@ -17,19 +19,39 @@ export interface HandlerArgs<C extends CallDef> {
   member: C['auth'] extends 'member' ? Member : Member | null;
   /** Multipart calls only: every form field, files included. */
   form: FormFields | null;
+  /**
+   * A mutation sent with an Idempotency-Key: lets a handler that writes in one transaction store
+   * its answer in it (see IdempotentRun). Null otherwise.
+   */
+  idempotency: IdempotentRun | null;
 }
 
-export type Handler<C extends CallDef> = (args: HandlerArgs<C>) => Promise<CallResponse<C>> | CallResponse<C>;
+/** What a handler answers: the response object, or the same already serialized (JsonText). */
+export type HandlerResult<C extends CallDef> = CallResponse<C> | JsonText<CallResponse<C>>;
 
-/** Reads the bearer token of a request and finds its member, or null. */
+export type Handler<C extends CallDef> = (args: HandlerArgs<C>) => Promise<HandlerResult<C>> | HandlerResult<C>;
+
+/**
+ * The revisions of the server's cached data as of this request (server/db/revisions.ts), read at
+ * most once per request: the bearer check and a handler's cache share them.
+ */
+export function requestRevisions(c: Context<AppEnv>): Promise<Revisions> {
+  let revisions = c.get('revisions');
+  if (!revisions) c.set('revisions', (revisions = currentRevisions(c.get('deps').db)));
+  return revisions;
+}
+
+/**
+ * Reads the bearer token of a request and finds its member, or null. Checked against the
+ * database's revocation state on every call (server/security/session-cache.ts).
+ */
 export async function resolveMember(c: Context<AppEnv>, deps: AppDeps): Promise<Member | null> {
-  const header = c.req.header('authorization') ?? '';
+  const header = c.req.header('authorization');
+  if (!header) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(header);
   if (!m?.[1]) return null;
-  const memberId = await memberForToken(deps.db, m[1], 'user', deps.clock.now());
-  if (memberId === null) return null;
-  const row = await deps.db.selectFrom('members').select(['id', 'phone']).where('id', '=', memberId).executeTakeFirst();
-  return row ?? null;
+  const { sessions } = await requestRevisions(c);
+  return memberOfBearer(deps.db, m[1], deps.clock.now(), sessions);
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -59,9 +81,13 @@ function nulCharPath(raw: unknown): string | null {
   return null;
 }
 
-/** Validates `raw` against a call's request schema; a failure is a 400 naming the first bad field. */
-export function parseInput<S extends z.ZodMiniType>(schema: S, raw: unknown): z.output<S> {
-  const nul = nulCharPath(raw);
+/**
+ * Validates `raw` against a call's request schema; a failure is a 400 naming the first bad field.
+ * `json` is the text `raw` was parsed from, if any: JSON can only carry U+0000 as the escape
+ * `\u0000` (JSON.parse refuses the raw character), so a text without it skips the search.
+ */
+export function parseInput<S extends z.ZodMiniType>(schema: S, raw: unknown, json?: string): z.output<S> {
+  const nul = json !== undefined && !json.includes('\\u0000') ? null : nulCharPath(raw);
   if (nul !== null) {
     throw badRequest('invalid_body', `Некоректні дані: ${nul ? `поле «${nul}»: ` : ''}недопустимий символ U+0000`);
   }
@@ -73,10 +99,14 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, raw: unknown): z.
   return parsed.data;
 }
 
-async function readRaw(c: Context<AppEnv>, call: CallDef): Promise<{ raw: unknown; text: string; form: FormFields | null }> {
+/**
+ * The request's fields (`raw`, validated next) and, for an Idempotency-Key's fingerprint, its
+ * canonical text: built only when a keyed mutation asks for it.
+ */
+async function readRaw(c: Context<AppEnv>, call: CallDef): Promise<{ raw: unknown; text: () => string; form: FormFields | null; json?: string }> {
   if (call.method === 'GET') {
     const q = c.req.query();
-    return { raw: q, text: new URLSearchParams(q).toString(), form: null };
+    return { raw: q, text: () => new URLSearchParams(q).toString(), form: null };
   }
   if (call.multipart) {
     const type = c.req.header('content-type') ?? '';
@@ -100,15 +130,24 @@ async function readRaw(c: Context<AppEnv>, call: CallDef): Promise<{ raw: unknow
         } else parts.push(`${k}:file:${item.name}:${item.size}`);
       }
     }
-    return { raw: fields, text: parts.sort().join('&'), form };
+    const text = parts.sort().join('&');
+    return { raw: fields, text: () => text, form };
   }
   const text = await c.req.text();
-  if (!text.trim()) return { raw: {}, text, form: null };
+  if (!text.trim()) return { raw: {}, text: () => text, form: null };
   try {
-    return { raw: JSON.parse(text) as unknown, text, form: null };
+    return { raw: JSON.parse(text) as unknown, text: () => text, form: null, json: text };
   } catch {
     throw badRequest('bad_json', 'Тіло запиту не є коректним JSON');
   }
+}
+
+export interface MountOptions {
+  /**
+   * The handler, whenever it succeeds, stores its answer with `idempotency.settleIn` in the
+   * transaction of its writes; then the key may need no commit of its own (server/http/idempotency.ts).
+   */
+  settlesInTransaction?: boolean;
 }
 
 /**
@@ -117,24 +156,25 @@ async function readRaw(c: Context<AppEnv>, call: CallDef): Promise<{ raw: unknow
  * Idempotency-Key rules for mutations) and, outside production, checks the answer against
  * the call's response schema so the server cannot drift from the contract.
  */
-export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Handler<C>): void {
+export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Handler<C>, options: MountOptions = {}): void {
   const path = call.path;
   const run = async (c: Context<AppEnv>) => {
     const deps = c.get('deps');
     const member = await resolveMember(c, deps);
     if (call.auth === 'member' && !member) throw unauthorized(undefined, call.unauthenticatedCode);
-    const { raw, text, form } = await readRaw(c, call);
-    const execute = async (): Promise<{ status: ContentfulStatusCode; body: unknown }> => {
-      const input: z.output<C['request']> = parseInput(call.request, raw) as z.output<C['request']>;
+    const { raw, text, form, json } = await readRaw(c, call);
+    const execute = async (idempotency: IdempotentRun | null): Promise<{ status: ContentfulStatusCode; body: HandlerResult<C> }> => {
+      const input: z.output<C['request']> = parseInput(call.request, raw, json) as z.output<C['request']>;
       const result = await handler({
         input,
         c,
         deps,
         member: member as HandlerArgs<C>['member'],
         form,
+        idempotency,
       });
       if (deps.config.checkResponses) {
-        const checked = call.response.safeParse(result);
+        const checked = call.response.safeParse(result instanceof JsonText ? (JSON.parse(result.text) as unknown) : result);
         if (!checked.success) {
           throw new Error(`Response of ${call.method} ${path} breaks the contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
         }
@@ -146,13 +186,15 @@ export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Ha
       const out = await runIdempotent(deps, {
         account: member ? `m:${member.id}` : 'public',
         key,
-        fingerprint: `${call.method} ${path}\n${text}`,
+        fingerprint: `${call.method} ${path}\n${text()}`,
         execute,
+        inTransaction: options.settlesInTransaction === true,
       });
       if (out.replayed) c.header('Idempotent-Replayed', 'true');
       return c.body(out.body, out.status, { 'content-type': 'application/json; charset=UTF-8' });
     }
-    const out = await execute();
+    const out = await execute(null);
+    if (out.body instanceof JsonText) return c.body(out.body.bytes, out.status, { 'content-type': 'application/json' });
     return c.json(out.body as object, out.status);
   };
   if (call.method === 'GET') app.get(path, run);

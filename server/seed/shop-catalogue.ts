@@ -1,6 +1,5 @@
 import { categoryBySlug } from '../../src/domain/catalogue';
 import type { AppDeps } from '../context';
-import { forgetLists } from '../routes/shop/catalogue-cache';
 import { GLO_CATALOGUE, GLO_POPULAR } from './shop-catalogue-glo';
 import { OGO_CATALOGUE } from './shop-catalogue-ogo';
 
@@ -60,5 +59,4 @@ export async function seedCatalogue(deps: AppDeps): Promise<void> {
       }),
     )
     .execute();
-  forgetLists(deps.db);
 }

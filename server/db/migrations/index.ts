@@ -6,6 +6,7 @@ import * as scanDelivery from './004_scan_delivery';
 import * as engagement from './005_engagement';
 import * as certFeedback from './006_cert_feedback';
 import * as catalogue from './007_catalogue';
+import * as revisions from './008_revisions';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005_engagement': engagement,
   '006_cert_feedback': certFeedback,
   '007_catalogue': catalogue,
+  '008_revisions': revisions,
 };

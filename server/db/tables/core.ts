@@ -126,6 +126,12 @@ export interface AnalyticsEventsTable {
   created_at: string;
 }
 
+/** Counters the database bumps when the data behind a server cache changes (migration 008). */
+export interface RevisionsTable {
+  name: 'catalogue' | 'sessions';
+  value: number;
+}
+
 export interface CoreTables {
   analytics_events: AnalyticsEventsTable;
   xp_ledger: XpLedgerTable;
@@ -136,4 +142,5 @@ export interface CoreTables {
   sms_outbox: SmsOutboxTable;
   metafields: MetafieldsTable;
   idempotency: IdempotencyTable;
+  revisions: RevisionsTable;
 }

@@ -1,20 +1,22 @@
 import type { Hono } from 'hono';
 import { getProductById, getProductsByCollection, getProductsById } from '../../../src/contract/shop-catalogue';
 import type { AppEnv } from '../../context';
-import { mount } from '../../http/route';
+import { mount, requestRevisions } from '../../http/route';
 import { variantOf } from '../../members';
 import { cachedList } from './catalogue-cache';
 import { collectionOf, collectionProducts, productOfVariant, productsByVariantIds, toProduct } from './catalogue-data';
 
 /** get-products-by-collection, get-product-by-id, get-products-by-id (spec §7 "Shop"). */
 export function registerCatalogue(app: Hono<AppEnv>): void {
-  mount(app, getProductsByCollection, async ({ input, deps }) => {
+  // Served from the serialized answer of the catalogue's current revision (catalogue-cache.ts).
+  mount(app, getProductsByCollection, async ({ input, deps, c }) => {
     const cat = collectionOf(input.collectionId, variantOf(input.ogo));
     const bonusOnly = input.bonus === true;
-    const products = await cachedList(deps.db, `${cat.collectionId}:${bonusOnly}`, async () =>
-      (await collectionProducts(deps.db, cat, bonusOnly)).map((r) => toProduct(r, cat)),
-    );
-    return { collection: { id: cat.collectionId, category: cat.slug, title: cat.title, bonus: cat.bonus }, products };
+    const { catalogue } = await requestRevisions(c);
+    return cachedList(deps.db, catalogue, `${cat.variant}:${cat.collectionId}:${bonusOnly}`, async () => ({
+      collection: { id: cat.collectionId, category: cat.slug, title: cat.title, bonus: cat.bonus },
+      products: (await collectionProducts(deps.db, cat, bonusOnly)).map((r) => toProduct(r, cat)),
+    }));
   });
 
   mount(app, getProductById, async ({ input, deps }) => ({

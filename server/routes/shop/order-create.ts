@@ -2,25 +2,15 @@ import type { CallResponse } from '../../../src/contract/define';
 import type { createOrder } from '../../../src/contract/shop-order';
 import type { AppDeps, Member } from '../../context';
 import { unprocessable } from '../../errors';
+import type { IdempotentRun } from '../../http/idempotency';
 import { ownedCustomer, variantOf } from '../../members';
 import { recordOf } from './hot-queries';
-import { draftOrder, type OrderInput } from './order-draft';
-import { placeOrder } from './order-place';
+import { draftOrder, type OrderDraft, type OrderInput } from './order-draft';
+import { placeOrder, type PlacedOrder } from './order-place';
 
-/**
- * create-order for a member: the record of the variant (made on first use), the order's checks
- * and prices (order-draft), then one transaction (order-place). The seed places its demo orders
- * through here too, so they are shaped exactly like the app's.
- */
-export async function createOrderFor(deps: AppDeps, member: Member, input: OrderInput, now: Date): Promise<CallResponse<typeof createOrder>> {
-  const variant = variantOf(input.ogo);
-  const named = input.order.customer?.id;
-  const customer = named === undefined ? await recordOf(deps.db, member, variant, now) : await ownedCustomer(deps.db, member, named);
-  if (customer.variant !== variant) {
-    throw unprocessable('customer_variant_mismatch', 'Цей обліковий запис належить іншому магазину');
-  }
-  const draft = await draftOrder(deps, member, customer, input, now);
-  const placed = await placeOrder(deps.db, draft, now);
+type OrderAnswer = CallResponse<typeof createOrder>;
+
+function answerOf(draft: OrderDraft, placed: PlacedOrder): OrderAnswer {
   return {
     order: {
       id: placed.id,
@@ -34,4 +24,27 @@ export async function createOrderFor(deps: AppDeps, member: Member, input: Order
     },
     balance: placed.balance,
   };
+}
+
+/**
+ * create-order for a member: the record of the variant (made on first use), the order's checks
+ * and prices (order-draft), then one transaction (order-place), which also stores the answer
+ * under the call's Idempotency-Key when there is one. The seed places its demo orders through
+ * here too, so they are shaped exactly like the app's.
+ */
+export async function createOrderFor(deps: AppDeps, member: Member, input: OrderInput, now: Date, idempotency: IdempotentRun | null = null): Promise<OrderAnswer> {
+  const variant = variantOf(input.ogo);
+  const named = input.order.customer?.id;
+  const customer = named === undefined ? await recordOf(deps.db, member, variant, now) : await ownedCustomer(deps.db, member, named);
+  if (customer.variant !== variant) {
+    throw unprocessable('customer_variant_mismatch', 'Цей обліковий запис належить іншому магазину');
+  }
+  const draft = await draftOrder(deps, member, customer, input, now);
+  let answer: OrderAnswer | null = null;
+  await placeOrder(deps.db, draft, now, async (trx, placed) => {
+    answer = answerOf(draft, placed);
+    if (idempotency) await idempotency.settleIn(trx, answer);
+  });
+  if (!answer) throw new Error('order placed without an answer');
+  return answer;
 }

@@ -3,7 +3,7 @@ import { VELO_USED_TAG } from '../../../src/domain/velo-promo';
 import type { Db } from '../../db/connect';
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
-import type { OrdersTable } from '../../db/tables/shop';
+import type { OrderLinesTable, OrdersTable } from '../../db/tables/shop';
 import { conflict, unprocessable } from '../../errors';
 import { tagsOf } from '../../members';
 import { changeXp } from '../../xp';
@@ -30,6 +30,42 @@ const bumpCounter = async (trx: Trx) => (await bump(trx, 'order_number')).rows[0
 const insertOrder = prepared('shop:order-insert', (db, row: Insertable<OrdersTable>) =>
   db.insertInto('orders').values(row).onConflict((oc) => oc.column('order_number').doNothing()).returning('id'),
 );
+
+type LineRow = Insertable<OrderLinesTable>;
+const LINE_COLUMNS = ['order_id', 'product_id', 'variant_id', 'title', 'quantity', 'price', 'xp_price'] as const;
+type LineValues = Record<string, string | number>;
+const linesInserts = new Map<number, (db: Trx, values: LineValues) => Promise<unknown>>();
+
+/**
+ * Inserts an order's lines in one statement, compiled once per number of lines (a cart holds at
+ * most 50). The lines go in as one flat object (`title_0`, `price_1`...): prepared queries take
+ * scalars, lists of scalars or objects of scalars.
+ */
+async function insertLines(trx: Trx, lines: readonly LineRow[]): Promise<void> {
+  const n = lines.length;
+  let q = linesInserts.get(n);
+  if (!q) {
+    q = prepared(`shop:order-lines:${n}`, (db, v: LineValues) =>
+      db.insertInto('order_lines').values(
+        Array.from({ length: n }, (_, j) => ({
+          order_id: v[`order_id_${j}`] as number,
+          product_id: v[`product_id_${j}`] as number,
+          variant_id: v[`variant_id_${j}`] as number,
+          title: v[`title_${j}`] as string,
+          quantity: v[`quantity_${j}`] as number,
+          price: v[`price_${j}`] as number,
+          xp_price: v[`xp_price_${j}`] as number,
+        })),
+      ),
+    );
+    linesInserts.set(n, q);
+  }
+  const values: LineValues = {};
+  lines.forEach((l, j) => {
+    for (const col of LINE_COLUMNS) values[`${col}_${j}`] = l[col];
+  });
+  await q(trx, values);
+}
 
 /** Counts the order on the record and answers the XP left; `firstOnly` refuses unless it is the first. */
 const countOrder = (firstOnly: boolean) =>
@@ -97,18 +133,17 @@ async function writeOrder(trx: Trx, d: OrderDraft, now: Date): Promise<PlacedOrd
     id = row?.id;
   }
   if (id === undefined) throw new Error('no free order number');
-  await trx
-    .insertInto('order_lines')
-    .values(d.items.map((i) => ({ order_id: id, product_id: i.product.id, variant_id: i.product.variant_id, title: i.product.title, quantity: i.quantity, price: i.unitKop, xp_price: i.xp })))
-    .execute();
+  const lines = d.items.map((i) => ({ order_id: id, product_id: i.product.id, variant_id: i.product.variant_id, title: i.product.title, quantity: i.quantity, price: i.unitKop, xp_price: i.xp }));
+  await insertLines(trx, lines);
   return { id, order_number: orderNumber, balance: 0 };
 }
 
 /**
  * Writes an order in one transaction: number, lines, the XP spend (changeXp: a shortfall is 422
- * and nothing is kept), the record's counters, the velo discount mark and the friend's reward.
+ * and nothing is kept), the record's counters, the velo discount mark and the friend's reward;
+ * then `finish`, in the same transaction.
  */
-export async function placeOrder(db: Db, d: OrderDraft, now: Date): Promise<PlacedOrder> {
+export async function placeOrder(db: Db, d: OrderDraft, now: Date, finish?: (trx: Trx, placed: PlacedOrder) => Promise<void>): Promise<PlacedOrder> {
   try {
     return await db.transaction().execute(async (trx) => {
       const placed = await writeOrder(trx, d, now);
@@ -120,7 +155,10 @@ export async function placeOrder(db: Db, d: OrderDraft, now: Date): Promise<Plac
       if (!counted) throw unprocessable('friend_code_not_applicable', 'Код друга діє лише для першого замовлення');
       if (d.veloCode) await useVeloDiscount(trx, d.customer.id, d.customer.tags);
       await recordCodes(trx, d, placed, now);
-      return { ...placed, balance: counted.xp_balance };
+      const done = { ...placed, balance: counted.xp_balance };
+      // Last in the transaction, e.g. the answer stored under the call's Idempotency-Key.
+      if (finish) await finish(trx, done);
+      return done;
     });
   } catch (err) {
     // PostgreSQL may pick this transaction as a deadlock or serialization victim: a retry will do.

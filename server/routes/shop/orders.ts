@@ -58,7 +58,10 @@ async function historyOf(db: Db, customerId: number): Promise<OrderSummary[]> {
 
 /** create-order and get-orders (spec §7 "Shop"). */
 export function registerOrders(app: Hono<AppEnv>): void {
-  mount(app, createOrder, async ({ input, member, deps }) => createOrderFor(deps, member, input, deps.clock.now()));
+  // Every placed order stores its answer in the order's own transaction (order-create.ts).
+  mount(app, createOrder, async ({ input, member, deps, idempotency }) => createOrderFor(deps, member, input, deps.clock.now(), idempotency), {
+    settlesInTransaction: true,
+  });
 
   mount(app, getOrders, async ({ input, member, deps }) => {
     const customer = await ownedCustomer(deps.db, member, input.shopifyId);

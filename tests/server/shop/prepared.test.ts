@@ -37,4 +37,27 @@ describe('prepared queries (server/db/prepared.ts)', () => {
     const row = await s.deps.db.selectFrom('customers').select(['note']).where('id', '=', a.glo.id).executeTakeFirstOrThrow();
     expect(row.note).toBe('перша');
   });
+
+  it('a query from outside an open transaction waits for it: it never reads its uncommitted rows', async () => {
+    const note = prepared('test:note', (db, id: number) => db.selectFrom('customers').select('note').where('id', '=', id));
+    const before = (await note(s.deps.db, b.glo.id)).rows[0]?.note;
+    let opened!: () => void;
+    const isOpen = new Promise<void>((r) => (opened = r));
+    let finish!: () => void;
+    const gate = new Promise<void>((r) => (finish = r));
+    const rolledBack = s.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('customers').set({ note: 'не збережено' }).where('id', '=', b.glo.id).execute();
+        opened();
+        await gate;
+        throw new Error('rolled back');
+      })
+      .catch((e: unknown) => (e as Error).message);
+    await isOpen;
+    const outside = note(s.deps.db, b.glo.id);
+    finish();
+    expect(await rolledBack).toBe('rolled back');
+    expect((await outside).rows[0]?.note).toBe(before);
+  });
 });
