@@ -28,10 +28,28 @@ export interface Contestant {
   origin: string;
 }
 
+/** Wraps the timed replay (a profiler started and stopped around it); default: runs it. */
+export type Around = <T>(fn: () => Promise<T>) => Promise<T>;
+const direct: Around = (fn) => fn();
+
 export interface Run {
   ms: number;
   requests: number;
   restarts: number;
+  /** Time spent waiting on the network (the server and the fault plan), summed: the rest is the client's own work. */
+  netMs: number;
+  /** CPU time of the process meanwhile (Node only; null in a browser), less sensitive than wall time to other processes. */
+  cpuMs: number | null;
+}
+
+/** Times `fn`: wall, and in Node the process's CPU time. */
+async function timed(fn: () => Promise<number>): Promise<{ ms: number; cpuMs: number | null; restarts: number }> {
+  const cpu = typeof process !== 'undefined' && typeof process.cpuUsage === 'function' ? process.cpuUsage() : null;
+  const t0 = performance.now();
+  const restarts = await fn();
+  const ms = performance.now() - t0;
+  const used = cpu ? process.cpuUsage(cpu) : null;
+  return { ms, restarts, cpuMs: used ? (used.user + used.system) / 1000 : null };
 }
 
 /** The same seeded fault plan for everyone: by request number, 5 % answers lost (applied), 5 % 503 (not applied), a kill every 150. */
@@ -40,8 +58,17 @@ function faultyNetwork(realFetch: Fetch, seed = 42) {
   const rand = () => ((s = (s + 0x6d2b79f5) >>> 0), (((s ^ (s >>> 15)) * (s | 1)) >>> 0) / 2 ** 32);
   const net = {
     requests: 0,
+    netMs: 0,
     onKill: null as null | (() => void),
     async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+      const t0 = performance.now();
+      try {
+        return await net.faulty(input, init);
+      } finally {
+        net.netMs += performance.now() - t0;
+      }
+    },
+    async faulty(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
       net.requests += 1;
       const r = rand();
       if (net.requests % KILL_EVERY === 0) {
@@ -77,7 +104,7 @@ async function drive(open: () => { replay(): Promise<boolean>; kill(): void }, n
 }
 
 /** This outbox: events queued by the domain action, replayed (forced: no backoff waits) through the real transport. */
-export async function runOurs(c: Contestant, realFetch: Fetch): Promise<Run> {
+export async function runOurs(c: Contestant, realFetch: Fetch, around: Around = direct): Promise<Run> {
   const net = faultyNetwork(realFetch);
   const locks = memoryLocks();
   const seed = new ClubDb(`bench-${c.tag}`);
@@ -90,13 +117,12 @@ export async function runOurs(c: Contestant, realFetch: Fetch): Promise<Run> {
     const core = createSyncCore({ db, apiKey: c.apiKey, baseUrl: '', fetch: (u, i) => net.fetch(u, i), lock: webLock(client) });
     return { replay: async () => (await core.outbox.replay({ force: true })).nextAt === null, kill: () => (client.kill(), db.close()) };
   };
-  const t0 = performance.now();
-  const restarts = await drive(open, net);
-  return { ms: performance.now() - t0, restarts, requests: net.requests };
+  const t = await timed(() => around(() => drive(open, net)));
+  return { ...t, requests: net.requests, netMs: net.netMs };
 }
 
 /** Workbox's Queue as documented: requests pushed, `replayRequests()` until empty; optionally with an Idempotency-Key header. */
-export async function runWorkbox(c: Contestant, realFetch: Fetch, withKey: boolean): Promise<Run> {
+export async function runWorkbox(c: Contestant, realFetch: Fetch, withKey: boolean, around: Around = direct): Promise<Run> {
   const net = faultyNetwork(realFetch);
   const names = (Queue as unknown as { _queueNames: Set<string> })._queueNames;
   const make = () => {
@@ -118,9 +144,8 @@ export async function runWorkbox(c: Contestant, realFetch: Fetch, withKey: boole
       const empty = async () => (await q.size()) === 0;
       return { replay: () => q.replayRequests().then(empty, empty), kill: () => undefined };
     };
-    const t0 = performance.now();
-    const restarts = await drive(open, net);
-    return { ms: performance.now() - t0, restarts, requests: net.requests };
+    const t = await timed(() => around(() => drive(open, net)));
+    return { ...t, requests: net.requests, netMs: net.netMs };
   } finally {
     globalThis.fetch = realGlobal;
   }

@@ -40,20 +40,24 @@ export function webLock(locks: WebLocksLike, name = OUTBOX_LOCK): OutboxLock {
  * Fallback where Web Locks are missing (Safari before 15.4, some embedded webviews): a lease in
  * the key-value store, taken and renewed in short read-write transactions (IndexedDB runs those
  * one at a time, so two contexts cannot both take it). A holder that dies keeps it only until
- * it expires.
+ * it expires. No other context can take a lease before it expires, so a holder that renewed it
+ * less than a second ago knows it still holds it without a transaction (a request sent then still
+ * has nearly the whole lease before anyone else may send); otherwise asking renews it.
  *
- * @param ttlMs lease length; renewed before each entry is sent. Default 15 000.
+ * @param ttlMs lease length. Default 15 000.
  */
 export function leaseLock(db: ClubDb, opts: { owner: string; ttlMs?: number; now?: () => number }): OutboxLock {
   const ttl = opts.ttlMs ?? 15_000;
   const now = opts.now ?? Date.now;
+  const renewEvery = Math.min(1_000, ttl / 4);
+  /** Takes or renews the lease; its new expiry when it could. */
   const claim = () =>
-    db.transaction('rw', db.kv, async (): Promise<LockResult<true>> => {
+    db.transaction('rw', db.kv, async (): Promise<LockResult<number>> => {
       const lease = await kvGet(db, 'outboxLease');
       const t = now();
       if (lease && lease.owner !== opts.owner && lease.until > t) return { ok: false, retryAt: lease.until };
       await kvSet(db, 'outboxLease', { owner: opts.owner, until: t + ttl }, t);
-      return { ok: true, value: true };
+      return { ok: true, value: t + ttl };
     });
   const release = () =>
     db.transaction('rw', db.kv, async () => {
@@ -64,8 +68,15 @@ export function leaseLock(db: ClubDb, opts: { owner: string; ttlMs?: number; now
     async run(fn) {
       const got = await claim();
       if (!got.ok) return got;
+      let until = got.value;
+      const stillHeld = async () => {
+        if (now() < until - ttl + renewEvery) return true;
+        const renewed = await claim();
+        if (renewed.ok) until = renewed.value;
+        return renewed.ok;
+      };
       try {
-        const value = await fn({ stillHeld: async () => (await claim()).ok });
+        const value = await fn({ stillHeld });
         return { ok: true, value };
       } finally {
         await release();

@@ -1,5 +1,6 @@
+import type { Table } from 'dexie';
 import type { ClubDb } from '../db/database';
-import type { OutboxEntry, OutboxError } from '../db/rows-sync';
+import type { KvRow, OutboxEntry, OutboxError } from '../db/rows-sync';
 import { enqueueInTransaction } from './enqueue';
 import type { AnyMutationKind } from './registry';
 import { uuidV4 } from './uuid';
@@ -8,40 +9,6 @@ import { uuidV4 } from './uuid';
 // outbox.ts; nothing here touches the network.
 
 const tablesOf = (db: ClubDb, kind: AnyMutationKind | undefined) => [db.outbox, db.kv, ...(kind?.tables ?? []).map((t) => db.table(t))];
-
-/**
- * The first `max` entries in FIFO order that are not failed ('sending' ones were left by a killed
- * context), and the bearer token to send them with, in one read.
- */
-export function loadHeads(db: ClubDb, max: number): Promise<{ heads: OutboxEntry[]; token: string | null }> {
-  return db.transaction('r', [db.outbox, db.kv], async () => {
-    // One getAll over the seq index (a filtering cursor costs a round trip per row in Chromium);
-    // failed entries are few, so twice the batch almost always holds a full batch of the others.
-    const first = await db.outbox.orderBy('seq').limit(max * 2).toArray();
-    let heads = first.filter((e) => e.state !== 'failed');
-    if (heads.length === 0 && first.length === max * 2) {
-      heads = await db.outbox.orderBy('seq').filter((e) => e.state !== 'failed').limit(max).toArray();
-    }
-    const token = (await db.kv.get('pwaToken'))?.value;
-    return { heads: heads.slice(0, max), token: typeof token === 'string' ? token : null };
-  });
-}
-
-/**
- * Marks entries as being sent, counts the attempt and fixes each one's request, in one
- * transaction. Entries gone (logout, cancelled) or failed meanwhile are left out.
- */
-export function markSending(db: ClubDb, items: ReadonlyArray<{ id: string; request: unknown }>): Promise<OutboxEntry[]> {
-  return db.transaction('rw', db.outbox, async () => {
-    const found = await db.outbox.bulkGet(items.map((i) => i.id));
-    const next: OutboxEntry[] = [];
-    found.forEach((e, i) => {
-      if (e && e.state !== 'failed') next.push({ ...e, state: 'sending', attempts: e.attempts + 1, request: items[i]!.request });
-    });
-    await db.outbox.bulkPut(next);
-    return next;
-  });
-}
 
 /** How a batch ends, written in one transaction. */
 export interface Settlement {
@@ -57,33 +24,134 @@ export interface Settlement {
   rekey?: { entry: OutboxEntry; error: OutboxError };
 }
 
+/** The tables a settlement writes: the outbox, the key-value store and its kinds' own. */
+function settlementTables(db: ClubDb, s: Settlement | null): Set<Table> {
+  const kinds = s ? [...s.done.map((d) => d.kind), s.fail?.kind] : [];
+  return new Set([db.outbox, db.kv, ...kinds.flatMap((k) => (k?.tables ?? []).map((t) => db.table(t)))]);
+}
+
+/** Applies the accepted answers (to entries still there: a logout may have cleared the outbox) and deletes their entries. */
+async function writeDone(db: ClubDb, done: Settlement['done']): Promise<void> {
+  if (!done.length) return;
+  // Kinds without `apply` need no read.
+  const applied = done.filter((d) => d.kind.apply);
+  if (applied.length) {
+    const present = await db.outbox.bulkGet(applied.map((d) => d.entry.id));
+    for (const [i, d] of applied.entries()) if (present[i]) await d.kind.apply?.(d.answer as never, d.entry as OutboxEntry<never>, db);
+  }
+  await db.outbox.bulkDelete(done.map((d) => d.entry.id));
+}
+
+/** The body of `settle`, inside a read-write transaction over `settlementTables`. */
+async function writeSettlement(db: ClubDb, s: Settlement): Promise<void> {
+  // The unsent ones and the deferred one are read while the accepted ones are written (other
+  // keys), then written together; entries gone meanwhile (cleared at logout) are left gone.
+  const defer = s.defer;
+  const ids = defer ? [defer.id, ...s.unsent] : [...s.unsent];
+  const [, found] = await Promise.all([writeDone(db, s.done), ids.length ? db.outbox.bulkGet(ids) : []]);
+  const back: OutboxEntry[] = [];
+  for (const [i, e] of found.entries()) {
+    if (!e) continue;
+    if (defer && i === 0) back.push({ ...e, state: 'pending', nextAttemptAt: defer.until, lastError: defer.error, attempts: defer.attempts });
+    else if (e.state === 'sending') back.push({ ...e, state: 'pending', attempts: Math.max(0, e.attempts - 1) });
+  }
+  if (back.length) await db.outbox.bulkPut(back);
+  if (s.fail) {
+    const current = await db.outbox.get(s.fail.entry.id);
+    if (current) {
+      await db.outbox.put({ ...current, state: 'failed', lastError: s.fail.error });
+      await s.fail.kind?.undo?.(current as OutboxEntry<never>, db);
+    }
+  }
+  if (s.rekey) await rekeyInTransaction(db, s.rekey.entry, s.rekey.error);
+}
+
 /**
  * Writes a settlement atomically. Until it commits, accepted entries stay 'sending': if the page
  * dies first they are sent again under the same keys and the server replays its stored answers.
  */
 export function settle(db: ClubDb, s: Settlement): Promise<void> {
-  const kinds = [...s.done.map((d) => d.kind), s.fail?.kind];
-  const tables = new Set([db.outbox, db.kv, ...kinds.flatMap((k) => (k?.tables ?? []).map((t) => db.table(t)))]);
-  return db.transaction('rw', [...tables], async () => {
-    if (s.done.length) {
-      const present = await db.outbox.bulkGet(s.done.map((d) => d.entry.id));
-      for (const [i, d] of s.done.entries()) if (present[i]) await d.kind.apply?.(d.answer as never, d.entry as OutboxEntry<never>, db);
-      await db.outbox.bulkDelete(s.done.map((d) => d.entry.id));
+  // An async scope function: Dexie follows native awaits inside it only then.
+  return db.transaction('rw', [...settlementTables(db, s)], async () => writeSettlement(db, s));
+}
+
+/** Rows read beyond the heads wanted, for a failed entry among them (fewer heads only make a smaller batch). */
+const FAILED_MARGIN = 1;
+
+/** The first entries in FIFO order that are not failed ('sending' ones were left by a killed context). */
+async function readHeads(db: ClubDb, max: number, after: number | null): Promise<OutboxEntry[]> {
+  // One getAll over the seq index (a filtering cursor costs a round trip per row in Chromium);
+  // failed entries are few, so a few more than asked almost always hold enough of the others.
+  const from = () => (after === null ? db.outbox.orderBy('seq') : db.outbox.where('seq').above(after));
+  const limit = max + FAILED_MARGIN;
+  const first = await from().limit(limit).toArray();
+  let heads = first.filter((e) => e.state !== 'failed');
+  if (heads.length === 0 && first.length === limit) {
+    heads = await from().filter((e) => e.state !== 'failed').limit(max).toArray();
+  }
+  return heads.slice(0, max);
+}
+
+/** What `advance` does in its one transaction. */
+export interface AdvanceStep {
+  /** Written first: the accepted answers of a batch sent before, or null. */
+  settle: Settlement | null;
+  /**
+   * Heads are read after this seq, or from the start when null: every entry up to it is settled
+   * by now (or by `settle`), failed, or being sent.
+   */
+  after: number | null;
+  /** How many heads to read: the batch to mark, and when requests must be built, the entries after it. */
+  read: number;
+  /** At most this many are marked. */
+  max: number;
+  /**
+   * The request to mark a head with (its stored one, or one built outside the transaction), or
+   * undefined to end the batch before it. Called in FIFO order on the freshly read heads.
+   */
+  requestFor(entry: OutboxEntry): unknown;
+}
+
+/** What `advance` read and marked. */
+export interface Advanced {
+  /** Now 'sending', each attempt counted and its request fixed, in FIFO order. */
+  marked: OutboxEntry[];
+  /** The heads read (not failed), the marked ones first, as read before marking. */
+  heads: OutboxEntry[];
+  /** The bearer token to send them with. */
+  token: string | null;
+}
+
+/**
+ * One read-write transaction per batch: writes the settlement of a batch sent before, reads the
+ * heads of the queue afresh, and marks the first of them as being sent (attempt counted, request
+ * fixed), so every retry sends the same request. Atomic: if the page dies before it commits, the
+ * settled batch is still 'sending' (resent under its keys, the server replays its answers) and
+ * the next one is untouched; after, the settled batch is gone and the next one is 'sending'.
+ */
+export function advance(db: ClubDb, step: AdvanceStep): Promise<Advanced> {
+  const s = step.settle;
+  // Accepted answers only: they are written while the heads after them are read (other keys), as
+  // in Chromium each awaited request is a round trip to the browser process.
+  const doneOnly = !s || (!s.unsent.length && !s.defer && !s.fail && !s.rekey);
+  return db.transaction('rw', [...settlementTables(db, s)], async () => {
+    let heads: OutboxEntry[];
+    let token: KvRow | undefined;
+    if (s && !doneOnly) {
+      await writeSettlement(db, s);
+      [heads, token] = await Promise.all([readHeads(db, step.read, step.after), db.kv.get('pwaToken')]);
+    } else {
+      [, heads, token] = await Promise.all([s ? writeSettlement(db, s) : null, readHeads(db, step.read, step.after), db.kv.get('pwaToken')]);
     }
-    if (s.unsent.length) {
-      const found = await db.outbox.bulkGet([...s.unsent]);
-      const back = found.filter((e): e is OutboxEntry => e?.state === 'sending').map((e) => ({ ...e, state: 'pending' as const, attempts: Math.max(0, e.attempts - 1) }));
-      await db.outbox.bulkPut(back);
+    const marked: OutboxEntry[] = [];
+    for (const e of heads) {
+      if (marked.length >= step.max) break;
+      const request = step.requestFor(e);
+      if (request === undefined) break;
+      marked.push({ ...e, state: 'sending', attempts: e.attempts + 1, request });
     }
-    if (s.defer) await db.outbox.update(s.defer.id, { state: 'pending', nextAttemptAt: s.defer.until, lastError: s.defer.error, attempts: s.defer.attempts });
-    if (s.fail) {
-      const current = await db.outbox.get(s.fail.entry.id);
-      if (current) {
-        await db.outbox.put({ ...current, state: 'failed', lastError: s.fail.error });
-        await s.fail.kind?.undo?.(current as OutboxEntry<never>, db);
-      }
-    }
-    if (s.rekey) await rekeyInTransaction(db, s.rekey.entry, s.rekey.error);
+    if (marked.length) await db.outbox.bulkPut(marked);
+    return { marked, heads, token: typeof token?.value === 'string' ? token.value : null };
   });
 }
 

@@ -5,7 +5,7 @@ import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import { classifyFailure, localFailure, OUTBOX_MESSAGES } from './classify';
 import type { LockHandle, OutboxLock } from './lock';
 import * as store from './outbox-store';
-import { prepare, sendPrepared } from './outbox-batch';
+import { BatchSizer, buildAhead, sendBatch } from './outbox-batch';
 import type { AnyMutationKind, MutationContext, MutationRegistry } from './registry';
 
 export interface OutboxOptions {
@@ -37,10 +37,36 @@ export interface ReplayReport {
 
 type Step = 'failed' | 'refreshed' | { until: number };
 
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** How a pass ends. */
+interface PassEnd {
+  nextAt: number | null;
+  busy: boolean;
+}
+
+/** What a pass keeps from one batch to the next. */
+interface PassState {
+  held: LockHandle;
+  due: (e: OutboxEntry) => boolean;
+  /** For building requests; renewed when a token inside requests died. */
+  ctx: MutationContext;
+  /** The request of a head whose kind is not batchable, built once every entry before it was settled. */
+  atHead: { id: string; request: unknown } | null;
+  /** Accepted answers of the last batch sent, not written yet. */
+  carry: store.Settlement | null;
+  /** The batch after it, marked while it was being sent. */
+  next: store.Advanced | null;
+  counted: { sent: number; failed: number };
+}
+
 const EMPTY: store.Settlement = { done: [], unsent: [] };
 
-/** Entries prepared and marked 'sending' together: three short transactions per batch rather than two per entry. */
-const BATCH_SIZE = 25;
+/**
+ * Entries whose requests are built ahead at once, from one read: the transactions that mark the
+ * next batches then read only what they mark.
+ */
+const LOOKAHEAD = 50;
 
 /**
  * The outbox replayer (ARCHITECTURE §3): sends entries in FIFO order, each with its id as the
@@ -55,6 +81,13 @@ export class Outbox {
   /** Set when a settlement could not be written: the pass stops until then. */
   private haltedUntil: number | null = null;
   private readonly now: () => number;
+  /** Entries marked per transaction, from the failure rate this context sees. */
+  private readonly sizer = new BatchSizer();
+  /**
+   * Requests of batchable entries built ahead, by entry id, not stored yet: kept from one pass to
+   * the next (a transient failure ends a pass), as if stored. Dropped when a token in them died.
+   */
+  private readonly ahead = new Map<string, unknown>();
 
   constructor(private readonly o: OutboxOptions) {
     this.now = o.now ?? Date.now;
@@ -114,42 +147,169 @@ export class Outbox {
     return store.cancelFailedEntry(this.o.db, id);
   }
 
+  /**
+   * One pass under the lock. Each batch is marked 'sending' in one transaction; while the last
+   * request of a batch is on its way, the next transaction writes the answers accepted before it
+   * and marks the next batch, so a steady run costs one transaction per batch. A transient failure
+   * writes its verdict (and puts the entries marked but not sent back) and ends the pass.
+   */
   private async pass(force: boolean): Promise<ReplayReport> {
-    const { db, registry, transport } = this.o;
-    let sent = 0;
-    let failed = 0;
-    const report = (nextAt: number | null, busy = false): ReplayReport => ({ sent, failed, nextAt, busy });
+    const counted = { sent: 0, failed: 0 };
+    const report = (nextAt: number | null, busy = false): ReplayReport => ({ ...counted, nextAt, busy });
     const result = await this.o.lock.run(async (held: LockHandle): Promise<ReplayReport> => {
+      const p: PassState = { held, due: (e) => force || e.nextAttemptAt <= this.now(), ctx: this.context(), atHead: null, carry: null, next: null, counted };
       for (;;) {
-        if (!(await held.stillHeld())) return report(this.now(), true);
-        const { heads, token } = await store.loadHeads(db, BATCH_SIZE);
-        const head = heads[0];
-        if (!head) return report(null);
-        if (!force && head.nextAttemptAt > this.now()) return report(head.nextAttemptAt);
-        const ctx: MutationContext = { db, transport, now: this.now, memo: new Map() };
-        const prep = await prepare(heads, registry, ctx, (e) => force || e.nextAttemptAt <= this.now());
-        let step: Step | null = null;
-        if (prep.kind === 'head-failed') {
-          // Building its request failed before any send (e.g. no analytics token offline): that counts as an attempt.
-          const entry = { ...prep.entry, attempts: prep.entry.attempts + 1 };
-          step = prep.unknownKind ? await this.failUnknown(entry) : await this.judge(entry, registry.get(entry.kind), prep.error, EMPTY);
-        } else {
-          const end = await sendPrepared(db, transport, prep.items, token, held, (s) => this.write(s));
-          sent += end.sent;
-          if (end.halted) return report(this.haltedUntil ?? this.now(), this.haltedUntil === null);
-          if (end.stopped) {
-            const { entry, kind, error, settlement } = end.stopped;
-            step = await this.judge(entry, kind, error, settlement);
-            sent += settlement.done.length;
-          }
-        }
-        if (step === 'failed') failed += 1;
-        if (typeof step === 'object' && step !== null) return report(step.until);
-        if (this.haltedUntil !== null) return report(this.haltedUntil);
+        const end = await this.step(p);
+        if (end) return report(end.nextAt, end.busy);
       }
     });
     this.haltedUntil = null;
     return result.ok ? result.value : report(result.retryAt, true);
+  }
+
+  /** A fresh context for building requests: a token read once serves every request built. */
+  private context(): MutationContext {
+    return { db: this.o.db, transport: this.o.transport, now: this.now, memo: new Map() };
+  }
+
+  /** One batch, or one head that needed its request built; the end of the pass, or null to go on. */
+  private async step(p: PassState): Promise<PassEnd | null> {
+    if (!(await p.held.stillHeld())) {
+      // The lease was taken over: what was accepted is written, what was marked goes back.
+      const s = { done: p.carry?.done ?? [], unsent: p.next?.marked.map((e) => e.id) ?? [] };
+      if ((s.done.length || s.unsent.length) && (await this.write(s))) p.counted.sent += s.done.length;
+      return { nextAt: this.now(), busy: true };
+    }
+    let step = p.next;
+    p.next = null;
+    if (!step || (step.marked.length === 0 && p.carry)) {
+      const settling = p.carry;
+      p.carry = null;
+      const r = await this.advance(p, settling, settling ? Math.max(...settling.done.map((d) => d.entry.seq)) : null);
+      if (!r.ok) {
+        await this.writeFailed(settling ?? EMPTY, r.error);
+        return { nextAt: this.haltedUntil, busy: false };
+      }
+      step = r.value;
+    }
+    if (step.marked.length === 0) return this.prepareHead(p, step.heads);
+    return this.sendMarked(p, step);
+  }
+
+  /** Writes `settle` and marks the batch after `after`, in one transaction; never throws. */
+  private async advance(p: PassState, settle: store.Settlement | null, after: number | null): Promise<Outcome<store.Advanced>> {
+    const { registry } = this.o;
+    const built = this.ahead;
+    const size = this.sizer.size;
+    // The entries after the batch are read too when too few requests are built ahead.
+    const read = built.size >= 2 * size ? size : size + LOOKAHEAD;
+    const requestFor = (e: OutboxEntry): unknown => {
+      if (!p.due(e) || !registry.get(e.kind)) return undefined;
+      if (e.request !== undefined) return e.request;
+      return p.atHead?.id === e.id ? p.atHead.request : built.get(e.id);
+    };
+    try {
+      const value = await store.advance(this.o.db, { settle, after, read, max: size, requestFor });
+      if (settle) p.counted.sent += settle.done.length;
+      for (const e of value.marked) built.delete(e.id);
+      return { ok: true, value };
+    } catch (error) {
+      // Requests built ahead are built again next time (one that cannot be stored, say, is not kept).
+      built.clear();
+      return { ok: false, error };
+    }
+  }
+
+  /**
+   * Nothing ready at the head of the queue: it is not due, of an unknown kind, or its request is
+   * built only now, with every entry before it settled (a kind whose request depends on them).
+   */
+  private async prepareHead(p: PassState, heads: OutboxEntry[]): Promise<PassEnd | null> {
+    const { registry } = this.o;
+    const head = heads[0];
+    if (!head) {
+      this.ahead.clear();
+      return { nextAt: null, busy: false };
+    }
+    if (!p.due(head)) return { nextAt: head.nextAttemptAt, busy: false };
+    const kind = registry.get(head.kind);
+    let verdict: Step | null = null;
+    if (!kind) verdict = await this.failUnknown({ ...head, attempts: head.attempts + 1 });
+    else {
+      try {
+        const request = await kind.buildRequest(head as OutboxEntry<never>, p.ctx);
+        if (kind.batchable) this.ahead.set(head.id, request);
+        else p.atHead = { id: head.id, request };
+        await buildAhead(heads.slice(1), LOOKAHEAD, registry, p.ctx, p.due, this.ahead);
+      } catch (error) {
+        // Building its request failed before any send (e.g. no analytics token offline): that counts as an attempt.
+        verdict = await this.judge({ ...head, attempts: head.attempts + 1 }, kind, error, EMPTY);
+      }
+    }
+    if (verdict === 'failed') p.counted.failed += 1;
+    if (typeof verdict === 'object' && verdict !== null) return { nextAt: verdict.until, busy: false };
+    if (this.haltedUntil !== null) return { nextAt: this.haltedUntil, busy: false };
+    return null;
+  }
+
+  /**
+   * Sends a marked batch, one request at a time and outside any transaction. While its last
+   * request is on its way, one transaction writes the answers accepted before it and marks the
+   * next batch (started any earlier, the next batch would be marked, and put back, whenever this
+   * one fails). The first failed attempt ends the batch and gets its verdict.
+   */
+  private async sendMarked(p: PassState, step: store.Advanced): Promise<PassEnd | null> {
+    const { registry, transport } = this.o;
+    const { marked, heads, token } = step;
+    p.atHead = null;
+    // The next batches' requests, built while nothing is in flight and no transaction is open.
+    await buildAhead(heads.slice(marked.length), LOOKAHEAD, registry, p.ctx, p.due, this.ahead);
+    let settling = p.carry;
+    p.carry = null;
+    const lastSeq = marked[marked.length - 1]!.seq;
+    const pending: { next?: Promise<Outcome<store.Advanced>> } = {};
+    const batch = marked.map((entry) => ({ entry, kind: registry.get(entry.kind)! }));
+    const end = await sendBatch(transport, batch, token, p.held, (s) => this.write(s), (accepted) => {
+      if (accepted.length) settling = { done: [...(settling?.done ?? []), ...accepted], unsent: [] };
+      pending.next = this.advance(p, settling, lastSeq);
+    });
+    const after = pending.next ? await pending.next : null;
+    p.counted.sent += end.written;
+    for (let i = 0; i < end.accepted; i += 1) this.sizer.observe(false);
+    if (after && !after.ok) {
+      // The answers could not be stored: they wait, as does this batch (accepted ones are sent
+      // again under their keys and the server replays its answers).
+      const stopped = end.stopped;
+      const done = [...(settling?.done ?? []), ...end.done, ...(stopped?.settlement.done ?? [])];
+      await this.writeFailed({ done, unsent: stopped ? [stopped.entry.id, ...stopped.settlement.unsent] : [] }, after.error);
+      return { nextAt: this.haltedUntil, busy: false };
+    }
+    // Answers accepted before this batch, when it stopped before that transaction was started.
+    const unwritten = after ? [] : (settling?.done ?? []);
+    const nextIds = after ? after.value.marked.map((e) => e.id) : [];
+    if (end.halted) {
+      // This batch's settlement is written (or deferred) already; the next one goes back.
+      if ((unwritten.length || nextIds.length) && (await this.write({ done: unwritten, unsent: nextIds }))) p.counted.sent += unwritten.length;
+      return { nextAt: this.haltedUntil ?? this.now(), busy: this.haltedUntil === null };
+    }
+    if (!end.stopped) {
+      if (end.done.length) p.carry = { done: end.done, unsent: [] };
+      p.next = after?.value ?? null;
+      return null;
+    }
+    this.sizer.observe(true);
+    const { entry, kind, error, settlement } = end.stopped;
+    const verdict = await this.judge(entry, kind, error, { done: [...unwritten, ...settlement.done], unsent: [...settlement.unsent, ...nextIds] });
+    if (this.haltedUntil !== null) return { nextAt: this.haltedUntil, busy: false };
+    p.counted.sent += unwritten.length + settlement.done.length;
+    if (verdict === 'failed') p.counted.failed += 1;
+    if (verdict === 'refreshed') {
+      // A token inside requests died: requests built with it are dropped, the next read a fresh one.
+      p.ctx = this.context();
+      this.ahead.clear();
+    }
+    if (typeof verdict === 'object') return { nextAt: verdict.until, busy: false };
+    return null;
   }
 
   /**
@@ -188,12 +348,17 @@ export class Outbox {
       await store.settle(this.o.db, s);
       return true;
     } catch (e) {
-      const now = this.now();
-      const ids = [...s.done.map((d) => d.entry.id), ...s.unsent, s.defer?.id, s.fail?.entry.id, s.rekey?.entry.id].filter((x): x is string => !!x);
-      const until = now + backoffDelay(1, null, this.o.random, this.o.backoff ?? DEFAULT_BACKOFF);
-      await store.deferAll(this.o.db, ids, until, localFailure(e, now)).catch(() => undefined);
-      this.haltedUntil = until;
+      await this.writeFailed(s, e);
       return false;
     }
+  }
+
+  /** After a settlement could not be written: its entries wait, and the pass stops until then. */
+  private async writeFailed(s: store.Settlement, e: unknown): Promise<void> {
+    const now = this.now();
+    const ids = [...s.done.map((d) => d.entry.id), ...s.unsent, s.defer?.id, s.fail?.entry.id, s.rekey?.entry.id].filter((x): x is string => !!x);
+    const until = now + backoffDelay(1, null, this.o.random, this.o.backoff ?? DEFAULT_BACKOFF);
+    await store.deferAll(this.o.db, ids, until, localFailure(e, now)).catch(() => undefined);
+    this.haltedUntil = until;
   }
 }
