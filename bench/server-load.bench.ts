@@ -109,9 +109,11 @@ async function main(): Promise<void> {
   // A second reference of the catalogue call's own shape: a JSON POST body read, and the same
   // bytes answered (filled in below, once the real answer is known).
   let catalogueBytes = new Uint8Array();
+  let catalogueEncoding: string | null = null;
   bare.post('/same-shape', async (c) => {
     await c.req.json();
-    return c.body(catalogueBytes, 200, { 'content-type': 'application/json; charset=UTF-8' });
+    const type = { 'content-type': 'application/json; charset=UTF-8' };
+    return c.body(catalogueBytes, 200, catalogueEncoding ? { ...type, 'content-encoding': catalogueEncoding } : type);
   });
   const reference = await listen(bare.fetch);
   const api = await listen(createApp(deps).fetch);
@@ -123,7 +125,8 @@ async function main(): Promise<void> {
   });
   const session = (await signIn.json()) as { token?: string };
   if (!session.token) throw new Error(`test-login failed: ${signIn.status}`);
-  const headers = { 'x-api-key': API_KEY, authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
+  // What the app sends, as a browser does (every browser accepts gzip).
+  const headers = { 'x-api-key': API_KEY, authorization: `Bearer ${session.token}`, 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' };
 
   const amber = await deps.db.selectFrom('products').select('variant_id').where('sku', '=', 'sticks-amber-20').executeTakeFirstOrThrow();
   const orderBody = JSON.stringify({
@@ -148,12 +151,18 @@ async function main(): Promise<void> {
   ];
   const cases = allCases.filter((c) => c.name.startsWith('bare') || WANTED.length === 0 || WANTED.some((w) => c.name.startsWith(w)));
 
+  let jsonBytes = 0;
   // Each case answers what it should before it is timed.
   for (const c of cases) {
     const res = await fetch(c.url, { method: c.method, headers: { ...(c.name.startsWith('bare') ? {} : headers), ...(c.freshKey ? { 'idempotency-key': randomUUID() } : {}) }, body: c.body });
     if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${await res.text()}`);
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    if (c.name === 'get-products-by-collection') catalogueBytes = bytes;
+    if (c.name === 'get-products-by-collection') {
+      // The bytes as sent (fetch would decompress them): what the bare route answers too.
+      const raw = await createApp(deps).request(c.url.slice(api.url.length), { method: c.method, headers, body: c.body });
+      catalogueEncoding = raw.headers.get('content-encoding');
+      catalogueBytes = new Uint8Array(await raw.arrayBuffer());
+      jsonBytes = (await res.arrayBuffer()).byteLength;
+    }
   }
 
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
@@ -234,7 +243,8 @@ async function main(): Promise<void> {
   if (sameShape && collection) {
     const ratio = median(collection.map((x, i) => x.rate / (sameShape[i]?.rate || x.rate)));
     console.log(
-      `get-products-by-collection against the bare POST route answering the same ${(catalogueBytes.length / 1024).toFixed(1)} KB: ${ratio.toFixed(2)} ` +
+      `get-products-by-collection against the bare POST route answering the same ${(catalogueBytes.length / 1024).toFixed(1)} KB ` +
+        `(${catalogueEncoding ?? 'uncompressed'}; ${(jsonBytes / 1024).toFixed(1)} KB of JSON): ${ratio.toFixed(2)} ` +
         `(the issue's target is against the bare GET route above)`,
     );
   }

@@ -194,11 +194,18 @@ export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Ha
       return c.body(out.body, out.status, { 'content-type': 'application/json; charset=UTF-8' });
     }
     const out = await execute(null);
-    if (out.body instanceof JsonText) return c.body(out.body.bytes, out.status, { 'content-type': 'application/json' });
+    if (out.body instanceof JsonText) return sendJsonText(c, out.body, out.status);
     return c.json(out.body as object, out.status);
   };
   if (call.method === 'GET') app.get(path, run);
   else app.post(path, run);
+}
+
+/** A serialized answer, gzipped when the client accepts it (browsers always do) and it is long enough. */
+function sendJsonText(c: Context<AppEnv>, body: JsonText<unknown>, status: ContentfulStatusCode): Response {
+  const gzip = /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\s*(?:,|$))/.test(c.req.header('accept-encoding') ?? '') ? body.gzip : null;
+  if (!gzip) return c.body(body.bytes, status, { 'content-type': 'application/json', vary: 'accept-encoding' });
+  return c.body(gzip, status, { 'content-type': 'application/json', 'content-encoding': 'gzip', vary: 'accept-encoding' });
 }
 
 export { ApiError };

@@ -1,7 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../server/seed/shop-catalogue';
 import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
+import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 import { twoInstances } from '../two-instances';
 import { product, withCatalogue } from './support';
 
@@ -74,6 +75,36 @@ describe('catalogue answers cached under the catalogue revision', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await sticks()).toEqual(before);
+  });
+});
+
+describe('catalogue answers compressed for clients that accept gzip', () => {
+  const list = (acceptEncoding?: string) =>
+    s.app.request('/api/api-shop/get-products-by-collection', {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY, authorization: `Bearer ${m.token}`, 'content-type': 'application/json', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      body: JSON.stringify({ collectionId: 270101 }),
+    });
+
+  it('sends the same list gzipped, several times smaller, to a browser', async () => {
+    const plain = await list();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const plainBytes = new Uint8Array(await plain.arrayBuffer());
+    const zipped = await list('gzip, deflate, br, zstd');
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('accept-encoding');
+    const zippedBytes = new Uint8Array(await zipped.arrayBuffer());
+    expect(zippedBytes.byteLength * 3).toBeLessThan(plainBytes.byteLength);
+    expect(JSON.parse(gunzipSync(zippedBytes).toString('utf8'))).toEqual(JSON.parse(new TextDecoder().decode(plainBytes)));
+  });
+
+  it('sends it plain to a client that refuses gzip', async () => {
+    for (const refusal of ['identity', 'gzip;q=0', 'br, gzip; q=0.0']) {
+      const r = await list(refusal);
+      expect(r.headers.get('content-encoding')).toBeNull();
+      expect((JSON.parse(await r.text()) as { products: unknown[] }).products.length).toBeGreaterThanOrEqual(10);
+    }
   });
 });
 
