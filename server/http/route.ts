@@ -84,7 +84,8 @@ function nulCharPath(raw: unknown): string | null {
 /**
  * Validates `raw` against a call's request schema; a failure is a 400 naming the first bad field.
  * `json` is the text `raw` was parsed from, if any: JSON can only carry U+0000 as the escape
- * `\u0000` (JSON.parse refuses the raw character), so a text without it skips the search.
+ * `\u0000` (JSON.parse refuses the raw character), so a text without it skips the search (a
+ * query string without `%00` passes an empty one).
  */
 export function parseInput<S extends z.ZodMiniType>(schema: S, raw: unknown, json?: string): z.output<S> {
   const nul = json !== undefined && !json.includes('\\u0000') ? null : nulCharPath(raw);
@@ -106,7 +107,9 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, raw: unknown, jso
 async function readRaw(c: Context<AppEnv>, call: CallDef): Promise<{ raw: unknown; text: () => string; form: FormFields | null; json?: string }> {
   if (call.method === 'GET') {
     const q = c.req.query();
-    return { raw: q, text: () => new URLSearchParams(q).toString(), form: null };
+    // A query string carries U+0000 only as %00: without it, parseInput need not search.
+    const url = c.req.url;
+    return { raw: q, text: () => new URLSearchParams(q).toString(), form: null, ...(url.includes('%00') ? {} : { json: '' }) };
   }
   if (call.multipart) {
     const type = c.req.header('content-type') ?? '';

@@ -225,6 +225,10 @@ describe('bad input: 400 naming the field, bad JSON 400, never a 500', () => {
     const email = await s.post('/api/api-auth/check-email', { email: 'a\u0000b@example.com' });
     expect(email.status).toBe(400);
     expect(email.body.error.message).toContain('«email»');
+    const query = await s.get('/api/delivery/np/cities', { query: 'Ки\u0000їв' }, m.token);
+    expect(query.status).toBe(400);
+    expect(query.body.error.message).toContain('«query»');
+    expect((await s.get('/api/delivery/np/cities', { query: 'Київ' }, m.token)).status).toBe(200);
   });
 
   it('an id beyond the 32-bit key range is a 400 naming the field, on every call that takes one', async () => {
