@@ -69,18 +69,6 @@ if (process.env.OUTBOX_COUNT_IDB === '1') {
     }
   }
 }
-if (process.env.OUTBOX_COUNT_DEXIE === '1') {
-  const { Dexie } = await import('dexie');
-  const protos: Array<[string, object]> = [['Table', (Dexie as unknown as { Table: { prototype: object } }).Table.prototype], ['Collection', (Dexie as unknown as { Collection: { prototype: object } }).Collection.prototype], ['Dexie', Dexie.prototype]];
-  for (const [tag, proto] of protos) {
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      const d = Object.getOwnPropertyDescriptor(proto, name);
-      if (!d || typeof d.value !== 'function' || name === 'constructor' || name.startsWith('_')) continue;
-      const orig = d.value as (...a: unknown[]) => unknown;
-      Object.defineProperty(proto, name, { ...d, value: function (this: unknown, ...a: unknown[]) { const k = `dexie ${tag}.${name}`; if (counting) counts.set(k, (counts.get(k) ?? 0) + 1); return orig.apply(this, a); } });
-    }
-  }
-}
 const session = new Session();
 session.connect();
 let profiles = 0;
