@@ -5,7 +5,7 @@
 // headless Chromium (real IndexedDB, server on loopback). Never asserts.
 // Each half: a warm-up round of the same size, then BENCH_ROUNDS (3) measured rounds with the
 // contestants in turn; times are medians. BENCH_NODE=0 / BENCH_BROWSER=0 skip a half;
-// BENCH_MUTATIONS / BENCH_BROWSER_MUTATIONS set the sizes (1000 / 300).
+// BENCH_MUTATIONS / BENCH_BROWSER_MUTATIONS set the sizes (1000 each, as the issue compares).
 import 'fake-indexeddb/auto';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
@@ -19,7 +19,7 @@ import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/support/chromium';
 import type { Contestant, Run } from './outbox-contest';
 
 const N = Number(process.env.BENCH_MUTATIONS ?? 1000);
-const N_BROWSER = Number(process.env.BENCH_BROWSER_MUTATIONS ?? 300);
+const N_BROWSER = Number(process.env.BENCH_BROWSER_MUTATIONS ?? 1000);
 const API_KEY = 'bench-key';
 process.env.NODE_ENV = 'production'; // Workbox's dev logging off
 Object.assign(globalThis, { self: globalThis, registration: {} }); // Workbox expects a worker scope
