@@ -83,12 +83,10 @@ function nulCharPath(raw: unknown): string | null {
 
 /**
  * Validates `raw` against a call's request schema; a failure is a 400 naming the first bad field.
- * `json` is the text `raw` was parsed from, if any: JSON can only carry U+0000 as the escape
- * `\u0000` (JSON.parse refuses the raw character), so a text without it skips the search (a
- * query string without `%00` passes an empty one).
+ * `nulFree`: the caller knows no string in `raw` holds U+0000 (see readRaw), so the search is skipped.
  */
-export function parseInput<S extends z.ZodMiniType>(schema: S, raw: unknown, json?: string): z.output<S> {
-  const nul = json !== undefined && !json.includes('\\u0000') ? null : nulCharPath(raw);
+export function parseInput<S extends z.ZodMiniType>(schema: S, raw: unknown, nulFree = false): z.output<S> {
+  const nul = nulFree ? null : nulCharPath(raw);
   if (nul !== null) {
     throw badRequest('invalid_body', `Некоректні дані: ${nul ? `поле «${nul}»: ` : ''}недопустимий символ U+0000`);
   }
@@ -102,14 +100,14 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, raw: unknown, jso
 
 /**
  * The request's fields (`raw`, validated next) and, for an Idempotency-Key's fingerprint, its
- * canonical text: built only when a keyed mutation asks for it.
+ * canonical text: built only when a keyed mutation asks for it. `nulFree` when the text they came
+ * from shows no U+0000 can be in them: a query string carries it only as `%00`, JSON only as the
+ * escape `\u0000` (JSON.parse refuses the raw character).
  */
-async function readRaw(c: Context<AppEnv>, call: CallDef): Promise<{ raw: unknown; text: () => string; form: FormFields | null; json?: string }> {
+async function readRaw(c: Context<AppEnv>, call: CallDef): Promise<{ raw: unknown; text: () => string; form: FormFields | null; nulFree: boolean }> {
   if (call.method === 'GET') {
     const q = c.req.query();
-    // A query string carries U+0000 only as %00: without it, parseInput need not search.
-    const url = c.req.url;
-    return { raw: q, text: () => new URLSearchParams(q).toString(), form: null, ...(url.includes('%00') ? {} : { json: '' }) };
+    return { raw: q, text: () => new URLSearchParams(q).toString(), form: null, nulFree: !c.req.url.includes('%00') };
   }
   if (call.multipart) {
     const type = c.req.header('content-type') ?? '';
@@ -134,12 +132,12 @@ async function readRaw(c: Context<AppEnv>, call: CallDef): Promise<{ raw: unknow
       }
     }
     const text = parts.sort().join('&');
-    return { raw: fields, text: () => text, form };
+    return { raw: fields, text: () => text, form, nulFree: false };
   }
   const text = await c.req.text();
-  if (!text.trim()) return { raw: {}, text: () => text, form: null };
+  if (!text.trim()) return { raw: {}, text: () => text, form: null, nulFree: true };
   try {
-    return { raw: JSON.parse(text) as unknown, text: () => text, form: null, json: text };
+    return { raw: JSON.parse(text) as unknown, text: () => text, form: null, nulFree: !text.includes('\\u0000') };
   } catch {
     throw badRequest('bad_json', 'Тіло запиту не є коректним JSON');
   }
@@ -165,9 +163,9 @@ export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Ha
     const deps = c.get('deps');
     const member = await resolveMember(c, deps);
     if (call.auth === 'member' && !member) throw unauthorized(undefined, call.unauthenticatedCode);
-    const { raw, text, form, json } = await readRaw(c, call);
+    const { raw, text, form, nulFree } = await readRaw(c, call);
     const execute = async (idempotency: IdempotentRun | null): Promise<{ status: ContentfulStatusCode; body: HandlerResult<C> }> => {
-      const input: z.output<C['request']> = parseInput(call.request, raw, json) as z.output<C['request']>;
+      const input: z.output<C['request']> = parseInput(call.request, raw, nulFree) as z.output<C['request']>;
       const result = await handler({
         input,
         c,
