@@ -246,10 +246,22 @@ export class Outbox {
         verdict = await this.judge({ ...head, attempts: head.attempts + 1 }, kind, error, EMPTY);
       }
     }
-    if (verdict === 'failed') p.counted.failed += 1;
-    if (typeof verdict === 'object' && verdict !== null) return { nextAt: verdict.until, busy: false };
+    return verdict === null ? null : this.afterVerdict(p, verdict);
+  }
+
+  /**
+   * Counts a verdict already written and says whether the pass ends with it: a transient failure
+   * (its backoff), a verdict that could not be written (the halt), otherwise the pass goes on. A
+   * token inside requests died: requests built with it are dropped, the next read a fresh one.
+   */
+  private afterVerdict(p: PassState, verdict: Step): PassEnd | null {
     if (this.haltedUntil !== null) return { nextAt: this.haltedUntil, busy: false };
-    return null;
+    if (verdict === 'failed') p.counted.failed += 1;
+    if (verdict === 'refreshed') {
+      p.ctx = this.context();
+      this.ahead.clear();
+    }
+    return typeof verdict === 'object' ? { nextAt: verdict.until, busy: false } : null;
   }
 
   /**
@@ -300,16 +312,8 @@ export class Outbox {
     this.sizer.observe(true);
     const { entry, kind, error, settlement } = end.stopped;
     const verdict = await this.judge(entry, kind, error, { done: [...unwritten, ...settlement.done], unsent: [...settlement.unsent, ...nextIds] });
-    if (this.haltedUntil !== null) return { nextAt: this.haltedUntil, busy: false };
-    p.counted.sent += unwritten.length + settlement.done.length;
-    if (verdict === 'failed') p.counted.failed += 1;
-    if (verdict === 'refreshed') {
-      // A token inside requests died: requests built with it are dropped, the next read a fresh one.
-      p.ctx = this.context();
-      this.ahead.clear();
-    }
-    if (typeof verdict === 'object') return { nextAt: verdict.until, busy: false };
-    return null;
+    if (this.haltedUntil === null) p.counted.sent += unwritten.length + settlement.done.length;
+    return this.afterVerdict(p, verdict);
   }
 
   /**
