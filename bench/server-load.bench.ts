@@ -116,7 +116,8 @@ async function main(): Promise<void> {
     return c.body(catalogueBytes, 200, catalogueEncoding ? { ...type, 'content-encoding': catalogueEncoding } : type);
   });
   const reference = await listen(bare.fetch);
-  const api = await listen(createApp(deps).fetch);
+  const app = createApp(deps);
+  const api = await listen(app.fetch);
 
   const signIn = await fetch(`${api.url}/api/api-auth/test-login`, {
     method: 'POST',
@@ -158,7 +159,7 @@ async function main(): Promise<void> {
     if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${await res.text()}`);
     if (c.name === 'get-products-by-collection') {
       // The bytes as sent (fetch would decompress them): what the bare route answers too.
-      const raw = await createApp(deps).request(c.url.slice(api.url.length), { method: c.method, headers, body: c.body });
+      const raw = await app.request(c.url.slice(api.url.length), { method: c.method, headers, body: c.body });
       catalogueEncoding = raw.headers.get('content-encoding');
       catalogueBytes = new Uint8Array(await raw.arrayBuffer());
       jsonBytes = (await res.arrayBuffer()).byteLength;
