@@ -4,11 +4,8 @@
 import 'fake-indexeddb/auto';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { buildDeps } from '../server/deps';
-import { issueToken } from '../server/security/tokens';
 import type { Around, Contestant } from './outbox-contest';
+import { outboxServer } from './outbox-server';
 
 process.env.NODE_ENV = 'production';
 Object.assign(globalThis, { self: globalThis, registration: {} });
@@ -17,17 +14,10 @@ const who = process.argv[2] ?? 'ours';
 const rounds = Number(process.argv[3] ?? 3);
 const profDir = process.argv[4];
 const N = Number(process.env.BENCH_MUTATIONS ?? 1000);
-const built = await buildDeps(loadConfig({ NODE_ENV: 'test', API_KEY: 'k' }), { seed: false, connect: { sqlitePath: ':memory:' } });
-const app = createApp(built.deps);
-const db = built.deps.db;
-let members = 0;
-async function contestant(n: number): Promise<Contestant> {
-  const now = new Date().toISOString();
-  members += 1;
-  const m = await db.insertInto('members').values({ phone: `38067${String(members).padStart(7, '0')}`, first_name: 'Б', last_name: 'Б', email: `p${members}@bench.ua`, birth_date: null, adult_confirmed: 1, created_at: now }).returning('id').executeTakeFirstOrThrow();
-  const c = await db.insertInto('customers').values({ member_id: m.id, variant: 'glo', first_name: 'Б', last_name: 'Б', email: '', phone: '', tags: '[]', note: '', orders_count: 0, total_spent: 0, xp_balance: 0, created_at: now }).returning('id').executeTakeFirstOrThrow();
-  return { tag: `p-${members}`, n, token: (await issueToken(db, m.id, 'user', new Date())).token, batToken: (await issueToken(db, m.id, 'bat', new Date())).token, customerId: c.id, apiKey: 'k', origin: 'http://local' };
-}
+const server = await outboxServer('k');
+const app = server.app;
+let made = 0;
+const contestant = (n: number): Promise<Contestant> => server.contestant(`p-${++made}`, n, 'http://local');
 /** Answers the server gave during the measured replays, by path and status (set OUTBOX_COUNT_HTTP=1). */
 const answers = new Map<string, number>();
 /** OUTBOX_STUB=1: a stub server (a Map of keys, no SQL), so the figures are the client's own costs. */
@@ -112,7 +102,7 @@ if (who === 'mix') {
   }
   const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
   for (const [w, a] of Object.entries(walls)) console.log(w.padEnd(8), 'median', med(a), 'min', Math.min(...a), '| network median', med(nets[w]!), '|', a.join(' '));
-  await built.close();
+  await server.close();
   process.exit(0);
 }
 await play(await contestant(50));
@@ -123,4 +113,4 @@ for (let i = 0; i < rounds; i += 1) {
   if (answers.size) console.log(Object.fromEntries(answers)), answers.clear();
   console.log(who, Math.round(r.ms), 'ms', r.requests, 'requests', r.restarts, 'restarts');
 }
-await built.close();
+await server.close();

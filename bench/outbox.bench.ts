@@ -11,12 +11,9 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { buildDeps } from '../server/deps';
-import { issueToken } from '../server/security/tokens';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/support/chromium';
 import type { Contestant, Run } from './outbox-contest';
+import { outboxServer } from './outbox-server';
 
 const N = Number(process.env.BENCH_MUTATIONS ?? 1000);
 const N_BROWSER = Number(process.env.BENCH_BROWSER_MUTATIONS ?? 1000);
@@ -25,20 +22,7 @@ process.env.NODE_ENV = 'production'; // Workbox's dev logging off
 Object.assign(globalThis, { self: globalThis, registration: {} }); // Workbox expects a worker scope
 const { KILL_EVERY, runOurs, runWorkbox } = await import('./outbox-contest');
 
-const built = await buildDeps(loadConfig({ NODE_ENV: 'test', API_KEY }), { seed: false, connect: { sqlitePath: ':memory:' } });
-const app = createApp(built.deps);
-const db = built.deps.db;
-let members = 0;
-
-async function contestant(tag: string, n: number, origin: string): Promise<Contestant & { memberId: number }> {
-  const now = new Date().toISOString();
-  members += 1;
-  const m = await db.insertInto('members').values({ phone: `38067${String(members).padStart(7, '0')}`, first_name: 'Б', last_name: 'Б', email: `${tag}@bench.ua`, birth_date: null, adult_confirmed: 1, created_at: now }).returning('id').executeTakeFirstOrThrow();
-  const c = await db.insertInto('customers').values({ member_id: m.id, variant: 'glo', first_name: 'Б', last_name: 'Б', email: '', phone: '', tags: '[]', note: '', orders_count: 0, total_spent: 0, xp_balance: 0, created_at: now }).returning('id').executeTakeFirstOrThrow();
-  const token = (await issueToken(db, m.id, 'user', new Date())).token;
-  const batToken = (await issueToken(db, m.id, 'bat', new Date())).token;
-  return { tag, n, token, batToken, customerId: c.id, apiKey: API_KEY, origin, memberId: m.id };
-}
+const { app, db, contestant, close } = await outboxServer(API_KEY);
 
 /** What the server stored: each event's page_url once is right; missing is lost, more is duplicated. */
 async function outcome(c: { memberId: number; n: number }) {
@@ -157,4 +141,4 @@ if (process.env.BENCH_BROWSER !== '0') {
     server.close();
   }
 }
-await built.close();
+await close();
