@@ -1,7 +1,6 @@
 import { useKv } from '../../db/hooks';
 import { ButtonLink } from '../../ui/button';
-import { Icon } from '../../ui/icons';
-import { Skeleton } from '../../ui/surfaces';
+import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { ContentView } from './content-view';
 import { CONTENT_COPY as T } from './copy';
 
@@ -14,16 +13,16 @@ export default function RulesPage() {
   if (ageVerified === undefined) return <Skeleton lines={6} />;
   if (!ageVerified) {
     return (
-      <section className="content-lock" data-testid="rules-locked">
-        <span className="content-lock__icon">
-          <Icon name="rules" size={30} />
-        </span>
-        <h2 className="t-h2">{T.rulesLockedTitle}</h2>
-        <p>{T.rulesLockedText}</p>
-        <ButtonLink to="/verification" size="l">
-          {T.rulesLockedAction}
-        </ButtonLink>
-      </section>
+      <EmptyState
+        icon="rules"
+        title={T.rulesLockedTitle}
+        text={T.rulesLockedText}
+        action={
+          <ButtonLink to="/verification" size="l">
+            {T.rulesLockedAction}
+          </ButtonLink>
+        }
+      />
     );
   }
   return <ContentView pageKey="clubRules" lead={T.rulesLead} />;
