@@ -9,6 +9,7 @@ import { Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';
 import { CodeStep } from './code-step';
 import { AUTH_COPY } from './copy';
+import '../../ui/hero.css';
 import './auth.css';
 
 type Step = { kind: 'phone' } | { kind: 'code'; phone: string; resendAt: number } | { kind: 'unregistered'; phone: string };
@@ -53,7 +54,7 @@ export default function AuthPage() {
 
   return (
     <section className="auth">
-      <header className="auth__hero">
+      <header className="hero auth__hero">
         <p className="auth__kicker">{AUTH_COPY.kicker}</p>
         <h2 className="t-title">{AUTH_COPY.title}</h2>
         <p className="auth__lead">{AUTH_COPY.lead}</p>

@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { CodeStep } from './code-step';
 import { CODE_COPY, REGISTRATION_COPY as T } from './copy';
+import '../../ui/hero.css';
 import './auth.css';
 
 type Errors = Partial<Record<keyof RegistrationForm | 'form', string>>;
@@ -110,7 +111,7 @@ export default function RegistrationPage() {
 
   return (
     <section className="auth">
-      <header className="auth__hero">
+      <header className="hero auth__hero">
         <p className="auth__kicker">{T.kicker}</p>
         <h2 className="t-title">{T.title}</h2>
         <p className="auth__lead">{T.lead}</p>

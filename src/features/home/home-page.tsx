@@ -3,6 +3,7 @@ import { useNews, useXpBalance } from '../../db/hooks';
 import { useAppSession } from '../../app/session';
 import { Icon, type IconName } from '../../ui/icons';
 import { Card, Skeleton, Wordmark } from '../../ui/surfaces';
+import '../../ui/hero.css';
 import './home-page.css';
 
 const ACTIONS: Array<{ to: string; label: string; icon: IconName }> = [
@@ -21,7 +22,7 @@ export default function HomePage() {
   const news = useNews(variant);
   return (
     <>
-      <section className="home-hero">
+      <section className="hero home-hero">
         <div className="home-hero__brand">
           <Wordmark brand={variant} size={20} />
           <span className="home-hero__label">Клуб</span>

@@ -1,6 +1,7 @@
 import { ButtonLink } from '../../ui/button';
 import { Icon, type IconName } from '../../ui/icons';
 import { Wordmark } from '../../ui/surfaces';
+import '../../ui/hero.css';
 import './landing-page.css';
 
 /** The words of the ogo landing, in one place. */
@@ -28,7 +29,7 @@ const STEPS = ['Зареєструйся за номером телефону', 
 export default function LandingPage() {
   return (
     <div className="landing">
-      <section className="landing-hero">
+      <section className="hero landing-hero">
         <Wordmark brand="ogo" size={56} />
         <p className="landing-hero__kicker">{T.kicker}</p>
         <h2 className="landing-hero__title">{T.title}</h2>

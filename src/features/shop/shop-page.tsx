@@ -15,6 +15,7 @@ import { productPath } from './links';
 import { GridSkeleton, ProductGrid } from './product-grid';
 import { categoryIcon, ShopIcon } from './shop-icons';
 import { useCartCounts, useCatalogueState, useFavouriteIds, useOnline, useShopVariant, useTaggedProducts } from './use-shop';
+import '../../ui/hero.css';
 import './shop-page.css';
 
 const POPULAR_COUNT = 6;
@@ -49,7 +50,7 @@ export default function ShopPage() {
 
   return (
     <>
-      <section className="shop-hero">
+      <section className="hero shop-hero">
         <div className="shop-hero__brand">
           <Wordmark brand={variant} size={22} />
         </div>
