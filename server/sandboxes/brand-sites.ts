@@ -1,12 +1,10 @@
 import type { TicketSite } from '../db/tables/auth';
+import { escapeMarkup } from '../http/escape';
 
 /**
  * Local stand-ins for the brand websites a login link opens (glo website, ogo store, velo
  * store). They greet the member the ticket was made for and say plainly that they are local.
  */
-
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 interface SiteLook {
   title: string;
@@ -53,7 +51,7 @@ const SITES: Record<TicketSite, SiteLook> = {
 function page(site: TicketSite, body: string): string {
   const look = SITES[site];
   return `<!doctype html><html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${esc(look.title)}</title><style>
+<meta name="robots" content="noindex"><title>${escapeMarkup(look.title)}</title><style>
 body{margin:0;font:16px/1.5 system-ui,sans-serif;background:${look.background};color:#f4f4f6}
 main{max-width:640px;margin:0 auto;padding:24px 16px}h1{margin:0 0 8px;font-size:26px}
 .note{background:#ffffff14;border-left:4px solid ${look.accent};padding:10px 12px;border-radius:8px;font-size:14px}
@@ -66,14 +64,14 @@ main{max-width:640px;margin:0 auto;padding:24px 16px}h1{margin:0 0 8px;font-size
 export function siteWelcomePage(site: TicketSite, opts: { firstName: string; lastName: string; returnTo: string }): string {
   const look = SITES[site];
   const cards = look.products
-    .map((p) => `<div class="card"><b>${esc(p.name)}</b><span>${esc(p.text)}</span><div class="price">${p.price} ₴</div></div>`)
+    .map((p) => `<div class="card"><b>${escapeMarkup(p.name)}</b><span>${escapeMarkup(p.text)}</span><div class="price">${p.price} ₴</div></div>`)
     .join('');
   return page(
     site,
-    `<h1>Вітаємо, ${esc(opts.firstName)} ${esc(opts.lastName.slice(0, 1))}.!</h1>
-<p>${esc(look.intro)}</p><p class="path">Сторінка: ${esc(opts.returnTo)}</p>
+    `<h1>Вітаємо, ${escapeMarkup(opts.firstName)} ${escapeMarkup(opts.lastName.slice(0, 1))}.!</h1>
+<p>${escapeMarkup(look.intro)}</p><p class="path">Сторінка: ${escapeMarkup(opts.returnTo)}</p>
 <div class="grid">${cards}</div>
-<p class="note">Це локальна заміна сайту ${esc(look.title)} для демонстрації та тестів: справжніх замовлень тут немає.</p>`,
+<p class="note">Це локальна заміна сайту ${escapeMarkup(look.title)} для демонстрації та тестів: справжніх замовлень тут немає.</p>`,
   );
 }
 
@@ -82,6 +80,6 @@ export function siteLinkDeadPage(site: TicketSite): string {
   return page(
     site,
     `<h1>Посилання недійсне</h1><p>Це посилання для входу вже використане або застаріло. Відкрий сайт ще раз із застосунку клубу.</p>
-<p class="note">Локальна заміна сайту ${esc(SITES[site].title)}.</p>`,
+<p class="note">Локальна заміна сайту ${escapeMarkup(SITES[site].title)}.</p>`,
   );
 }

@@ -1,16 +1,15 @@
+import { escapeMarkup } from '../http/escape';
+
 /**
  * The sandbox checkout page: looks like a card payment step, says plainly that it is a test,
  * and offers «Сплатити» and «Відхилити», each a form posting the signed callback.
  */
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-
 const amountText = (uah: number) => `${new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(uah)} ₴`;
 
 function shell(title: string, body: string): string {
   return `<!doctype html><html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${esc(title)}</title><style>
+<meta name="robots" content="noindex"><title>${escapeMarkup(title)}</title><style>
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#eef1f5;color:#1d2330}
 main{width:min(420px,100% - 24px);background:#fff;border-radius:18px;box-shadow:0 10px 40px #1d233022;padding:24px}
 .brand{display:flex;align-items:center;gap:10px;font-weight:700}.logo{width:34px;height:34px;border-radius:10px;background:#7ab72b;display:grid;place-items:center;color:#fff;font-size:14px}
@@ -34,10 +33,10 @@ export function checkoutPage(opts: {
   decline: { data: string; signature: string };
 }): string {
   const form = (cls: string, label: string, signed: { data: string; signature: string }) =>
-    `<form method="post" action="/sandbox/liqpay/callback"><input type="hidden" name="data" value="${esc(signed.data)}"><input type="hidden" name="signature" value="${esc(signed.signature)}"><button class="${cls}" type="submit">${label}</button></form>`;
+    `<form method="post" action="/sandbox/liqpay/callback"><input type="hidden" name="data" value="${escapeMarkup(signed.data)}"><input type="hidden" name="signature" value="${escapeMarkup(signed.signature)}"><button class="${cls}" type="submit">${label}</button></form>`;
   return shell(
     'Оплата замовлення',
-    `${header}<div class="sum">${esc(amountText(opts.amount))}</div><p class="what">${esc(opts.description)}</p>
+    `${header}<div class="sum">${escapeMarkup(amountText(opts.amount))}</div><p class="what">${escapeMarkup(opts.description)}</p>
 <label>Номер картки</label><div class="field">4242 4242 4242 4242</div>
 <div class="row"><div><label>Термін дії</label><div class="field">12/30</div></div><div><label>CVV</label><div class="field">•••</div></div></div>
 ${form('pay', 'Сплатити', opts.pay)}${form('decline', 'Відхилити', opts.decline)}
@@ -47,5 +46,5 @@ ${form('pay', 'Сплатити', opts.pay)}${form('decline', 'Відхилит�
 
 /** A payment that cannot be made from this page (already settled, unknown or a damaged link). */
 export function checkoutMessagePage(title: string, text: string, back = '/history-order'): string {
-  return shell(title, `${header}<h1 style="font-size:22px;margin:8px 0">${esc(title)}</h1><p>${esc(text)}</p><p><a href="${esc(back)}">Повернутися до замовлень</a></p>`);
+  return shell(title, `${header}<h1 style="font-size:22px;margin:8px 0">${escapeMarkup(title)}</h1><p>${escapeMarkup(text)}</p><p><a href="${escapeMarkup(back)}">Повернутися до замовлень</a></p>`);
 }

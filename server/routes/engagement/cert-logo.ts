@@ -1,6 +1,4 @@
-function escapeXml(s: string): string {
-  return s.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch] ?? ch);
-}
+import { escapeMarkup } from '../../http/escape';
 
 /**
  * A partner's logo as a wordmark: its name in white on its brand colour, as an SVG data URI
@@ -13,6 +11,6 @@ export function wordmarkLogo(name: string, color: string): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120" viewBox="0 0 240 120">` +
     `<rect width="240" height="120" rx="16" fill="${safeColor}"/>` +
     `<text x="120" y="68" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-weight="700" ` +
-    `font-size="${size}" fill="#ffffff">${escapeXml(name)}</text></svg>`;
+    `font-size="${size}" fill="#ffffff">${escapeMarkup(name)}</text></svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }

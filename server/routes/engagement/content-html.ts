@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { escapeMarkup } from '../../http/escape';
 
 /**
  * Stored text of content pages and news, and its HTML. Bodies are kept as structured JSON,
@@ -22,21 +23,17 @@ export const contentBody = z.union([
 ]);
 export type ContentBody = z.infer<typeof contentBody>;
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-}
-
 /** Parses a stored body; a broken one is a server fault, not the member's. */
 export function parseBody(json: string): ContentBody {
   return contentBody.parse(JSON.parse(json));
 }
 
 function blockHtml(b: ContentBlock): string {
-  if ('h' in b) return `<h3>${escapeHtml(b.h)}</h3>`;
-  if ('p' in b) return `<p>${escapeHtml(b.p)}</p>`;
+  if ('h' in b) return `<h3>${escapeMarkup(b.h)}</h3>`;
+  if ('p' in b) return `<p>${escapeMarkup(b.p)}</p>`;
   const tag = 'ul' in b ? 'ul' : 'ol';
   const items = 'ul' in b ? b.ul : b.ol;
-  return `<${tag}>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</${tag}>`;
+  return `<${tag}>${items.map((i) => `<li>${escapeMarkup(i)}</li>`).join('')}</${tag}>`;
 }
 
 /**
@@ -45,8 +42,8 @@ function blockHtml(b: ContentBlock): string {
  */
 export function renderBody(body: ContentBody): string {
   if (body.kind === 'article') return body.blocks.map(blockHtml).join('');
-  const intro = body.intro ? `<p>${escapeHtml(body.intro)}</p>` : '';
-  return intro + body.items.map((i) => `<h3>${escapeHtml(i.q)}</h3><div>${i.a.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</div>`).join('');
+  const intro = body.intro ? `<p>${escapeMarkup(body.intro)}</p>` : '';
+  return intro + body.items.map((i) => `<h3>${escapeMarkup(i.q)}</h3><div>${i.a.map((p) => `<p>${escapeMarkup(p)}</p>`).join('')}</div>`).join('');
 }
 
 /** FAQ items as plain {title, text} (spec §3 "Invite: faq list of {title, text}"); paragraphs joined by a blank line. */

@@ -2,8 +2,8 @@ import type { Context, Hono, Next } from 'hono';
 import QRCode from 'qrcode';
 import type { AppEnv } from '../../context';
 import { badRequest } from '../../errors';
+import { escapeMarkup } from '../../http/escape';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Unused demo codes, optionally of one variant; `limit` 1..500, default 300. */
 async function unusedCodes(c: Context<AppEnv>) {
@@ -40,7 +40,7 @@ export function registerScanCodesPage(app: Hono<AppEnv>): void {
     const cells = await Promise.all(
       codes.map(async (row) => {
         const svg = await QRCode.toString(row.code, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-        return `<figure>${svg}<figcaption><span class="xp ${row.variant}">${row.variant} · +${row.xp} XP</span><br>${escapeHtml(row.product)}<code>${row.code}</code></figcaption></figure>`;
+        return `<figure>${svg}<figcaption><span class="xp ${row.variant}">${row.variant} · +${row.xp} XP</span><br>${escapeMarkup(row.product)}<code>${row.code}</code></figcaption></figure>`;
       }),
     );
     return c.html(`<!doctype html><html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

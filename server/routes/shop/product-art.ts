@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { escapeMarkup } from '../../http/escape';
 
 /**
  * Product pictures are drawn, not photographed: a simple SVG per product from a few stored
@@ -33,10 +34,8 @@ export function parseArt(json: string): ProductArt {
   }
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-
 function text(x: number, y: number, size: number, fill: string, value: string, weight = 600): string {
-  return `<text x="${x}" y="${y}" font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="middle">${esc(value)}</text>`;
+  return `<text x="${x}" y="${y}" font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="middle">${escapeMarkup(value)}</text>`;
 }
 
 /** The item itself, centred on 200,200; `c` main colour, `a` accent. */

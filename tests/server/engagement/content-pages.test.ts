@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_ACCESS, CONTENT_PAGES } from '../../../src/domain/content-pages';
-import { escapeHtml } from '../../../server/routes/engagement/content-html';
+import { escapeMarkup } from '../../../server/http/escape';
 import { FAQ_GLO, FAQ_OGO } from '../../../server/seed/content-pages-faq';
 import { SEEDED_PAGES } from '../../../server/seed/content-pages';
 import { createMember, type TestMember } from '../../support/members';
@@ -39,11 +39,11 @@ describe('content/get-page-by-id: FAQ (spec §7: h3 titles and div answers)', ()
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: CONTENT_PAGES.faq, title: 'Часті питання' });
     const { intro, pairs } = faqPairs(r.body.body_html);
-    expect(intro).toBe(escapeHtml(FAQ_GLO.kind === 'faq' ? (FAQ_GLO.intro ?? '') : ''));
+    expect(intro).toBe(escapeMarkup(FAQ_GLO.kind === 'faq' ? (FAQ_GLO.intro ?? '') : ''));
     expect(FAQ_GLO.kind).toBe('faq');
     if (FAQ_GLO.kind !== 'faq') return;
-    expect(pairs.map((p) => p.title)).toEqual(FAQ_GLO.items.map((i) => escapeHtml(i.q)));
-    expect(pairs.map((p) => p.answer)).toEqual(FAQ_GLO.items.map((i) => i.a.map(escapeHtml)));
+    expect(pairs.map((p) => p.title)).toEqual(FAQ_GLO.items.map((i) => escapeMarkup(i.q)));
+    expect(pairs.map((p) => p.answer)).toEqual(FAQ_GLO.items.map((i) => i.a.map(escapeMarkup)));
     expect(r.body.body_html.match(/<h3>/g)).toHaveLength(FAQ_GLO.items.length);
   });
 
@@ -51,7 +51,7 @@ describe('content/get-page-by-id: FAQ (spec §7: h3 titles and div answers)', ()
     const ogo = await page(CONTENT_PAGES.faq, plain.token, true);
     expect(ogo.status).toBe(200);
     if (FAQ_OGO.kind !== 'faq') throw new Error('ogo FAQ is a FAQ');
-    expect(faqPairs(ogo.body.body_html).pairs.map((p) => p.title)).toEqual(FAQ_OGO.items.map((i) => escapeHtml(i.q)));
+    expect(faqPairs(ogo.body.body_html).pairs.map((p) => p.title)).toEqual(FAQ_OGO.items.map((i) => escapeMarkup(i.q)));
     const glo = await page(CONTENT_PAGES.subscriptionFaq, plain.token, false);
     const common = await page(CONTENT_PAGES.subscriptionFaq, plain.token, true);
     expect(common.status).toBe(200);
