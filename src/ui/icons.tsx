@@ -31,13 +31,16 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 24, ...rest }: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
+export type LineIconProps = { size?: number; filled?: boolean } & SVGProps<SVGSVGElement>;
+
+/** One 24×24 line icon drawn with currentColor from its path; `filled` fills it too. */
+export function LineIcon({ d, size = 24, filled = false, ...rest }: { d: string } & LineIconProps) {
   return (
     <svg
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
+      fill={filled ? 'currentColor' : 'none'}
       stroke="currentColor"
       strokeWidth={1.8}
       strokeLinecap="round"
@@ -46,7 +49,11 @@ export function Icon({ name, size = 24, ...rest }: { name: IconName; size?: numb
       focusable="false"
       {...rest}
     >
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function Icon({ name, ...rest }: { name: IconName } & LineIconProps) {
+  return <LineIcon d={PATHS[name]} {...rest} />;
 }

@@ -1,4 +1,4 @@
-import type { SVGProps } from 'react';
+import { LineIcon, type LineIconProps } from '../../ui/icons';
 
 /** Line icons of the shop (24×24, currentColor), drawn like those of src/ui/icons. */
 const PATHS = {
@@ -21,24 +21,8 @@ const PATHS = {
 
 export type ShopIconName = keyof typeof PATHS;
 
-export function ShopIcon({ name, size = 24, filled = false, ...rest }: { name: ShopIconName; size?: number; filled?: boolean } & SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+export function ShopIcon({ name, ...rest }: { name: ShopIconName } & LineIconProps) {
+  return <LineIcon d={PATHS[name]} {...rest} />;
 }
 
 /** The icon of a catalogue category tile. */
