@@ -14,6 +14,7 @@ import { CART_COPY } from './copy';
 import { counted, formatXp } from './format';
 import { useOnline, useProductsByIds, useShopVariant } from './use-shop';
 import { useShopActions } from './use-shop-actions';
+import '../../ui/action-bar.css';
 import './cart-page.css';
 
 /** Where «Продовжити покупки» leads: the page the cart was opened from (referrer guard), else the shop. */
@@ -114,7 +115,7 @@ export default function CartPage() {
       <ButtonLink to={continueTarget()} variant="secondary" size="l" block data-testid="cart-continue">
         {CART_COPY.continue}
       </ButtonLink>
-      <div className="cart-bar">
+      <div className="action-bar cart-bar">
         <div className="cart-bar__total">
           <span>{CART_COPY.money}</span>
           <strong>{formatUah(totals.money)}</strong>

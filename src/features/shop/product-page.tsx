@@ -16,6 +16,7 @@ import { QuantityStepper } from './quantity-stepper';
 import { ShopIcon } from './shop-icons';
 import { useCartCounts, useFavouriteIds, useShopVariant } from './use-shop';
 import { useShopActions } from './use-shop-actions';
+import '../../ui/action-bar.css';
 import './product-page.css';
 
 /** /shop/{list}/{id}: one product from the stored catalogue; its back arrow leads to the list. */
@@ -118,7 +119,7 @@ export default function ProductPage() {
         </section>
       )}
 
-      <div className="product-buy">
+      <div className="action-bar product-buy">
         {inCart > 0 && (
           <Link to="/shop/cart" className="product-buy__incart" data-testid="detail-in-cart">
             <ShopIcon name="check" size={16} /> {COMMON_COPY.inCart(inCart)} · {COMMON_COPY.toCart}
