@@ -10,6 +10,7 @@ import { Icon } from '../../ui/icons';
 import { CodeStep } from './code-step';
 import { AUTH_COPY } from './copy';
 import '../../ui/hero.css';
+import '../../ui/panel.css';
 import './auth.css';
 
 type Step = { kind: 'phone' } | { kind: 'code'; phone: string; resendAt: number } | { kind: 'unregistered'; phone: string };
@@ -78,7 +79,7 @@ export default function AuthPage() {
           onBack={() => setStep({ kind: 'phone' })}
         />
       ) : step.kind === 'unregistered' ? (
-        <div className="auth-card" role="status">
+        <div className="panel auth-card" role="status">
           <span className="auth-card__icon">
             <Icon name="user" size={26} />
           </span>
@@ -94,7 +95,7 @@ export default function AuthPage() {
           </Button>
         </div>
       ) : (
-        <form className="auth-card" onSubmit={(e) => void submit(e)} noValidate>
+        <form className="panel auth-card" onSubmit={(e) => void submit(e)} noValidate>
           <Field
             label={AUTH_COPY.phoneLabel}
             hint={AUTH_COPY.phoneHint}

@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { CODE_COPY } from './copy';
 import { formatSeconds, useCountdown } from './use-countdown';
+import '../../ui/panel.css';
 
 /**
  * The second step of sign-in and registration: the 6-digit code from the SMS, with the
@@ -65,7 +66,7 @@ export function CodeStep({
 
   const expired = error?.code === 'code_expired';
   return (
-    <form className="auth-card" onSubmit={(e) => void confirm(e)} noValidate>
+    <form className="panel auth-card" onSubmit={(e) => void confirm(e)} noValidate>
       <div className="auth-card__head">
         <h2 className="t-h2">{CODE_COPY.title}</h2>
         <p className="auth-card__lead">{CODE_COPY.sentTo(formatPhone(phone))}</p>

@@ -11,6 +11,7 @@ import { Field } from '../../ui/field';
 import { CodeStep } from './code-step';
 import { CODE_COPY, REGISTRATION_COPY as T } from './copy';
 import '../../ui/hero.css';
+import '../../ui/panel.css';
 import './auth.css';
 
 type Errors = Partial<Record<keyof RegistrationForm | 'form', string>>;
@@ -116,7 +117,7 @@ export default function RegistrationPage() {
         <h2 className="t-title">{T.title}</h2>
         <p className="auth__lead">{T.lead}</p>
       </header>
-      <form className="auth-card" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="panel auth-card" onSubmit={(e) => void submit(e)} noValidate>
         <div className="auth-grid">
           <Field label={T.firstName} autoComplete="given-name" data-testid="reg-first-name" value={form.first_name} onChange={(e) => set('first_name')(e.target.value)} error={errors.first_name} />
           <Field label={T.lastName} autoComplete="family-name" data-testid="reg-last-name" value={form.last_name} onChange={(e) => set('last_name')(e.target.value)} error={errors.last_name} />

@@ -6,6 +6,7 @@ import { memberActions } from '../../sync/member-actions-lazy';
 import { Button } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { CONTENT_COPY as T } from './copy';
+import '../../ui/panel.css';
 import './content-pages.css';
 
 /** Older than this, an opened page is pulled again in the background. */
@@ -42,7 +43,7 @@ export function ContentView({ pageKey, lead }: { pageKey: ContentPageKey; lead: 
       <p className="page-intro">{lead}</p>
       {page ? (
         <>
-          <div className="content-body" data-testid="content-body" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
+          <div className="panel content-body" data-testid="content-body" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
           <p className="content-page__updated">{T.updated(new Date(page.fetchedAt).toLocaleDateString('uk-UA'))}</p>
         </>
       ) : state === 'offline' || state === 'failed' ? (
@@ -56,7 +57,7 @@ export function ContentView({ pageKey, lead }: { pageKey: ContentPageKey; lead: 
           }
         />
       ) : (
-        <div className="content-body" aria-label={T.loading}>
+        <div className="panel content-body" aria-label={T.loading}>
           <Skeleton lines={8} height={14} />
         </div>
       )}

@@ -10,6 +10,7 @@ import { Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';
 import { toasts } from '../../ui/toast-store';
 import { POPULAR_CITIES, PROFILE_COPY as T } from './copy';
+import '../../ui/panel.css';
 
 const EMPTY: ProfileAddress = { method: 1, city: '' };
 
@@ -53,7 +54,7 @@ export function AddressForm({ stored }: { stored: ProfileAddress | null }) {
   }
 
   return (
-    <form className="profile-card" onSubmit={(e) => void save(e)} noValidate data-testid="address-form">
+    <form className="panel profile-card" onSubmit={(e) => void save(e)} noValidate data-testid="address-form">
       <div className="profile-card__head">
         <h2 className="t-h3">{T.addressTitle}</h2>
         <p className="t-small">{T.addressLead}</p>

@@ -11,6 +11,7 @@ import { toasts } from '../../ui/toast-store';
 import { AddressForm } from './address-form';
 import { PROFILE_COPY as T } from './copy';
 import { EmailChange } from './email-change';
+import '../../ui/panel.css';
 import './profile.css';
 
 function Balance({ brand, active }: { brand: 'glo' | 'ogo'; active: boolean }) {
@@ -84,7 +85,7 @@ export default function ProfilePage() {
         </div>
       </section>
 
-      <section className="profile-card">
+      <section className="panel profile-card">
         <h2 className="t-h3">{T.personalTitle}</h2>
         <div className="profile-row">
           <span className="profile-row__label">{T.firstName}</span>

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { AgeCheckForm } from './age-check-form';
 import { VERIFY_COPY as T } from './copy';
+import '../../ui/panel.css';
 import './verification.css';
 
 /** /verification/other: the age check by a passport or ID-card number. */
@@ -9,7 +10,7 @@ export default function VerificationOtherPage() {
   return (
     <div className="verify">
       <p className="page-intro">{T.otherLead}</p>
-      <section className="verify-method">
+      <section className="panel verify-method">
         <div className="verify-method__head">
           <span className="verify-method__badge verify-method__badge--doc">ID</span>
           <div>

@@ -4,6 +4,7 @@ import { Icon } from '../../ui/icons';
 import { ListRow, Skeleton } from '../../ui/surfaces';
 import { AgeCheckForm } from './age-check-form';
 import { VERIFY_COPY as T } from './copy';
+import '../../ui/panel.css';
 import './verification.css';
 
 /** /verification: the age check (spec §5), by Diia; or the done state once verified. */
@@ -30,7 +31,7 @@ export default function VerificationPage() {
   return (
     <div className="verify">
       <p className="page-intro">{T.lead}</p>
-      <section className="verify-method">
+      <section className="panel verify-method">
         <div className="verify-method__head">
           <span className="verify-method__badge">Дія</span>
           <div>
