@@ -1,26 +1,24 @@
 import type { CartSnapshotLine } from '../../db/rows-catalogue';
+import type { CartLine } from '../../domain/cart';
 
 // The cart as the `pwa`/`cart` metafield holds it: a JSON array of spec §3 cart lines
 // (variant_id, id, count, price, bonuses, collectionId, tags, quantity) plus what the cart shows.
 
+/** A line in the form of the cart rules (spec §3 "Cart line"), without what the cart shows. */
+export const toCartLine = (l: CartSnapshotLine): CartLine => ({
+  variant_id: l.variantId,
+  id: l.productId,
+  count: l.count,
+  price: l.price,
+  bonuses: l.bonuses,
+  collectionId: l.collectionId,
+  tags: l.tags,
+  quantity: l.quantity,
+});
+
 /** The server mirror's form of a line (spec §3 "Cart line", plus what the cart shows). */
 export function toMirror(lines: readonly CartSnapshotLine[]): string {
-  return JSON.stringify(
-    lines.map((l) => ({
-      variant_id: l.variantId,
-      id: l.productId,
-      count: l.count,
-      price: l.price,
-      bonuses: l.bonuses,
-      collectionId: l.collectionId,
-      tags: l.tags,
-      quantity: l.quantity,
-      title: l.title,
-      subTitle: l.subTitle,
-      image: l.image,
-      category: l.category,
-    })),
-  );
+  return JSON.stringify(lines.map((l) => ({ ...toCartLine(l), title: l.title, subTitle: l.subTitle, image: l.image, category: l.category })));
 }
 
 const int = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;

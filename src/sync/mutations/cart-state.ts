@@ -4,6 +4,7 @@ import type { CartLineRow, CartSnapshotLine, Variant } from '../../db/rows-catal
 import type { OutboxEntry } from '../../db/rows-sync';
 export { parseCartMirror, toMirror } from './cart-mirror';
 import { addToCart, decrementLine, refreshCart, removeLine, setLineCount, type CartLine, type FreshProduct } from '../../domain/cart';
+import { toCartLine } from './cart-mirror';
 
 export const CART_CHANGE = 'cart-change';
 
@@ -35,22 +36,11 @@ export function touchedIds(op: CartOp): number[] {
   return [op.variantId];
 }
 
-const toDomain = (l: CartSnapshotLine): CartLine => ({
-  variant_id: l.variantId,
-  id: l.productId,
-  count: l.count,
-  price: l.price,
-  bonuses: l.bonuses,
-  collectionId: l.collectionId,
-  tags: l.tags,
-  quantity: l.quantity,
-});
-
 /** Runs a domain rule over snapshot lines, keeping each line's display fields. */
 function viaDomain(lines: readonly CartSnapshotLine[], rule: (d: CartLine[]) => CartLine[], extra?: CartSnapshotLine): CartSnapshotLine[] {
   const display = new Map(lines.map((l) => [l.variantId, l]));
   if (extra && !display.has(extra.variantId)) display.set(extra.variantId, extra);
-  return rule(lines.map(toDomain)).map((d) => {
+  return rule(lines.map(toCartLine)).map((d) => {
     const shown = display.get(d.variant_id)!;
     return { ...shown, variantId: d.variant_id, productId: d.id, count: d.count, price: d.price, bonuses: d.bonuses, collectionId: d.collectionId, tags: d.tags, quantity: d.quantity };
   });
@@ -60,7 +50,7 @@ function viaDomain(lines: readonly CartSnapshotLine[], rule: (d: CartLine[]) => 
 export function applyCartOp(lines: readonly CartSnapshotLine[], op: CartOp): CartSnapshotLine[] {
   switch (op.op) {
     case 'add': {
-      const { count: _ignored, ...item } = toDomain(op.line);
+      const { count: _ignored, ...item } = toCartLine(op.line);
       const had = lines.find((l) => l.variantId === op.line.variantId)?.count ?? 0;
       if (!had && lines.length >= MAX_CART_LINES) return [...lines];
       return viaDomain(lines, (d) => {
