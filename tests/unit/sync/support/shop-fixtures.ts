@@ -1,5 +1,6 @@
 import type { Product } from '../../../../src/contract/shop-catalogue';
 import type { ProductRow } from '../../../../src/db/rows-catalogue';
+import { productRow as storedRow } from '../../../../src/sync/pullers/catalogue';
 import type { Reply, SeenRequest } from './fake-fetch';
 
 /** A product as the server sends it (src/contract/shop-catalogue.ts). */
@@ -25,24 +26,7 @@ export function product(id: number, over: Partial<Product> = {}): Product {
 /** The same product as the catalogue puller stores it. */
 export function productRow(id: number, over: Partial<ProductRow> = {}): ProductRow {
   const p = product(id);
-  return {
-    variant: 'glo',
-    id,
-    variantId: p.variant_id,
-    category: p.category,
-    collectionId: p.collectionId,
-    title: p.title,
-    subTitle: p.subTitle,
-    price: p.price,
-    bonuses: p.bonuses,
-    quantity: p.quantity,
-    tags: p.tags,
-    image: p.image,
-    description: p.description,
-    available: true,
-    fetchedAt: 1,
-    ...over,
-  };
+  return { ...storedRow('glo', p, p.category, 1), ...over };
 }
 
 type Handler = (req: SeenRequest, body: Record<string, unknown>) => Reply | Promise<Reply>;
