@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWithSms, type SignedIn } from '../../support/auth';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
+import { insertOrder } from '../../support/orders';
 
 /** Spec §7 GET /api/user/get-referrals: only the caller's invitees (member-get-member, §1). */
 
@@ -24,28 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-let orderNumber = 80_001;
-async function addOrder(customerId: number, financial: string) {
-  const now = s.clock.now().toISOString();
-  await s.deps.db
-    .insertInto('orders')
-    .values({
-      customer_id: customerId,
-      variant: 'glo',
-      order_number: orderNumber++,
-      financial_status: financial,
-      fulfillment_status: null,
-      payment_method: 1,
-      total: 49_900,
-      xp_total: 0,
-      tags: '["PWA"]',
-      note: '',
-      payload: '{}',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-}
+const addOrder = (customerId: number, financial: string) => insertOrder(s, customerId, { financial_status: financial, total: 49_900 });
 
 const referrals = (token: string) => s.get('/api/user/get-referrals', {}, token);
 

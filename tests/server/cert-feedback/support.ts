@@ -2,6 +2,7 @@ import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
 import { API_KEY, type TestServer } from '../../support/server';
 import type { TestMember } from '../../support/members';
+import { insertOrder } from '../../support/orders';
 
 /** The current UTC hour as the app sends it to cert/get-auth: '2026-11-23T10:00'. */
 export function currentHour(s: TestServer): string {
@@ -25,35 +26,14 @@ export async function register(s: TestServer, m: TestMember, token: string) {
   return s.post('/api/cert/regist', { email: `${m.phone}@example.com`, first_name: 'Олена', last_name: 'Коваль', token }, m.token);
 }
 
-let orderNumber = 50_000;
-
 /** An order straight in the table, delivered unless told otherwise. */
-export async function addOrder(
-  s: TestServer,
-  customerId: number,
-  opts: { variant?: 'glo' | 'ogo'; fulfilled?: boolean; financial?: string } = {},
-): Promise<number> {
-  const now = s.clock.now().toISOString();
-  const row = await s.deps.db
-    .insertInto('orders')
-    .values({
-      customer_id: customerId,
-      variant: opts.variant ?? 'glo',
-      order_number: orderNumber++,
-      financial_status: opts.financial ?? 'paid',
-      fulfillment_status: opts.fulfilled === false ? null : 'fulfilled',
-      payment_method: 1,
-      total: 129_900,
-      xp_total: 0,
-      tags: '["PWA"]',
-      note: '',
-      payload: '{}',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+export function addOrder(s: TestServer, customerId: number, opts: { variant?: 'glo' | 'ogo'; fulfilled?: boolean; financial?: string } = {}): Promise<number> {
+  return insertOrder(s, customerId, {
+    variant: opts.variant ?? 'glo',
+    financial_status: opts.financial ?? 'paid',
+    fulfillment_status: opts.fulfilled === false ? null : 'fulfilled',
+    total: 129_900,
+  });
 }
 
 export function pngBytes(): Uint8Array {

@@ -4,6 +4,7 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import type { TestServer } from '../../support/server';
+import { insertOrder } from '../../support/orders';
 
 /** A fixed GUID per label, so generated pictures are the same on every run. */
 export function guid(label: string): string {
@@ -95,33 +96,12 @@ export const pngBase64 = (png: PNG) => PNG.sync.write(png).toString('base64');
 export const jpegBase64 = (png: PNG, quality = 85) =>
   Buffer.from(jpeg.encode({ data: png.data, width: png.width, height: png.height }, quality).data).toString('base64');
 
-let orderNumber = 70_000;
-
 /** An order straight in the orders table (the shop group's), open unless told otherwise. */
-export async function addOrder(
-  s: TestServer,
-  customerId: number,
-  opts: { fulfilled?: boolean; financial?: string; tags?: string[] } = {},
-): Promise<number> {
-  const now = s.clock.now().toISOString();
-  const row = await s.deps.db
-    .insertInto('orders')
-    .values({
-      customer_id: customerId,
-      variant: 'ogo',
-      order_number: orderNumber++,
-      financial_status: opts.financial ?? 'pending',
-      fulfillment_status: opts.fulfilled ? 'fulfilled' : null,
-      payment_method: 1,
-      total: 45_900,
-      xp_total: 0,
-      tags: JSON.stringify(opts.tags ?? ['PWA', 'iPost']),
-      note: '',
-      payload: '{}',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+export function addOrder(s: TestServer, customerId: number, opts: { fulfilled?: boolean; financial?: string; tags?: string[] } = {}): Promise<number> {
+  return insertOrder(s, customerId, {
+    variant: 'ogo',
+    financial_status: opts.financial ?? 'pending',
+    fulfillment_status: opts.fulfilled ? 'fulfilled' : null,
+    tags: JSON.stringify(opts.tags ?? ['PWA', 'iPost']),
+  });
 }

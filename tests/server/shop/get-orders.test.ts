@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { KYIV_IPOST, orderBody, placeOrder, product, withCatalogue } from './support';
+import { insertOrder } from '../../support/orders';
 
 let s: TestServer;
 let a: TestMember;
@@ -94,11 +95,7 @@ describe('get-orders: the purchase history of the member’s own record (spec §
   });
 
   it('reads orders written by other groups’ fixtures without a payload', async () => {
-    const now = s.clock.now().toISOString();
-    await s.deps.db
-      .insertInto('orders')
-      .values({ customer_id: b.glo.id, variant: 'glo', order_number: 55_555, financial_status: 'paid', fulfillment_status: 'fulfilled', payment_method: 1, total: 45_900, xp_total: 0, tags: '["PWA"]', note: '', payload: '{}', created_at: now, updated_at: now })
-      .execute();
+    await insertOrder(s, b.glo.id, { order_number: 55_555, fulfillment_status: 'fulfilled' });
     const r = await history(b, { variant: 'glo', shopifyId: b.glo.id });
     expect(r.body.list[0]).toMatchObject({ order_number: 55_555, total: 459, subtotal: 459, lines: [], shipment_status: 'delivered' });
   });
