@@ -9,7 +9,7 @@ import { Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';
 import { CodeStep } from './code-step';
 import { AUTH_COPY } from './copy';
-import '../../ui/hero.css';
+import { AuthHero } from './auth-hero';
 import '../../ui/panel.css';
 import './auth.css';
 
@@ -55,11 +55,7 @@ export default function AuthPage() {
 
   return (
     <section className="auth">
-      <header className="hero auth__hero">
-        <p className="auth__kicker">{AUTH_COPY.kicker}</p>
-        <h2 className="t-title">{AUTH_COPY.title}</h2>
-        <p className="auth__lead">{AUTH_COPY.lead}</p>
-      </header>
+      <AuthHero copy={AUTH_COPY} />
 
       {lost && (
         <p className="auth-form-error" role="status" data-testid="logout-notice">

@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { CodeStep } from './code-step';
 import { CODE_COPY, REGISTRATION_COPY as T } from './copy';
-import '../../ui/hero.css';
+import { AuthHero } from './auth-hero';
 import '../../ui/panel.css';
 import './auth.css';
 
@@ -112,11 +112,7 @@ export default function RegistrationPage() {
 
   return (
     <section className="auth">
-      <header className="hero auth__hero">
-        <p className="auth__kicker">{T.kicker}</p>
-        <h2 className="t-title">{T.title}</h2>
-        <p className="auth__lead">{T.lead}</p>
-      </header>
+      <AuthHero copy={T} />
       <form className="panel auth-card" onSubmit={(e) => void submit(e)} noValidate>
         <div className="auth-grid">
           <Field label={T.firstName} autoComplete="given-name" data-testid="reg-first-name" value={form.first_name} onChange={(e) => set('first_name')(e.target.value)} error={errors.first_name} />
