@@ -4,7 +4,7 @@ import { useKv } from '../../db/hooks';
 import { formatPhone } from '../../domain/phone';
 import { ButtonLink } from '../../ui/button';
 import { Icon } from '../../ui/icons';
-import { Skeleton, Wordmark } from '../../ui/surfaces';
+import { EmptyState, Skeleton, Wordmark } from '../../ui/surfaces';
 import { clubCode, formatClubCode } from './club-code';
 import './qr-page.css';
 
@@ -45,16 +45,16 @@ export default function QrPage() {
 
   if (!signedIn) {
     return (
-      <section className="qr-card qr-card--empty">
-        <span className="qr-card__icon">
-          <Icon name="user" size={28} />
-        </span>
-        <h2 className="t-h2">{T.signedOutTitle}</h2>
-        <p className="t-small">{T.signedOutText}</p>
-        <ButtonLink to="/auth" size="l">
-          {T.signIn}
-        </ButtonLink>
-      </section>
+      <EmptyState
+        icon="user"
+        title={T.signedOutTitle}
+        text={T.signedOutText}
+        action={
+          <ButtonLink to="/auth" size="l">
+            {T.signIn}
+          </ButtonLink>
+        }
+      />
     );
   }
   const record = records?.[variant];
