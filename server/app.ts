@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
+import { getPath } from 'hono/utils/url';
 import type { AppDeps, AppEnv } from './context';
-import { ApiError, onError } from './errors';
+import { ApiError, errorJson, onError } from './errors';
 import { needsApiKey } from './http/api-key';
 import { buildOpenApi, docsPage } from './openapi';
 import { registerDev } from './routes/dev';
@@ -9,7 +10,7 @@ import { register as registerAuth } from './routes/auth/index';
 import { register as registerShop } from './routes/shop/index';
 import { register as registerScanDelivery } from './routes/scan-delivery/index';
 import { register as registerEngagement } from './routes/engagement/index';
-import { serveApp } from './static';
+import { appFiles } from './static';
 
 export interface AppOptions {
   /** Serve the built app from this folder (production server, e2e); omitted in API tests. */
@@ -20,21 +21,15 @@ export interface AppOptions {
 export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(onError);
-  app.notFound((c) => c.json({ error: { code: 'not_found', message: `Not found: ${c.req.path}` } }, 404));
-  // The contract and its page are open; every other /api and /mapi call must carry the app's key.
-  // One middleware for both jobs: each one more in the chain costs every request a few µs.
-  const open = new Set(['/api/openapi.json', '/api/docs']);
-  const key = deps.config.API_KEY;
-  app.use('*', async function provideDeps(c, next) {
-    c.set('deps', deps);
-    c.set('member', null);
-    c.set('revisions', null);
-    if (needsApiKey(c.req.path, open) && c.req.header('x-api-key') !== key) {
-      throw new ApiError(401, 'invalid_api_key', 'Невірний або відсутній API-ключ');
-    }
-    await next();
+  const files = opts.staticDir ? appFiles(opts.staticDir) : null;
+  // No route on every path (a middleware, the app's files, a catch-all): then each call is the
+  // one handler its path matches, which Hono runs directly rather than through its compose.
+  app.notFound(async (c) => {
+    const file = files && (await files(c));
+    if (file) return file;
+    if (c.req.path.startsWith('/api/')) return errorJson(c, new ApiError(404, 'not_found', 'Такого виклику немає'));
+    return c.json({ error: { code: 'not_found', message: `Not found: ${c.req.path}` } }, 404);
   });
-
   let openapi: object | null = null;
   app.get('/api/openapi.json', (c) => c.json((openapi ??= buildOpenApi(deps.config.APP_VERSION))));
   app.get('/api/docs', (c) => c.html(docsPage));
@@ -46,9 +41,27 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
   registerEngagement(app);
 
   if (!deps.config.isProduction) registerDev(app);
-  app.all('/api/*', () => {
-    throw new ApiError(404, 'not_found', 'Такого виклику немає');
-  });
-  if (opts.staticDir) serveApp(app, opts.staticDir);
+  guard(app, deps);
   return app;
+}
+
+/**
+ * Wraps the app's `fetch` (which `app.request` and the HTTP server both call) with the two jobs
+ * every request shares: the app's key on /api and /mapi calls (the contract and its page are
+ * open), and `deps` in the request's environment. As a Hono middleware on every path, they
+ * would make each call a chain of two handlers, run through Hono's compose with its promises; as
+ * a wrapper, each path matches one handler, which Hono calls directly.
+ */
+function guard(app: Hono<AppEnv>, deps: AppDeps): void {
+  const open = new Set(['/api/openapi.json', '/api/docs']);
+  const key = deps.config.API_KEY;
+  const dispatch = app.fetch;
+  const refused = () =>
+    Response.json({ error: { code: 'invalid_api_key', message: 'Невірний або відсутній API-ключ' } }, { status: 401 });
+  app.fetch = (request, env?: Partial<AppEnv['Bindings']>, ctx?) => {
+    if (needsApiKey(getPath(request), open) && request.headers.get('x-api-key') !== key) return refused();
+    // The HTTP server passes a fresh environment per request (its Node request and response).
+    const bindings = env ? Object.assign(env, { deps }) : { deps };
+    return dispatch(request, bindings, ctx);
+  };
 }

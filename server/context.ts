@@ -19,11 +19,15 @@ export interface Member {
   phone: string;
 }
 
+/**
+ * The app's Hono environment. `deps` is a binding: the app's own `fetch` adds it to every
+ * request's environment (server/app.ts), so no middleware is needed to provide it and each call
+ * is the only handler its path matches.
+ */
 export type AppEnv = {
+  Bindings: { deps: AppDeps };
   Variables: {
-    deps: AppDeps;
-    member: Member | null;
     /** The revisions read for this request, once (server/http/route.ts `requestRevisions`). */
-    revisions: Promise<Revisions> | null;
+    revisions: Revisions | Promise<Revisions> | undefined;
   };
 };

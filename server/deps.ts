@@ -3,6 +3,7 @@ import type { AppDeps } from './context';
 import { systemClock, type Clock } from './clock';
 import { connect, type ConnectOptions } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { cacheBalancesInProcess } from './db/balance-cache';
 import { countRevisionsInProcess } from './db/revisions';
 import { sandboxSms } from './sandboxes/sms';
 import { seedIfEmpty } from './seed/index';
@@ -20,7 +21,10 @@ export async function buildDeps(
   const connectOpts = opts.connect ?? { databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH, sqliteExclusive: config.sqliteExclusive };
   const handle = await connect(connectOpts);
   await migrateToLatest(handle.db as never, { schema: handle.dialect === 'postgres' ? connectOpts.pgSchema : undefined });
-  if (handle.soleConnection) countRevisionsInProcess(handle.db, handle.soleConnection);
+  if (handle.soleConnection) {
+    countRevisionsInProcess(handle.db, handle.soleConnection);
+    cacheBalancesInProcess(handle.db, handle.soleConnection);
+  }
   const clock = opts.clock ?? systemClock;
   const deps: AppDeps = {
     db: handle.db,

@@ -1,4 +1,4 @@
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -34,9 +34,11 @@ interface Entry {
 /**
  * Serves the built app: hashed assets cached for a year as immutable, the shell files
  * with `no-cache`, and any other path that names no file answered with index.html so
- * that deep links work (the service worker does the same offline).
+ * that deep links work (the service worker does the same offline). The answer of the app's
+ * not-found handler for GET and HEAD (server/app.ts): as a route on every path it would be a
+ * second handler of every call. Null for the API's paths and for a missing asset file.
  */
-export function serveApp(app: Hono<AppEnv>, dir: string): void {
+export function appFiles(dir: string): (c: Context<AppEnv>) => Promise<Response | null> {
   const root = resolve(dir);
   const cache = new Map<string, Entry>();
 
@@ -83,16 +85,17 @@ export function serveApp(app: Hono<AppEnv>, dir: string): void {
     return c.body(new Uint8Array(data), 200, headers);
   }
 
-  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+  return async (c) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return null;
     const path = decodeURIComponent(c.req.path);
-    if (path.startsWith('/api/') || path.startsWith('/mapi/') || path.startsWith('/dev/')) return next();
+    if (path.startsWith('/api/') || path.startsWith('/mapi/') || path.startsWith('/dev/')) return null;
     const file = path === '/' ? '/index.html' : path;
     const entry = await load(file);
     if (entry) return send(c, entry, file);
     // Missing asset files are real 404s; anything else is an app route.
-    if (extname(path) && !path.endsWith('.html')) return next();
+    if (extname(path) && !path.endsWith('.html')) return null;
     const index = await load('/index.html');
     if (!index) return c.text('The app is not built yet: run `npm run build`.', 503);
     return send(c, index, '/index.html');
-  });
+  };
 }

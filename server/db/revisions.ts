@@ -50,10 +50,17 @@ export function ownsDatabase(db: Db): boolean {
   return inProcess.has(db);
 }
 
-/** The current revisions of `db` (the root database, not a transaction). */
-export async function currentRevisions(db: Db): Promise<Revisions> {
+/**
+ * The current revisions of `db` (the root database, not a transaction): at once from this
+ * process's counters when it owns the database, else read from the table.
+ */
+export function currentRevisions(db: Db): Revisions | Promise<Revisions> {
   const local = inProcess.get(db);
   if (local) return { catalogue: local.catalogue, sessions: local.sessions };
+  return revisionsInTable(db);
+}
+
+async function revisionsInTable(db: Db): Promise<Revisions> {
   // A missing row reads as NaN, which equals nothing: nothing is then served from a cache.
   const out: Revisions = { catalogue: Number.NaN, sessions: Number.NaN };
   for (const row of (await readRevisions(db)).rows) out[row.name] = Number(row.value);

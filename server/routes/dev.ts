@@ -10,9 +10,7 @@ export function registerDev(app: Hono<AppEnv>): void {
   app.get('/dev/sms-outbox', async (c) => {
     const phone = (c.req.query('phone') ?? '').replace(/\D/g, '');
     if (!phone) throw badRequest('invalid_phone', 'Вкажи phone=380...');
-    const rows = await c
-      .get('deps')
-      .db.selectFrom('sms_outbox')
+    const rows = await c.env.deps.db.selectFrom('sms_outbox')
       .select(['phone', 'text', 'code', 'created_at'])
       .where('phone', '=', phone)
       .orderBy('id', 'desc')

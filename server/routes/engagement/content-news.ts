@@ -60,7 +60,7 @@ export function registerContentNews(app: Hono<AppEnv>): void {
   app.get('/media/news/:file', async (c) => {
     const m = /^([1-9]\d{0,8})\.svg$/.exec(c.req.param('file'));
     if (!m) throw new ApiError(404, 'not_found', 'Зображення не знайдено');
-    const row = await c.get('deps').db.selectFrom('news').select(['id', 'art']).where('id', '=', Number(m[1])).executeTakeFirst();
+    const row = await c.env.deps.db.selectFrom('news').select(['id', 'art']).where('id', '=', Number(m[1])).executeTakeFirst();
     if (!row) throw new ApiError(404, 'not_found', 'Зображення не знайдено');
     return c.body(newsArtSvg(row.id, row.art), 200, {
       'content-type': 'image/svg+xml; charset=utf-8',

@@ -1,6 +1,7 @@
 import type { ShopVariant } from '../../../src/domain/catalogue';
 import type { Member } from '../../context';
 import type { Db } from '../../db/connect';
+import { balanceChanges, cachedBalance, storeBalance } from '../../db/balance-cache';
 import { prepared } from '../../db/prepared';
 import { ensureCustomer, type Customer } from '../../members';
 import type { ProductRow } from './catalogue-data';
@@ -24,9 +25,17 @@ export async function recordOf(db: Db, member: Member, variant: ShopVariant, now
   return found ?? ensureCustomer(db, member, variant, now);
 }
 
-export async function xpBalanceOf(db: Db, member: Member, variant: ShopVariant, now: Date): Promise<number> {
+/** The balance of the member's record of a variant: from memory when this process owns the database (server/db/balance-cache.ts). */
+export function xpBalanceOf(db: Db, member: Member, variant: ShopVariant, now: Date): number | Promise<number> {
+  return cachedBalance(db, member.id, variant) ?? readBalance(db, member, variant, now);
+}
+
+async function readBalance(db: Db, member: Member, variant: ShopVariant, now: Date): Promise<number> {
+  const changes = balanceChanges(db);
   const found = (await balanceRow(db, member.id, variant)).rows[0];
-  return found ? found.xp_balance : (await ensureCustomer(db, member, variant, now)).xp_balance;
+  if (!found) return (await ensureCustomer(db, member, variant, now)).xp_balance;
+  storeBalance(db, member.id, variant, found.xp_balance, changes);
+  return found.xp_balance;
 }
 
 const listed = (bonusOnly: boolean) =>

@@ -24,7 +24,7 @@ export function registerMedia(app: Hono<AppEnv>): void {
     const m = /^([1-9]\d{0,8})\.svg$/.exec(c.req.param('file'));
     if (!m) throw notFound('Такого зображення немає', 'image_not_found');
     const id = Number(m[1]);
-    const row = await c.get('deps').db.selectFrom('products').select(['art', 'updated_at']).where('id', '=', id).executeTakeFirst();
+    const row = await c.env.deps.db.selectFrom('products').select(['art', 'updated_at']).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Такого зображення немає', 'image_not_found');
     let d = drawn.get(id);
     if (!d || d.version !== row.updated_at) {

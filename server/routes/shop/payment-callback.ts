@@ -64,7 +64,7 @@ function backPath(resultUrl: string | undefined, origin: string): string {
 /** The provider's server-to-server callback, and the sandbox checkout page with its own callback. */
 export function registerPaymentCallback(app: Hono<AppEnv>): void {
   app.post('/payments/liqpay/callback', async (c) => {
-    const deps = c.get('deps');
+    const deps = c.env.deps;
     const r = await settle(deps, await verifiedCallback(deps, await formOf(c)));
     return c.json({ ok: true, order_number: r.orderNumber, status: r.outcome });
   });
@@ -74,7 +74,7 @@ export function registerPaymentCallback(app: Hono<AppEnv>): void {
   };
 
   app.get('/sandbox/liqpay/checkout', async (c) => {
-    const deps = c.get('deps');
+    const deps = c.env.deps;
     sandboxOnly(deps);
     const keys = await paymentKeys(deps);
     const decoded = verifyLiqpay(keys, c.req.query('data') ?? '', c.req.query('signature') ?? '');
@@ -100,7 +100,7 @@ export function registerPaymentCallback(app: Hono<AppEnv>): void {
   });
 
   app.post('/sandbox/liqpay/callback', async (c) => {
-    const deps = c.get('deps');
+    const deps = c.env.deps;
     sandboxOnly(deps);
     const cb = await verifiedCallback(deps, await formOf(c));
     try {

@@ -42,8 +42,10 @@ export function registerXpHistory(app: Hono<AppEnv>): void {
     };
   });
 
-  mount(app, getBalance, async ({ input, member, deps }) => {
+  // No promise when the balance is in memory (server/db/balance-cache.ts).
+  mount(app, getBalance, ({ input, member, deps }) => {
     const variant = input.v ?? (queryFlag(input.ogo) ? 'ogo' : 'glo');
-    return { balance: await xpBalanceOf(deps.db, member, variant, deps.clock.now()) };
+    const balance = xpBalanceOf(deps.db, member, variant, deps.clock.now());
+    return balance instanceof Promise ? balance.then((b) => ({ balance: b })) : { balance };
   });
 }
