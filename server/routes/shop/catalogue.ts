@@ -1,22 +1,31 @@
 import type { Hono } from 'hono';
 import { getProductById, getProductsByCollection, getProductsById } from '../../../src/contract/shop-catalogue';
+import type { Category } from '../../../src/domain/catalogue';
 import type { AppEnv } from '../../context';
+import type { Db } from '../../db/connect';
 import { mount, requestRevisions } from '../../http/route';
 import { variantOf } from '../../members';
 import { cachedList } from './catalogue-cache';
 import { collectionOf, collectionProducts, productOfVariant, productsByVariantIds, toProduct } from './catalogue-data';
 
+/** A collection's list as of the catalogue `revision`, serialized once (catalogue-cache.ts). */
+function collectionList(db: Db, revision: number, cat: Category, bonusOnly: boolean) {
+  return cachedList(db, revision, `${cat.variant}:${cat.collectionId}:${bonusOnly}`, async () => ({
+    collection: { id: cat.collectionId, category: cat.slug, title: cat.title, bonus: cat.bonus },
+    products: (await collectionProducts(db, cat, bonusOnly)).map((r) => toProduct(r, cat)),
+  }));
+}
+
 /** get-products-by-collection, get-product-by-id, get-products-by-id (spec §7 "Shop"). */
 export function registerCatalogue(app: Hono<AppEnv>): void {
   // Served from the serialized answer of the catalogue's current revision (catalogue-cache.ts).
-  mount(app, getProductsByCollection, async ({ input, deps, c }) => {
+  // No promise once the list is built and the revision is this process's own count.
+  mount(app, getProductsByCollection, ({ input, deps, c }) => {
     const cat = collectionOf(input.collectionId, variantOf(input.ogo));
     const bonusOnly = input.bonus === true;
-    const { catalogue } = await requestRevisions(c);
-    return cachedList(deps.db, catalogue, `${cat.variant}:${cat.collectionId}:${bonusOnly}`, async () => ({
-      collection: { id: cat.collectionId, category: cat.slug, title: cat.title, bonus: cat.bonus },
-      products: (await collectionProducts(deps.db, cat, bonusOnly)).map((r) => toProduct(r, cat)),
-    }));
+    const revisions = requestRevisions(c);
+    if (revisions instanceof Promise) return revisions.then((r) => collectionList(deps.db, r.catalogue, cat, bonusOnly));
+    return collectionList(deps.db, revisions.catalogue, cat, bonusOnly);
   });
 
   mount(app, getProductById, async ({ input, deps }) => ({
