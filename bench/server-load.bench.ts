@@ -2,18 +2,19 @@
 // (NODE_ENV=production, so the development-only response checks are off and the SQLite file is
 // locked for the server alone), over a freshly seeded SQLite database (WAL, synchronous=NORMAL) in a
 // temp dir. The load generator (autocannon) runs in a separate child process, not in a worker
-// thread of this one: the two then only share the machine's 2 cores, nothing of the server's
-// process, and the server process's CPU time per request (printed) counts the server alone, a figure
-// the other load on a shared machine disturbs far less than requests/s. Compares a bare Hono route
+// thread of this one, and each is pinned to a CPU of its own (pinApart): they share nothing of
+// each other's process or core, and the server process's CPU time per request (printed) counts the
+// server alone, a figure the other load on a shared machine disturbs far less than requests/s. Compares a bare Hono route
 // with get-balance, get-products-by-collection and create-order (a fresh Idempotency-Key each, cash
 // orders so they keep succeeding). Every row gets the same warm-up and number of connections.
 // Targets of the issue: reads at least half the bare route's rate, create-order above 1,000/s.
 // Prints figures; never fails on them.
-//   BENCH_SECONDS (4), BENCH_ROUNDS (3), BENCH_CONNECTIONS (16), BENCH_CASES (names, comma separated).
+//   BENCH_SECONDS (4), BENCH_ROUNDS (5), BENCH_CONNECTIONS (16), BENCH_CASES (names, comma separated),
+//   BENCH_PIN=0 (leave CPU placement to the scheduler).
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -74,6 +75,22 @@ function client(): void {
   });
 }
 
+/**
+ * Pins the server's process to CPU 0 and the load generator's to CPU 1 (every thread of each), as
+ * when clients are other machines: neither then takes the other's core, and the rounds vary far
+ * less. Needs `taskset` (util-linux) and two CPUs; without them the scheduler places both.
+ */
+function pinApart(server: number, loadGenerator: number | undefined): boolean {
+  if (os.cpus().length < 2 || loadGenerator === undefined || process.env.BENCH_PIN === '0') return false;
+  try {
+    execFileSync('taskset', ['-a', '-cp', '0', String(server)], { stdio: 'ignore' });
+    execFileSync('taskset', ['-a', '-cp', '1', String(loadGenerator)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 if (process.env.SERVER_LOAD_ROLE === 'client') {
   client();
 } else {
@@ -87,7 +104,7 @@ async function main(): Promise<void> {
 
   const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
   const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-  const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+  const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
   const WANTED = (process.env.BENCH_CASES ?? '').split(',').filter(Boolean);
   const API_KEY = 'bench-key';
 
@@ -170,6 +187,7 @@ async function main(): Promise<void> {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, SERVER_LOAD_ROLE: 'client' },
   });
+  const pinned = pinApart(process.pid, child.pid);
   const load = (c: Case, seconds: number) =>
     new Promise<LoadResult & { cpuPerRequest: number }>((resolve, reject) => {
       const cpu0 = process.cpuUsage();
@@ -235,7 +253,8 @@ async function main(): Promise<void> {
     `${ROUNDS} rounds of ${SECONDS} s each (medians), ${CONNECTIONS} connections for every row after a 2 s warm-up, loopback; ` +
       `server as in production (NODE_ENV=production: response checks off) in this process, ` +
         `SQLite (WAL, synchronous=NORMAL, ${config.sqliteExclusive ? 'exclusive' : 'normal'} locking) in ${dir}; ` +
-      `autocannon in a separate child process; ${os.cpus().length} CPUs, load average ${la(loadBefore)} before, ${la(loadAfter)} after`,
+      `autocannon in a separate child process; ${os.cpus().length} CPUs, ${pinned ? 'server on CPU 0 and load generator on CPU 1' : 'not pinned to CPUs'}; ` +
+      `load average ${la(loadBefore)} before, ${la(loadAfter)} after`,
   );
   console.table(rows);
   const read = ['get-balance', 'get-products-by-collection'].map((n) => rows[n]).filter((r) => r !== undefined);
