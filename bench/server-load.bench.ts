@@ -1,4 +1,4 @@
-// The real server under load: the app on loopback in this process, configured as production runs it
+// The real server under load: the app on loopback in this process, on the Node listener main.ts serves it with, configured as production runs it
 // (NODE_ENV=production, so the development-only response checks are off and the SQLite file is
 // locked for the server alone), over a freshly seeded SQLite database (WAL, synchronous=NORMAL) in a
 // temp dir. The load generator (autocannon) runs in a separate child process, not in a worker
@@ -101,6 +101,7 @@ async function main(): Promise<void> {
   const { createApp } = await import('../server/app');
   const { loadConfig } = await import('../server/config');
   const { buildDeps } = await import('../server/deps');
+  const { listen: listenApp } = await import('../server/http/node-listener');
 
   const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
   const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -134,7 +135,9 @@ async function main(): Promise<void> {
   });
   const reference = await listen(bare.fetch);
   const app = createApp(deps);
-  const api = await listen(app.fetch);
+  // The app as server/main.ts serves it (its own Node listener); the references on the adapter's stock server.
+  const served = await listenApp(app.fetch, 0, '127.0.0.1');
+  const api = { url: `http://127.0.0.1:${served.port}`, stop: () => served.server.close() };
 
   const signIn = await fetch(`${api.url}/api/api-auth/test-login`, {
     method: 'POST',

@@ -3,6 +3,7 @@ import type { Db } from './db/connect';
 import type { Clock } from './clock';
 import type { Revisions } from './db/revisions';
 import type { SmsSender } from './sandboxes/sms';
+import type { PreReadIncoming } from './http/node-listener';
 
 /** Everything a route group needs, passed in so tests can build a fresh one per file. */
 export interface AppDeps {
@@ -25,7 +26,11 @@ export interface Member {
  * is the only handler its path matches.
  */
 export type AppEnv = {
-  Bindings: { deps: AppDeps };
+  Bindings: {
+    deps: AppDeps;
+    /** The Node request, when served over HTTP (absent under `app.request`); see http/node-listener.ts. */
+    incoming?: PreReadIncoming;
+  };
   Variables: {
     /** The revisions read for this request, once (server/http/route.ts `requestRevisions`). */
     revisions: Revisions | Promise<Revisions> | undefined;

@@ -1,8 +1,8 @@
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { buildDeps } from './deps';
 import { purgeIdempotency } from './http/idempotency';
+import { listen } from './http/node-listener';
 
 const config = loadConfig();
 const { deps, close } = await buildDeps(config);
@@ -13,10 +13,9 @@ await purge();
 const timer = setInterval(purge, 86_400_000);
 timer.unref();
 
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-  const where = config.DATABASE_URL ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`;
-  console.log(`[server] http://localhost:${info.port}  (${where}, ${config.NODE_ENV})`);
-});
+const { server, port } = await listen(app.fetch, config.PORT, config.HOST);
+const where = config.DATABASE_URL ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`;
+console.log(`[server] http://localhost:${port}  (${where}, ${config.NODE_ENV})`);
 
 function shutdown() {
   server.close(() => {

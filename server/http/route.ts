@@ -1,6 +1,5 @@
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { CallDef, CallResponse } from '../../src/contract/define';
 import type { AppDeps, AppEnv, Member } from '../context';
 import { ApiError, badRequest, unauthorized } from '../errors';
@@ -127,38 +126,55 @@ function fingerprintText(input: RawInput): string {
   return input.text ?? new URLSearchParams(input.raw as Record<string, string>).toString();
 }
 
-async function readBody(c: Context<AppEnv>, call: CallDef): Promise<RawInput> {
-  if (call.multipart) {
-    const type = c.req.header('content-type') ?? '';
-    if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded')) {
-      throw badRequest('invalid_body', 'Очікується multipart/form-data');
-    }
-    let form: FormFields;
-    try {
-      form = (await c.req.parseBody({ all: true })) as FormFields;
-    } catch {
-      throw badRequest('invalid_body', 'Не вдалося прочитати форму');
-    }
-    const fields: Record<string, string> = {};
-    const parts: string[] = [];
-    for (const [k, v] of Object.entries(form)) {
-      const values = Array.isArray(v) ? v : [v];
-      for (const item of values) {
-        if (typeof item === 'string') {
-          fields[k] = item;
-          parts.push(`${k}=${item}`);
-        } else parts.push(`${k}:file:${item.name}:${item.size}`);
-      }
-    }
-    return { raw: fields, text: parts.sort().join('&'), form, nulFree: false };
-  }
-  const text = await c.req.text();
+function readBody(c: Context<AppEnv>, call: CallDef): RawInput | Promise<RawInput> {
+  if (call.multipart) return readForm(c);
+  const text = bodyText(c);
+  return typeof text === 'string' ? jsonInput(text) : text.then(jsonInput);
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * The body as text: at once when the Node listener has already read it (http/node-listener.ts),
+ * else through the adapter's stream (app.request in tests, a large or chunked body).
+ */
+function bodyText(c: Context<AppEnv>): string | Promise<string> {
+  const raw = c.env.incoming?.rawBody;
+  return raw instanceof Buffer ? utf8.decode(raw) : c.req.text();
+}
+
+function jsonInput(text: string): RawInput {
   if (!text.trim()) return { raw: {}, text, form: null, nulFree: true };
   try {
     return { raw: JSON.parse(text) as unknown, text, form: null, nulFree: !text.includes('\\u0000') };
   } catch {
     throw badRequest('bad_json', 'Тіло запиту не є коректним JSON');
   }
+}
+
+async function readForm(c: Context<AppEnv>): Promise<RawInput> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded')) {
+    throw badRequest('invalid_body', 'Очікується multipart/form-data');
+  }
+  let form: FormFields;
+  try {
+    form = (await c.req.parseBody({ all: true })) as FormFields;
+  } catch {
+    throw badRequest('invalid_body', 'Не вдалося прочитати форму');
+  }
+  const fields: Record<string, string> = {};
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(form)) {
+    const values = Array.isArray(v) ? v : [v];
+    for (const item of values) {
+      if (typeof item === 'string') {
+        fields[k] = item;
+        parts.push(`${k}=${item}`);
+      } else parts.push(`${k}:file:${item.name}:${item.size}`);
+    }
+  }
+  return { raw: fields, text: parts.sort().join('&'), form, nulFree: false };
 }
 
 /**
@@ -196,7 +212,7 @@ function checkedAnswer<C extends CallDef>(call: C, result: HandlerResult<C>): Ha
 
 /** The response of a handler's answer: serialized answers as they are (gzipped when accepted), objects as JSON. */
 function respond<C extends CallDef>(c: Context<AppEnv>, body: HandlerResult<C>): Response {
-  if (body instanceof JsonText) return sendJsonText(c, body, 200);
+  if (body instanceof JsonText) return sendJsonText(c, body);
   return c.json(body as object, 200);
 }
 
@@ -226,8 +242,8 @@ export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Ha
   };
   const withMember = (c: Context<AppEnv>, member: Member | null): Response | Promise<Response> => {
     if (call.auth === 'member' && !member) throw unauthorized(undefined, call.unauthenticatedCode);
-    if (call.method === 'GET') return withInput(c, member, readQuery(c));
-    return readBody(c, call).then((input) => withInput(c, member, input));
+    const input = call.method === 'GET' ? readQuery(c) : readBody(c, call);
+    return input instanceof Promise ? input.then((read) => withInput(c, member, read)) : withInput(c, member, input);
   };
   const answerOnce = async (c: Context<AppEnv>, member: Member | null, input: RawInput, key: string): Promise<Response> => {
     const out = await runIdempotent(c.env.deps, {
@@ -248,11 +264,17 @@ export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Ha
   else app.post(call.path, run);
 }
 
-/** A serialized answer, gzipped when the client accepts it (browsers always do) and it is long enough. */
-function sendJsonText(c: Context<AppEnv>, body: JsonText<unknown>, status: ContentfulStatusCode): Response {
+const PLAIN_JSON = Object.freeze({ 'content-type': 'application/json', vary: 'accept-encoding' });
+const GZIP_JSON = Object.freeze({ 'content-type': 'application/json', 'content-encoding': 'gzip', vary: 'accept-encoding' });
+
+/**
+ * A serialized answer, gzipped when the client accepts it (browsers always do) and it is long
+ * enough. Answered as a Response with a plain header object rather than through `c.body`, which
+ * builds a Headers object for more than one header that the Node adapter then has to read back.
+ */
+function sendJsonText(c: Context<AppEnv>, body: JsonText<unknown>): Response {
   const gzip = /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\s*(?:,|$))/.test(c.req.header('accept-encoding') ?? '') ? body.gzip : null;
-  if (!gzip) return c.body(body.bytes, status, { 'content-type': 'application/json', vary: 'accept-encoding' });
-  return c.body(gzip, status, { 'content-type': 'application/json', 'content-encoding': 'gzip', vary: 'accept-encoding' });
+  return gzip ? new Response(gzip, { status: 200, headers: GZIP_JSON }) : new Response(body.bytes, { status: 200, headers: PLAIN_JSON });
 }
 
 export { ApiError };
