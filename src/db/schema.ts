@@ -39,12 +39,25 @@ export const STORES_V2 = {
 } as const;
 
 /**
- * Version 3 (current): same stores; products gain `variantId`, `description` and `available`,
+ * Version 3: same stores; products gain `variantId`, `description` and `available`,
  * cart lines keep a display snapshot (title, subtitle, image, category). See `upgradeToV3`.
  */
 export const STORES_V3 = { ...STORES_V2 } as const;
 
-export const DB_VERSION = 3;
+/**
+ * Version 4 (current): server documents kept for reading offline (`docs`), and what the member
+ * sent that waits or was refused: feedback, multi-scan photos, call-back requests. New stores
+ * only, so no upgrade function.
+ */
+export const STORES_V4 = {
+  ...STORES_V3,
+  docs: '[variant+key], variant',
+  feedback: 'id, variant, state',
+  multiscans: 'id, variant, state',
+  callBacks: 'id, variant, state',
+} as const;
+
+export const DB_VERSION = 4;
 
 /** An outbox entry as version 1 stored it: no account, attempts or backoff; the error as text. */
 export interface OutboxEntryV1 {

@@ -1,0 +1,2 @@
+/** Club programmes: certificates, invite a friend, feedback, subscription, marathon. */
+export const PROGRAMME_PAGES: Record<string, string> = {};

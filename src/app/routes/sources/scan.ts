@@ -1,0 +1,2 @@
+/** Scanning, XP and devices. */
+export const SCAN_PAGES: Record<string, string> = {};

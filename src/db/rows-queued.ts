@@ -1,0 +1,47 @@
+import type { Variant } from './rows-catalogue';
+
+/** Where something the member sent stands: waiting in the outbox, accepted, or refused with a reason. */
+export type SendState = 'waiting' | 'sent' | 'refused';
+
+/** Feedback on an online or in-store order (spec §3 Feedback), kept until the server has it. */
+export interface FeedbackRow {
+  /** The outbox entry id that carries it. */
+  id: string;
+  variant: Variant;
+  /** Online order id, or the in-store purchase id. */
+  orderId: number;
+  source: 'online' | 'offline';
+  rating: number;
+  text: string;
+  photoCount: number;
+  state: SendState;
+  /** The server's reason when refused. */
+  message: string | null;
+  createdAt: number;
+}
+
+/** A photo of several packs sent to the multiscan decoder (spec §7 multiscan/load). */
+export interface MultiscanRow {
+  /** The outbox entry id that carries it. */
+  id: string;
+  variant: Variant;
+  state: SendState;
+  /** Each code the server found, with what became of it. */
+  codes: Array<{ code: string; state: string; coins: number | null; message: string | null }>;
+  message: string | null;
+  createdAt: number;
+}
+
+/** A call-back request (spec §5: day 'Сьогодні' = today, otherwise tomorrow, from and to). */
+export interface CallBackRow {
+  /** The outbox entry id that carries it. */
+  id: string;
+  variant: Variant;
+  /** YYYY-MM-DD, Kyiv time. */
+  date: string;
+  from: string;
+  to: string;
+  state: SendState;
+  message: string | null;
+  createdAt: number;
+}

@@ -1,0 +1,4 @@
+import type { AnyMutationKind } from '../../registry';
+
+/** Mutation kinds of one area: Checkout and orders. */
+export const CHECKOUT_KINDS: readonly AnyMutationKind[] = [];
