@@ -1,5 +1,7 @@
 // Screenshots of the app at 390x844 in headless Chromium against the real server, for review:
-// `npx tsx scripts/screenshots.ts [path ...]` writes screenshots/<name>.png (git-ignored).
+// `npx tsx scripts/screenshots.ts [--ogo] [path ...]` writes screenshots/<name>.png (git-ignored);
+// with `--ogo` the member switches to the ogo variant first (through the side menu) and the
+// files are named <name>.ogo.png.
 // Member screens are taken signed in for real (the demo phone through /auth, spec §6 allow-list).
 import { mkdirSync } from 'node:fs';
 import type { Cookie } from 'playwright-core';
@@ -9,7 +11,10 @@ import { startServer } from '../tests/e2e/support/server';
 import { signInAsDemo } from '../tests/e2e/support/sign-in';
 
 const DEFAULT = ['/', '/shop', '/shop/cart', '/faq', '/profile', '/history-order', '/auth', '/is18', '/no-such-page', '/shop/sticks/12'];
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT;
+const args = process.argv.slice(2);
+const ogo = args.includes('--ogo');
+const given = args.filter((a) => a !== '--ogo');
+const paths = given.length ? given : DEFAULT;
 /** Screens of visitors who are not signed in (their guards send members elsewhere). */
 const SIGNED_OUT = new Set(['/auth', '/is18', '/registration', '/landing']);
 
@@ -27,13 +32,19 @@ try {
       else await context.addCookies([{ name: 'showIs18', value: '1', url: server.url }]);
     } else if (!userCookie) {
       await signInAsDemo(page, server.url);
+      if (ogo) {
+        await page.getByTestId('menu-button').click();
+        await page.getByTestId('variant-switch').click();
+        await page.waitForFunction(() => document.documentElement.dataset.theme === 'ogo', null, { timeout: 20_000 }).catch(() => undefined);
+        await page.waitForTimeout(800);
+      }
       userCookie = (await context.cookies(server.url)).find((c) => c.name === 'usertoken') ?? null;
     } else {
       await context.addCookies([userCookie, { name: 'showIs18', value: '1', url: server.url }]);
     }
     await page.goto(server.url + path, { waitUntil: 'networkidle' });
     await page.waitForTimeout(600);
-    const name = path === '/' ? 'home' : path.slice(1).replace(/\//g, '_');
+    const name = (path === '/' ? 'home' : path.slice(1).replace(/\//g, '_')) + (ogo ? '.ogo' : '');
     await page.screenshot({ path: `screenshots/${name}.png` });
     console.log(`screenshots/${name}.png`);
   }
