@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
-import { SyncProvider } from './app/sync-context';
+import { SyncProvider } from './state/sync-context';
 import type { SyncRuntime } from './sync/runtime';
 import './ui/theme.css';
 import './ui/base.css';

@@ -4,6 +4,7 @@ import { db as appDb } from './db';
 import { kvGet, type KvKey, type KvValues } from './kv';
 import { catalogueList } from './queries';
 import type { CartLineRow, FavouriteRow, OrderRow, ProductRow, Variant } from './rows-catalogue';
+import type { DocRow } from './rows-docs';
 import type { CertificateRow, ContentPageRow, DeviceRow, NewsRow, ScanHistoryRow, ScanRow, XpHistoryRow } from './rows-member';
 
 // Live queries for the screens: each re-renders when its rows change, in this tab or another.
@@ -68,4 +69,12 @@ export function useNews(variant: Variant, database: ClubDb = appDb): NewsRow[] |
 /** One key of the key-value store (session, flags); `null` when unset. */
 export function useKv<K extends KvKey>(key: K, database: ClubDb = appDb): KvValues[K] | null | undefined {
   return useLiveQuery(async () => (await kvGet(database, key)) ?? null, [database, key]);
+}
+
+/**
+ * A server answer kept whole in `docs` (see src/sync/pullers/doc.ts): the row with its value and
+ * `fetchedAt`, `null` when never pulled, `undefined` while loading.
+ */
+export function useDoc<T>(variant: Variant, key: string, database: ClubDb = appDb): DocRow<T> | null | undefined {
+  return useLiveQuery(async () => ((await database.docs.get([variant, key])) as DocRow<T> | undefined) ?? null, [database, variant, key]);
 }

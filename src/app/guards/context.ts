@@ -1,5 +1,6 @@
-import { getCookie } from '../cookies';
-import { captureInviteCode } from '../session';
+import { getCookie } from '../../state/cookies';
+import { CART_REFERRER_KEY } from '../../state/nav-keys';
+import { captureInviteCode } from '../../state/session';
 import type { GuardContext } from './types';
 
 let lastPath: string | null = null;
@@ -8,8 +9,6 @@ let lastPath: string | null = null;
 export function notePath(path: string): void {
   lastPath = path;
 }
-
-export const CART_REFERRER_KEY = 'cartReferrer';
 
 /**
  * The guard context of a navigation in this browser. The visit's `?ref=` invite code is kept

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/button';
-import { useSyncMaybe } from '../sync-context';
+import { useSyncMaybe } from '../../state/sync-context';
 
 type State = { kind: 'checking' } | { kind: 'unsent'; message: string } | { kind: 'leaving' };
 

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../ui/icons';
 import { Wordmark } from '../../ui/surfaces';
-import type { AppSession } from '../session';
+import type { AppSession } from '../../state/session';
 import { LogoutPanel } from './logout-panel';
 import { menuItems, showVariantSwitch } from './items';
 import { shareApp } from './share';

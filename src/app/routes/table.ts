@@ -1,4 +1,4 @@
-import { SHOP_DETAIL_LISTS, SHOP_LIST_TITLES } from './shop-lists';
+import { SHOP_DETAIL_LISTS, SHOP_LIST_TITLES } from '../../domain/shop-lists';
 import type { BackTarget, GuardName, LayoutName, RouteSpec } from './types';
 
 const HISTORY: BackTarget = { kind: 'history' };

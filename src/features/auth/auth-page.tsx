@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAuthEnv } from '../../app/session';
+import { useAuthEnv } from '../../state/session';
 import { formatPhone, toUkrainianMobile } from '../../domain/phone';
 import { LOGOUT_NOTICE_KEY, toAuthError } from '../../sync/auth-errors';
 import { authActions } from './auth-actions';

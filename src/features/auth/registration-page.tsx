@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { INVITE_CODE_KEY, readInviteCode, useAuthEnv } from '../../app/session';
+import { INVITE_CODE_KEY, readInviteCode, useAuthEnv } from '../../state/session';
 import { ADULT_AGE } from '../../domain/age';
 import { formatPhone } from '../../domain/phone';
 import type { CleanRegistration, RegistrationForm } from '../../domain/registration';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppSession, useAuthEnv } from '../../app/session';
+import { useAppSession, useAuthEnv } from '../../state/session';
 import { useContentPage } from '../../db/hooks';
 import { CONTENT_PAGES, type ContentPageKey } from '../../domain/content-pages';
 import { memberActions } from '../../sync/member-actions-lazy';

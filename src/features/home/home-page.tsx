@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useNews, useXpBalance } from '../../db/hooks';
-import { useAppSession } from '../../app/session';
+import { useAppSession } from '../../state/session';
 import { Icon, type IconName } from '../../ui/icons';
 import { Card, Skeleton, Wordmark } from '../../ui/surfaces';
 import '../../ui/hero.css';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppSession, useAuthEnv } from '../../app/session';
+import { useAppSession, useAuthEnv } from '../../state/session';
 import { useKv, useXpBalance } from '../../db/hooks';
 import { formatPhone } from '../../domain/phone';
 import { toAuthError } from '../../sync/auth-errors';

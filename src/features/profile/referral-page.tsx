@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAuthEnv } from '../../app/session';
+import { useAuthEnv } from '../../state/session';
 import { useKv } from '../../db/hooks';
 import { memberActions } from '../../sync/member-actions-lazy';
 import type { PullResult } from '../../sync/pullers/puller';

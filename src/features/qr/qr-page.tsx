@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppSession } from '../../app/session';
+import { useAppSession } from '../../state/session';
 import { useKv } from '../../db/hooks';
 import { formatPhone } from '../../domain/phone';
 import { ButtonLink } from '../../ui/button';

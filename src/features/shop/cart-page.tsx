@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CART_REFERRER_KEY } from '../../app/guards/context';
-import { useSyncMaybe } from '../../app/sync-context';
+import { CART_REFERRER_KEY } from '../../state/nav-keys';
+import { useSyncMaybe } from '../../state/sync-context';
 import { useCart } from '../../db/hooks';
 import { cartTotals, zeroPriceFlag } from '../../domain/cart-totals';
 import { formatUah } from '../../domain/money';

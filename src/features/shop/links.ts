@@ -1,4 +1,4 @@
-import { SHOP_DETAIL_LISTS, type ShopList } from '../../app/routes/shop-lists';
+import { SHOP_DETAIL_LISTS, type ShopList } from '../../domain/shop-lists';
 import type { ProductRow } from '../../db/rows-catalogue';
 import { categoryByCollectionId, type ShopVariant } from '../../domain/catalogue';
 

@@ -1,5 +1,4 @@
 import { useLocation } from 'react-router';
-import { useCurrentSpec } from '../../app/routes/current';
 import { useCatalogue } from '../../db/hooks';
 import { categoryBySlug } from '../../domain/catalogue';
 import { ButtonLink } from '../../ui/button';
@@ -18,7 +17,7 @@ import './list-page.css';
  */
 export default function ListPage() {
   const { pathname } = useLocation();
-  const slug = listOfPath(useCurrentSpec()?.path ?? pathname);
+  const slug = listOfPath(pathname);
   const active = useShopVariant();
   const category = categoryBySlug(slug);
   const variant = category?.variant ?? active;

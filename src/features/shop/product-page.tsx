@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { useCurrentSpec } from '../../app/routes/current';
 import { useProduct } from '../../db/hooks';
 import { categoryBySlug, PRODUCT_TAGS } from '../../domain/catalogue';
 import { MAX_LINE_COUNT } from '../../domain/cart';
@@ -22,7 +21,7 @@ import './product-page.css';
 /** /shop/{list}/{id}: one product from the stored catalogue; its back arrow leads to the list. */
 export default function ProductPage() {
   const { pathname } = useLocation();
-  const slug = listOfPath(useCurrentSpec()?.path ?? pathname);
+  const slug = listOfPath(pathname);
   const id = Number(useParams().id);
   const active = useShopVariant();
   const variant = categoryBySlug(slug)?.variant ?? active;

@@ -1,7 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useAppSession } from '../../app/session';
-import { useSyncMaybe } from '../../app/sync-context';
+import { useAppSession } from '../../state/session';
+export { useNow, useOnline } from '../../state/online';
 import { db } from '../../db/db';
 import type { ProductRow } from '../../db/rows-catalogue';
 import type { ShopVariant } from '../../domain/catalogue';
@@ -11,35 +10,6 @@ import type { ShopVariant } from '../../domain/catalogue';
 /** The shop of the active variant (glo or ogo). */
 export function useShopVariant(): ShopVariant {
   return useAppSession().variant;
-}
-
-const windowOnline = {
-  subscribe(cb: () => void) {
-    window.addEventListener('online', cb);
-    window.addEventListener('offline', cb);
-    return () => {
-      window.removeEventListener('online', cb);
-      window.removeEventListener('offline', cb);
-    };
-  },
-  get: () => navigator.onLine,
-};
-
-/** Whether the device is online, as the sync engine sees it (the browser's flag until it starts). */
-export function useOnline(): boolean {
-  const sync = useSyncMaybe();
-  const subscribe = sync ? (cb: () => void) => sync.online.subscribe(cb) : windowOnline.subscribe;
-  return useSyncExternalStore(subscribe, sync ? sync.online.isOnline : windowOnline.get);
-}
-
-/** The time, re-read every `everyMs` (data age labels). */
-export function useNow(everyMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs]);
-  return now;
 }
 
 export interface CatalogueState {

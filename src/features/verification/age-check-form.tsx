@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useAuthEnv } from '../../app/session';
+import { useAuthEnv } from '../../state/session';
 import { toAuthError } from '../../sync/auth-errors';
 import type { AgeCheck } from '../../sync/auth-member';
 import { memberActions } from '../../sync/member-actions-lazy';

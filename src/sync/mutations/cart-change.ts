@@ -156,6 +156,14 @@ export function removeCartLine(db: ClubDb, account: Account, variantId: number, 
 }
 
 /**
+ * Domain action (spec §4 "cleared after order creation"): removes the lines an order took, in one
+ * change; a line added meanwhile (here or on another device) stays. Null when none was there.
+ */
+export function clearOrderedLines(db: ClubDb, account: Account, variantIds: number[], now = Date.now()) {
+  return changeCart(db, account, { op: 'clear', variantIds }, now);
+}
+
+/**
  * The §4 refresh applied: of the lines `asked` about, only those the server returned stay, with
  * their current price and bonuses. Queued like any change, so the mirror follows; null when the
  * answer changes nothing.

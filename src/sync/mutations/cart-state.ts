@@ -21,6 +21,8 @@ export type CartOp =
   | { op: 'decrement'; variantId: number }
   | { op: 'set'; variantId: number; count: number }
   | { op: 'remove'; variantId: number }
+  /** The lines an order took (spec §4: the cart is cleared after order creation); lines added since stay. */
+  | { op: 'clear'; variantIds: number[] }
   | { op: 'refresh'; asked: number[]; fresh: FreshProduct[] };
 
 /** What a cart entry stores: the change, and the lines it touched as they were (to take it back). */
@@ -33,6 +35,7 @@ export interface CartChangePayload {
 export function touchedIds(op: CartOp): number[] {
   if (op.op === 'add') return [op.line.variantId];
   if (op.op === 'refresh') return op.asked;
+  if (op.op === 'clear') return op.variantIds;
   return [op.variantId];
 }
 
@@ -64,6 +67,10 @@ export function applyCartOp(lines: readonly CartSnapshotLine[], op: CartOp): Car
       return viaDomain(lines, (d) => setLineCount(d, op.variantId, op.count));
     case 'remove':
       return viaDomain(lines, (d) => removeLine(d, op.variantId));
+    case 'clear': {
+      const gone = new Set(op.variantIds);
+      return lines.filter((l) => !gone.has(l.variantId));
+    }
     case 'refresh': {
       // Only the lines asked about: a line added meanwhile (here or on another device) stays as it is.
       const asked = new Set(op.asked);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { guardContext } from '../../../src/app/guards/context';
-import { is18Next } from '../../../src/app/guards/is18';
+import { is18Next } from '../../../src/domain/is18-next';
 import { guardByName, runGuards } from '../../../src/app/guards/registry';
-import { INVITE_CODE_KEY, readInviteCode } from '../../../src/app/session';
+import { INVITE_CODE_KEY, readInviteCode } from '../../../src/state/session';
 import type { GuardContext } from '../../../src/app/guards/types';
 
 function ctx(over: Partial<GuardContext> = {}): GuardContext & { remembered: string[] } {

@@ -50,6 +50,17 @@ describe('cart changes (spec §4), pure', () => {
     ]);
   });
 
+  it('clear removes only the lines the order took; a line added since stays, and it is taken back whole', () => {
+    const before = [line(1, 2), line(2, 1), line(3, 5)];
+    const after = applyCartOp(before, { op: 'clear', variantIds: [10, 20] });
+    expect(counts(after)).toEqual([[3, 5]]);
+    expect(counts(revertCartOp(after, { change: { op: 'clear', variantIds: [10, 20] }, before: before.slice(0, 2) }))).toEqual([
+      [3, 5],
+      [1, 2],
+      [2, 1],
+    ]);
+  });
+
   it('a change is taken back line by line; the mirror round-trips and bad values are dropped', () => {
     const before = [line(1, 2)];
     const after = applyCartOp(before, { op: 'remove', variantId: 10 });

@@ -1,4 +1,4 @@
-import { SHOP_DETAIL_LISTS } from '../shop-lists';
+import { SHOP_DETAIL_LISTS } from '../../../domain/shop-lists';
 
 const SHOP = 'src/features/shop';
 

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { SyncProvider } from '../../../../src/app/sync-context';
+import { SyncProvider } from '../../../../src/state/sync-context';
 import { ClubDb } from '../../../../src/db/database';
 import AuthPage from '../../../../src/features/auth/auth-page';
 import { webLock } from '../../../../src/sync/lock';

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SyncProvider } from '../../../../src/app/sync-context';
+import { SyncProvider } from '../../../../src/state/sync-context';
 import CartPage from '../../../../src/features/shop/cart-page';
 import { addProductToCart } from '../../../../src/sync/mutations/cart-change';
 import { localCart, parseCartMirror, setConfirmedCart } from '../../../../src/sync/mutations/cart-state';
