@@ -40,6 +40,11 @@ const configSchema = z.object({
   FREE_SHIPPING_OGO: z.coerce.number().nonnegative().default(120),
   /** Outside production the server checks its own answers against the contract. */
   CHECK_RESPONSES: booleanish.optional(),
+  /**
+   * This process's slot, stable across its restarts (default `<host>:<PORT>`): a restarted
+   * process takes over the idempotency keys its crashed predecessor left running, at once.
+   */
+  INSTANCE_NAME: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {

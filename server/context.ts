@@ -3,6 +3,7 @@ import type { Db } from './db/connect';
 import type { Clock } from './clock';
 import type { Revisions } from './db/revisions';
 import type { SmsSender } from './sandboxes/sms';
+import type { Instance } from './instances';
 import type { PreReadIncoming } from './http/node-listener';
 
 /** Everything a route group needs, passed in so tests can build a fresh one per file. */
@@ -12,6 +13,8 @@ export interface AppDeps {
   config: Config;
   clock: Clock;
   sms: SmsSender;
+  /** This process on the database (idempotency keys it runs are its own); absent in bare unit setups. */
+  instance?: Instance;
 }
 
 /** The signed-in member of a request (from the bearer token). */

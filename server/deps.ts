@@ -7,6 +7,7 @@ import { cacheBalancesInProcess } from './db/balance-cache';
 import { countRevisionsInProcess } from './db/revisions';
 import { sandboxSms } from './sandboxes/sms';
 import { seedIfEmpty } from './seed/index';
+import { instanceName, registerInstance } from './instances';
 
 export interface BuiltDeps {
   deps: AppDeps;
@@ -26,13 +27,21 @@ export async function buildDeps(
     cacheBalancesInProcess(handle.db, handle.soleConnection);
   }
   const clock = opts.clock ?? systemClock;
+  const instance = await registerInstance(handle.db, clock, instanceName(config.INSTANCE_NAME, config.PORT));
   const deps: AppDeps = {
     db: handle.db,
     dialect: handle.dialect,
     config,
     clock,
     sms: sandboxSms(handle.db, clock, { keepCodes: !config.isProduction }),
+    instance,
   };
   if (opts.seed ?? config.SEED) await seedIfEmpty(deps);
-  return { deps, close: handle.close };
+  return {
+    deps,
+    async close() {
+      await instance.stop();
+      await handle.close();
+    },
+  };
 }

@@ -20,6 +20,8 @@ export const unauthorized = (message = 'Потрібно увійти', code = '
 export const forbidden = (message = 'Доступ заборонено', code = 'forbidden') => new ApiError(403, code, message);
 export const notFound = (message = 'Не знайдено', code = 'not_found') => new ApiError(404, code, message);
 export const conflict = (code: string, message: string) => new ApiError(409, code, message);
+/** RFC 9110 §15.5.13: a precondition (If-Match, If-None-Match) did not hold; nothing was written. */
+export const preconditionFailed = (code: string, message: string) => new ApiError(412, code, message);
 export const unprocessable = (code: string, message: string) => new ApiError(422, code, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Забагато спроб. Спробуй пізніше') =>
   new ApiError(429, 'rate_limited', message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

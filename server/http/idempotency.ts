@@ -8,11 +8,12 @@ import type { Database } from '../db/schema';
 import { ApiError, badRequest, conflict, unprocessable } from '../errors';
 import { sha256 } from '../security/tokens';
 import { jsonTextOf } from './json-text';
+import { instanceAlive } from '../instances';
 
 /** Keys are kept this long: members may stay offline for weeks before their outbox replays. */
 export const IDEMPOTENCY_RETENTION_DAYS = 35;
 
-/** A 'running' key older than this belongs to a run that died; a retry may take it over. */
+/** A 'running' key with no owner recorded and older than this belongs to a run that died; a retry may take it over. */
 const STALE_RUNNING_MS = 120_000;
 
 /** Statuses that say "try again": their answers are not stored, so a retry runs the call anew. */
@@ -41,7 +42,7 @@ export interface IdempotentRun {
 }
 
 // Every keyed call runs these: compiled once (server/db/prepared.ts).
-const claimKey = prepared('idempotency:claim', (db, row: { account: string; key: string; fingerprint: string; created_at: string }) =>
+const claimKey = prepared('idempotency:claim', (db, row: { account: string; key: string; fingerprint: string; created_at: string; owner: string | null }) =>
   db
     .insertInto('idempotency')
     .values({ ...row, state: 'running', status: 0, body: '' })
@@ -73,6 +74,20 @@ const runningHere = new WeakMap<Db, Set<string>>();
 const inProgress = () => conflict('idempotency_in_progress', 'Запит ще обробляється');
 const isStoredError = (err: unknown): err is ApiError => err instanceof ApiError && err.status < 500 && !TRANSIENT.has(err.status);
 const errorBody = (err: ApiError) => JSON.stringify({ error: { code: err.code, message: err.message } });
+
+/**
+ * Whether the run holding a 'running' key is gone. Its owner process is gone when it deregistered,
+ * was replaced by a restart of its slot, or has not been heard from (server/instances.ts); this
+ * process's own keys are running here now. A key claimed with no owner recorded goes stale after
+ * STALE_RUNNING_MS.
+ */
+async function runDied(deps: AppDeps, row: { owner: string | null; created_at: string }): Promise<boolean> {
+  if (row.owner !== null) {
+    if (row.owner === deps.instance?.id) return false;
+    return !(await instanceAlive(deps.db, deps.clock, row.owner));
+  }
+  return row.created_at < new Date(deps.clock.now().getTime() - STALE_RUNNING_MS).toISOString();
+}
 
 /**
  * Runs `execute` at most once per (account, key), after the IETF Idempotency-Key draft:
@@ -109,7 +124,8 @@ export async function runIdempotent(
       return runInOneTransaction(db, { account, key, fingerprint, createdAt: clock.now().toISOString(), execute: opts.execute }, settledBefore);
     }
   }
-  const inserted = await claimKey(db, { account, key, fingerprint, created_at: clock.now().toISOString() });
+  const owner = deps.instance?.id ?? null;
+  const inserted = await claimKey(db, { account, key, fingerprint, created_at: clock.now().toISOString(), owner });
 
   if (Number(inserted.numAffectedRows ?? 0) === 0) {
     const row = (await findKey(db, account, key)).rows[0];
@@ -118,12 +134,12 @@ export async function runIdempotent(
       throw unprocessable('idempotency_mismatch', 'Цей ключ ідемпотентності вже використано для іншого запиту');
     }
     if (row.state === 'done') return { status: row.status as ContentfulStatusCode, body: row.body, replayed: true };
-    // A run that never settled (its process died) is taken over once it is stale.
-    const staleBefore = new Date(clock.now().getTime() - STALE_RUNNING_MS).toISOString();
-    if (row.created_at >= staleBefore) throw inProgress();
+    // A run that never settled because its process died is taken over: at once when that process
+    // is known to be gone, else once it is stale.
+    if (!(await runDied(deps, row))) throw inProgress();
     const claimed = await db
       .updateTable('idempotency')
-      .set({ created_at: clock.now().toISOString() })
+      .set({ created_at: clock.now().toISOString(), owner })
       .where('account', '=', account)
       .where('key', '=', key)
       .where('state', '=', 'running')

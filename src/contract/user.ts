@@ -7,6 +7,12 @@ export const metafield = z.object({
   key: z.string(),
   value: z.string(),
   type: z.string(),
+  /**
+   * Bumped by every write (reference server; not in §7). A client writes conditionally with
+   * `If-Match: "<revision>"` (or `If-None-Match: *` for one not yet there) and gets 412 when
+   * another device wrote first; a server without it simply omits the field.
+   */
+  revision: z.optional(z.number()),
 });
 export type Metafield = z.infer<typeof metafield>;
 

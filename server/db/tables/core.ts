@@ -84,6 +84,8 @@ export interface MetafieldsTable {
   value: string;
   type: string;
   updated_at: string;
+  /** Bumped by every write; clients write conditionally against it (If-Match, migration 009). */
+  revision: Generated<number>;
 }
 
 export interface IdempotencyTable {
@@ -95,6 +97,18 @@ export interface IdempotencyTable {
   status: number;
   body: string;
   created_at: string;
+  /** The `instances.id` of the process running the key (null: settled, or claimed before migration 009). */
+  owner: string | null;
+}
+
+/** A server process alive on this database (heartbeat), so its running keys are not taken over. */
+export interface InstancesTable {
+  /** `<name>@<started_at>`: one per process start. */
+  id: string;
+  /** Stable across restarts of one process slot (INSTANCE_NAME, else host:port). */
+  name: string;
+  started_at: string;
+  heartbeat_at: string;
 }
 
 /** Every change of a customer's XP balance, newest last (spec §3 "Bonus history"). */
@@ -143,4 +157,5 @@ export interface CoreTables {
   metafields: MetafieldsTable;
   idempotency: IdempotencyTable;
   revisions: RevisionsTable;
+  instances: InstancesTable;
 }

@@ -31,9 +31,10 @@ describe('create-metafields / get-metafields on the own record', () => {
   it('creates, replaces (one per namespace and key) and reads back', async () => {
     const first = await create(a, field(a.glo.id));
     expect(first.status).toBe(200);
-    expect(first.body.metafield).toEqual({ id: expect.any(Number), namespace: 'pwa', key: 'favorites', value: '[101,202]', type: 'json' });
+    expect(first.body.metafield).toEqual({ id: expect.any(Number), namespace: 'pwa', key: 'favorites', value: '[101,202]', type: 'json', revision: 1 });
     const second = await create(a, field(a.glo.id, { value: '[202]' }));
     expect(second.body.metafield.id).toBe(first.body.metafield.id);
+    expect(second.body.metafield.revision).toBe(2);
     await create(a, field(a.glo.id, { key: 'last_city', type: 'single_line_text_field', value: 'Київ' }));
     const r = await read(a, a.glo.id);
     expect(r.status).toBe(200);
