@@ -28,6 +28,8 @@ export interface SendOptions {
   files?: Record<string, Blob | readonly Blob[]>;
   /** The bearer token to send instead of asking `getToken` (the outbox reads it once per batch). */
   token?: string | null;
+  /** Request preconditions (If-Match, If-None-Match) a queued write was built with. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Spec §7: idempotent methods are retried once, body methods never. */
@@ -79,7 +81,7 @@ export class Transport {
       const detail = checked.error.issues[0]?.message ?? '';
       throw new ApiCallError('invalid-request', 0, 'invalid_request', `${FAILURE_MESSAGES['invalid-request']}: ${call.path} ${detail}`);
     }
-    const headers: Record<string, string> = { 'x-api-key': this.opts.apiKey, accept: 'application/json' };
+    const headers: Record<string, string> = { ...so.headers, 'x-api-key': this.opts.apiKey, accept: 'application/json' };
     const token = so.token !== undefined ? so.token : await this.opts.getToken();
     if (token) headers.authorization = `Bearer ${token}`;
     if (so.idempotencyKey) headers['idempotency-key'] = so.idempotencyKey;

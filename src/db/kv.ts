@@ -55,6 +55,20 @@ export interface KvValues {
   deliveryAddress: ProfileAddress;
   /** Members the member invited (user/get-referrals). */
   referrals: { mgmCode: string | null; count: number; ordered: number; list: Array<{ first_name: string; last_initial: string; joined_at: string; first_order: boolean }> };
+  // Sync.
+  /**
+   * Whole-value metafields (favourites, the cart mirror) as the server last said it holds them,
+   * by `<variant>:<namespace>/<key>`: the base queued changes are rebased on (src/sync/mutations/metafield-base.ts).
+   */
+  metafieldBases: Record<string, MetafieldBase>;
+}
+
+/** A metafield as the server holds it: `value` null when it has none; `revision` null when the server gives none. */
+export interface MetafieldBase {
+  value: string | null;
+  revision: number | null;
+  /** Epoch ms when it was read or written. */
+  at: number;
 }
 
 /** One shop record of the member (spec §3), without its metafields. */

@@ -42,6 +42,13 @@ export interface OutboxEntry<P = unknown> {
    * server's idempotency fingerprint matches and a lost answer is replayed, never re-applied.
    */
   request?: unknown;
+  /** Headers fixed with the request: the precondition of a conditional write (If-Match: "<revision>"). */
+  headers?: Record<string, string>;
+  /**
+   * Set once the member has been told of its refusal (a failed entry is announced once), or has
+   * opened the sync panel since.
+   */
+  noticed?: boolean;
   /** Times the entry was re-keyed after the server refused it without applying it (dead analytics token). */
   refreshes?: number;
 }

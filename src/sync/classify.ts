@@ -49,7 +49,7 @@ export function classifyFailure(e: unknown, kind: AnyMutationKind | undefined, e
     return isQuotaError(e) ? { action: 'retry', error, retryAfterMs: null } : { action: 'fail', error };
   }
   const error: OutboxError = { status: e.status, code: e.code, message: e.message || FAILURE_MESSAGES[e.kind], at: now };
-  if (kind?.refreshOn?.(e) && (entry.refreshes ?? 0) < 1) return { action: 'refresh', error };
+  if (kind?.refreshOn?.(e) && (entry.refreshes ?? 0) < (kind.maxRefreshes ?? 1)) return { action: 'refresh', error };
   if (e.kind === 'network') return { action: 'retry', error, retryAfterMs: null };
   if (e.kind === 'http' && isTransientStatus(e.status, e.code)) return { action: 'retry', error, retryAfterMs: e.retryAfterMs };
   const sessionDead = e.code === 'unauthenticated' || e.code === kind?.call.unauthenticatedCode;

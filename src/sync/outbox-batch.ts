@@ -80,7 +80,7 @@ export async function sendBatch(
     let answer: unknown;
     try {
       const files = kind.files?.(entry as OutboxEntry<never>);
-      answer = await transport.send(kind.call, entry.request, { idempotencyKey: entry.id, token, files });
+      answer = await transport.send(kind.call, entry.request, { idempotencyKey: entry.id, token, files, ...(entry.headers ? { headers: entry.headers } : {}) });
     } catch (error) {
       return { done: [], written, accepted: j, stopped: { entry, kind, error, settlement: { done: done.splice(0), unsent: unsent() } }, halted: false };
     }

@@ -2,7 +2,7 @@ import type { Table } from 'dexie';
 import type { ClubDb } from '../db/database';
 import type { KvRow, OutboxEntry, OutboxError } from '../db/rows-sync';
 import { enqueueInTransaction } from './enqueue';
-import type { AnyMutationKind } from './registry';
+import { PreparedRequest, type AnyMutationKind } from './registry';
 import { uuidV4 } from './uuid';
 
 // The outbox's operations on Dexie, each one short transaction. The replay policy lives in
@@ -20,13 +20,16 @@ export interface Settlement {
   defer?: { id: string; until: number; error: OutboxError; attempts: number };
   /** Permanent refusal: failed with its reason, the optimistic change undone. */
   fail?: { entry: OutboxEntry; kind: AnyMutationKind | undefined; error: OutboxError };
-  /** Refused unapplied because a token in it died: the same place, a new key (see rekeyEntry). */
-  rekey?: { entry: OutboxEntry; error: OutboxError };
+  /**
+   * Refused unapplied (a token in it died, or another device wrote first): the same place, a new
+   * key, the request built again; not before `until` when given (repeated conflicts back off).
+   */
+  rekey?: { entry: OutboxEntry; kind: AnyMutationKind | undefined; error: OutboxError; until?: number };
 }
 
 /** The tables a settlement writes: the outbox, the key-value store and its kinds' own. */
 function settlementTables(db: ClubDb, s: Settlement | null): Set<Table> {
-  const kinds = s ? [...s.done.map((d) => d.kind), s.fail?.kind] : [];
+  const kinds = s ? [...s.done.map((d) => d.kind), s.fail?.kind, s.rekey?.kind] : [];
   return new Set([db.outbox, db.kv, ...kinds.flatMap((k) => (k?.tables ?? []).map((t) => db.table(t)))]);
 }
 
@@ -63,7 +66,7 @@ async function writeSettlement(db: ClubDb, s: Settlement): Promise<void> {
       await s.fail.kind?.undo?.(current as OutboxEntry<never>, db);
     }
   }
-  if (s.rekey) await rekeyInTransaction(db, s.rekey.entry, s.rekey.error);
+  if (s.rekey) await rekeyInTransaction(db, s.rekey);
 }
 
 /**
@@ -146,9 +149,11 @@ export function advance(db: ClubDb, step: AdvanceStep): Promise<Advanced> {
     const marked: OutboxEntry[] = [];
     for (const e of heads) {
       if (marked.length >= step.max) break;
-      const request = step.requestFor(e);
-      if (request === undefined) break;
-      marked.push({ ...e, state: 'sending', attempts: e.attempts + 1, request });
+      const built = step.requestFor(e);
+      if (built === undefined) break;
+      // A request built now may come with its headers; a stored one keeps those stored with it.
+      const fixed = built instanceof PreparedRequest ? { request: built.body, headers: { ...built.headers } } : { request: built, ...(e.headers ? { headers: e.headers } : {}) };
+      marked.push({ ...e, state: 'sending', attempts: e.attempts + 1, ...fixed });
     }
     if (marked.length) await db.outbox.bulkPut(marked);
     return { marked, heads, token: typeof token?.value === 'string' ? token.value : null };
@@ -164,11 +169,15 @@ export async function deferAll(db: ClubDb, ids: readonly string[], until: number
  * The server refused the entry without applying it (its stored answer is that refusal), so the
  * old key is spent: same place in the queue, new key, request rebuilt on the next attempt.
  */
-async function rekeyInTransaction(db: ClubDb, entry: OutboxEntry, error: OutboxError): Promise<void> {
+async function rekeyInTransaction(db: ClubDb, r: NonNullable<Settlement['rekey']>): Promise<void> {
+  const { entry, kind, error, until } = r;
   if (!(await db.outbox.get(entry.id))) return;
   await db.outbox.delete(entry.id);
-  const { request: _spent, ...rest } = entry;
-  await db.outbox.add({ ...rest, id: uuidV4(), state: 'pending', lastError: error, refreshes: (entry.refreshes ?? 0) + 1 });
+  const { request: _spent, headers: _with, ...rest } = entry;
+  const fresh: OutboxEntry = { ...rest, id: uuidV4(), state: 'pending', lastError: error, refreshes: (entry.refreshes ?? 0) + 1 };
+  if (until !== undefined) fresh.nextAttemptAt = until;
+  await db.outbox.add(fresh);
+  await kind?.onRefresh?.(fresh as OutboxEntry<never>, db);
 }
 
 /**

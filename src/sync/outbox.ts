@@ -62,6 +62,9 @@ interface PassState {
 
 const EMPTY: store.Settlement = { done: [], unsent: [] };
 
+/** Re-keyed entries are rebuilt at once this many times in a row; after that each rebuild waits its backoff. */
+const REFRESHES_AT_ONCE = 2;
+
 /**
  * Entries whose requests are built ahead at once, from one read: the transactions that mark the
  * next batches then read only what they mark.
@@ -329,8 +332,11 @@ export class Outbox {
       return 'failed';
     }
     if (outcome.action === 'refresh') {
-      await this.write({ ...base, rekey: { entry, error: outcome.error } });
-      return 'refreshed';
+      // Refused again and again (devices writing over each other): rebuilt at once twice, then backing off.
+      const refreshes = entry.refreshes ?? 0;
+      const until = refreshes >= REFRESHES_AT_ONCE ? now + backoffDelay(refreshes - REFRESHES_AT_ONCE + 1, null, this.o.random, this.o.backoff ?? DEFAULT_BACKOFF) : undefined;
+      await this.write({ ...base, rekey: { entry, kind, error: outcome.error, ...(until !== undefined ? { until } : {}) } });
+      return until === undefined ? 'refreshed' : { until };
     }
     const until = now + backoffDelay(Math.max(1, entry.attempts), outcome.retryAfterMs, this.o.random, this.o.backoff ?? DEFAULT_BACKOFF);
     await this.write({ ...base, defer: { id: entry.id, until, error: outcome.error, attempts: entry.attempts } });

@@ -2,7 +2,7 @@ import type { CallDef, CallRequest, CallResponse } from '../contract/define';
 import type { ApiCallError } from '../api/errors';
 import type { Transport } from '../api/transport';
 import type { ClubDb, ClubTableName } from '../db/database';
-import type { OutboxEntry } from '../db/rows-sync';
+import type { OutboxEntry, OutboxError } from '../db/rows-sync';
 
 /** What a mutation kind may use while building its request. */
 export interface MutationContext {
@@ -12,6 +12,27 @@ export interface MutationContext {
   now: () => number;
   /** Lives for one batch: values read once and shared by its entries (e.g. a cached token). */
   memo: Map<string, unknown>;
+}
+
+/**
+ * A request with the headers it must go with (a conditional write's If-Match), as `buildRequest`
+ * may return it: both are fixed with the entry, so every retry sends the same.
+ */
+export class PreparedRequest<R = unknown> {
+  constructor(
+    readonly body: R,
+    readonly headers: Readonly<Record<string, string>>,
+  ) {}
+}
+
+/** What a member is told of a refused entry: what was not saved, why, and where to put it right. */
+export interface RefusalNotice {
+  /** What was not saved, e.g. «Адреса доставки: Київ, відділення 12». */
+  what: string;
+  /** Why, in the member's words. */
+  why: string;
+  /** A screen where it can be put right, when there is one. */
+  fixAt?: { path: string; label: string };
 }
 
 /**
@@ -42,7 +63,7 @@ export interface MutationKind<P, C extends CallDef> {
    * The request to send. Runs once, before the first attempt, outside any transaction (it may
    * fetch a token); the result is stored with the entry so every retry sends the same body.
    */
-  buildRequest(entry: OutboxEntry<P>, ctx: MutationContext): Promise<CallRequest<C>>;
+  buildRequest(entry: OutboxEntry<P>, ctx: MutationContext): Promise<CallRequest<C> | PreparedRequest<CallRequest<C>>>;
   /** Multipart kinds: the files sent with the request (kept in the entry's payload, e.g. feedback photos). */
   files?(entry: OutboxEntry<P>): Record<string, Blob | readonly Blob[]>;
   /** Applies the server's answer; runs in the transaction that deletes the entry (Dexie calls only). */
@@ -56,6 +77,15 @@ export interface MutationKind<P, C extends CallDef> {
    * the entry gets a new key and a fresh request, once.
    */
   refreshOn?(error: ApiCallError): boolean;
+  /**
+   * How many times `refreshOn` may re-key one entry (default 1). A conditional write refused
+   * because another device wrote first is rebuilt on the new value as often as that happens.
+   */
+  readonly maxRefreshes?: number;
+  /** Runs in the transaction that re-keys the entry (e.g. forgets the value a refused write was built on). */
+  onRefresh?(entry: OutboxEntry<P>, db: ClubDb): Promise<void>;
+  /** What the member is told when the server refuses an entry for good; default: the title and the server's reason. */
+  describeRefusal?(entry: OutboxEntry<P>, error: OutboxError): RefusalNotice;
 }
 
 /** A kind whose payload and call are not known statically (the registry's view). */

@@ -5,17 +5,16 @@ import type { CartSnapshotLine, ProductRow } from '../../db/rows-catalogue';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import type { FreshProduct } from '../../domain/cart';
 import { mutate } from '../enqueue';
-import { defineMutation } from '../registry';
+import { defineMutation, PreparedRequest } from '../registry';
+import { baseForWrite, baseOf, dropBase, isRevisionConflict, MAX_CONFLICTS, preconditionOf, setBase } from './metafield-base';
 import {
   applyCartOp,
   CART_CHANGE,
+  CART_DOC,
   localCart,
   MAX_CART_LINES,
   parseCartMirror,
-  pinServerCart,
   rebuildLocalCart,
-  serverCart,
-  setConfirmedCart,
   touchedIds,
   toMirror,
   writeLocalCart,
@@ -35,27 +34,57 @@ export const cartChange = defineMutation<CartChangePayload, typeof createMetafie
   title: 'Зміна кошика',
   noun: ['зміну кошика', 'зміни кошика', 'змін кошика'],
   tables: ['cart'],
-  async buildRequest(entry, { db }) {
-    const lines = applyCartOp(await serverCart(db, entry.account.variant), entry.payload.change);
-    return {
-      namespace: 'pwa',
-      key: 'cart',
-      type: 'json',
+  async buildRequest(entry, ctx) {
+    const base = await baseForWrite(ctx, entry.account, CART_DOC);
+    const lines = applyCartOp(base.value === null ? [] : parseCartMirror(base.value), entry.payload.change);
+    const body = {
+      namespace: CART_DOC.namespace,
+      key: CART_DOC.key,
+      type: 'json' as const,
       value: toMirror(lines),
       shopifyId: entry.account.customerId,
       ...(entry.account.variant === 'ogo' ? { ogo: true } : {}),
     };
+    return new PreparedRequest(body, preconditionOf(base));
+  },
+  refreshOn: isRevisionConflict,
+  maxRefreshes: MAX_CONFLICTS,
+  async onRefresh(entry, db) {
+    await dropBase(db, entry.account.variant, CART_DOC);
   },
   async apply(answer, entry, db) {
-    await setConfirmedCart(db, entry.account.variant, parseCartMirror(answer.metafield.value));
+    await setBase(db, entry.account.variant, CART_DOC, baseOf(answer.metafield, Date.now()));
+    await rebuildLocalCart(db, entry.account.variant, { except: entry.id });
   },
   async undo(entry, db) {
-    await rebuildLocalCart(db, entry.account.variant, entry);
+    await rebuildLocalCart(db, entry.account.variant, { refused: entry });
   },
   async redo(entry, db) {
     await rebuildLocalCart(db, entry.account.variant);
   },
+  describeRefusal(entry, error) {
+    return { what: describeCartOp(entry.payload), why: error.message, fixAt: { path: '/shop/cart', label: 'До кошика' } };
+  },
 });
+
+/** What a cart change did, in the member's words («Додавання в кошик: Стіки Amber»). */
+function describeCartOp(p: CartChangePayload): string {
+  const op = p.change;
+  const title = (id: number) => p.before.find((l) => l.variantId === id)?.title;
+  switch (op.op) {
+    case 'add':
+      return `Додавання в кошик${op.line.title ? `: ${op.line.title}` : ''}`;
+    case 'decrement':
+    case 'set':
+      return `Зміна кількості${title(op.variantId) ? `: ${title(op.variantId)}` : ''}`;
+    case 'remove':
+      return `Видалення з кошика${title(op.variantId) ? `: ${title(op.variantId)}` : ''}`;
+    case 'clear':
+      return 'Очищення кошика після замовлення';
+    case 'refresh':
+      return 'Оновлення цін у кошику';
+  }
+}
 
 /** Why a cart action was not taken; `message` is Ukrainian, fit for a toast. */
 export class CartRefusal extends Error {
@@ -88,7 +117,6 @@ function changeCart(db: ClubDb, account: Account, op: CartOp, now: number): Prom
       account,
       now,
       change: async () => {
-        await pinServerCart(db, account.variant, lines);
         await writeLocalCart(db, account.variant, next, now);
         const ids = new Set(touchedIds(op));
         return { change: op, before: lines.filter((l) => ids.has(l.variantId)) };

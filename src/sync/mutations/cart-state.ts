@@ -1,12 +1,15 @@
 import type { ClubDb } from '../../db/database';
-import { kvGet, kvSet } from '../../db/kv';
 import type { CartLineRow, CartSnapshotLine, Variant } from '../../db/rows-catalogue';
 import type { OutboxEntry } from '../../db/rows-sync';
 export { parseCartMirror, toMirror } from './cart-mirror';
 import { addToCart, decrementLine, refreshCart, removeLine, setLineCount, type CartLine, type FreshProduct } from '../../domain/cart';
-import { toCartLine } from './cart-mirror';
+import { parseCartMirror, toCartLine } from './cart-mirror';
+import { getBase, type MetafieldDoc } from './metafield-base';
 
 export const CART_CHANGE = 'cart-change';
+
+/** The cart mirror: the customer's metafield `pwa`/`cart` (json, spec §3 cart lines plus what the cart shows). */
+export const CART_DOC: MetafieldDoc = { namespace: 'pwa', key: 'cart' };
 
 /** The most lines a cart holds: get-products-by-id (the §4 refresh) takes at most 100. */
 export const MAX_CART_LINES = 100;
@@ -95,10 +98,10 @@ export function revertCartOp(lines: readonly CartSnapshotLine[], p: CartChangePa
   return [...out, ...before.values()];
 }
 
-/** Cart changes of a variant still waiting to be accepted, in FIFO order. */
-export async function waitingCartChanges(db: ClubDb, variant: Variant): Promise<Array<OutboxEntry<CartChangePayload>>> {
+/** Cart changes of a variant still waiting to be accepted, in FIFO order (`except`: one being settled now). */
+export async function waitingCartChanges(db: ClubDb, variant: Variant, except?: string): Promise<Array<OutboxEntry<CartChangePayload>>> {
   const all = await db.outbox.where('kind').equals(CART_CHANGE).sortBy('seq');
-  return all.filter((e) => e.state !== 'failed' && e.account.variant === variant) as Array<OutboxEntry<CartChangePayload>>;
+  return all.filter((e) => e.state !== 'failed' && e.account.variant === variant && e.id !== except) as Array<OutboxEntry<CartChangePayload>>;
 }
 
 export const snapshotOf = ({ variant: _v, addedAt: _a, ...line }: CartLineRow): CartSnapshotLine => line;
@@ -108,38 +111,16 @@ export async function localCart(db: ClubDb, variant: Variant): Promise<CartSnaps
 }
 
 /**
- * The cart the server holds: as last confirmed, or, before any confirmation, the local cart with
- * the waiting changes (and `alsoRevert`, an entry just refused) taken back, newest first.
+ * The cart the server holds: as it last said, or, before anything was heard from it, the local
+ * cart with the waiting changes (and `alsoRevert`, an entry just refused) taken back, newest first.
  */
 export async function serverCart(db: ClubDb, variant: Variant, alsoRevert?: OutboxEntry<CartChangePayload>): Promise<CartSnapshotLine[]> {
-  const confirmed = (await kvGet(db, 'cartConfirmed'))?.carts[variant];
-  if (confirmed) return confirmed;
+  const base = await getBase(db, variant, CART_DOC);
+  if (base) return base.value === null ? [] : parseCartMirror(base.value);
   const revert = [...(await waitingCartChanges(db, variant)), ...(alsoRevert ? [alsoRevert] : [])].sort((a, b) => b.seq - a.seq);
   let lines = await localCart(db, variant);
   for (const e of revert) lines = revertCartOp(lines, e.payload);
   return lines;
-}
-
-/** Revision of the confirmed carts: a pull started before a confirmation must not overwrite it. */
-export async function cartRevision(db: ClubDb): Promise<number> {
-  return (await kvGet(db, 'cartConfirmed'))?.rev ?? 0;
-}
-
-export async function setConfirmedCart(db: ClubDb, variant: Variant, lines: CartSnapshotLine[]): Promise<void> {
-  const cur = (await kvGet(db, 'cartConfirmed')) ?? { rev: 0, carts: {} };
-  await kvSet(db, 'cartConfirmed', { rev: cur.rev + 1, carts: { ...cur.carts, [variant]: lines } });
-}
-
-/**
- * Before the first change of a variant's cart is queued with nothing known of the server's cart
- * (no pull, no confirmation yet), the cart this device holds is taken as the server's: every
- * later request and undo then builds on that one fixed base, even after a refusal reshaped the
- * local cart (reverting from the local cart would then bring back what the refusal took away).
- */
-export async function pinServerCart(db: ClubDb, variant: Variant, lines: CartSnapshotLine[]): Promise<void> {
-  if ((await kvGet(db, 'cartConfirmed'))?.carts[variant]) return;
-  if ((await waitingCartChanges(db, variant)).length > 0) return;
-  await setConfirmedCart(db, variant, lines);
 }
 
 /** Writes the local cart of a variant as `lines`, keeping the place of lines already there. */
@@ -150,11 +131,12 @@ export async function writeLocalCart(db: ClubDb, variant: Variant, lines: readon
 }
 
 /**
- * Local cart = what the server holds + every change still waiting. Used after a refusal (undo)
- * and a retry (redo), so later changes to the same line are never lost.
+ * Local cart = what the server holds + every change still waiting, in order: after an answer
+ * (with another device's changes in it), a pull, a refusal (`refused`, taken back) and a retry.
+ * `except` is an entry being settled whose effect the server's cart already holds.
  */
-export async function rebuildLocalCart(db: ClubDb, variant: Variant, refused?: OutboxEntry<CartChangePayload>): Promise<void> {
-  let lines = await serverCart(db, variant, refused);
-  for (const e of await waitingCartChanges(db, variant)) lines = applyCartOp(lines, e.payload.change);
+export async function rebuildLocalCart(db: ClubDb, variant: Variant, opts: { refused?: OutboxEntry<CartChangePayload>; except?: string } = {}): Promise<void> {
+  let lines = await serverCart(db, variant, opts.refused);
+  for (const e of await waitingCartChanges(db, variant, opts.except)) lines = applyCartOp(lines, e.payload.change);
   await writeLocalCart(db, variant, lines);
 }

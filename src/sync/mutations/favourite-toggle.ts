@@ -2,22 +2,22 @@ import { createMetafields } from '../../contract/user';
 import type { ClubDb } from '../../db/database';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { mutate } from '../enqueue';
-import { defineMutation } from '../registry';
+import { defineMutation, PreparedRequest } from '../registry';
 import {
   applyToggle,
   FAVOURITE_TOGGLE,
+  FAVOURITES_DOC,
   parseFavouriteIds,
   rebuildLocalFavourites,
-  serverFavouriteIds,
-  setConfirmed,
   type FavouriteTogglePayload,
 } from './favourites-state';
+import { baseForWrite, baseOf, dropBase, isRevisionConflict, MAX_CONFLICTS, preconditionOf, setBase } from './metafield-base';
 
 /**
- * Favourites (spec §4): kept as the customer's metafield `pwa`/`favorites` (type json, a JSON
- * array of product ids). Each toggle sends the list the server holds with this one toggle applied,
- * so a refused toggle never drags later ones with it; the local store stays the truth while
- * entries wait.
+ * Favourites (spec §4): the customer's metafield `pwa`/`favorites` (type json, a JSON array of
+ * product ids). Each entry is one intent (this product added, or removed), applied to the list
+ * the server holds and written on its revision; when another device wrote first the write is
+ * refused (412) and rebuilt on the new list, so both devices' favourites survive.
  */
 export const favouriteToggle = defineMutation<FavouriteTogglePayload, typeof createMetafields>({
   kind: FAVOURITE_TOGGLE,
@@ -25,25 +25,36 @@ export const favouriteToggle = defineMutation<FavouriteTogglePayload, typeof cre
   title: 'Зміна обраного',
   noun: ['зміну обраного', 'зміни обраного', 'змін обраного'],
   tables: ['favourites'],
-  async buildRequest(entry, { db }) {
-    const ids = applyToggle(await serverFavouriteIds(db, entry.account.variant), entry.payload);
-    return {
-      namespace: 'pwa',
-      key: 'favorites',
-      type: 'json',
+  async buildRequest(entry, ctx) {
+    const base = await baseForWrite(ctx, entry.account, FAVOURITES_DOC);
+    const ids = applyToggle(parseFavouriteIds(base.value), entry.payload);
+    const body = {
+      namespace: FAVOURITES_DOC.namespace,
+      key: FAVOURITES_DOC.key,
+      type: 'json' as const,
       value: JSON.stringify(ids),
       shopifyId: entry.account.customerId,
       ...(entry.account.variant === 'ogo' ? { ogo: true } : {}),
     };
+    return new PreparedRequest(body, preconditionOf(base));
+  },
+  refreshOn: isRevisionConflict,
+  maxRefreshes: MAX_CONFLICTS,
+  async onRefresh(entry, db) {
+    await dropBase(db, entry.account.variant, FAVOURITES_DOC);
   },
   async apply(answer, entry, db) {
-    await setConfirmed(db, entry.account.variant, parseFavouriteIds(answer.metafield.value));
+    await setBase(db, entry.account.variant, FAVOURITES_DOC, baseOf(answer.metafield, Date.now()));
+    await rebuildLocalFavourites(db, entry.account.variant, { except: entry.id });
   },
   async undo(entry, db) {
-    await rebuildLocalFavourites(db, entry.account.variant, entry);
+    await rebuildLocalFavourites(db, entry.account.variant, { refused: entry });
   },
   async redo(entry, db) {
     await rebuildLocalFavourites(db, entry.account.variant);
+  },
+  describeRefusal(entry, error) {
+    return { what: entry.payload.on ? 'Додавання в обране' : 'Видалення з обраного', why: error.message };
   },
 });
 

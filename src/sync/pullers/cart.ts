@@ -1,49 +1,35 @@
-import { userApi } from '../../api/groups/user';
-import type { CartSnapshotLine, Variant } from '../../db/rows-catalogue';
-import { cartRevision, parseCartMirror, setConfirmedCart, waitingCartChanges, writeLocalCart } from '../mutations/cart-state';
-import { readSession } from '../session';
+import type { ClubDb } from '../../db/database';
+import type { Variant } from '../../db/rows-catalogue';
+import { CART_DOC, rebuildLocalCart, waitingCartChanges } from '../mutations/cart-state';
+import { getBase } from '../mutations/metafield-base';
+import { pullDocs, writePulledDocs, type PulledDocs } from './metafield-docs';
 import type { Puller } from './puller';
 
 /** The cart mirror is read at most every 10 minutes (like favourites; §9 names no lifetime). */
 export const CART_FRESH_FOR = 10 * 60_000;
 
-interface Pulled {
-  /** Revision of the confirmed carts when the pull started: a confirmation in between wins. */
-  rev: number;
-  /** `lines` null: the account has no mirrored cart yet (what this device holds is kept). */
-  carts: Array<{ variant: Variant; lines: CartSnapshotLine[] | null }>;
+/** The local cart rebuilt on the server's; an account with no mirrored cart yet keeps what this device holds. */
+async function rebuild(db: ClubDb, variant: Variant): Promise<void> {
+  const base = await getBase(db, variant, CART_DOC);
+  if (base?.value === null && (await waitingCartChanges(db, variant)).length === 0) return;
+  await rebuildLocalCart(db, variant);
 }
 
 /**
- * The cart from the `pwa`/`cart` metafield of each account, so a cart follows the member to a
- * fresh device. Written only for a variant with no cart change waiting, and only if no change
- * was confirmed while the pull was in flight: while entries wait, the local cart is the truth.
+ * The cart from the `pwa`/`cart` metafield of each account, so a cart follows the member to
+ * another device: the server's cart with the changes still waiting on this device applied on top.
  */
-export const cartPuller: Puller<Pulled> = {
+export const cartPuller: Puller<PulledDocs> = {
   name: 'cart',
   freshFor: CART_FRESH_FOR,
   tables: ['cart', 'outbox'],
-  async fetch({ db, transport }) {
-    const session = await readSession(db);
-    if (!session) return null;
-    const rev = await cartRevision(db);
-    const api = userApi(transport);
-    const carts: Pulled['carts'] = [];
-    for (const variant of ['glo', 'ogo'] as const) {
-      const id = session.customerIds[variant];
-      if (!id) continue;
-      const { metafields } = await api.getMetafields(variant === 'ogo' ? { id, ogo: true } : { id });
-      const m = metafields.find((f) => f.namespace === 'pwa' && f.key === 'cart');
-      carts.push({ variant, lines: m ? parseCartMirror(m.value) : null });
-    }
-    return { rev, carts };
-  },
-  async write({ rev, carts }, db, now) {
-    if ((await cartRevision(db)) !== rev) return;
-    for (const { variant, lines } of carts) {
-      if (lines === null || (await waitingCartChanges(db, variant)).length > 0) continue;
-      await setConfirmedCart(db, variant, lines);
-      await writeLocalCart(db, variant, lines, now);
-    }
-  },
+  fetch: ({ db, transport, now }) => pullDocs(db, transport, CART_DOC, now()),
+  write: (pulled, db) =>
+    writePulledDocs(
+      db,
+      CART_DOC,
+      pulled,
+      async (v) => (await waitingCartChanges(db, v)).length,
+      (v) => rebuild(db, v),
+    ),
 };

@@ -9,7 +9,8 @@ import {
   removeCartLine,
   setCartLineCount,
 } from '../../../src/sync/mutations/cart-change';
-import { applyCartOp, localCart, parseCartMirror, revertCartOp, toMirror } from '../../../src/sync/mutations/cart-state';
+import { applyCartOp, CART_DOC, localCart, parseCartMirror, revertCartOp, toMirror } from '../../../src/sync/mutations/cart-state';
+import { getBase } from '../../../src/sync/mutations/metafield-base';
 import { cartPuller } from '../../../src/sync/pullers/cart';
 import { runPuller } from '../../../src/sync/pullers/puller';
 import type { Reply } from './support/fake-fetch';
@@ -132,7 +133,7 @@ describe('cart mirror: pwa/cart metafield through the outbox', () => {
       [[9, 1]],
     ]);
     expect(mirrorCounts(server.value(101, 'cart'))).toEqual([[1, 1], [2, 1]]);
-    expect(counts((await kvGet(h.db, 'cartConfirmed'))!.carts.glo!)).toEqual([[1, 1], [2, 1]]);
+    expect(mirrorCounts((await getBase(h.db, 'glo', CART_DOC))!.value)).toEqual([[1, 1], [2, 1]]);
     expect(await h.db.outbox.count()).toBe(0);
   });
 
@@ -172,7 +173,7 @@ describe('cart mirror: pwa/cart metafield through the outbox', () => {
 });
 
 describe('cart puller (a cart follows the member to a fresh device)', () => {
-  it('writes the mirrored cart when nothing waits; leaves local state alone while changes wait', async () => {
+  it('writes the mirrored cart, with the changes still waiting on top of it', async () => {
     const server = metafieldServer();
     server.set(101, 'cart', toMirror([line(4, 2), line(5, 1)]));
     const h = await harness({ reply: api(server.handlers) });
@@ -184,12 +185,37 @@ describe('cart puller (a cart follows the member to a fresh device)', () => {
 
     h.clock.t += 1000;
     await addProductToCart(h.db, GLO, productRow(6), 1, h.clock.t);
+    // Another device took line 5 out and made line 4 nine.
     server.set(101, 'cart', toMirror([line(4, 9)]));
     expect(await runPuller(cartPuller, ctx, true)).toBe('pulled');
-    expect(counts(await localCart(h.db, 'glo'))).toEqual([[4, 2], [5, 1], [6, 1]]);
+    expect(counts(await localCart(h.db, 'glo'))).toEqual([[4, 9], [6, 1]]);
     await h.outbox.replay();
-    // Sent as the cart the device last saw confirmed plus its own change.
-    expect(mirrorCounts(h.sends().at(-1)?.body.value)).toEqual([[4, 2], [5, 1], [6, 1]]);
+    // Sent as the server's cart plus this device's own change.
+    expect(mirrorCounts(h.sends().at(-1)?.body.value)).toEqual([[4, 9], [6, 1]]);
+  });
+
+  it('two devices offline: lines and counts of both are kept (adds are added, 412 → rebuilt on the new cart)', async () => {
+    const server = metafieldServer();
+    server.set(101, 'cart', toMirror([line(4, 1)]));
+    const reply = api(server.handlers);
+    const a = await harness({ reply, name: 'cart-a' });
+    const b = await harness({ reply, name: 'cart-b' });
+    for (const d of [a, b]) await runPuller(cartPuller, { db: d.db, transport: d.transport, now: () => d.clock.t, online: () => true });
+    await addProductToCart(a.db, GLO, productRow(24));
+    await addProductToCart(a.db, GLO, productRow(4), 2);
+    await addProductToCart(b.db, GLO, productRow(25));
+    await addProductToCart(b.db, GLO, productRow(4), 3);
+    await removeCartLine(b.db, GLO, 240); // B never had 24: nothing to remove there, nothing queued
+    await Promise.all([a.outbox.replay(), b.outbox.replay()]);
+    await a.outbox.replay();
+    await b.outbox.replay();
+    expect(mirrorCounts(server.value(101, 'cart')).sort((x, y) => x[0]! - y[0]!)).toEqual([[4, 6], [24, 1], [25, 1]]);
+    expect(server.conflicts.count).toBeGreaterThan(0);
+    for (const d of [a, b]) {
+      await runPuller(cartPuller, { db: d.db, transport: d.transport, now: () => d.clock.t, online: () => true }, true);
+      expect(counts(await localCart(d.db, 'glo')).sort((x, y) => x[0]! - y[0]!)).toEqual([[4, 6], [24, 1], [25, 1]]);
+      expect(await d.db.outbox.count()).toBe(0);
+    }
   });
 
   it('keeps the local cart of an account with no mirror yet, and is skipped offline', async () => {

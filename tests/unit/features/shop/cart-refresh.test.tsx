@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncProvider } from '../../../../src/state/sync-context';
 import CartPage from '../../../../src/features/shop/cart-page';
 import { addProductToCart } from '../../../../src/sync/mutations/cart-change';
-import { localCart, parseCartMirror, setConfirmedCart } from '../../../../src/sync/mutations/cart-state';
+import { localCart, parseCartMirror, toMirror } from '../../../../src/sync/mutations/cart-state';
 import { webLock } from '../../../../src/sync/lock';
 import { manualOnline } from '../../../../src/sync/online';
 import { createSyncRuntime, type SyncRuntime } from '../../../../src/sync/runtime';
@@ -23,8 +23,7 @@ afterEach(() => {
 });
 
 /** The cart page with a real sync runtime over the app's database and a scripted server. */
-function renderWithSync(online: boolean) {
-  const server = metafieldServer();
+function renderWithSync(online: boolean, server = metafieldServer()) {
   const net = scriptedFetch(
     api({
       ...server.handlers,
@@ -55,20 +54,21 @@ function renderWithSync(online: boolean) {
   return { server, seen: net.seen };
 }
 
-async function fill() {
+async function fill(server: ReturnType<typeof metafieldServer>) {
   await act(async () => {
     await addProductToCart(db, { variant: 'glo', customerId: 101 }, productRow(1, { price: 95 }), 2);
     await addProductToCart(db, { variant: 'glo', customerId: 101 }, productRow(2, { price: 50 }));
-    // As if both adds had been sent and confirmed earlier.
-    await db.transaction('rw', db.kv, db.cart, async () => setConfirmedCart(db, 'glo', await localCart(db, 'glo')));
+    // As if both adds had been sent and accepted earlier: the server holds them.
+    server.set(101, 'cart', toMirror(await localCart(db, 'glo')));
     await db.outbox.clear();
   });
 }
 
 describe('cart refresh on open (spec §4), made by the sync layer', () => {
   it('online: keeps only what the server still sells, at its price, and mirrors that to the server', async () => {
-    await fill();
-    const { server, seen } = renderWithSync(true);
+    const server = metafieldServer();
+    await fill(server);
+    const { seen } = renderWithSync(true, server);
     await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
     expect(textOf(screen.getByTestId('cart-total'))).toBe('240 грн');
     await waitFor(() => expect(parseCartMirror(server.value(101, 'cart') ?? '[]').map((l) => [l.productId, l.count, l.price])).toEqual([[1, 2, 120]]));
@@ -76,8 +76,9 @@ describe('cart refresh on open (spec §4), made by the sync layer', () => {
   });
 
   it('offline: nothing is asked, the stored cart shows, with a note that prices are checked later', async () => {
-    await fill();
-    const { seen } = renderWithSync(false);
+    const server = metafieldServer();
+    await fill(server);
+    const { seen } = renderWithSync(false, server);
     await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(2));
     expect(screen.getByText(/Ти офлайн/)).toBeTruthy();
     expect(seen).toHaveLength(0);

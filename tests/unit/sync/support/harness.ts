@@ -5,6 +5,7 @@ import { createSyncCore, type SyncCore } from '../../../../src/sync/core';
 import { webLock, type OutboxLock } from '../../../../src/sync/lock';
 import { scriptedFetch, type Reply, type SeenRequest } from './fake-fetch';
 import { memoryLocks } from './memory-locks';
+import { metafieldServer } from './shop-fixtures';
 
 export const GLO: Account = { variant: 'glo', customerId: 101 };
 export const OGO: Account = { variant: 'ogo', customerId: 202 };
@@ -17,7 +18,7 @@ export function api(overrides: Record<string, Handler> = {}) {
   const handlers: Record<string, Handler> = {
     '/api/analytics/get-bat-token': () => ({ status: 200, body: { token: `bat-${++tokens}`, expired_at: '2030-01-01T00:00:00.000Z' } }),
     '/api/analytics/send-bat-event': () => ({ status: 200, body: { ok: true, id: 1 } }),
-    '/api/user/create-metafields': (_r, b) => ({ status: 200, body: { metafield: { id: 1, namespace: b.namespace, key: b.key, value: b.value, type: b.type } } }),
+    ...metafieldServer().handlers,
     ...overrides,
   };
   return (req: SeenRequest) => {

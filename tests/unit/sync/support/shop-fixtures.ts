@@ -32,30 +32,54 @@ export function productRow(id: number, over: Partial<ProductRow> = {}): ProductR
 type Handler = (req: SeenRequest, body: Record<string, unknown>) => Reply | Promise<Reply>;
 
 /**
- * Metafields kept per customer as the server does (create replaces, get lists them), for
- * handlers of the harness's `api()`; `refuse(body)` returns a refusal instead of storing.
+ * Metafields kept per customer as the reference server does: create replaces and bumps the
+ * revision, honouring If-Match / If-None-Match (412 when another device wrote first); get lists
+ * them with their revisions. `revisions: false` plays a server that implements §7 as written
+ * (no revisions, preconditions ignored). `refuse(body, n)` returns a refusal instead of storing.
  */
-export function metafieldServer(refuse?: (body: Record<string, unknown>, n: number) => Reply | null) {
-  const store = new Map<string, { namespace: string; key: string; value: string; type: string }>();
+export function metafieldServer(refuse?: (body: Record<string, unknown>, n: number) => Reply | null, opts: { revisions?: boolean } = {}) {
+  const numbered = opts.revisions ?? true;
+  const store = new Map<string, { namespace: string; key: string; value: string; type: string; revision: number }>();
   let n = 0;
+  const conflicts = { count: 0 };
+  const shown = (m: { namespace: string; key: string; value: string; type: string; revision: number }, id: number) => {
+    const { revision, ...rest } = m;
+    return numbered ? { id, ...rest, revision } : { id, ...rest };
+  };
   const handlers: Record<string, Handler> = {
-    '/api/user/create-metafields': (_r, b) => {
+    '/api/user/create-metafields': (r, b) => {
       const refusal = refuse?.(b, ++n);
       if (refusal) return refusal;
-      const m = { namespace: String(b.namespace), key: String(b.key), value: String(b.value), type: String(b.type) };
-      store.set(`${String(b.shopifyId)}:${m.namespace}:${m.key}`, m);
-      return { status: 200, body: { metafield: { id: 1, ...m } } };
+      const k = `${String(b.shopifyId)}:${String(b.namespace)}:${String(b.key)}`;
+      const cur = store.get(k);
+      if (numbered) {
+        const ifMatch = r.headers['if-match'];
+        const ifNone = r.headers['if-none-match'];
+        const stale = (ifNone === '*' && cur) || (ifMatch !== undefined && (!cur || ifMatch !== `"${cur.revision}"`));
+        if (stale) {
+          conflicts.count += 1;
+          return { status: 412, body: { error: { code: 'revision_conflict', message: 'Дані вже змінено на іншому пристрої' } } };
+        }
+      }
+      const m = { namespace: String(b.namespace), key: String(b.key), value: String(b.value), type: String(b.type), revision: (cur?.revision ?? 0) + 1 };
+      store.set(k, m);
+      return { status: 200, body: { metafield: shown(m, 1) } };
     },
     '/api/user/get-metafields': (_r, b) => ({
       status: 200,
       body: {
-        metafields: [...store.entries()].filter(([k]) => k.startsWith(`${String(b.id)}:`)).map(([, m], i) => ({ id: i + 1, ...m })),
+        metafields: [...store.entries()].filter(([k]) => k.startsWith(`${String(b.id)}:`)).map(([, m], i) => shown(m, i + 1)),
       },
     }),
   };
   return {
     handlers,
+    conflicts,
     value: (customerId: number, key: string) => store.get(`${customerId}:pwa:${key}`)?.value ?? null,
-    set: (customerId: number, key: string, value: string) => store.set(`${customerId}:pwa:${key}`, { namespace: 'pwa', key, value, type: 'json' }),
+    /** Another device's write: the value and a new revision. */
+    set: (customerId: number, key: string, value: string) => {
+      const k = `${customerId}:pwa:${key}`;
+      store.set(k, { namespace: 'pwa', key, value, type: 'json', revision: (store.get(k)?.revision ?? 0) + 1 });
+    },
   };
 }
