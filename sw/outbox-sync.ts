@@ -21,11 +21,12 @@ function workerCore(): SyncCore {
 
 /**
  * Replays the outbox from the service worker, with the same code and the same lock as the
- * pages (so a page and the worker never send at once). Rejects while entries still wait, so
- * the browser schedules another sync event with its own backoff.
+ * pages (so a page and the worker never send at once), keeping each entry's backoff. Rejects
+ * while entries still wait, so the browser schedules another sync event with its own backoff
+ * (Chromium: minutes), which never comes before an entry's own next attempt is due.
  */
 export async function replayFromWorker(): Promise<ReplayReport> {
-  const report = await workerCore().outbox.replay({ force: true });
+  const report = await workerCore().outbox.replay();
   if (report.nextAt !== null) throw new Error('Outbox entries still waiting; the browser will retry the sync');
   return report;
 }

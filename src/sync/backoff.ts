@@ -6,9 +6,15 @@ export interface BackoffPolicy {
   capMs: number;
   /** Upper bound of a server's Retry-After we honour. Default 86 400 000 (24 h). */
   maxRetryAfterMs: number;
+  /**
+   * Upper bound when there was no answer at all (no signal, the server down). Default 30 000:
+   * one small request every half minute costs little, and the queue goes soon after the network
+   * or the server is back; a server that answers it is overloaded (5xx, 429) waits up to `capMs`.
+   */
+  noAnswerCapMs: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 300_000, maxRetryAfterMs: 86_400_000 };
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 300_000, maxRetryAfterMs: 86_400_000, noAnswerCapMs: 30_000 };
 
 /**
  * Capped exponential backoff with "equal jitter": after `attempts` failed attempts (>= 1) the
@@ -23,8 +29,10 @@ export function backoffDelay(
   retryAfterMs: number | null,
   random: () => number = Math.random,
   policy: BackoffPolicy = DEFAULT_BACKOFF,
+  noAnswer = false,
 ): number {
-  const step = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
+  const cap = noAnswer ? Math.min(policy.capMs, policy.noAnswerCapMs) : policy.capMs;
+  const step = Math.min(cap, policy.baseMs * 2 ** Math.max(0, attempts - 1));
   const jittered = step / 2 + random() * (step / 2);
   const asked = retryAfterMs === null ? 0 : Math.min(retryAfterMs, policy.maxRetryAfterMs);
   return Math.round(Math.max(jittered, asked));

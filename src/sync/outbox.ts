@@ -338,7 +338,7 @@ export class Outbox {
       await this.write({ ...base, rekey: { entry, kind, error: outcome.error, ...(until !== undefined ? { until } : {}) } });
       return until === undefined ? 'refreshed' : { until };
     }
-    const until = now + backoffDelay(Math.max(1, entry.attempts), outcome.retryAfterMs, this.o.random, this.o.backoff ?? DEFAULT_BACKOFF);
+    const until = now + backoffDelay(Math.max(1, entry.attempts), outcome.retryAfterMs, this.o.random, this.o.backoff ?? DEFAULT_BACKOFF, outcome.error.status === 0);
     await this.write({ ...base, defer: { id: entry.id, until, error: outcome.error, attempts: entry.attempts } });
     return { until };
   }

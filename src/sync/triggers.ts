@@ -61,16 +61,25 @@ export function installTriggers(outbox: Outbox, env: TriggerEnv): Triggers {
     void env.pull?.();
     void kick();
   };
+  // Back online, what waited in backoff (the network, not the server, was down) is due at once:
+  // one attempt each at most, since a pass stops at the first that fails again.
+  const backOnline = async () => {
+    void env.pull?.();
+    if (stopped) return;
+    schedule(await outbox.sendNow());
+  };
   const unsubscribeOnline = env.online.subscribe((online) => {
-    if (online) pullAndKick();
+    if (online) void backOnline();
   });
   const onVisible = () => {
     if (env.document?.visibilityState === 'visible') pullAndKick();
   };
   env.document?.addEventListener('visibilitychange', onVisible);
 
+  // Only entries never seen before count: one that goes back to pending after a failed attempt
+  // keeps its backoff (asking Background Sync again for it would have the worker resend it at once).
   let known = new Set<string>();
-  const watch = liveQuery(() => outbox.db.outbox.where('state').equals('pending').primaryKeys()).subscribe({
+  const watch = liveQuery(() => outbox.db.outbox.toCollection().primaryKeys()).subscribe({
     next(keys) {
       const grew = keys.some((k) => !known.has(k));
       known = new Set(keys);
