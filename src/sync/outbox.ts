@@ -145,6 +145,11 @@ export class Outbox {
     return ok;
   }
 
+  /** The member has been told of these refusals (each is announced once). */
+  async markNoticed(ids: readonly string[]): Promise<void> {
+    if (ids.length) await this.o.db.outbox.where('id').anyOf([...ids]).modify({ noticed: true });
+  }
+
   /** «Скасувати» on a failed entry: drop it (its change was undone when it failed). */
   cancelFailed(id: string): Promise<boolean> {
     return store.cancelFailedEntry(this.o.db, id);

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, type FormEvent } from 'react';
 import { db } from '../../db/db';
 import type { ProfileAddress } from '../../db/kv';
+import { addressFieldProblem, ADDRESS_LIMITS } from '../../domain/address-limits';
 import { deliveryProblem } from '../../domain/shipping-address';
 import { memberActions } from '../../sync/member-actions-lazy';
 import { waitingProfileEntries } from '../../sync/mutations/profile-queue';
@@ -40,7 +41,7 @@ export function AddressForm({ stored }: { stored: ProfileAddress | null }) {
       a.method === 1
         ? { method: 1, city: a.city.trim(), branch: (a.branch ?? '').trim() }
         : { method: 2, city: a.city.trim(), street: (a.street ?? '').trim(), house: (a.house ?? '').trim(), flat: (a.flat ?? '').trim() };
-    const problem = deliveryProblem(clean);
+    const problem = deliveryProblem(clean) ?? addressFieldProblem(clean)?.message ?? null;
     if (problem) return setError(problem);
     setBusy(true);
     try {
@@ -74,7 +75,7 @@ export function AddressForm({ stored }: { stored: ProfileAddress | null }) {
           </button>
         ))}
       </div>
-      <Field label={T.city} autoComplete="address-level2" list="popular-cities" data-testid="address-city" value={a.city} onChange={(e) => set('city')(e.target.value)} />
+      <Field label={T.city} autoComplete="address-level2" list="popular-cities" data-testid="address-city" maxLength={ADDRESS_LIMITS.city} value={a.city} onChange={(e) => set('city')(e.target.value)} />
       <datalist id="popular-cities">
         {POPULAR_CITIES.map((c) => (
           <option key={c} value={c} />
@@ -88,13 +89,13 @@ export function AddressForm({ stored }: { stored: ProfileAddress | null }) {
         ))}
       </div>
       {a.method === 1 ? (
-        <Field label={T.branch} placeholder={T.branchPlaceholder} data-testid="address-branch" value={a.branch ?? ''} onChange={(e) => set('branch')(e.target.value)} />
+        <Field label={T.branch} placeholder={T.branchPlaceholder} data-testid="address-branch" maxLength={ADDRESS_LIMITS.branch} value={a.branch ?? ''} onChange={(e) => set('branch')(e.target.value)} />
       ) : (
         <>
-          <Field label={T.street} autoComplete="address-line1" data-testid="address-street" value={a.street ?? ''} onChange={(e) => set('street')(e.target.value)} />
+          <Field label={T.street} autoComplete="address-line1" data-testid="address-street" maxLength={ADDRESS_LIMITS.street} value={a.street ?? ''} onChange={(e) => set('street')(e.target.value)} />
           <div className="profile-grid">
-            <Field label={T.house} data-testid="address-house" value={a.house ?? ''} onChange={(e) => set('house')(e.target.value)} />
-            <Field label={T.flat} data-testid="address-flat" value={a.flat ?? ''} onChange={(e) => set('flat')(e.target.value)} />
+            <Field label={T.house} data-testid="address-house" maxLength={ADDRESS_LIMITS.house} value={a.house ?? ''} onChange={(e) => set('house')(e.target.value)} />
+            <Field label={T.flat} data-testid="address-flat" maxLength={ADDRESS_LIMITS.flat} value={a.flat ?? ''} onChange={(e) => set('flat')(e.target.value)} />
           </div>
         </>
       )}

@@ -1,9 +1,20 @@
 /** Every text of the sync status area, in one place. */
 export const SYNC_COPY = {
   sendNow: 'Надіслати зараз',
-  failedTitle: 'Не вдалося надіслати',
+  panelTitle: 'Синхронізація',
+  close: 'Закрити',
+  waitingTitle: 'Чекають на надсилання',
+  waitingOffline: 'Немає зв’язку: надішлемо все, щойно він з’явиться. Нічого не загубиться.',
+  waitingLead: 'Збережено на цьому пристрої. Надсилаємо по черзі.',
+  lastAttempt: (reason: string) => `Остання спроба не вдалася: ${reason.replace(/\.$/, '')}.`,
+  nextAttempt: (when: string) => `Наступна спроба ${when}.`,
+  attempts: (n: number) => `Спроб: ${n}`,
+  failedTitle: 'Не збережено',
+  failedLead: 'Сервер не прийняв ці зміни, тож на пристрої їх скасовано. Виправ і спробуй ще раз або прибери зі списку.',
   retry: 'Повторити',
-  cancel: 'Скасувати',
+  cancel: 'Прибрати',
+  allSent: 'Усе надіслано.',
+  announce: (what: string, why: string) => `Не збережено — ${what}. ${why}`,
+  details: 'Детальніше',
   unknownKind: 'Зміна',
-  noReason: 'Причина невідома',
 } as const;

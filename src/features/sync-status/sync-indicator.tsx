@@ -1,24 +1,42 @@
+import { useEffect, useState } from 'react';
 import type { SyncRuntime } from '../../sync/runtime';
+import { toasts } from '../../ui/toast-store';
 import { SYNC_COPY } from './copy';
-import { useSyncStatus } from './use-sync-status';
+import { SyncPanel } from './sync-panel';
+import { useSyncStatus, type SyncStatus } from './use-sync-status';
 import './sync-status.css';
 
+/** Tells the member of each new refusal once, in a toast that opens the panel. */
+function useRefusalAnnouncements(s: SyncStatus, open: () => void, panelOpen: boolean): void {
+  const fresh = s.failed.filter((e) => !e.noticed);
+  const key = fresh.map((e) => e.id).join(',');
+  useEffect(() => {
+    if (!fresh.length || panelOpen) return;
+    for (const e of fresh) {
+      const n = s.noticeOf(e);
+      toasts.show(SYNC_COPY.announce(n.what, n.why), { kind: 'error', action: { label: SYNC_COPY.details, run: open }, durationMs: 10_000 });
+    }
+    s.markNoticed(fresh.map((e) => e.id));
+  }, [key, panelOpen]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
 /**
- * The quiet sync indicator: «Офлайн», «Надсилаю…» or «N змін очікують» with «Надіслати зараз»;
- * renders nothing when everything is sent. The app shell places it.
+ * The sync indicator the app shell places: one quiet line (what waits, what failed, when the next
+ * try is), which opens the sync panel; renders nothing when everything is sent.
  */
 export function SyncIndicator({ runtime }: { runtime: SyncRuntime }) {
   const s = useSyncStatus(runtime);
-  if (!s.label) return null;
+  const [open, setOpen] = useState(false);
+  useRefusalAnnouncements(s, () => setOpen(true), open);
   return (
-    <span className="sync-indicator" role="status" data-state={s.state.kind}>
-      <span className="sync-indicator__dot" aria-hidden="true" />
-      {s.label}
-      {s.state.kind === 'waiting' && (
-        <button type="button" className="sync-indicator__button" onClick={s.sendNow}>
-          {SYNC_COPY.sendNow}
+    <>
+      {s.label && (
+        <button type="button" className="sync-indicator" data-state={s.state.kind} data-testid="sync-indicator" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          <span className="sync-indicator__dot" aria-hidden="true" />
+          <span role="status">{s.label}</span>
         </button>
       )}
-    </span>
+      {open && <SyncPanel s={s} onClose={() => setOpen(false)} />}
+    </>
   );
 }

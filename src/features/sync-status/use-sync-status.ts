@@ -1,23 +1,35 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../../db/rows-sync';
+import type { RefusalNotice } from '../../sync/registry';
+import { refusalNotice } from '../../sync/refusals';
 import type { SyncRuntime } from '../../sync/runtime';
-import { syncLabel, syncState, type SyncState } from '../../sync/status';
+import { headOf, syncLabel, syncState, type SyncState } from '../../sync/status';
+import { useNow } from '../../state/online';
 import { SYNC_COPY } from './copy';
 
 const NO_ENTRIES: OutboxEntry[] = [];
 
 export interface SyncStatus {
+  online: boolean;
   state: SyncState;
-  /** «Офлайн», «Надсилаю…», «N змін очікують», or null when all is sent. */
+  /** The indicator's line, or null when all is sent. */
   label: string | null;
-  /** Entries the server refused, oldest first, with `lastError.message` as the reason. */
+  /** Entries still to send, in order. */
+  waiting: OutboxEntry[];
+  /** The entry the queue waits on. */
+  head: OutboxEntry | null;
+  /** Entries the server refused, oldest first. */
   failed: OutboxEntry[];
-  /** What an entry is, for the failed list: «Зміна обраного», «Подія аналітики»... */
+  now: number;
+  /** What an entry is: «Зміна кошика», «Скан». */
   titleOf(entry: OutboxEntry): string;
+  /** What a refused entry was, why it was refused and where to put it right. */
+  noticeOf(entry: OutboxEntry): RefusalNotice;
   sendNow(): void;
   retry(id: string): void;
   cancel(id: string): void;
+  markNoticed(ids: readonly string[]): void;
 }
 
 /** The outbox as the member sees it, live across tabs (Dexie live query) and online changes. */
@@ -26,14 +38,22 @@ export function useSyncStatus(rt: SyncRuntime): SyncStatus {
   const subscribeOnline = useCallback((cb: () => void) => rt.online.subscribe(cb), [rt]);
   const online = useSyncExternalStore(subscribeOnline, rt.online.isOnline);
   const replaying = useSyncExternalStore(rt.activity.subscribe, rt.activity.isActive);
-  const state = syncState({ online, replaying, entries });
+  // The countdown to the next attempt ticks while there is one.
+  const now = useNow(1000);
+  const state = syncState({ online, replaying, entries, now });
   return {
+    online,
     state,
-    label: syncLabel(state),
+    label: syncLabel(state, now),
+    waiting: entries.filter((e) => e.state !== 'failed'),
+    head: headOf(entries),
     failed: entries.filter((e) => e.state === 'failed'),
+    now,
     titleOf: (entry) => rt.registry.get(entry.kind)?.title ?? SYNC_COPY.unknownKind,
+    noticeOf: (entry) => refusalNotice(rt.registry, entry),
     sendNow: () => void rt.outbox.sendNow(),
     retry: (id) => void rt.outbox.retryFailed(id),
     cancel: (id) => void rt.outbox.cancelFailed(id),
+    markNoticed: (ids) => void rt.outbox.markNoticed(ids),
   };
 }

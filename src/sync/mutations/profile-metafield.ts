@@ -66,6 +66,12 @@ export const profileMetafield = defineMutation<ProfileMetafieldPayload, typeof c
   async redo(entry, db) {
     await writeLocal(db, entry.payload.key, entry.payload.value);
   },
+  describeRefusal(entry, error) {
+    if (entry.payload.key === 'birth_date') return { what: `Дата народження ${entry.payload.value}`, why: error.message, fixAt: { path: '/profile', label: 'До профілю' } };
+    const a = parseProfileAddress(entry.payload.value);
+    const where = a ? [a.city, a.branch ?? [a.street, a.house].filter(Boolean).join(', ')].filter(Boolean).join(', ') : '';
+    return { what: `Адреса доставки${where ? `: ${where.slice(0, 80)}` : ''}`, why: error.message, fixAt: { path: '/profile', label: 'Виправити в профілі' } };
+  },
 });
 
 /**

@@ -1,6 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FailedEntries } from '../../../src/features/sync-status/failed-entries';
 import { SyncIndicator } from '../../../src/features/sync-status/sync-indicator';
 import { ClubDb } from '../../../src/db/database';
 import { kvSet } from '../../../src/db/kv';
@@ -9,7 +8,11 @@ import { trackEvent } from '../../../src/sync/mutations/analytics-event';
 import { toggleFavourite } from '../../../src/sync/mutations/favourite-toggle';
 import { manualOnline } from '../../../src/sync/online';
 import { createSyncRuntime } from '../../../src/sync/runtime';
-import { syncLabel } from '../../../src/sync/status';
+import { memberReason, syncLabel, syncState } from '../../../src/sync/status';
+import type { OutboxEntry } from '../../../src/db/rows-sync';
+import { saveDeliveryAddress } from '../../../src/sync/mutations/profile-metafield';
+import { toasts } from '../../../src/ui/toast-store';
+import { MemoryRouter } from 'react-router';
 import { scriptedFetch, type Reply } from './support/fake-fetch';
 import { api, GLO, uniqueDbName } from './support/harness';
 import { memoryLocks } from './support/memory-locks';
@@ -34,19 +37,37 @@ async function runtime(reply: (req: Parameters<ReturnType<typeof api>>[0]) => Re
 }
 
 describe('sync indicator copy', () => {
-  it('says «Офлайн», «Надсилаю…» or how many changes wait, in Ukrainian plural', () => {
-    expect(syncLabel({ kind: 'offline', waiting: 2 })).toBe('Офлайн');
-    expect(syncLabel({ kind: 'sending', waiting: 2 })).toBe('Надсилаю…');
-    expect(syncLabel({ kind: 'waiting', waiting: 1 })).toBe('1 зміна очікує');
-    expect(syncLabel({ kind: 'waiting', waiting: 3 })).toBe('3 зміни очікують');
-    expect(syncLabel({ kind: 'waiting', waiting: 5 })).toBe('5 змін очікують');
-    expect(syncLabel({ kind: 'waiting', waiting: 21 })).toBe('21 зміна очікує');
-    expect(syncLabel({ kind: 'idle' })).toBeNull();
+  const now = 1_000_000;
+  it('says what waits offline, what is being sent, when the next try is, and what failed, in Ukrainian plural', () => {
+    expect(syncLabel({ kind: 'offline', waiting: 0, failed: 0 }, now)).toBe('Офлайн');
+    expect(syncLabel({ kind: 'offline', waiting: 3, failed: 0 }, now)).toBe('Офлайн · 3 зміни чекають на зв’язок');
+    expect(syncLabel({ kind: 'offline', waiting: 0, failed: 1 }, now)).toBe('Офлайн · 1 зміну не збережено');
+    expect(syncLabel({ kind: 'sending', waiting: 2, failed: 0 }, now)).toBe('Надсилаю 2 зміни…');
+    expect(syncLabel({ kind: 'retrying', waiting: 5, failed: 0, nextAt: now + 40_000, reason: 'x' }, now)).toBe('5 змін не надіслано · спроба за 40 с');
+    expect(syncLabel({ kind: 'retrying', waiting: 1, failed: 0, nextAt: now + 150_000, reason: 'x' }, now)).toBe('1 зміна не надіслана · спроба за 3 хв');
+    expect(syncLabel({ kind: 'waiting', waiting: 1, failed: 0 }, now)).toBe('1 зміна очікує');
+    expect(syncLabel({ kind: 'waiting', waiting: 21, failed: 0 }, now)).toBe('21 зміна очікує');
+    expect(syncLabel({ kind: 'failed', waiting: 0, failed: 2 }, now)).toBe('2 зміни не збережено');
+    expect(syncLabel({ kind: 'idle', waiting: 0, failed: 0 }, now)).toBeNull();
+  });
+
+  it('a failed head in backoff is "retrying" with its reason; failed entries never count as waiting', () => {
+    const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({ id: 'x', seq: 1, kind: 'k', payload: null, account: GLO, createdAt: 0, attempts: 0, nextAttemptAt: 0, state: 'pending', lastError: null, ...over });
+    const err = { status: 503, code: 'unavailable', message: 'Сервер недоступний', at: 0 };
+    expect(syncState({ online: true, replaying: false, now, entries: [entry({ attempts: 2, lastError: err, nextAttemptAt: now + 5000 })] })).toEqual({ kind: 'retrying', waiting: 1, failed: 0, nextAt: now + 5000, reason: 'Сервер тимчасово недоступний.' });
+    expect(syncState({ online: true, replaying: false, now, entries: [entry({ state: 'failed', lastError: err })] })).toEqual({ kind: 'failed', waiting: 0, failed: 1 });
+    expect(syncState({ online: false, replaying: false, now, entries: [entry({}), entry({ id: 'y', seq: 2, state: 'failed' })] })).toEqual({ kind: 'offline', waiting: 1, failed: 1 });
+  });
+
+  it('the reason is the member’s, never a developer’s', () => {
+    expect(memberReason({ status: 0, code: 'invalid_request', message: 'Некоректні дані запиту: /api/user/create-metafields Invalid input', at: 0 })).toBe('Дані не пройшли перевірку: щось задовге або в неправильному форматі.');
+    expect(memberReason({ status: 400, code: 'invalid_body', message: 'Некоректні дані: поле «value»: …', at: 0 })).toMatch(/^Сервер не прийняв/);
+    expect(memberReason({ status: 409, code: 'already_scanned', message: 'Цей код уже відскановано', at: 0 })).toBe('Цей код уже відскановано');
   });
 });
 
 describe('<SyncIndicator>', () => {
-  it('shows «Офлайн», then the waiting count, then «Надсилаю…», then nothing', async () => {
+  it('shows the waiting count offline, the next try and its reason after a failure, «Надсилаю…», then nothing', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let failing = true;
@@ -58,52 +79,78 @@ describe('<SyncIndicator>', () => {
     await trackEvent(db, GLO, { event: 'a', pageUrl: '/' });
     await trackEvent(db, GLO, { event: 'b', pageUrl: '/' });
     render(<SyncIndicator runtime={rt} />);
-    expect(await screen.findByText('Офлайн')).toBeDefined();
+    expect(await screen.findByText('Офлайн · 2 зміни чекають на зв’язок')).toBeDefined();
 
     await act(async () => {
       online.set(true);
       await rt.outbox.replay();
     });
-    expect(await screen.findByText('2 зміни очікують')).toBeDefined();
+    expect(await screen.findByText(/^2 зміни не надіслані · спроба за \d+ с$/)).toBeDefined();
+    fireEvent.click(screen.getByTestId('sync-indicator'));
+    expect(await screen.findByTestId('sync-panel')).toBeDefined();
+    expect(screen.getByTestId('sync-retry').textContent).toMatch(/Остання спроба не вдалася: Немає зв’язку з сервером\. Наступна спроба за \d+ с\./);
 
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Надіслати зараз' }));
-    expect(await screen.findByText('Надсилаю…')).toBeDefined();
+    expect(await screen.findByText('Надсилаю 2 зміни…')).toBeDefined();
     release();
     await act(async () => {
       await rt.outbox.replay();
     });
-    await vi.waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByTestId('sync-indicator')).toBeNull());
+    expect(screen.getByText('Усе надіслано.')).toBeDefined();
     rt.stop();
   });
 });
 
-describe('<FailedEntries>', () => {
-  it('lists refused changes with their reason; «Скасувати» drops one, «Повторити» sends it again', async () => {
+describe('refusals: announced once, explained, fixed or dismissed', () => {
+  it('a refused address is announced once in a toast naming it and why; the panel offers to fix it; «Прибрати» and «Повторити» work', async () => {
     let refuse = true;
     const { rt, db } = await runtime(
       api({
         '/api/user/create-metafields': (_r, b) =>
-          refuse ? { status: 403, body: { error: { code: 'not_owner', message: 'Це не твій обліковий запис' } } } : { status: 200, body: { metafield: { id: 1, namespace: 'pwa', key: 'favorites', value: b.value, type: 'json' } } },
+          refuse ? { status: 400, body: { error: { code: 'invalid_body', message: 'Некоректні дані: поле «value»' } } } : { status: 200, body: { metafield: { id: 1, namespace: 'pwa', key: String(b.key), value: String(b.value), type: 'json', revision: 1 } } },
       }),
+      manualOnline(true),
     );
-    await toggleFavourite(db, GLO, 1);
+    const shown: string[] = [];
+    const unsubscribe = toasts.subscribe((list) => list.forEach((t) => !shown.includes(t.text) && shown.push(t.text)));
+    await saveDeliveryAddress(db, [GLO], { method: 1, city: 'Київ', branch: 'Відділення №12' });
     await toggleFavourite(db, GLO, 2);
     await act(async () => {
       await rt.outbox.replay();
     });
-    render(<FailedEntries runtime={rt} />);
-    expect(await screen.findAllByText('Зміна обраного')).toHaveLength(2);
-    expect(screen.getAllByText('Це не твій обліковий запис')).toHaveLength(2);
+    render(
+      <MemoryRouter>
+        <SyncIndicator runtime={rt} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('2 зміни не збережено')).toBeDefined();
+    await vi.waitFor(() => expect(shown).toHaveLength(2));
+    expect(shown[0]).toBe('Не збережено — Адреса доставки: Київ, Відділення №12. Сервер не прийняв ці дані: щось задовге або в неправильному форматі.');
+    await vi.waitFor(async () => expect((await db.outbox.toArray()).every((e) => e.noticed)).toBe(true));
+    // Announced once: a new render announces nothing more.
+    cleanup();
+    render(
+      <MemoryRouter>
+        <SyncIndicator runtime={rt} />
+      </MemoryRouter>,
+    );
+    await screen.findByText('2 зміни не збережено');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(shown).toHaveLength(2);
 
-    fireEvent.click(screen.getAllByRole('button', { name: 'Скасувати' })[0]!);
-    await vi.waitFor(() => expect(screen.getAllByText('Зміна обраного')).toHaveLength(1));
-
+    fireEvent.click(screen.getByTestId('sync-indicator'));
+    const items = await screen.findAllByTestId('sync-failed-item');
+    expect(items).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Виправити в профілі' }).getAttribute('href')).toBe('/profile');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Прибрати' })[0]!);
+    await vi.waitFor(() => expect(screen.getAllByTestId('sync-failed-item')).toHaveLength(1));
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: 'Повторити' }));
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
-    await vi.waitFor(() => expect(screen.queryByText('Зміна обраного')).toBeNull());
     expect(await db.favourites.get(['glo', 2])).toBeDefined();
+    unsubscribe();
     rt.stop();
   });
 });
