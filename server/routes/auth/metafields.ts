@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect';
 import { badRequest, preconditionFailed, unprocessable } from '../../errors';
 import { mount } from '../../http/route';
 import { ownedCustomer } from '../../members';
+import { checkShopMetafield } from './metafield-rules';
 
 /**
  * Metafields the club alone writes: the age check of spec §5 reads `age_verified` (any
@@ -86,6 +87,7 @@ export function registerMetafields(app: Hono<AppEnv>): void {
         throw badRequest('invalid_value', 'Значення має бути коректним JSON');
       }
     }
+    await checkShopMetafield(deps.db, customer, input.namespace, input.key, input.value);
     const pre = readPrecondition(c.req.header('if-match'), c.req.header('if-none-match'));
     if (pre.kind === 'invalid') throw badRequest('invalid_precondition', 'If-Match має бути ревізією в лапках ("3"), If-None-Match — лише *');
     const now = deps.clock.now().toISOString();
