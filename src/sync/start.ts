@@ -6,10 +6,9 @@ import { LOGOUT_NOTICE_KEY } from './auth';
 import { documentCookies, USER_TOKEN_COOKIE } from './auth-cookies';
 import { informServerOfLogout } from './auth-member';
 import { browserOnline } from './online';
-import { cartPuller } from './pullers/cart';
 import { legalPagePullers } from './pullers/content-pages';
 import { CATALOGUE_PULLERS, onSessionChange } from './pullers/catalogue';
-import { favouritesPuller } from './pullers/favourites';
+import { mirrorsPuller } from './pullers/mirrors';
 import { backgroundImportPuller, feedbackFlagsPuller, offlineOrdersPuller } from './pullers/feedback';
 import type { Puller } from './pullers/puller';
 import { NEWS_PULLERS } from './pullers/news';
@@ -39,10 +38,9 @@ export function startSync(): SyncRuntime {
     tokenCheckPuller({ hasUserCookie: () => documentCookies().get(USER_TOKEN_COOKIE) !== null, logout: () => current?.logout() ?? Promise.resolve() }),
     memberPuller,
     ...legalPagePullers,
-    favouritesPuller,
+    mirrorsPuller,
     ...CATALOGUE_PULLERS,
     ...NEWS_PULLERS,
-    cartPuller,
     feedbackFlagsPuller,
     backgroundImportPuller,
     offlineOrdersPuller,

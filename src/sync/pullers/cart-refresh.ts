@@ -7,6 +7,7 @@ import { applyCartRefresh } from '../mutations/cart-change';
 import { localCart } from '../mutations/cart-state';
 import { accountOf, readSession } from '../session';
 import { shopVariantOf } from './catalogue';
+import { mirrorsPuller } from './mirrors';
 import { runPuller, type Puller, type PullResult } from './puller';
 
 /** A cart opened twice within a minute is not checked twice. */
@@ -50,8 +51,8 @@ export function cartRefreshPuller(variant: Account['variant']): Puller<Checked> 
 }
 
 /**
- * Called when the cart screen opens: refreshes the cart of `variant` (default: the active one) if
- * online; skipped offline (the screen shows what is stored). The sync layer makes the call; the
+ * Called when the cart screen opens: reads the member's cart as the server holds it, then
+ * refreshes the prices of the cart of `variant` (default: the active one), if online; skipped offline (the screen shows what is stored). The sync layer makes the call; the
  * screen only asks.
  */
 export async function refreshCartOnOpen(
@@ -62,5 +63,8 @@ export async function refreshCartOnOpen(
   const session = await readSession(rt.db);
   if (!session) return 'nothing';
   const v = variant ?? shopVariantOf(session.variant);
-  return runPuller(cartRefreshPuller(v), { db: rt.db, transport: rt.transport, now, online: () => rt.online.isOnline() });
+  const ctx = { db: rt.db, transport: rt.transport, now, online: () => rt.online.isOnline() };
+  // The cart as the server holds it first (changes made on the member's other devices), then its prices.
+  await runPuller(mirrorsPuller, ctx, true);
+  return runPuller(cartRefreshPuller(v), ctx);
 }

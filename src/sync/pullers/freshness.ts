@@ -20,8 +20,6 @@ export const FRESH_FOR = {
   certificateRegistration: 3 * DAY,
   veloId: HOUR,
   oralStatus: HOUR,
-  /** Favourites from the metafield: not in §9; refreshed at most every 10 minutes. */
-  favourites: 10 * MINUTE,
 } as const;
 
 /** Fresh until the server's expiry of a token, less a margin so it never dies in flight. */

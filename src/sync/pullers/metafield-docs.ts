@@ -1,45 +1,57 @@
 import type { Transport } from '../../api/transport';
+import { userApi } from '../../api/groups/user';
 import type { ClubDb } from '../../db/database';
 import type { MetafieldBase } from '../../db/kv';
 import type { Variant } from '../../db/rows-catalogue';
-import { fetchBase, getBase, setBase, type MetafieldDoc } from '../mutations/metafield-base';
+import { baseOf, getBase, setBase, type MetafieldDoc } from '../mutations/metafield-base';
 import { readSession } from '../session';
 
-/** A whole-value metafield of each of the member's accounts, as the server holds it. */
-export interface PulledDocs {
-  docs: Array<{ variant: Variant; base: MetafieldBase }>;
+/** A whole-value metafield the device mirrors: how many of its changes wait, and how to rebuild it locally. */
+export interface MirroredDoc {
+  doc: MetafieldDoc;
+  waiting(db: ClubDb, variant: Variant): Promise<number>;
+  /** Local copy = the stored base + the changes still waiting. */
+  rebuild(db: ClubDb, variant: Variant): Promise<void>;
 }
 
-/** Reads `doc` from every account of the signed-in member; null when signed out. */
-export async function pullDocs(db: ClubDb, transport: Transport, doc: MetafieldDoc, now: number): Promise<PulledDocs | null> {
+/** What one pull read: each doc of each of the member's accounts. */
+export interface PulledDocs {
+  docs: Array<{ variant: Variant; key: string; base: MetafieldBase }>;
+}
+
+const keyOf = (d: MetafieldDoc) => `${d.namespace}/${d.key}`;
+
+/** Reads the docs from every account of the signed-in member, one get-metafields each; null when signed out. */
+export async function pullDocs(db: ClubDb, transport: Transport, docs: readonly MirroredDoc[], now: number): Promise<PulledDocs | null> {
   const session = await readSession(db);
   if (!session) return null;
-  const docs: PulledDocs['docs'] = [];
+  const out: PulledDocs['docs'] = [];
   for (const variant of ['glo', 'ogo'] as const) {
-    const customerId = session.customerIds[variant];
-    if (customerId) docs.push({ variant, base: await fetchBase(transport, { variant, customerId }, doc, now) });
+    const id = session.customerIds[variant];
+    if (!id) continue;
+    const { metafields } = await userApi(transport).getMetafields(variant === 'ogo' ? { id, ogo: true } : { id });
+    for (const { doc } of docs) {
+      const found = metafields.find((f) => f.namespace === doc.namespace && f.key === doc.key);
+      out.push({ variant, key: keyOf(doc), base: found ? baseOf(found, now) : { value: null, revision: 0, at: now } });
+    }
   }
-  return { docs };
+  return { docs: out };
 }
 
 /**
- * Stores what was pulled as the base of each account and rebuilds the local copy on it with the
- * changes still waiting, so another device's changes show here even while this one has its own
- * queued. A server that gives no revisions cannot say which is newer: then a variant with changes
- * waiting, or whose base moved while the pull was in flight, keeps what it has.
+ * Stores what was pulled as the base of each doc and account, and rebuilds the local copy on it
+ * with the changes still waiting, so another device's changes show here even while this one has
+ * its own queued. A server that gives no revisions cannot say which is newer: then a doc with
+ * changes waiting, or whose base moved while the pull was in flight, keeps what it has.
  */
-export async function writePulledDocs(
-  db: ClubDb,
-  doc: MetafieldDoc,
-  pulled: PulledDocs,
-  waiting: (variant: Variant) => Promise<number>,
-  rebuild: (variant: Variant) => Promise<void>,
-): Promise<void> {
-  for (const { variant, base } of pulled.docs) {
+export async function writePulledDocs(db: ClubDb, docs: readonly MirroredDoc[], pulled: PulledDocs): Promise<void> {
+  for (const { variant, key, base } of pulled.docs) {
+    const m = docs.find((d) => keyOf(d.doc) === key);
+    if (!m) continue;
     if (base.revision === null) {
-      const stored = await getBase(db, variant, doc);
-      if ((await waiting(variant)) > 0 || (stored && stored.at > base.at)) continue;
+      const stored = await getBase(db, variant, m.doc);
+      if ((await m.waiting(db, variant)) > 0 || (stored && stored.at > base.at)) continue;
     }
-    if (await setBase(db, variant, doc, base)) await rebuild(variant);
+    if (await setBase(db, variant, m.doc, base)) await m.rebuild(db, variant);
   }
 }

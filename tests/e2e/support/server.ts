@@ -11,6 +11,8 @@ export interface RunningServer {
   dataDir: string;
   /** Stops the process (the database stays, so `start` again brings the same data back). */
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL: no shutdown, requests in flight die with it), as a crash does. */
+  kill(): Promise<void>;
   start(): Promise<void>;
   /** Stops it and deletes its database. */
   dispose(): Promise<void>;
@@ -65,15 +67,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     });
     await waitUp(url);
   };
-  const stop = async () => {
+  const end = async (signal: NodeJS.Signals) => {
     const c = child as ChildProcess | null;
-    if (!c || c.exitCode !== null) return;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       c.once('exit', () => resolve());
-      c.kill('SIGTERM');
+      c.kill(signal);
       setTimeout(() => c.kill('SIGKILL'), 3000).unref();
     });
   };
+  const stop = () => end('SIGTERM');
   await start();
   return {
     url,
@@ -81,6 +84,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     start,
     stop,
+    kill: () => end('SIGKILL'),
     async dispose() {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { ClubDb } from '../../../src/db/database';
 import { freshUntil, kvGet, kvSet } from '../../../src/db/kv';
 import { createSyncCore, type SyncCore } from '../../../src/sync/core';
 import { localFavouriteIds } from '../../../src/sync/mutations/favourites-state';
-import { favouritesPuller } from '../../../src/sync/pullers/favourites';
+import { mirrorsPuller } from '../../../src/sync/pullers/mirrors';
 import { backgroundImportPuller, feedbackFlagsPuller, offlineOrdersPuller } from '../../../src/sync/pullers/feedback';
 import { runPullers, type Puller } from '../../../src/sync/pullers/puller';
 import { versionCheck } from '../../../src/sync/pullers/version-check';
@@ -30,17 +30,17 @@ afterAll(() => s.close());
 const ctx = () => ({ db: core.db, transport: core.transport, now: () => clock.t, online: () => true });
 
 describe('pullers against the real server (spec §9 freshness)', () => {
-  it('favourites, feedback flags, background import and offline orders land in Dexie, stamped fresh', async () => {
+  it('favourites and the cart, feedback flags, background import and offline orders land in Dexie, stamped fresh', async () => {
     await s.post('/api/user/create-metafields', { namespace: 'pwa', key: 'favorites', type: 'json', value: '[11,12]', shopifyId: m.glo.id }, m.token);
-    const list = [favouritesPuller, feedbackFlagsPuller, backgroundImportPuller, offlineOrdersPuller] as ReadonlyArray<Puller<unknown>>;
-    expect(await runPullers(list, ctx())).toEqual({ favourites: 'pulled', feedbackFlags: 'pulled', backgroundImport: 'pulled', offlineOrders: 'pulled' });
+    const list = [mirrorsPuller, feedbackFlagsPuller, backgroundImportPuller, offlineOrdersPuller] as ReadonlyArray<Puller<unknown>>;
+    expect(await runPullers(list, ctx())).toEqual({ mirrors: 'pulled', feedbackFlags: 'pulled', backgroundImport: 'pulled', offlineOrders: 'pulled' });
     expect((await localFavouriteIds(core.db, 'glo')).sort()).toEqual([11, 12]);
     const flags = await kvGet(core.db, 'feedbackFlags');
     expect(Object.keys(flags ?? {}).sort()).toEqual(['glo', 'ogo', 'velo']);
     expect(await kvGet(core.db, 'offlineOrders')).toMatchObject({ showCan: expect.any(Boolean), orders: expect.any(Array) });
     expect(await freshUntil(core.db, 'feedbackFlags')).toBe(clock.t + 30 * 60_000);
     expect(await freshUntil(core.db, 'backgroundImport')).toBe(clock.t + 24 * 3_600_000);
-    expect(await runPullers(list, ctx())).toEqual({ favourites: 'fresh', feedbackFlags: 'fresh', backgroundImport: 'fresh', offlineOrders: 'fresh' });
+    expect(await runPullers(list, ctx())).toEqual({ mirrors: 'fresh', feedbackFlags: 'fresh', backgroundImport: 'fresh', offlineOrders: 'fresh' });
   });
 
   it('a dead feedback token is cleared by the §8 reaction, and the next pull gets a new one', async () => {

@@ -11,7 +11,7 @@ import {
 } from '../../../src/sync/mutations/cart-change';
 import { applyCartOp, CART_DOC, localCart, parseCartMirror, revertCartOp, toMirror } from '../../../src/sync/mutations/cart-state';
 import { getBase } from '../../../src/sync/mutations/metafield-base';
-import { cartPuller } from '../../../src/sync/pullers/cart';
+import { mirrorsPuller as cartPuller } from '../../../src/sync/pullers/mirrors';
 import { runPuller } from '../../../src/sync/pullers/puller';
 import type { Reply } from './support/fake-fetch';
 import { api, GLO, harness, OGO } from './support/harness';

@@ -3,7 +3,7 @@ import { kvGet } from '../../../src/db/kv';
 import { toggleFavourite } from '../../../src/sync/mutations/favourite-toggle';
 import { applyToggle, FAVOURITES_DOC, localFavouriteIds, parseFavouriteIds } from '../../../src/sync/mutations/favourites-state';
 import { getBase } from '../../../src/sync/mutations/metafield-base';
-import { favouritesPuller } from '../../../src/sync/pullers/favourites';
+import { mirrorsPuller as favouritesPuller } from '../../../src/sync/pullers/mirrors';
 import { runPuller } from '../../../src/sync/pullers/puller';
 import type { Reply } from './support/fake-fetch';
 import { api, GLO, harness, OGO } from './support/harness';

@@ -1,0 +1,210 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { kv, rows } from './support/local-db';
+import { goOffline, goOnline } from './support/network';
+import { startServer, type RunningServer } from './support/server';
+import { serverMetafield } from './support/server-api';
+import { signInAsDemo } from './support/sign-in';
+
+// Issue 21: one member on two phones, both offline, each with its own changes; the server must end
+// with the union of their intents (both favourites, both cart lines, counts added), each phone
+// must show it after its next pull, and a server crash in the middle of a replay loses nothing and
+// doubles nothing.
+
+let server: RunningServer;
+let phoneA: Browser;
+let phoneB: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  [phoneA, phoneB] = await Promise.all([openBrowser(), openBrowser()]);
+  for (const p of [phoneA, phoneB]) {
+    await signInAsDemo(p.page, server.url);
+    await waitForServiceWorker(p.page);
+  }
+});
+
+afterAll(async () => {
+  await Promise.all([phoneA?.close(), phoneB?.close()]);
+  await server?.dispose();
+});
+
+interface CartLine {
+  id: number;
+  variant_id: number;
+  count: number;
+}
+
+const card = (page: Page, id: number) => page.locator(`[data-testid="product-card"][data-product-id="${id}"]`);
+
+/** The sticks list, loaded: every card's product id, those on sale only. */
+async function openSticks(page: Page): Promise<number[]> {
+  await page.goto(`${server.url}/shop/sticks`);
+  await page.locator('[data-testid="product-card"]:not(.is-out)').first().waitFor({ timeout: 20_000 });
+  const ids = await page.locator('[data-testid="product-card"]:not(.is-out)').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
+  return ids;
+}
+
+/** A person taps more slowly than the app's double-click guard (400 ms, spec §2). */
+const pause = (page: Page) => page.waitForTimeout(450);
+
+async function favourite(page: Page, id: number): Promise<void> {
+  await pause(page);
+  const heart = card(page, id).getByTestId('favourite-toggle');
+  const before = await heart.getAttribute('aria-pressed');
+  await heart.click();
+  await expect.poll(() => heart.getAttribute('aria-pressed')).not.toBe(before);
+}
+
+async function addToCart(page: Page, id: number): Promise<void> {
+  await pause(page);
+  const outbox = (await rows(page, 'outbox')).length;
+  await card(page, id).getByTestId('add-to-cart').click();
+  await expect.poll(async () => (await rows(page, 'outbox')).length).toBeGreaterThan(outbox);
+}
+
+async function drained(page: Page, timeout = 30_000): Promise<void> {
+  await expect.poll(async () => (await rows(page, 'outbox')).length, { timeout }).toBe(0);
+}
+
+async function member(page: Page) {
+  return { token: await kv<string>(page, 'pwaToken'), glo: (await kv<{ glo: number }>(page, 'customerIds')).glo };
+}
+
+async function serverState(page: Page) {
+  const m = await member(page);
+  const favs = ((await serverMetafield(server.url, m.token, m.glo, 'favorites')) as number[] | null) ?? [];
+  const cart = ((await serverMetafield(server.url, m.token, m.glo, 'cart')) as CartLine[] | null) ?? [];
+  return { favs, cart, count: (id: number) => cart.find((l) => l.id === id)?.count ?? 0 };
+}
+
+/** Product ids on the cart screen and in the favourites list of a phone, after it opened them. */
+async function shown(page: Page) {
+  await page.goto(`${server.url}/shop/cart`);
+  await page.getByTestId('cart-line').first().waitFor({ timeout: 15_000 });
+  // The cart screen reads the server's cart (and favourites) when it opens.
+  await page.waitForTimeout(500);
+  const cart = await page.getByTestId('cart-line').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
+  await page.goto(`${server.url}/shop/favorite`);
+  await page.getByTestId('product-card').first().waitFor({ timeout: 15_000 });
+  const favs = await page.getByTestId('product-card').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
+  return { cart, favs };
+}
+
+describe('two devices of one member, both offline (issue 21)', () => {
+  it('drained one after the other: the server holds both favourites, both cart lines and the counts added, and each phone shows them', async () => {
+    const [ids] = await Promise.all([openSticks(phoneA.page), openSticks(phoneB.page)]);
+    const before = await serverState(phoneA.page);
+    const fresh = ids.filter((id) => !before.favs.includes(id) && before.count(id) === 0);
+    const [favA, cartA, favB, cartB, shared] = fresh;
+    expect(shared).toBeDefined();
+
+    await Promise.all([goOffline(phoneA.context), goOffline(phoneB.context)]);
+    await favourite(phoneA.page, favA!);
+    await addToCart(phoneA.page, cartA!);
+    await addToCart(phoneA.page, shared!);
+    await favourite(phoneB.page, favB!);
+    await addToCart(phoneB.page, cartB!);
+    await addToCart(phoneB.page, shared!);
+    await addToCart(phoneB.page, shared!);
+
+    await goOnline(phoneA.context);
+    await drained(phoneA.page);
+    await goOnline(phoneB.context);
+    await drained(phoneB.page);
+
+    const after = await serverState(phoneA.page);
+    expect(after.favs).toEqual(expect.arrayContaining([...before.favs, favA, favB]));
+    expect(after.favs).toHaveLength(before.favs.length + 2);
+    expect(after.count(cartA!)).toBe(1);
+    expect(after.count(cartB!)).toBe(1);
+    expect(after.count(shared!)).toBe(3);
+    for (const phone of [phoneA, phoneB]) {
+      const s = await shown(phone.page);
+      expect(s.cart).toEqual(expect.arrayContaining([cartA, cartB, shared]));
+      expect(s.favs).toEqual(expect.arrayContaining([favA, favB]));
+    }
+  });
+
+  it('drained at the same time: the same union, each change once', async () => {
+    const [ids] = await Promise.all([openSticks(phoneA.page), openSticks(phoneB.page)]);
+    const before = await serverState(phoneA.page);
+    const fresh = ids.filter((id) => !before.favs.includes(id) && before.count(id) === 0);
+    const [favA, favB, cartA, cartB] = fresh;
+    const shared = before.cart[0]!.id;
+    const sharedBefore = before.count(shared);
+
+    await Promise.all([goOffline(phoneA.context), goOffline(phoneB.context)]);
+    await favourite(phoneA.page, favA!);
+    await addToCart(phoneA.page, cartA!);
+    await addToCart(phoneA.page, shared);
+    await favourite(phoneB.page, favB!);
+    await addToCart(phoneB.page, cartB!);
+    await addToCart(phoneB.page, shared);
+    await Promise.all([goOnline(phoneA.context), goOnline(phoneB.context)]);
+    await Promise.all([drained(phoneA.page), drained(phoneB.page)]);
+
+    const after = await serverState(phoneB.page);
+    expect(after.favs.filter((id) => id === favA || id === favB).sort()).toEqual([favA, favB].sort());
+    expect(after.favs).toHaveLength(before.favs.length + 2);
+    expect([after.count(cartA!), after.count(cartB!), after.count(shared)]).toEqual([1, 1, sharedBefore + 2]);
+  });
+
+  it('the server killed in the middle of a replay and restarted: each change applied once, the queue drained within 10 s of it answering again', async () => {
+    const page = phoneA.page;
+    const ids = await openSticks(page);
+    const before = await serverState(page);
+    const picks = ids.slice(0, 8);
+    await goOffline(phoneA.context);
+    for (const id of picks) await addToCart(page, id);
+    const waiting = (await rows(page, 'outbox')).length;
+    expect(waiting).toBe(picks.length);
+
+    await goOnline(phoneA.context);
+    await page.waitForTimeout(200);
+    await server.kill();
+    await page.waitForTimeout(1_000);
+    await server.start();
+    // Answering again: every change goes within 10 s (no answer backs off to at most 30 s, and a
+    // key the dead process left running is taken over at once).
+    await drained(page, 10_000);
+    const after = await serverState(page);
+    for (const id of picks) expect(after.count(id), `product ${id}`).toBe(before.count(id) + 1);
+  });
+
+  it('a change the server refuses for a real reason (sold out meanwhile) is shown with its reason; the rest of the queue goes', async () => {
+    const page = phoneB.page;
+    const ids = await openSticks(page);
+    const before = await serverState(page);
+    const [soldOut, fav] = ids.filter((id) => before.count(id) === 0 && !before.favs.includes(id));
+    const title = (await card(page, soldOut!).locator('.product-card__title').textContent())!.trim();
+
+    await goOffline(phoneB.context);
+    await addToCart(page, soldOut!);
+    await favourite(page, fav!);
+    // Meanwhile the shop sells the last pack.
+    const db = new Database(join(server.dataDir, 'club.db'));
+    db.prepare('UPDATE products SET available = 0 WHERE id = ?').run(soldOut);
+    db.close();
+    await goOnline(phoneB.context);
+
+    await page.getByRole('alert').filter({ hasText: `«${title}» зараз немає в наявності` }).waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await rows<{ state: string }>(page, 'outbox')).map((e) => e.state)).toEqual(['failed']);
+    const after = await serverState(page);
+    expect(after.favs).toContain(fav);
+    expect(after.count(soldOut!)).toBe(0);
+
+    await page.getByTestId('sync-indicator').click();
+    const item = page.getByTestId('sync-failed-item');
+    await expect.poll(() => item.textContent()).toContain(`Додавання в кошик: ${title}`);
+    await item.getByRole('button', { name: 'Прибрати', exact: true }).click();
+    await expect.poll(async () => (await rows(page, 'outbox')).length).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/shop/cart`);
+    await page.locator('.app-header__title', { hasText: 'Кошик' }).waitFor();
+    expect(await page.locator(`[data-testid="cart-line"][data-product-id="${soldOut}"]`).count()).toBe(0);
+  });
+});
