@@ -57,6 +57,11 @@ export interface MutationKind<P, C extends CallDef> {
    * the server holds after the previous toggle): it is then prepared only at the head of the queue.
    */
   readonly batchable?: boolean;
+  /**
+   * The app's own report (analytics), not a change the member made: sent like any other, but the
+   * sync indicator neither counts it nor announces its refusal.
+   */
+  readonly quiet?: boolean;
   /** Sent only while online, never left for later by choice (create-order); see `sendOnline`. */
   readonly onlineOnly?: boolean;
   /**

@@ -34,7 +34,8 @@ export interface SyncStatus {
 
 /** The outbox as the member sees it, live across tabs (Dexie live query) and online changes. */
 export function useSyncStatus(rt: SyncRuntime): SyncStatus {
-  const entries = useLiveQuery(() => rt.db.outbox.orderBy('seq').toArray(), [rt]) ?? NO_ENTRIES;
+  // The member's own changes: the app's reports (analytics) go quietly.
+  const entries = useLiveQuery(async () => (await rt.db.outbox.orderBy('seq').toArray()).filter((e) => !rt.registry.get(e.kind)?.quiet), [rt]) ?? NO_ENTRIES;
   const subscribeOnline = useCallback((cb: () => void) => rt.online.subscribe(cb), [rt]);
   const online = useSyncExternalStore(subscribeOnline, rt.online.isOnline);
   const replaying = useSyncExternalStore(rt.activity.subscribe, rt.activity.isActive);

@@ -14,6 +14,7 @@ export const analyticsAuthBat = defineMutation<AuthBatPayload, typeof authBat>({
   kind: 'analytics-auth-bat',
   call: authBat,
   title: 'Подія входу',
+  quiet: true,
   noun: ['подію входу', 'події входу', 'подій входу'],
   tables: [],
   batchable: true,

@@ -16,6 +16,7 @@ export const analyticsEsputnikContact = defineMutation<EsputnikContactPayload, t
   kind: 'analytics-esputnik-contact',
   call: esputnikAddContact,
   title: 'Контакт для розсилки',
+  quiet: true,
   noun: ['контакт для розсилки', 'контакти для розсилки', 'контактів для розсилки'],
   tables: [],
   batchable: true,

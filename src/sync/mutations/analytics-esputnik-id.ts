@@ -14,6 +14,7 @@ export const analyticsEsputnikId = defineMutation<EsputnikIdPayload, typeof espu
   kind: 'analytics-esputnik-id',
   call: esputnikSendId,
   title: 'Ідентифікатор для розсилки',
+  quiet: true,
   noun: ['ідентифікатор для розсилки', 'ідентифікатори для розсилки', 'ідентифікаторів для розсилки'],
   tables: [],
   batchable: true,

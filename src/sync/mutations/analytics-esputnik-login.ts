@@ -15,6 +15,7 @@ export const analyticsEsputnikLogin = defineMutation<EsputnikLoginPayload, typeo
   kind: 'analytics-esputnik-login',
   call: esputnikEventLogin,
   title: 'Подія входу для розсилки',
+  quiet: true,
   noun: ['подію входу для розсилки', 'події входу для розсилки', 'подій входу для розсилки'],
   tables: [],
   batchable: true,

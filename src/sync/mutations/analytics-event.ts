@@ -21,6 +21,7 @@ export const analyticsEvent = defineMutation<AnalyticsEventPayload, typeof sendB
   kind: 'analytics-event',
   call: sendBatEvent,
   title: 'Подія аналітики',
+  quiet: true,
   noun: ['подію аналітики', 'події аналітики', 'подій аналітики'],
   tables: [],
   batchable: true,

@@ -22,6 +22,7 @@ export const analyticsOrderInfo = defineMutation<OrderInfoPayload, typeof pwaAdd
   kind: 'analytics-order-info',
   call: pwaAddOrderInfo,
   title: 'Дані про пристрій замовлення',
+  quiet: true,
   noun: ['запис про пристрій', 'записи про пристрій', 'записів про пристрій'],
   tables: [],
   batchable: true,
