@@ -7,6 +7,9 @@ import { kvSet } from '../src/db/kv';
 import { createSyncCore } from '../src/sync/core';
 import { webLock } from '../src/sync/lock';
 import { trackEvent } from '../src/sync/mutations/analytics-event';
+import { toggleFavourite } from '../src/sync/mutations/favourite-toggle';
+import { FAVOURITES_DOC } from '../src/sync/mutations/favourites-state';
+import { fetchBase, setBase } from '../src/sync/mutations/metafield-base';
 import { memoryLocks } from '../tests/unit/sync/support/memory-locks';
 
 export type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -149,4 +152,103 @@ export async function runWorkbox(c: Contestant, realFetch: Fetch, withKey: boole
   } finally {
     globalThis.fetch = realGlobal;
   }
+}
+
+/** What the two-device case left on the server: favourites of the union missing, requests, 412s met. */
+export interface TwoDeviceRun {
+  lost: number;
+  requests: number;
+  conflicts: number;
+}
+
+/** The member's favourites as the server holds them. */
+async function serverFavourites(c: Contestant, f: Fetch): Promise<number[]> {
+  const r = await f(`${c.origin}/api/user/get-metafields`, {
+    method: 'POST',
+    headers: { 'x-api-key': c.apiKey, authorization: `Bearer ${c.token}`, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ id: c.customerId }),
+  });
+  const { metafields } = (await r.json()) as { metafields: Array<{ key: string; value: string }> };
+  const m = metafields.find((x) => x.key === 'favorites');
+  return m ? (JSON.parse(m.value) as number[]) : [];
+}
+
+/** Counts requests and 412 answers. */
+function counting(realFetch: Fetch) {
+  const n = { requests: 0, conflicts: 0 };
+  const f: Fetch = async (input, init) => {
+    n.requests += 1;
+    const r = await realFetch(input, init);
+    if (r.status === 412) n.conflicts += 1;
+    return r;
+  };
+  return { n, f };
+}
+
+/**
+ * Two devices of one member, both offline: device A favourites products 1..per, device B
+ * per+1..2·per; then A replays and B after it (`together`: both at once). This outbox sends each
+ * favourite as an operation on the server's current list (If-Match, rebuilt on 412).
+ */
+export async function runOursTwoDevices(c: Contestant, realFetch: Fetch, per: number, together: boolean): Promise<TwoDeviceRun> {
+  const { n, f } = counting(realFetch);
+  const locks = memoryLocks();
+  const devices = await Promise.all(
+    ['a', 'b'].map(async (d, i) => {
+      const db = new ClubDb(`bench-${c.tag}-${d}`);
+      await kvSet(db, 'pwaToken', c.token);
+      await kvSet(db, 'customerIds', { glo: c.customerId });
+      const core = createSyncCore({ db, apiKey: c.apiKey, baseUrl: c.origin.startsWith('http://local') ? '' : c.origin, fetch: f, lock: webLock(locks.client(`device-${d}`)) });
+      // Both saw the same (empty) list before going offline.
+      const account = { variant: 'glo' as const, customerId: c.customerId };
+      await setBase(db, 'glo', FAVOURITES_DOC, await fetchBase(core.transport, account, FAVOURITES_DOC, Date.now()));
+      for (let k = 1; k <= per; k += 1) await toggleFavourite(db, account, i * per + k);
+      return core;
+    }),
+  );
+  const drain = async (core: (typeof devices)[number]) => {
+    for (let i = 0; i < 1000 && (await core.db.outbox.count()) > 0; i += 1) await core.outbox.replay({ force: true });
+  };
+  if (together) await Promise.all(devices.map(drain));
+  else for (const d of devices) await drain(d);
+  const held = new Set(await serverFavourites(c, f));
+  let lost = 0;
+  for (let id = 1; id <= 2 * per; id += 1) if (!held.has(id)) lost += 1;
+  for (const d of devices) d.db.close();
+  return { lost, requests: n.requests, conflicts: n.conflicts };
+}
+
+/**
+ * The same with Workbox's Queue as the reference: it replays whole requests, so each device's
+ * request carries the list as that device had it (what it last knew plus its own favourites).
+ */
+export async function runWorkboxTwoDevices(c: Contestant, realFetch: Fetch, per: number, together: boolean): Promise<TwoDeviceRun> {
+  const { n, f } = counting(realFetch);
+  const names = (Queue as unknown as { _queueNames: Set<string> })._queueNames;
+  const queues = await Promise.all(
+    ['a', 'b'].map(async (d, i) => {
+      names.delete(`${c.tag}-${d}`);
+      const q = new Queue(`${c.tag}-${d}`, { forceSyncFallback: true, onSync: async () => undefined });
+      const list: number[] = [];
+      for (let k = 1; k <= per; k += 1) {
+        list.push(i * per + k);
+        const body = JSON.stringify({ namespace: 'pwa', key: 'favorites', type: 'json', value: JSON.stringify(list), shopifyId: c.customerId });
+        const headers = { 'x-api-key': c.apiKey, authorization: `Bearer ${c.token}`, 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': crypto.randomUUID() };
+        await q.pushRequest({ request: new Request(`${c.origin}/api/user/create-metafields`, { method: 'POST', headers, body }) });
+      }
+      return q;
+    }),
+  );
+  const realGlobal = globalThis.fetch;
+  globalThis.fetch = (input, init) => f(input, init);
+  try {
+    if (together) await Promise.all(queues.map((q) => q.replayRequests()));
+    else for (const q of queues) await q.replayRequests();
+  } finally {
+    globalThis.fetch = realGlobal;
+  }
+  const held = new Set(await serverFavourites(c, f));
+  let lost = 0;
+  for (let id = 1; id <= 2 * per; id += 1) if (!held.has(id)) lost += 1;
+  return { lost, requests: n.requests, conflicts: n.conflicts };
 }

@@ -20,7 +20,7 @@ const N_BROWSER = Number(process.env.BENCH_BROWSER_MUTATIONS ?? 1000);
 const API_KEY = 'bench-key';
 process.env.NODE_ENV = 'production'; // Workbox's dev logging off
 Object.assign(globalThis, { self: globalThis, registration: {} }); // Workbox expects a worker scope
-const { KILL_EVERY, runOurs, runWorkbox } = await import('./outbox-contest');
+const { KILL_EVERY, runOurs, runOursTwoDevices, runWorkbox, runWorkboxTwoDevices } = await import('./outbox-contest');
 
 const { app, db, contestant, close } = await outboxServer(API_KEY);
 
@@ -92,6 +92,22 @@ console.log(`Wall ms: median of ${ROUNDS} rounds after a warm-up, contestants in
 if (process.env.BENCH_NODE !== '0') {
   console.log(`\nNode, fake-indexeddb, server in process: ${N} analytics events`);
   console.table(await contest(N, 'http://local', (who, c) => play(who, c, inProcess)));
+}
+
+if (process.env.BENCH_TWO_DEVICES !== '0') {
+  // Two devices of one member, both offline, then back online: changes lost (target 0).
+  const PER = Number(process.env.BENCH_TWO_DEVICES_PER ?? 50);
+  console.log(`\nTwo devices of one member (Node, server in process): ${PER} favourites added offline on each, then replayed`);
+  const rows: Record<string, object> = {};
+  for (const together of [false, true]) {
+    const how = together ? 'at once' : 'one after the other';
+    const ours = await runOursTwoDevices(await contestant(`two-ours-${how}`, PER, 'http://local'), inProcess, PER, together);
+    const wb = await runWorkboxTwoDevices(await contestant(`two-wb-${how}`, PER, 'http://local'), inProcess, PER, together);
+    rows[`this outbox, ${how}`] = { 'changes lost': ours.lost, of: 2 * PER, requests: ours.requests, '412 met': ours.conflicts };
+    rows[`workbox Queue, ${how}`] = { 'changes lost': wb.lost, of: 2 * PER, requests: wb.requests, '412 met': wb.conflicts };
+  }
+  console.table(rows);
+  console.log('Target: 0 changes lost. Workbox replays each device\'s whole requests, so the last device to replay overwrites the other.');
 }
 
 if (process.env.BENCH_BROWSER !== '0') {
