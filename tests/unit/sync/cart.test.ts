@@ -4,6 +4,7 @@ import type { CartSnapshotLine } from '../../../src/db/rows-catalogue';
 import {
   addProductToCart,
   CartRefusal,
+  clearOrderedLines,
   decrementCartLine,
   lineOf,
   removeCartLine,
@@ -170,6 +171,33 @@ describe('cart mirror: pwa/cart metafield through the outbox', () => {
     expect(await h.outbox.retryFailed(failed.id)).toBe(true);
     expect(counts(await localCart(h.db, 'glo'))).toEqual([[1, 1]]);
   });
+});
+
+describe('each cart operation lands on the cart another device changed meanwhile (rebased, not overwritten)', () => {
+  // The server's cart moved from [1×2, 2×1] (what this device saw) to [1×5, 2×1, 3×2] (another device).
+  const seen = [line(1, 2), line(2, 1)];
+  const moved = toMirror([line(1, 5), line(2, 1), line(3, 2)]);
+  const cases: Array<[string, (h: Awaited<ReturnType<typeof harness>>) => Promise<unknown>, number[][]]> = [
+    ['add +2 of line 2 adds to the other device’s count', (h) => addProductToCart(h.db, GLO, productRow(2), 2), [[1, 5], [2, 3], [3, 2]]],
+    ['one less of line 1 takes one from its count there', (h) => decrementCartLine(h.db, GLO, 10), [[1, 4], [2, 1], [3, 2]]],
+    ['set line 1 to 3 sets it, whatever it was', (h) => setCartLineCount(h.db, GLO, 10, 3), [[1, 3], [2, 1], [3, 2]]],
+    ['remove line 2 removes only it', (h) => removeCartLine(h.db, GLO, 20), [[1, 5], [3, 2]]],
+    ['clear the lines an order took keeps the line added meanwhile', (h) => clearOrderedLines(h.db, GLO, [10, 20]), [[3, 2]]],
+  ];
+  for (const [name, act, expected] of cases) {
+    it(name, async () => {
+      const server = metafieldServer();
+      server.set(101, 'cart', toMirror(seen));
+      const h = await harness({ reply: api(server.handlers) });
+      await runPuller(cartPuller, { db: h.db, transport: h.transport, now: () => h.clock.t, online: () => true });
+      await act(h);
+      server.set(101, 'cart', moved);
+      await h.outbox.replay();
+      expect(mirrorCounts(server.value(101, 'cart'))).toEqual(expected);
+      expect(counts(await localCart(h.db, 'glo'))).toEqual(expected);
+      expect(server.conflicts.count).toBe(1);
+    });
+  }
 });
 
 describe('cart puller (a cart follows the member to a fresh device)', () => {
