@@ -55,6 +55,9 @@ export interface KvValues {
   deliveryAddress: ProfileAddress;
   /** Members the member invited (user/get-referrals). */
   referrals: { mgmCode: string | null; count: number; ordered: number; list: Array<{ first_name: string; last_initial: string; joined_at: string; first_order: boolean }> };
+  // Club programmes (certificates, invite, feedback, subscription, marathon):
+  /** Orders the §3 feedback popup already asked about (showPopup: once per order), newest last. */
+  feedbackPromptShown: number[];
 }
 
 /** One shop record of the member (spec §3), without its metafields. */
