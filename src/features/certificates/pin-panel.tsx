@@ -112,7 +112,9 @@ export function PinPanel({ variant, status, codes }: { variant: Variant; status:
           {T.pinSet}
         </Button>
       ) : (
-        <form className="stack" onSubmit={submit} noValidate>
+        // Keyed by step: each step's button is its own element, so the app's double-click guard
+        // (spec §2) never takes the first press of the next step for a repeat of the last.
+        <form key={step} className="stack" onSubmit={submit} noValidate>
           {step === 'sms' ? (
             <Field
               label={T.smsCode}
