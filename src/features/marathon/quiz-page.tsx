@@ -165,12 +165,13 @@ export default function QuizPage() {
                 : T.wrong}
         </p>
       )}
+      {/* Keyed: «Далі» is not the «Відповісти» element, so the double-click guard (spec §2) never swallows it. */}
       {locked ? (
-        <Button size="l" block onClick={next} data-testid="quiz-next">
+        <Button key={`next-${current.id}`} size="l" block onClick={next} data-testid="quiz-next">
           {T.next}
         </Button>
       ) : (
-        <Button size="l" block busy={busy} disabled={picked === null} onClick={() => void send()} data-testid="quiz-answer">
+        <Button key={`answer-${current.id}`} size="l" block busy={busy} disabled={picked === null} onClick={() => void send()} data-testid="quiz-answer">
           {T.answer}
         </Button>
       )}

@@ -54,11 +54,11 @@ function Current({ s, waiting, onAct }: { s: Subscription; waiting: boolean; onA
       {s.id !== 0 && !waiting && (
         <div className="sub-actions">
           {s.status === 'paused' ? (
-            <Button onClick={() => onAct({ kind: 'resume' })} data-testid="sub-resume">
+            <Button key="resume" onClick={() => onAct({ kind: 'resume' })} data-testid="sub-resume">
               {T.resume}
             </Button>
           ) : (
-            <Button onClick={() => onAct({ kind: 'pause' })} data-testid="sub-pause">
+            <Button key="pause" onClick={() => onAct({ kind: 'pause' })} data-testid="sub-pause">
               {T.pause}
             </Button>
           )}
