@@ -61,7 +61,7 @@ export default function MyListPage() {
                   <span>{T.code}</span>
                   <strong data-testid="cert-code">{code ?? T.hiddenCode}</strong>
                 </div>
-                {code && (
+                {code && c.status === 'active' && (
                   <button
                     type="button"
                     className="cert-code__copy"

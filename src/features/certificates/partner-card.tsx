@@ -27,7 +27,7 @@ export function PartnerCard({ partner, balance, onPick }: { partner: CertPartner
               onClick={() => onPick(n.nominal, n.xp)}
             >
               <strong>{T.uah(n.nominal)}</strong>
-              <span>{short > 0 ? T.shortBy(short) : T.xpPrice(n.xp)}</span>
+              <span>{T.xpPrice(n.xp)}</span>
             </button>
           );
         })}

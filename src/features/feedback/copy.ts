@@ -6,6 +6,7 @@ export const FEEDBACK_COPY = {
   order: (n: number | string) => `Замовлення №${n}`,
   placed: (d: string) => `від ${d}`,
   rate: 'Оцінити',
+  paidXp: 'оплачено XP',
   nothingTitle: 'Поки немає покупок, які можна оцінити',
   nothingText: 'Коли замовлення буде доставлено, тут з’явиться можливість залишити відгук.',
   noneOnline: 'Усі доставлені замовлення вже оцінено.',

@@ -87,7 +87,7 @@ export default function FeedbackPage() {
                 <div className="fb-order__text">
                   <strong>{T.order(o.order_number)}</strong>
                   <span>
-                    {T.placed(day(o.created_at))} · {formatUah(toUah(o.total))}
+                    {T.placed(day(o.created_at))} · {o.total > 0 ? formatUah(toUah(o.total)) : T.paidXp}
                   </span>
                 </div>
                 <Button variant="secondary" onClick={() => setTarget({ kind: 'online', orderId: o.id, orderNumber: o.order_number, shop })} data-testid="feedback-rate">

@@ -11,6 +11,7 @@ import { toasts } from '../../ui/toast-store';
 import { INVITE_COPY as T } from './copy';
 import { copyText } from './copy-text';
 import { VELO_MGM_SITE_URL } from './velo-site';
+import '../../ui/panel.css';
 import './invite.css';
 
 /**
@@ -80,6 +81,14 @@ export default function VeloInvitePage() {
             </Button>
           </>
         )}
+      </section>
+      <section className="panel stack">
+        <h2 className="t-h3">{T.veloHow}</h2>
+        <ol className="invite-steps">
+          {T.veloSteps.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ol>
       </section>
       <p className="t-small">{T.veloAdult}</p>
     </div>

@@ -61,7 +61,8 @@ export function ConfirmSheet({ confirm, variant, onClose }: { confirm: Confirm |
           <div className="sub-weeks" role="group" aria-label={T.weeksLabel}>
             {WEEK_CHOICES.map((w) => (
               <button key={w} type="button" className="sub-week" aria-pressed={weeks === w} onClick={() => setWeeks(w)} data-testid={`sub-weeks-${w}`}>
-                {T.weeks(w)}
+                <strong>{w}</strong>
+                {T.weeksUnit(w)}
               </button>
             ))}
           </div>

@@ -30,7 +30,7 @@ export function SubscriptionContent({ page }: { page: 'subscriptionAbout' | 'sub
     return (
       <article className="sub">
         <div className="panel sub-body" data-testid="sub-content" dangerouslySetInnerHTML={{ __html: row.bodyHtml }} />
-        <p className="sub-updated">{new Date(row.fetchedAt).toLocaleDateString('uk-UA')}</p>
+        <p className="sub-updated">{T.updated(new Date(row.fetchedAt).toLocaleDateString('uk-UA'))}</p>
       </article>
     );
   }

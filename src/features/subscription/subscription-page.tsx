@@ -62,9 +62,6 @@ function Current({ s, waiting, onAct }: { s: Subscription; waiting: boolean; onA
               {T.pause}
             </Button>
           )}
-          <ButtonLink to="/subscription/history" variant="secondary">
-            {T.history}
-          </ButtonLink>
           <Button variant="danger" onClick={() => onAct({ kind: 'cancel' })} data-testid="sub-cancel">
             {T.cancel}
           </Button>
@@ -117,8 +114,10 @@ export default function SubscriptionPage() {
     const list = plans?.value.plans ?? [];
     body = (
       <section className="stack">
-        <h2 className="t-h3">{T.plansTitle}</h2>
-        <p className="t-small">{T.plansText}</p>
+        <div className="sub-intro">
+          <h2 className="t-h2">{T.plansTitle}</h2>
+          <p className="t-small">{T.plansText}</p>
+        </div>
         {waiting && <p className="t-small">{T.waiting}</p>}
         {list.length === 0 ? (
           <EmptyState title={T.noPlans} />
