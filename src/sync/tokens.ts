@@ -71,13 +71,3 @@ export async function withCertToken<T>(db: ClubDb, transport: Transport, now: ()
     return run(await certificateToken(db, transport, now()));
   }
 }
-
-/** The same for feedback calls: a 401 clears the feedback token (spec §8); one more try with a new one. */
-export async function withFeedbackToken<T>(db: ClubDb, transport: Transport, now: () => number, run: (token: string) => Promise<T>): Promise<T> {
-  try {
-    return await run(await feedbackToken(db, transport, now()));
-  } catch (e) {
-    if (!(e instanceof ApiCallError) || e.code !== FEEDBACK_TOKEN_DEAD) throw e;
-    return run(await feedbackToken(db, transport, now()));
-  }
-}

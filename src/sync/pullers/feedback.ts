@@ -7,7 +7,7 @@ import { readSession } from '../session';
 import { FEEDBACK_DOCS } from '../programme-keys';
 
 export { FEEDBACK_DOCS };
-import { withFeedbackToken } from '../tokens';
+import { feedbackToken } from '../tokens';
 import { docPuller } from './doc';
 import { FRESH_FOR } from './freshness';
 import type { Puller } from './puller';
@@ -17,7 +17,7 @@ type Flags = KvValues['feedbackFlags'];
 /**
  * Feedback per-brand flag (spec §3, §9: 30 min): which online orders of each shop can take
  * feedback. velo orders belong to the ogo shop record. A dead feedback token (401, spec §8) is
- * cleared by the transport and asked for again once.
+ * cleared by the transport's reaction and the pull fails; the next pull asks for a new one.
  */
 export const feedbackFlagsPuller: Puller<Flags> = {
   name: 'feedbackFlags',
@@ -31,7 +31,7 @@ export const feedbackFlagsPuller: Puller<Flags> = {
     for (const [shop, variant] of [['glo', 'glo'], ['ogo', 'ogo'], ['velo', 'ogo']] as const) {
       const shopifyId = session.customerIds[variant];
       if (!shopifyId) continue;
-      const r = await withFeedbackToken(db, transport, now, (token) => api.canWriteByOrder({ shop, token, shopifyId }));
+      const r = await api.canWriteByOrder({ shop, token: await feedbackToken(db, transport, now()), shopifyId });
       flags[shop] = { showCan: r.showCan, canFeedback: r.canFeedback };
     }
     return flags;
@@ -46,7 +46,7 @@ export const offlineOrdersPuller: Puller<KvValues['offlineOrders']> = {
   tables: [],
   async fetch({ db, transport, now }) {
     if (!(await readSession(db))) return null;
-    const r = await withFeedbackToken(db, transport, now, (token) => feedbackApi(transport).getOfflineOrders({ token }));
+    const r = await feedbackApi(transport).getOfflineOrders({ token: await feedbackToken(db, transport, now()) });
     return { showCan: r.showCan, orders: r.orders.map(({ items: _items, ...o }) => o) };
   },
   write: (value, db, now) => kvSet(db, 'offlineOrders', value, now),
@@ -59,7 +59,7 @@ export const backgroundImportPuller: Puller<{ imported: number }> = {
   tables: [],
   async fetch({ db, transport, now }) {
     if (!(await readSession(db))) return null;
-    const r = await withFeedbackToken(db, transport, now, (token) => feedbackApi(transport).importOrdersInBackground({ token }));
+    const r = await feedbackApi(transport).importOrdersInBackground({ token: await feedbackToken(db, transport, now()) });
     return { imported: r.imported };
   },
   // Nothing to store but the stamp: the purchases arrive through the offline-orders puller.
@@ -77,7 +77,7 @@ export function feedbackListPuller(variant: Variant): Puller<FeedbackList> {
     freshFor: 60_000,
     async fetch({ db, transport, now }) {
       if (!(await readSession(db))) return null;
-      return withFeedbackToken(db, transport, now, (token) => feedbackApi(transport).getList({ token }));
+      return feedbackApi(transport).getList({ token: await feedbackToken(db, transport, now()) });
     },
   });
 }

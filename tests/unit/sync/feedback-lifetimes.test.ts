@@ -63,12 +63,15 @@ describe('feedback flag lifetimes (spec §9)', () => {
     expect(count('/api/feedback/import-orders-in-background')).toBe(2);
   });
 
-  it('the feedback token is kept until its expiry; a 401 clears it and a new one is asked once (spec §8)', async () => {
+  it('the feedback token is kept until its expiry; a 401 clears it and the next pull asks for a new one (spec §8)', async () => {
     const { h, ctx } = await feedbackServer({ dead: 1 });
+    expect(await runPuller(feedbackFlagsPuller, ctx)).toBe('failed');
+    expect(await kvGet(h.db, 'feedbackToken')).toBeUndefined();
     expect(await runPuller(feedbackFlagsPuller, ctx)).toBe('pulled');
     const tokens = h.seen.filter((r) => r.url.includes('can-write-by-order')).map((r) => JSON.parse(r.body ?? '{}').token);
     expect(tokens).toEqual(['fb-1', 'fb-2']);
     expect(await kvGet(h.db, 'feedbackToken')).toMatchObject({ token: 'fb-2' });
+    // Kept: the next pull of another flag uses the same token.
     await runPuller(offlineOrdersPuller, ctx);
     expect(h.paths().filter((p) => p === '/api/feedback/get-auth')).toHaveLength(2);
   });
