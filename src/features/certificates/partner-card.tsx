@@ -23,7 +23,7 @@ export function PartnerCard({ partner, balance, onPick }: { partner: CertPartner
               className={`cert-nominal${short > 0 ? ' is-short' : ''}`}
               data-testid="cert-nominal"
               data-nominal={n.nominal}
-              aria-label={`${partner.name}, ${T.uah(n.nominal)} за ${T.xpPrice(n.xp)}${short > 0 ? `, ${T.shortBy(short)}` : ''}`}
+              aria-label={`${T.nominalLabel(partner.name, T.uah(n.nominal), T.xpPrice(n.xp))}${short > 0 ? `, ${T.shortBy(short)}` : ''}`}
               onClick={() => onPick(n.nominal, n.xp)}
             >
               <strong>{T.uah(n.nominal)}</strong>

@@ -52,7 +52,7 @@ export function PinPanel({ variant, status, codes }: { variant: Variant; status:
       await action();
     } catch (e) {
       const x = e as { message?: string; field?: string | null };
-      setError({ field: x.field ?? null, message: x.message || 'Щось пішло не так. Спробуй ще раз' });
+      setError({ field: x.field ?? null, message: x.message || T.somethingWrong });
     } finally {
       setBusy(false);
     }

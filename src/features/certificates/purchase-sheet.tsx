@@ -22,7 +22,7 @@ interface Problem {
 
 const asProblem = (e: unknown): Problem => {
   const x = e as { message?: string; code?: string; field?: string | null };
-  return { message: x.message || 'Щось пішло не так. Спробуй ще раз', code: x.code ?? 'unknown', field: x.field ?? null };
+  return { message: x.message || T.somethingWrong, code: x.code ?? 'unknown', field: x.field ?? null };
 };
 
 /**

@@ -75,7 +75,7 @@ export function FeedbackForm({ target, variant, onDone, onCancel }: { target: Fe
     } catch (err) {
       const x = err as { message?: string; field?: string | null };
       const field = x.field === 'rating' || x.field === 'text' || x.field === 'photos' ? x.field : 'form';
-      setProblems({ [field]: x.message || 'Не вдалося зберегти відгук' });
+      setProblems({ [field]: x.message || T.notSaved });
     } finally {
       setBusy(false);
     }

@@ -20,6 +20,7 @@ export const MARATHON_COPY = {
   retry: 'Спробувати ще раз',
   // Quiz
   question: (i: number, n: number) => `Питання ${i} з ${n}`,
+  stageOf: (n: number) => `Етап ${n}`,
   xp: (xp: number) => `+${xp} XP`,
   answer: 'Відповісти',
   next: 'Далі',

@@ -123,7 +123,7 @@ export default function QuizPage() {
       </div>
       <div className="quiz-head">
         <span data-testid="quiz-position">
-          {T.question(index + 1, questions.length)} · Етап {current.stageNumber}
+          {T.question(index + 1, questions.length)} · {T.stageOf(current.stageNumber)}
         </span>
         <span className="quiz-xp">{T.xp(current.xp)}</span>
       </div>

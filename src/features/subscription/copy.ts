@@ -9,6 +9,7 @@ export const SUB_COPY = {
   heroCaption: 'Твоя підписка',
   status: { active: 'Активна', paused: 'На паузі', cancelled: 'Скасована', pending: 'Очікує підтвердження' } as Record<string, string>,
   perDelivery: (uah: string) => `${uah} за доставку`,
+  perDeliveryShort: '/ доставка',
   every: (n: number, d: number) => `${packs(n)} кожні ${days(d)}`,
   nextDelivery: 'Наступна доставка',
   pausedUntil: 'Пауза до',

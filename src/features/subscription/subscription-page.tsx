@@ -128,7 +128,7 @@ export default function SubscriptionPage() {
                 <div className="sub-plan__head">
                   <strong>{p.title}</strong>
                   <span className="sub-plan__price">
-                    {formatUah(p.price)} <small>/ доставка</small>
+                    {formatUah(p.price)} <small>{T.perDeliveryShort}</small>
                   </span>
                 </div>
                 <p>{p.description}</p>
