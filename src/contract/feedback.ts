@@ -151,14 +151,18 @@ export const feedbackGetList = defineCall({
   response: z.object({ feedback: z.array(feedbackEntry) }),
 });
 
-/** GET /api/feedback/get-photo?id&token: one photo of the member's feedback, base64 (not in spec §7). */
+/**
+ * GET /api/feedback/get-photo?id: one photo of the member's feedback, base64 (not in spec §7).
+ * The bearer alone proves whose it is: no feedback token travels in the URL, where access and
+ * proxy logs would keep it (a `token` query parameter is refused with 400 token_in_url).
+ */
 export const feedbackGetPhoto = defineCall({
   method: 'GET',
   path: '/api/feedback/get-photo',
   auth: 'member',
   mutation: false,
-  summary: 'A photo of the member’s own feedback as base64 with its type; someone else’s is 403',
-  request: z.object({ id: z.string().check(z.regex(/^\d{1,12}$/)), token: feedbackToken }),
+  summary: 'A photo of the member’s own feedback as base64 with its type; someone else’s is 403. Bearer only: a token in the query is 400',
+  request: z.object({ id: z.string().check(z.regex(/^\d{1,12}$/)) }),
   response: z.object({ id: z.number(), feedbackId: z.number(), mime: z.string(), size: z.number(), data: z.string() }),
 });
 

@@ -55,4 +55,22 @@ export const getInviteFaq = defineCall({
   response: z.object({ faq: z.array(inviteFaqItem) }),
 });
 
-export const inviteCalls = { getPromoCode, getVeloMgm, getInviteFaq } as const;
+/**
+ * GET /api/invite/get-rules: the figures the server pays invited friends by (the calculator of
+ * /invite-friend/calculator shows what N friends bring from these, not from the app's own copy).
+ */
+export const getInviteRules = defineCall({
+  method: 'GET',
+  path: '/api/invite/get-rules',
+  auth: 'member',
+  mutation: false,
+  summary: 'XP per invited friend’s first order, the milestone bonuses and the yearly cap of counted friends',
+  request: z.object({}),
+  response: z.object({
+    xpPerFriend: z.number(),
+    milestones: z.array(z.object({ friends: z.number(), bonusXp: z.number() })),
+    maxFriendsPerYear: z.number(),
+  }),
+});
+
+export const inviteCalls = { getPromoCode, getVeloMgm, getInviteFaq, getInviteRules } as const;

@@ -61,6 +61,9 @@ export interface KvValues {
    * by `<variant>:<namespace>/<key>`: the base queued changes are rebased on (src/sync/mutations/metafield-base.ts).
    */
   metafieldBases: Record<string, MetafieldBase>;
+  // Club programmes (certificates, invite, feedback, subscription, marathon):
+  /** Orders the §3 feedback popup already asked about (showPopup: once per order), newest last. */
+  feedbackPromptShown: number[];
 }
 
 /** A metafield as the server holds it: `value` null when it has none; `revision` null when the server gives none. */

@@ -18,10 +18,24 @@ export const INVITE_MILESTONES: ReadonlyArray<{ friends: number; bonusXp: number
 /** Friends counted per calendar year; more are welcome but earn no further XP. */
 export const INVITE_MAX_FRIENDS_PER_YEAR = 20;
 
+/** The programme's figures, as the server answers them (invite/get-rules) and applies them to orders. */
+export interface InviteRules {
+  xpPerFriend: number;
+  milestones: ReadonlyArray<{ friends: number; bonusXp: number }>;
+  maxFriendsPerYear: number;
+}
+
+/** The club's configured rules (the constants above). */
+export const INVITE_RULES: InviteRules = {
+  xpPerFriend: INVITE_XP_PER_FRIEND,
+  milestones: INVITE_MILESTONES,
+  maxFriendsPerYear: INVITE_MAX_FRIENDS_PER_YEAR,
+};
+
 export interface InviteXp {
-  /** Friends the calculation counted: the input, whole, clamped to 0..INVITE_MAX_FRIENDS_PER_YEAR. */
+  /** Friends the calculation counted: the input, whole, clamped to 0..the yearly cap. */
   counted: number;
-  /** counted × INVITE_XP_PER_FRIEND. */
+  /** counted × XP per friend. */
   baseXp: number;
   /** Sum of the milestone bonuses reached. */
   bonusXp: number;
@@ -31,17 +45,19 @@ export interface InviteXp {
 }
 
 /**
- * XP for `friends` invited friends with a first order. Non-numbers and negatives count as 0,
- * fractions are rounded down, and anything above the yearly cap counts as the cap.
+ * XP for `friends` invited friends with a first order under `rules` (default: the club's).
+ * Non-numbers and negatives count as 0, fractions are rounded down, and anything above the
+ * yearly cap counts as the cap. Milestones are taken in order of their number of friends.
  * @example inviteXp(5) // { counted: 5, baseXp: 1500, bonusXp: 700, totalXp: 2200, next: { friends: 10, bonusXp: 1500 } }
  */
-export function inviteXp(friends: number): InviteXp {
+export function inviteXp(friends: number, rules: InviteRules = INVITE_RULES): InviteXp {
   const whole = Number.isFinite(friends) ? Math.floor(friends) : 0;
-  const counted = Math.min(Math.max(whole, 0), INVITE_MAX_FRIENDS_PER_YEAR);
-  const baseXp = counted * INVITE_XP_PER_FRIEND;
+  const cap = Math.max(0, Math.floor(rules.maxFriendsPerYear));
+  const counted = Math.min(Math.max(whole, 0), cap);
+  const baseXp = counted * Math.max(0, rules.xpPerFriend);
   let bonusXp = 0;
   let next: InviteXp['next'] = null;
-  for (const m of INVITE_MILESTONES) {
+  for (const m of [...rules.milestones].sort((a, b) => a.friends - b.friends)) {
     if (counted >= m.friends) bonusXp += m.bonusXp;
     else if (!next) next = { friends: m.friends, bonusXp: m.bonusXp };
   }

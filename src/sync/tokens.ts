@@ -1,7 +1,9 @@
 import { analyticsApi } from '../api/groups/analytics';
 import { certApi } from '../api/groups/cert';
 import { feedbackApi } from '../api/groups/feedback';
+import { ApiCallError } from '../api/errors';
 import type { Transport } from '../api/transport';
+import { hourlyDate } from '../domain/cert-rules';
 import type { ClubDb } from '../db/database';
 import { kvGet, kvSet, type ExpiringToken } from '../db/kv';
 
@@ -45,12 +47,27 @@ export function feedbackToken(db: ClubDb, transport: Transport, now: number, mem
   return cachedToken(db, 'feedbackToken', () => feedbackApi(transport).getAuth({}), now, memo);
 }
 
-/** The current hour as cert/get-auth wants it (spec §9: "requested with an hourly date"), UTC. */
-export function hourlyDate(now: number): string {
-  return `${new Date(now).toISOString().slice(0, 13)}:00Z`;
-}
+export { hourlyDate };
 
 /** The certificate token (spec §7 cert/get-auth, asked with the current hour). */
 export function certificateToken(db: ClubDb, transport: Transport, now: number, memo?: Map<string, unknown>): Promise<string> {
   return cachedToken(db, 'certToken', () => certApi(transport).getAuth({ date: hourlyDate(now), hourly: true }), now, memo);
+}
+
+/** The §8 code of a dead certificate token (the transport's reaction has already cleared it). */
+export const CERT_TOKEN_DEAD = 'cert_unauthenticated';
+/** The §8 code of a dead feedback token. */
+export const FEEDBACK_TOKEN_DEAD = 'feedback_unauthenticated';
+
+/**
+ * Runs a certificate call with the stored token; when the server says the token died (spec §8
+ * `cert_unauthenticated`, which clears it), asks for a new one and runs the call once more.
+ */
+export async function withCertToken<T>(db: ClubDb, transport: Transport, now: () => number, run: (token: string) => Promise<T>): Promise<T> {
+  try {
+    return await run(await certificateToken(db, transport, now()));
+  } catch (e) {
+    if (!(e instanceof ApiCallError) || e.code !== CERT_TOKEN_DEAD) throw e;
+    return run(await certificateToken(db, transport, now()));
+  }
 }

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { CertPinsTable } from '../../db/tables/cert-feedback';
 import type { Db } from '../../db/connect';
 import { newToken, sha256 } from '../../security/tokens';
+import { isTooSimplePin } from '../../../src/domain/cert-rules';
 
 /** Wrong PINs in a row before pin/token locks. */
 export const PIN_MAX_ATTEMPTS = 5;
@@ -42,12 +43,8 @@ export async function verifyPin(pin: string, stored: string): Promise<boolean> {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** The first PINs anyone tries: one digit repeated, or a run up or down (1234, 9876). */
-export function isTooSimplePin(pin: string): boolean {
-  const d = [...pin].map(Number);
-  const steps = d.slice(1).map((x, i) => x - (d[i] ?? 0));
-  return steps.every((s) => s === 0) || steps.every((s) => s === 1) || steps.every((s) => s === -1);
-}
+/** The first PINs anyone tries (shared with the app, which refuses them before sending). */
+export { isTooSimplePin };
 
 export function smsHash(memberId: number, code: string): string {
   return sha256(`cert-pin-sms:${memberId}:${code}`);

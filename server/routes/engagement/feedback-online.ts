@@ -10,7 +10,7 @@ import {
 } from '../../../src/contract/feedback';
 import type { AppEnv } from '../../context';
 import type { Db } from '../../db/connect';
-import { forbidden, notFound, unprocessable } from '../../errors';
+import { badRequest, forbidden, notFound, unprocessable } from '../../errors';
 import { mount, parseInput } from '../../http/route';
 import { ownedCustomer } from '../../members';
 import { issueToken } from '../../security/tokens';
@@ -121,8 +121,12 @@ export function registerFeedbackOnline(app: Hono<AppEnv>): void {
     return { feedback: await feedbackOf(deps.db, member.id) };
   });
 
-  mount(app, feedbackGetPhoto, async ({ input, member, deps }) => {
-    await requireFeedbackToken(deps, member, input.token);
+  // Issue 19, defect 7: the bearer alone proves whose photo it is. A feedback token in the URL
+  // would land in access and proxy logs, so one sent there is refused rather than used.
+  mount(app, feedbackGetPhoto, async ({ input, member, deps, c }) => {
+    if (c.req.query('token') !== undefined) {
+      throw badRequest('token_in_url', 'Токен не передають в адресі запиту: достатньо входу в клуб');
+    }
     const row = await deps.db
       .selectFrom('feedback_photos as p')
       .innerJoin('feedback_entries as f', 'f.id', 'p.feedback_id')

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Hono } from 'hono';
-import { getInviteFaq, getPromoCode, getVeloMgm } from '../../../src/contract/invite';
+import { getInviteFaq, getInviteRules, getPromoCode, getVeloMgm } from '../../../src/contract/invite';
+import { INVITE_RULES } from '../../../src/domain/invite-calculator';
 import { CONTENT_PAGES } from '../../../src/domain/content-pages';
 import { makeMgmCode } from '../../../src/domain/mgm-code';
 import type { AppEnv } from '../../context';
@@ -11,6 +12,7 @@ import { ownedCustomer } from '../../members';
 import { memberForToken } from '../../security/tokens';
 import { isUniqueViolation } from './content-db-errors';
 import { faqAsText, parseBody } from './content-html';
+import { registerVeloInviteSite } from './invite-velo-site';
 
 /** Prefix of the velo discount codes members hand to friends on the ogo site. */
 export const VELO_MGM_PREFIX = 'VELOMGM-';
@@ -69,4 +71,13 @@ export function registerInviteCodes(app: Hono<AppEnv>): void {
     const row = await deps.db.selectFrom('content_pages').select('body').where('page_id', '=', CONTENT_PAGES.inviteFaq).where('variant', '=', 'all').executeTakeFirst();
     return { faq: row ? faqAsText(parseBody(row.body)) : [] };
   });
+
+  registerVeloInviteSite(app);
+
+  // The rules recordCodes (routes/shop/friend-reward.ts) pays invited friends by: one source.
+  mount(app, getInviteRules, () => ({
+    xpPerFriend: INVITE_RULES.xpPerFriend,
+    milestones: INVITE_RULES.milestones.map((m) => ({ ...m })),
+    maxFriendsPerYear: INVITE_RULES.maxFriendsPerYear,
+  }));
 }

@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react';
-import { useAuthEnv } from '../../state/session';
-import { useKv } from '../../db/hooks';
-import { memberActions } from '../../sync/member-actions-lazy';
-import type { PullResult } from '../../sync/pullers/puller';
-import { ButtonLink } from '../../ui/button';
+import { useState } from 'react';
+import { useDoc, useKv } from '../../db/hooks';
+import type { Variant } from '../../db/rows-catalogue';
+import { INVITE_RULES, inviteXp, type InviteRules } from '../../domain/invite-calculator';
+import { usePullOnOpen } from '../../state/use-pull';
+import { useAppSession } from '../../state/session';
+import { inviteActions } from '../../sync/programme-actions-lazy';
+import { INVITE_DOCS } from '../../sync/programme-keys';
+import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import './profile.css';
@@ -14,28 +17,40 @@ const T = {
   copied: 'Код скопійовано',
   invited: 'Запрошено',
   ordered: 'Зробили замовлення',
+  earned: 'XP ти отримав за друзів з першим замовленням',
   listTitle: 'Друзі',
   joined: (d: string) => `У клубі з ${d}`,
-  firstOrder: 'Є замовлення',
-  noOrder: 'Без замовлень',
+  brought: (xp: number) => `+${xp.toLocaleString('uk-UA')} XP`,
+  noOrder: 'Ще без замовлень',
   emptyTitle: 'Ти ще нікого не запросив',
   emptyText: 'Поділися кодом з повнолітніми друзями — і отримуй XP за їхнє перше замовлення.',
   invite: 'Запросити друга',
-  offline: 'Список оновиться, щойно з’явиться зв’язок.',
+  offline: 'Список друзів завантажиться, щойно з’явиться зв’язок.',
+  failed: 'Не вдалося завантажити список друзів.',
+  retry: 'Спробувати ще раз',
+  note: (xp: number) => `Кожен друг із першим замовленням приносить ${xp.toLocaleString('uk-UA')} XP; бонуси за 3, 5 і 10 друзів — окремо.`,
 } as const;
 
-/** /profile/referral: the member's invite code and the friends who joined with it (get-referrals). */
+/** The invite rules the server last answered (invite/get-rules), else the club's rules as built. */
+function useInviteRulesOf(variant: Variant): InviteRules {
+  return useDoc<InviteRules>(variant, INVITE_DOCS.rules)?.value ?? INVITE_RULES;
+}
+
+/**
+ * /profile/referral: the member's invite code and the friends who joined with it
+ * (get-referrals), with what each brought by the server's rules (invite/get-rules). Says
+ * "offline" only when offline: a failed pull while online says it failed, with a retry.
+ */
 export default function ReferralPage() {
-  const env = useAuthEnv();
+  const { variant } = useAppSession();
   const data = useKv('referrals');
   const code = useKv('mgmCode');
-  const [result, setResult] = useState<PullResult | null>(null);
-
-  useEffect(() => {
-    if (env) void memberActions().then((m) => m.runPuller(m.referralsPuller, m.pullContext(env))).then(setResult);
-  }, [env]);
+  const rules = useInviteRulesOf(variant);
+  const [attempt, setAttempt] = useState(0);
+  const state = usePullOnOpen((env) => inviteActions().then((m) => m.pullReferrals(env, variant)), `${variant}:${attempt}`);
 
   const shown = data?.mgmCode ?? code ?? null;
+  const earned = data ? inviteXp(data.ordered, rules).totalXp : 0;
   return (
     <div className="profile">
       {shown && (
@@ -51,11 +66,7 @@ export default function ReferralPage() {
           </button>
         </section>
       )}
-      {data === undefined || (data === null && result === null) ? (
-        <Skeleton lines={4} />
-      ) : data === null ? (
-        <EmptyState icon="offline" title={T.offline} />
-      ) : (
+      {data ? (
         <>
           <div className="profile-xps">
             <div className="referral-stat">
@@ -68,6 +79,12 @@ export default function ReferralPage() {
               <span className="profile-xp__value">{data.ordered}</span>
               <span className="profile-xp__unit">{T.ordered}</span>
             </div>
+            <div className="referral-stat" style={{ gridColumn: '1 / -1' }}>
+              <span className="profile-xp__value" data-testid="referral-earned">
+                {earned.toLocaleString('uk-UA')}
+              </span>
+              <span className="profile-xp__unit">{T.earned}</span>
+            </div>
           </div>
           {data.list.length === 0 ? (
             <EmptyState icon="share" title={T.emptyTitle} text={T.emptyText} action={<ButtonLink to="/invite-friend">{T.invite}</ButtonLink>} />
@@ -76,7 +93,7 @@ export default function ReferralPage() {
               <h2 className="t-h3">{T.listTitle}</h2>
               <ul className="referral-list">
                 {data.list.map((r, i) => (
-                  <li key={`${r.first_name}-${r.joined_at}-${i}`} className="referral-list__item">
+                  <li key={`${r.first_name}-${r.joined_at}-${i}`} className="referral-list__item" data-testid="referral-item">
                     <span className="referral-list__avatar" aria-hidden="true">
                       {[...r.first_name][0] ?? '?'}
                     </span>
@@ -86,13 +103,28 @@ export default function ReferralPage() {
                       </strong>
                       <span className="t-small">{T.joined(new Date(r.joined_at).toLocaleDateString('uk-UA'))}</span>
                     </span>
-                    <span className={`profile-badge${r.first_order ? ' is-ok' : ''}`}>{r.first_order ? T.firstOrder : T.noOrder}</span>
+                    <span className={`profile-badge${r.first_order ? ' is-ok' : ''}`}>{r.first_order ? T.brought(rules.xpPerFriend) : T.noOrder}</span>
                   </li>
                 ))}
               </ul>
+              <p className="profile-note">{T.note(rules.xpPerFriend)}</p>
             </section>
           )}
         </>
+      ) : data === null && (state === 'offline' || state === 'failed') ? (
+        <EmptyState
+          icon={state === 'offline' ? 'offline' : 'refresh'}
+          title={state === 'offline' ? T.offline : T.failed}
+          action={
+            state === 'failed' ? (
+              <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
+                {T.retry}
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <Skeleton lines={4} />
       )}
     </div>
   );

@@ -1,7 +1,14 @@
 import { feedbackApi } from '../../api/groups/feedback';
+import type { CallResponse } from '../../contract/define';
+import type { feedbackGetList } from '../../contract/feedback';
 import { kvSet, type KvValues } from '../../db/kv';
+import type { Variant } from '../../db/rows-catalogue';
 import { readSession } from '../session';
+import { FEEDBACK_DOCS } from '../programme-keys';
+
+export { FEEDBACK_DOCS };
 import { feedbackToken } from '../tokens';
+import { docPuller } from './doc';
 import { FRESH_FOR } from './freshness';
 import type { Puller } from './puller';
 
@@ -9,7 +16,8 @@ type Flags = KvValues['feedbackFlags'];
 
 /**
  * Feedback per-brand flag (spec §3, §9: 30 min): which online orders of each shop can take
- * feedback. velo orders belong to the ogo shop record.
+ * feedback. velo orders belong to the ogo shop record. A dead feedback token (401, spec §8) is
+ * cleared by the transport's reaction and the pull fails; the next pull asks for a new one.
  */
 export const feedbackFlagsPuller: Puller<Flags> = {
   name: 'feedbackFlags',
@@ -18,13 +26,12 @@ export const feedbackFlagsPuller: Puller<Flags> = {
   async fetch({ db, transport, now }) {
     const session = await readSession(db);
     if (!session) return null;
-    const token = await feedbackToken(db, transport, now());
     const api = feedbackApi(transport);
     const flags: Flags = {};
     for (const [shop, variant] of [['glo', 'glo'], ['ogo', 'ogo'], ['velo', 'ogo']] as const) {
       const shopifyId = session.customerIds[variant];
       if (!shopifyId) continue;
-      const r = await api.canWriteByOrder({ shop, token, shopifyId });
+      const r = await api.canWriteByOrder({ shop, token: await feedbackToken(db, transport, now()), shopifyId });
       flags[shop] = { showCan: r.showCan, canFeedback: r.canFeedback };
     }
     return flags;
@@ -58,3 +65,33 @@ export const backgroundImportPuller: Puller<{ imported: number }> = {
   // Nothing to store but the stamp: the purchases arrive through the offline-orders puller.
   write: async () => undefined,
 };
+
+
+export type FeedbackList = CallResponse<typeof feedbackGetList>;
+
+/** The member's sent feedback: on each visit of /feedback, at most every minute. */
+export function feedbackListPuller(variant: Variant): Puller<FeedbackList> {
+  return docPuller({
+    key: FEEDBACK_DOCS.list,
+    variant,
+    freshFor: 60_000,
+    async fetch({ db, transport, now }) {
+      if (!(await readSession(db))) return null;
+      return feedbackApi(transport).getList({ token: await feedbackToken(db, transport, now()) });
+    },
+  });
+}
+
+/** A sent photo never changes: kept for a year once pulled (issue 19: the bearer alone reads it). */
+export function feedbackPhotoPuller(variant: Variant, photoId: number): Puller<string> {
+  return docPuller({
+    key: FEEDBACK_DOCS.photo(photoId),
+    variant,
+    freshFor: 365 * 86_400_000,
+    async fetch({ db, transport }) {
+      if (!(await readSession(db))) return null;
+      const p = await feedbackApi(transport).getPhoto({ id: String(photoId) });
+      return `data:${p.mime};base64,${p.data}`;
+    },
+  });
+}

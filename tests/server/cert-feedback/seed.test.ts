@@ -41,7 +41,7 @@ describe('cert-feedback seed with the demo member Олена', () => {
     const list = await s.post('/api/feedback/get-list', { token: fTok }, olena.token);
     expect(list.body.feedback).toHaveLength(1);
     expect(list.body.feedback[0]).toMatchObject({ orderId: order, rating: 5 });
-    const photo = await s.get('/api/feedback/get-photo', { id: String(list.body.feedback[0].photos[0].id), token: fTok }, olena.token);
+    const photo = await s.get('/api/feedback/get-photo', { id: String(list.body.feedback[0].photos[0].id) }, olena.token);
     expect(photo.body.mime).toBe('image/png');
     expect(Buffer.from(photo.body.data, 'base64').subarray(1, 4).toString('ascii')).toBe('PNG');
 

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITE_RULES, inviteXp } from '../../../src/domain/invite-calculator';
+import { veloMgmLink } from '../../../src/domain/invite-links';
 import { isMgmCode } from '../../../src/domain/mgm-code';
+import { VELO_INVITE_PATH } from '../../../server/routes/engagement/invite-velo-site';
 import { INVITE_FAQ } from '../../../server/seed/content-pages-programs';
 import { createMember, type TestMember } from '../../support/members';
 import type { TestServer } from '../../support/server';
@@ -160,5 +163,40 @@ describe('invite/get-faq (spec §3: faq list of {title, text})', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('invite/get-rules (the calculator’s figures, as the server pays them)', () => {
+  it('answers the rules friend-reward pays by, to members only', async () => {
+    const r = await s.get('/api/invite/get-rules', {}, a.token);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ xpPerFriend: INVITE_RULES.xpPerFriend, milestones: [...INVITE_RULES.milestones], maxFriendsPerYear: INVITE_RULES.maxFriendsPerYear });
+    expect(inviteXp(5, r.body).totalXp).toBe(inviteXp(5).totalXp);
+    expect((await s.get('/api/invite/get-rules', {})).status).toBe(401);
+  });
+});
+
+describe('the velo invite link’s landing on the ogo store (sandbox)', () => {
+  it('greets a friend with an issued discount code and names the member who invited', async () => {
+    const r = await veloMgm(a, { shopifyId: a.glo.id, ogoApiToken: await ogoToken(a) }, randomUUID());
+    expect(r.status).toBe(200);
+    const link = veloMgmLink(VELO_INVITE_PATH, 'http://club.test', r.body.discount_code, r.body.rev_code);
+    expect(link).not.toBeNull();
+    const url = new URL(link ?? '');
+    expect(url.searchParams.get('discount')).toBe(r.body.discount_code);
+    expect(url.searchParams.get('rev_code')).toBe(r.body.rev_code);
+    const page = await s.app.request(url.pathname + url.search);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(r.body.discount_code);
+    expect(html).toContain(r.body.rev_code);
+  });
+
+  it('answers 404 with a plain page for a code the club never issued, and escapes what it echoes', async () => {
+    const page = await s.app.request(`${VELO_INVITE_PATH}?discount=${encodeURIComponent('<script>x</script>')}&rev_code=REW-AAAAAA`);
+    expect(page.status).toBe(404);
+    const html = await page.text();
+    expect(html).toContain('Запрошення недійсне');
+    expect(html).not.toContain('<script>x');
   });
 });

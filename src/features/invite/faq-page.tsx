@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useDoc } from '../../db/hooks';
+import { usePullOnOpen } from '../../state/use-pull';
+import { useAppSession } from '../../state/session';
+import { inviteActions } from '../../sync/programme-actions-lazy';
+import { INVITE_DOCS } from '../../sync/programme-keys';
+import type { InviteFaq } from '../../sync/pullers/programmes-invite';
+import { Button } from '../../ui/button';
+import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { INVITE_COPY as T } from './copy';
+import './invite.css';
+
+/** /invite-friend/faq: the invite programme's questions (spec §3 "faq list of {title, text}"), readable offline once loaded. */
+export default function InviteFaqPage() {
+  const { variant } = useAppSession();
+  const faq = useDoc<InviteFaq>(variant, INVITE_DOCS.faq);
+  const [attempt, setAttempt] = useState(0);
+  const state = usePullOnOpen((env) => inviteActions().then((m) => m.pullInviteFaq(env, variant)), `${variant}:${attempt}`);
+
+  if (faq?.value) {
+    if (faq.value.faq.length === 0) return <EmptyState icon="help" title={T.faqEmpty} />;
+    return (
+      <div className="invite-faq" data-testid="invite-faq">
+        {faq.value.faq.map((item, i) => (
+          <details key={item.title} open={i === 0}>
+            <summary>{item.title}</summary>
+            <p>{item.text}</p>
+          </details>
+        ))}
+      </div>
+    );
+  }
+  if (faq === null && (state === 'offline' || state === 'failed')) {
+    return (
+      <EmptyState
+        icon={state === 'offline' ? 'offline' : 'refresh'}
+        title={state === 'offline' ? T.faqOffline : T.faqFailed}
+        action={
+          state === 'failed' ? (
+            <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
+              {T.retry}
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  }
+  return (
+    <div className="panel">
+      <Skeleton lines={6} />
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import type { QuizQuestion } from '../../contract/marathon';
+import { useDoc, useXpBalance } from '../../db/hooks';
+import { usePullOnOpen } from '../../state/use-pull';
+import { useAppSession, useAuthEnv } from '../../state/session';
+import { marathonActions } from '../../sync/programme-actions-lazy';
+import { MARATHON_DOCS } from '../../sync/programme-keys';
+import type { LocalAnswer, QuizLocal } from '../../sync/mutations/marathon-answer';
+import type { Quiz } from '../../sync/pullers/programmes-marathon';
+import { Button, ButtonLink } from '../../ui/button';
+import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { MARATHON_COPY as T } from './copy';
+import '../../ui/hero.css';
+import './marathon.css';
+
+type Answer = Pick<LocalAnswer, 'optionId' | 'state' | 'correct' | 'xpAwarded' | 'alreadyAnswered' | 'message'>;
+
+/** The server's answer wins; else the one given here (waiting, scored or refused). */
+function answerOf(q: QuizQuestion, local: QuizLocal | undefined): Answer | null {
+  if (q.answer) return { optionId: q.answer.optionId, state: 'sent', correct: q.answer.correct, xpAwarded: q.answer.xpAwarded, alreadyAnswered: false, message: null };
+  return local?.answers[q.id] ?? null;
+}
+
+const isOpen = (a: Answer | null) => a === null || a.state === 'refused';
+
+/**
+ * /marathon/quiz: the opened questions one at a time. The server scores each answer (the app
+ * never holds the right one); the verdict and the XP show when it answers, or later when the
+ * answer was given offline. A question cannot be answered twice.
+ */
+export default function QuizPage() {
+  const { variant } = useAppSession();
+  const env = useAuthEnv();
+  const quiz = useDoc<Quiz>(variant, MARATHON_DOCS.quiz);
+  const local = useDoc<QuizLocal>(variant, MARATHON_DOCS.local);
+  const balance = useXpBalance(variant);
+  const [attempt, setAttempt] = useState(0);
+  const state = usePullOnOpen((env) => marathonActions().then((m) => m.pullQuiz(env, variant)), `${variant}:${attempt}`);
+  const [currentId, setCurrentId] = useState<number | null>(null);
+  const [picked, setPicked] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!quiz || local === undefined) {
+    if (quiz === null && (state === 'offline' || state === 'failed')) {
+      return (
+        <EmptyState
+          icon={state === 'offline' ? 'offline' : 'refresh'}
+          title={state === 'offline' ? T.offline : T.failed}
+          action={
+            state === 'failed' ? (
+              <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
+                {T.retry}
+              </Button>
+            ) : undefined
+          }
+        />
+      );
+    }
+    return <Skeleton lines={6} height={44} />;
+  }
+  const questions = quiz.value.questions;
+  if (questions.length === 0) {
+    return <EmptyState icon="rules" title={quiz.value.status === 'finished' ? T.finished : T.noQuestions} action={<ButtonLink to="/marathon">{T.toMarathon}</ButtonLink>} />;
+  }
+  const localDoc = local?.value;
+  const answers = questions.map((q) => answerOf(q, localDoc));
+  const current = questions.find((q) => q.id === currentId) ?? questions.find((_, i) => isOpen(answers[i] ?? null)) ?? null;
+
+  if (!current) {
+    const sent = answers.filter((a): a is Answer => a !== null && a.state === 'sent');
+    const waiting = answers.filter((a) => a?.state === 'waiting').length;
+    const xp = sent.reduce((n, a) => n + a.xpAwarded, 0);
+    return (
+      <div className="quiz">
+        <section className="hero quiz-result" data-testid="quiz-result">
+          <h2>{T.doneTitle}</h2>
+          <p>{T.resultCorrect(sent.filter((a) => a.correct).length, questions.length)}</p>
+          <p className="quiz-result__xp" data-testid="quiz-result-xp">
+            {T.resultXp(xp)}
+          </p>
+          {typeof balance === 'number' && <p data-testid="quiz-balance">{T.balance(balance)}</p>}
+          {waiting > 0 && <p>{T.pendingLeft(waiting)}</p>}
+          <p>{T.doneText}</p>
+        </section>
+        <ButtonLink to="/marathon" size="l" block variant="secondary">
+          {T.toMarathon}
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  const index = questions.indexOf(current);
+  const given = answers[index] ?? null;
+  const locked = !isOpen(given);
+  const choice = locked ? given?.optionId ?? null : picked;
+
+  async function send() {
+    if (!env || !current || picked === null || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await (await marathonActions()).answerQuestion(env, variant, current.id, picked);
+      setCurrentId(current.id);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const next = () => {
+    setPicked(null);
+    setError(null);
+    setCurrentId(questions.find((q, i) => q.id !== current.id && isOpen(answers[i] ?? null))?.id ?? -1);
+  };
+
+  return (
+    <div className="quiz" data-testid="quiz">
+      <div className="quiz-dots" aria-hidden="true">
+        {questions.map((q, i) => (
+          <span key={q.id} className={i === index ? 'is-current' : isOpen(answers[i] ?? null) ? '' : 'is-done'} />
+        ))}
+      </div>
+      <div className="quiz-head">
+        <span data-testid="quiz-position">
+          {T.question(index + 1, questions.length)} · {T.stageOf(current.stageNumber)}
+        </span>
+        <span className="quiz-xp">{T.xp(current.xp)}</span>
+      </div>
+      <p className="quiz-question" data-testid="quiz-question">
+        {current.text}
+      </p>
+      <fieldset className="quiz-options" aria-label={T.pick}>
+        {current.options.map((o) => {
+          const mine = choice === o.id;
+          const verdict = locked && mine && given?.state === 'sent' ? (given.correct ? ' is-right' : ' is-wrong') : '';
+          return (
+            <label key={o.id} className={`quiz-option${mine ? ' is-picked' : ''}${verdict}`} data-testid="quiz-option">
+              <input type="radio" name={`q-${current.id}`} value={o.id} checked={mine} disabled={locked || busy} onChange={() => setPicked(o.id)} />
+              <span className="quiz-option__mark" aria-hidden="true" />
+              {o.text}
+            </label>
+          );
+        })}
+      </fieldset>
+      {error && (
+        <p className="quiz-error" role="alert" data-testid="quiz-error">
+          {error}
+        </p>
+      )}
+      {locked && given && (
+        <p
+          className={`quiz-verdict is-${given.state === 'waiting' ? 'waiting' : given.correct ? 'right' : 'wrong'}`}
+          role="status"
+          data-testid="quiz-verdict"
+        >
+          {given.state === 'waiting'
+            ? T.checking
+            : given.alreadyAnswered
+              ? T.already
+              : given.correct
+                ? given.xpAwarded > 0
+                  ? T.right(given.xpAwarded)
+                  : T.rightNoXp
+                : T.wrong}
+        </p>
+      )}
+      {/* Keyed: «Далі» is not the «Відповісти» element, so the double-click guard (spec §2) never swallows it. */}
+      {locked ? (
+        <Button key={`next-${current.id}`} size="l" block onClick={next} data-testid="quiz-next">
+          {T.next}
+        </Button>
+      ) : (
+        <Button key={`answer-${current.id}`} size="l" block busy={busy} disabled={picked === null} onClick={() => void send()} data-testid="quiz-answer">
+          {T.answer}
+        </Button>
+      )}
+      {locked && given?.state === 'waiting' && <p className="t-small">{T.waiting}</p>}
+    </div>
+  );
+}
