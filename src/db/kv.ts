@@ -55,6 +55,13 @@ export interface KvValues {
   deliveryAddress: ProfileAddress;
   /** Members the member invited (user/get-referrals). */
   referrals: { mgmCode: string | null; count: number; ordered: number; list: Array<{ first_name: string; last_initial: string; joined_at: string; first_order: boolean }> };
+  // Content and support (news, FAQ, vocabulary, stores, offers, support).
+  /**
+   * Epoch ms of the first content pull under the current app version. A new server version
+   * clears it with the other content flags (spec §4), and the next content pull then drops every
+   * content freshness stamp, so each content screen is pulled afresh when next opened.
+   */
+  contentFlag: number;
 }
 
 /** One shop record of the member (spec §3), without its metafields. */
@@ -83,7 +90,7 @@ export interface ProfileAddress {
 export type KvKey = keyof KvValues;
 
 /** Keys cleared when the app version changes (spec §4 "clear cached content flags"). */
-export const CONTENT_FLAG_KEYS: readonly KvKey[] = ['menuLink', 'rulesCache'];
+export const CONTENT_FLAG_KEYS: readonly KvKey[] = ['menuLink', 'rulesCache', 'contentFlag'];
 
 export async function kvGet<K extends KvKey>(db: ClubDb, key: K): Promise<KvValues[K] | undefined> {
   const row = await db.kv.get(key);
