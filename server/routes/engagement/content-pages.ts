@@ -6,7 +6,6 @@ import { forbidden, notFound, unauthorized } from '../../errors';
 import { mount } from '../../http/route';
 import { variantOf } from '../../members';
 import { isMemberVerified } from './content-access';
-import { SEEDED_PAGES } from '../../seed/content-pages';
 import { parseBody, renderBody } from './content-html';
 
 /** POST /api/content/get-page-by-id: the variant's own version of a page, else the common one. */
@@ -27,11 +26,7 @@ export function registerContentPages(app: Hono<AppEnv>): void {
       .where('variant', 'in', [variant, 'all'])
       .execute();
     const row = rows.find((r) => r.variant === variant) ?? rows.find((r) => r.variant === 'all');
-    if (row) return { id: row.page_id, title: row.title, body_html: renderBody(parseBody(row.body)) };
-    // A page configured after this database was seeded answers the text shipped with the server
-    // until an operator stores one (the seed stores them all on a new database).
-    const shipped = SEEDED_PAGES.find((p) => p.id === input.id && p.variant === variant) ?? SEEDED_PAGES.find((p) => p.id === input.id && p.variant === 'all');
-    if (!shipped) throw notFound('Сторінку не знайдено', 'page_not_found');
-    return { id: shipped.id, title: shipped.title, body_html: renderBody(shipped.body) };
+    if (!row) throw notFound('Сторінку не знайдено', 'page_not_found');
+    return { id: row.page_id, title: row.title, body_html: renderBody(parseBody(row.body)) };
   });
 }

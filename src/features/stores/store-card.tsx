@@ -43,9 +43,9 @@ export function StoreCard({ store, km }: { store: BrandStore; km: number | null 
           <span>{T.map}</span>
         </a>
         {store.phone && (
-          <a className="btn btn--ghost btn--m" href={`tel:${store.phone.replace(/[^\d+]/g, '')}`}>
+          <a className="btn btn--secondary btn--m" href={`tel:${store.phone.replace(/[^\d+]/g, '')}`} aria-label={`${T.call}: ${store.phone}`}>
             <StoreIcon name="phone" size={18} />
-            <span>{store.phone}</span>
+            <span>{T.call}</span>
           </a>
         )}
       </div>
