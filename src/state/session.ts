@@ -83,9 +83,9 @@ export function applyTheme(variant: AppVariant | 'velo'): void {
   document.documentElement.dataset.theme = variant;
   const chrome = getComputedStyle(document.documentElement).getPropertyValue('--chrome').trim();
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', chrome || '#141216');
-  const link = document.querySelector('link[rel="manifest"]');
+  // The build may add a second manifest link of its own: both follow.
   const href = manifestHref(variant === 'ogo' ? 'ogo' : 'glo');
-  if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
+  for (const link of document.querySelectorAll('link[rel="manifest"]')) if (link.getAttribute('href') !== href) link.setAttribute('href', href);
 }
 
 /** The sign-in and member actions of src/sync/auth*, once sync has started (null before). */
