@@ -5,8 +5,8 @@ import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import { contentActions } from '../../sync/content-actions-lazy';
 import { Button } from '../../ui/button';
-import { sanitizeHtml } from '../../ui/safe-html';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { useSafeHtml } from '../../ui/use-safe-html';
 import { CONTENT_COPY as T } from './copy';
 import '../../ui/panel.css';
 import '../../ui/rich-text.css';
@@ -16,17 +16,18 @@ import './content-pages.css';
  * A configured content page (spec §7 get-page-by-id) of the member's variant from the local
  * database: readable offline after one visit, pulled on open within its lifetime (and afresh
  * after a new app version, spec §4). The server builds its HTML from stored text; it is
- * sanitised here all the same (src/ui/safe-html.ts). `children` follow the text (links, actions).
+ * sanitised here all the same (src/ui/safe-html.ts, loaded after the first paint). `children` follow the text (links, actions).
  */
 export function ContentView({ pageKey, lead, testId, children }: { pageKey: ContentPageKey; lead?: string; testId?: string; children?: ReactNode }) {
   const { variant } = useAppSession();
   const [attempt, setAttempt] = useState(0);
   const page = useContentPage(variant, String(CONTENT_PAGES[pageKey]));
   const pull = usePullOnOpen((env) => contentActions().then((m) => m.pullContentPage(env, pageKey, variant)), `${variant}:${pageKey}:${attempt}`);
-  const html = useMemo(() => (page ? sanitizeHtml(page.bodyHtml) : ''), [page]);
+  const safe = useSafeHtml();
+  const html = useMemo(() => (page && safe ? safe.sanitizeHtml(page.bodyHtml) : null), [page, safe]);
 
   let body: ReactNode;
-  if (page) {
+  if (page && html !== null) {
     body = html ? (
       <>
         <div className="panel content-body rich-text" data-testid="content-body" dangerouslySetInnerHTML={{ __html: html }} />
@@ -35,7 +36,7 @@ export function ContentView({ pageKey, lead, testId, children }: { pageKey: Cont
     ) : (
       <EmptyState icon="doc" title={T.empty} />
     );
-  } else if (page === undefined || pull === 'idle' || pull === 'running') {
+  } else if (page || page === undefined || pull === 'idle' || pull === 'running') {
     body = (
       <div className="panel content-body" aria-label={T.loading}>
         <Skeleton lines={8} height={14} />

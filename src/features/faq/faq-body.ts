@@ -1,4 +1,10 @@
-import { sanitizeHtml, sanitizeToFragment } from '../../ui/safe-html';
+import type { sanitizeHtml, sanitizeToFragment } from '../../ui/safe-html';
+
+/** The sanitiser's two functions (src/ui/safe-html.ts), passed in so this module stays light. */
+export interface Sanitizer {
+  sanitizeHtml: typeof sanitizeHtml;
+  sanitizeToFragment: typeof sanitizeToFragment;
+}
 
 /** One question of the FAQ with its answer, ready to render. */
 export interface FaqItem {
@@ -16,11 +22,11 @@ export interface FaqBody {
 }
 
 /** The fragment as HTML, sanitised once more after the round trip; '' when it holds no text. */
-function serialize(fragment: DocumentFragment): string {
+function serialize(fragment: DocumentFragment, safe: Sanitizer): string {
   if ((fragment.textContent ?? '').trim() === '') return '';
   const box = fragment.ownerDocument.createElement('div');
   box.append(fragment);
-  return sanitizeHtml(box.innerHTML.trim());
+  return safe.sanitizeHtml(box.innerHTML.trim());
 }
 
 /** Headings inside an answer become bold paragraphs: the accordion keeps one heading level. */
@@ -53,27 +59,27 @@ function liftBlocks(h: Element): void {
 
 /**
  * Reads a FAQ page's body_html (spec §7: `<h3>` titles, each followed by its `<div>` answer)
- * into questions and answers, after sanitising it (src/ui/safe-html.ts). It never throws and
+ * into questions and answers, after sanitising it with `safe` (src/ui/safe-html.ts). It never throws and
  * takes broken markup as the browser would: each non-empty `<h3>`, wherever the parser put it
  * (an unclosed `<div>` nests the next question inside the last answer), starts a question whose
  * answer is everything up to the next one. A body with no `<h3>` has no items; its text is the intro.
  */
-export function parseFaqBody(html: string): FaqBody {
-  const fragment = sanitizeToFragment(html);
+export function parseFaqBody(html: string, safe: Sanitizer): FaqBody {
+  const fragment = safe.sanitizeToFragment(html);
   const all = [...fragment.querySelectorAll('h3')];
   all.forEach(liftBlocks);
   const heads = all.filter((h) => text(h) !== '');
-  if (heads.length === 0) return { introHtml: serialize(flattenHeadings(fragment)), items: [] };
+  if (heads.length === 0) return { introHtml: serialize(flattenHeadings(fragment), safe), items: [] };
   const range = fragment.ownerDocument.createRange();
   range.setStart(fragment, 0);
   range.setEndBefore(heads[0]!);
-  const introHtml = serialize(flattenHeadings(range.cloneContents()));
+  const introHtml = serialize(flattenHeadings(range.cloneContents()), safe);
   const items = heads.map((h, i): FaqItem => {
     range.setStartAfter(h);
     const next = heads[i + 1];
     if (next) range.setEndBefore(next);
     else range.setEnd(fragment, fragment.childNodes.length);
-    return { id: `faq-${i + 1}`, title: text(h), answerHtml: serialize(flattenHeadings(range.cloneContents())) };
+    return { id: `faq-${i + 1}`, title: text(h), answerHtml: serialize(flattenHeadings(range.cloneContents()), safe) };
   });
   return { introHtml, items };
 }

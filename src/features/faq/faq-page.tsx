@@ -8,6 +8,7 @@ import { contentActions } from '../../sync/content-actions-lazy';
 import { Button, ButtonLink } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { EmptyState, ListRow, Skeleton } from '../../ui/surfaces';
+import { useSafeHtml } from '../../ui/use-safe-html';
 import { FAQ_COPY as T } from './copy';
 import { FaqAccordion } from './faq-accordion';
 import { parseFaqBody } from './faq-body';
@@ -25,10 +26,11 @@ export default function FaqPage() {
   const [attempt, setAttempt] = useState(0);
   const page = useContentPage(variant, String(CONTENT_PAGES.faq));
   const pull = usePullOnOpen((env) => contentActions().then((m) => m.pullContentPage(env, 'faq', variant)), `${variant}:${attempt}`);
-  const body = useMemo(() => (page ? parseFaqBody(page.bodyHtml) : null), [page]);
+  const safe = useSafeHtml();
+  const body = useMemo(() => (page && safe ? parseFaqBody(page.bodyHtml, safe) : null), [page, safe]);
 
   let main;
-  if (page === undefined || (!page && (pull === 'idle' || pull === 'running'))) {
+  if (page === undefined || (page && !safe) || (!page && (pull === 'idle' || pull === 'running'))) {
     main = (
       <div className="faq-list" aria-label={T.loading}>
         <div className="faq-item__answer" style={{ paddingTop: 16 }}>

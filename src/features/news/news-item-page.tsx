@@ -8,8 +8,8 @@ import { contentActions } from '../../sync/content-actions-lazy';
 import type { NewsItemResult } from '../../sync/content-actions';
 import { Button, ButtonLink } from '../../ui/button';
 import { Icon } from '../../ui/icons';
-import { sanitizeHtml } from '../../ui/safe-html';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { useSafeHtml } from '../../ui/use-safe-html';
 import { NEWS_COPY, newsDate } from './copy';
 import '../../ui/rich-text.css';
 import './news.css';
@@ -49,7 +49,8 @@ export default function NewsItemPage() {
     };
   }, [env, online, variant, id, attempt]);
 
-  const html = useMemo(() => (row?.bodyHtml ? sanitizeHtml(row.bodyHtml) : ''), [row?.bodyHtml]);
+  const safe = useSafeHtml();
+  const html = useMemo(() => (row?.bodyHtml && safe ? safe.sanitizeHtml(row.bodyHtml) : ''), [row?.bodyHtml, safe]);
   const retry = (
     <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
       {NEWS_COPY.retry}
@@ -88,7 +89,7 @@ export default function NewsItemPage() {
     );
   }
 
-  const waitingText = !row.bodyHtml && (state === 'idle' || state === 'running');
+  const waitingText = (!row.bodyHtml && (state === 'idle' || state === 'running')) || (row.bodyHtml !== '' && !safe);
   return (
     <article className="news-article" data-testid="screen-news-item">
       {row.image && <img className="news-article__image" src={row.image} alt="" decoding="async" width={640} height={360} />}

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseFaqBody } from '../../../../src/features/faq/faq-body';
+import { parseFaqBody as parseWith } from '../../../../src/features/faq/faq-body';
+import * as safe from '../../../../src/ui/safe-html';
 import { htmlText, sanitizeHtml } from '../../../../src/ui/safe-html';
+
+const parseFaqBody = (html: string) => parseWith(html, safe);
 
 /** Every element and attribute of an HTML string, to prove nothing dangerous survived. */
 function inventory(html: string): { tags: string[]; attrs: string[]; hrefs: string[] } {
