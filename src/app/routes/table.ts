@@ -85,7 +85,7 @@ export const ROUTES: RouteSpec[] = [
     ['/invite-friend/calculator', 'Калькулятор бонусів'],
     ['/certificates/my-list', 'Мої сертифікати'],
     // Named in the §2 navigation without paths: the invite-friend offer, promo, the test-drive sub-pages.
-    ['/invite-friend/offer', 'Запроси друга: пропозиція'],
+    ['/invite-friend/offer', 'Бонус за друга'],
     ['/promo', 'Промокод VELO-20%'],
     ['/test-drive', 'Тест-драйв'],
     ['/test-drive/velo', 'Тест-драйв velo'],

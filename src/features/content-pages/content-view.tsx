@@ -16,9 +16,23 @@ import './content-pages.css';
  * A configured content page (spec §7 get-page-by-id) of the member's variant from the local
  * database: readable offline after one visit, pulled on open within its lifetime (and afresh
  * after a new app version, spec §4). The server builds its HTML from stored text; it is
- * sanitised here all the same (src/ui/safe-html.ts, loaded after the first paint). `children` follow the text (links, actions).
+ * sanitised here all the same (src/ui/safe-html.ts, loaded after the first paint). `children`
+ * follow the text (links, actions).
  */
-export function ContentView({ pageKey, lead, testId, children }: { pageKey: ContentPageKey; lead?: string; testId?: string; children?: ReactNode }) {
+export function ContentView({
+  pageKey,
+  lead,
+  testId,
+  before,
+  children,
+}: {
+  pageKey: ContentPageKey;
+  lead?: string;
+  testId?: string;
+  /** Shown above the text (a promo code). */
+  before?: ReactNode;
+  children?: ReactNode;
+}) {
   const { variant } = useAppSession();
   const [attempt, setAttempt] = useState(0);
   const page = useContentPage(variant, String(CONTENT_PAGES[pageKey]));
@@ -61,6 +75,7 @@ export function ContentView({ pageKey, lead, testId, children }: { pageKey: Cont
   return (
     <article className="content-page" data-testid={testId}>
       {lead && <p className="page-intro">{lead}</p>}
+      {before}
       {body}
       {children}
     </article>

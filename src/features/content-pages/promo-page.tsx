@@ -60,8 +60,6 @@ export default function PromoPage() {
     );
   }
   return (
-    <ContentView pageKey="veloPromo" lead={T.lead} testId="screen-promo">
-      <div className="content-actions">{action}</div>
-    </ContentView>
+    <ContentView pageKey="veloPromo" lead={T.lead} testId="screen-promo" before={<div className="content-actions">{action}</div>} />
   );
 }
