@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 /** The distinct hrefs of the page's manifest links. */
-const manifestLinks = () => browser.page.evaluate(() => [...new Set([...document.querySelectorAll('link[rel="manifest"]')].map((l) => l.getAttribute('href')))]);
+const manifestLinks = () => browser.page.evaluate(() => [...new Set(Array.from(document.querySelectorAll('link[rel="manifest"]'), (l) => l.getAttribute('href')))]);
 
 const titleOf = (pattern: string) => {
   const spec = ROUTES.find((r) => r.path === pattern);

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import { db } from '../../db/db';
 import { useKv } from '../../db/hooks';
 import type { OutboxEntry } from '../../db/rows-sync';
@@ -27,8 +28,14 @@ export function NewsConsent() {
     false,
   );
   const record = records?.[variant];
+  const stored = record?.tags.includes(TAG) ?? false;
+  // The member's choice shows at once; the stored tags catch up a moment later.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (choice !== null && choice === stored) setChoice(null);
+  }, [choice, stored]);
   if (!record) return null;
-  const on = record.tags.includes(TAG);
+  const on = choice ?? stored;
   return (
     <label className="news-consent" data-testid="news-consent">
       <span className="news-consent__text">
@@ -43,9 +50,13 @@ export function NewsConsent() {
         onChange={(e) => {
           const next = e.target.checked;
           if (!env) return;
+          setChoice(next);
           void contentActions()
             .then((m) => m.setNewsConsent(env, next))
-            .catch((err: unknown) => toasts.show(err instanceof Error ? err.message : 'Не вдалося зберегти', { kind: 'error' }));
+            .catch((err: unknown) => {
+              setChoice(null);
+              toasts.show(err instanceof Error ? err.message : 'Не вдалося зберегти', { kind: 'error' });
+            });
         }}
       />
     </label>
