@@ -100,4 +100,45 @@ describe('the members’ remaining calls where the flows use them', () => {
       expect(check.token).toBeUndefined();
     }
   });
+
+  it('signing in right after registering: no code is claimed sent, the resend button counts the server’s wait down', async () => {
+    const { page } = browser;
+    const phone = '380671112233';
+    // The logout before cleared the age answer with the other cookies (spec §4).
+    await page.context().addCookies([{ name: 'showIs18', value: '1', url: server.url }]);
+    await page.goto(`${server.url}/registration`);
+    await page.getByTestId('reg-first-name').fill('Марта');
+    await page.getByTestId('reg-last-name').fill('Нова');
+    await page.getByTestId('reg-email').fill('marta.nova@example.com');
+    await page.getByTestId('reg-phone').fill(`+${phone}`);
+    await page.getByTestId('reg-adult').check();
+    await page.getByTestId('reg-submit').click();
+    await page.getByTestId('auth-code').waitFor();
+    const [sms] = serverRows<{ code: string }>('SELECT code FROM sms_outbox WHERE phone = ? ORDER BY id DESC', phone);
+    await page.getByTestId('auth-code').fill(sms!.code);
+    await page.getByTestId('auth-confirm').click();
+    await page.waitForURL(`${server.url}/`);
+    // Logged out at once (the menu's logout), then straight back to sign in.
+    await page.getByTestId('menu-button').click();
+    await page.getByRole('button', { name: 'Вийти' }).click();
+    await page.waitForURL(`${server.url}/auth`, { timeout: 20_000 });
+    await page.context().addCookies([{ name: 'showIs18', value: '1', url: server.url }]);
+    await page.goto(`${server.url}/auth`);
+    await page.getByTestId('auth-phone').fill(phone);
+    await page.getByTestId('auth-submit').click();
+    const wait = page.getByTestId('code-wait');
+    await wait.waitFor();
+    expect(await wait.textContent()).toContain('Код ще не надіслано');
+    expect(await page.locator('main').textContent()).not.toContain('Ми надіслали');
+    expect(await page.getByTestId('auth-code').count()).toBe(0);
+    const resend = page.getByTestId('auth-resend');
+    expect(await resend.isDisabled()).toBe(true);
+    const seconds = async () => Number(/· (\d+) с/.exec((await resend.textContent()) ?? '')?.[1] ?? NaN);
+    const first = await seconds();
+    expect(first).toBeGreaterThan(30);
+    expect(first).toBeLessThanOrEqual(60);
+    await expect.poll(seconds, { timeout: 5_000 }).toBeLessThan(first);
+    // The server sent nothing for this sign-in: the only SMS is the registration's.
+    expect(serverRows('SELECT id FROM sms_outbox WHERE phone = ?', phone)).toHaveLength(1);
+  });
 });
