@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
+import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
 import { kv } from './support/local-db';
 import { serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
@@ -32,7 +32,7 @@ function serverRows<T>(sql: string, ...params: unknown[]): T[] {
 
 /** Clicks what opens a new tab and returns that tab once its page has loaded. */
 async function opensTab(page: Page, click: () => Promise<void>): Promise<Page> {
-  const [tab] = await Promise.all([page.context().waitForEvent('page'), click()]);
+  const [tab] = await Promise.all([page.context().waitForEvent('page', { timeout: 20_000 }), click()]);
   await tab.waitForURL(/\/sandbox\//, { timeout: 15_000 });
   await tab.waitForLoadState();
   return tab;
@@ -47,6 +47,7 @@ describe('the members’ remaining calls where the flows use them', () => {
     await page.getByTestId('auth-submit').click();
     await page.waitForURL(`${server.url}/`);
     await page.getByTestId('menu-button').waitFor();
+    await waitForServiceWorker(page);
     await expect.poll(() => serverRows("SELECT id FROM analytics_events WHERE kind = 'bot-stat'").length, { timeout: 20_000 }).toBe(1);
     const [row] = serverRows<{ payload: string }>("SELECT payload FROM analytics_events WHERE kind = 'bot-stat'");
     expect(JSON.parse(row!.payload)).toMatchObject({ phone: DEMO_PHONE, variant: 'glo' });
@@ -54,8 +55,11 @@ describe('the members’ remaining calls where the flows use them', () => {
 
   it('the menu’s full website and /go-buy open the glo site signed in (mlogin-glo); the velo test drive opens the velo store (get-velo-user)', async () => {
     const { page } = browser;
+    await page.goto(`${server.url}/`);
     await page.getByTestId('menu-button').click();
-    const site = await opensTab(page, () => page.getByTestId('full-site-link').click());
+    const link = page.getByTestId('side-menu').getByTestId('full-site-link');
+    await link.waitFor();
+    const site = await opensTab(page, () => link.click());
     expect(site.url()).toContain('/sandbox/glo-site?ticket=');
     expect(await site.locator('h1').textContent()).toMatch(/^Вітаємо, Олена/);
     await site.close();
