@@ -6,6 +6,7 @@ import { needsApiKey } from './http/api-key';
 import { buildOpenApi, docsPage } from './openapi';
 import { registerDev } from './routes/dev';
 import { register as registerSystem } from './routes/system/index';
+import { registerManifest } from './routes/system/manifest';
 import { register as registerAuth } from './routes/auth/index';
 import { register as registerShop } from './routes/shop/index';
 import { register as registerScanDelivery } from './routes/scan-delivery/index';
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
   app.get('/api/docs', (c) => c.html(docsPage));
 
   registerSystem(app);
+  registerManifest(app);
   registerAuth(app);
   registerShop(app);
   registerScanDelivery(app);

@@ -64,6 +64,13 @@ export interface KvValues {
   // Club programmes (certificates, invite, feedback, subscription, marathon):
   /** Orders the §3 feedback popup already asked about (showPopup: once per order), newest last. */
   feedbackPromptShown: number[];
+  // Content and support (news, FAQ, vocabulary, stores, offers, support).
+  /**
+   * Epoch ms of the first content pull under the current app version. A new server version
+   * clears it with the other content flags (spec §4), and the next content pull then drops every
+   * content freshness stamp, so each content screen is pulled afresh when next opened.
+   */
+  contentFlag: number;
 }
 
 /** A metafield as the server holds it: `value` null when it has none; `revision` null when the server gives none. */
@@ -100,7 +107,7 @@ export interface ProfileAddress {
 export type KvKey = keyof KvValues;
 
 /** Keys cleared when the app version changes (spec §4 "clear cached content flags"). */
-export const CONTENT_FLAG_KEYS: readonly KvKey[] = ['menuLink', 'rulesCache'];
+export const CONTENT_FLAG_KEYS: readonly KvKey[] = ['menuLink', 'rulesCache', 'contentFlag'];
 
 export async function kvGet<K extends KvKey>(db: ClubDb, key: K): Promise<KvValues[K] | undefined> {
   const row = await db.kv.get(key);

@@ -47,3 +47,24 @@ export function callBackWindow(
 export function callTimeTag(w: Pick<CallBackWindow, 'day' | 'from' | 'to'>): string {
   return `${w.day} ${w.from}-${w.to}`;
 }
+
+/** The hours the call centre calls back in (Kyiv time): windows start and end on the hour within them. */
+export const CALL_CENTRE_OPENS = 9;
+export const CALL_CENTRE_CLOSES = 21;
+
+/** 'HH:00' for every hour the call centre works, opening to closing inclusive (the picker's choices). */
+export function callBackHours(): string[] {
+  const out: string[] = [];
+  for (let h = CALL_CENTRE_OPENS; h <= CALL_CENTRE_CLOSES; h += 1) out.push(`${String(h).padStart(2, '0')}:00`);
+  return out;
+}
+
+/**
+ * The day label to send for a window the member chose on `intended` (a Kyiv date), read at the
+ * moment it is sent: the request may have waited offline past midnight. Today's date is
+ * 'Сьогодні'; a later one 'Завтра'; a day already gone asks for the soonest, today, and the
+ * server refuses it if that window is over too.
+ */
+export function callBackDayLabelFor(intended: string, now: Date): string {
+  return intended > kyivParts(now).date ? CALL_TOMORROW_LABEL : CALL_TODAY_LABEL;
+}

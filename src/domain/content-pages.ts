@@ -21,6 +21,18 @@ export const CONTENT_PAGES = {
   gloStudio: 1007,
   /** /verification, /verification/other: how the age check works. */
   verificationHelp: 1008,
+  /** /go-buy: where to buy, online and in stores; glo and ogo versions. */
+  goBuy: 1009,
+  /** /why-ogo: why the ogo club (spec §2 navigation "why-ogo"); readable before signing in, from the landing. */
+  whyOgo: 1010,
+  /** /invite-friend/offer: the invite-a-friend offer and its terms (spec §2 "invite-friend offer"). */
+  inviteOffer: 1011,
+  /** /promo: the velo promo code of the second variant (spec §2 "promo", §9 VELO-20%). */
+  veloPromo: 1012,
+  /** /test-drive: trying a device in a brand store (spec §2 "test-drive sub-pages"). */
+  testDrive: 1013,
+  /** /test-drive/velo: the velo pouches test drive (spec §3 User (velo) showTdSlide, tdMultipass). */
+  veloTestDrive: 1014,
 } as const;
 
 export type ContentPageKey = keyof typeof CONTENT_PAGES;
@@ -38,6 +50,12 @@ export const CONTENT_ACCESS: Record<ContentPageKey, ContentAccess> = {
   subscriptionFaq: 'member',
   gloStudio: 'member',
   verificationHelp: 'member',
+  goBuy: 'member',
+  whyOgo: 'public',
+  inviteOffer: 'member',
+  veloPromo: 'member',
+  testDrive: 'member',
+  veloTestDrive: 'member',
 };
 
 /** The page key of a configured id, or null for an id that names no page. */

@@ -2,6 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { db } from '../db/db';
 import { kvGet } from '../db/kv';
+import { brandOfHost, manifestHref } from '../domain/brand';
+import { BOT_VISIT_KEY, isBotVisit } from '../domain/bot-visit';
 import { asInviteCode } from '../domain/registration';
 import type { AuthEnv } from '../sync/auth';
 import { authEnv } from '../sync/auth-env';
@@ -23,7 +25,13 @@ export function isSignedIn(): boolean {
   return Boolean(getCookie('usertoken'));
 }
 
-const SIGNED_OUT: AppSession = { signedIn: false, variant: 'glo', ageVerified: false, referralCode: null };
+/** Before sign-in the brand is the host's (spec §2: ogo on the second variant's own host). */
+const SIGNED_OUT: AppSession = {
+  signedIn: false,
+  variant: typeof location === 'undefined' ? 'glo' : brandOfHost(location.host, import.meta.env.VITE_OGO_HOST),
+  ageVerified: false,
+  referralCode: null,
+};
 
 // The keys are read before the cookie so the live query watches them even while signed out:
 // a sign-in (cookie, then the session stored) re-runs it.
@@ -67,11 +75,17 @@ export function useAppSession(): AppSession {
   return useLiveQuery(readAppSession, [], initial);
 }
 
-/** The brand theme follows the variant (data-theme on <html>). */
+/**
+ * The brand theme follows the variant (data-theme on <html>), and so does the installed app's
+ * name: the manifest link points at the brand's manifest (spec §2 brand naming).
+ */
 export function applyTheme(variant: AppVariant | 'velo'): void {
   document.documentElement.dataset.theme = variant;
   const chrome = getComputedStyle(document.documentElement).getPropertyValue('--chrome').trim();
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', chrome || '#141216');
+  // The build may add a second manifest link of its own: both follow.
+  const href = manifestHref(variant === 'ogo' ? 'ogo' : 'glo');
+  for (const link of document.querySelectorAll('link[rel="manifest"]')) if (link.getAttribute('href') !== href) link.setAttribute('href', href);
 }
 
 /** The sign-in and member actions of src/sync/auth*, once sync has started (null before). */
@@ -83,10 +97,14 @@ export function useAuthEnv(): AuthEnv | null {
 /** Where an invite code from a `?ref=` link waits until registration (cleared by logout with the rest). */
 export const INVITE_CODE_KEY = 'inviteCode';
 
-/** Keeps the invite code of a shared link (`?ref=REW-…`, spec §2 share text) for /registration. */
+/**
+ * Keeps the invite code of a shared link (`?ref=REW-…`, spec §2 share text) for /registration,
+ * and notes a visit from the club's chat bot (`?utm_source=chatbot`) for the next sign-in.
+ */
 export function captureInviteCode(search: string, storage: Pick<Storage, 'setItem'> = localStorage): void {
   const code = asInviteCode(new URLSearchParams(search).get('ref'));
   if (code) storage.setItem(INVITE_CODE_KEY, code);
+  if (isBotVisit(search)) storage.setItem(BOT_VISIT_KEY, '1');
 }
 
 /** The kept invite code, or null. */

@@ -1,7 +1,7 @@
 import { authApi } from '../api/groups/auth';
 import { userApi } from '../api/groups/user';
 import { veloApi } from '../api/groups/velo';
-import { clearFresh, kvGet, kvSet } from '../db/kv';
+import { clearFresh, kvDelete, kvGet, kvSet } from '../db/kv';
 import type { Account } from '../db/rows-sync';
 import { isValidEmail, normalizeEmail } from '../domain/registration';
 import { AuthError, online, type AuthEnv } from './auth';
@@ -10,6 +10,7 @@ import { runPuller, type PullContext, type PullResult } from './pullers/puller';
 import { memberPuller } from './pullers/session-member';
 import { TOKEN_EXPIRY_MARGIN_MS } from './tokens';
 import { accountOf, readSession, switchVariant, type Session } from './session';
+import { uuidV4 } from './uuid';
 
 export const FIRST_SWITCH_OFFLINE = 'Щоб уперше перейти в ogo, потрібне з’єднання з інтернетом — підключись і спробуй ще раз.';
 const NOT_SIGNED_IN = 'Спершу увійди в клуб';
@@ -161,4 +162,40 @@ export async function informServerOfLogout(env: Pick<AuthEnv, 'db' | 'transport'
   } catch {
     // A dead token or no network: the local logout goes on regardless.
   }
+}
+
+/**
+ * The brand's website, signed in (the menu's "full website" and /go-buy): a single-use login
+ * link, mlogin-glo on glo, mlogin with the ogo token on ogo. Online only; made when tapped, as
+ * it works once and for minutes.
+ */
+export async function brandSiteLink(env: AuthEnv, returnTo = '/'): Promise<string> {
+  const s = await sessionOrThrow(env);
+  const api = authApi(env.transport);
+  if (s.variant !== 'ogo') return (await online(env, () => api.mloginGlo({ return_to: returnTo }))).url;
+  const token = await ogoAuthToken(env);
+  const record = (await kvGet(env.db, 'memberRecords'))?.ogo;
+  const names = record ? { email: record.email, first_name: record.first_name, last_name: record.last_name } : {};
+  return (await online(env, () => api.mlogin({ ogo: true, return_to: returnTo, ogoAuthApiToken: token, ...names }))).url;
+}
+
+/** The velo test drive (spec §3 User (velo) `tdMultipass`): a fresh single-use link, or null when the member has no slide. */
+export async function veloTestDriveLink(env: AuthEnv): Promise<string | null> {
+  await sessionOrThrow(env);
+  const u = await online(env, () => veloApi(env.transport).getVeloUser({}));
+  return u.showTdSlide ? u.tdMultipass : null;
+}
+
+/**
+ * "Sign out everywhere" (spec §7 api-auth/token-clear): every token of the member on every
+ * device is revoked, then this device logs out as usual (`logout`: cookies, stores, /auth).
+ * Online only: offline nothing changes and the member is told so.
+ */
+export async function logoutEverywhere(env: AuthEnv, logout: () => Promise<void>): Promise<number> {
+  await sessionOrThrow(env);
+  const { revoked } = await online(env, () => authApi(env.transport).tokenClear({}, { idempotencyKey: uuidV4() }));
+  // The token is dead now: the logout need not tell the server again.
+  await kvDelete(env.db, 'pwaToken');
+  await logout();
+  return revoked;
 }

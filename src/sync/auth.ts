@@ -12,6 +12,8 @@ import { USER_TOKEN_COOKIE, type CookieJar } from './auth-cookies';
 import { AuthError, CODE_PROBLEM, PHONE_PROBLEM, toAuthError, TRY_AGAIN } from './auth-errors';
 import { trackAuthEvent } from './mutations/analytics-auth-bat';
 import { addMailingContact } from './mutations/analytics-esputnik-contact';
+import { trackBotVisit } from './mutations/bot-stat';
+import { BOT_VISIT_KEY } from '../domain/bot-visit';
 import { sendMailingId } from './mutations/analytics-esputnik-id';
 import { trackMailingLogin } from './mutations/analytics-esputnik-login';
 import { saveProfileField } from './mutations/profile-metafield';
@@ -35,6 +37,8 @@ export interface AuthEnv {
   testPhones: readonly string[];
   /** The variant of a fresh sign-in: ogo on the second variant's own host, else glo. */
   defaultVariant?: 'glo' | 'ogo';
+  /** Where the visit's source waits (a chat-bot visit, spec §7 send-bot-stat); localStorage when absent. */
+  visits?: Pick<Storage, 'getItem' | 'removeItem'>;
 }
 
 export { AuthError, CODE_PROBLEM, LOGOUT_NOTICE_KEY, PHONE_PROBLEM, toAuthError, TRY_AGAIN } from './auth-errors';
@@ -113,17 +117,36 @@ export async function completeSignIn(env: AuthEnv, answer: SignInAnswer, phone: 
     await trackAuthEvent(db, glo, event, now);
     await trackMailingLogin(db, glo, phone, now);
     await sendMailingId(db, glo, { phone, email: answer.customer.email }, now);
+    if (takeBotVisit(env.visits)) await trackBotVisit(db, glo, phone, now);
   } catch (e) {
     console.warn('[auth] sign-in analytics not queued', e);
   }
   return session;
 }
 
-export type PhoneStep = { kind: 'signed-in'; session: Session } | { kind: 'code-sent'; phone: string; resendIn: number } | { kind: 'unregistered'; phone: string };
+/** Whether this visit came from the chat bot, forgetting it (counted once per sign-in). */
+function takeBotVisit(storage: Pick<Storage, 'getItem' | 'removeItem'> | undefined): boolean {
+  try {
+    const s = storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
+    if (!s || s.getItem(BOT_VISIT_KEY) !== '1') return false;
+    s.removeItem(BOT_VISIT_KEY);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type PhoneStep =
+  | { kind: 'signed-in'; session: Session }
+  | { kind: 'code-sent'; phone: string; resendIn: number }
+  /** The server sent nothing: this phone had an SMS less than a minute ago (429); `resendIn` from its Retry-After. */
+  | { kind: 'code-wait'; phone: string; resendIn: number }
+  | { kind: 'unregistered'; phone: string };
 
 /**
  * The first step of /auth. The allow-listed test phones (spec §6) sign in at once through
- * test-login; any other phone gets a login code by SMS, or is told it is not registered.
+ * test-login; any other phone gets a login code by SMS, or is told it is not registered, or
+ * (429 with Retry-After, e.g. right after registering) how long until a code can be sent.
  */
 export async function submitPhone(env: AuthEnv, input: string): Promise<PhoneStep> {
   const api = authApi(env.transport);
@@ -133,9 +156,23 @@ export async function submitPhone(env: AuthEnv, input: string): Promise<PhoneSte
     return { kind: 'signed-in', session: await completeSignIn(env, answer, phone) };
   }
   const phone = phoneOrProblem(input);
-  const r = await online(env, () => api.loginSms({ phone }, { idempotencyKey: uuidV4() }));
-  return r.registered ? { kind: 'code-sent', phone, resendIn: r.resendIn } : { kind: 'unregistered', phone };
+  try {
+    const r = await online(env, () => api.loginSms({ phone }, { idempotencyKey: uuidV4() }));
+    return r.registered ? { kind: 'code-sent', phone, resendIn: r.resendIn } : { kind: 'unregistered', phone };
+  } catch (e) {
+    const wait = codeWait(e);
+    if (wait === null) throw e;
+    return { kind: 'code-wait', phone, resendIn: wait };
+  }
 }
+
+/** Seconds until a code may be sent, when `e` is the server's one-SMS-a-minute refusal (429 + Retry-After); else null. */
+export function codeWait(e: unknown): number | null {
+  return e instanceof AuthError && e.code === 'rate_limited' && e.retryAfterS !== null && e.retryAfterS <= RESEND_WAIT_MAX_S ? e.retryAfterS : null;
+}
+
+/** Longer waits are the daily SMS limit, told as the error it is rather than counted down. */
+const RESEND_WAIT_MAX_S = 120;
 
 /** Sends the login code again (the server allows one a minute). */
 export async function resendLoginCode(env: AuthEnv, phone: string): Promise<{ resendIn: number }> {
@@ -164,6 +201,12 @@ export async function checkEmail(env: AuthEnv, email: string): Promise<{ valid: 
   } catch {
     return null;
   }
+}
+
+/** The form as registration sends it, or null when it does not pass the checks (spec §5 age rule). */
+export function cleanRegistration(form: RegistrationForm, env: Pick<AuthEnv, 'now'>): CleanRegistration | null {
+  const checked = checkRegistration(form, new Date(env.now()));
+  return checked.ok ? checked.value : null;
 }
 
 /** /registration, step one: the form checked (spec §5 age rule) and sent; the server texts a code. */

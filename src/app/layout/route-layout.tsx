@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { db } from '../../db/db';
+import { clubName } from '../../domain/brand';
 import { toasts } from '../../ui/toast-store';
 import { SyncIndicator } from '../../features/sync-status/sync-indicator';
 import { SideMenu } from '../menu/side-menu';
@@ -38,11 +39,12 @@ export function RouteLayout({ kind }: { kind: LayoutName }) {
   );
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
-  useEffect(() => {
-    document.title = `${handle.title} · Клуб ${session.variant}`;
-  }, [handle.title, session.variant]);
   // The ogo landing invites to the ogo club: it wears the ogo theme whatever the variant.
   const theme = kind === 'landing' ? 'ogo' : session.variant;
+  useEffect(() => {
+    // Spec §2 brand naming: the title names the club of the brand the page wears.
+    document.title = handle.title === clubName(theme) ? handle.title : `${handle.title} · ${clubName(theme)}`;
+  }, [handle.title, theme]);
   useEffect(() => applyTheme(theme), [theme]);
   usePageViews(location.pathname, session.signedIn);
 

@@ -3,15 +3,13 @@ import { Link } from 'react-router';
 import { Icon } from '../../ui/icons';
 import { Wordmark } from '../../ui/surfaces';
 import type { AppSession } from '../../state/session';
+import { FullSiteLink } from './full-site-link';
 import { LogoutPanel } from './logout-panel';
 import { menuItems, showVariantSwitch } from './items';
 import { shareApp } from './share';
 import { useFocusTrap } from './use-focus-trap';
 import { useScrollLock } from './use-scroll-lock';
 import './side-menu.css';
-
-/** The full website of each brand (spec §2 "link to the full website"). */
-export const FULL_SITE_URLS: Record<'glo' | 'ogo', string> = { glo: 'https://www.glo.ua/', ogo: 'https://ogo.ua/' };
 
 /**
  * The side menu of spec §2. The layout closes it on every route change; the page does not
@@ -55,7 +53,7 @@ export function SideMenu({
             <nav className="side-menu__list">
               {items.map((item) =>
                 item.to === 'share' ? (
-                  <button key={item.key} type="button" className="side-menu__item" onClick={() => void shareApp(navigator, location.origin, session.referralCode)}>
+                  <button key={item.key} type="button" className="side-menu__item" onClick={() => void shareApp(navigator, location.origin, session.referralCode, session.variant)}>
                     <Icon name={item.icon} size={20} />
                     {item.label}
                   </button>
@@ -86,10 +84,7 @@ export function SideMenu({
                   </span>
                 </button>
               )}
-              <a className="side-menu__item" href={FULL_SITE_URLS[session.variant]} target="_blank" rel="noopener noreferrer">
-                <Icon name="globe" size={20} />
-                Повна версія сайту
-              </a>
+              <FullSiteLink className="side-menu__item" brand={session.variant} />
               <button type="button" className="side-menu__item side-menu__item--danger" onClick={() => setLoggingOut(true)}>
                 <Icon name="logout" size={20} />
                 Вийти

@@ -29,7 +29,11 @@ const AUTH: GuardName[] = ['authentication'];
  * screen. Copy for the page frames is in ./copy.ts, the screens themselves in src/features.
  */
 export const ROUTES: RouteSpec[] = [
-  ...group('forall', [], [['/user-agreement', 'Угода користувача']]),
+  ...group('forall', [], [
+    ['/user-agreement', 'Угода користувача'],
+    // Spec §2 names why-ogo in the navigation without a path; readable before signing in (from the ogo landing).
+    ['/why-ogo', 'Чому ogo'],
+  ]),
   ...group('landing', ['to-ogo-landing'], [['/landing', 'Клуб ogo']]),
   ...group('none', ['is-authentication', 'is18'], [
     ['/auth', 'Вхід', { back: HIDDEN }],
@@ -80,6 +84,11 @@ export const ROUTES: RouteSpec[] = [
     ['/invite-friend/velo', 'Запроси друга у velo'],
     ['/invite-friend/calculator', 'Калькулятор бонусів'],
     ['/certificates/my-list', 'Мої сертифікати'],
+    // Named in the §2 navigation without paths: the invite-friend offer, promo, the test-drive sub-pages.
+    ['/invite-friend/offer', 'Бонус за друга'],
+    ['/promo', 'Промокод VELO-20%'],
+    ['/test-drive', 'Тест-драйв'],
+    ['/test-drive/velo', 'Тест-драйв velo'],
   ]),
   ...group('account-off-footer', AUTH, [
     ['/scanbox', 'Сканер'],

@@ -1,10 +1,15 @@
+import { useAppSession } from '../../state/session';
+import { authKicker } from './copy';
 import '../../ui/hero.css';
 
-/** The brand panel above the sign-in and registration forms. */
-export function AuthHero({ copy }: { copy: { kicker: string; title: string; lead: string } }) {
+/** The brand panel above the sign-in and registration forms: «Клуб glo» or «Клуб ogo» by host or member. */
+export function AuthHero({ copy }: { copy: { title: string; lead: string } }) {
+  const { variant } = useAppSession();
   return (
     <header className="hero auth__hero">
-      <p className="auth__kicker">{copy.kicker}</p>
+      <p className="auth__kicker" data-testid="auth-kicker">
+        {authKicker(variant)}
+      </p>
       <h2 className="t-title">{copy.title}</h2>
       <p className="auth__lead">{copy.lead}</p>
     </header>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuthEnv } from '../../state/session';
-import { formatPhone, toUkrainianMobile } from '../../domain/phone';
+import { formatPhone } from '../../domain/phone';
 import { LOGOUT_NOTICE_KEY, toAuthError } from '../../sync/auth-errors';
 import { authActions } from './auth-actions';
 import { Button, ButtonLink } from '../../ui/button';
@@ -13,7 +13,7 @@ import { AuthHero } from './auth-hero';
 import '../../ui/panel.css';
 import './auth.css';
 
-type Step = { kind: 'phone' } | { kind: 'code'; phone: string; resendAt: number } | { kind: 'unregistered'; phone: string };
+type Step = { kind: 'phone' } | { kind: 'code'; phone: string; resendAt: number; sent: boolean } | { kind: 'unregistered'; phone: string };
 
 /**
  * /auth (spec §4 SMS sign-in): the phone, stripped to digits (§5), then the 6-digit code. The
@@ -41,20 +41,17 @@ export default function AuthPage() {
         navigate('/', { replace: true });
         return;
       }
-      setStep(r.kind === 'code-sent' ? { kind: 'code', phone: r.phone, resendAt: Date.now() + r.resendIn * 1000 } : { kind: 'unregistered', phone: r.phone });
+      if (r.kind === 'unregistered') setStep({ kind: 'unregistered', phone: r.phone });
+      // 'code-wait': the server sent nothing (one SMS a minute); the step says so and counts down.
+      else setStep({ kind: 'code', phone: r.phone, resendAt: Date.now() + r.resendIn * 1000, sent: r.kind === 'code-sent' });
     } catch (err) {
-      const ae = toAuthError(err);
-      // A code asked for a minute ago still works: go on to it, with the wait shown.
-      const digits = toUkrainianMobile(phone);
-      if (ae.code === 'rate_limited' && digits && ae.retryAfterS && ae.retryAfterS <= 60) {
-        setStep({ kind: 'code', phone: digits, resendAt: Date.now() + ae.retryAfterS * 1000 });
-      } else setError(ae.message);
+      setError(toAuthError(err).message);
     }
     setBusy(false);
   }
 
   return (
-    <section className="auth">
+    <section className="auth" data-testid="screen-auth">
       <AuthHero copy={AUTH_COPY} />
 
       {lost && (
@@ -67,6 +64,7 @@ export default function AuthPage() {
         <CodeStep
           phone={step.phone}
           resendAt={step.resendAt}
+          sent={step.sent}
           onConfirm={async (code) => {
             await (await authActions()).confirmLoginCode(env, step.phone, code);
             navigate('/', { replace: true });

@@ -1,6 +1,10 @@
+import { clubName, type Brand } from '../../domain/brand';
+
+/** «Клуб glo · 18+» or «Клуб ogo · 18+»: the brand of the host or of the member (spec §2 brand naming). */
+export const authKicker = (brand: Brand) => `${clubName(brand)} · 18+`;
+
 /** The words of the sign-in and registration screens, in one place. */
 export const AUTH_COPY = {
-  kicker: 'Клуб glo · 18+',
   title: 'Вхід до клубу',
   lead: 'Введи номер телефону — надішлемо SMS з кодом для входу.',
   phoneLabel: 'Номер телефону',
@@ -24,14 +28,20 @@ export const CODE_COPY = {
   confirm: 'Увійти',
   confirmRegistration: 'Підтвердити реєстрацію',
   resend: 'Надіслати код ще раз',
-  resendIn: (s: string) => `Новий код можна отримати через ${s}`,
+  resendWait: (s: number) => `Надіслати код ще раз · ${s} с`,
+  resendIn: (s: number) => `Новий код можна отримати через ${s} с`,
   resent: 'Новий код надіслано',
   expiredHint: 'Цей код більше не дійсний — надішли новий.',
   back: 'Змінити номер',
+  // Nothing was sent: the server allows one SMS a minute per phone (429 with Retry-After).
+  waitTitle: 'Код ще не надіслано',
+  waitText: (phone: string) =>
+    `SMS на ${phone} можна надсилати раз на хвилину, а попереднє пішло щойно. Тож код для входу поки не відправлено — попроси його, щойно мине час.`,
+  waitSend: 'Надіслати код',
+  waitSendIn: (s: number) => `Надіслати код · ${s} с`,
 } as const;
 
 export const REGISTRATION_COPY = {
-  kicker: 'Клуб glo · 18+',
   title: 'Приєднуйся до клубу',
   lead: 'XP за покупки й сканування, подарунки та новинки першим.',
   firstName: 'Ім’я',

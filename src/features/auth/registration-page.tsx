@@ -52,7 +52,7 @@ export default function RegistrationPage() {
   }));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState<{ clean: CleanRegistration; resendAt: number } | null>(null);
+  const [sent, setSent] = useState<{ clean: CleanRegistration; resendAt: number; codeSent: boolean } | null>(null);
 
   const set = (k: keyof FormState) => (v: string | boolean) => {
     setForm((f) => ({ ...f, [k]: v }));
@@ -80,8 +80,17 @@ export default function RegistrationPage() {
     if (!env) return;
     setBusy(true);
     try {
-      const r = await (await authActions()).requestRegistrationCode(env, asForm());
-      setSent({ clean: r.clean, resendAt: Date.now() + r.resendIn * 1000 });
+      const actions = await authActions();
+      try {
+        const r = await actions.requestRegistrationCode(env, asForm());
+        setSent({ clean: r.clean, resendAt: Date.now() + r.resendIn * 1000, codeSent: true });
+      } catch (err) {
+        // The form is fine but the phone had an SMS less than a minute ago: nothing was sent yet.
+        const wait = actions.codeWait(toAuthError(err));
+        const clean = wait === null ? null : actions.cleanRegistration(asForm(), env);
+        if (wait === null || !clean) throw err;
+        setSent({ clean, resendAt: Date.now() + wait * 1000, codeSent: false });
+      }
     } catch (err) {
       const ae = toAuthError(err);
       const field = ae.code === 'phone_registered' ? 'phone' : ae.field;
@@ -93,10 +102,11 @@ export default function RegistrationPage() {
 
   if (sent && env) {
     return (
-      <section className="auth">
+      <section className="auth" data-testid="screen-registration">
         <CodeStep
           phone={sent.clean.phone}
           resendAt={sent.resendAt}
+          sent={sent.codeSent}
           confirmLabel={CODE_COPY.confirmRegistration}
           onConfirm={async (code) => {
             await (await authActions()).confirmRegistration(env, sent.clean, code);
@@ -111,7 +121,7 @@ export default function RegistrationPage() {
   }
 
   return (
-    <section className="auth">
+    <section className="auth" data-testid="screen-registration">
       <AuthHero copy={T} />
       <form className="panel auth-card" onSubmit={(e) => void submit(e)} noValidate>
         <div className="auth-grid">

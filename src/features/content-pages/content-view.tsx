@@ -1,66 +1,83 @@
-import { useEffect, useState } from 'react';
-import { useAppSession, useAuthEnv } from '../../state/session';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useContentPage } from '../../db/hooks';
 import { CONTENT_PAGES, type ContentPageKey } from '../../domain/content-pages';
-import { memberActions } from '../../sync/member-actions-lazy';
+import { useAppSession } from '../../state/session';
+import { usePullOnOpen } from '../../state/use-pull';
+import { contentActions } from '../../sync/content-actions-lazy';
 import { Button } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { useSafeHtml } from '../../ui/use-safe-html';
 import { CONTENT_COPY as T } from './copy';
 import '../../ui/panel.css';
+import '../../ui/rich-text.css';
 import './content-pages.css';
 
-/** Older than this, an opened page is pulled again in the background. */
-const STALE_MS = 60 * 60_000;
-
 /**
- * A configured content page (spec §7 get-page-by-id) from the local database, pulled when
- * missing or old; the server builds its HTML from stored text, escaped and without scripts.
+ * A configured content page (spec §7 get-page-by-id) of the member's variant from the local
+ * database: readable offline after one visit, pulled on open within its lifetime (and afresh
+ * after a new app version, spec §4). The server builds its HTML from stored text; it is
+ * sanitised here all the same (src/ui/safe-html.ts, loaded after the first paint). `children`
+ * follow the text (links, actions).
  */
-export function ContentView({ pageKey, lead }: { pageKey: ContentPageKey; lead: string }) {
+export function ContentView({
+  pageKey,
+  lead,
+  testId,
+  before,
+  children,
+}: {
+  pageKey: ContentPageKey;
+  lead?: string;
+  testId?: string;
+  /** Shown above the text (a promo code). */
+  before?: ReactNode;
+  children?: ReactNode;
+}) {
   const { variant } = useAppSession();
-  const env = useAuthEnv();
-  const page = useContentPage(variant, String(CONTENT_PAGES[pageKey]));
-  const [state, setState] = useState<'idle' | 'loading' | 'offline' | 'failed'>('idle');
   const [attempt, setAttempt] = useState(0);
+  const page = useContentPage(variant, String(CONTENT_PAGES[pageKey]));
+  const pull = usePullOnOpen((env) => contentActions().then((m) => m.pullContentPage(env, pageKey, variant)), `${variant}:${pageKey}:${attempt}`);
+  const safe = useSafeHtml();
+  const html = useMemo(() => (page && safe ? safe.sanitizeHtml(page.bodyHtml) : null), [page, safe]);
 
-  useEffect(() => {
-    if (!env || page === undefined) return;
-    if (page && Date.now() - page.fetchedAt < STALE_MS && attempt === 0) return;
-    let live = true;
-    setState('loading');
-    void memberActions().then((m) => m.refreshContentPage(m.pullContext(env), pageKey, true)).then((r) => {
-      if (live) setState(r === 'offline' ? 'offline' : r === 'failed' ? 'failed' : 'idle');
-    });
-    return () => {
-      live = false;
-    };
-    // Only when the page first loads from the database, or on a retry.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [env, page === undefined, variant, attempt]);
+  let body: ReactNode;
+  if (page && html !== null) {
+    body = html ? (
+      <>
+        <div className="panel content-body rich-text" data-testid="content-body" dangerouslySetInnerHTML={{ __html: html }} />
+        <p className="content-page__updated">{T.updated(new Date(page.fetchedAt).toLocaleDateString('uk-UA'))}</p>
+      </>
+    ) : (
+      <EmptyState icon="doc" title={T.empty} />
+    );
+  } else if (page || page === undefined || pull === 'idle' || pull === 'running') {
+    body = (
+      <div className="panel content-body" aria-label={T.loading}>
+        <Skeleton lines={8} height={14} />
+      </div>
+    );
+  } else if (pull === 'offline' || pull === 'failed') {
+    body = (
+      <EmptyState
+        icon={pull === 'offline' ? 'offline' : 'refresh'}
+        title={pull === 'offline' ? T.offline : T.failed}
+        action={
+          <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
+            {T.retry}
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = <EmptyState icon="doc" title={T.empty} />;
+  }
 
   return (
-    <article className="content-page">
-      <p className="page-intro">{lead}</p>
-      {page ? (
-        <>
-          <div className="panel content-body" data-testid="content-body" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
-          <p className="content-page__updated">{T.updated(new Date(page.fetchedAt).toLocaleDateString('uk-UA'))}</p>
-        </>
-      ) : state === 'offline' || state === 'failed' ? (
-        <EmptyState
-          icon={state === 'offline' ? 'offline' : 'refresh'}
-          title={state === 'offline' ? T.offline : T.failed}
-          action={
-            <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-              {T.retry}
-            </Button>
-          }
-        />
-      ) : (
-        <div className="panel content-body" aria-label={T.loading}>
-          <Skeleton lines={8} height={14} />
-        </div>
-      )}
+    <article className="content-page" data-testid={testId}>
+      {lead && <p className="page-intro">{lead}</p>}
+      {before}
+      {body}
+      {children}
     </article>
   );
 }

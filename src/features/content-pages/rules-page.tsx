@@ -13,17 +13,19 @@ export default function RulesPage() {
   if (ageVerified === undefined) return <Skeleton lines={6} />;
   if (!ageVerified) {
     return (
-      <EmptyState
-        icon="rules"
-        title={T.rulesLockedTitle}
-        text={T.rulesLockedText}
-        action={
-          <ButtonLink to="/verification" size="l">
-            {T.rulesLockedAction}
-          </ButtonLink>
-        }
-      />
+      <div data-testid="screen-rules">
+        <EmptyState
+          icon="rules"
+          title={T.rulesLockedTitle}
+          text={T.rulesLockedText}
+          action={
+            <ButtonLink to="/verification" size="l">
+              {T.rulesLockedAction}
+            </ButtonLink>
+          }
+        />
+      </div>
     );
   }
-  return <ContentView pageKey="clubRules" lead={T.rulesLead} />;
+  return <ContentView pageKey="clubRules" lead={T.rulesLead} testId="screen-rules" />;
 }

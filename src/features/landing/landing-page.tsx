@@ -14,6 +14,7 @@ const T = {
   benefitsTitle: 'Що дає клуб',
   stepsTitle: 'Як приєднатися',
   note: '18+ Продукція містить нікотин, який викликає залежність. Лише для повнолітніх споживачів.',
+  why: 'Чому ogo — детальніше',
 } as const;
 
 const BENEFITS: Array<{ icon: IconName; title: string; text: string }> = [
@@ -28,7 +29,7 @@ const STEPS = ['Зареєструйся за номером телефону', 
 /** /landing (guard to-ogo-landing): the ogo club invites newcomers to join. */
 export default function LandingPage() {
   return (
-    <div className="landing">
+    <div className="landing" data-testid="screen-landing">
       <section className="hero landing-hero">
         <Wordmark brand="ogo" size={56} />
         <p className="landing-hero__kicker">{T.kicker}</p>
@@ -75,6 +76,9 @@ export default function LandingPage() {
         </ol>
       </section>
 
+      <ButtonLink to="/why-ogo" size="l" block variant="secondary" data-testid="landing-why-ogo">
+        {T.why}
+      </ButtonLink>
       <ButtonLink to="/registration" size="l" block>
         {T.join}
       </ButtonLink>

@@ -5,7 +5,7 @@ import { formatPhone } from '../../domain/phone';
 import { ButtonLink } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { EmptyState, Skeleton, Wordmark } from '../../ui/surfaces';
-import { clubCode, formatClubCode } from './club-code';
+import { clubCode, formatClubCode } from '../../domain/club-code';
 import './qr-page.css';
 
 const T = {
@@ -19,8 +19,9 @@ const T = {
 } as const;
 
 /**
- * /qr: the member's club code as a QR to show in a store. Drawn on the device (the `qrcode`
- * package, loaded only here), so it works offline.
+ * /qr: the member's club code as a QR to show in a store: their shop record id of the active
+ * variant in the documented form of src/domain/club-code.ts (`GLO-00000123-0`, with a check
+ * digit). Drawn on the device (the `qrcode` package, loaded only here), so it works offline.
  */
 export default function QrPage() {
   const { signedIn, variant } = useAppSession();
@@ -59,7 +60,7 @@ export default function QrPage() {
   }
   const record = records?.[variant];
   return (
-    <section className="qr-card">
+    <section className="qr-card" data-testid="screen-qr">
       <div className="qr-card__brand">
         <Wordmark brand={variant} size={24} />
         <span className="t-caption">{T.caption}</span>

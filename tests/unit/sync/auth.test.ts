@@ -58,13 +58,20 @@ describe('sign-in (spec §4 SMS authentication, §5 phones, §6 allow-list)', ()
     expect(await readSession(h.db)).toBeNull();
   });
 
-  it('a resend too soon carries the server’s wait in seconds', async () => {
+  it('a code asked too soon (429, e.g. right after registering) is no code sent: the wait comes from Retry-After', async () => {
     const h = authHarness({
       handlers: { '/api/api-auth/login-sms': () => ({ status: 429, headers: { 'retry-after': '42' }, body: { error: { code: 'rate_limited', message: 'Новий код можна отримати за хвилину' } } }) },
     });
+    expect(await submitPhone(h.env, OTHER)).toEqual({ kind: 'code-wait', phone: OTHER, resendIn: 42 });
+  });
+
+  it('the daily SMS limit (a wait of hours) is told as the error it is', async () => {
+    const h = authHarness({
+      handlers: { '/api/api-auth/login-sms': () => ({ status: 429, headers: { 'retry-after': '50000' }, body: { error: { code: 'rate_limited', message: 'Ліміт SMS на сьогодні вичерпано. Спробуй завтра' } } }) },
+    });
     const err = await submitPhone(h.env, OTHER).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AuthError);
-    expect(err).toMatchObject({ retryAfterS: 42, message: 'Новий код можна отримати за хвилину' });
+    expect(err).toMatchObject({ retryAfterS: 50000, message: 'Ліміт SMS на сьогодні вичерпано. Спробуй завтра' });
   });
 
   it('stores the session, marks the token check fresh and queues the sign-in analytics', async () => {

@@ -113,13 +113,17 @@ describe('member puller (records of both variants, XP, spec §5 age rule)', () =
 describe('content pages (user agreement public, rules for age-verified members only)', () => {
   it('pulls the agreement signed out, and the rules only once the member is verified', async () => {
     const h = authHarness({ handlers: { '/api/content/get-page-by-id': (_r, b) => ({ status: 200, body: { id: b.id, title: 't', body_html: `<h3>page ${String(b.id)}</h3>` } }) } });
-    const [agreement, rules] = legalPagePullers;
+    const [agreement, agreementOgo, rules, rulesOgo] = legalPagePullers;
     expect(await runPuller(agreement, pullContext(h.env))).toBe('pulled');
+    // Signed out, the start-up list asks once (glo), not once per variant.
+    expect(await runPuller(agreementOgo, pullContext(h.env))).toBe('nothing');
     expect(await runPuller(rules, pullContext(h.env))).toBe('nothing');
     expect((await h.db.contentPages.get(['glo', '1003']))?.bodyHtml).toBe('<h3>page 1003</h3>');
     await completeSignIn(h.env, signedIn({ age_verified: true, ogo_customer_id: 202 }), '380500000001');
     await kvSet(h.db, 'variant', 'ogo');
-    expect(await runPuller(rules, pullContext(h.env))).toBe('pulled');
+    // Each variant's page is its own puller: the glo one waits while ogo is active.
+    expect(await runPuller(rules, pullContext(h.env))).toBe('nothing');
+    expect(await runPuller(rulesOgo, pullContext(h.env))).toBe('pulled');
     expect(h.bodyOf('/api/content/get-page-by-id', 1)).toEqual({ id: 1002, ogo: true });
     expect(await h.db.contentPages.get(['ogo', '1002'])).toBeDefined();
   });

@@ -1,4 +1,7 @@
 import type { AnyMutationKind } from '../../registry';
+import { botStat } from '../bot-stat';
+import { callBackRequest } from '../call-back';
+import { memberTags } from '../member-tags';
 
-/** Mutation kinds of one area: Content and support (call-back requests). */
-export const CONTENT_KINDS: readonly AnyMutationKind[] = [];
+/** Mutation kinds of one area: Content and support (call-back requests, the news consent tag, chat-bot visits). */
+export const CONTENT_KINDS: readonly AnyMutationKind[] = [callBackRequest, memberTags, botStat];

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { SyncProvider } from '../../../../src/state/sync-context';
@@ -76,7 +76,10 @@ describe('/auth screen (the agreed test ids)', () => {
     });
     await submitPhone('067 123 45 67');
     const code = await screen.findByTestId('auth-code');
-    expect(screen.getByTestId('resend-countdown').textContent).toMatch(/1:00|0:59/);
+    expect(screen.getByText(/Ми надіслали 6-значний код/)).toBeDefined();
+    // The resend button itself counts the server's minute down, in seconds.
+    expect(screen.getByTestId('resend-countdown').textContent).toMatch(/· (60|59) с$/);
+    expect((screen.getByTestId('auth-resend') as HTMLButtonElement).disabled).toBe(true);
     for (let i = 0; i < 3; i += 1) {
       await act(async () => {
         fireEvent.change(code, { target: { value: '000000' } });
@@ -88,6 +91,34 @@ describe('/auth screen (the agreed test ids)', () => {
     }
     expect(await readSession(db)).toBeNull();
     expect(document.cookie).not.toContain('usertoken=');
+    rt.stop();
+  });
+
+  it('right after registering (429 + Retry-After) it says no code was sent, counts the wait down and then sends one', async () => {
+    let sends = 0;
+    const { rt } = renderAuth({
+      '/api/api-auth/login-sms': () =>
+        sends++ === 0
+          ? { status: 429, headers: { 'retry-after': '2' }, body: { error: { code: 'rate_limited', message: 'Новий код можна отримати за хвилину' } } }
+          : { status: 200, body: { sent: true, resendIn: 60, registered: true } },
+    });
+    await submitPhone('067 123 45 67');
+    const wait = await screen.findByTestId('code-wait');
+    expect(wait.textContent).toContain('Код ще не надіслано');
+    expect(wait.textContent).not.toMatch(/Ми надіслали/);
+    expect(screen.queryByTestId('auth-code')).toBeNull();
+    const resend = screen.getByTestId('auth-resend') as HTMLButtonElement;
+    expect(resend.disabled).toBe(true);
+    expect(resend.textContent).toMatch(/Надіслати код · [12] с/);
+    // The countdown runs out on its own, then the button sends the code.
+    await waitFor(() => expect((screen.getByTestId('auth-resend') as HTMLButtonElement).disabled).toBe(false), { timeout: 4000 });
+    expect(screen.getByTestId('auth-resend').textContent).toBe('Надіслати код');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('auth-resend'));
+    });
+    expect(await screen.findByTestId('auth-code')).toBeDefined();
+    expect(screen.getByText(/Ми надіслали 6-значний код на \+380 67 123 45 67/)).toBeDefined();
+    expect(sends).toBe(2);
     rt.stop();
   });
 

@@ -1,0 +1,76 @@
+/**
+ * Brand naming (spec §2): the club is «Клуб glo» on the main variant and «Клуб ogo» on the
+ * second, in the installed app's name, the share text, the page titles and the menu. Which one
+ * applies is the member's variant (the variant switch), or the host (OGO_HOST / VITE_OGO_HOST)
+ * before anyone signs in.
+ */
+export type Brand = 'glo' | 'ogo';
+
+/** «Клуб glo», «Клуб ogo». */
+export function clubName(brand: Brand): string {
+  return `Клуб ${brand}`;
+}
+
+/** The brand of a host: ogo on the second variant's own host, glo anywhere else. */
+export function brandOfHost(host: string, ogoHost: string | undefined | null): Brand {
+  return ogoHost && host.toLowerCase() === ogoHost.toLowerCase() ? 'ogo' : 'glo';
+}
+
+/** The browser-chrome colour of each brand (theme.css `--chrome`), for the manifest. */
+const CHROME: Record<Brand, string> = { glo: '#141216', ogo: '#0d2823' };
+
+/** The web app manifest's fields that the brand decides (the rest is the same for both). */
+export interface BrandManifest {
+  id: string;
+  name: string;
+  short_name: string;
+  description: string;
+  lang: string;
+  dir: 'ltr';
+  start_url: string;
+  scope: string;
+  display: 'standalone';
+  orientation: 'portrait';
+  background_color: string;
+  theme_color: string;
+  categories: string[];
+  icons: Array<{ src: string; sizes: string; type: string; purpose: 'any' | 'maskable' }>;
+}
+
+/** The web app manifest of a brand (spec §2 "Install": served at /manifest.json). */
+export function manifestFor(brand: Brand): BrandManifest {
+  return {
+    id: '/',
+    name: `${clubName(brand)} — бонуси, магазин і сканування`,
+    short_name: clubName(brand),
+    description:
+      'Клуб лояльності для повнолітніх: каталог і кошик, замовлення з доставкою, XP-бонуси за сканування кодів, сертифікати партнерів і запрошення друзів.',
+    lang: 'uk',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    background_color: CHROME[brand],
+    theme_color: CHROME[brand],
+    categories: ['shopping', 'lifestyle'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
+}
+
+/** Where the page's manifest link points for a brand: the build's own file for glo, the server's ogo answer otherwise. */
+export function manifestHref(brand: Brand): string {
+  return brand === 'ogo' ? '/manifest.json?brand=ogo' : '/manifest.json';
+}
+
+/** The share text of spec §2 for a brand: it promotes the app (the link carries the code). */
+export function shareText(brand: Brand): { title: string; text: string } {
+  return {
+    title: clubName(brand),
+    text: `Приєднуйся до клубу ${brand}: бонуси XP за покупки та сканування, новинки й подарунки. Лише для повнолітніх.`,
+  };
+}

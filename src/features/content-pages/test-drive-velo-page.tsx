@@ -1,0 +1,64 @@
+import { useOnline } from '../../state/online';
+import { Button, ButtonLink } from '../../ui/button';
+import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { ContentView } from './content-view';
+import { CONTENT_COPY } from './copy';
+import { useLinkAction } from './use-link-action';
+import { useVeloFlags } from './use-oral-status';
+
+const T = CONTENT_COPY.veloTestDrive;
+
+/**
+ * /test-drive/velo (spec §2 "test-drive sub-pages", §3 User (velo) showTdSlide and tdMultipass):
+ * the velo test drive for an age-verified member (oral status) who has not ordered velo yet. The
+ * order button asks get-velo-user for a fresh single-use link (it works once, for minutes) and
+ * opens the velo store's test-drive page signed in; others get the velo store (velo mlogin link).
+ */
+export default function TestDriveVeloPage() {
+  const online = useOnline();
+  const { oral, veloUser } = useVeloFlags();
+  const order = useLinkAction(async (m, env) => {
+    const link = await m.veloTestDriveLink(env);
+    return link ?? m.veloStoreLink(env, '/');
+  });
+  const store = useLinkAction((m, env) => m.veloStoreLink(env, '/'));
+
+  let action;
+  if (oral === undefined) action = <Skeleton lines={2} />;
+  else if (!oral) {
+    action = (
+      <EmptyState
+        icon="rules"
+        title={T.locked}
+        action={
+          <ButtonLink to="/verification" variant="secondary">
+            {T.verify}
+          </ButtonLink>
+        }
+      />
+    );
+  } else if (veloUser?.showTdSlide) {
+    action = (
+      <Button size="l" block busy={order.busy} disabled={!online || !order.ready} onClick={order.run} data-testid="velo-test-drive">
+        {order.busy ? T.opening : T.order}
+      </Button>
+    );
+  } else {
+    action = (
+      <>
+        {veloUser ? <p className="content-note">{T.notOffered}</p> : online && <p className="content-note">{T.checking}</p>}
+        <Button size="l" variant="secondary" block busy={store.busy} disabled={!online || !store.ready} onClick={store.run}>
+          {T.store}
+        </Button>
+      </>
+    );
+  }
+  return (
+    <ContentView pageKey="veloTestDrive" lead={T.lead} testId="screen-test-drive-velo">
+      <div className="content-actions">
+        {action}
+        {!online && oral && <p className="content-note">{T.offline}</p>}
+      </div>
+    </ContentView>
+  );
+}

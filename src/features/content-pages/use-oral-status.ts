@@ -1,0 +1,19 @@
+import { useDoc, useKv } from '../../db/hooks';
+import { usePullOnOpen } from '../../state/use-pull';
+import type { OralStatusDoc, VeloUserDoc } from '../../sync/pullers/content-docs';
+import { contentActions } from '../../sync/content-actions-lazy';
+
+/**
+ * Whether the member may see oral (velo) products (spec §7 check-oral-status, kept an hour, §9),
+ * and the velo user's test-drive flag (get-velo-user, an hour too). Before the first answer the
+ * local age check stands in (spec §5: oral status is true only for age-verified members).
+ * `undefined` while nothing is known yet.
+ */
+export function useVeloFlags(): { oral: boolean | undefined; veloUser: VeloUserDoc | null | undefined } {
+  const oral = useDoc<OralStatusDoc>('velo', 'oral-status');
+  const user = useDoc<VeloUserDoc>('velo', 'velo-user');
+  const ageVerified = useKv('ageVerified');
+  usePullOnOpen((env) => contentActions().then((m) => m.pullVeloFlags(env)));
+  const known = oral === undefined ? undefined : (oral?.value.result ?? (ageVerified === undefined ? undefined : Boolean(ageVerified)));
+  return { oral: known, veloUser: user === undefined ? undefined : (user?.value ?? null) };
+}

@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { useState } from 'react';
+import { useNews } from '../../db/hooks';
+import { useAppSession } from '../../state/session';
+import { usePullOnOpen } from '../../state/use-pull';
+import { contentActions } from '../../sync/content-actions-lazy';
+import { Button } from '../../ui/button';
+import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { NEWS_COPY as T, newsDate } from './copy';
+import { NewsConsent } from './news-consent';
+import './news.css';
+
+/**
+ * /news: club news of the member's variant, newest first (spec §7 news/get-list), from the local
+ * database: readable offline after one visit; pictures load lazily and stay cached.
+ */
+export default function NewsPage() {
+  const { variant } = useAppSession();
+  const [attempt, setAttempt] = useState(0);
+  const news = useNews(variant);
+  const pull = usePullOnOpen((env) => contentActions().then((m) => m.pullNews(env, variant)), `${variant}:${attempt}`);
+
+  let list;
+  if (news === undefined || (news.length === 0 && (pull === 'idle' || pull === 'running'))) {
+    list = (
+      <div className="news-list" aria-label={T.loading}>
+        {[0, 1].map((i) => (
+          <div key={i} className="news-card">
+            <div className="news-card__image" />
+            <div className="news-card__body">
+              <Skeleton lines={3} />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  } else if (news.length === 0) {
+    const offline = pull === 'offline';
+    list =
+      offline || pull === 'failed' ? (
+        <EmptyState
+          icon={offline ? 'offline' : 'refresh'}
+          title={offline ? T.offlineTitle : T.failedTitle}
+          text={offline ? T.offlineText : T.failedText}
+          action={
+            <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
+              {T.retry}
+            </Button>
+          }
+        />
+      ) : (
+        <EmptyState icon="news" title={T.emptyTitle} text={T.emptyText} />
+      );
+  } else {
+    list = (
+      <ul className="news-list" data-testid="news-list">
+        {news.map((n) => (
+          <li key={n.id}>
+            <Link to={`/news/${n.id}`} className="news-card" data-testid="news-card">
+              {n.image && <img className="news-card__image" src={n.image} alt="" loading="lazy" decoding="async" width={640} height={360} />}
+              <span className="news-card__body">
+                <span className="news-date">{newsDate(n.publishedAt)}</span>
+                <span className="news-card__title">{n.title}</span>
+                {n.lead && <span className="news-card__lead">{n.lead}</span>}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="news" data-testid="screen-news">
+      <p className="page-intro">{T.lead}</p>
+      <NewsConsent />
+      {list}
+    </div>
+  );
+}
