@@ -1,19 +1,27 @@
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { buildDeps } from './deps';
+import { bodyLimits } from './http/body-limit';
 import { purgeIdempotency } from './http/idempotency';
 import { listen } from './http/node-listener';
+import { securityHeaders } from './http/security-headers';
+import { purgeSmsSends } from './security/sms-budget';
 
 const config = loadConfig();
 const { deps, close } = await buildDeps(config);
 const app = createApp(deps, { staticDir: config.STATIC_DIR });
 
-const purge = () => purgeIdempotency(deps).catch((e: unknown) => console.error('[server] purge failed', e));
+const purge = () =>
+  Promise.all([purgeIdempotency(deps), purgeSmsSends(deps)]).catch((e: unknown) => console.error('[server] purge failed', e));
 await purge();
 const timer = setInterval(purge, 86_400_000);
 timer.unref();
 
-const { server, port } = await listen(app.fetch, config.PORT, config.HOST);
+// Every body is limited while it arrives, every answer carries the security headers.
+const { server, port } = await listen(app.fetch, config.PORT, config.HOST, {
+  bodyLimit: bodyLimits(config.BODY_LIMIT_BYTES),
+  headers: securityHeaders,
+});
 const where = config.DATABASE_URL ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`;
 console.log(`[server] http://localhost:${port}  (${where}, ${config.NODE_ENV})`);
 

@@ -1,6 +1,7 @@
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sizeText } from './body-limit';
 
 /** Request bodies of at most this many bytes (by Content-Length) are read before dispatch. */
 export const PRE_READ_MAX_BYTES = 64 * 1024;
@@ -10,6 +11,28 @@ export type PreReadIncoming = IncomingMessage & { rawBody?: Buffer };
 
 type Fetch = Parameters<typeof getRequestListener>[0];
 
+/** What the listener enforces besides serving the app (server/main.ts gives both). */
+export interface ListenerOptions {
+  /**
+   * The largest body in bytes a request on a path (no query string) may carry. With it, every
+   * body is read here while it arrives, counted, and handed to the app whole; past the limit
+   * the answer is a JSON 413 and the connection is closed. Without it, small bodies are read
+   * here and the rest left to the adapter's stream.
+   */
+  bodyLimit?: (path: string) => number;
+  /** Headers every answer on a path starts with (a header the app sets of the same name wins). */
+  headers?: (path: string) => ReadonlyArray<readonly [string, string]>;
+}
+
+/** A refused connection whose answer could not be written by then (a client that reads nothing) is cut. */
+const CUT_AFTER_MS = 2000;
+
+const pathOf = (url: string | undefined) => {
+  const u = url ?? '/';
+  const q = u.indexOf('?');
+  return q === -1 ? u : u.slice(0, q);
+};
+
 /**
  * The Node request listener of the app. A small body (every JSON call; a short form) is read here,
  * with plain `data` and `end` listeners, and handed to the app as `incoming.rawBody`, the hook
@@ -18,31 +41,95 @@ type Fetch = Parameters<typeof getRequestListener>[0];
  * writes on its direct path; reading the same body through the adapter's stream wrapper and a
  * promise costs a JSON POST as much server CPU again as a whole GET here (bench/server-load).
  *
- * A body without Content-Length (chunked) or above {@link PRE_READ_MAX_BYTES} (a photo) is left
- * to the adapter, which streams it, so a route's own body limit still applies before it is all
- * in memory. A client that goes away mid-body never reaches the app: nobody is left to answer,
- * and Node emits no 'error' on a request that has no listener for it.
+ * With a `bodyLimit` (the server's, see server/main.ts), every body is read here the same way,
+ * up to the path's limit: a Content-Length above it is refused before a byte is read, and a
+ * chunked body is refused as soon as it passes it, so memory never holds more than the limit.
+ * Without one, a body above {@link PRE_READ_MAX_BYTES} or without Content-Length is left to the
+ * adapter, which streams it. A client that goes away mid-body never reaches the app: nobody is
+ * left to answer, and Node emits no 'error' on a request that has no listener for it.
  */
-export function requestListener(fetch: Fetch): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
+export function requestListener(fetch: Fetch, options: ListenerOptions = {}): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
   const dispatch = getRequestListener(fetch);
+  const { bodyLimit, headers } = options;
+  const handOver = (incoming: IncomingMessage, outgoing: ServerResponse, body: Buffer) => {
+    (incoming as PreReadIncoming).rawBody = body;
+    void dispatch(incoming, outgoing);
+  };
   return (incoming, outgoing) => {
+    const path = headers || bodyLimit ? pathOf(incoming.url) : '';
+    if (headers) for (const [name, value] of headers(path)) outgoing.setHeader(name, value);
     const length = Number(incoming.headers['content-length']);
-    if (!(length > 0 && length <= PRE_READ_MAX_BYTES)) {
+    if (!bodyLimit) {
+      if (!(length > 0 && length <= PRE_READ_MAX_BYTES)) {
+        void dispatch(incoming, outgoing);
+        return;
+      }
+      readBody(incoming, Infinity, length, (body) => body && handOver(incoming, outgoing, body));
+      return;
+    }
+    const limit = bodyLimit(path);
+    if (length > limit) {
+      refuseTooLarge(incoming, outgoing, limit);
+      return;
+    }
+    // No Content-Length and no Transfer-Encoding: no body at all (RFC 9112 §6.3).
+    if (!(length > 0) && incoming.headers['transfer-encoding'] === undefined) {
       void dispatch(incoming, outgoing);
       return;
     }
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.once('end', () => {
-      (incoming as PreReadIncoming).rawBody = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-      void dispatch(incoming, outgoing);
-    });
+    readBody(incoming, limit, length, (body) => (body ? handOver(incoming, outgoing, body) : refuseTooLarge(incoming, outgoing, limit)));
   };
 }
 
+/**
+ * Reads a body whole; `done(null)` as soon as it passes `limit` bytes (what came is dropped). A
+ * large declared body goes straight into one buffer of its size, not chunks joined after.
+ */
+function readBody(incoming: IncomingMessage, limit: number, declared: number, done: (body: Buffer | null) => void): void {
+  const chunks: Buffer[] = [];
+  let whole: Buffer | null = declared > PRE_READ_MAX_BYTES ? Buffer.allocUnsafe(declared) : null;
+  let total = 0;
+  const onData = (chunk: Buffer) => {
+    if (total + chunk.length > limit) {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      chunks.length = 0;
+      whole = null;
+      done(null);
+      return;
+    }
+    if (whole) chunk.copy(whole, total);
+    else chunks.push(chunk);
+    total += chunk.length;
+  };
+  const onEnd = () => {
+    done(whole ? whole.subarray(0, total) : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total));
+  };
+  incoming.on('data', onData);
+  incoming.once('end', onEnd);
+}
+
+/**
+ * 413 with the JSON error shape and `Connection: close`: Node closes the connection once the
+ * answer is written. The client may still be sending meanwhile; what arrives is dropped, never
+ * kept (memory stays flat). A client still sending 50 MB reads the 413 (tested with Node's
+ * http client and fetch), having sent a few hundred KB.
+ */
+function refuseTooLarge(incoming: IncomingMessage, outgoing: ServerResponse, limit: number): void {
+  const body = JSON.stringify({ error: { code: 'payload_too_large', message: `Запит завеликий: не більше ${sizeText(limit)}` } });
+  const socket = incoming.socket;
+  incoming.on('data', () => {});
+  incoming.resume();
+  const timer = setTimeout(() => socket.destroy(), CUT_AFTER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  outgoing.writeHead(413, { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+  outgoing.end(body);
+}
+
 /** Serves `fetch` on `port` (0: any free one) through {@link requestListener}; resolves once listening. */
-export function listen(fetch: Fetch, port: number, hostname: string): Promise<{ server: Server; port: number }> {
-  const server = createServer(requestListener(fetch));
+export function listen(fetch: Fetch, port: number, hostname: string, options: ListenerOptions = {}): Promise<{ server: Server; port: number }> {
+  const server = createServer(requestListener(fetch, options));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, hostname, () => {
