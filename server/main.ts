@@ -1,10 +1,9 @@
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { buildDeps } from './deps';
-import { bodyLimits } from './http/body-limit';
 import { purgeIdempotency } from './http/idempotency';
+import { listenerOptions } from './http/listener-options';
 import { listen } from './http/node-listener';
-import { securityHeaders } from './http/security-headers';
 import { purgeSmsSends } from './security/sms-budget';
 
 const config = loadConfig();
@@ -18,10 +17,7 @@ const timer = setInterval(purge, 86_400_000);
 timer.unref();
 
 // Every body is limited while it arrives, every answer carries the security headers.
-const { server, port } = await listen(app.fetch, config.PORT, config.HOST, {
-  bodyLimit: bodyLimits(config.BODY_LIMIT_BYTES),
-  headers: securityHeaders,
-});
+const { server, port } = await listen(app.fetch, config.PORT, config.HOST, listenerOptions(config));
 const where = config.DATABASE_URL ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`;
 console.log(`[server] http://localhost:${port}  (${where}, ${config.NODE_ENV})`);
 

@@ -110,16 +110,23 @@ function readBody(incoming: IncomingMessage, limit: number, declared: number, do
 }
 
 /**
- * 413 with the JSON error shape and `Connection: close`: Node closes the connection once the
- * answer is written. The client may still be sending meanwhile; what arrives is dropped, never
- * kept (memory stays flat). A client still sending 50 MB reads the 413 (tested with Node's
- * http client and fetch), having sent a few hundred KB.
+ * 413 with the JSON error shape and `Connection: close`. The client may still be sending: if the
+ * connection were torn down at once (what Node does once a `Connection: close` answer is
+ * written), the reset would reach it before it reads the answer, and it would see only a broken
+ * pipe. So the close lingers, as nginx's does: the answer is written, our side of the connection
+ * ends (FIN), and what the client still sends is read and dropped, never kept (memory stays flat),
+ * until it closes its side or {@link CUT_AFTER_MS} have passed.
  */
 function refuseTooLarge(incoming: IncomingMessage, outgoing: ServerResponse, limit: number): void {
   const body = JSON.stringify({ error: { code: 'payload_too_large', message: `Запит завеликий: не більше ${sizeText(limit)}` } });
   const socket = incoming.socket;
   incoming.on('data', () => {});
   incoming.resume();
+  // Node's http server calls this once the answer is written (res._last): end, don't destroy.
+  socket.destroySoon = function lingeringClose() {
+    socket.end();
+    socket.pause();
+  };
   const timer = setTimeout(() => socket.destroy(), CUT_AFTER_MS);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
