@@ -1,6 +1,7 @@
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { sizeText } from './body-limit';
 
 /** Request bodies of at most this many bytes (by Content-Length) are read before dispatch. */
@@ -134,9 +135,32 @@ function refuseTooLarge(incoming: IncomingMessage, outgoing: ServerResponse, lim
   outgoing.end(body);
 }
 
+/**
+ * A request Node's parser refuses before the app sees it (a head over 16 KB, a malformed request
+ * line or header) answered as the app answers: the JSON error shape with the headers of the API's
+ * JSON answers (its path is not known), and the connection closed. Node's own answer is a bare
+ * status line.
+ */
+function answerClientError(options: ListenerOptions): (err: Error & { code?: string }, socket: Duplex) => void {
+  return (err, socket) => {
+    if (!socket.writable || err.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    const body = JSON.stringify({
+      error: tooLarge ? { code: 'headers_too_large', message: 'Адреса або заголовки запиту задовгі' } : { code: 'bad_request', message: 'Некоректний запит' },
+    });
+    const headers = [...(options.headers?.('/api') ?? []), ['content-type', 'application/json; charset=UTF-8'], ['content-length', String(Buffer.byteLength(body))], ['connection', 'close']];
+    socket.end(`HTTP/1.1 ${status}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+  };
+}
+
 /** Serves `fetch` on `port` (0: any free one) through {@link requestListener}; resolves once listening. */
 export function listen(fetch: Fetch, port: number, hostname: string, options: ListenerOptions = {}): Promise<{ server: Server; port: number }> {
   const server = createServer(requestListener(fetch, options));
+  server.on('clientError', answerClientError(options));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, hostname, () => {
