@@ -24,9 +24,3 @@ export const UPLOAD_LIMITS: ReadonlyMap<string, number> = new Map([
 export function bodyLimits(defaultBytes: number): (path: string) => number {
   return (path) => UPLOAD_LIMITS.get(path) ?? defaultBytes;
 }
-
-/** A byte count for a person: «64 КБ», «25,3 МБ». */
-export function sizeText(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.floor(bytes / 1024)} КБ`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',').replace(/,0$/, '')} МБ`;
-}

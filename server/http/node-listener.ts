@@ -2,27 +2,45 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { sizeText } from './body-limit';
 
 /** Request bodies of at most this many bytes (by Content-Length) are read before dispatch. */
 export const PRE_READ_MAX_BYTES = 64 * 1024;
 
-/** A Node request whose body was read in full before the app saw it. */
-export type PreReadIncoming = IncomingMessage & { rawBody?: Buffer };
+/**
+ * A Node request whose body was read in full before the app saw it (`rawBody`), or, for an
+ * upload, one whose body the app reads itself within `bodyLimit` (see ListenerOptions).
+ */
+export type PreReadIncoming = IncomingMessage & {
+  rawBody?: Buffer;
+  /** An upload left for the app to read: its limit in bytes (server/http/route.ts counts it). */
+  bodyLimit?: number;
+  /** Called by the app when an upload passes `bodyLimit`: the connection closes after its 413. */
+  refuseBody?: () => void;
+};
 
 type Fetch = Parameters<typeof getRequestListener>[0];
 
 /** What the listener enforces besides serving the app (server/main.ts gives both). */
 export interface ListenerOptions {
   /**
-   * The largest body in bytes a request on a path (no query string) may carry. With it, every
-   * body is read here while it arrives, counted, and handed to the app whole; past the limit
-   * the answer is a JSON 413 and the connection is closed. Without it, small bodies are read
-   * here and the rest left to the adapter's stream.
+   * The largest body in bytes a request on a path (no query string) may carry. With it, a
+   * Content-Length above the limit is answered 413 before a byte is read, and every body is
+   * counted while it arrives. A body within {@link PRE_READ_MAX_BYTES} is read here and handed to
+   * the app whole (past the limit: 413, connection closed). A larger limit is an upload's: its
+   * body is left to the call, which reads it once the key and the member are checked, counting it
+   * against `incoming.bodyLimit` (server/http/route.ts), so that nobody can make the server hold
+   * megabytes without signing in. Without `bodyLimit`, small bodies are read here and the rest
+   * left to the adapter.
    */
   bodyLimit?: (path: string) => number;
   /** Headers every answer on a path starts with (a header the app sets of the same name wins). */
   headers?: (path: string) => ReadonlyArray<readonly [string, string]>;
+}
+
+/** The message of every 413 for a body past `limit` bytes: «… не більше 64 КБ», «… 25,3 МБ». */
+export function tooLargeMessage(limit: number): string {
+  const size = limit < 1024 * 1024 ? `${Math.floor(limit / 1024)} КБ` : `${(limit / 1024 / 1024).toFixed(1).replace('.', ',').replace(/,0$/, '')} МБ`;
+  return `Запит завеликий: не більше ${size}`;
 }
 
 /** A refused connection whose answer could not be written by then (a client that reads nothing) is cut. */
@@ -78,6 +96,13 @@ export function requestListener(fetch: Fetch, options: ListenerOptions = {}): (i
       void dispatch(incoming, outgoing);
       return;
     }
+    if (limit > PRE_READ_MAX_BYTES && !(length <= PRE_READ_MAX_BYTES)) {
+      const upload = incoming as PreReadIncoming;
+      upload.bodyLimit = limit;
+      upload.refuseBody = () => lingerThenClose(incoming, false);
+      void dispatch(incoming, outgoing);
+      return;
+    }
     readBody(incoming, limit, length, (body) => (body ? handOver(incoming, outgoing, body) : refuseTooLarge(incoming, outgoing, limit)));
   };
 }
@@ -111,18 +136,29 @@ function readBody(incoming: IncomingMessage, limit: number, declared: number, do
 }
 
 /**
- * 413 with the JSON error shape and `Connection: close`. The client may still be sending: if the
- * connection were torn down at once (what Node does once a `Connection: close` answer is
- * written), the reset would reach it before it reads the answer, and it would see only a broken
- * pipe. So the close lingers, as nginx's does: the answer is written, our side of the connection
- * ends (FIN), and what the client still sends is read and dropped, never kept (memory stays flat),
- * until it closes its side or {@link CUT_AFTER_MS} have passed.
+ * 413 with the JSON error shape and `Connection: close`, before the app has seen the request.
  */
 function refuseTooLarge(incoming: IncomingMessage, outgoing: ServerResponse, limit: number): void {
-  const body = JSON.stringify({ error: { code: 'payload_too_large', message: `Запит завеликий: не більше ${sizeText(limit)}` } });
+  const body = JSON.stringify({ error: { code: 'payload_too_large', message: tooLargeMessage(limit) } });
+  lingerThenClose(incoming, true);
+  outgoing.writeHead(413, { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+  outgoing.end(body);
+}
+
+/**
+ * Prepares the close after a 413 that says `Connection: close`. The client may still be sending:
+ * if the connection were torn down at once (what Node does once such an answer is written), the
+ * reset would reach it before it reads the answer, and it would see only a broken pipe. So the
+ * close lingers, as nginx's does: once the answer is written our side ends (FIN) and reading
+ * stops, so what the client still sends is never taken into memory; the socket is destroyed when
+ * the client closes its side or after {@link CUT_AFTER_MS}. What arrived before that is dropped.
+ */
+function lingerThenClose(incoming: IncomingMessage, dropWhatArrives: boolean): void {
   const socket = incoming.socket;
-  incoming.on('data', () => {});
-  incoming.resume();
+  if (dropWhatArrives) {
+    incoming.on('data', () => {});
+    incoming.resume();
+  }
   // Node's http server calls this once the answer is written (res._last): end, don't destroy.
   socket.destroySoon = function lingeringClose() {
     socket.end();
@@ -131,8 +167,6 @@ function refuseTooLarge(incoming: IncomingMessage, outgoing: ServerResponse, lim
   const timer = setTimeout(() => socket.destroy(), CUT_AFTER_MS);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
-  outgoing.writeHead(413, { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
-  outgoing.end(body);
 }
 
 /**

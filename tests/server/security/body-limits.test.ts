@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_LIMITS } from '../../../server/http/body-limit';
 import { feedbackSend } from '../../../src/contract/feedback';
 import { multiscanLoad } from '../../../src/contract/scan';
+import jpeg from 'jpeg-js';
 import { createMember } from '../../support/members';
+import { addOrder, feedbackToken } from '../cert-feedback/support';
 import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 import { serveOverHttp, startServerProcess, type ServerProcess } from './support';
 
@@ -83,7 +85,7 @@ function postBytes(url: string, path: string, total: number, opts: { declared: b
 describe('request body limits: a 50 MB body to a real server process', () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    server = await startServerProcess({ SEED: '0' });
+    server = await startServerProcess({ SEED: '0', API_KEY });
   }, 60_000);
   afterAll(() => server?.stop());
 
@@ -122,11 +124,27 @@ describe('request body limits: a 50 MB body to a real server process', () => {
     expect((await fetch(`${server.url}/api/openapi.json`)).status).toBe(200);
   }, 60_000);
 
-  it('a chunked upload past the photo limit is refused as soon as it passes it', async () => {
+  it('an upload is read only for a signed-in member, and refused as soon as it passes its limit', async () => {
     const limit = UPLOAD_LIMITS.get(feedbackSend.path) as number;
-    const r = await postBytes(server.url, `${feedbackSend.path}?shop=glo`, 50 * MB, { declared: false, type: 'multipart/form-data; boundary=x' });
+    const type = 'multipart/form-data; boundary=x';
+    // No sign-in: refused before the body is read (nobody can make the server hold 25 MB).
+    const before = server.rss();
+    const stranger = await postBytes(server.url, `${feedbackSend.path}?shop=glo`, 50 * MB, { declared: false, type });
+    expect(stranger.status).toBe(401);
+    expect(server.rss() - before).toBeLessThan(40 * MB);
+    // A member (registered as the app does it): the body is read up to the limit, then 413.
+    const phone = '380671234567';
+    const form = { first_name: 'Нова', last_name: 'Учасниця', email: 'nova@example.com', phone, adult_confirmed: true };
+    const json = { 'x-api-key': API_KEY, 'content-type': 'application/json' };
+    expect((await fetch(`${server.url}/api/api-auth/registration`, { method: 'POST', headers: json, body: JSON.stringify(form) })).status).toBe(200);
+    const outbox = (await (await fetch(`${server.url}/dev/sms-outbox?phone=${phone}`)).json()) as { messages: Array<{ code: string }> };
+    const signedIn = await fetch(`${server.url}/api/api-auth/reg-auth`, { method: 'POST', headers: json, body: JSON.stringify({ phone, code: outbox.messages[0]?.code }) });
+    const { token } = (await signedIn.json()) as { token: string };
+    const r = await postBytes(server.url, `${feedbackSend.path}?shop=glo`, 50 * MB, { declared: false, type, headers: { authorization: `Bearer ${token}` } });
     expect(r.status).toBe(413);
-    expect(r.body.error?.message).toBe(`Запит завеликий: не більше ${(limit / MB).toFixed(1).replace('.', ',')} МБ`);
+    expect(r.body.error).toEqual({ code: 'payload_too_large', message: `Запит завеликий: не більше ${(limit / MB).toFixed(1).replace('.', ',')} МБ` });
+    expect(r.connection).toBe('close');
+    expect(r.closed).toBe(true);
   }, 30_000);
 });
 
@@ -174,6 +192,47 @@ describe('request body limits: what stays within them', () => {
     } as RequestInit);
     expect(r.status).toBe(200);
     expect(await r.json()).toMatchObject({ sent: false, registered: false });
+  });
+
+  it('a feedback photo over 64 KB is read by the call after the sign-in check and stored', async () => {
+    const m = await createMember(s);
+    const order = await addOrder(s, m.glo.id);
+    const token = await feedbackToken(s, m);
+    const noise = Buffer.alloc(320 * 320 * 4);
+    for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919) % 251;
+    const photo = new Uint8Array(jpeg.encode({ data: noise, width: 320, height: 320 }, 95).data);
+    expect(photo.byteLength).toBeGreaterThan(64 * 1024);
+    const form = new FormData();
+    form.append('orderId', String(order));
+    form.append('rating', '5');
+    form.append('photos', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+    const r = await fetch(`${http.url}${feedbackSend.path}?shop=glo&token=${token}`, { method: 'POST', headers: { 'x-api-key': API_KEY, authorization: `Bearer ${m.token}` }, body: form });
+    expect(r.status).toBe(200);
+    const answer = (await r.json()) as { feedback: { photos: Array<{ mime: string }> } };
+    expect(answer.feedback.photos.map((p) => p.mime)).toEqual(['image/jpeg']);
+  });
+
+  it('a chunked upload within its limit reaches the call too', async () => {
+    const m = await createMember(s);
+    const text = JSON.stringify({ user_id: m.glo.id, phone: m.phone, image: Buffer.alloc(200 * 1024, 7).toString('base64') });
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const bytes = new TextEncoder().encode(text);
+        for (let at = 0; at < bytes.length; at += 16 * 1024) controller.enqueue(bytes.subarray(at, at + 16 * 1024));
+        controller.close();
+      },
+    });
+    const r = await fetch(`${http.url}${multiscanLoad.path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json', authorization: `Bearer ${m.token}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const answer = (await r.json()) as { error?: { code: string } };
+    // Not a picture: the call read the body and said so.
+    expect(r.status).toBeLessThan(500);
+    expect(answer.error?.code).not.toBe('payload_too_large');
+    expect(answer.error?.code).not.toBe('bad_json');
   });
 
   it('a photo upload has its own limit: 9 MB of multiscan JSON reaches the call, which gives its own answer', async () => {
