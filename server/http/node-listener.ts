@@ -43,7 +43,7 @@ export function tooLargeMessage(limit: number): string {
   return `Запит завеликий: не більше ${size}`;
 }
 
-/** A refused connection whose answer could not be written by then (a client that reads nothing) is cut. */
+/** How long a refused connection lingers after its 413 before it is cut (see lingerThenClose). */
 const CUT_AFTER_MS = 2000;
 
 const pathOf = (url: string | undefined) => {
@@ -60,12 +60,13 @@ const pathOf = (url: string | undefined) => {
  * writes on its direct path; reading the same body through the adapter's stream wrapper and a
  * promise costs a JSON POST as much server CPU again as a whole GET here (bench/server-load).
  *
- * With a `bodyLimit` (the server's, see server/main.ts), every body is read here the same way,
- * up to the path's limit: a Content-Length above it is refused before a byte is read, and a
- * chunked body is refused as soon as it passes it, so memory never holds more than the limit.
- * Without one, a body above {@link PRE_READ_MAX_BYTES} or without Content-Length is left to the
- * adapter, which streams it. A client that goes away mid-body never reaches the app: nobody is
- * left to answer, and Node emits no 'error' on a request that has no listener for it.
+ * With a `bodyLimit` (the server's, see server/main.ts), every body is counted against its path's
+ * limit: a Content-Length above it is refused before a byte is read, and a chunked body as soon
+ * as it passes it, so memory never holds more than the limit; an upload's is counted by the call
+ * (see ListenerOptions). Without one, a body above {@link PRE_READ_MAX_BYTES} or without
+ * Content-Length is left to the adapter, which streams it. A client that goes away mid-body never
+ * reaches the app: nobody is left to answer, and Node emits no 'error' on a request that has no
+ * listener for it.
  */
 export function requestListener(fetch: Fetch, options: ListenerOptions = {}): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
   const dispatch = getRequestListener(fetch);
@@ -83,7 +84,7 @@ export function requestListener(fetch: Fetch, options: ListenerOptions = {}): (i
         void dispatch(incoming, outgoing);
         return;
       }
-      readBody(incoming, Infinity, length, (body) => body && handOver(incoming, outgoing, body));
+      readBody(incoming, Infinity, (body) => body && handOver(incoming, outgoing, body));
       return;
     }
     const limit = bodyLimit(path);
@@ -103,33 +104,27 @@ export function requestListener(fetch: Fetch, options: ListenerOptions = {}): (i
       void dispatch(incoming, outgoing);
       return;
     }
-    readBody(incoming, limit, length, (body) => (body ? handOver(incoming, outgoing, body) : refuseTooLarge(incoming, outgoing, limit)));
+    readBody(incoming, limit, (body) => (body ? handOver(incoming, outgoing, body) : refuseTooLarge(incoming, outgoing, limit)));
   };
 }
 
-/**
- * Reads a body whole; `done(null)` as soon as it passes `limit` bytes (what came is dropped). A
- * large declared body goes straight into one buffer of its size, not chunks joined after.
- */
-function readBody(incoming: IncomingMessage, limit: number, declared: number, done: (body: Buffer | null) => void): void {
+/** Reads a body whole; `done(null)` as soon as it passes `limit` bytes (what came is dropped). */
+function readBody(incoming: IncomingMessage, limit: number, done: (body: Buffer | null) => void): void {
   const chunks: Buffer[] = [];
-  let whole: Buffer | null = declared > PRE_READ_MAX_BYTES ? Buffer.allocUnsafe(declared) : null;
   let total = 0;
   const onData = (chunk: Buffer) => {
     if (total + chunk.length > limit) {
       incoming.off('data', onData);
       incoming.off('end', onEnd);
       chunks.length = 0;
-      whole = null;
       done(null);
       return;
     }
-    if (whole) chunk.copy(whole, total);
-    else chunks.push(chunk);
+    chunks.push(chunk);
     total += chunk.length;
   };
   const onEnd = () => {
-    done(whole ? whole.subarray(0, total) : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total));
+    done(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total));
   };
   incoming.on('data', onData);
   incoming.once('end', onEnd);
@@ -150,8 +145,8 @@ function refuseTooLarge(incoming: IncomingMessage, outgoing: ServerResponse, lim
  * if the connection were torn down at once (what Node does once such an answer is written), the
  * reset would reach it before it reads the answer, and it would see only a broken pipe. So the
  * close lingers, as nginx's does: once the answer is written our side ends (FIN) and reading
- * stops, so what the client still sends is never taken into memory; the socket is destroyed when
- * the client closes its side or after {@link CUT_AFTER_MS}. What arrived before that is dropped.
+ * stops, so what the client still sends stays in the kernel's buffers, never in memory; the
+ * socket is destroyed {@link CUT_AFTER_MS} later, or as soon as it closes. What was read is dropped.
  */
 function lingerThenClose(incoming: IncomingMessage, dropWhatArrives: boolean): void {
   const socket = incoming.socket;

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,7 +125,25 @@ describe('security headers on every answer', () => {
     expect(csp.get('form-action')).toEqual(["'self'", 'https://www.liqpay.ua']);
   });
 
-  it('a missing asset, a bad path and a refused body carry them too', async () => {
+  it('a request Node itself refuses (a head over 16 KB, a broken request line) gets a JSON error with them', async () => {
+    const long = await get(`/api/get-balance?q=${'x'.repeat(20_000)}`);
+    expect(long.status).toBe(431);
+    expect(((await long.json()) as { error: { code: string } }).error.code).toBe('headers_too_large');
+    expectCommonHeaders(long, '431');
+    const { port } = new URL(http.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /\u0001 HTTP/1.1\r\nHost: x\r\n\r\n'));
+      let text = '';
+      socket.on('data', (d: Buffer) => (text += d.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(raw).toContain('{"error":{"code":"bad_request","message":"Некоректний запит"}}');
+  });
+
+  it('a missing asset and a badly encoded path carry them too', async () => {
     for (const [path, status] of [['/assets/missing.js', 404], ['/%ff', 400]] as const) {
       const r = await get(path);
       expect(r.status, path).toBe(status);
