@@ -3,7 +3,8 @@ import { getPath } from 'hono/utils/url';
 import type { AppDeps, AppEnv } from './context';
 import { ApiError, errorJson, onError } from './errors';
 import { needsApiKey } from './http/api-key';
-import { buildOpenApi, docsPage } from './openapi';
+import { PAGE_CSP } from './http/security-headers';
+import { buildOpenApi, docsPage, docsScript } from './openapi';
 import { registerDev } from './routes/dev';
 import { register as registerSystem } from './routes/system/index';
 import { registerManifest } from './routes/system/manifest';
@@ -33,7 +34,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
   });
   let openapi: object | null = null;
   app.get('/api/openapi.json', (c) => c.json((openapi ??= buildOpenApi(deps.config.APP_VERSION))));
-  app.get('/api/docs', (c) => c.html(docsPage));
+  // A page under /api: the page policy rather than the JSON answers' (http/security-headers.ts).
+  app.get('/api/docs', (c) => c.html(docsPage, 200, { 'content-security-policy': PAGE_CSP }));
+  app.get('/api/docs.js', (c) => c.body(docsScript, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
 
   registerSystem(app);
   registerManifest(app);
@@ -55,7 +58,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
  * a wrapper, each path matches one handler, which Hono calls directly.
  */
 function guard(app: Hono<AppEnv>, deps: AppDeps): void {
-  const open = new Set(['/api/openapi.json', '/api/docs']);
+  const open = new Set(['/api/openapi.json', '/api/docs', '/api/docs.js']);
   const key = deps.config.API_KEY;
   const dispatch = app.fetch;
   const refused = () =>

@@ -45,6 +45,22 @@ const configSchema = z.object({
    * process takes over the idempotency keys its crashed predecessor left running, at once.
    */
   INSTANCE_NAME: z.string().optional(),
+  /**
+   * Largest request body, in bytes, of every call but the photo uploads (which have their own
+   * limits, server/http/body-limit.ts). Checked while the body arrives: past it, 413.
+   */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+  /** SMS codes (login, registration, e-mail change) one client address may make send in an hour ... */
+  SMS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** ... and in 24 hours. */
+  SMS_PER_CLIENT_PER_DAY: z.coerce.number().int().min(1).default(100),
+  /** SMS codes the whole server sends in an hour, whoever asks: the budget against SMS pumping. */
+  SMS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+  /**
+   * Reverse proxies in front of the server that append to X-Forwarded-For: 0 takes the client
+   * address from the connection; N takes the N-th address from the right of X-Forwarded-For.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -2,18 +2,22 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { buildDeps } from './deps';
 import { purgeIdempotency } from './http/idempotency';
+import { listenerOptions } from './http/listener-options';
 import { listen } from './http/node-listener';
+import { purgeSmsSends } from './security/sms-budget';
 
 const config = loadConfig();
 const { deps, close } = await buildDeps(config);
 const app = createApp(deps, { staticDir: config.STATIC_DIR });
 
-const purge = () => purgeIdempotency(deps).catch((e: unknown) => console.error('[server] purge failed', e));
+const purge = () =>
+  Promise.all([purgeIdempotency(deps), purgeSmsSends(deps)]).catch((e: unknown) => console.error('[server] purge failed', e));
 await purge();
 const timer = setInterval(purge, 86_400_000);
 timer.unref();
 
-const { server, port } = await listen(app.fetch, config.PORT, config.HOST);
+// Every body is limited while it arrives, every answer carries the security headers.
+const { server, port } = await listen(app.fetch, config.PORT, config.HOST, listenerOptions(config));
 const where = config.DATABASE_URL ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`;
 console.log(`[server] http://localhost:${port}  (${where}, ${config.NODE_ENV})`);
 

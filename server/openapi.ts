@@ -58,7 +58,7 @@ export function buildOpenApi(version: string): JsonSchema {
   };
 }
 
-/** A small self-contained reference page that reads /api/openapi.json (no outside scripts). */
+/** A small reference page that reads /api/openapi.json with its script {@link docsScript} (no outside scripts). */
 export const docsPage = `<!doctype html><html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Club API reference</title><style>
 body{font:15px/1.5 system-ui,sans-serif;margin:0;background:#f6f6f8;color:#15151a}main{max-width:960px;margin:0 auto;padding:24px}
@@ -68,12 +68,17 @@ h1{margin:0 0 4px}section{background:#fff;border-radius:12px;padding:12px 16px;m
 .tag{color:#777;font-size:12px;margin-left:6px}</style></head><body><main><h1>Club API</h1>
 <p>Every call needs the <code>x-api-key</code> header; member calls also <code>Authorization: Bearer &lt;token&gt;</code>.
 Mutations accept an <code>Idempotency-Key</code>. Errors are <code>{"error":{"code","message"}}</code>. Raw document: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
-<div id="list">Loading…</div></main><script type="module">
-const r=await fetch('/api/openapi.json');const doc=await r.json();const list=document.getElementById('list');list.textContent='';
+<div id="list">Loading…</div></main><script type="module" src="/api/docs.js"></script></body></html>`;
+
+/**
+ * The page's script, served as a file of its own (`/api/docs.js`): the server's pages run under
+ * the same Content-Security-Policy as the app, which allows no inline script.
+ */
+export const docsScript = `const r=await fetch('/api/openapi.json');const doc=await r.json();const list=document.getElementById('list');list.textContent='';
 for(const [p,ops] of Object.entries(doc.paths)){for(const [m,op] of Object.entries(ops)){const s=document.createElement('section');
 const h=document.createElement('div');h.innerHTML='<span class="m '+m.toUpperCase()+'">'+m.toUpperCase()+'</span> <code></code><span class="tag"></span>';
 h.querySelector('code').textContent=p;h.querySelector('.tag').textContent=op.tags.join(', ')+(op.security.length&&op.security[0].bearer?' · member':'');
 const d=document.createElement('div');d.textContent=op.summary;const det=document.createElement('details');det.innerHTML='<summary>Schemas</summary><pre></pre>';
 det.querySelector('pre').textContent=JSON.stringify({request:op.requestBody?.content??op.parameters,response:op.responses['200'].content['application/json'].schema},null,2);
 s.append(h,d,det);list.append(s);}}
-</script></body></html>`;
+`;

@@ -31,6 +31,15 @@ interface Entry {
   mtime: number;
 }
 
+/** A path with its %-escapes decoded, or null when they are not valid UTF-8 (`/%ff`, `/%E0%A4%A`). */
+function decodedPath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Serves the built app: hashed assets cached for a year as immutable, the shell files
  * with `no-cache`, and any other path that names no file answered with index.html so
@@ -87,7 +96,8 @@ export function appFiles(dir: string): (c: Context<AppEnv>) => Promise<Response 
 
   return async (c) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return null;
-    const path = decodeURIComponent(c.req.path);
+    const path = decodedPath(c.req.path);
+    if (path === null) return c.json({ error: { code: 'bad_path', message: 'Некоректна адреса' } }, 400);
     if (path.startsWith('/api/') || path.startsWith('/mapi/') || path.startsWith('/dev/')) return null;
     const file = path === '/' ? '/index.html' : path;
     const entry = await load(file);

@@ -4,8 +4,12 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { installOutboxSync } from './outbox-sync';
 import { boundedCache } from './bounded-cache';
+import { guardApiFromCacheStorage } from './api-cache-guard';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// Personal answers live in Dexie only: no cache of this worker ever keeps an /api or /mapi answer.
+guardApiFromCacheStorage({ Cache, location: self.location });
 
 // The app shell: every built file, revisioned, so the app starts with no network.
 precacheAndRoute(self.__WB_MANIFEST);

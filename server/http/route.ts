@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { parseBody } from 'hono/utils/body';
 import * as z from 'zod/mini';
 import type { CallDef, CallResponse } from '../../src/contract/define';
 import type { AppDeps, AppEnv, Member } from '../context';
@@ -7,6 +8,7 @@ import { currentRevisions, type Revisions } from '../db/revisions';
 import { memberOfBearer } from '../security/session-cache';
 import { runIdempotent, type IdempotentRun } from './idempotency';
 import { JsonText } from './json-text';
+import { tooLargeMessage, type PreReadIncoming } from './node-listener';
 
 export type FormFields = Record<string, string | File | (string | File)[]>;
 
@@ -136,11 +138,50 @@ const utf8 = new TextDecoder();
 
 /**
  * The body as text: at once when the Node listener has already read it (http/node-listener.ts),
- * else through the adapter's stream (app.request in tests, a large or chunked body).
+ * an upload's within its limit, else through the adapter's stream (app.request in tests).
  */
 function bodyText(c: Context<AppEnv>): string | Promise<string> {
   const raw = c.env.incoming?.rawBody;
-  return raw instanceof Buffer ? utf8.decode(raw) : c.req.text();
+  if (raw instanceof Buffer) return utf8.decode(raw);
+  const upload = uploadOf(c);
+  return upload ? readUpload(c, upload).then((bytes) => utf8.decode(bytes)) : c.req.text();
+}
+
+/** A request whose body the listener left for the call to read, counted against its limit; else null. */
+function uploadOf(c: Context<AppEnv>): PreReadIncoming | null {
+  const incoming = c.env.incoming;
+  return incoming?.bodyLimit !== undefined && !(incoming.rawBody instanceof Buffer) ? incoming : null;
+}
+
+/**
+ * An upload's body, read now that the key and the member are checked (so that nobody can make the
+ * server hold megabytes without signing in), and counted while it arrives: past the path's limit,
+ * 413 and the connection closes after it (the listener makes the close linger).
+ */
+async function readUpload(c: Context<AppEnv>, incoming: PreReadIncoming): Promise<Uint8Array<ArrayBuffer>> {
+  const limit = incoming.bodyLimit ?? Infinity;
+  const reader = c.req.raw.body?.getReader();
+  if (!reader) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      reader.releaseLock();
+      incoming.refuseBody?.();
+      throw new ApiError(413, 'payload_too_large', tooLargeMessage(limit), { connection: 'close' });
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
 }
 
 function jsonInput(text: string): RawInput {
@@ -157,9 +198,15 @@ async function readForm(c: Context<AppEnv>): Promise<RawInput> {
   if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded')) {
     throw badRequest('invalid_body', 'Очікується multipart/form-data');
   }
+  const upload = uploadOf(c);
+  const body = upload ? await readUpload(c, upload) : null;
   let form: FormFields;
   try {
-    form = (await c.req.parseBody({ all: true })) as FormFields;
+    form = (
+      body
+        ? await parseBody(new Request('http://upload.invalid/', { method: 'POST', headers: { 'content-type': type }, body }), { all: true })
+        : await c.req.parseBody({ all: true })
+    ) as FormFields;
   } catch {
     throw badRequest('invalid_body', 'Не вдалося прочитати форму');
   }

@@ -4,6 +4,7 @@ import { normalizePhone, toUkrainianMobile } from '../../../src/domain/phone';
 import type { AppEnv } from '../../context';
 import { badRequest, forbidden } from '../../errors';
 import { mount } from '../../http/route';
+import { clientKey } from '../../security/client-address';
 import { memberByPhone, NOT_SIGNED_IN, signIn } from './sign-in';
 import { sendCode, verifyCode } from './sms-codes';
 
@@ -19,11 +20,11 @@ export const loginText = (code: string) => `Код для входу в клуб
 export function registerLogin(app: Hono<AppEnv>): void {
   // An unregistered phone gets no SMS: the app goes on to /registration, which sends its own
   // code, and a wasted login code would hold that one back for a minute.
-  mount(app, loginSms, async ({ input, deps }) => {
+  mount(app, loginSms, async ({ input, deps, c }) => {
     const phone = mobileOrThrow(input.phone);
     const member = await memberByPhone(deps, phone);
     if (!member) return { sent: false, resendIn: 0, registered: false };
-    const sent = await sendCode(deps, phone, 'login', loginText);
+    const sent = await sendCode(deps, phone, 'login', loginText, clientKey(c));
     return { ...sent, registered: true };
   });
 

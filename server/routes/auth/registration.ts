@@ -4,6 +4,7 @@ import { asInviteCode, checkRegistration, isValidEmail, normalizeEmail } from '.
 import type { AppDeps, AppEnv } from '../../context';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
 import { mount } from '../../http/route';
+import { clientKey } from '../../security/client-address';
 import { ensureCustomer } from '../../members';
 import { mobileOrThrow } from './login';
 import { memberByPhone, signIn } from './sign-in';
@@ -28,7 +29,7 @@ export function registerRegistration(app: Hono<AppEnv>): void {
     return { valid, free: valid && !(await emailTaken(deps, input.email, member?.id)) };
   });
 
-  mount(app, registration, async ({ input, deps }) => {
+  mount(app, registration, async ({ input, deps, c }) => {
     const checked = checkRegistration(input, deps.clock.now());
     if (!checked.ok) {
       const { field, kind, message } = checked.problem;
@@ -37,7 +38,7 @@ export function registerRegistration(app: Hono<AppEnv>): void {
     const form = checked.value;
     if (await memberByPhone(deps, form.phone)) throw phoneRegistered();
     if (await emailTaken(deps, form.email)) throw emailInUse();
-    const sent = await sendCode(deps, form.phone, 'registration', registrationText);
+    const sent = await sendCode(deps, form.phone, 'registration', registrationText, clientKey(c));
     const row = {
       first_name: form.first_name,
       last_name: form.last_name,

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '../../context';
 import { ApiError, tooManyRequests, unauthorized } from '../../errors';
+import { takeSms } from '../../security/sms-budget';
 import { newNumericCode } from '../../security/tokens';
 
 /** A code lives 5 minutes. */
@@ -49,12 +50,16 @@ async function codeMatches(code: string, stored: string): Promise<boolean> {
  * Makes a code for `phone`, checks the send limits and sends `text(code)` by SMS.
  * The row goes in first and the limits are counted after it: of two concurrent sends at most
  * one passes (the later counter always sees the other's row), never both. A refused row is removed.
+ * Past the phone's own limits come those of the asking client (`client`, its address key from
+ * security/client-address.ts; null when unknown) and the server's hourly SMS budget
+ * (security/sms-budget.ts).
  */
 export async function sendCode(
   deps: AppDeps,
   phone: string,
   purpose: CodePurpose,
   text: (code: string) => string,
+  client: string | null = null,
 ): Promise<{ sent: true; resendIn: number }> {
   const { db } = deps;
   const now = deps.clock.now();
@@ -95,7 +100,19 @@ export async function sendCode(
     const wait = oldest ? Date.parse(oldest.created_at) + DAY_MS - now.getTime() : DAY_MS;
     await refuse(tooManyRequests(wait / 1000, 'Ліміт SMS на сьогодні вичерпано. Спробуй завтра'));
   }
-  await deps.sms.send(phone, text(code), code);
+  let giveBack: () => Promise<void>;
+  try {
+    giveBack = await takeSms(deps, client);
+  } catch (err) {
+    await db.deleteFrom('sms_codes').where('id', '=', id).execute();
+    throw err;
+  }
+  try {
+    await deps.sms.send(phone, text(code), code);
+  } catch (err) {
+    await giveBack();
+    throw err;
+  }
   return { sent: true, resendIn: RESEND_AFTER_S };
 }
 

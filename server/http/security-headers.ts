@@ -1,0 +1,73 @@
+/**
+ * The security headers every answer of the server starts with (set by the Node listener,
+ * http/node-listener.ts, before the app runs; a header the app sets itself, as a page with a
+ * policy of its own does, replaces the one of the same name).
+ */
+
+type HeaderList = ReadonlyArray<readonly [string, string]>;
+
+const policy = (directives: Record<string, string>) =>
+  Object.entries(directives)
+    .map(([k, v]) => `${k} ${v}`)
+    .join('; ');
+
+/**
+ * The app's policy (CSP Level 3), also the one of the server's own pages. No inline script and
+ * no eval: every script is a file of this origin; WebAssembly may compile (the scanner's
+ * zxing-wasm) but nothing else is evaluated. Inline <style> and style attributes are allowed
+ * (critical CSS in the HTML). Images may be data: and blob: URLs (photos chosen for upload,
+ * generated codes); workers are files of this origin or blob: URLs. The app talks only to its
+ * own origin; a card payment may post to LiqPay's checkout.
+ */
+export const PAGE_CSP = policy({
+  'default-src': "'self'",
+  'script-src': "'self' 'wasm-unsafe-eval'",
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data: blob:",
+  'font-src': "'self' data:",
+  'connect-src': "'self'",
+  'media-src': "'self' blob: data:",
+  'worker-src': "'self' blob:",
+  'manifest-src': "'self'",
+  'frame-src': "'none'",
+  'object-src': "'none'",
+  'base-uri': "'none'",
+  'form-action': "'self' https://www.liqpay.ua",
+  'frame-ancestors': "'none'",
+});
+
+/** JSON answers load nothing; opened as a document, they run nothing and cannot be framed. */
+export const API_CSP = policy({
+  'default-src': "'none'",
+  'object-src': "'none'",
+  'base-uri': "'none'",
+  'form-action': "'none'",
+  'frame-ancestors': "'none'",
+});
+
+const COMMON: HeaderList = [
+  ['x-content-type-options', 'nosniff'],
+  // Other sites learn nothing of the app's paths (tokens sometimes travel in them).
+  ['referrer-policy', 'same-origin'],
+  ['cross-origin-opener-policy', 'same-origin'],
+  // For browsers without frame-ancestors.
+  ['x-frame-options', 'DENY'],
+];
+
+/** Personal answers: neither the browser nor any proxy keeps a copy (RFC 9111 §5.2.2.5). */
+const NO_STORE: readonly [string, string] = ['cache-control', 'no-store'];
+
+const API_HEADERS: HeaderList = [...COMMON, ['content-security-policy', API_CSP], NO_STORE];
+/** Sandbox pages and dev views: codes, payments; never cached either. */
+const SERVER_PAGE_HEADERS: HeaderList = [...COMMON, ['content-security-policy', PAGE_CSP], NO_STORE];
+/** The app's files: their Cache-Control is the file server's (server/static.ts). */
+const PAGE_HEADERS: HeaderList = [...COMMON, ['content-security-policy', PAGE_CSP]];
+
+const NO_STORE_PREFIXES = ['/dev/', '/sandbox/', '/payments/'];
+
+/** The headers an answer on `path` (no query string) starts with. */
+export function securityHeaders(path: string): HeaderList {
+  if (path.startsWith('/api/') || path.startsWith('/mapi/') || path === '/api' || path === '/mapi') return API_HEADERS;
+  if (NO_STORE_PREFIXES.some((p) => path.startsWith(p))) return SERVER_PAGE_HEADERS;
+  return PAGE_HEADERS;
+}
