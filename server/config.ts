@@ -40,6 +40,8 @@ const configSchema = z.object({
   FREE_SHIPPING_OGO: z.coerce.number().nonnegative().default(120),
   /** Outside production the server checks its own answers against the contract. */
   CHECK_RESPONSES: booleanish.optional(),
+  /** Devices one member may register per Kyiv calendar day (issue 19: the registration bonus is not a faucet). */
+  DEVICE_REGISTRATIONS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
 });
 
 export type Config = z.infer<typeof configSchema> & {

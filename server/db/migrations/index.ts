@@ -7,6 +7,7 @@ import * as engagement from './005_engagement';
 import * as certFeedback from './006_cert_feedback';
 import * as catalogue from './007_catalogue';
 import * as revisions from './008_revisions';
+import * as deviceRegistry from './010_device_registry';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006_cert_feedback': certFeedback,
   '007_catalogue': catalogue,
   '008_revisions': revisions,
+  '010_device_registry': deviceRegistry,
 };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_REGISTRATION_XP } from '../../../src/domain/device-registration';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
+import { registrySerials } from './devices-support';
 import { balanceOf, ledgerOf } from './support';
 
 let s: TestServer;
@@ -11,6 +12,11 @@ beforeAll(async () => {
   s = await makeTestServer();
   a = await createMember(s, { xp: 50 });
   b = await createMember(s);
+  await registrySerials(s, [
+    { serial: 'AB12CD34EF56', model: 'Пристрій  Плюс' },
+    { serial: 'RACE0000001', model: 'Міні', variant: 'ogo' },
+    { serial: 'GLO2SECOND', model: 'glo Пристрій Про' },
+  ]);
 });
 afterAll(() => s.close());
 
@@ -50,7 +56,7 @@ describe('register-device: a serial registers once, with a one-off XP bonus', ()
   });
 
   it('refuses a malformed serial or model with 400 naming the field', async () => {
-    for (const [body, field] of [[{ serial: 'short', model: 'Плюс' }, 'serial'], [{ serial: 'АБВГДЕЖЗ12', model: 'Плюс' }, 'serial'], [{ serial: 'GOODSERIAL1' }, 'model'], [{ serial: 'X'.repeat(41), model: 'Плюс' }, 'serial']] as const) {
+    for (const [body, field] of [[{ serial: 'short', model: 'Плюс' }, 'serial'], [{ serial: 'АБВГДЕЖЗ12', model: 'Плюс' }, 'serial'], [{ serial: 'GOODSERIAL1', model: '' }, 'model'], [{ serial: 'X'.repeat(41), model: 'Плюс' }, 'serial'], [{ model: 'Плюс' }, 'serial']] as const) {
       const r = await register(a, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.message).toContain(`«${field}»`);
