@@ -55,6 +55,9 @@ export interface KvValues {
   deliveryAddress: ProfileAddress;
   /** Members the member invited (user/get-referrals). */
   referrals: { mgmCode: string | null; count: number; ordered: number; list: Array<{ first_name: string; last_initial: string; joined_at: string; first_order: boolean }> };
+  // Scanning, XP and devices
+  /** The store consultant read from a badge QR per variant (save-manager, spec §7), sent once. */
+  scanManager: Partial<Record<'glo' | 'ogo', { manager: string; from: string; state: 'waiting' | 'saved' | 'refused'; message: string | null; at: number }>>;
 }
 
 /** One shop record of the member (spec §3), without its metafields. */
