@@ -4,6 +4,8 @@ export const PHOTO_MAX_SIDE = 2000;
 export const PHOTO_MAX_PIXELS = 3_000_000;
 /** A picked file larger than this is refused before it is even read (no phone camera makes one). */
 export const PHOTO_MAX_FILE_BYTES = 40 * 1024 * 1024;
+/** The most photo bytes the multiscan call takes (the server's MULTISCAN_MAX_IMAGE_BYTES, src/contract/scan.ts). */
+export const PHOTO_MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 /** JPEG quality of the resized photo. */
 export const PHOTO_QUALITY = 0.9;
 

@@ -54,7 +54,7 @@ export function CameraScanner({
   const problem = status.kind === 'problem' ? (status.problem === 'decoder' ? null : T.problems[status.problem]) : null;
 
   return (
-    <div className={`scanner${tall ? ' scanner--tall' : ''}`} data-testid="scanner" data-status={status.kind === 'problem' ? `problem-${status.problem}` : status.kind}>
+    <div className={`scanner${tall ? ' scanner--tall' : ''}${status.kind === 'problem' ? ' scanner--problem' : ''}`} data-testid="scanner" data-status={status.kind === 'problem' ? `problem-${status.problem}` : status.kind}>
       <div className="scanner__view">
         <video ref={videoRef} className="scanner__video" muted playsInline autoPlay aria-label="Камера" />
         {status.kind === 'running' && <span className="scanner__frame" aria-hidden="true" />}
