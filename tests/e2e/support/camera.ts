@@ -85,10 +85,13 @@ export function writeY4m(path: string, segments: readonly Segment[], opts: { wid
 export function codesPhoto(path: string, texts: readonly string[], opts: { kind?: CodeKind; px?: number; perRow?: number } = {}): string {
   const px = opts.px ?? 6;
   const mods = texts.map((t) => modulesOf(t, opts.kind ?? 'qr'));
-  const cell = Math.max(...mods.map((m) => (m.size + 8) * px));
+  // No text: a blank sheet of one cell (a photo with no code on it).
+  const cell = Math.max(240, ...mods.map((m) => (m.size + 8) * px));
   const perRow = opts.perRow ?? 3;
   const gap = 40;
-  const png = new PNG({ width: gap + Math.min(perRow, texts.length) * (cell + gap), height: gap + Math.ceil(texts.length / perRow) * (cell + gap) });
+  const cols = Math.max(1, Math.min(perRow, texts.length));
+  const rowsOf = Math.max(1, Math.ceil(texts.length / perRow));
+  const png = new PNG({ width: gap + cols * (cell + gap), height: gap + rowsOf * (cell + gap) });
   png.data.fill(238);
   mods.forEach((m, i) => {
     const ox = gap + (i % perRow) * (cell + gap);
