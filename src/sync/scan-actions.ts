@@ -2,6 +2,7 @@
 // this module on first use (`scanActions()` in ./scan-actions-lazy.ts), not with their first
 // paint: it brings the API layer and its schemas.
 import type { ClubDb } from '../db/database';
+import type { Account } from '../db/rows-sync';
 import { isValidSerial, SERIAL_FORMAT_MESSAGE } from '../domain/device-registration';
 import { readScan } from '../domain/scan-read';
 import type { AuthEnv } from './auth';
@@ -40,10 +41,10 @@ export type ScanOutcome =
  * consultant's badge is sent once (save-manager), anything else is refused on the spot with the
  * §8 message and nothing is stored.
  */
-export async function handleScanText(db: ClubDb, variant: ScanVariant, text: unknown, via: 'camera' | 'manual'): Promise<ScanOutcome> {
+export async function handleScanText(db: ClubDb, variant: ScanVariant, text: unknown, via: 'camera' | 'manual', known?: Account | null): Promise<ScanOutcome> {
   const read = readScan(text);
   if (read.kind === 'invalid') return { kind: 'invalid', error: read.error };
-  const account = await accountOf(db, variant);
+  const account = known ?? (await accountOf(db, variant));
   if (!account) return { kind: 'signed-out' };
   if (read.kind === 'manager') {
     const stats = (await db.docs.get([variant, 'scan-stats']))?.value as ScanStats | undefined;
@@ -53,6 +54,9 @@ export async function handleScanText(db: ClubDb, variant: ScanVariant, text: unk
   const r = await saveScanCode(db, account, read.code, via);
   return r.saved ? { kind: 'saved', code: read.code } : { kind: 'duplicate', code: read.code, notice: r.notice };
 }
+
+/** The account scans of a variant go to (read once by a scanner, not at every code). */
+export const scanAccount = (db: ClubDb, variant: ScanVariant): Promise<Account | null> => accountOf(db, variant);
 
 /** A serial typed or scanned at /device-reg: checked, then queued (works offline). */
 export async function registerDeviceSerial(db: ClubDb, variant: ScanVariant, typed: string): Promise<RegisterDeviceResult | { queued: false; invalid: string } | null> {

@@ -31,7 +31,7 @@ beforeAll(async () => {
   codes = await freshCodes(server.url, 'glo', 2);
   photoCodes = await freshCodes(server.url, 'glo', 3, 2);
   serial = (await freeSerial(server.url, 'glo')).serial;
-  const [a, b] = codes as [{ code: string }, { code: string }];
+  const [a, b] = codes as unknown as [{ code: string }, { code: string }];
   // About 5 s a loop: a QR code, a malformed QR, a DataMatrix code and a device's serial.
   const video = writeY4m(join(dir, 'camera.y4m'), [
     { text: null, frames: 4 },
@@ -60,7 +60,7 @@ async function watchFeedback(page: Page): Promise<void> {
     const w = window as unknown as { __feedback: string[] };
     w.__feedback = [];
     new MutationObserver(() => {
-      for (const el of document.querySelectorAll('[data-testid="scan-feedback"]')) {
+      for (const el of Array.from(document.querySelectorAll('[data-testid="scan-feedback"]'))) {
         const t = el.textContent ?? '';
         if (w.__feedback[w.__feedback.length - 1] !== t) w.__feedback.push(t);
       }

@@ -50,7 +50,8 @@ export type SaveScanResult = { saved: true; row: ScanRow } | { saved: false; not
 export async function knownScan(db: ClubDb, variant: ScanVariant, code: string): Promise<KnownScan | null> {
   const row = await db.scans.get(code);
   if (row) return { state: row.state, xp: row.xp, message: row.message };
-  const line = await db.scanHistory.where('variant').equals(variant).filter((h) => h.code.toLowerCase() === code).first();
+  // One getAll, not a filtering cursor (a round trip a row in Chromium): the history is a few pages.
+  const line = (await db.scanHistory.where('variant').equals(variant).toArray()).find((h) => h.code.toLowerCase() === code);
   return line ? { state: 'credited', xp: line.coins, message: null } : null;
 }
 

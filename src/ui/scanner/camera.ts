@@ -69,10 +69,15 @@ export function stopCamera(stream: MediaStream | null): void {
   for (const t of stream?.getTracks() ?? []) t.stop();
 }
 
-/** The frame region handed to the decoder: the whole frame, scaled so its longer side is at most `maxSide`. */
-export function frameRegion(width: number, height: number, maxSide = 720): { resizeWidth: number; resizeHeight: number } {
-  const scale = Math.min(1, maxSide / Math.max(width, height));
-  return { resizeWidth: Math.max(1, Math.round(width * scale)), resizeHeight: Math.max(1, Math.round(height * scale)) };
+/**
+ * The part of a frame handed to the decoder: the middle square (90% of the shorter side, where
+ * the aiming frame is), scaled so its side is at most `maxSide`. Fewer pixels make each decode
+ * quicker, so a code is read sooner on a slow phone.
+ */
+export function frameRegion(width: number, height: number, maxSide = 480): { sx: number; sy: number; sw: number; sh: number; resizeWidth: number; resizeHeight: number } {
+  const side = Math.max(1, Math.round(Math.min(width, height) * 0.9));
+  const out = Math.max(1, Math.min(side, maxSide));
+  return { sx: Math.round((width - side) / 2), sy: Math.round((height - side) / 2), sw: side, sh: side, resizeWidth: out, resizeHeight: out };
 }
 
 /** A short vibration where supported: one pulse for a good read, three for a refusal. */

@@ -12,9 +12,9 @@ describe('camera problems (issue 15: refused, absent or busy, each with the manu
 });
 
 describe('frames handed to the decoder', () => {
-  it('are scaled so the longer side is at most 720 px, never up', () => {
-    expect(frameRegion(1280, 720)).toEqual({ resizeWidth: 720, resizeHeight: 405 });
-    expect(frameRegion(720, 1280)).toEqual({ resizeWidth: 405, resizeHeight: 720 });
-    expect(frameRegion(640, 480)).toEqual({ resizeWidth: 640, resizeHeight: 480 });
+  it('are the middle square (90% of the shorter side), at most 480 px a side, never enlarged', () => {
+    expect(frameRegion(1280, 720)).toEqual({ sx: 316, sy: 36, sw: 648, sh: 648, resizeWidth: 480, resizeHeight: 480 });
+    expect(frameRegion(720, 1280)).toEqual({ sx: 36, sy: 316, sw: 648, sh: 648, resizeWidth: 480, resizeHeight: 480 });
+    expect(frameRegion(400, 300)).toEqual({ sx: 65, sy: 15, sw: 270, sh: 270, resizeWidth: 270, resizeHeight: 270 });
   });
 });
