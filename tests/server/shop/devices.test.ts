@@ -87,3 +87,24 @@ describe('get-devices (spec §7: code, data.asset)', () => {
     expect((await s.get('/api/get-devices')).status).toBe(401);
   });
 });
+
+describe('the free demo serials outside production (GET /dev/device-serials.json)', () => {
+  it('lists the registry’s serials nobody has registered', async () => {
+    const r = await s.app.request('/dev/device-serials.json');
+    expect(r.status).toBe(200);
+    const { serials } = (await r.json()) as { serials: Array<{ serial: string; model: string; variant: string }> };
+    expect(serials.map((x) => x.serial)).toEqual([]);
+    await s.deps.db.insertInto('device_registry').values({ serial: 'FREE0000001', model: 'Пристрій Міні', variant: 'ogo', source: 'test', created_at: s.clock.now().toISOString() }).execute();
+    const again = (await (await s.app.request('/dev/device-serials.json')).json()) as { serials: unknown[] };
+    expect(again.serials).toEqual([{ serial: 'FREE0000001', model: 'Пристрій Міні', variant: 'ogo' }]);
+  });
+
+  it('is not there in production', async () => {
+    const p = await makeTestServer({ env: { NODE_ENV: 'production', CHECK_RESPONSES: 'true' } });
+    try {
+      expect((await p.app.request('/dev/device-serials.json')).status).toBe(404);
+    } finally {
+      await p.close();
+    }
+  });
+});
