@@ -59,6 +59,8 @@ export const SCAN_COPY = {
   },
   states: {
     credited: (xp: number | null) => (xp ? `+${xp} XP` : 'Зараховано'),
+    /** Short chip labels (the full ones, src/domain/scan-state.ts, are the chip's title). */
+    chip: { waiting: 'Очікує', sent: 'Надсилається', refused: 'Відхилено' } as Record<string, string>,
   },
   via: { camera: 'Камера', manual: 'Вручну', photo: 'З фото' } as Record<string, string>,
 } as const;

@@ -15,7 +15,8 @@ export const MULTI_COPY = {
   listTitle: 'Надіслані фото',
   listEmpty: 'Тут з’являться фото з кодами, які ти надішлеш',
   tips: ['Поклади пачки поруч кодами догори', 'Тримай телефон рівно над ними', 'До 20 кодів на одному фото'],
-  states: { waiting: 'Очікує надсилання', sent: 'Прочитано', refused: 'Відхилено' } as Record<string, string>,
+  states: { waiting: 'Очікує', sent: 'Прочитано', refused: 'Відхилено' } as Record<string, string>,
+  pending: { waiting: 'Надішлемо, щойно з’явиться зв’язок', sent: '', refused: 'Сервер не прийняв фото' } as Record<string, string>,
   outcome: {
     awarded: (xp: number | null) => `+${xp ?? 0} XP`,
     used: 'Уже використаний',
@@ -23,5 +24,5 @@ export const MULTI_COPY = {
     invalid: 'Не код клубу',
     other_brand: 'Інший бренд',
   },
-  total: (n: number, xp: number) => `${n} зараховано · +${xp} XP`,
+  total: (_n: number, xp: number) => `+${xp} XP`,
 } as const;

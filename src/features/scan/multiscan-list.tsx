@@ -22,7 +22,7 @@ export function MultiscanList({ rows }: { rows: readonly MultiscanRow[] }) {
               <span className="multi-item__text">
                 <strong>{new Date(r.createdAt).toLocaleString('uk-UA', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}</strong>
                 <span className="t-small">
-                  {r.state === 'sent' ? `${r.codes.length} ${pluralUk(r.codes.length, CODES)} · ${T.total(awarded, r.xpTotal ?? 0)}` : T.states[r.state]}
+                  {r.state === 'sent' ? `${r.codes.length} ${pluralUk(r.codes.length, CODES)} · ${T.total(awarded, r.xpTotal ?? 0)}` : T.pending[r.state]}
                 </span>
               </span>
               <span className={`scan-chip is-${r.state === 'sent' ? 'credited' : r.state}`}>{T.states[r.state]}</span>
@@ -32,8 +32,11 @@ export function MultiscanList({ rows }: { rows: readonly MultiscanRow[] }) {
               <ul className="multi-codes">
                 {r.codes.map((c, i) => (
                   <li key={`${c.code}-${i}`} className={`multi-code is-${c.state}`} data-testid="multiscan-code" data-outcome={c.state}>
-                    <code>{c.code.length > 13 ? `${c.code.slice(0, 13)}…` : c.code}</code>
-                    <span>{outcomeLabel(c)}</span>
+                    <span className="multi-code__what">
+                      {c.state === 'awarded' && c.message ? c.message.replace(/^\+\d+ XP: /, '') : <code>{c.code.length > 13 ? `${c.code.slice(0, 13)}…` : c.code}</code>}
+                      {c.state !== 'awarded' && c.message && <small>{c.message}</small>}
+                    </span>
+                    <span className="multi-code__outcome">{outcomeLabel(c)}</span>
                   </li>
                 ))}
               </ul>

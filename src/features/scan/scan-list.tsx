@@ -14,6 +14,7 @@ export interface ScanLine {
   detail?: string;
 }
 
+const SCAN_STATE_TITLES = SCAN_STATE_LABELS;
 const ICON = { waiting: 'clock', sent: 'upload', credited: 'check', refused: 'alert' } as const;
 
 function when(at: number): string {
@@ -41,7 +42,9 @@ export function ScanList({ lines, testId = 'scan-row' }: { lines: readonly ScanL
             </span>
             {l.state === 'refused' && l.message && <span className="scan-line__reason">{l.message}</span>}
           </span>
-          <span className={`scan-chip is-${l.state}`}>{l.state === 'credited' ? T.states.credited(l.xp) : SCAN_STATE_LABELS[l.state]}</span>
+          <span className={`scan-chip is-${l.state}`} title={SCAN_STATE_TITLES[l.state]}>
+            {l.state === 'credited' ? T.states.credited(l.xp) : T.states.chip[l.state]}
+          </span>
         </li>
       ))}
     </ul>
