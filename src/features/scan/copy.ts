@@ -62,7 +62,7 @@ export const SCAN_COPY = {
     /** Short chip labels (the full ones, src/domain/scan-state.ts, are the chip's title). */
     chip: { waiting: 'Очікує', sent: 'Надсилається', refused: 'Відхилено' } as Record<string, string>,
   },
-  via: { camera: 'Камера', manual: 'Вручну', photo: 'З фото' } as Record<string, string>,
+  via: { camera: 'Камера', manual: 'Вручну', photo: 'Фото кількох кодів' } as Record<string, string>,
 } as const;
 
 /** The Ukrainian title for a §8 GUID message. */
