@@ -18,7 +18,7 @@ export default defineConfig({
       manifest: appManifest,
       includeAssets: ['favicon.svg', 'icons/*.png'],
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm}'],
         // Catalogue photos are runtime-cached, not precached.
         globIgnores: ['**/catalogue/**'],
       },

@@ -61,6 +61,8 @@ const configSchema = z.object({
    * address from the connection; N takes the N-th address from the right of X-Forwarded-For.
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Devices one member may register per Kyiv calendar day (issue 19: the registration bonus is not a faucet). */
+  DEVICE_REGISTRATIONS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
 });
 
 export type Config = z.infer<typeof configSchema> & {

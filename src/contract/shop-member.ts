@@ -25,9 +25,12 @@ export const getDevices = defineCall({
 });
 
 /**
- * POST /api/register-device {serial, model, ogo}: not in spec §7, which names no call for the
- * /device-reg screen. A serial registers once: again by its owner answers the same device with
- * nothing awarded; by another member, 409. The first registration awards a one-off XP bonus.
+ * POST /api/register-device {serial, ogo}: not in spec §7, which names no call for the /device-reg
+ * screen. Only a genuine serial registers (the manufacturer's registry: unknown 404
+ * `device_unknown`, another brand's 422 `device_other_brand`), once in the club: again by its
+ * owner answers the same device with nothing awarded; by another member, 409 `device_taken`. At
+ * most DEVICE_REGISTRATIONS_PER_DAY a member a day (422 `device_daily_limit`). The first
+ * registration of a serial awards a one-off XP bonus. `model` is ignored: the registry names it.
  */
 export const registerDevice = defineCall({
   method: 'POST',
@@ -35,7 +38,7 @@ export const registerDevice = defineCall({
   auth: 'member',
   mutation: true,
   summary: 'Registers a device by its serial and awards the one-off XP bonus',
-  request: z.object({ serial: text(40), model: text(60), ogo: ogoFlag }),
+  request: z.object({ serial: text(40), model: z.optional(text(60)), ogo: ogoFlag }),
   response: z.object({ device, awarded: z.number(), balance: z.number() }),
 });
 

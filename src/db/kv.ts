@@ -71,6 +71,9 @@ export interface KvValues {
    * content freshness stamp, so each content screen is pulled afresh when next opened.
    */
   contentFlag: number;
+  // Scanning, XP and devices
+  /** The store consultant read from a badge QR per variant (save-manager, spec §7), sent once. */
+  scanManager: Partial<Record<'glo' | 'ogo', { manager: string; from: string; state: 'waiting' | 'saved' | 'refused'; message: string | null; at: number }>>;
 }
 
 /** A metafield as the server holds it: `value` null when it has none; `revision` null when the server gives none. */

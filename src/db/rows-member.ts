@@ -17,35 +17,57 @@ export interface XpHistoryRow {
 }
 
 /**
- * A scan made on this device (spec §3 "Scan"). `state` is local: queued while its outbox entry
- * waits, then accepted or rejected by the server.
+ * A code scanned or typed on this device (spec §3 "Scan"; issue 15 states). `waiting` while its
+ * outbox entry waits (shown as "sent" while the request is out), then `credited` with its XP or
+ * `refused` with the server's reason. Keyed by the code, lower case: the same code is one row.
  */
 export interface ScanRow {
-  /** The scanned code (GUID form, spec §5). */
+  /** The scanned code (GUID form, spec §5), lower case. */
   code: string;
   variant: Variant;
-  state: 'queued' | 'accepted' | 'rejected';
+  state: 'waiting' | 'credited' | 'refused';
+  /** Epoch ms. */
   scannedAt: number;
-  coinCount: number | null;
+  /** How it was read: the camera, typed by hand, or found in a multi-scan photo. */
+  via: 'camera' | 'manual' | 'photo';
+  /** XP it earned, once credited. */
+  xp: number | null;
+  product: string | null;
+  /** The server's reason when refused. */
   message: string | null;
+  /** The outbox entry that carries it (null once credited through a photo). */
+  entryId: string | null;
 }
 
-/** A server-side scan history line (spec §7 scan/get-history). */
+/** A line of the server's scan history (spec §7 scan/get-history), pulled a page at a time. */
 export interface ScanHistoryRow {
   variant: Variant;
+  /** The server's id, as text. */
   id: string;
   code: string;
+  /** ISO UTC. */
   createdAt: string;
   coins: number;
+  product: string;
+  source: 'single' | 'multi';
 }
 
-/** A registered device (spec §7 get-devices, `data.asset`). */
+/**
+ * A device of the member (spec §7 get-devices, `data.asset`): `registered` as the server lists
+ * it, or one registered on this device that is `waiting` to be sent or was `refused`.
+ */
 export interface DeviceRow {
   variant: Variant;
+  /** The server's id as text; `serial:<SERIAL>` while waiting or refused. */
   id: string;
   title: string;
   serial: string;
   registeredAt: string | null;
+  state: 'registered' | 'waiting' | 'refused';
+  /** The server's reason when refused. */
+  message: string | null;
+  /** XP the registration earned (only known right after it was sent from this device). */
+  awarded: number | null;
 }
 
 /** A partner gift certificate of the member (spec §7 cert/get-cert-list). */

@@ -25,11 +25,16 @@ export interface MultiscanRow {
   /** The outbox entry id that carries it. */
   id: string;
   variant: Variant;
+  /** `sent`: the server read it, `codes` say what became of each. */
   state: SendState;
-  /** Each code the server found, with what became of it. */
+  /** Each code the server found, with what became of it (multiscan outcome: awarded, used, unknown...). */
   codes: Array<{ code: string; state: string; coins: number | null; message: string | null }>;
   message: string | null;
   createdAt: number;
+  /** A small JPEG data URL of the photo for the list (the photo itself travels in the outbox entry). */
+  preview?: string | null;
+  /** XP the photo earned in all. */
+  xpTotal?: number | null;
 }
 
 /** A call-back request (spec §5: day 'Сьогодні' = today, otherwise tomorrow, from and to). */

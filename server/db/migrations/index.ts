@@ -8,6 +8,7 @@ import * as certFeedback from './006_cert_feedback';
 import * as catalogue from './007_catalogue';
 import * as revisions from './008_revisions';
 import * as sync from './009_sync';
+import * as deviceRegistry from './010_device_registry';
 import * as smsBudget from './011_sms_budget';
 import * as contentPages from './014_content_pages';
 
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '007_catalogue': catalogue,
   '008_revisions': revisions,
   '009_sync': sync,
+  '010_device_registry': deviceRegistry,
   '011_sms_budget': smsBudget,
   '014_content_pages': contentPages,
 };

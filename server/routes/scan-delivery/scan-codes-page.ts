@@ -3,6 +3,13 @@ import QRCode from 'qrcode';
 import type { AppEnv } from '../../context';
 import { badRequest } from '../../errors';
 import { escapeMarkup } from '../../http/escape';
+import { managerBadge } from '../../../src/domain/scan-read';
+
+/** Demo consultants' badges (save-manager, spec §7): the app's scanner reads them like codes. */
+const DEMO_MANAGERS: ReadonlyArray<readonly [string, string]> = [
+  ['KV-0417', 'glo studio, ТРЦ Ocean Plaza, Київ'],
+  ['LV-0203', 'glo studio Сихів, Львів'],
+];
 
 
 /** Unused demo codes, optionally of one variant; `limit` 1..500, default 300. */
@@ -43,11 +50,20 @@ export function registerScanCodesPage(app: Hono<AppEnv>): void {
         return `<figure>${svg}<figcaption><span class="xp ${row.variant}">${row.variant} · +${row.xp} XP</span><br>${escapeMarkup(row.product)}<code>${row.code}</code></figcaption></figure>`;
       }),
     );
+    const badges = await Promise.all(
+      DEMO_MANAGERS.map(async ([id, from]) => {
+        const svg = await QRCode.toString(managerBadge(id, from), { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+        return `<figure>${svg}<figcaption><span class="xp">Консультант ${escapeMarkup(id)}</span><br>${escapeMarkup(from)}</figcaption></figure>`;
+      }),
+    );
     return c.html(`<!doctype html><html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Демо-коди для сканування</title><style>${STYLE}</style></head><body>
 <h1>Демо-коди для сканування (${codes.length})</h1>
 <p>Невикористані коди. Відскануй будь-який у застосунку: кожен дає XP лише раз. Друк: Ctrl+P.</p>
 <nav><a href="?">Усі</a><a href="?variant=glo">glo</a><a href="?variant=ogo">ogo</a><a href="/dev/scan-codes.json">JSON</a></nav>
-<div class="grid">${cells.join('')}</div></body></html>`);
+<div class="grid">${cells.join('')}</div>
+<h1>Бейджі консультантів</h1>
+<p>QR з бейджа консультанта магазину: відскануй у застосунку, щоб зберегти, хто тобі допоміг (один раз).</p>
+<div class="grid">${badges.join('')}</div></body></html>`);
   });
 }

@@ -1,5 +1,8 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
+import { db } from '../../db/db';
 import { useNews, useXpBalance } from '../../db/hooks';
+import { waitingSummary } from '../../domain/scan-state';
 import { useAppSession } from '../../state/session';
 import { Icon, type IconName } from '../../ui/icons';
 import { Card, Skeleton, Wordmark } from '../../ui/surfaces';
@@ -20,6 +23,8 @@ export default function HomePage() {
   const { variant } = useAppSession();
   const balance = useXpBalance(variant);
   const news = useNews(variant);
+  // Codes scanned with no signal: the balance rises once they are sent.
+  const waiting = useLiveQuery(() => db.scans.where('state').equals('waiting').filter((r) => r.variant === variant).count(), [variant]) ?? 0;
   return (
     <>
       <section className="hero home-hero">
@@ -31,6 +36,11 @@ export default function HomePage() {
         <p className="home-hero__balance" data-testid="xp-balance">
           {balance === undefined ? '…' : (balance ?? 0).toLocaleString('uk-UA')} <span>XP</span>
         </p>
+        {waiting > 0 && (
+          <Link to="/scanning" className="home-hero__waiting" data-testid="home-waiting">
+            {waitingSummary(waiting)}
+          </Link>
+        )}
         <Link to="/get-xp" className="home-hero__link">
           Як отримати більше XP <Icon name="chevron" size={16} />
         </Link>

@@ -67,7 +67,9 @@ describe('scan-delivery seed with the demo member Олена', () => {
     const page = await s.app.request('/dev/scan-codes?variant=glo&limit=12');
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html.match(/<svg/g)).toHaveLength(12);
+    // Twelve codes and the two demo consultants' badges.
+    expect(html.match(/<svg/g)).toHaveLength(14);
+    expect(html).toContain('Консультант KV-0417');
     expect(html).toContain('XP');
     expect(html).not.toContain(code);
     expect((await s.get('/dev/scan-codes.json', { variant: 'velo' })).status).toBe(400);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_REGISTRATION_XP } from '../../../src/domain/device-registration';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
+import { registrySerials } from './devices-support';
 import { balanceOf, ledgerOf } from './support';
 
 let s: TestServer;
@@ -11,6 +12,11 @@ beforeAll(async () => {
   s = await makeTestServer();
   a = await createMember(s, { xp: 50 });
   b = await createMember(s);
+  await registrySerials(s, [
+    { serial: 'AB12CD34EF56', model: 'Пристрій  Плюс' },
+    { serial: 'RACE0000001', model: 'Міні', variant: 'ogo' },
+    { serial: 'GLO2SECOND', model: 'glo Пристрій Про' },
+  ]);
 });
 afterAll(() => s.close());
 
@@ -50,7 +56,7 @@ describe('register-device: a serial registers once, with a one-off XP bonus', ()
   });
 
   it('refuses a malformed serial or model with 400 naming the field', async () => {
-    for (const [body, field] of [[{ serial: 'short', model: 'Плюс' }, 'serial'], [{ serial: 'АБВГДЕЖЗ12', model: 'Плюс' }, 'serial'], [{ serial: 'GOODSERIAL1' }, 'model'], [{ serial: 'X'.repeat(41), model: 'Плюс' }, 'serial']] as const) {
+    for (const [body, field] of [[{ serial: 'short', model: 'Плюс' }, 'serial'], [{ serial: 'АБВГДЕЖЗ12', model: 'Плюс' }, 'serial'], [{ serial: 'GOODSERIAL1', model: '' }, 'model'], [{ serial: 'X'.repeat(41), model: 'Плюс' }, 'serial'], [{ model: 'Плюс' }, 'serial']] as const) {
       const r = await register(a, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.message).toContain(`«${field}»`);
@@ -79,5 +85,26 @@ describe('get-devices (spec §7: code, data.asset)', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('«ogo»');
     expect((await s.get('/api/get-devices')).status).toBe(401);
+  });
+});
+
+describe('the free demo serials outside production (GET /dev/device-serials.json)', () => {
+  it('lists the registry’s serials nobody has registered', async () => {
+    const r = await s.app.request('/dev/device-serials.json');
+    expect(r.status).toBe(200);
+    const { serials } = (await r.json()) as { serials: Array<{ serial: string; model: string; variant: string }> };
+    expect(serials.map((x) => x.serial)).toEqual([]);
+    await s.deps.db.insertInto('device_registry').values({ serial: 'FREE0000001', model: 'Пристрій Міні', variant: 'ogo', source: 'test', created_at: s.clock.now().toISOString() }).execute();
+    const again = (await (await s.app.request('/dev/device-serials.json')).json()) as { serials: unknown[] };
+    expect(again.serials).toEqual([{ serial: 'FREE0000001', model: 'Пристрій Міні', variant: 'ogo' }]);
+  });
+
+  it('is not there in production', async () => {
+    const p = await makeTestServer({ env: { NODE_ENV: 'production', CHECK_RESPONSES: 'true' } });
+    try {
+      expect((await p.app.request('/dev/device-serials.json')).status).toBe(404);
+    } finally {
+      await p.close();
+    }
   });
 });

@@ -79,8 +79,8 @@ describe('local database schema', () => {
     expect(await catalogueList(db, 'glo', 'sticks')).toEqual([]);
     expect(await db.favourites.count()).toBe(1);
     expect(await db.orders.count()).toBe(0);
-    await db.scans.put({ code: 'c', variant: 'glo', state: 'queued', scannedAt: 1, coinCount: null, message: null });
-    expect(await db.scans.where('state').equals('queued').count()).toBe(1);
+    await db.scans.put({ code: 'c', variant: 'glo', state: 'waiting', scannedAt: 1, via: 'camera', xp: null, product: null, message: null, entryId: null });
+    expect(await db.scans.where('state').equals('waiting').count()).toBe(1);
   });
 
   it('upgrades version 2 to 3: products get their new fields, collections go stale, cart lines their snapshot', async () => {

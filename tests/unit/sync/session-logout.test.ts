@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { sendBatEvent } from '../../../src/contract/analytics';
 import { kvGet, kvSet } from '../../../src/db/kv';
 import { mutate } from '../../../src/sync/enqueue';
 import { APP_VERSION_KEY, LOGOUT_COOKIES, logout, prepareLogout, summarizeUnsent } from '../../../src/sync/logout';
 import { analyticsEvent, trackEvent } from '../../../src/sync/mutations/analytics-event';
 import { toggleFavourite } from '../../../src/sync/mutations/favourite-toggle';
 import { pluralUk } from '../../../src/sync/plural';
-import { createRegistry, defineMutation } from '../../../src/sync/registry';
+import { saveScanCode } from '../../../src/sync/mutations/scan-code';
 import { accountOf, readSession, saveSession, switchVariant } from '../../../src/sync/session';
 import { ClubDb } from '../../../src/db/database';
 import { webLock } from '../../../src/sync/lock';
@@ -15,16 +14,6 @@ import { createSyncRuntime } from '../../../src/sync/runtime';
 import { scriptedFetch } from './support/fake-fetch';
 import { api, GLO, harness, uniqueDbName } from './support/harness';
 import { memoryLocks } from './support/memory-locks';
-
-// A stand-in scan kind until the scan group's contract exists: only its noun matters here.
-const scanLike = defineMutation<{ code: string }, typeof sendBatEvent>({
-  kind: 'scan-code',
-  call: sendBatEvent,
-  title: 'Скан',
-  noun: ['скан', 'скани', 'сканів'],
-  tables: [],
-  buildRequest: async () => ({ event: 'scan', token: 't', data: { customer_id: 1, page_url: '/' } }),
-});
 
 describe('session (spec §4, §6)', () => {
   it('is kept in the key-value store and gives the account of each variant', async () => {
@@ -83,10 +72,9 @@ describe('logout (spec §4)', () => {
 
   it('offline, reports how many of what kind would be lost: «3 скани, 1 зміну обраного не надіслано»', async () => {
     const h = await harness({ reply: () => 'network-error' });
-    for (const code of ['a', 'b', 'c']) await mutate(h.db, scanLike, { account: GLO, change: () => ({ code }) });
+    for (const n of [1, 2, 3]) await saveScanCode(h.db, GLO, `0f8fad5b-d9cb-469f-a165-70867728950${n}`, 'camera');
     await toggleFavourite(h.db, GLO, 1);
-    const registry = createRegistry([scanLike, ...h.registry.kinds]);
-    const summary = await prepareLogout(h.outbox, registry, false);
+    const summary = await prepareLogout(h.outbox, h.registry, false);
     expect(h.seen).toHaveLength(0);
     expect(summary.count).toBe(4);
     expect(summary.message).toBe('3 скани, 1 зміну обраного не надіслано');

@@ -1,4 +1,13 @@
 import type { AnyMutationKind } from '../../registry';
+import { deviceRegisterKind } from '../device-register';
+import { multiscanKind } from '../multiscan';
+import { scanCodeKind } from '../scan-code';
+import { scanManagerKind } from '../scan-manager';
 
 /** Mutation kinds of one area: Scanning, XP and devices. */
-export const SCAN_KINDS: readonly AnyMutationKind[] = [];
+export const SCAN_KINDS: readonly AnyMutationKind[] = [
+  scanCodeKind,
+  multiscanKind,
+  scanManagerKind,
+  deviceRegisterKind,
+];

@@ -1,0 +1,28 @@
+/** Ukrainian words of /scan/multi. */
+export const MULTI_COPY = {
+  intro: 'Сфотографуй кілька пачок разом — ми розпізнаємо кожен код і зарахуємо XP за всі.',
+  take: 'Зробити фото',
+  pick: 'Вибрати з галереї',
+  preparing: 'Готуємо фото…',
+  found: (n: number, word: string) => `На фото ${n} ${word}`,
+  send: 'Надіслати фото',
+  another: 'Інше фото',
+  sending: (p: number) => `Надсилаємо… ${p}%`,
+  noCodes: 'На фото не знайдено жодного коду. Сфотографуй коди ближче, рівно й при доброму світлі',
+  sent: 'Фото прочитано',
+  waiting: 'Фото збережено: надішлемо, щойно з’явиться зв’язок',
+  refused: 'Фото не прийнято',
+  listTitle: 'Надіслані фото',
+  listEmpty: 'Тут з’являться фото з кодами, які ти надішлеш',
+  tips: ['Поклади пачки поруч кодами догори', 'Тримай телефон рівно над ними', 'До 20 кодів на одному фото'],
+  states: { waiting: 'Очікує', sent: 'Прочитано', refused: 'Відхилено' } as Record<string, string>,
+  pending: { waiting: 'Надішлемо, щойно з’явиться зв’язок', sent: '', refused: 'Сервер не прийняв фото' } as Record<string, string>,
+  outcome: {
+    awarded: (xp: number | null) => `+${xp ?? 0} XP`,
+    used: 'Уже використаний',
+    unknown: 'Невідомий код',
+    invalid: 'Не код клубу',
+    other_brand: 'Інший бренд',
+  },
+  total: (_n: number, xp: number) => `+${xp} XP`,
+} as const;

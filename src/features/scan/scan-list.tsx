@@ -1,0 +1,52 @@
+import type { ScanState } from '../../domain/scan-state';
+import { SCAN_STATE_LABELS } from '../../domain/scan-state';
+import { ScanIcon } from '../../ui/scanner/scan-icons';
+import { SCAN_COPY as T } from './copy';
+
+/** One line of a scan list: the code, when and how, and its state (with the XP or the reason). */
+export interface ScanLine {
+  code: string;
+  at: number;
+  state: ScanState;
+  xp: number | null;
+  product: string | null;
+  message: string | null;
+  detail?: string;
+}
+
+const SCAN_STATE_TITLES = SCAN_STATE_LABELS;
+const ICON = { waiting: 'clock', sent: 'upload', credited: 'check', refused: 'alert' } as const;
+
+function when(at: number): string {
+  const d = new Date(at);
+  const today = new Date();
+  const sameDay = d.toDateString() === today.toDateString();
+  const time = d.toLocaleTimeString('uk-UA', { hour: '2-digit', minute: '2-digit' });
+  return sameDay ? `Сьогодні, ${time}` : `${d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'short' })}, ${time}`;
+}
+
+/** Scans with their states, newest first. */
+export function ScanList({ lines, testId = 'scan-row' }: { lines: readonly ScanLine[]; testId?: string }) {
+  return (
+    <ul className="scan-list">
+      {lines.map((l) => (
+        <li key={l.code} className={`scan-line is-${l.state}`} data-testid={testId} data-scan-code={l.code} data-state={l.state}>
+          <span className="scan-line__icon">
+            <ScanIcon name={ICON[l.state]} size={18} />
+          </span>
+          <span className="scan-line__text">
+            <strong className="scan-line__title">{l.product ?? `Код ${l.code.slice(0, 8)}…`}</strong>
+            <span className="scan-line__meta">
+              {when(l.at)}
+              {l.detail ? ` · ${l.detail}` : ''}
+            </span>
+            {l.state === 'refused' && l.message && <span className="scan-line__reason">{l.message}</span>}
+          </span>
+          <span className={`scan-chip is-${l.state}`} title={SCAN_STATE_TITLES[l.state]}>
+            {l.state === 'credited' ? T.states.credited(l.xp) : T.states.chip[l.state]}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,40 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useAppSession } from '../../state/session';
+import { Button } from '../../ui/button';
+import { CameraScanner } from '../../ui/scanner/camera-scanner';
+import { ScanIcon } from '../../ui/scanner/scan-icons';
+import { Skeleton } from '../../ui/surfaces';
+import { SCAN_COPY as T } from './copy';
+import { SCAN_FORMATS } from './formats';
+import { LazyManualEntry as ManualEntry } from './manual-entry-lazy';
+import { useScanReader } from './use-scan-reader';
+import './scan.css';
+
+const ScanningDetails = lazy(() => import('./scanning-details'));
+
+/**
+ * /scanning (issue 15): the camera scanner with the manual entry first, then the month's progress
+ * and the codes scanned on this phone with their states. Works with no signal: codes wait on the
+ * phone and are sent when the network returns.
+ */
+export default function ScanningPage() {
+  const { variant } = useAppSession();
+  const read = useScanReader(variant);
+  const [manual, setManual] = useState(false);
+  const onRead = useCallback((text: string, format: string) => read(text, format, 'camera'), [read]);
+  return (
+    <>
+      <CameraScanner formats={SCAN_FORMATS} onRead={onRead} onManual={() => setManual(true)} />
+      {manual ? (
+        <ManualEntry onSubmit={(code) => read(code, '', 'manual')} onClose={() => setManual(false)} autoFocus />
+      ) : (
+        <Button variant="secondary" block onClick={() => setManual(true)} icon={<ScanIcon name="keyboard" size={18} />} data-testid="manual-open">
+          {T.manual.title}
+        </Button>
+      )}
+      <Suspense fallback={<Skeleton lines={4} height={40} />}>
+        <ScanningDetails variant={variant} />
+      </Suspense>
+    </>
+  );
+}

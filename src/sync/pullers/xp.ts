@@ -1,0 +1,43 @@
+import { getBalance, getBonusHistory } from '../../contract/shop-member';
+import type { ScanVariant } from '../mutations/scan-shared';
+import { readSession } from '../session';
+import type { Puller } from './puller';
+
+/** The XP history of a variant as get-bonus-history answers it, kept whole in `docs` as `bonus-history`. */
+export interface BonusHistory {
+  transactions: Array<{ id: number; amount: number; balance_after: number; reason: string; title: string; created_at: string }>;
+  summary: { earned: number; spent: number; balance: number; count: number };
+}
+
+/** /history-bonuses (spec §7 get-bonus-history): transactions and summary, readable offline; the balance with them. */
+export function bonusHistoryPuller(variant: ScanVariant): Puller<BonusHistory> {
+  return {
+    name: `doc:${variant}:bonus-history`,
+    freshFor: 5 * 60_000,
+    tables: ['docs', 'xpBalance'],
+    async fetch({ db, transport }) {
+      if (!(await readSession(db))) return null;
+      return transport.send(getBonusHistory, { shop: variant });
+    },
+    async write(value, db, now) {
+      await db.docs.put({ variant, key: 'bonus-history', value, fetchedAt: now });
+      await db.xpBalance.put({ variant, balance: value.summary.balance, fetchedAt: now });
+    },
+  };
+}
+
+/** The XP balance of a variant (spec §7 get-balance), for the home screen. */
+export function balancePuller(variant: ScanVariant): Puller<number> {
+  return {
+    name: `xp-balance:${variant}`,
+    freshFor: 60_000,
+    tables: ['xpBalance'],
+    async fetch({ db, transport }) {
+      if (!(await readSession(db))) return null;
+      return (await transport.send(getBalance, { v: variant })).balance;
+    },
+    async write(balance, db, now) {
+      await db.xpBalance.put({ variant, balance, fetchedAt: now });
+    },
+  };
+}
