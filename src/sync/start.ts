@@ -9,6 +9,10 @@ import { browserOnline } from './online';
 import { legalPagePullers } from './pullers/content-pages';
 import { CATALOGUE_PULLERS, onSessionChange } from './pullers/catalogue';
 import { mirrorsPuller } from './pullers/mirrors';
+import { whileActive } from './pullers/active-variant';
+import { devicesPuller } from './pullers/devices';
+import { scanHistoryPuller, scanStatsPuller } from './pullers/scans';
+import { bonusHistoryPuller } from './pullers/xp';
 import { backgroundImportPuller, feedbackFlagsPuller, offlineOrdersPuller } from './pullers/feedback';
 import type { Puller } from './pullers/puller';
 import { NEWS_PULLERS } from './pullers/news';
@@ -44,6 +48,8 @@ export function startSync(): SyncRuntime {
     feedbackFlagsPuller,
     backgroundImportPuller,
     offlineOrdersPuller,
+    // What the scan, XP and device screens show, so they read offline before their first visit.
+    ...(['glo', 'ogo'] as const).flatMap((v) => [scanStatsPuller(v), scanHistoryPuller(v), bonusHistoryPuller(v), devicesPuller(v)].map((p) => whileActive(v, p as Puller<unknown>))),
   ];
   current = createSyncRuntime({
     db,
