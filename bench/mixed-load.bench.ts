@@ -1,0 +1,344 @@
+// Mixed member traffic against the real server process, on SQLite and on PostgreSQL (issue 20):
+// BENCH_LOAD_MEMBERS (50) members at once, each in a loop for BENCH_LOAD_SECONDS (60): browse a
+// collection, refresh the cart's prices, scan a code, place a cash order, send feedback with a
+// photo, read the XP history and the balance. Loopback only; it stops by itself (time and request
+// count bounded). Prints requests/s, p50/p95/p99 per call, errors, and the server's memory at the
+// start (after a warm-up) and at the end, beside the targets: zero errors, p99 < 50 ms for reads
+// and < 150 ms for create-order, memory flat within 10 %. Never fails on them.
+//   BENCH_LOAD_DBS (sqlite,postgres), BENCH_PG_URL (an existing PostgreSQL; otherwise a temporary
+//   cluster is started when the binaries are there), BENCH_PIN=0 (no CPU pinning).
+import { execFileSync, fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import jpeg from 'jpeg-js';
+
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const MEMBERS = Number(process.env.BENCH_LOAD_MEMBERS ?? 50);
+const MAX_REQUESTS = 2_000_000;
+const API_KEY = 'bench-key';
+const WARMUP_MS = 5_000;
+
+/** What each member does, and how often (weights). */
+const MIX = [
+  ['browse', 30],
+  ['cart-refresh', 15],
+  ['xp-history', 12],
+  ['balance', 10],
+  ['scan', 15],
+  ['order', 10],
+  ['feedback', 8],
+] as const;
+type Action = (typeof MIX)[number][0];
+const READS: ReadonlySet<Action> = new Set(['browse', 'cart-refresh', 'xp-history', 'balance']);
+
+interface Fixture {
+  url: string;
+  members: Array<{ token: string; feedbackToken: string; customerId: number; orders: number[]; codes: string[] }>;
+  collections: number[];
+  variantIds: number[];
+  productIds: number[];
+}
+
+interface Stats {
+  counts: Record<string, number>;
+  errors: Record<string, number>;
+  errorSamples: string[];
+  latencies: Record<string, number[]>;
+  seconds: number;
+}
+
+// ——— the load generator (a child process of its own) ———
+
+/** A small real JPEG (the server checks what a photo is by its content). */
+const PHOTO = Buffer.from(
+  jpeg.encode({ data: Buffer.alloc(64 * 48 * 4, 0x80), width: 64, height: 48 }, 80).data,
+);
+
+async function client(f: Fixture): Promise<Stats> {
+  const stats: Stats = { counts: {}, errors: {}, errorSamples: [], latencies: {}, seconds: 0 };
+  const total = MIX.reduce((a, [, w]) => a + w, 0);
+  const pick = (): Action => {
+    let r = Math.random() * total;
+    for (const [a, w] of MIX) if ((r -= w) < 0) return a;
+    return 'browse';
+  };
+  const headers = (token: string, json = true) => ({ 'x-api-key': API_KEY, authorization: `Bearer ${token}`, accept: 'application/json', ...(json ? { 'content-type': 'application/json' } : {}) });
+  const post = (path: string, token: string, body: unknown, key?: string) =>
+    fetch(`${f.url}${path}`, { method: 'POST', headers: { ...headers(token), ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
+  let requests = 0;
+  let warm = true;
+  const t0 = performance.now();
+  const until = t0 + WARMUP_MS + SECONDS * 1000;
+  setTimeout(() => (warm = false), WARMUP_MS);
+  const one = async (m: Fixture['members'][number], a: Action): Promise<Response> => {
+    const some = <T,>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+    switch (a) {
+      case 'browse':
+        return post('/api/api-shop/get-products-by-collection', m.token, { collectionId: some(f.collections) });
+      case 'cart-refresh': {
+        const prods = Array.from({ length: 4 }, () => ({ variant_id: some(f.variantIds), id: some(f.productIds), bonuses: 0 }));
+        return post('/api/api-shop/get-products-by-id', m.token, { prods });
+      }
+      case 'xp-history':
+        return fetch(`${f.url}/api/get-bonus-history?shop=glo`, { headers: headers(m.token, false) });
+      case 'balance':
+        return fetch(`${f.url}/api/get-balance?v=glo`, { headers: headers(m.token, false) });
+      case 'scan':
+        return post('/api/scan/scan-code', m.token, { code: m.codes.pop() }, randomUUID());
+      case 'order':
+        return post(
+          '/api/api-shop/create-order',
+          m.token,
+          { order: { line_items: [{ quantity: 1, variant_id: some(f.variantIds) }] }, delivery: { method: 1, city: 'Київ', branch: 'Відділення №12: вул. Хрещатик, 22' } },
+          randomUUID(),
+        );
+      case 'feedback': {
+        const form = new FormData();
+        form.set('orderId', String(m.orders.pop()));
+        form.set('rating', '5');
+        form.set('text', 'Усе чудово');
+        form.append('photos', new Blob([PHOTO], { type: 'image/jpeg' }), 'photo.jpg');
+        return fetch(`${f.url}/api/feedback/send?shop=glo&token=${encodeURIComponent(m.feedbackToken)}`, {
+          method: 'POST',
+          headers: { ...headers(m.token, false), 'idempotency-key': randomUUID() },
+          body: form,
+        }).then((r) => r);
+      }
+    }
+  };
+  await Promise.all(
+    f.members.map(async (m) => {
+      while (performance.now() < until && requests < MAX_REQUESTS) {
+        let a = pick();
+        if ((a === 'scan' && m.codes.length === 0) || (a === 'feedback' && m.orders.length === 0)) a = 'browse';
+        requests += 1;
+        const s = performance.now();
+        let ok = false;
+        let why = '';
+        try {
+          const r = await one(m, a);
+          const body = await r.text();
+          ok = r.ok;
+          if (!ok) why = `${a} ${r.status} ${body.slice(0, 120)}`;
+        } catch (e) {
+          why = `${a} ${String(e)}`;
+        }
+        if (warm) continue;
+        const ms = performance.now() - s;
+        stats.counts[a] = (stats.counts[a] ?? 0) + 1;
+        (stats.latencies[a] ??= []).push(ms);
+        if (!ok) {
+          stats.errors[a] = (stats.errors[a] ?? 0) + 1;
+          if (stats.errorSamples.length < 5) stats.errorSamples.push(why);
+        }
+      }
+    }),
+  );
+  stats.seconds = (performance.now() - t0 - WARMUP_MS) / 1000;
+  return stats;
+}
+
+
+// ——— the bench: database, fixture, server process, figures ———
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+function pin(pid: number, cpu: number): void {
+  if (os.cpus().length < 2 || process.env.BENCH_PIN === '0') return;
+  try {
+    execFileSync('taskset', ['-a', '-cp', String(cpu), String(pid)], { stdio: 'ignore' });
+  } catch {
+    /* no taskset: the scheduler places both */
+  }
+}
+
+/** A temporary PostgreSQL cluster on a free port (as root, run as the postgres user), or null without the binaries. */
+async function temporaryPostgres(): Promise<{ url: string; stop(): void } | null> {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const version = readdirSync(root).sort().at(-1);
+  if (!version) return null;
+  const bin = join(root, version, 'bin');
+  const dir = mkdtempSync(join(tmpdir(), 'club-load-pg-'));
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string) => (asRoot ? spawnSync('su', ['postgres', '-c', cmd], { stdio: 'ignore', cwd: '/' }) : spawnSync('bash', ['-c', cmd], { stdio: 'ignore' }));
+  if (asRoot) spawnSync('chown', ['-R', 'postgres', dir]);
+  if (run(`${bin}/initdb -D ${dir} -A trust -U postgres`).status !== 0) return null;
+  if (run(`${bin}/pg_ctl -D ${dir} -o '-p ${port} -k /tmp -c fsync=on' -l ${dir}/log -w start`).status !== 0) return null;
+  run(`${bin}/createdb -h localhost -p ${port} -U postgres club_load`);
+  return {
+    url: `postgres://postgres@localhost:${port}/club_load`,
+    stop() {
+      run(`${bin}/pg_ctl -D ${dir} -m fast stop`);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Migrates and seeds the database, and writes the members, their delivered orders and fresh scan codes. */
+async function prepare(dbEnv: Record<string, string>): Promise<Omit<Fixture, 'url'>> {
+  const { loadConfig } = await import('../server/config');
+  const { buildDeps } = await import('../server/deps');
+  const { issueToken } = await import('../server/security/tokens');
+  const config = loadConfig({ NODE_ENV: 'production', API_KEY, ...dbEnv, SQLITE_LOCKING: 'normal' });
+  const { deps, close } = await buildDeps(config, { seed: true });
+  const db = deps.db;
+  const now = new Date().toISOString();
+  const products = await db.selectFrom('products').select(['id', 'variant_id', 'collection_id']).where('variant', '=', 'glo').where('available', '=', 1).where('price', '>', 0).execute();
+  const members: Fixture['members'] = [];
+  const codesEach = Math.ceil((SECONDS + 10) * 8);
+  const ordersEach = Math.ceil((SECONDS + 10) * 5);
+  for (let i = 0; i < MEMBERS; i += 1) {
+    const phone = `38063${String(i).padStart(7, '0')}`;
+    const m = await db.insertInto('members').values({ phone, first_name: 'Навантаження', last_name: 'Тест', email: `load${i}-${randomBytes(3).toString('hex')}@bench.ua`, birth_date: '1990-01-01', adult_confirmed: 1, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    const c = await db
+      .insertInto('customers')
+      .values({ member_id: m.id, variant: 'glo', first_name: 'Навантаження', last_name: 'Тест', email: '', phone, tags: '["pwa_user","age_verified"]', note: '', orders_count: 0, total_spent: 0, xp_balance: 0, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = (await issueToken(db, m.id, 'user', new Date())).token;
+    const feedbackToken = (await issueToken(db, m.id, 'feedback', new Date())).token;
+    const orders: number[] = [];
+    for (let k = 0; k < ordersEach; k += 1) {
+      const o = await db
+        .insertInto('orders')
+        .values({ customer_id: c.id, variant: 'glo', order_number: 900_000 + i * 10_000 + k, financial_status: 'paid', fulfillment_status: 'fulfilled', payment_method: 1, total: 10_500, xp_total: 0, tags: '["PWA"]', note: '', payload: '{}', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      orders.push(o.id);
+    }
+    const codes = Array.from({ length: codesEach }, () => randomUUID());
+    for (let k = 0; k < codes.length; k += 500) {
+      await db.insertInto('scan_codes').values(codes.slice(k, k + 500).map((code) => ({ code, variant: 'glo', xp: 10, product: 'glo-sticks', batch: 'load', created_at: now }))).execute();
+    }
+    members.push({ token, feedbackToken, customerId: c.id, orders, codes });
+  }
+  await close();
+  return {
+    members,
+    collections: [...new Set(products.map((p) => p.collection_id))],
+    variantIds: products.map((p) => p.variant_id),
+    productIds: products.map((p) => p.id),
+  };
+}
+
+async function startServer(dbEnv: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...dbEnv, NODE_ENV: 'production', API_KEY, PORT: String(port), HOST: '127.0.0.1', SEED: 'false', STATIC_DIR: join(tmpdir(), 'no-app') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      if ((await fetch(`${url}/api/openapi.json`)).ok) return { url, child };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not start');
+}
+
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+async function runOn(name: string, dbEnv: Record<string, string>): Promise<void> {
+  const fixture = await prepare(dbEnv);
+  const server = await startServer(dbEnv);
+  const load = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, MIXED_LOAD_ROLE: 'client' }, execArgv: ['--import', 'tsx'] });
+  pin(server.child.pid!, 0);
+  pin(load.pid!, 1);
+  const rss: number[] = [];
+  const sampler = setInterval(() => rss.push(rssMb(server.child.pid!)), 1000);
+  const stats = await new Promise<Stats>((resolve) => {
+    load.once('message', (s: Stats) => resolve(s));
+    load.send({ ...fixture, url: server.url });
+  });
+  clearInterval(sampler);
+  load.kill();
+  const startMb = rss[Math.ceil(WARMUP_MS / 1000)] ?? rss[0]!;
+  const endMb = rss.at(-1)!;
+  server.child.kill('SIGTERM');
+  await new Promise((r) => server.child.once('exit', r));
+
+  const rows: Record<string, object> = {};
+  let all = 0;
+  let errors = 0;
+  for (const [a] of MIX) {
+    const l = stats.latencies[a] ?? [];
+    all += l.length;
+    errors += stats.errors[a] ?? 0;
+    const target = READS.has(a) ? 50 : a === 'order' ? 150 : null;
+    const p99 = pct(l, 99);
+    rows[a] = {
+      requests: l.length,
+      'req/s': +(l.length / stats.seconds).toFixed(1),
+      errors: stats.errors[a] ?? 0,
+      'p50 ms': +pct(l, 50).toFixed(1),
+      'p95 ms': +pct(l, 95).toFixed(1),
+      'p99 ms': +p99.toFixed(1),
+      'p99 target': target === null ? '—' : `< ${target}: ${p99 < target ? 'met' : 'MISSED'}`,
+    };
+  }
+  console.log(`\n${name}: ${MEMBERS} members for ${stats.seconds.toFixed(0)} s after a ${WARMUP_MS / 1000} s warm-up`);
+  console.table(rows);
+  const growth = (endMb - startMb) / startMb;
+  console.log(`all: ${all} requests, ${(all / stats.seconds).toFixed(0)} req/s, errors ${errors} (target 0: ${errors === 0 ? 'met' : 'MISSED'})`);
+  console.log(`server memory (RSS): ${startMb.toFixed(0)} MB after warm-up → ${endMb.toFixed(0)} MB at the end, ${(growth * 100).toFixed(1)} % (target within 10 %: ${Math.abs(growth) <= 0.1 ? 'met' : 'MISSED'})`);
+  if (stats.errorSamples.length) console.log('first errors:', stats.errorSamples);
+}
+
+async function main(): Promise<void> {
+  const dbs = (process.env.BENCH_LOAD_DBS ?? 'sqlite,postgres').split(',');
+  console.log(`Mixed member traffic on loopback, ${os.cpus().length} CPUs (server and load generator pinned apart when taskset is there).`);
+  if (dbs.includes('sqlite')) {
+    const dir = mkdtempSync(join(tmpdir(), 'club-load-'));
+    try {
+      await runOn('SQLite (WAL, the file locked for the server alone)', { SQLITE_PATH: join(dir, 'club.db'), DATABASE_URL: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (dbs.includes('postgres')) {
+    const given = process.env.BENCH_PG_URL;
+    const pg = given ? { url: given, stop() {} } : await temporaryPostgres();
+    if (!pg) console.log('\nPostgreSQL: not run (no BENCH_PG_URL and no PostgreSQL binaries under /usr/lib/postgresql)');
+    else {
+      try {
+        await runOn('PostgreSQL', { DATABASE_URL: pg.url });
+      } finally {
+        pg.stop();
+      }
+    }
+  }
+}
+
+if (process.env.MIXED_LOAD_ROLE === 'client') {
+  process.on('message', (f: Fixture) => void client(f).then((s) => process.send?.(s)));
+} else {
+  await main();
+}
