@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound, unprocessable } from '../../errors';
 import { mount } from '../../http/route';
 import { ownedCustomer } from '../../members';
 import { emailTaken } from './registration';
+import { clientKey } from '../../security/client-address';
 import { sendCode, verifyCode } from './sms-codes';
 import { requireOwnToken } from './token-owner';
 
@@ -13,14 +14,14 @@ const emailText = (code: string) => `Код підтвердження ново�
 
 export function registerEmail(app: Hono<AppEnv>): void {
   // The code goes to the member's phone: whoever holds the session alone cannot move the account.
-  mount(app, changeEmail, async ({ input, member, deps }) => {
+  mount(app, changeEmail, async ({ input, member, deps, c }) => {
     const record = await ownedCustomer(deps.db, member, input.customer_id);
     if (input.ogoAuthApiToken) await requireOwnToken(deps, member, input.ogoAuthApiToken, 'ogo');
     if (!isValidEmail(input.email)) throw badRequest('invalid_email', 'Вкажи коректну електронну пошту');
     const email = normalizeEmail(input.email);
     if (email === normalizeEmail(record.email)) throw unprocessable('email_same', 'Це вже твоя електронна пошта');
     if (await emailTaken(deps, email, member.id)) throw conflict('email_taken', 'Ця електронна пошта вже використовується');
-    const sent = await sendCode(deps, member.phone, 'email', emailText);
+    const sent = await sendCode(deps, member.phone, 'email', emailText, clientKey(c));
     const row = { email, created_at: deps.clock.now().toISOString() };
     await deps.db
       .insertInto('email_changes')

@@ -5,6 +5,8 @@ import { unprocessable } from '../../errors';
 import { mount } from '../../http/route';
 import { newNumericCode, safeEqualHex } from '../../security/tokens';
 import { requireCertToken, waitError } from './cert-access';
+import { clientKey } from '../../security/client-address';
+import { takeSms } from '../../security/sms-budget';
 import { PIN_SMS_MAX_ATTEMPTS, PIN_SMS_RESEND_MS, PIN_SMS_TTL_MS, hashPin, isTooSimplePin, smsHash } from './cert-pin-secrets';
 
 /** 380501234567 -> +380 50 *** ** 67: enough to recognise the number, not to read it. */
@@ -14,7 +16,7 @@ function maskPhone(digits: string): string {
 
 /** cert/pin/store and cert/pin/enter-sms: setting a PIN, confirmed by an SMS code. */
 export function registerCertPin(app: Hono<AppEnv>): void {
-  mount(app, certPinStore, async ({ input, member, deps }) => {
+  mount(app, certPinStore, async ({ input, member, deps, c }) => {
     await requireCertToken(deps, member, input.token);
     if (isTooSimplePin(input.code)) throw unprocessable('pin_too_simple', 'PIN занадто простий. Обери інші цифри');
     const now = deps.clock.now();
@@ -29,6 +31,9 @@ export function registerCertPin(app: Hono<AppEnv>): void {
       updated_at: nowIso,
     };
     const resendBefore = new Date(now.getTime() - PIN_SMS_RESEND_MS).toISOString();
+    // The same per-client and hourly SMS budget as every other code (security/sms-budget.ts),
+    // taken before anything is stored, and given back when no SMS goes after all.
+    const giveBack = await takeSms(deps, clientKey(c));
     // One conditional upsert: two requests at once cannot both pass the resend limit.
     const stored = await deps.db
       .insertInto('cert_pins')
@@ -42,11 +47,17 @@ export function registerCertPin(app: Hono<AppEnv>): void {
       .returning('member_id')
       .executeTakeFirst();
     if (!stored) {
+      await giveBack();
       const row = await deps.db.selectFrom('cert_pins').select('sms_sent_at').where('member_id', '=', member.id).executeTakeFirst();
       const until = new Date(row?.sms_sent_at ?? nowIso).getTime() + PIN_SMS_RESEND_MS;
       throw waitError('sms_too_soon', until, now, 'Новий код можна запросити за хвилину');
     }
-    await deps.sms.send(member.phone, `Код підтвердження PIN для сертифікатів: ${code}. Нікому його не повідомляй.`, code);
+    try {
+      await deps.sms.send(member.phone, `Код підтвердження PIN для сертифікатів: ${code}. Нікому його не повідомляй.`, code);
+    } catch (e) {
+      await giveBack();
+      throw e;
+    }
     return { status: 'sms_sent' as const, phone: maskPhone(member.phone), expires_at: values.sms_expires_at };
   });
 
