@@ -16,7 +16,7 @@ import { defineCall, expiringToken, isoDateTime, ogoFlag } from './define';
  */
 
 const certToken = z.string().check(z.minLength(1), z.maxLength(200));
-const id = z.number().check(z.int(), z.positive());
+const id = z.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
 const name = z.string().check(z.minLength(1), z.maxLength(64));
 
 /** A category of spec §3: {CATEGORY_ID, CATEGORY_NAME}. */

@@ -127,7 +127,7 @@ export const ipostSendAddress = defineCall({
     /** 'HH:MM', within the courier's hours (09:00-21:00), from < to. */
     delivery_time_from: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
     delivery_time_to: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
-    order_id: z.number().check(z.int(), z.positive()),
+    order_id: z.number().check(z.int(), z.positive(), z.lte(2_147_483_647)),
     comment: z.optional(z.string().check(z.maxLength(500))),
   }),
   response: z.object({

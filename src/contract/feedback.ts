@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineCall, expiringToken, isoDateTime } from './define';
+import { intQuery } from './query-params';
 
 /*
  * Feedback on online orders and in-store purchases (spec §3 "Feedback", §7). Every call needs
@@ -9,7 +10,7 @@ import { defineCall, expiringToken, isoDateTime } from './define';
  */
 
 const feedbackToken = z.string().check(z.minLength(1), z.maxLength(200));
-const id = z.number().check(z.int(), z.positive());
+const id = z.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
 const text = z.string().check(z.maxLength(2000));
 
 /** Which shop an online order belongs to: 'velo' names velo orders of the ogo shop. */
@@ -92,7 +93,7 @@ export const feedbackSend = defineCall({
     'Feedback with photos on a delivered order of the member. 409 feedback_exists on a second one, 422 order_not_delivered, ' +
     '400 photo_not_image / too_many_photos, 413 photo_too_large',
   request: z.object({
-    orderId: z.string().check(z.regex(/^\d{1,12}$/)),
+    orderId: intQuery,
     rating: z.string().check(z.regex(/^[1-5]$/)),
     text: z.optional(text),
     shop: z.optional(feedbackShop),
@@ -162,7 +163,7 @@ export const feedbackGetPhoto = defineCall({
   auth: 'member',
   mutation: false,
   summary: 'A photo of the member’s own feedback as base64 with its type; someone else’s is 403. Bearer only: a token in the query is 400',
-  request: z.object({ id: z.string().check(z.regex(/^\d{1,12}$/)) }),
+  request: z.object({ id: intQuery }),
   response: z.object({ id: z.number(), feedbackId: z.number(), mime: z.string(), size: z.number(), data: z.string() }),
 });
 

@@ -117,7 +117,7 @@ export const saveManager = defineCall({
   summary: 'Records the store consultant who helped the member (spec §3 managerAdded)',
   request: z.object({
     /** The member's own customer record: glo for brand glo, ogo for ogo and velo. */
-    shopify_id: z.number().check(z.int(), z.positive()),
+    shopify_id: z.number().check(z.int(), z.positive(), z.lte(2_147_483_647)),
     /** Consultant's id or code, as on their badge or QR. */
     manager: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
     /** Where the consultant works: store, kiosk or event. */
@@ -177,7 +177,7 @@ export const multiscanLoad = defineCall({
     /** The member's own phone. */
     phone: z.string().check(z.minLength(9), z.maxLength(20)),
     /** The member's own customer record (glo or ogo): the variant the codes are for. */
-    user_id: z.number().check(z.int(), z.positive()),
+    user_id: z.number().check(z.int(), z.positive(), z.lte(2_147_483_647)),
     image_type: z.literal('base64'),
   }),
   response: z.object({

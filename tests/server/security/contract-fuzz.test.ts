@@ -61,8 +61,11 @@ beforeAll(async () => {
   s = await makeTestServer({ seed: true });
   http = await serveOverHttp(s);
   await freshTokens();
-  const r = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(s.deps.db);
-  tables = r.rows.map((row) => row.name).filter((t) => t !== 'idempotency');
+  const found = await s.deps.db.introspection.getTables();
+  tables = found
+    .map((t) => t.name)
+    .filter((t) => t !== 'idempotency' && !t.startsWith('sqlite_') && !t.startsWith('kysely_'))
+    .sort();
   const ids = new Set<number>([0, 1, 2, -1, 2 ** 31 - 1]);
   for (const t of ['customers', 'orders', 'products', 'news', 'subscription_plans', 'subscriptions', 'marathon_questions', 'marathon_options', 'cert_partners', 'cert_categories', 'offline_purchases', 'content_pages', 'feedback']) {
     if (tables.includes(t)) for (const id of await idsOf(t)) ids.add(id);
