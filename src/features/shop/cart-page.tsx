@@ -9,7 +9,9 @@ import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import { CartLine } from './cart-line';
+import { CartPromo } from './cart-promo';
 import { CartSummary, FreeShipping, ZeroPriceNotice } from './cart-summary';
+import { useCheckout } from './checkout/use-checkout';
 import { CART_COPY } from './copy';
 import { counted, formatXp } from './format';
 import { useOnline, useProductsByIds, useShopVariant } from './use-shop';
@@ -33,6 +35,7 @@ function continueTarget(): string {
 export default function CartPage() {
   const variant = useShopVariant();
   const lines = useCart(variant);
+  const co = useCheckout(variant);
   const products = useProductsByIds(variant, lines?.map((l) => l.productId));
   const sync = useSyncMaybe();
   const online = useOnline();
@@ -52,7 +55,7 @@ export default function CartPage() {
     };
   }, [sync, online]);
 
-  if (lines === undefined) {
+  if (lines === undefined || co === undefined) {
     return (
       <div className="stack" aria-busy="true">
         <Skeleton lines={3} height={64} />
@@ -76,6 +79,7 @@ export default function CartPage() {
 
   const byId = new Map((products ?? []).map((p) => [p.id, p]));
   const totals = cartTotals(lines);
+  const s = co.summary;
   const flagged = zeroPriceFlag(lines);
   return (
     <div className="cart">
@@ -88,7 +92,7 @@ export default function CartPage() {
           {CART_COPY.offline}
         </p>
       )}
-      <FreeShipping variant={variant} money={totals.money} xp={totals.xp} />
+      <FreeShipping variant={variant} money={s.money} xp={s.xp} />
       <ul className="cart-lines" aria-label={CART_COPY.goods}>
         {lines.map((l) => {
           const title = l.title || byId.get(l.productId)?.title || CART_COPY.unknownTitle;
@@ -111,15 +115,23 @@ export default function CartPage() {
         })}
       </ul>
       {flagged && <ZeroPriceNotice />}
-      <CartSummary variant={variant} lines={lines} />
+      <CartSummary lines={lines} summary={s} />
+      <CartPromo
+        variant={variant}
+        lines={lines}
+        summary={s}
+        codes={co.draft}
+        customerTags={co.record?.tags ?? []}
+        ordersCount={co.record?.orders_count ?? 0}
+      />
       <ButtonLink to={continueTarget()} variant="secondary" size="l" block data-testid="cart-continue">
         {CART_COPY.continue}
       </ButtonLink>
       <div className="action-bar cart-bar">
         <div className="cart-bar__total">
           <span>{CART_COPY.money}</span>
-          <strong>{formatUah(totals.money)}</strong>
-          {totals.xp > 0 && <span className="cart-bar__xp">+ {formatXp(totals.xp)}</span>}
+          <strong>{formatUah(s.money)}</strong>
+          {s.xp > 0 && <span className="cart-bar__xp">+ {formatXp(s.xp)}</span>}
         </div>
         <Button size="l" disabled={flagged} onClick={() => navigate('/shop/delivery')} data-testid="cart-checkout">
           {CART_COPY.checkout}

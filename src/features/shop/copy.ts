@@ -44,10 +44,23 @@ export const HOME_COPY = {
   veloLead: 'Нікотинові паучі та подарунки velo',
 } as const;
 
+export const SEARCH_COPY = {
+  label: 'Пошук у магазині',
+  placeholder: 'Пошук: стіки, velo, кейс…',
+  clear: 'Очистити пошук',
+  results: 'Результати пошуку',
+  forms: ['товар', 'товари', 'товарів'] as const,
+  none: (q: string) => `Нічого не знайдено за «${q}»`,
+  noneText: 'Перевір написання або пошукай інакше — наприклад, за смаком чи кольором.',
+} as const;
+
 export const LIST_COPY = {
   emptyTitle: 'Тут поки порожньо',
   emptyText: 'У цьому розділі зараз немає товарів. Зазирни пізніше або в інші категорії.',
-  otherShop: (brand: string) => `Це розділ магазину ${brand}. Перемкнись на ${brand} у меню, щоб побачити актуальний каталог.`,
+  otherShop: (brand: string) => `У кожного магазину свій каталог, ціни й кошик. Перейди в магазин ${brand}, щоб побачити цей розділ і додавати товари в його кошик.`,
+  otherShopTitle: (brand: string) => `Це розділ магазину ${brand}`,
+  switchTo: (brand: string) => `Перейти в магазин ${brand}`,
+  switchFailed: 'Не вдалося перейти. Спробуй ще раз',
   toShop: 'До магазину',
   count: (n: number, word: string) => `${n} ${word}`,
 } as const;
@@ -116,4 +129,24 @@ export const CART_COPY = {
   checking: 'Перевіряємо ціни й наявність…',
   offline: 'Ти офлайн. Ціни й наявність перевіримо, щойно з’явиться зв’язок; кошик збережеться.',
   unknownTitle: 'Товар',
+  veloDiscount: 'Знижка velo −20%',
+  freeFrom: (sum: string) => `Безкоштовна доставка від ${sum}`,
+  toDelivery: 'До доставки',
+} as const;
+
+export const PROMO_COPY = {
+  title: 'Промокоди',
+  friendLabel: 'Код друга',
+  friendHint: 'Код REW- від друга діє лише для першого замовлення',
+  friendPlaceholder: 'REW-XXXXXX',
+  friendApplied: (code: string) => `Код друга ${code} застосовано`,
+  friendFirstOnly: 'Код друга діє лише для першого замовлення, а в тебе вже є замовлення в цьому магазині.',
+  veloLabel: 'Промокод velo',
+  veloHint: 'Знижка 20% на паучі velo, один раз',
+  veloApplied: (code: string) => `Промокод ${code}: −20% на velo`,
+  veloUsed: 'Знижку velo −20% уже використано в одному з твоїх замовлень.',
+  veloGift: 'Промокод velo не поєднується з подарунком velo в кошику.',
+  apply: 'Застосувати',
+  remove: 'Прибрати',
+  notApplied: (why: string) => `Не застосовано: ${why}`,
 } as const;
