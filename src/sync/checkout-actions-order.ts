@@ -2,7 +2,7 @@
 // Idempotency-Key, then the cart's ordered lines, the comment and the codes cleared, the
 // call-back, the promo code and the courier queued, and the member's figures pulled again.
 import type { ClubDb } from '../db/database';
-import { kvGet, kvSet, type CheckoutDraft, type PlacedOrderRecord } from '../db/kv';
+import { clearFresh, kvGet, kvSet, type CheckoutDraft, type PlacedOrderRecord } from '../db/kv';
 import type { Account } from '../db/rows-sync';
 import type { CheckoutSummary } from '../domain/checkout-summary';
 import type { ShopVariant } from '../domain/catalogue';
@@ -14,6 +14,8 @@ import { queueOrder, type OrderCreatePayload } from './mutations/order-create';
 import { orderIpostAddress } from './mutations/order-ipost-address';
 import { orderPhoneCall } from './mutations/order-phone-call';
 import { orderPromocode, SHOP_DOMAINS } from './mutations/order-promocode';
+import { ordersPuller } from './pullers/orders';
+import { memberPuller } from './pullers/session-member';
 import { MutationRefusedError, sendOnline, type OnlineResult } from './online-only';
 import { accountOf } from './session';
 import { uuidV4 } from './uuid';
@@ -141,6 +143,10 @@ async function queueFollowUps(db: ClubDb, placed: PlacedOrderRecord): Promise<bo
     }
     if (placed.ipost) await enqueueInTransaction(db, orderIpostAddress, { placedKey: placed.key, variant: placed.variant, orderId: placed.orderId, ...placed.ipost }, account, now);
     await kvSet(db, 'placedOrders', all.map((o) => (o.key === placed.key ? { ...o, followUps: 'done' as const } : o)), now);
+    // The member's record (orders count, the velo-used tag, XP) and the history are due again,
+    // even if the page goes before the pulls below are done: the next start pulls them.
+    await clearFresh(db, memberPuller.name);
+    await clearFresh(db, ordersPuller(placed.variant).name);
     return true;
   });
 }
@@ -161,13 +167,38 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * not go through. Safe to call again: an order's follow-ups are queued once. The screens call it
  * after an order and on opening the checkout pages (an order answered after a reload).
  */
-export async function finishPlacedOrders(env: CheckoutEnv): Promise<number> {
+export function finishPlacedOrders(env: CheckoutEnv): Promise<number> {
+  // One run at a time; a call while one runs gets one more run after it (it may have come for an
+  // order the running one did not see yet). Calls meanwhile share that next run.
+  if (!running) {
+    running = finishAll(env).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+  next ??= running.then(() => {
+    next = null;
+    return finishPlacedOrders(env);
+  });
+  return next;
+}
+
+let running: Promise<number> | null = null;
+let next: Promise<number> | null = null;
+
+async function finishAll(env: CheckoutEnv): Promise<number> {
   const pending = ((await kvGet(env.db, 'placedOrders')) ?? []).filter((o) => o.followUps === 'pending');
   let done = 0;
   for (const placed of pending) {
     const account: Account = { variant: placed.variant, customerId: placed.customerId };
-    await clearOrderedLines(env.db, account, placed.variantIds);
-    if (!(await queueFollowUps(env.db, placed))) continue;
+    try {
+      await clearOrderedLines(env.db, account, placed.variantIds);
+      if (!(await queueFollowUps(env.db, placed))) continue;
+    } catch (e) {
+      // Left pending: the next page that sees it tries again.
+      console.error('[checkout] follow-ups of an order', e);
+      continue;
+    }
     done += 1;
     await trackOrderDevice(env.db, account, { orderId: placed.orderId, ...deviceInfo() }).catch(() => undefined);
     if (!env.online.isOnline()) continue;
@@ -177,7 +208,7 @@ export async function finishPlacedOrders(env: CheckoutEnv): Promise<number> {
       await env.outbox.replay({ force: true });
     }
   }
-  if (done > 0 && env.online.isOnline()) {
+  if (pending.length > 0 && env.online.isOnline()) {
     // The record's orders count, tags (velo used) and XP, and the history with the new order.
     await pullMember(env);
     for (const v of new Set(pending.map((p) => p.variant))) await pullOrders(env, v);

@@ -37,6 +37,7 @@ export const DELIVERY_COPY = {
   to: 'До',
   ipostChecking: 'Перевіряємо, чи доставляє iPost у це місто…',
   ipostAvailable: (city: string) => `Курʼєр iPost доставляє в ${city}`,
+  ipostPickOther: (city: string) => `Курʼєр iPost не доставляє в ${city}. Обери інше місто або іншу доставку.`,
   next: 'Далі: оплата',
   fixErrors: 'Виправ позначені поля',
   emptyTitle: 'Кошик порожній',

@@ -121,7 +121,8 @@ function DeliveryForm({ co }: { co: CheckoutState }) {
     setNotice(null);
     persist({ notice: null });
     update({ method: m });
-    if (m === 3 && d.city.trim() && ipost.state !== 'available') void checkCity(d.city);
+    // A city not checked yet is checked now; one the courier does not serve waits for another city.
+    if (m === 3 && d.city.trim() && ipost.state === 'unknown') void checkCity(d.city);
   };
 
   const setCity = (v: CityValue) => {
@@ -185,7 +186,14 @@ function DeliveryForm({ co }: { co: CheckoutState }) {
             if (d.method === 3) void checkCity(v.city);
           }}
         />
-        {d.method === 3 && (checking ? <p className="co-hint">{T.ipostChecking}</p> : ipost.state === 'available' && <Notice tone="ok" text={T.ipostAvailable(ipost.city)} testId="ipost-available" />)}
+        {d.method === 3 &&
+          (checking ? (
+            <p className="co-hint">{T.ipostChecking}</p>
+          ) : ipost.state === 'available' && ipost.city === d.city.trim() ? (
+            <Notice tone="ok" text={T.ipostAvailable(ipost.city)} testId="ipost-available" />
+          ) : ipost.state === 'unavailable' && ipost.city === d.city.trim() ? (
+            <p className="co-error">{T.ipostPickOther(ipost.city)}</p>
+          ) : null)}
       </section>
 
       {d.method === 1 && d.cityRef && (
