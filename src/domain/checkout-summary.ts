@@ -3,12 +3,12 @@ import { ipostAllowed, zeroPriceFlag } from './cart-totals';
 import { callBackWindow, type CallBackWindow } from './call-back-day';
 import type { ShopVariant } from './catalogue';
 import { friendCodeProblem, normalizeFriendCode } from './friend-code';
-import { toKop, toUah } from './money';
+import { cartMoney } from './cart-money';
+import { toUah } from './money';
 import { buildOrderPayload, paymentMethodOf, type OrderMetafield, type PaymentChoice, type PaymentMethod, type ShopifyOrder } from './order-payload';
 import { orderTags } from './order-tags';
 import { deliveryMethodAllowed, SHIPPING_TITLES, shippingOption, type ShippingOption } from './shipping';
 import { deliveryAddress1, deliveryProblem, type DeliveryChoice } from './shipping-address';
-import { veloLinePrice, veloPromoProblem } from './velo-promo';
 
 /** A cart line as the summary reads it (spec §3 "Cart line"), with its title for display. */
 export type SummaryLine = Pick<CartLine, 'variant_id' | 'count' | 'price' | 'bonuses' | 'tags'> & { title: string };
@@ -119,23 +119,14 @@ function metafieldsOf(delivery: DeliveryChoice, needCall: boolean, callBack: Cal
  */
 export function checkoutSummary(i: CheckoutInput): CheckoutSummary {
   const veloTyped = i.veloCode.trim();
-  const veloProblem = veloTyped
-    ? veloPromoProblem({ variant: i.variant, lines: i.lines, customerTags: i.customer.tags, code: veloTyped, configured: i.configuredVelo })
-    : null;
-  const velo = veloTyped !== '' && veloProblem === null;
+  const m = cartMoney({ variant: i.variant, lines: i.lines, veloCode: i.veloCode, customerTags: i.customer.tags, configuredVelo: i.configuredVelo });
+  const { velo, veloProblem, xp, moneyKop } = m;
   const friendTyped = i.friendCode.trim();
   const friendProblem = friendTyped ? friendCodeProblem(friendTyped, i.customer.orders_count) : null;
   const friend = friendTyped !== '' && friendProblem === null;
 
-  let subKop = 0;
-  let moneyKop = 0;
-  let xp = 0;
-  const rows: SummaryRow[] = i.lines.map((l) => {
-    const listKop = l.bonuses > 0 ? 0 : toKop(l.price);
-    const unitKop = velo ? veloLinePrice(listKop, l) : listKop;
-    subKop += listKop * l.count;
-    moneyKop += unitKop * l.count;
-    xp += l.bonuses * l.count;
+  const rows: SummaryRow[] = i.lines.map((l, n) => {
+    const { listKop, unitKop } = m.units[n]!;
     return {
       variant_id: l.variant_id,
       title: l.title,
@@ -193,8 +184,8 @@ export function checkoutSummary(i: CheckoutInput): CheckoutSummary {
   };
   return {
     rows,
-    subtotal: toUah(subKop),
-    discount: toUah(subKop - moneyKop),
+    subtotal: toUah(m.subtotalKop),
+    discount: toUah(m.subtotalKop - moneyKop),
     money,
     xp,
     velo,

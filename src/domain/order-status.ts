@@ -43,12 +43,6 @@ export function canPayByCard(o: OrderStatusFields): boolean {
   return o.payment_method === 2 && (o.financial_status === 'pending' || o.financial_status === 'failed') && o.fulfillment_status !== 'fulfilled';
 }
 
-/** Payment methods as the history names them (spec §9: 1 cash on delivery, 2 card; 3 XP). */
-export const PAYMENT_METHOD_NAMES: Record<number, string> = { 1: 'Готівкою при отриманні', 2: 'Карткою онлайн', 3: 'Бонусами XP' };
-
-/** Delivery methods (spec §3: 1 carrier branch, 2 courier to an address, 3 local courier). */
-export const DELIVERY_METHOD_NAMES: Record<number, string> = { 1: 'У відділення перевізника', 2: 'Курʼєром за адресою', 3: 'Курʼєр iPost' };
-
 /**
  * Coming back from the payment page (spec §4): what the order's real status says, whatever the
  * page's own `payment=` parameter claimed. 'checking' while the server has not settled it.

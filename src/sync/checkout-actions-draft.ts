@@ -2,25 +2,12 @@
 // key-value store so they survive a reload and work offline. Local only: nothing is sent until
 // the order is placed. Light on purpose (no API layer): the screens import it with their paint.
 import type { ClubDb } from '../db/database';
-import { kvGet, kvSet, type CheckoutDraft, type ProfileAddress } from '../db/kv';
-import { suggestCallBack } from '../domain/call-back-day';
-import { normalizeCityText } from '../domain/city-search';
+import { kvGet, kvSet, type CheckoutDraft } from '../db/kv';
+import { newDraft } from './checkout-actions-fresh';
+
+export { newDraft };
 
 export type DraftVariant = 'glo' | 'ogo';
-
-/** A fresh draft: the profile's delivery address when there is one, cash, no codes. */
-export function newDraft(address: ProfileAddress | null, now = Date.now()): CheckoutDraft {
-  return {
-    delivery: address && address.method !== 3 ? { ...address } : { method: 1, city: '' },
-    payment: 1,
-    comment: '',
-    needCall: false,
-    callBack: suggestCallBack(new Date(now)),
-    veloCode: '',
-    friendCode: '',
-    updatedAt: now,
-  };
-}
 
 /** The stored draft of a shop, or a fresh one. */
 export async function readDraft(db: ClubDb, variant: DraftVariant): Promise<CheckoutDraft> {
@@ -37,8 +24,3 @@ export async function saveDraft(db: ClubDb, variant: DraftVariant, patch: Partia
     return next;
   });
 }
-
-/** The `docs` key of a carrier city search ('' = the six popular cities of spec §3). */
-export const citiesDocKey = (query: string) => `np-cities:${normalizeCityText(query)}`;
-/** The `docs` key of a city's carrier branches. */
-export const branchesDocKey = (cityRef: string) => `np-branches:${cityRef}`;

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CartLineRow } from '../../db/rows-catalogue';
 import { PRODUCT_TAGS, type ShopVariant } from '../../domain/catalogue';
-import type { CheckoutSummary } from '../../domain/checkout-summary';
 import { friendCodeProblem } from '../../domain/friend-code';
 import { cleanPromoCode, promoCodeInputProblem } from '../../domain/promo-code-input';
 import { VELO_USED_TAG, veloPromoInputVisible, veloPromoProblem } from '../../domain/velo-promo';
@@ -9,15 +8,16 @@ import { db } from '../../db/db';
 import { saveDraft } from '../../sync/checkout-actions-draft';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { VELO_PROMO } from './config';
-import { PROMO_COPY as T } from './copy';
+import { VELO_PROMO } from './velo-config';
+import { PROMO_COPY as T } from './promo-copy';
 import { ShopIcon } from './shop-icons';
 import './cart-promo.css';
 
 interface Props {
   variant: ShopVariant;
   lines: readonly CartLineRow[];
-  summary: CheckoutSummary;
+  /** Why the kept velo code does not apply now (null when it does, or none is kept). */
+  veloProblem: string | null;
   codes: { veloCode: string; friendCode: string };
   customerTags: readonly string[];
   ordersCount: number;
@@ -88,7 +88,7 @@ function CodeField(p: {
  * velo pouches in the cart, the velo 20% code, shown only while it can apply. Bad input gets its
  * message beside the field and is not kept; the server checks every code again with the order.
  */
-export function CartPromo({ variant, lines, summary, codes, customerTags, ordersCount }: Props) {
+export default function CartPromo({ variant, lines, veloProblem, codes, customerTags, ordersCount }: Props) {
   const ctx = { variant, lines, customerTags };
   const veloVisible = veloPromoInputVisible(ctx);
   const hasVelo = variant === 'ogo' && lines.some((l) => l.tags.includes(PRODUCT_TAGS.velo) && !l.tags.includes(PRODUCT_TAGS.veloGift));
@@ -103,7 +103,7 @@ export function CartPromo({ variant, lines, summary, codes, customerTags, orders
         placeholder={T.friendPlaceholder}
         kept={codes.friendCode}
         applied={T.friendApplied(codes.friendCode)}
-        problem={summary.friendProblem}
+        problem={codes.friendCode ? friendCodeProblem(codes.friendCode, ordersCount) : null}
         check={(code) => friendCodeProblem(code, ordersCount)}
         save={(friendCode) => saveDraft(db, variant, { friendCode })}
       />
@@ -115,7 +115,7 @@ export function CartPromo({ variant, lines, summary, codes, customerTags, orders
           placeholder={VELO_PROMO}
           kept={codes.veloCode}
           applied={T.veloApplied(codes.veloCode)}
-          problem={summary.veloProblem}
+          problem={veloProblem}
           check={(code) => veloPromoProblem({ ...ctx, code, configured: VELO_PROMO })}
           save={(veloCode) => saveDraft(db, variant, { veloCode })}
         />

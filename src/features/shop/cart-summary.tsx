@@ -1,11 +1,10 @@
 import type { CartLineRow } from '../../db/rows-catalogue';
 import { veloGiftCount, veloGiftDisplayCount } from '../../domain/cart-totals';
 import type { ShopVariant } from '../../domain/catalogue';
-import type { CheckoutSummary } from '../../domain/checkout-summary';
 import { formatUah } from '../../domain/money';
-import { leftForFreeShipping } from '../../domain/shipping';
+import { leftForFreeShipping } from '../../domain/free-shipping';
 import { FREE_SHIPPING } from './config';
-import { CART_COPY } from './copy';
+import { CART_COPY } from './cart-copy';
 import { formatXp } from './format';
 import { ShopIcon } from './shop-icons';
 
@@ -40,8 +39,18 @@ export function ZeroPriceNotice() {
 }
 
 /** The totals in UAH and XP (spec §4), the velo discount, the shipping line, and the velo gifts shown (at most 2, §9). */
-export function CartSummary({ lines, summary: s }: { lines: readonly CartLineRow[]; summary: CheckoutSummary }) {
-  const freeShip = s.shippingOption !== 1;
+/** The cart's figures, UAH and XP, after the velo discount when its code applies. */
+export interface CartFigures {
+  subtotal: number;
+  discount: number;
+  money: number;
+  xp: number;
+  /** Shipping is free: the threshold is reached, or the order is paid with XP only (spec §9). */
+  freeShipping: boolean;
+}
+
+export function CartSummary({ lines, summary: s }: { lines: readonly CartLineRow[]; summary: CartFigures }) {
+  const freeShip = s.freeShipping;
   const gifts = veloGiftCount(lines);
   return (
     <section className="cart-summary" aria-label={CART_COPY.summary} data-testid="cart-summary">

@@ -1,6 +1,5 @@
 import type { ShopVariant } from '../../domain/catalogue';
-import { FREE_SHIPPING_DEFAULTS } from '../../domain/shipping';
-import { VELO_PROMO_DEFAULT } from '../../domain/velo-promo';
+import { FREE_SHIPPING_DEFAULTS } from '../../domain/free-shipping';
 
 // The shop's figures as built (keep them equal to the server's FREE_SHIPPING_GLO, FREE_SHIPPING_OGO
 // and VELO_PROMO_CODE): what the member sees. The server decides the order with its own.
@@ -16,6 +15,3 @@ export const FREE_SHIPPING: Record<ShopVariant, number> = {
   glo: amount(env.VITE_FREE_SHIPPING_GLO, FREE_SHIPPING_DEFAULTS.glo),
   ogo: amount(env.VITE_FREE_SHIPPING_OGO, FREE_SHIPPING_DEFAULTS.ogo),
 };
-
-/** Spec §9 velo promo text: VITE_VELO_PROMO_CODE (VELO-20%). */
-export const VELO_PROMO: string = env.VITE_VELO_PROMO_CODE?.trim() || VELO_PROMO_DEFAULT;

@@ -26,6 +26,9 @@ export const COMMON_COPY = {
   offlineEmpty: 'Ти офлайн, а каталог ще не завантажувався на цей пристрій. Він з’явиться, щойно буде зв’язок.',
   loadingEmpty: 'Завантажуємо каталог…',
   image: (title: string) => `Зображення: ${title}`,
+  decrease: 'Менше',
+  increase: 'Більше',
+  count: 'Кількість',
 } as const;
 
 export const HOME_COPY = {
@@ -95,58 +98,4 @@ export const DETAIL_COPY = {
   addUnits: (n: number) => (n > 1 ? `У кошик · ${n} шт.` : 'Додати в кошик'),
   added: 'Додано',
   pack: 'Упаковка',
-} as const;
-
-export const CART_COPY = {
-  emptyTitle: 'Кошик порожній',
-  emptyText: 'Загляни в магазин — там багато цікавого.',
-  toShop: 'До магазину',
-  items: (n: number, word: string) => `${n} ${word}`,
-  unitForms: ['товар', 'товари', 'товарів'] as const,
-  each: (price: string) => `${price} / шт.`,
-  decrease: 'Менше',
-  increase: 'Більше',
-  count: 'Кількість',
-  remove: 'Видалити',
-  removed: (title: string) => `«${title}» видалено з кошика`,
-  summary: 'Разом',
-  money: 'До сплати',
-  xp: 'Бонусами',
-  goods: 'Товари',
-  shipping: 'Доставка',
-  shippingFree: 'Безкоштовно',
-  shippingCarrier: 'За тарифами перевізника',
-  freeLeft: (sum: string) => `Додай товарів ще на ${sum} — і доставка буде безкоштовною`,
-  freeReached: 'Доставка безкоштовна',
-  freeBonus: 'Замовлення за XP доставимо безкоштовно',
-  zeroPriceTitle: 'Бонусні товари оформлюються окремо',
-  zeroPriceText:
-    'У кошику є товар за XP разом із товарами за гроші — одним замовленням їх не оформити. Видали бонусний товар і оформи замовлення, а потім додай його знову й оформи окремо.',
-  veloGifts: (n: number) => `Подарунки velo: ${n}`,
-  veloGiftsNote: 'Показуємо щонайбільше 2 подарунки.',
-  continue: 'Продовжити покупки',
-  checkout: 'Оформити замовлення',
-  checking: 'Перевіряємо ціни й наявність…',
-  offline: 'Ти офлайн. Ціни й наявність перевіримо, щойно з’явиться зв’язок; кошик збережеться.',
-  unknownTitle: 'Товар',
-  veloDiscount: 'Знижка velo −20%',
-  freeFrom: (sum: string) => `Безкоштовна доставка від ${sum}`,
-  toDelivery: 'До доставки',
-} as const;
-
-export const PROMO_COPY = {
-  title: 'Промокоди',
-  friendLabel: 'Код друга',
-  friendHint: 'Код REW- від друга діє лише для першого замовлення',
-  friendPlaceholder: 'REW-XXXXXX',
-  friendApplied: (code: string) => `Код друга ${code} застосовано`,
-  friendFirstOnly: 'Код друга діє лише для першого замовлення, а в тебе вже є замовлення в цьому магазині.',
-  veloLabel: 'Промокод velo',
-  veloHint: 'Знижка 20% на паучі velo, один раз',
-  veloApplied: (code: string) => `Промокод ${code}: −20% на velo`,
-  veloUsed: 'Знижку velo −20% уже використано в одному з твоїх замовлень.',
-  veloGift: 'Промокод velo не поєднується з подарунком velo в кошику.',
-  apply: 'Застосувати',
-  remove: 'Прибрати',
-  notApplied: (why: string) => `Не застосовано: ${why}`,
 } as const;

@@ -19,7 +19,7 @@ export function OtherShop({ shop }: { shop: ShopVariant }) {
     if (!env) return;
     setBusy(true);
     try {
-      await (await checkoutActions()).switchToVariant(env, shop);
+      await (await checkoutActions()).switchShop(env, shop);
     } catch (e) {
       toasts.show(e instanceof Error ? e.message : LIST_COPY.switchFailed, { kind: 'error' });
     }

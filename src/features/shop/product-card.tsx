@@ -4,7 +4,7 @@ import { PRODUCT_TAGS } from '../../domain/catalogue';
 import { AddButton } from './add-button';
 import { COMMON_COPY } from './copy';
 import { FavouriteButton } from './favourite-button';
-import { isXpOnly, priceLabel } from './format';
+import { isXpOnly, priceLabel } from './price-label';
 import { ProductImage } from './product-image';
 import './product-card.css';
 

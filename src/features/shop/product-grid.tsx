@@ -1,5 +1,4 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { ProductRow } from '../../db/rows-catalogue';
 import type { ShopVariant } from '../../domain/catalogue';
 import { Skeleton } from '../../ui/surfaces';
@@ -10,10 +9,11 @@ import './product-card.css';
 
 /** From this many products a grid renders only the rows near the screen. */
 export const VIRTUAL_FROM = 40;
-/** Cards per row. */
-const COLUMNS = 2;
-/** A row's height before it is measured (a card at 390 px wide), px. */
-const ROW_ESTIMATE = 300;
+/** Cards shown while the virtual grid's code loads (the first screen and a bit). */
+const FIRST_CARDS = 12;
+
+// Loaded only for a long list: the demo's lists are short, and every route paints within its budget.
+const VirtualGrid = lazy(() => import('./virtual-grid'));
 
 interface GridProps {
   variant: ShopVariant;
@@ -41,7 +41,13 @@ export function ProductGrid(props: GridProps) {
       />
     </div>
   );
-  if (!props.rail && props.products.length >= VIRTUAL_FROM) return <VirtualGrid products={props.products} card={card} label={props.label} />;
+  if (!props.rail && props.products.length >= VIRTUAL_FROM) {
+    return (
+      <Suspense fallback={<Plain label={props.label}>{props.products.slice(0, FIRST_CARDS).map(card)}</Plain>}>
+        <VirtualGrid products={props.products} card={card} label={props.label} />
+      </Suspense>
+    );
+  }
   return (
     <div className={props.rail ? 'product-rail' : 'product-grid'} role="list" aria-label={props.label}>
       {props.products.map(card)}
@@ -49,31 +55,10 @@ export function ProductGrid(props: GridProps) {
   );
 }
 
-/**
- * The rows of a long list near the viewport only (the window scrolls), measured as they render:
- * a 5,000-product category paints as fast as a short one (bench/shop-list.bench.ts).
- */
-function VirtualGrid({ products, card, label }: { products: readonly ProductRow[]; card: (p: ProductRow, i: number) => React.ReactNode; label?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    setMargin((ref.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-  }, []);
-  const rows = Math.ceil(products.length / COLUMNS);
-  const v = useWindowVirtualizer({ count: rows, estimateSize: () => ROW_ESTIMATE, overscan: 3, scrollMargin: margin, gap: 12 });
+function Plain({ label, children }: { label?: string; children: ReactNode }) {
   return (
-    <div ref={ref} className="product-vgrid" role="list" aria-label={label} style={{ height: v.getTotalSize() }} data-testid="product-vgrid">
-      {v.getVirtualItems().map((row) => (
-        <div
-          key={row.key}
-          data-index={row.index}
-          ref={v.measureElement}
-          className="product-grid product-vgrid__row"
-          style={{ transform: `translateY(${row.start - v.options.scrollMargin}px)` }}
-        >
-          {products.slice(row.index * COLUMNS, row.index * COLUMNS + COLUMNS).map((p, j) => card(p, row.index * COLUMNS + j))}
-        </div>
-      ))}
+    <div className="product-grid" role="list" aria-label={label}>
+      {children}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { CatalogueAge } from './catalogue-age';
 import { COMMON_COPY, DETAIL_COPY } from './copy';
 import { FavouriteButton } from './favourite-button';
-import { isXpOnly, priceLabel } from './format';
+import { isXpOnly, priceLabel } from './price-label';
 import { listOfPath } from './links';
 import { OtherShop } from './other-shop';
 import { ProductImage } from './product-image';

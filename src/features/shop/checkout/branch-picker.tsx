@@ -6,10 +6,11 @@ import { branchQueryProblem, filterBranches } from '../../../domain/delivery-for
 import { useOnline } from '../../../state/online';
 import type { PullState } from '../../../state/use-pull';
 import { useSyncMaybe } from '../../../state/sync-context';
-import { branchesDocKey } from '../../../sync/checkout-actions-draft';
+import { branchesDocKey } from '../../../sync/checkout-actions-keys';
 import { checkoutActions } from '../../../sync/checkout-actions-lazy';
 import { Field } from '../../../ui/field';
-import { DELIVERY_COPY as T } from './copy';
+import { COURIER_COPY as C } from './courier-copy';
+import { DELIVERY_COPY as T } from './delivery-copy';
 
 /** How many branches the list shows at once (typing narrows it). */
 const SHOWN = 40;
@@ -18,7 +19,7 @@ const SHOWN = 40;
  * Spec §3 npDep: a branch (or parcel locker) of the picked city, found by its number or street.
  * A number the city has no branch for says so beside the field.
  */
-export function BranchPicker({
+export default function BranchPicker({
   variant,
   cityRef,
   branch,
@@ -56,7 +57,7 @@ export function BranchPicker({
     return (
       <div className="co-picked" data-testid="branch-picked">
         <span className="co-picked__text">
-          <span>{T.branchChosen}</span>
+          <span>{C.branchChosen}</span>
           <strong>{branch}</strong>
         </span>
         <button type="button" onClick={() => onPick(null)} data-testid="branch-change">
@@ -72,8 +73,8 @@ export function BranchPicker({
   return (
     <div className="stack" data-testid="branch-picker">
       <Field
-        label={T.branchLabel}
-        placeholder={T.branchPlaceholder}
+        label={C.branchLabel}
+        placeholder={C.branchPlaceholder}
         inputMode="search"
         value={query}
         error={problem ?? error}
@@ -87,7 +88,7 @@ export function BranchPicker({
               <li key={b.value}>
                 <button type="button" className="co-list__item" onClick={() => onPick({ branch: b.label, branchNumber: b.number })} data-testid="branch-option" data-number={b.number}>
                   <span className="co-list__main">
-                    {b.type === 'postomat' ? `${T.postomat} №${b.number}` : `№${b.number}`}
+                    {b.type === 'postomat' ? `${C.postomat} №${b.number}` : `№${b.number}`}
                   </span>
                   <span className="co-list__sub">{b.label}</span>
                 </button>
@@ -96,7 +97,7 @@ export function BranchPicker({
           </ul>
         )
       ) : (
-        <p className="co-hint">{online && state !== 'failed' ? T.branchesLoading : T.branchesOffline}</p>
+        <p className="co-hint">{online && state !== 'failed' ? C.branchesLoading : C.branchesOffline}</p>
       )}
     </div>
   );

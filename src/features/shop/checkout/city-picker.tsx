@@ -7,9 +7,9 @@ import { useOnline } from '../../../state/online';
 import type { PullState } from '../../../state/use-pull';
 import { useSyncMaybe } from '../../../state/sync-context';
 import { checkoutActions } from '../../../sync/checkout-actions-lazy';
-import { citiesDocKey } from '../../../sync/checkout-actions-draft';
+import { citiesDocKey } from '../../../sync/checkout-actions-keys';
 import { Field } from '../../../ui/field';
-import { DELIVERY_COPY as T } from './copy';
+import { DELIVERY_COPY as T } from './delivery-copy';
 import { useDebounced } from './use-debounced';
 
 export interface CityValue {

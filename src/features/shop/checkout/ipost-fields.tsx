@@ -2,11 +2,12 @@ import type { ShopVariant } from '../../../domain/catalogue';
 import { IPOST_WORKING_HOURS, ipostDays, type IpostWindow } from '../../../domain/ipost-window';
 import type { DeliveryFieldErrors } from '../../../domain/delivery-form';
 import { Field } from '../../../ui/field';
-import { DELIVERY_COPY as T } from './copy';
+import { COURIER_COPY as C } from './courier-copy';
+import { DELIVERY_COPY as T } from './delivery-copy';
 import { dayLabel, timeOptions } from './format';
 
 /** Spec §3 Delivery for the local courier: street, flat, and the day and time window (ipostDay, ipostFrom, ipostTo). */
-export function IpostFields({
+export default function IpostFields({
   street,
   flat,
   window: w,
@@ -33,9 +34,9 @@ export function IpostFields({
         </div>
         <Field label={T.flat} inputMode="numeric" value={flat} error={errors.flat} data-testid="flat-input" onChange={(e) => onChange({ flat: e.target.value })} />
       </div>
-      <h3 className="co-card__title">{T.ipostTitle}</h3>
+      <h3 className="co-card__title">{C.ipostTitle}</h3>
       <div className={`co-select${errors.window ? ' co-select--error' : ''}`}>
-        <label htmlFor="ipost-day">{T.day}</label>
+        <label htmlFor="ipost-day">{C.day}</label>
         <select id="ipost-day" value={w.date} data-testid="ipost-day" onChange={(e) => onWindow({ ...w, date: e.target.value })}>
           {ipostDays(new Date(now)).map((d) => (
             <option key={d} value={d}>
@@ -46,7 +47,7 @@ export function IpostFields({
       </div>
       <div className="co-grid">
         <div className={`co-select${errors.window ? ' co-select--error' : ''}`}>
-          <label htmlFor="ipost-from">{T.from}</label>
+          <label htmlFor="ipost-from">{C.from}</label>
           <select id="ipost-from" value={w.from} data-testid="ipost-from" onChange={(e) => onWindow({ ...w, from: e.target.value })}>
             {times.map((t) => (
               <option key={t}>{t}</option>
@@ -54,7 +55,7 @@ export function IpostFields({
           </select>
         </div>
         <div className={`co-select${errors.window ? ' co-select--error' : ''}`}>
-          <label htmlFor="ipost-to">{T.to}</label>
+          <label htmlFor="ipost-to">{C.to}</label>
           <select id="ipost-to" value={w.to} data-testid="ipost-to" onChange={(e) => onWindow({ ...w, to: e.target.value })}>
             {times.map((t) => (
               <option key={t}>{t}</option>

@@ -2,18 +2,21 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { db } from '../../../db/db';
 import type { CheckoutDraft } from '../../../db/kv';
-import { CALL_TODAY_LABEL, CALL_TOMORROW_LABEL, CALL_HOURS, callBackWindow } from '../../../domain/call-back-day';
-import { formatUah } from '../../../domain/money';
+import { CALL_TODAY_LABEL, CALL_TOMORROW_LABEL, CALL_HOURS, callBackWindow, suggestCallBack } from '../../../domain/call-back-day';
+import { cartMoney } from '../../../domain/cart-money';
+import { formatUah, formatXp, toUah } from '../../../domain/money';
+import { VELO_PROMO } from '../velo-config';
 import { saveDraft } from '../../../sync/checkout-actions-draft';
 import { Button, ButtonLink } from '../../../ui/button';
 import { EmptyState, Skeleton } from '../../../ui/surfaces';
-import { formatXp } from '../format';
-import { useShopVariant } from '../use-shop';
-import { PAYMENT_COPY as T, DELIVERY_COPY } from './copy';
+import { useShopVariant } from '../use-variant';
+import { PAYMENT_COPY as T } from './payment-copy';
 import { timeOptions } from './format';
-import { CheckoutSteps, Option } from './steps';
-import { useCheckout, type CheckoutState } from './use-checkout';
+import { Option } from './parts';
+import { CheckoutSteps } from './steps';
+import { useCheckoutBasics, type CheckoutBasics } from './use-checkout-basics';
 import '../../../ui/action-bar.css';
+import { EMPTY_CART_COPY as E } from './empty-copy';
 import './checkout.css';
 
 /** Spec §3 Shop state: a comment of up to this many characters goes with the order. */
@@ -26,7 +29,7 @@ export const COMMENT_MAX = 500;
  */
 export default function PaymentPage() {
   const variant = useShopVariant();
-  const co = useCheckout(variant);
+  const co = useCheckoutBasics(variant);
   if (co === undefined) {
     return (
       <div className="co" aria-busy="true">
@@ -38,11 +41,11 @@ export default function PaymentPage() {
     return (
       <EmptyState
         icon="cart"
-        title={DELIVERY_COPY.emptyTitle}
-        text={DELIVERY_COPY.emptyText}
+        title={E.title}
+        text={E.text}
         action={
           <ButtonLink to="/shop" variant="primary">
-            {DELIVERY_COPY.toShop}
+            {E.toShop}
           </ButtonLink>
         }
       />
@@ -51,8 +54,10 @@ export default function PaymentPage() {
   return <PaymentForm key={variant} co={co} />;
 }
 
-function PaymentForm({ co }: { co: CheckoutState }) {
-  const { variant, summary: s } = co;
+function PaymentForm({ co }: { co: CheckoutBasics }) {
+  const { variant } = co;
+  const m = cartMoney({ variant, lines: co.lines, veloCode: co.draft.veloCode, customerTags: co.record?.tags ?? [], configuredVelo: VELO_PROMO });
+  const s = { money: toUah(m.moneyKop), xp: m.xp };
   const navigate = useNavigate();
   const [draft, setDraft] = useState<CheckoutDraft>(co.draft);
   const [callError, setCallError] = useState<string | null>(null);
@@ -122,7 +127,16 @@ function PaymentForm({ co }: { co: CheckoutState }) {
 
       <section className="co-card">
         <label className="co-switch">
-          <input type="checkbox" checked={draft.needCall} data-testid="need-call" onChange={(e) => (change({ needCall: e.target.checked }), setCallError(null))} />
+          <input
+            type="checkbox"
+            checked={draft.needCall}
+            data-testid="need-call"
+            onChange={(e) => {
+              // Turned on: the next two whole hours of today when they fit, else tomorrow morning.
+              change(e.target.checked ? { needCall: true, callBack: suggestCallBack(new Date()) } : { needCall: false });
+              setCallError(null);
+            }}
+          />
           <span className="co-switch__text">
             <strong>{T.callTitle}</strong>
             <span>{T.callText}</span>

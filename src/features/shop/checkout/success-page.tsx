@@ -1,13 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useKv } from '../../../db/hooks';
-import { formatUah } from '../../../domain/money';
-import { PAYMENT_METHOD_NAMES } from '../../../domain/order-status';
+import { formatUah, formatXp } from '../../../domain/money';
+import { PAYMENT_METHOD_NAMES } from '../../../domain/order-names';
 import { Button, ButtonLink } from '../../../ui/button';
 import { EmptyState } from '../../../ui/surfaces';
-import { formatXp } from '../format';
-import { ShopIcon } from '../shop-icons';
-import { SUCCESS_COPY as T } from './copy';
+import { SUCCESS_COPY as T } from './success-copy';
 import { useFinishPlacedOrders } from './use-finish-placed';
 import { usePayOrder } from './use-pay-order';
 import './checkout.css';
@@ -77,7 +75,9 @@ export default function SuccessPage() {
     <div className="success" data-testid="shop-success">
       <div className="success__hero">
         <span className="success__icon" aria-hidden="true">
-          <ShopIcon name="check" size={40} />
+          <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M5 12.5l4.5 4.5L19 7" />
+          </svg>
         </span>
         <h2 className="success__title" data-testid="success-number">
           {T.title(order.orderNumber)}

@@ -3,7 +3,6 @@ import type { ShopVariant } from '../../../domain/catalogue';
 import { PAYMENT_LINK_ERROR } from '../../../domain/payment-link';
 import { useSyncMaybe } from '../../../state/sync-context';
 import { checkoutActions } from '../../../sync/checkout-actions-lazy';
-import { OfflineError } from '../../../sync/online-only';
 import { toasts } from '../../../ui/toast-store';
 
 /**
@@ -24,7 +23,8 @@ export function usePayOrder(): { pay: (variant: ShopVariant, orderId: number) =>
           window.location.assign(r.link);
           return true;
         }
-        toasts.show(r.error instanceof OfflineError ? r.error.message : PAYMENT_LINK_ERROR, { kind: 'error' });
+        const offline = r.error instanceof Error && r.error.name === 'OfflineError';
+        toasts.show(offline ? (r.error as Error).message : PAYMENT_LINK_ERROR, { kind: 'error' });
         return false;
       } catch {
         toasts.show(PAYMENT_LINK_ERROR, { kind: 'error' });

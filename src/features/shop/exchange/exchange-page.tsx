@@ -1,3 +1,4 @@
+import { formatXp } from '../../../domain/money';
 import { Link } from 'react-router';
 import { useCatalogue, useXpBalance } from '../../../db/hooks';
 import type { ProductRow } from '../../../db/rows-catalogue';
@@ -5,7 +6,6 @@ import { categoriesOf } from '../../../domain/catalogue';
 import { exchangeCheck, exchangeState, isExchangeItem } from '../../../domain/exchange';
 import { EmptyState } from '../../../ui/surfaces';
 import { CatalogueAge } from '../catalogue-age';
-import { formatXp } from '../format';
 import { GridSkeleton } from '../product-grid';
 import { ProductImage } from '../product-image';
 import { useCatalogueState, useOnline, useShopVariant } from '../use-shop';

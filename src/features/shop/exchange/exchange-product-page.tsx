@@ -1,3 +1,4 @@
+import { formatXp } from '../../../domain/money';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCart, useXpBalance } from '../../../db/hooks';
@@ -5,10 +6,9 @@ import { cartTotals } from '../../../domain/cart-totals';
 import { exchangeCheck, exchangeState } from '../../../domain/exchange';
 import { Button, ButtonLink } from '../../../ui/button';
 import { EmptyState, Skeleton } from '../../../ui/surfaces';
-import { formatXp } from '../format';
 import { ProductImage } from '../product-image';
 import { useProductOrPull } from '../use-product-or-pull';
-import { useShopVariant } from '../use-shop';
+import { useShopVariant } from '../use-variant';
 import { useShopActions } from '../use-shop-actions';
 import { EXCHANGE_COPY as T } from './copy';
 import '../../../ui/action-bar.css';

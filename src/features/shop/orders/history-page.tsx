@@ -9,12 +9,12 @@ import { usePullOnOpen } from '../../../state/use-pull';
 import { checkoutActions } from '../../../sync/checkout-actions-lazy';
 import { Button, ButtonLink } from '../../../ui/button';
 import { EmptyState, Skeleton } from '../../../ui/surfaces';
-import { Notice } from '../checkout/steps';
+import { Notice } from '../checkout/parts';
 import { formatDateTime } from '../checkout/format';
 import { useFinishPlacedOrders } from '../checkout/use-finish-placed';
 import { usePayOrder } from '../checkout/use-pay-order';
-import { counted } from '../format';
-import { useShopVariant } from '../use-shop';
+import { pluralUk } from '../../../sync/plural';
+import { useShopVariant } from '../use-variant';
 import { HISTORY_COPY as T } from './copy';
 import { OrderCard } from './order-card';
 import './orders.css';
@@ -99,7 +99,7 @@ export default function HistoryPage() {
         />
       ) : (
         <>
-          <span className="orders__count">{counted(list.length, T.orderForms)}</span>
+          <span className="orders__count">{`${list.length} ${pluralUk(list.length, T.orderForms)}`}</span>
           {list.map((o) => (
             <OrderCard key={o.id} order={o} highlight={o.order_number === back} paying={paying === o.id} onPay={() => void pay(variant, o.id)} />
           ))}

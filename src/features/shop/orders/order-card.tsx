@@ -1,11 +1,10 @@
 import type { CallResponse } from '../../../contract/define';
 import type { getOrders } from '../../../contract/shop-order';
-import { formatUah } from '../../../domain/money';
-import { canPayByCard, deliveryStatus, DELIVERY_METHOD_NAMES, PAYMENT_METHOD_NAMES, paymentStatus } from '../../../domain/order-status';
+import { formatUah, formatXp } from '../../../domain/money';
+import { DELIVERY_METHOD_NAMES, PAYMENT_METHOD_NAMES } from '../../../domain/order-names';
+import { canPayByCard, deliveryStatus, paymentStatus } from '../../../domain/order-status';
 import { Button } from '../../../ui/button';
 import { formatDateTime } from '../checkout/format';
-import { formatXp } from '../format';
-import { ProductImage } from '../product-image';
 import { HISTORY_COPY as T } from './copy';
 
 export type OrderSummary = CallResponse<typeof getOrders>['list'][number];
@@ -38,7 +37,7 @@ export function OrderCard({ order: o, onPay, paying, highlight }: { order: Order
       <ul className="order__lines" aria-label={T.items}>
         {o.lines.slice(0, LINES_SHOWN).map((l) => (
           <li key={l.id} className="order__line">
-            <ProductImage src={l.image || null} title={l.title} category="" size="thumb" />
+            <span className="order__thumb">{l.image && <img src={l.image} alt="" loading="lazy" decoding="async" />}</span>
             <span className="order__line-title">{l.title}</span>
             <span className="order__line-qty">× {l.quantity}</span>
             <span className="order__line-sum">{l.bonuses > 0 ? formatXp(l.bonuses * l.quantity) : formatUah(l.price * l.quantity)}</span>
