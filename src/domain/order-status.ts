@@ -34,7 +34,7 @@ export function deliveryStatus(o: OrderStatusFields): StatusLabel {
   if (o.fulfillment_status === 'fulfilled' || o.shipment_status === 'delivered') return { label: 'Доставлено', tone: 'ok' };
   if (['failed', 'refunded', 'cancelled'].includes(o.financial_status)) return { label: 'Не відправлено', tone: 'neutral' };
   if (o.shipment_status === 'in_transit') return { label: 'В дорозі', tone: 'wait' };
-  if (o.shipment_status === 'confirmed') return { label: 'Підтверджено, готуємо до відправлення', tone: 'wait' };
+  if (o.shipment_status === 'confirmed') return { label: 'Готуємо до відправлення', tone: 'wait' };
   return { label: 'Прийнято', tone: 'neutral' };
 }
 

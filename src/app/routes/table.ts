@@ -90,7 +90,7 @@ export const ROUTES: RouteSpec[] = [
     ['/marathon/quiz', 'Вікторина'],
     ['/shop/delivery', 'Доставка', { back: to('/shop/cart') }],
     ['/shop/payment', 'Оплата', { back: to('/shop/delivery') }],
-    ['/shop/checkout', 'Підтвердження замовлення', { back: to('/shop/payment') }],
+    ['/shop/checkout', 'Підтвердження', { back: to('/shop/payment') }],
     ['/shop/success', 'Замовлення прийнято', { back: HIDDEN, name: 'shop-success' }],
   ]),
   ...group('account-off-footer', ['authentication', 'referrer'], [['/shop/cart', 'Кошик']]),

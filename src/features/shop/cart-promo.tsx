@@ -7,7 +7,7 @@ import { VELO_USED_TAG, veloPromoInputVisible, veloPromoProblem } from '../../do
 import { db } from '../../db/db';
 import { saveDraft } from '../../sync/checkout-actions-draft';
 import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
+import '../../ui/field.css';
 import { VELO_PROMO } from './velo-config';
 import { PROMO_COPY as T } from './promo-copy';
 import { ShopIcon } from './shop-icons';
@@ -59,26 +59,37 @@ function CodeField(p: {
     await p.save(cleanPromoCode(value));
     setValue('');
   };
+  const id = `promo-${p.id}`;
+  const note = error ?? p.hint;
   return (
-    <form className="promo-form" onSubmit={(e) => void submit(e)} noValidate>
-      <Field
-        label={p.label}
-        hint={p.hint}
-        error={error}
-        placeholder={p.placeholder}
-        autoCapitalize="characters"
-        autoComplete="off"
-        spellCheck={false}
-        value={value}
-        data-testid={`${p.id}-input`}
-        onChange={(e) => {
-          setValue(e.target.value);
-          setError(null);
-        }}
-      />
-      <Button type="submit" variant="secondary" disabled={!value.trim()} data-testid={`${p.id}-apply`}>
-        {T.apply}
-      </Button>
+    <form className={`promo-form field${error ? ' field--error' : ''}`} onSubmit={(e) => void submit(e)} noValidate>
+      <label className="field__label" htmlFor={id}>
+        {p.label}
+      </label>
+      <div className="promo-form__row">
+        <input
+          id={id}
+          className="field__input"
+          placeholder={p.placeholder}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-note`}
+          data-testid={`${p.id}-input`}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(null);
+          }}
+        />
+        <Button type="submit" variant="secondary" disabled={!value.trim()} data-testid={`${p.id}-apply`}>
+          {T.apply}
+        </Button>
+      </div>
+      <span id={`${id}-note`} className={error ? 'field__error' : 'field__hint'} role={error ? 'alert' : undefined}>
+        {note}
+      </span>
     </form>
   );
 }

@@ -18,7 +18,7 @@ describe('order statuses as the history shows them (spec §4 financial status, c
   });
   it('delivery: accepted, confirmed, on its way, delivered', () => {
     expect(deliveryStatus(o('pending', 1)).label).toBe('Прийнято');
-    expect(deliveryStatus(o('pending', 1, 'confirmed')).label).toMatch(/готуємо/);
+    expect(deliveryStatus(o('pending', 1, 'confirmed')).label).toBe('Готуємо до відправлення');
     expect(deliveryStatus(o('pending', 1, 'in_transit')).label).toBe('В дорозі');
     expect(deliveryStatus(o('paid', 1, null, 'fulfilled')).label).toBe('Доставлено');
   });

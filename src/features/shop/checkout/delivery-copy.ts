@@ -20,6 +20,7 @@ export const DELIVERY_COPY = {
   addressTitle: 'Адреса',
   street: 'Вулиця',
   streetPlaceholder: 'вул. Хрещатик',
+  ipostStreetPlaceholder: 'вул. Хрещатик, 22',
   house: 'Будинок',
   flat: 'Квартира',
   flatHint: 'Необовʼязково',

@@ -64,6 +64,7 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
     });
   };
   const fallBack = (message: string) => {
+    setErrors({});
     setNotice(message);
     update({ method: 1 });
     persist({ notice: message });
@@ -89,6 +90,7 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
   };
 
   const chooseMethod = (m: DeliveryMethod) => {
+    setErrors({});
     setNotice(null);
     persist({ notice: null });
     update({ method: m });

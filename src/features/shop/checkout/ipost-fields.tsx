@@ -28,11 +28,9 @@ export default function IpostFields({
   const times = timeOptions(IPOST_WORKING_HOURS.from, IPOST_WORKING_HOURS.to, 30);
   return (
     <>
-      <div className="co-grid co-grid--3">
-        <div style={{ gridColumn: 'span 2' }}>
-          <Field label={T.street} placeholder={T.streetPlaceholder} autoComplete="address-line1" value={street} error={errors.street} data-testid="street-input" onChange={(e) => onChange({ street: e.target.value })} />
-        </div>
-        <Field label={T.flat} inputMode="numeric" value={flat} error={errors.flat} data-testid="flat-input" onChange={(e) => onChange({ flat: e.target.value })} />
+      <Field label={T.street} placeholder={T.ipostStreetPlaceholder} autoComplete="address-line1" value={street} error={errors.street} data-testid="street-input" onChange={(e) => onChange({ street: e.target.value })} />
+      <div className="co-grid">
+        <Field label={T.flat} hint={T.flatHint} inputMode="numeric" value={flat} error={errors.flat} data-testid="flat-input" onChange={(e) => onChange({ flat: e.target.value })} />
       </div>
       <h3 className="co-card__title">{C.ipostTitle}</h3>
       <div className={`co-select${errors.window ? ' co-select--error' : ''}`}>

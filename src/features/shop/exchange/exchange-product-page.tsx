@@ -105,7 +105,7 @@ export default function ExchangeProductPage() {
           </ButtonLink>
         )}
         <Button size="l" block busy={busy} disabled={check.problem !== null} onClick={() => void exchange()} data-testid="exchange-add">
-          {T.exchange} · {formatXp(price)}
+          {product.available ? `${T.exchange} · ${formatXp(price)}` : T.inactive}
         </Button>
       </div>
     </article>

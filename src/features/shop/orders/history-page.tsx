@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CallResponse } from '../../../contract/define';
 import type { getOrders } from '../../../contract/shop-order';
-import { useDoc } from '../../../db/hooks';
+import { useDoc, useKv } from '../../../db/hooks';
 import { paymentReturnOutcome } from '../../../domain/order-status';
 import { useOnline } from '../../../state/online';
 import { usePullOnOpen } from '../../../state/use-pull';
@@ -38,14 +38,19 @@ export default function HistoryPage() {
   const { pay, paying } = usePayOrder();
   useFinishPlacedOrders();
 
+  const placed = useKv('placedOrders');
   const returned = back ? doc?.value.list.find((o) => o.order_number === back) ?? null : null;
   const outcome = back && doc ? paymentReturnOutcome(returned) : null;
-  // The callback may land a moment after the browser returns: ask again a few times.
+  // An order placed from this device that the stored history does not list yet.
+  const missing = Boolean(doc && placed?.some((p) => p.variant === variant && !doc.value.list.some((o) => o.id === p.orderId)));
+  // The payment callback may land a moment after the browser returns, a new order may not be
+  // listed yet, a pull may fail: ask again a few times, 2 s apart.
   useEffect(() => {
-    if (outcome !== 'checking' || round >= 5 || state === 'running') return;
+    const again = outcome === 'checking' || missing || state === 'failed';
+    if (!again || !online || round >= 5 || state === 'running') return;
     const t = setTimeout(() => setRound((r) => r + 1), 2000);
     return () => clearTimeout(t);
-  }, [outcome, round, state]);
+  }, [outcome, missing, online, round, state]);
 
   if (doc === undefined || (doc === null && (state === 'idle' || state === 'running'))) {
     return (
