@@ -109,7 +109,7 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
     const found = deliveryFieldErrors(form, new Date());
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      top.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
       return;
     }
     setBusy(true);
