@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
-import { rows } from './support/local-db';
-import { goOffline, goOnline } from './support/network';
+import { kv, rows } from './support/local-db';
+import { serverMetafield } from './support/server-api';
+import { goOffline, goOnline, whileOffline } from './support/network';
 import { startServer, type RunningServer } from './support/server';
 import { signInAsDemo } from './support/sign-in';
 import { addProduct, choosePayment, chooseBranch, openDelivery, placeOrder, serverBalance, serverOrders, sessionStored } from './shop-steps';
@@ -49,6 +50,17 @@ describe('shop checkout through the screens', () => {
     await expect.poll(async () => (await rows<{ variant: string }>(page, 'cart')).filter((l) => l.variant === 'glo').length).toBe(0);
     await page.goto(`${base}/shop/cart`);
     await page.getByText('Кошик порожній').waitFor();
+
+    // The address went to the profile for next time (spec §3), through the outbox.
+    const token = await kv<string>(page, 'pwaToken');
+    const gloId = (await kv<{ glo: number }>(page, 'customerIds')).glo;
+    await expect.poll(() => serverMetafield(base, token, gloId, 'delivery_address'), { timeout: 15_000 }).toMatchObject({ method: 1, city: 'Київ', branch: o.delivery.address });
+    // The history reads offline, after a reload, from the device.
+    await whileOffline(browser.context, async () => {
+      await page.goto(`${base}/history-order`);
+      await page.locator(`[data-testid="order"][data-order-number="${number}"]`).waitFor();
+      expect(await page.getByText('Ти офлайн — показуємо історію станом на').count()).toBe(1);
+    });
   });
 
   it('(3) an order of bonus items paid fully in XP: the balance drops by exactly its XP, status paid', async () => {
