@@ -14,7 +14,8 @@ beforeAll(async () => {
   browser = await openBrowser();
   browser.page.setDefaultTimeout(20_000);
   await signInAsDemo(browser.page, server.url);
-  await waitForServiceWorker(browser.page);
+  // The service worker takes its time on a busy machine.
+  await waitForServiceWorker(browser.page, 60_000);
   await sessionStored(browser.page);
 });
 
