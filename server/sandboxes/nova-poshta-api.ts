@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { BranchOption, CityOption } from '../../src/contract/delivery';
 import { ApiError } from '../errors';
-import type { BranchQuery, Carrier } from './nova-poshta';
+import type { BranchQuery, Carrier } from './carrier';
 
 const ENDPOINT = 'https://api.novaposhta.ua/v2.0/json/';
 /** Spec §3: the popular cities, in order, shown before anything is typed. */

@@ -3,24 +3,10 @@ import type { BranchOption, CityOption } from '../../src/contract/delivery';
 import { likePrefix, normalizeCityText } from '../../src/domain/city-search';
 import type { Db } from '../db/connect';
 import type { NpBranchesTable, NpCitiesTable } from '../db/tables/scan-delivery';
+import type { BranchQuery, Carrier } from './carrier';
 import { novaPoshtaApi } from './nova-poshta-api';
 
-export interface BranchQuery {
-  cityId: string;
-  /** Digits: number prefix; other text: part of the street or description. */
-  query?: string;
-  type?: 'branch' | 'postomat';
-  limit: number;
-  offset: number;
-}
-
-/** The carrier (Nova Poshta-shaped). The sandbox below is the default; a real key selects the API. */
-export interface Carrier {
-  /** Popular cities (spec §3) in their order when the query is empty, else a prefix search. */
-  searchCities(query: string, limit: number): Promise<CityOption[]>;
-  /** null when the city is unknown. */
-  branches(q: BranchQuery): Promise<{ branches: BranchOption[]; total: number } | null>;
-}
+export type { BranchQuery, Carrier } from './carrier';
 
 export function cityOptionOf(c: Pick<Selectable<NpCitiesTable>, 'ref' | 'delivery_city_ref' | 'name' | 'settlement_type' | 'area' | 'region'>): CityOption {
   const province = c.area ? `${c.area} обл.` : '';

@@ -6,7 +6,8 @@ import { rowId, text } from './shop-catalogue';
  * POST /api/api-shop/get-liqpay-link {orderId, {product}, ogoAuthApiToken} -> success, link (spec §7).
  * A LiqPay checkout link for the member's own unpaid card order: `data` (base64 JSON) and
  * `signature` = base64(sha1(private + data + private)). Without LiqPay keys the link opens the
- * server's sandbox checkout page. A paid order gets no new link (409).
+ * server's sandbox checkout page. A paid order gets no new link (422 already_paid: a 409 would
+ * read as "the same key still running", which clients retry).
  */
 export const getLiqpayLink = defineCall({
   method: 'POST',

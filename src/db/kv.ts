@@ -74,6 +74,15 @@ export interface KvValues {
   // Scanning, XP and devices
   /** The store consultant read from a badge QR per variant (save-manager, spec §7), sent once. */
   scanManager: Partial<Record<'glo' | 'ogo', { manager: string; from: string; state: 'waiting' | 'saved' | 'refused'; message: string | null; at: number }>>;
+  // Checkout (the shop journey to a paid order: cart codes, delivery, payment, placed orders).
+  /** What the member chose on the way to an order, per shop (spec §3 Shop state); it survives a reload. */
+  checkoutDrafts: Partial<Record<'glo' | 'ogo', CheckoutDraft>>;
+  /** Orders placed from this device and what follows them (cart cleared, call-back, promo code, courier). */
+  placedOrders: PlacedOrderRecord[];
+  /** The last get-liqpay-link answer (spec §4 "success with link stores it"), by the entry that asked. */
+  paymentLink: { key: string; orderId: number; success: boolean; link: string; at: number };
+  /** Local courier token (ipost/auth), kept until its server expiry. */
+  ipostToken: ExpiringToken;
 }
 
 /** A metafield as the server holds it: `value` null when it has none; `revision` null when the server gives none. */
@@ -82,6 +91,57 @@ export interface MetafieldBase {
   revision: number | null;
   /** Epoch ms when it was read or written. */
   at: number;
+}
+
+/** Spec §3 Shop state and Delivery as /shop/delivery, /shop/payment and the cart keep them. */
+export interface CheckoutDraft {
+  /** The delivery choice; `cityRef` and `branchNumber` when picked from the carrier's lists. */
+  delivery: ProfileAddress & { cityRef?: string; branchNumber?: number };
+  /** Method 3: the courier's day ('YYYY-MM-DD', Kyiv) and time window ('HH:MM'). */
+  ipostWindow?: { date: string; from: string; to: string };
+  /** The last ipost city-available answer for `city` (spec §7); 'failed' when it could not be asked. */
+  ipostCheck?: { city: string; state: 'available' | 'unavailable' | 'failed'; served: string[] };
+  /** Why the delivery method was changed for the member (spec §4 fallback to 1), shown until read. */
+  notice?: string | null;
+  /** Spec §9: 1 cash on delivery, 2 card (an order with nothing to pay in money goes in XP). */
+  payment: 1 | 2;
+  comment: string;
+  needCall: boolean;
+  /** Spec §5: day label 'Сьогодні' (today) or another (tomorrow), from and to 'HH:MM'. */
+  callBack: { day: string; from: string; to: string };
+  /** The velo promo and a friend's REW- code typed in the cart (spec §5); '' when none. */
+  veloCode: string;
+  friendCode: string;
+  updatedAt: number;
+}
+
+/** An order placed from this device (create-order's answer) and its follow-ups (spec §4, §7). */
+export interface PlacedOrderRecord {
+  /** The create-order entry id (its Idempotency-Key). */
+  key: string;
+  variant: 'glo' | 'ogo';
+  customerId: number;
+  orderId: number;
+  orderNumber: number;
+  /** UAH, and XP spent. */
+  total: number;
+  xpTotal: number;
+  /** 1 cash, 2 card, 3 XP. */
+  paymentMethod: number;
+  financialStatus: string;
+  placedAt: number;
+  /** The cart lines the order took (cleared after it). */
+  variantIds: number[];
+  /** Promo codes used with it (send-promocode). */
+  codes: string[];
+  /** send-phone-call, when the member asked to be called. */
+  call: { day: string; from: string; to: string; phone: string; first_name: string; total_spent: number; orders_count: number } | null;
+  /** ipost send-address for delivery 3. */
+  ipost: { city: string; street: string; flat: string; date: string; from: string; to: string; comment: string } | null;
+  /** 'pending' until the cart, codes and comment are cleared and the follow-ups queued. */
+  followUps: 'pending' | 'done';
+  ipostState: 'none' | 'waiting' | 'sent' | 'failed';
+  ipostMessage: string | null;
 }
 
 /** One shop record of the member (spec §3), without its metafields. */

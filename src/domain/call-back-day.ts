@@ -68,3 +68,19 @@ export function callBackHours(): string[] {
 export function callBackDayLabelFor(intended: string, now: Date): string {
   return intended > kyivParts(now).date ? CALL_TOMORROW_LABEL : CALL_TODAY_LABEL;
 }
+
+/** Calls are made these Kyiv hours ('HH:MM'). */
+export const CALL_HOURS = { from: '09:00', to: '20:00' } as const;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A call-back window to start from: the next two whole hours today when they fit in the call
+ * hours, else tomorrow 10:00-12:00.
+ */
+export function suggestCallBack(now: Date): { day: string; from: string; to: string } {
+  const hour = Number(kyivParts(now).time.slice(0, 2)) + 1;
+  const from = Math.max(hour, Number(CALL_HOURS.from.slice(0, 2)));
+  if (from + 2 <= Number(CALL_HOURS.to.slice(0, 2))) return { day: CALL_TODAY_LABEL, from: `${pad(from)}:00`, to: `${pad(from + 2)}:00` };
+  return { day: CALL_TOMORROW_LABEL, from: '10:00', to: '12:00' };
+}

@@ -51,3 +51,14 @@ export function checkIpostWindow(w: IpostWindow, now: Date): IpostWindowCheck {
   if (w.date === today.date && from <= nowMinutes) return fail('ipost_window_past', 'Цей час уже минув. Обери пізніший проміжок');
   return { ok: true };
 }
+
+/** The courier days to choose from: today up to {@link IPOST_MAX_DAYS_AHEAD} days ahead (Kyiv), 'YYYY-MM-DD'. */
+export function ipostDays(now: Date): string[] {
+  const today = kyivParts(now).date;
+  return Array.from({ length: IPOST_MAX_DAYS_AHEAD + 1 }, (_, i) => addDays(today, i));
+}
+
+/** A courier window to start from: tomorrow 12:00-15:00. */
+export function suggestIpostWindow(now: Date): IpostWindow {
+  return { date: addDays(kyivParts(now).date, 1), from: '12:00', to: '15:00' };
+}

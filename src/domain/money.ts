@@ -30,3 +30,8 @@ const uahFormat = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 0, max
 export function formatUah(uah: number): string {
   return `${uahFormat.format(uah)} грн`;
 }
+
+/** The club's points (spec §1): 1200 -> "1 200 XP". The unit has no translation. */
+export function formatXp(xp: number): string {
+  return `${xp.toLocaleString('uk-UA')} XP`;
+}

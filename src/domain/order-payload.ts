@@ -1,4 +1,4 @@
-import { moneyString, toKop, toUah } from './money';
+import { CURRENCY, moneyString, toKop, toUah } from './money';
 import { SHIPPING_COUNTRY, SHIPPING_ZIP, shippingLine, type ShippingOption } from './shipping';
 
 /** Spec §3/§9: what the member picks: 1 cash on delivery, 2 card. */
@@ -46,6 +46,8 @@ export interface ShopifyOrder {
   transactions: Array<{ kind: 'sale'; status: 'pending'; gateway: string; amount: string }>;
   metafields: OrderMetafield[];
   note: string;
+  /** Spec §9: UAH. */
+  currency: typeof CURRENCY;
 }
 
 /** Totals of priced lines: money in UAH (summed in kopiykas) and XP. */
@@ -110,5 +112,6 @@ export function buildOrderPayload(draft: {
     transactions: method === 3 ? [] : [{ kind: 'sale', status: 'pending', gateway, amount: moneyString(money) }],
     metafields,
     note: draft.note ?? '',
+    currency: CURRENCY,
   };
 }

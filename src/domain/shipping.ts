@@ -1,4 +1,7 @@
 import type { ShopVariant } from './catalogue';
+import { FREE_SHIPPING_DEFAULTS } from './free-shipping';
+
+export { FREE_SHIPPING_DEFAULTS, leftForFreeShipping } from './free-shipping';
 
 /** Spec §3: delivery 1 carrier branch, 2 courier to an address, 3 local courier (iPost). */
 export type DeliveryMethod = 1 | 2 | 3;
@@ -19,8 +22,6 @@ export const SHIPPING_PRICE = 0;
 export const SHIPPING_COUNTRY = 'Ukraine';
 export const SHIPPING_ZIP = '01001';
 
-/** Spec §9: free shipping from 399 UAH on glo and 120 UAH on ogo (the server's config may change them). */
-export const FREE_SHIPPING_DEFAULTS: Record<ShopVariant, number> = { glo: 399, ogo: 120 };
 
 /** Spec §9: IPOST is the ogo shop's delivery type 3; glo has no local courier. */
 export function deliveryMethodAllowed(variant: ShopVariant, method: DeliveryMethod): boolean {
@@ -46,10 +47,6 @@ export function shippingOption(opts: {
   return opts.moneyTotal >= threshold ? 2 : 1;
 }
 
-/** UAH still to add for free shipping (0 once reached), for the cart's progress bar. */
-export function leftForFreeShipping(variant: ShopVariant, moneyTotal: number, thresholds = FREE_SHIPPING_DEFAULTS): number {
-  return Math.max(0, Math.round((thresholds[variant] - moneyTotal) * 100) / 100);
-}
 
 /** A Shopify shipping line for an option. */
 export function shippingLine(option: ShippingOption): { code: string; title: string; price: string; source: string } {

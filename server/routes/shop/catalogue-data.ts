@@ -1,12 +1,10 @@
-import type { Selectable } from 'kysely';
 import type { Product } from '../../../src/contract/shop-catalogue';
 import { categoryByCollectionId, type Category, type ShopVariant } from '../../../src/domain/catalogue';
 import type { Db } from '../../db/connect';
-import type { ProductsTable } from '../../db/tables/catalogue';
 import { notFound } from '../../errors';
-import { collectionRows, productRowsByVariantIds } from './hot-queries';
+import { collectionRows, productRowsByVariantIds, type ProductRow } from './hot-queries';
 
-export type ProductRow = Selectable<ProductsTable>;
+export type { ProductRow };
 
 /** Where a product's drawing is served (long-cached, outside the API key guard). */
 export const productImage = (id: number) => `/media/products/${id}.svg`;

@@ -4,7 +4,11 @@ import type { Db } from '../../db/connect';
 import { balanceChanges, cachedBalance, storeBalance } from '../../db/balance-cache';
 import { prepared } from '../../db/prepared';
 import { ensureCustomer, type Customer } from '../../members';
-import type { ProductRow } from './catalogue-data';
+import type { Selectable } from 'kysely';
+import type { ProductsTable } from '../../db/tables/catalogue';
+
+/** A products row as stored. */
+export type ProductRow = Selectable<ProductsTable>;
 
 /*
  * The queries of the shop's busiest calls (get-balance, the catalogue lists, create-order),

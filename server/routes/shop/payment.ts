@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { getLiqpayLink } from '../../../src/contract/shop-payment';
 import type { AppDeps, AppEnv, Member } from '../../context';
-import { conflict, forbidden, notFound, unprocessable } from '../../errors';
+import { forbidden, notFound, unprocessable } from '../../errors';
 import { mount } from '../../http/route';
 import { variantOf } from '../../members';
 import { checkoutLink } from '../../sandboxes/liqpay';
@@ -33,9 +33,11 @@ export function registerPayment(app: Hono<AppEnv>): void {
     if (input.ogoAuthApiToken) await requireOwnToken(deps, member, input.ogoAuthApiToken, 'ogo');
     const order = await ownOrder(deps, member, input.orderId, variantOf(input.ogo));
     if (order.payment_method !== 2) throw unprocessable('not_card_order', 'Це замовлення не оплачується карткою');
-    if (order.financial_status === 'paid') throw conflict('already_paid', 'Замовлення вже оплачено');
+    // 422, not 409: a mutation's 409 means "same Idempotency-Key still running", which clients
+    // retry (spec §7); a paid order is a permanent answer.
+    if (order.financial_status === 'paid') throw unprocessable('already_paid', 'Замовлення вже оплачено');
     if (order.financial_status !== 'pending' && order.financial_status !== 'failed') {
-      throw conflict('order_closed', 'Це замовлення скасовано або повернено');
+      throw unprocessable('order_closed', 'Це замовлення скасовано або повернено');
     }
     const now = deps.clock.now().toISOString();
     // Each attempt has its own provider order id: LiqPay refuses an id it has seen before.

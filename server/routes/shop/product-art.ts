@@ -82,9 +82,12 @@ function body(art: ProductArt): string {
   }
 }
 
+const PRICE_BADGE = /^\d[\d\s]*\s?(XP|грн|₴)$/u;
+
 /** The whole picture: a soft backdrop, the item, its label and badge. Deterministic. */
 export function productSvg(art: ProductArt): string {
-  const badge = art.badge
+  // A price in the picture («300 XP») only repeats the price printed beside it on every screen.
+  const badge = art.badge && !PRICE_BADGE.test(art.badge)
     ? `<rect x="276" y="24" width="104" height="36" rx="18" fill="${art.color}"/>${text(328, 48, 17, art.accent, art.badge)}`
     : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" font-family="system-ui,-apple-system,'Segoe UI',Roboto,sans-serif">

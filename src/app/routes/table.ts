@@ -99,7 +99,7 @@ export const ROUTES: RouteSpec[] = [
     ['/marathon/quiz', 'Вікторина'],
     ['/shop/delivery', 'Доставка', { back: to('/shop/cart') }],
     ['/shop/payment', 'Оплата', { back: to('/shop/delivery') }],
-    ['/shop/checkout', 'Підтвердження замовлення', { back: to('/shop/payment') }],
+    ['/shop/checkout', 'Підтвердження', { back: to('/shop/payment') }],
     ['/shop/success', 'Замовлення прийнято', { back: HIDDEN, name: 'shop-success' }],
   ]),
   ...group('account-off-footer', ['authentication', 'referrer'], [['/shop/cart', 'Кошик']]),
@@ -108,12 +108,13 @@ export const ROUTES: RouteSpec[] = [
     AUTH,
     SHOP_DETAIL_LISTS.map((list): [string, string, Opts] => [
       `/shop/${list}/:id`,
-      'Товар',
+      // The header names the list the product belongs to (its back arrow leads there).
+      SHOP_LIST_TITLES[list],
       { back: to(`/shop/${list}`), idParams: ['id'], name: `shop-${list}-detail` },
     ]),
   ),
   ...group('account-off-footer', AUTH, [
-    ['/exchange/product/active/:id', 'Товар для обміну', { back: to('/exchange'), idParams: ['id'] }],
-    ['/exchange/product/inactive/:id', 'Товар для обміну', { back: to('/exchange'), idParams: ['id'] }],
+    ['/exchange/product/active/:id', 'Обмін на XP', { back: to('/exchange'), idParams: ['id'] }],
+    ['/exchange/product/inactive/:id', 'Пропозиція обміну', { back: to('/exchange'), idParams: ['id'] }],
   ]),
 ];

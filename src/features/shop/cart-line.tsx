@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import type { CartLineRow } from '../../db/rows-catalogue';
 import { formatUah } from '../../domain/money';
-import { COMMON_COPY, CART_COPY } from './copy';
-import { formatXp, priceLabel } from './format';
+import { CART_COPY } from './cart-copy';
+import { COMMON_COPY } from './copy';
+import { formatXp } from './format';
+import { priceLabel } from './price-label';
 import { productPath } from './links';
 import { ProductImage } from './product-image';
 import { QuantityStepper } from './quantity-stepper';

@@ -1,21 +1,38 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CART_REFERRER_KEY } from '../../state/nav-keys';
 import { useSyncMaybe } from '../../state/sync-context';
-import { useCart } from '../../db/hooks';
+import { useCart, useKv } from '../../db/hooks';
 import { cartTotals, zeroPriceFlag } from '../../domain/cart-totals';
-import { formatUah } from '../../domain/money';
+import { leftForFreeShipping } from '../../domain/free-shipping';
+import { formatUah, toUah } from '../../domain/money';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import { CartLine } from './cart-line';
 import { CartSummary, FreeShipping, ZeroPriceNotice } from './cart-summary';
-import { CART_COPY } from './copy';
+import { FREE_SHIPPING } from './config';
+import { CART_COPY } from './cart-copy';
 import { counted, formatXp } from './format';
 import { useOnline, useProductsByIds, useShopVariant } from './use-shop';
 import { useShopActions } from './use-shop-actions';
 import '../../ui/action-bar.css';
 import './cart-page.css';
+
+// The promo codes load after the cart's first paint: the route paints within its budget.
+const CartPromo = lazy(() => import('./cart-promo'));
+
+const NO_CODES = { veloCode: '', friendCode: '' };
+type Pricing = (typeof import('./velo-pricing'))['veloPricing'];
+
+/** The velo pricing, loaded once a velo code is kept in the cart (null until then). */
+function useVeloPricing(wanted: boolean): Pricing | null {
+  const [fn, setFn] = useState<Pricing | null>(null);
+  useEffect(() => {
+    if (wanted && !fn) void import('./velo-pricing').then((m) => setFn(() => m.veloPricing));
+  }, [wanted, fn]);
+  return fn;
+}
 
 /** Where «Продовжити покупки» leads: the page the cart was opened from (referrer guard), else the shop. */
 function continueTarget(): string {
@@ -33,6 +50,9 @@ function continueTarget(): string {
 export default function CartPage() {
   const variant = useShopVariant();
   const lines = useCart(variant);
+  const codes = useKv('checkoutDrafts')?.[variant] ?? NO_CODES;
+  const record = useKv('memberRecords')?.[variant] ?? null;
+  const pricing = useVeloPricing(codes.veloCode !== '');
   const products = useProductsByIds(variant, lines?.map((l) => l.productId));
   const sync = useSyncMaybe();
   const online = useOnline();
@@ -76,6 +96,16 @@ export default function CartPage() {
 
   const byId = new Map((products ?? []).map((p) => [p.id, p]));
   const totals = cartTotals(lines);
+  const m = pricing && codes.veloCode ? pricing(variant, lines, codes.veloCode, record?.tags ?? []) : null;
+  const money = m ? toUah(m.moneyKop) : totals.money;
+  const s = {
+    subtotal: m ? toUah(m.subtotalKop) : totals.money,
+    discount: m ? toUah(m.subtotalKop - m.moneyKop) : 0,
+    money,
+    xp: totals.xp,
+    veloProblem: m?.veloProblem ?? null,
+    freeShipping: (money === 0 && totals.xp > 0) || leftForFreeShipping(variant, money, FREE_SHIPPING) === 0,
+  };
   const flagged = zeroPriceFlag(lines);
   return (
     <div className="cart">
@@ -88,7 +118,7 @@ export default function CartPage() {
           {CART_COPY.offline}
         </p>
       )}
-      <FreeShipping variant={variant} money={totals.money} xp={totals.xp} />
+      <FreeShipping variant={variant} money={s.money} xp={s.xp} />
       <ul className="cart-lines" aria-label={CART_COPY.goods}>
         {lines.map((l) => {
           const title = l.title || byId.get(l.productId)?.title || CART_COPY.unknownTitle;
@@ -111,15 +141,25 @@ export default function CartPage() {
         })}
       </ul>
       {flagged && <ZeroPriceNotice />}
-      <CartSummary variant={variant} lines={lines} />
+      <CartSummary lines={lines} summary={s} />
+      <Suspense fallback={null}>
+        <CartPromo
+          variant={variant}
+          lines={lines}
+          veloProblem={s.veloProblem}
+          codes={codes}
+          customerTags={record?.tags ?? []}
+          ordersCount={record?.orders_count ?? 0}
+        />
+      </Suspense>
       <ButtonLink to={continueTarget()} variant="secondary" size="l" block data-testid="cart-continue">
         {CART_COPY.continue}
       </ButtonLink>
       <div className="action-bar cart-bar">
         <div className="cart-bar__total">
           <span>{CART_COPY.money}</span>
-          <strong>{formatUah(totals.money)}</strong>
-          {totals.xp > 0 && <span className="cart-bar__xp">+ {formatXp(totals.xp)}</span>}
+          <strong>{formatUah(s.money)}</strong>
+          {s.xp > 0 && <span className="cart-bar__xp">+ {formatXp(s.xp)}</span>}
         </div>
         <Button size="l" disabled={flagged} onClick={() => navigate('/shop/delivery')} data-testid="cart-checkout">
           {CART_COPY.checkout}

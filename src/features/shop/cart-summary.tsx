@@ -1,16 +1,17 @@
 import type { CartLineRow } from '../../db/rows-catalogue';
-import { cartTotals, veloGiftCount, veloGiftDisplayCount } from '../../domain/cart-totals';
+import { veloGiftCount, veloGiftDisplayCount } from '../../domain/cart-totals';
 import type { ShopVariant } from '../../domain/catalogue';
 import { formatUah } from '../../domain/money';
-import { FREE_SHIPPING_DEFAULTS, leftForFreeShipping } from '../../domain/shipping';
-import { CART_COPY } from './copy';
+import { leftForFreeShipping } from '../../domain/free-shipping';
+import { FREE_SHIPPING } from './config';
+import { CART_COPY } from './cart-copy';
 import { formatXp } from './format';
 import { ShopIcon } from './shop-icons';
 
-/** Spec §9 free shipping: how far the cart is from the variant's threshold. */
+/** Spec §9 free shipping: how far the cart (after discounts) is from the variant's configured threshold. */
 export function FreeShipping({ variant, money, xp }: { variant: ShopVariant; money: number; xp: number }) {
-  const threshold = FREE_SHIPPING_DEFAULTS[variant];
-  const left = leftForFreeShipping(variant, money);
+  const threshold = FREE_SHIPPING[variant];
+  const left = leftForFreeShipping(variant, money, FREE_SHIPPING);
   const xpOnly = money === 0 && xp > 0;
   const progress = xpOnly ? 1 : Math.min(1, money / threshold);
   return (
@@ -22,6 +23,7 @@ export function FreeShipping({ variant, money, xp }: { variant: ShopVariant; mon
       <div className="free-ship__bar" role="progressbar" aria-valuemin={0} aria-valuemax={threshold} aria-valuenow={Math.min(money, threshold)}>
         <span style={{ transform: `scaleX(${progress})` }} />
       </div>
+      {!xpOnly && <span className="free-ship__note">{CART_COPY.freeFrom(formatUah(threshold))}</span>}
     </div>
   );
 }
@@ -36,22 +38,39 @@ export function ZeroPriceNotice() {
   );
 }
 
-/** The totals in UAH and XP (spec §4), the shipping line, and the velo gifts shown (at most 2, §9). */
-export function CartSummary({ variant, lines }: { variant: ShopVariant; lines: readonly CartLineRow[] }) {
-  const t = cartTotals(lines);
-  const freeShip = (t.money === 0 && t.xp > 0) || leftForFreeShipping(variant, t.money) === 0;
+/** The totals in UAH and XP (spec §4), the velo discount, the shipping line, and the velo gifts shown (at most 2, §9). */
+/** The cart's figures, UAH and XP, after the velo discount when its code applies. */
+export interface CartFigures {
+  subtotal: number;
+  discount: number;
+  money: number;
+  xp: number;
+  /** Shipping is free: the threshold is reached, or the order is paid with XP only (spec §9). */
+  freeShipping: boolean;
+}
+
+export function CartSummary({ lines, summary: s }: { lines: readonly CartLineRow[]; summary: CartFigures }) {
+  const freeShip = s.freeShipping;
   const gifts = veloGiftCount(lines);
   return (
     <section className="cart-summary" aria-label={CART_COPY.summary} data-testid="cart-summary">
       <div className="cart-summary__row">
         <span>{CART_COPY.goods}</span>
-        <span>{formatUah(t.money)}</span>
+        <span>{formatUah(s.subtotal)}</span>
       </div>
-      {t.xp > 0 && (
+      {s.discount > 0 && (
+        <div className="cart-summary__row">
+          <span>{CART_COPY.veloDiscount}</span>
+          <span className="is-free" data-testid="cart-discount">
+            −{formatUah(s.discount)}
+          </span>
+        </div>
+      )}
+      {s.xp > 0 && (
         <div className="cart-summary__row">
           <span>{CART_COPY.xp}</span>
           <span className="is-xp" data-testid="cart-total-xp">
-            {formatXp(t.xp)}
+            {formatXp(s.xp)}
           </span>
         </div>
       )}
@@ -69,7 +88,7 @@ export function CartSummary({ variant, lines }: { variant: ShopVariant; lines: r
       </div>
       <div className="cart-summary__total">
         <span>{CART_COPY.money}</span>
-        <strong data-testid="cart-total">{formatUah(t.money)}</strong>
+        <strong data-testid="cart-total">{formatUah(s.money)}</strong>
       </div>
     </section>
   );

@@ -26,6 +26,9 @@ export const COMMON_COPY = {
   offlineEmpty: 'Ти офлайн, а каталог ще не завантажувався на цей пристрій. Він з’явиться, щойно буде зв’язок.',
   loadingEmpty: 'Завантажуємо каталог…',
   image: (title: string) => `Зображення: ${title}`,
+  decrease: 'Менше',
+  increase: 'Більше',
+  count: 'Кількість',
 } as const;
 
 export const HOME_COPY = {
@@ -44,10 +47,23 @@ export const HOME_COPY = {
   veloLead: 'Нікотинові паучі та подарунки velo',
 } as const;
 
+export const SEARCH_COPY = {
+  label: 'Пошук у магазині',
+  placeholder: 'Пошук: стіки, velo, кейс…',
+  clear: 'Очистити пошук',
+  results: 'Результати пошуку',
+  forms: ['товар', 'товари', 'товарів'] as const,
+  none: (q: string) => `Нічого не знайдено за «${q}»`,
+  noneText: 'Перевір написання або пошукай інакше — наприклад, за смаком чи кольором.',
+} as const;
+
 export const LIST_COPY = {
   emptyTitle: 'Тут поки порожньо',
   emptyText: 'У цьому розділі зараз немає товарів. Зазирни пізніше або в інші категорії.',
-  otherShop: (brand: string) => `Це розділ магазину ${brand}. Перемкнись на ${brand} у меню, щоб побачити актуальний каталог.`,
+  otherShop: (brand: string) => `У кожного магазину свій каталог, ціни й кошик. Перейди в магазин ${brand}, щоб побачити цей розділ і додавати товари в його кошик.`,
+  otherShopTitle: (brand: string) => `Це розділ магазину ${brand}`,
+  switchTo: (brand: string) => `Перейти в магазин ${brand}`,
+  switchFailed: 'Не вдалося перейти. Спробуй ще раз',
   toShop: 'До магазину',
   count: (n: number, word: string) => `${n} ${word}`,
 } as const;
@@ -82,38 +98,4 @@ export const DETAIL_COPY = {
   addUnits: (n: number) => (n > 1 ? `У кошик · ${n} шт.` : 'Додати в кошик'),
   added: 'Додано',
   pack: 'Упаковка',
-} as const;
-
-export const CART_COPY = {
-  emptyTitle: 'Кошик порожній',
-  emptyText: 'Загляни в магазин — там багато цікавого.',
-  toShop: 'До магазину',
-  items: (n: number, word: string) => `${n} ${word}`,
-  unitForms: ['товар', 'товари', 'товарів'] as const,
-  each: (price: string) => `${price} / шт.`,
-  decrease: 'Менше',
-  increase: 'Більше',
-  count: 'Кількість',
-  remove: 'Видалити',
-  removed: (title: string) => `«${title}» видалено з кошика`,
-  summary: 'Разом',
-  money: 'До сплати',
-  xp: 'Бонусами',
-  goods: 'Товари',
-  shipping: 'Доставка',
-  shippingFree: 'Безкоштовно',
-  shippingCarrier: 'За тарифами перевізника',
-  freeLeft: (sum: string) => `Додай товарів ще на ${sum} — і доставка буде безкоштовною`,
-  freeReached: 'Доставка безкоштовна',
-  freeBonus: 'Замовлення за XP доставимо безкоштовно',
-  zeroPriceTitle: 'Бонусні товари оформлюються окремо',
-  zeroPriceText:
-    'У кошику є товар за XP разом із товарами за гроші — одним замовленням їх не оформити. Видали бонусний товар і оформи замовлення, а потім додай його знову й оформи окремо.',
-  veloGifts: (n: number) => `Подарунки velo: ${n}`,
-  veloGiftsNote: 'Показуємо щонайбільше 2 подарунки.',
-  continue: 'Продовжити покупки',
-  checkout: 'Оформити замовлення',
-  checking: 'Перевіряємо ціни й наявність…',
-  offline: 'Ти офлайн. Ціни й наявність перевіримо, щойно з’явиться зв’язок; кошик збережеться.',
-  unknownTitle: 'Товар',
 } as const;

@@ -1,28 +1,11 @@
-import { formatUah } from '../../domain/money';
 import { pluralUk, type UkForms } from '../../sync/plural';
-import { COMMON_COPY } from './copy';
 
 export { pluralUk };
 
 /** «1 товар», «3 товари», «12 товарів». */
 export const counted = (n: number, forms: UkForms) => `${n} ${pluralUk(n, forms)}`;
 
-export function formatXp(xp: number): string {
-  return `${xp.toLocaleString('uk-UA')} ${COMMON_COPY.xp}`;
-}
-
-/** What one unit costs: UAH, XP for bonus items (price 0), both when a product asks both; a gift is free. */
-export function priceLabel(p: { price: number; bonuses: number | null }): string {
-  const xp = p.bonuses ?? 0;
-  if (p.price === 0 && xp <= 0) return COMMON_COPY.free;
-  const parts: string[] = [];
-  if (p.price > 0 || xp <= 0) parts.push(formatUah(p.price));
-  if (xp > 0) parts.push(formatXp(xp));
-  return parts.join(' + ');
-}
-
-/** A bonus item: bought with XP only. */
-export const isXpOnly = (p: { price: number; bonuses: number | null }) => p.price === 0 && (p.bonuses ?? 0) > 0;
+export { formatXp } from '../../domain/money';
 
 const MINUTE = 60_000;
 

@@ -7,13 +7,15 @@ import { CatalogueAge } from './catalogue-age';
 import { COMMON_COPY, HOME_COPY, LIST_COPY } from './copy';
 import { counted } from './format';
 import { detailPath, listOfPath } from './links';
+import { OtherShop } from './other-shop';
 import { GridSkeleton, ProductGrid } from './product-grid';
 import { useCatalogueState, useOnline, useShopVariant } from './use-shop';
 import './list-page.css';
 
 /**
  * Every catalogue list route (/shop/sticks, /shop/ogo-velo, ...; see SHOP_LIST_TITLES): one page
- * module, the list chosen by the route. Out-of-stock products go last.
+ * module, the list chosen by the route. Out-of-stock products go last; long lists render only
+ * the rows on screen. A list of the other shop offers the switch, in both directions.
  */
 export default function ListPage() {
   const { pathname } = useLocation();
@@ -25,18 +27,18 @@ export default function ListPage() {
   const state = useCatalogueState(variant);
   const online = useOnline();
 
+  if (variant !== active) return <OtherShop shop={variant} />;
   if (products === undefined || state === undefined) return <GridSkeleton count={6} />;
 
   if (products.length === 0) {
-    const otherShop = variant !== active;
     const neverLoaded = state.fetchedAt === null;
     return (
       <>
-        {!otherShop && <CatalogueAge variant={variant} />}
+        <CatalogueAge variant={variant} />
         <EmptyState
-          icon={otherShop ? 'swap' : neverLoaded && !online ? 'offline' : 'shop'}
-          title={otherShop || !neverLoaded ? LIST_COPY.emptyTitle : online ? COMMON_COPY.loadingEmpty : COMMON_COPY.ageNever}
-          text={otherShop ? LIST_COPY.otherShop(variant) : neverLoaded ? (online ? undefined : COMMON_COPY.offlineEmpty) : LIST_COPY.emptyText}
+          icon={neverLoaded && !online ? 'offline' : 'shop'}
+          title={!neverLoaded ? LIST_COPY.emptyTitle : online ? COMMON_COPY.loadingEmpty : COMMON_COPY.ageNever}
+          text={neverLoaded ? (online ? undefined : COMMON_COPY.offlineEmpty) : LIST_COPY.emptyText}
           action={
             <ButtonLink to="/shop" variant="secondary">
               {LIST_COPY.toShop}

@@ -4,7 +4,7 @@ import { PRODUCT_TAGS } from '../../domain/catalogue';
 import { AddButton } from './add-button';
 import { COMMON_COPY } from './copy';
 import { FavouriteButton } from './favourite-button';
-import { isXpOnly, priceLabel } from './format';
+import { isXpOnly, priceLabel } from './price-label';
 import { ProductImage } from './product-image';
 import './product-card.css';
 
@@ -26,7 +26,7 @@ export function ProductCard({ product: p, to, compact = false, ...a }: { product
       <Link to={to} className="product-card__link">
         <ProductImage src={p.image} title={p.title} category={p.category} />
         <span className="product-card__title">{p.title}</span>
-        {p.subTitle && <span className="product-card__sub">{p.subTitle}</span>}
+        {p.subTitle && p.subTitle !== priceLabel(p) && <span className="product-card__sub">{p.subTitle}</span>}
         {p.quantity > 1 && <span className="product-card__pack">{COMMON_COPY.pack(p.quantity)}</span>}
         {(gift || !p.available) && <span className={`product-card__badge${p.available ? ' product-card__badge--gift' : ''}`}>{p.available ? COMMON_COPY.gift : COMMON_COPY.outOfStock}</span>}
       </Link>
@@ -34,7 +34,7 @@ export function ProductCard({ product: p, to, compact = false, ...a }: { product
         <FavouriteButton on={a.favourite} onToggle={a.onToggleFavourite} />
       </div>
       <div className="product-card__foot">
-        <span className={`product-card__price${isXpOnly(p) ? ' is-xp' : ''}`}>{priceLabel(p)}</span>
+        <span className={`product-card__price${isXpOnly(p) ? ' is-xp' : ''}${p.price === 0 && !isXpOnly(p) ? ' is-free' : ''}`}>{priceLabel(p)}</span>
         <AddButton inCart={a.inCart} disabled={!p.available} onAdd={a.onAdd} />
       </div>
     </article>

@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { ProductRow } from '../../db/rows-catalogue';
 import type { ShopVariant } from '../../domain/catalogue';
 import { Skeleton } from '../../ui/surfaces';
@@ -6,38 +7,58 @@ import { useCartCounts, useFavouriteIds } from './use-shop';
 import { useShopActions } from './use-shop-actions';
 import './product-card.css';
 
-/** Products as cards, two per row (or one scrolling rail), with the heart and «+» wired. */
-export function ProductGrid({
-  variant,
-  products,
-  linkOf,
-  rail = false,
-  label,
-}: {
+/** From this many products a grid renders only the rows near the screen. */
+export const VIRTUAL_FROM = 40;
+/** Cards shown while the virtual grid's code loads (the first screen and a bit). */
+const FIRST_CARDS = 12;
+
+// Loaded only for a long list: the demo's lists are short, and every route paints within its budget.
+const VirtualGrid = lazy(() => import('./virtual-grid'));
+
+interface GridProps {
   variant: ShopVariant;
   products: readonly ProductRow[];
   linkOf: (p: ProductRow) => string;
   rail?: boolean;
   label?: string;
-}) {
-  const favourites = useFavouriteIds(variant);
-  const inCart = useCartCounts(variant);
+}
+
+/** Products as cards, two per row (or one scrolling rail), with the heart and «+» wired; long lists virtualised. */
+export function ProductGrid(props: GridProps) {
+  const favourites = useFavouriteIds(props.variant);
+  const inCart = useCartCounts(props.variant);
   const act = useShopActions();
+  const card = (p: ProductRow, i: number) => (
+    <div role="listitem" className="product-grid__item" key={`${p.variant}-${p.id}`} aria-posinset={i + 1} aria-setsize={props.products.length}>
+      <ProductCard
+        product={p}
+        to={props.linkOf(p)}
+        compact={props.rail}
+        favourite={favourites.has(p.id)}
+        inCart={inCart.get(p.id) ?? 0}
+        onToggleFavourite={() => void act.toggleFavourite(props.variant, p.id)}
+        onAdd={() => act.addToCart(p)}
+      />
+    </div>
+  );
+  if (!props.rail && props.products.length >= VIRTUAL_FROM) {
+    return (
+      <Suspense fallback={<Plain label={props.label}>{props.products.slice(0, FIRST_CARDS).map(card)}</Plain>}>
+        <VirtualGrid products={props.products} card={card} label={props.label} />
+      </Suspense>
+    );
+  }
   return (
-    <div className={rail ? 'product-rail' : 'product-grid'} role="list" aria-label={label}>
-      {products.map((p) => (
-        <div role="listitem" className="product-grid__item" key={`${p.variant}-${p.id}`}>
-          <ProductCard
-            product={p}
-            to={linkOf(p)}
-            compact={rail}
-            favourite={favourites.has(p.id)}
-            inCart={inCart.get(p.id) ?? 0}
-            onToggleFavourite={() => void act.toggleFavourite(variant, p.id)}
-            onAdd={() => act.addToCart(p)}
-          />
-        </div>
-      ))}
+    <div className={props.rail ? 'product-rail' : 'product-grid'} role="list" aria-label={props.label}>
+      {props.products.map(card)}
+    </div>
+  );
+}
+
+function Plain({ label, children }: { label?: string; children: ReactNode }) {
+  return (
+    <div className="product-grid" role="list" aria-label={label}>
+      {children}
     </div>
   );
 }

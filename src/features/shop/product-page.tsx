@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { useProduct } from '../../db/hooks';
 import { categoryBySlug, PRODUCT_TAGS } from '../../domain/catalogue';
 import { MAX_LINE_COUNT } from '../../domain/cart';
 import { ButtonLink, Button } from '../../ui/button';
@@ -8,13 +7,15 @@ import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { CatalogueAge } from './catalogue-age';
 import { COMMON_COPY, DETAIL_COPY } from './copy';
 import { FavouriteButton } from './favourite-button';
-import { isXpOnly, priceLabel } from './format';
+import { isXpOnly, priceLabel } from './price-label';
 import { listOfPath } from './links';
+import { OtherShop } from './other-shop';
 import { ProductImage } from './product-image';
 import { QuantityStepper } from './quantity-stepper';
 import { ShopIcon } from './shop-icons';
 import { useCartCounts, useFavouriteIds, useShopVariant } from './use-shop';
 import { useShopActions } from './use-shop-actions';
+import { useProductOrPull } from './use-product-or-pull';
 import '../../ui/action-bar.css';
 import './product-page.css';
 
@@ -25,7 +26,7 @@ export default function ProductPage() {
   const id = Number(useParams().id);
   const active = useShopVariant();
   const variant = categoryBySlug(slug)?.variant ?? active;
-  const product = useProduct(variant, id);
+  const { product, state } = useProductOrPull(variant, id);
   const favourite = useFavouriteIds(variant).has(id);
   const inCart = useCartCounts(variant).get(id) ?? 0;
   const act = useShopActions();
@@ -40,7 +41,8 @@ export default function ProductPage() {
     setAdded(false);
   }, [id]);
 
-  if (product === undefined) {
+  if (variant !== active) return <OtherShop shop={variant} />;
+  if (product === undefined || (product === null && state === 'running')) {
     return (
       <div className="stack" aria-busy="true">
         <div className="product-hero-skeleton" />
@@ -86,7 +88,7 @@ export default function ProductPage() {
         <div className="product-detail__title-row">
           <div>
             <h2 className="product-detail__title">{product.title}</h2>
-            {product.subTitle && <p className="product-detail__sub">{product.subTitle}</p>}
+            {product.subTitle && product.subTitle !== priceLabel(product) && <p className="product-detail__sub">{product.subTitle}</p>}
           </div>
           <FavouriteButton large on={favourite} onToggle={() => void act.toggleFavourite(variant, product.id)} />
         </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MAX_LINE_COUNT } from '../../domain/cart';
-import { CART_COPY } from './copy';
+import { COMMON_COPY } from './copy';
 import { ShopIcon } from './shop-icons';
 import './quantity-stepper.css';
 
@@ -32,15 +32,15 @@ export function QuantityStepper({
     if (Number.isFinite(n) && n !== value) onSet(Math.min(MAX_LINE_COUNT, Math.max(1, n)));
   };
   return (
-    <div className={`stepper stepper--${size}`} role="group" aria-label={CART_COPY.count}>
-      <button type="button" className="stepper__btn" aria-label={CART_COPY.decrease} data-testid="qty-decrement" disabled={disabled || value <= 1} onClick={onDecrement}>
+    <div className={`stepper stepper--${size}`} role="group" aria-label={COMMON_COPY.count}>
+      <button type="button" className="stepper__btn" aria-label={COMMON_COPY.decrease} data-testid="qty-decrement" disabled={disabled || value <= 1} onClick={onDecrement}>
         <ShopIcon name="minus" size={18} />
       </button>
       <input
         className="stepper__value"
         inputMode="numeric"
         pattern="[0-9]*"
-        aria-label={CART_COPY.count}
+        aria-label={COMMON_COPY.count}
         data-testid="qty-value"
         value={draft ?? String(value)}
         disabled={disabled}
@@ -50,7 +50,7 @@ export function QuantityStepper({
           if (e.key === 'Enter') e.currentTarget.blur();
         }}
       />
-      <button type="button" className="stepper__btn" aria-label={CART_COPY.increase} data-testid="qty-increment" disabled={disabled || value >= MAX_LINE_COUNT} onClick={onIncrement}>
+      <button type="button" className="stepper__btn" aria-label={COMMON_COPY.increase} data-testid="qty-increment" disabled={disabled || value >= MAX_LINE_COUNT} onClick={onIncrement}>
         <ShopIcon name="plus" size={18} />
       </button>
     </div>

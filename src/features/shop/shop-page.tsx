@@ -5,10 +5,11 @@ import { catalogueList } from '../../db/queries';
 import type { ProductRow } from '../../db/rows-catalogue';
 import { categoriesOf, PRODUCT_TAGS, type ShopVariant } from '../../domain/catalogue';
 import { formatUah } from '../../domain/money';
-import { FREE_SHIPPING_DEFAULTS } from '../../domain/shipping';
 import { Icon } from '../../ui/icons';
 import { EmptyState, Wordmark } from '../../ui/surfaces';
 import { CatalogueAge } from './catalogue-age';
+import { FREE_SHIPPING } from './config';
+import { ShopSearch } from './shop-search';
 import { COMMON_COPY, HOME_COPY } from './copy';
 import { counted } from './format';
 import { productPath } from './links';
@@ -72,63 +73,65 @@ export default function ShopPage() {
 
       <CatalogueAge variant={variant} />
 
-      <section className="stack" aria-labelledby="shop-categories">
-        <h2 className="t-h2" id="shop-categories">
-          {HOME_COPY.categories}
-        </h2>
-        <div className="shop-tiles">
-          {categoriesOf(variant).map((c) => {
-            const n = state?.counts[c.slug];
-            return (
-              <Link key={c.slug} to={`/shop/${c.slug}`} className={`shop-tile${c.bonus ? ' shop-tile--bonus' : ''}`} data-testid={`tile-${c.slug}`}>
-                <span className="shop-tile__icon">
-                  <ShopIcon name={categoryIcon(c.slug)} size={24} />
-                </span>
-                <span className="shop-tile__title">{c.title}</span>
-                <span className="shop-tile__count">{state === undefined ? '\u00a0' : n ? counted(n, HOME_COPY.itemForms) : HOME_COPY.noItems}</span>
-              </Link>
-            );
-          })}
-        </div>
-      </section>
-
-      {velo && velo.length > 0 && (
-        <Link to="/shop/choose-velo" className="shop-velo">
-          <span className="shop-velo__icon">
-            <ShopIcon name="pouch" size={26} />
-          </span>
-          <span className="shop-velo__text">
-            <strong>{HOME_COPY.velo}</strong>
-            <span>{HOME_COPY.veloLead}</span>
-          </span>
-          <Icon name="chevron" size={18} />
-        </Link>
-      )}
-
-      <section className="stack" aria-labelledby="shop-popular">
-        <div className="row" style={{ justifyContent: 'space-between' }}>
-          <h2 className="t-h2" id="shop-popular">
-            {HOME_COPY.popular}
+      <ShopSearch variant={variant}>
+        <section className="stack" aria-labelledby="shop-categories">
+          <h2 className="t-h2" id="shop-categories">
+            {HOME_COPY.categories}
           </h2>
-          {hasPopularList && (
-            <Link to="/shop/popular" className="shop-all">
-              {HOME_COPY.all}
-            </Link>
-          )}
-        </div>
-        {popular === undefined ? (
-          <GridSkeleton rail count={3} />
-        ) : popular.length === 0 ? (
-          <EmptyState icon={online ? 'refresh' : 'offline'} title={online ? COMMON_COPY.loadingEmpty : COMMON_COPY.ageNever} text={online ? undefined : COMMON_COPY.offlineEmpty} />
-        ) : (
-          <ProductGrid rail variant={variant} products={popular} linkOf={(p) => productPath(p, variant)} label={HOME_COPY.popular} />
-        )}
-      </section>
+          <div className="shop-tiles">
+            {categoriesOf(variant).map((c) => {
+              const n = state?.counts[c.slug];
+              return (
+                <Link key={c.slug} to={`/shop/${c.slug}`} className={`shop-tile${c.bonus ? ' shop-tile--bonus' : ''}`} data-testid={`tile-${c.slug}`}>
+                  <span className="shop-tile__icon">
+                    <ShopIcon name={categoryIcon(c.slug)} size={24} />
+                  </span>
+                  <span className="shop-tile__title">{c.title}</span>
+                  <span className="shop-tile__count">{state === undefined ? '\u00a0' : n ? counted(n, HOME_COPY.itemForms) : HOME_COPY.noItems}</span>
+                </Link>
+              );
+            })}
+          </div>
+        </section>
 
-      <p className="shop-shipping">
-        <ShopIcon name="truck" size={20} />
-        {HOME_COPY.freeShipping(formatUah(FREE_SHIPPING_DEFAULTS[variant]))}
-      </p>
+        {velo && velo.length > 0 && (
+          <Link to="/shop/choose-velo" className="shop-velo">
+            <span className="shop-velo__icon">
+              <ShopIcon name="pouch" size={26} />
+            </span>
+            <span className="shop-velo__text">
+              <strong>{HOME_COPY.velo}</strong>
+              <span>{HOME_COPY.veloLead}</span>
+            </span>
+            <Icon name="chevron" size={18} />
+          </Link>
+        )}
+
+        <section className="stack" aria-labelledby="shop-popular">
+          <div className="row" style={{ justifyContent: 'space-between' }}>
+            <h2 className="t-h2" id="shop-popular">
+              {HOME_COPY.popular}
+            </h2>
+            {hasPopularList && (
+              <Link to="/shop/popular" className="shop-all">
+                {HOME_COPY.all}
+              </Link>
+            )}
+          </div>
+          {popular === undefined ? (
+            <GridSkeleton rail count={3} />
+          ) : popular.length === 0 ? (
+            <EmptyState icon={online ? 'refresh' : 'offline'} title={online ? COMMON_COPY.loadingEmpty : COMMON_COPY.ageNever} text={online ? undefined : COMMON_COPY.offlineEmpty} />
+          ) : (
+            <ProductGrid rail variant={variant} products={popular} linkOf={(p) => productPath(p, variant)} label={HOME_COPY.popular} />
+          )}
+        </section>
+
+        <p className="shop-shipping">
+          <ShopIcon name="truck" size={20} />
+          {HOME_COPY.freeShipping(formatUah(FREE_SHIPPING[variant]))}
+        </p>
+      </ShopSearch>
     </>
   );
 }

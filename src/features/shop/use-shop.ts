@@ -1,5 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useAppSession } from '../../state/session';
 export { useNow, useOnline } from '../../state/online';
 import { db } from '../../db/db';
 import type { ProductRow } from '../../db/rows-catalogue';
@@ -7,10 +6,7 @@ import type { ShopVariant } from '../../domain/catalogue';
 
 // Live reads of the local database for the shop screens: `undefined` while loading.
 
-/** The shop of the active variant (glo or ogo). */
-export function useShopVariant(): ShopVariant {
-  return useAppSession().variant;
-}
+export { useShopVariant } from './use-variant';
 
 export interface CatalogueState {
   /** Epoch ms of the oldest stored list of the shop; null when nothing is stored. */

@@ -152,6 +152,14 @@ describe('product drawings at /media/products/<id>.svg', () => {
     expect(again.status).toBe(304);
   });
 
+  it('draws a pack-size badge but not a price one: «300 XP» is printed beside the picture already', async () => {
+    const keychain = await (await s.app.request(`/media/products/${(await product(s, 'bonus-keychain')).id}.svg`)).text();
+    expect(keychain).not.toContain('300 XP');
+    expect(keychain).toContain('Брелок');
+    const pack = await (await s.app.request(`/media/products/${(await product(s, 'sticks-amber-20')).id}.svg`)).text();
+    expect(pack).toContain('20 шт.');
+  });
+
   it('answers 404 for unknown or malformed names', async () => {
     for (const path of ['/media/products/999999.svg', '/media/products/abc.svg', '/media/products/1.png', '/media/products/0.svg']) {
       expect((await s.app.request(path)).status, path).toBe(404);

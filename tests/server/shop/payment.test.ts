@@ -83,7 +83,7 @@ describe('get-liqpay-link (spec §4 card payment, LiqPay-compatible)', () => {
 });
 
 describe('the sandbox checkout page and its signed callback', () => {
-  it('pays: the order becomes paid, the browser returns to the history, and no new link is given (409)', async () => {
+  it('pays: the order becomes paid, the browser returns to the history, and no new link is given (422)', async () => {
     const order = await cardOrder(a);
     const link = (await linkFor(a, { orderId: order.id })).body.link as string;
     const page = await checkout(link);
@@ -97,7 +97,7 @@ describe('the sandbox checkout page and its signed callback', () => {
     expect(res.headers.get('location')).toBe(`/history-order?payment=success&order=${order.order_number}`);
     expect(await statusOf(order.id)).toBe('paid');
     const again = await linkFor(a, { orderId: order.id });
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(422);
     expect(again.body.error.code).toBe('already_paid');
     // The old page says it is done rather than offering to pay again.
     const done = await checkout(link);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callBackDay, callBackDayLabelFor, callBackHours, callBackWindow, callTimeTag, isClockTime } from '../../../src/domain/call-back-day';
+import { callBackDay, callBackDayLabelFor, callBackHours, callBackWindow, callTimeTag, isClockTime, suggestCallBack } from '../../../src/domain/call-back-day';
 
 // 2026-11-23 10:00 UTC is 12:00 in Kyiv (UTC+2 in winter).
 const now = new Date('2026-11-23T10:00:00Z');
@@ -28,6 +28,11 @@ describe('call-back day (spec §5)', () => {
   });
   it('tags the order with the call time (spec §9)', () => {
     expect(callTimeTag({ day: 'tomorrow', from: '10:00', to: '12:00' })).toBe('tomorrow 10:00-12:00');
+  });
+  it('suggests the next two whole hours today while they fit in the call hours, else tomorrow', () => {
+    expect(suggestCallBack(now)).toEqual({ day: 'Сьогодні', from: '13:00', to: '15:00' });
+    expect(suggestCallBack(new Date('2026-11-23T16:30:00Z'))).toEqual({ day: 'Завтра', from: '10:00', to: '12:00' });
+    expect(suggestCallBack(new Date('2026-11-23T04:00:00Z'))).toEqual({ day: 'Сьогодні', from: '09:00', to: '11:00' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IPOST_MAX_DAYS_AHEAD, IPOST_WORKING_HOURS, checkIpostWindow } from '../../../src/domain/ipost-window';
+import { IPOST_MAX_DAYS_AHEAD, IPOST_WORKING_HOURS, checkIpostWindow, ipostDays, suggestIpostWindow } from '../../../src/domain/ipost-window';
 
 // 23 Nov 2026, 12:00 in Kyiv.
 const now = new Date('2026-11-23T10:00:00Z');
@@ -40,5 +40,10 @@ describe('local courier window rules (spec §7 ipost/send-address)', () => {
     const late = new Date('2026-11-23T22:30:00Z');
     expect(code('2026-11-23', '13:00', '15:00', late)).toBe('ipost_date_past');
     expect(code('2026-12-01', '10:00', '12:00', late)).toBe('ok');
+  });
+  it('offers today and the 7 days after it, and starts from tomorrow 12:00-15:00', () => {
+    expect(ipostDays(now)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30']);
+    expect(suggestIpostWindow(now)).toEqual({ date: '2026-11-24', from: '12:00', to: '15:00' });
+    expect(checkIpostWindow(suggestIpostWindow(now), now)).toEqual({ ok: true });
   });
 });

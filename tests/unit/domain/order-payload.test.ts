@@ -22,6 +22,7 @@ describe('order payload (spec §3 "Order payload", §4, §9)', () => {
     expect(o.transactions).toEqual([{ kind: 'sale', status: 'pending', gateway: 'Накладений платіж', amount: '199.00' }]);
     expect(o.note).toBe('Після 18:00');
     expect(o.tags).toBe('PWA, pwa_order');
+    expect(o.currency).toBe('UAH');
   });
   it("is 'paid' with no transactions when the money total is zero but XP is spent", () => {
     const o = buildOrderPayload({ ...draft, payment: 2, lines: [{ variant_id: 9, quantity: 1, price: 0, bonuses: 350 }] });

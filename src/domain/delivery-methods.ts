@@ -1,0 +1,52 @@
+import type { CartLine } from './cart';
+import { ipostAllowed } from './cart-totals';
+import type { ShopVariant } from './catalogue';
+import { deliveryMethodAllowed, type DeliveryMethod } from './shipping';
+
+/** Spec §3 Delivery: what /shop/delivery offers. 3 (the local courier) needs ogo and `ipost_allow` on every line. */
+export function deliveryMethodsOffered(variant: ShopVariant, lines: readonly Pick<CartLine, 'tags'>[]): DeliveryMethod[] {
+  const out: DeliveryMethod[] = [1, 2];
+  if (deliveryMethodAllowed(variant, 3) && ipostAllowed(lines)) out.push(3);
+  return out;
+}
+
+/** What is known of the local courier in the chosen city (spec §7 ipost/city-available). */
+export type IpostCityCheck =
+  /** Not asked yet, or the city changed since. */
+  | { state: 'unknown' }
+  | { state: 'available'; city: string }
+  | { state: 'unavailable'; city: string; served: readonly string[] }
+  /** The check itself failed (network, token): spec §4 treats it as a failure too. */
+  | { state: 'failed'; city: string };
+
+export const FALLBACK_MESSAGES = {
+  notOffered: 'Курʼєр iPost доставляє лише товари з позначкою iPost, тож обрано доставку у відділення перевізника.',
+  unavailable: (city: string, served: readonly string[]) =>
+    `Курʼєр iPost не доставляє в ${city}${served.length ? ` (доступні: ${served.join(', ')})` : ''}. Обрано доставку у відділення перевізника.`,
+  failed: 'Не вдалося перевірити доставку курʼєром iPost, тож обрано доставку у відділення перевізника. Спробуй ще раз пізніше.',
+} as const;
+
+/**
+ * Spec §4/§8: the delivery method that stands, and why it changed. A chosen 3 falls back to 1 when
+ * the cart no longer allows it, when the courier does not serve the city, or when the city check
+ * failed. Anything else stands as chosen.
+ */
+export function resolveDeliveryMethod(opts: {
+  chosen: DeliveryMethod;
+  offered: readonly DeliveryMethod[];
+  ipost: IpostCityCheck;
+}): { method: DeliveryMethod; fallback: string | null } {
+  if (opts.chosen !== 3) return { method: opts.chosen, fallback: null };
+  if (!opts.offered.includes(3)) return { method: 1, fallback: FALLBACK_MESSAGES.notOffered };
+  if (opts.ipost.state === 'unavailable') return { method: 1, fallback: FALLBACK_MESSAGES.unavailable(opts.ipost.city, opts.ipost.served) };
+  if (opts.ipost.state === 'failed') return { method: 1, fallback: FALLBACK_MESSAGES.failed };
+  return { method: 3, fallback: null };
+}
+
+/**
+ * Spec §4: after the courier took the address, delivery resets to 1 and street and flat are
+ * cleared (the city and the rest of the choice stay for the next order).
+ */
+export function afterIpostSent<D extends { method: DeliveryMethod; street?: string; flat?: string }>(d: D): D {
+  return { ...d, method: 1, street: '', flat: '' };
+}

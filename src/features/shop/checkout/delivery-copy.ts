@@ -1,0 +1,33 @@
+// Every text of /shop/delivery.
+
+export const DELIVERY_COPY = {
+  methodTitle: 'Спосіб доставки',
+  methods: {
+    1: { title: 'У відділення перевізника', text: 'Нова пошта: відділення або поштомат' },
+    2: { title: 'Курʼєром за адресою', text: 'Курʼєр привезе замовлення до дверей' },
+    3: { title: 'Курʼєр iPost', text: 'Доставка в день і час, які ти обереш' },
+  },
+  ipostOnlyMarked: 'Курʼєр iPost доступний, коли всі товари в кошику мають позначку iPost.',
+  cityTitle: 'Місто',
+  cityLabel: 'Населений пункт',
+  cityPlaceholder: 'Почни вводити назву',
+  popular: 'Популярні міста',
+  searching: 'Шукаємо…',
+  noCities: 'Такого населеного пункту не знайдено. Перевір назву',
+  citiesOffline: 'Пошук міст працює, коли є звʼязок. Поки що — популярні міста.',
+  change: 'Змінити',
+  branchTitle: 'Відділення',
+  addressTitle: 'Адреса',
+  street: 'Вулиця',
+  streetPlaceholder: 'вул. Хрещатик',
+  ipostStreetPlaceholder: 'вул. Хрещатик, 22',
+  house: 'Будинок',
+  flat: 'Квартира',
+  flatHint: 'Необовʼязково',
+  ipostChecking: 'Перевіряємо, чи доставляє iPost у це місто…',
+  ipostAvailable: (city: string) => `Курʼєр iPost доставляє в ${city}`,
+  ipostPickOther: (city: string) => `Курʼєр iPost не доставляє в ${city}. Обери інше місто або іншу доставку.`,
+  next: 'Далі: оплата',
+  fixErrors: 'Виправ позначені поля',
+  close: 'Зрозуміло',
+} as const;

@@ -1,0 +1,29 @@
+import { addDays, kyivParts } from '../../../domain/kyiv-time';
+
+const dayFormat = new Intl.DateTimeFormat('uk-UA', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** «Сьогодні, 12 березня», «Завтра, 13 березня», «пт, 14 березня» for a Kyiv date 'YYYY-MM-DD'. */
+export function dayLabel(date: string, now: number): string {
+  const today = kyivParts(new Date(now)).date;
+  const d = new Date(`${date}T12:00:00Z`);
+  const dm = new Intl.DateTimeFormat('uk-UA', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(d);
+  if (date === today) return `Сьогодні, ${dm}`;
+  if (date === addDays(today, 1)) return `Завтра, ${dm}`;
+  return dayFormat.format(d);
+}
+
+/** 'HH:MM' times from `from` to `to` inclusive, every `step` minutes. */
+export function timeOptions(from: string, to: string, step: number): string[] {
+  const m = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const out: string[] = [];
+  for (let t = m(from); t <= m(to); t += step) out.push(`${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`);
+  return out;
+}
+
+const dateTime = new Intl.DateTimeFormat('uk-UA', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Kyiv' });
+
+/** An ISO date-time as «12 березня 2026 р. о 14:05» (Kyiv). */
+export function formatDateTime(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : dateTime.format(new Date(t));
+}

@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { db } from '../../../db/db';
+import type { CheckoutDraft } from '../../../db/kv';
+import { CALL_TODAY_LABEL, CALL_TOMORROW_LABEL, CALL_HOURS, callBackWindow, suggestCallBack } from '../../../domain/call-back-day';
+import { cartMoney } from '../../../domain/cart-money';
+import { formatUah, formatXp, toUah } from '../../../domain/money';
+import { VELO_PROMO } from '../velo-config';
+import { saveDraft } from '../../../sync/checkout-actions-draft';
+import { Button, ButtonLink } from '../../../ui/button';
+import { EmptyState, Skeleton } from '../../../ui/surfaces';
+import { useShopVariant } from '../use-variant';
+import { PAYMENT_COPY as T } from './payment-copy';
+import { timeOptions } from './format';
+import { Option } from './parts';
+import { CheckoutSteps } from './steps';
+import { useCheckoutBasics, type CheckoutBasics } from './use-checkout-basics';
+import '../../../ui/action-bar.css';
+import { EMPTY_CART_COPY as E } from './empty-copy';
+import './checkout.css';
+
+/** Spec §3 Shop state: a comment of up to this many characters goes with the order. */
+export const COMMENT_MAX = 500;
+
+/**
+ * /shop/payment (spec §2 back to delivery; §3, §9): 1 cash on delivery, 2 card, or the whole
+ * order in XP when the cart is bonus items only and the balance covers them; the comment; and
+ * the call-back request with its day ('Сьогодні' = today, otherwise tomorrow) and window (§5).
+ */
+export default function PaymentPage() {
+  const variant = useShopVariant();
+  const co = useCheckoutBasics(variant);
+  if (co === undefined) {
+    return (
+      <div className="co" aria-busy="true">
+        <Skeleton lines={4} height={48} />
+      </div>
+    );
+  }
+  if (co.lines.length === 0) {
+    return (
+      <EmptyState
+        icon="cart"
+        title={E.title}
+        text={E.text}
+        action={
+          <ButtonLink to="/shop" variant="primary">
+            {E.toShop}
+          </ButtonLink>
+        }
+      />
+    );
+  }
+  return <PaymentForm key={variant} co={co} />;
+}
+
+function PaymentForm({ co }: { co: CheckoutBasics }) {
+  const { variant } = co;
+  const m = cartMoney({ variant, lines: co.lines, veloCode: co.draft.veloCode, customerTags: co.record?.tags ?? [], configuredVelo: VELO_PROMO });
+  const s = { money: toUah(m.moneyKop), xp: m.xp };
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<CheckoutDraft>(co.draft);
+  const [callError, setCallError] = useState<string | null>(null);
+  const change = (patch: Partial<CheckoutDraft>) => {
+    setDraft((x) => ({ ...x, ...patch }));
+    void saveDraft(db, variant, patch);
+  };
+  const xpOnly = s.money === 0 && s.xp > 0;
+  const covered = co.balance !== null && co.balance >= s.xp;
+  const times = timeOptions(CALL_HOURS.from, CALL_HOURS.to, 30);
+
+  const next = () => {
+    if (draft.needCall) {
+      const w = callBackWindow(draft.callBack, new Date());
+      if (!w.ok) return setCallError(w.reason);
+    }
+    if (xpOnly && !covered) return;
+    navigate('/shop/checkout');
+  };
+
+  const setCall = (patch: Partial<CheckoutDraft['callBack']>) => {
+    change({ callBack: { ...draft.callBack, ...patch } });
+    setCallError(null);
+  };
+
+  return (
+    <div className="co">
+      <CheckoutSteps current={2} />
+      <section className="co-card" aria-labelledby="pay-method">
+        <h2 className="co-card__title" id="pay-method">
+          {T.methodTitle}
+        </h2>
+        {xpOnly ? (
+          <div className="co-options" role="radiogroup" aria-labelledby="pay-method">
+            <Option
+              active={covered}
+              disabled={!covered}
+              title={T.xp.title}
+              text={co.balance === null ? T.xpUnknown : covered ? T.xp.text(formatXp(s.xp), formatXp(co.balance)) : T.xpShort(formatXp(s.xp), formatXp(co.balance))}
+              onSelect={() => undefined}
+              testId="payment-xp"
+            />
+          </div>
+        ) : (
+          <div className="co-options" role="radiogroup" aria-labelledby="pay-method">
+            <Option active={draft.payment === 1} title={T.cash.title} text={T.cash.text} onSelect={() => change({ payment: 1 })} testId="payment-1" />
+            <Option active={draft.payment === 2} title={T.card.title} text={T.card.text} onSelect={() => change({ payment: 2 })} testId="payment-2" />
+          </div>
+        )}
+        {!xpOnly && co.balance !== null && <p className="co-hint">{T.balance(formatXp(co.balance))}</p>}
+      </section>
+
+      <section className="co-card">
+        <div className="co-textarea">
+          <label htmlFor="order-comment">{T.commentTitle}</label>
+          <textarea
+            id="order-comment"
+            maxLength={COMMENT_MAX}
+            placeholder={T.commentPlaceholder}
+            value={draft.comment}
+            data-testid="order-comment"
+            onChange={(e) => change({ comment: e.target.value.slice(0, COMMENT_MAX) })}
+          />
+          <span>{T.commentLeft(COMMENT_MAX - draft.comment.length)}</span>
+        </div>
+      </section>
+
+      <section className="co-card">
+        <label className="co-switch">
+          <input
+            type="checkbox"
+            checked={draft.needCall}
+            data-testid="need-call"
+            onChange={(e) => {
+              // Turned on: the next two whole hours of today when they fit, else tomorrow morning.
+              change(e.target.checked ? { needCall: true, callBack: suggestCallBack(new Date()) } : { needCall: false });
+              setCallError(null);
+            }}
+          />
+          <span className="co-switch__text">
+            <strong>{T.callTitle}</strong>
+            <span>{T.callText}</span>
+          </span>
+        </label>
+        {draft.needCall && (
+          <>
+            <div className="co-options co-options--row" role="radiogroup" aria-label={T.callDay}>
+              {[CALL_TODAY_LABEL, CALL_TOMORROW_LABEL].map((day) => (
+                <Option key={day} active={draft.callBack.day === day} title={day} onSelect={() => setCall({ day })} testId={`call-day-${day === CALL_TODAY_LABEL ? 'today' : 'tomorrow'}`} />
+              ))}
+            </div>
+            <div className="co-grid">
+              <div className={`co-select${callError ? ' co-select--error' : ''}`}>
+                <label htmlFor="call-from">{T.callFrom}</label>
+                <select id="call-from" value={draft.callBack.from} data-testid="call-from" onChange={(e) => setCall({ from: e.target.value })}>
+                  {times.map((t) => (
+                    <option key={t}>{t}</option>
+                  ))}
+                </select>
+              </div>
+              <div className={`co-select${callError ? ' co-select--error' : ''}`}>
+                <label htmlFor="call-to">{T.callTo}</label>
+                <select id="call-to" value={draft.callBack.to} data-testid="call-to" onChange={(e) => setCall({ to: e.target.value })}>
+                  {times.map((t) => (
+                    <option key={t}>{t}</option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            {callError && (
+              <p className="co-error" role="alert" data-testid="call-error">
+                {callError}
+              </p>
+            )}
+          </>
+        )}
+      </section>
+
+      <div className="action-bar co-bar">
+        <div className="co-bar__total">
+          <span>{xpOnly ? T.xp.title : T.toPay}</span>
+          <strong>{xpOnly ? formatXp(s.xp) : formatUah(s.money)}</strong>
+        </div>
+        <Button size="l" disabled={xpOnly && !covered} onClick={next} data-testid="payment-next">
+          {T.next}
+        </Button>
+      </div>
+    </div>
+  );
+}

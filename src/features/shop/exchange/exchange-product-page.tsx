@@ -1,0 +1,113 @@
+import { formatXp } from '../../../domain/money';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useCart, useXpBalance } from '../../../db/hooks';
+import { cartTotals } from '../../../domain/cart-totals';
+import { exchangeCheck, exchangeState } from '../../../domain/exchange';
+import { Button, ButtonLink } from '../../../ui/button';
+import { EmptyState, Skeleton } from '../../../ui/surfaces';
+import { ProductImage } from '../product-image';
+import { useProductOrPull } from '../use-product-or-pull';
+import { useShopVariant } from '../use-variant';
+import { useShopActions } from '../use-shop-actions';
+import { EXCHANGE_COPY as T } from './copy';
+import '../../../ui/action-bar.css';
+import './exchange.css';
+
+/**
+ * /exchange/product/active/:id and /exchange/product/inactive/:id: an exchange offer with its XP
+ * price, the balance before and after, and «Обміняти», which puts it in the cart to be ordered
+ * in XP (spec §4 order paid with XP). The route's active/inactive is where it was listed; the
+ * page shows the offer as it stands now.
+ */
+export default function ExchangeProductPage() {
+  const id = Number(useParams().id);
+  const variant = useShopVariant();
+  const { product, state } = useProductOrPull(variant, id);
+  const balance = useXpBalance(variant);
+  const cart = useCart(variant);
+  const act = useShopActions();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  if (product === undefined || (product === null && state === 'running') || balance === undefined || cart === undefined) {
+    return (
+      <div className="stack" aria-busy="true">
+        <div className="product-hero-skeleton" />
+        <Skeleton lines={3} height={18} />
+      </div>
+    );
+  }
+  if (product === null) {
+    return (
+      <EmptyState
+        icon="spark"
+        title={T.notFoundTitle}
+        text={T.notFoundText}
+        action={
+          <ButtonLink to="/exchange" variant="secondary">
+            {T.toExchange}
+          </ButtonLink>
+        }
+      />
+    );
+  }
+
+  const totals = cartTotals(cart);
+  const inCartXp = totals.xp - (cart.find((l) => l.productId === product.id)?.bonuses ?? 0) * (cart.find((l) => l.productId === product.id)?.count ?? 0);
+  const check = exchangeCheck(product, balance, inCartXp);
+  const price = product.bonuses ?? 0;
+  const inCart = cart.find((l) => l.productId === product.id)?.count ?? 0;
+  const mixed = totals.money > 0;
+  const exchange = async () => {
+    setBusy(true);
+    const r = await act.addToCart(product, 1);
+    setBusy(false);
+    if (r) navigate('/shop/cart');
+  };
+
+  return (
+    <article className="xdetail" data-testid="exchange-detail" data-state={exchangeState(product)}>
+      <ProductImage src={product.image} title={product.title} category={product.category} size="hero" />
+      <header>
+        <h2 className="xdetail__title">{product.title}</h2>
+        {product.description && <p className="xdetail__desc">{product.description}</p>}
+      </header>
+      <dl className="xdetail__facts">
+        <div>
+          <dt>{T.price}</dt>
+          <dd className="is-xp" data-testid="exchange-price">
+            {formatXp(price)}
+          </dd>
+        </div>
+        <div>
+          <dt>{T.yourBalance}</dt>
+          <dd data-testid="exchange-detail-balance">{balance === null ? T.unknownBalance : formatXp(balance)}</dd>
+        </div>
+        {balance !== null && check.problem === null && (
+          <div>
+            <dt>{T.after}</dt>
+            <dd>{formatXp(balance - price - inCartXp)}</dd>
+          </div>
+        )}
+      </dl>
+      {check.problem && (
+        <p className="xdetail__problem" data-testid="exchange-problem">
+          {product.available ? check.problem : T.unavailable}
+        </p>
+      )}
+      {!check.problem && mixed && <p className="xdetail__problem">{T.mixed}</p>}
+      {!check.problem && !mixed && <p className="xdetail__hint">{T.exchangeHint}</p>}
+      <div className="action-bar xdetail__bar">
+        {inCart > 0 && (
+          <ButtonLink to="/shop/cart" variant="secondary" size="l">
+            {T.inCart(inCart)}
+          </ButtonLink>
+        )}
+        <Button size="l" block busy={busy} disabled={check.problem !== null} onClick={() => void exchange()} data-testid="exchange-add">
+          {product.available ? `${T.exchange} · ${formatXp(price)}` : T.inactive}
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { kv, rows } from './support/local-db';
+import { serverMetafield } from './support/server-api';
+import { goOffline, goOnline, whileOffline } from './support/network';
+import { startServer, type RunningServer } from './support/server';
+import { signInAsDemo } from './support/sign-in';
+import { addProduct, choosePayment, chooseBranch, openDelivery, placeOrder, serverBalance, serverOrders, sessionStored } from './shop-steps';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+  browser.page.setDefaultTimeout(20_000);
+  await signInAsDemo(browser.page, server.url);
+  // The service worker takes its time on a busy machine.
+  await waitForServiceWorker(browser.page, 60_000);
+  await sessionStored(browser.page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+describe('shop checkout through the screens', () => {
+  it('(1) a cash order to a carrier branch in Kyiv: placed once, in /history-order, the cart empty', async () => {
+    const { page } = browser;
+    const base = server.url;
+    const before = await serverOrders(page, base);
+    await addProduct(page, base, 'sticks', 1, 2);
+    await openDelivery(page, base);
+    await chooseBranch(page, 'Ки', 'Київ', 12);
+    await choosePayment(page, base, 1);
+    expect(await page.getByTestId('checkout-city').textContent()).toBe('Київ');
+    expect(await page.getByTestId('checkout-payment').textContent()).toBe('Готівкою при отриманні');
+    const number = await placeOrder(page, base);
+
+    const after = await serverOrders(page, base);
+    expect(after).toHaveLength(before.length + 1);
+    const o = after.find((x) => x.order_number === number)!;
+    expect(o).toMatchObject({ payment_method: 1, financial_status: 'pending', delivery: { method: 1, city: 'Київ' } });
+    expect(o.delivery.address).toContain('№12');
+    expect(o.tags).toEqual(expect.arrayContaining(['PWA', 'pwa_order']));
+    expect(o.lines).toEqual([expect.objectContaining({ variant_id: 27010101, quantity: 2, price: 105 })]);
+
+    await page.getByTestId('success-history').click();
+    await page.locator(`[data-testid="order"][data-order-number="${number}"]`).waitFor();
+    await expect.poll(async () => (await rows<{ variant: string }>(page, 'cart')).filter((l) => l.variant === 'glo').length).toBe(0);
+    await page.goto(`${base}/shop/cart`);
+    await page.getByText('Кошик порожній').waitFor();
+
+    // The address went to the profile for next time (spec §3), through the outbox.
+    const token = await kv<string>(page, 'pwaToken');
+    const gloId = (await kv<{ glo: number }>(page, 'customerIds')).glo;
+    await expect.poll(() => serverMetafield(base, token, gloId, 'delivery_address'), { timeout: 15_000 }).toMatchObject({ method: 1, city: 'Київ', branch: o.delivery.address });
+    // The history reads offline, after a reload, from the device.
+    await whileOffline(browser.context, async () => {
+      await page.goto(`${base}/history-order`);
+      await page.locator(`[data-testid="order"][data-order-number="${number}"]`).waitFor();
+      expect(await page.getByText('Ти офлайн — показуємо історію станом на').count()).toBe(1);
+    });
+  });
+
+  it('(3) an order of bonus items paid fully in XP: the balance drops by exactly its XP, status paid', async () => {
+    const { page } = browser;
+    const base = server.url;
+    const balance = await serverBalance(page, base);
+    await addProduct(page, base, 'bonus', 31, 2);
+    await openDelivery(page, base);
+    await chooseBranch(page, 'Льв', 'Львів', 3);
+    await choosePayment(page, base, 'xp');
+    expect(await page.getByTestId('checkout-total').textContent()).toBe('600 XP');
+    const number = await placeOrder(page, base);
+    const o = (await serverOrders(page, base)).find((x) => x.order_number === number)!;
+    expect(o).toMatchObject({ financial_status: 'paid', payment_method: 3, xp_total: 600, total: 0, shipping_option: 3 });
+    expect(await serverBalance(page, base)).toBe(balance - 600);
+  });
+
+  it('(6) a cart filled offline survives a reload offline; online again, a double click on the order button makes one order', async () => {
+    const { page, context } = browser;
+    const base = server.url;
+    const before = await serverOrders(page, base);
+    // Seen once online, as a member would have.
+    await page.goto(`${base}/shop/sticks/7`);
+    await page.getByTestId('product-detail').waitFor();
+    await expect.poll(async () => (await rows(page, 'outbox')).length, { timeout: 15_000 }).toBe(0);
+
+    await goOffline(context);
+    try {
+      await page.getByTestId('detail-add').click();
+      await page.getByTestId('detail-in-cart').waitFor();
+      await page.reload();
+      await page.getByTestId('product-detail').waitFor();
+      await page.goto(`${base}/shop/cart`);
+      await page.getByTestId('cart-line').first().waitFor();
+      expect(await page.getByTestId('cart-line').getAttribute('data-product-id')).toBe('7');
+      // Offline the order cannot be placed, and says so; the cart stays as it was.
+      await page.goto(`${base}/shop/checkout`);
+      await page.getByTestId('checkout-offline').waitFor();
+      expect(await page.getByTestId('place-order').isDisabled()).toBe(true);
+      expect(await page.getByTestId('place-order').textContent()).toContain('Немає звʼязку');
+      expect((await rows<{ variant: string; productId: number }>(page, 'cart')).filter((l) => l.variant === 'glo').map((l) => l.productId)).toEqual([7]);
+    } finally {
+      await goOnline(context);
+    }
+
+    await expect.poll(async () => (await rows(page, 'outbox')).length, { timeout: 30_000 }).toBe(0);
+    await openDelivery(page, base);
+    // The delivery chosen for the first order was kept: Kyiv, branch 12.
+    await page.getByTestId('branch-picked').waitFor();
+    await choosePayment(page, base, 1);
+    await page.getByTestId('place-order').dblclick();
+    await page.waitForURL(/\/shop\/success\?order=\d+/);
+    await expect.poll(async () => (await serverOrders(page, base)).length, { timeout: 10_000 }).toBe(before.length + 1);
+    await page.waitForTimeout(1500);
+    const after = await serverOrders(page, base);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]!.lines).toEqual([expect.objectContaining({ quantity: 1, price: 110 })]);
+    expect((await rows<{ kind: string }>(page, 'outbox')).filter((e) => e.kind === 'order-create')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITE_XP_PER_FRIEND } from '../../src/domain/invite-calculator';
+import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { serverCall } from './support/server-api';
+import { startServer, type RunningServer } from './support/server';
+import { signInAsDemo } from './support/sign-in';
+import { addProduct, againLater, chooseBranch, choosePayment, openDelivery, placeOrder, serverOrders, sessionStored, switchVariant } from './shop-steps';
+
+let server: RunningServer;
+let browser: Browser;
+/** Андрій: allow-listed, not age-verified, no ogo orders yet. */
+const ANDRII = '380500000002';
+/** Олена's invite code (seed). */
+const OLENA_CODE = 'REW-OLENA7';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+  browser.page.setDefaultTimeout(20_000);
+  await signInAsDemo(browser.page, server.url, ANDRII);
+  // The service worker takes its time on a busy machine.
+  await waitForServiceWorker(browser.page, 60_000);
+  await sessionStored(browser.page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+/** Олена's ogo XP, read as the server keeps it (a check, not a step of the journey). */
+async function olenaOgoBalance(): Promise<number> {
+  const { token } = await serverCall<{ token: string }>(server.url, null, '/api/api-auth/test-login', { phone: '380500000001' });
+  return (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=ogo')).balance;
+}
+
+describe('a friend’s REW- code (spec §5: first order only)', () => {
+  it('(4) accepted on the first order, refused beside the field on the second', async () => {
+    const { page } = browser;
+    const base = server.url;
+    await switchVariant(page, base, 'ogo');
+    const olenaBefore = await olenaOgoBalance();
+
+    await addProduct(page, base, 'ogo-sticks-single', 91, 2);
+    await page.goto(`${base}/shop/cart`);
+    const input = page.getByTestId('friend-code-input');
+    await input.fill('REW');
+    await page.getByTestId('friend-code-apply').click();
+    await page.getByText('Код друга має починатися з REW- і бути довшим за 4 символи').waitFor();
+    await input.fill(OLENA_CODE);
+    await againLater(page);
+    await page.getByTestId('friend-code-apply').click();
+    await page.getByTestId('friend-code-kept').waitFor();
+
+    await openDelivery(page, base);
+    await chooseBranch(page, 'Хар', 'Харків', 7);
+    await choosePayment(page, base, 1);
+    // Андрій's age is not confirmed: the order is a pre-order, and the summary says so.
+    await page.getByText('Вік ще не підтверджено').waitFor();
+    const first = await placeOrder(page, base);
+    const o = (await serverOrders(page, base, 'ogo')).find((x) => x.order_number === first)!;
+    expect(o.tags).toEqual(expect.arrayContaining(['PWA', 'pwa_order', 'pre-order']));
+    // The code counted: Олена, whose code it is, got her reward for a friend's first order.
+    expect(await olenaOgoBalance()).toBe(olenaBefore + INVITE_XP_PER_FRIEND);
+
+    // The second order: the same code is refused beside the field and not kept.
+    await addProduct(page, base, 'ogo-sticks-single', 91);
+    await page.goto(`${base}/shop/cart`);
+    await page.getByText('Код друга діє лише для першого замовлення, а в тебе вже є замовлення в цьому магазині.').waitFor();
+    await page.getByTestId('friend-code-input').fill(OLENA_CODE);
+    await page.getByTestId('friend-code-apply').click();
+    await page.getByText('Код друга діє лише для першого замовлення', { exact: true }).waitFor();
+    expect(await page.getByTestId('friend-code-kept').count()).toBe(0);
+    await openDelivery(page, base);
+    await choosePayment(page, base, 1);
+    await placeOrder(page, base);
+    expect(await olenaOgoBalance()).toBe(olenaBefore + INVITE_XP_PER_FRIEND);
+  });
+});

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { signInAsDemo } from './support/sign-in';
+import { addProduct, chooseBranch, choosePayment, openDelivery, placeOrder, serverOrders, sessionStored } from './shop-steps';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+  browser.page.setDefaultTimeout(20_000);
+  await signInAsDemo(browser.page, server.url);
+  // The service worker takes its time on a busy machine.
+  await waitForServiceWorker(browser.page, 60_000);
+  await sessionStored(browser.page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+/** A card order placed through the screens; the app goes on to the sandbox's checkout page by itself. */
+async function cardOrder(productId: number): Promise<number> {
+  const { page } = browser;
+  const base = server.url;
+  await addProduct(page, base, 'sticks', productId);
+  await openDelivery(page, base);
+  if ((await page.getByTestId('branch-picked').count()) === 0) await chooseBranch(page, 'Оде', 'Одеса', 4);
+  await choosePayment(page, base, 2);
+  expect(await page.getByTestId('checkout-payment').textContent()).toBe('Карткою онлайн');
+  const number = await placeOrder(page, base);
+  await page.waitForURL(/\/sandbox\/liqpay\/checkout\?/);
+  await page.getByRole('button', { name: 'Сплатити' }).waitFor();
+  return number;
+}
+
+const status = async (number: number) => (await serverOrders(browser.page, server.url)).find((o) => o.order_number === number)?.financial_status;
+
+describe('card payment through the sandbox checkout page (spec §4, §8)', () => {
+  it('(2) paid on the payment page: back in the app the order shows paid', async () => {
+    const { page } = browser;
+    const number = await cardOrder(3);
+    expect(await status(number)).toBe('pending');
+    await page.getByRole('button', { name: 'Сплатити' }).click();
+    await page.waitForURL(/\/history-order\?payment=success/);
+    await page.getByTestId('payment-return').waitFor();
+    expect(await page.getByTestId('payment-return').textContent()).toContain(`№${number} отримано`);
+    const card = page.locator(`[data-testid="order"][data-order-number="${number}"]`);
+    await expect.poll(() => card.getAttribute('data-financial')).toBe('paid');
+    expect(await card.getByTestId('order-payment-status').textContent()).toBe('Оплачено');
+    expect(await card.getByTestId('order-pay').count()).toBe(0);
+    expect(await status(number)).toBe('paid');
+  });
+
+  it('(2) declined on the payment page, then paid again from /history-order', async () => {
+    const { page } = browser;
+    const number = await cardOrder(5);
+    await page.getByRole('button', { name: 'Відхилити' }).click();
+    await page.waitForURL(/\/history-order\?payment=failure/);
+    await page.getByTestId('payment-return-pay').waitFor();
+    expect(await page.getByTestId('payment-return').textContent()).toContain('відхилено');
+    const card = page.locator(`[data-testid="order"][data-order-number="${number}"]`);
+    expect(await card.getAttribute('data-financial')).toBe('failed');
+    expect(await status(number)).toBe('failed');
+
+    await card.getByTestId('order-pay').click();
+    await page.waitForURL(/\/sandbox\/liqpay\/checkout\?/);
+    await page.getByRole('button', { name: 'Сплатити' }).click();
+    await page.waitForURL(/\/history-order\?payment=success/);
+    await expect.poll(() => page.locator(`[data-testid="order"][data-order-number="${number}"]`).getAttribute('data-financial')).toBe('paid');
+    expect(await status(number)).toBe('paid');
+  });
+});
