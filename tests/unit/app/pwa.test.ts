@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, shouldReloadForChunk } from '../../../src/app/pwa/chunk-reload';
-import { prefetchAllowed } from '../../../src/app/pwa/prefetch';
 
 function memoryStore() {
   const m = new Map<string, string>();
@@ -26,14 +25,5 @@ describe('chunk reload guard (spec §4, §9)', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
-  });
-});
-
-describe('prefetch (spec §4)', () => {
-  it('is skipped on slow-2g and save-data', () => {
-    expect(prefetchAllowed(undefined)).toBe(true);
-    expect(prefetchAllowed({ effectiveType: '4g' })).toBe(true);
-    expect(prefetchAllowed({ effectiveType: 'slow-2g' })).toBe(false);
-    expect(prefetchAllowed({ effectiveType: '4g', saveData: true })).toBe(false);
   });
 });

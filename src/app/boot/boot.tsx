@@ -1,0 +1,99 @@
+import { StrictMode, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SyncProvider } from '../../state/sync-context';
+import type { SyncRuntime } from '../../sync/runtime';
+import { AppRouter } from '../router';
+import { setAppContainer } from '../snapshot/capture';
+import { afterFirstScreen } from './first-screen';
+import { scheduleServiceWorker } from './service-worker';
+
+/**
+ * The app. Boot work waits for the first screen: the sync engine (outbox replay, pullers, API
+ * schemas) starts once the screen is on and usable (the screens that act through it, such as
+ * sign-in, had it named in their HTML, so it is already here); the service worker registers a
+ * second after the page's load (its precache fetches every chunk, without running any).
+ */
+function App() {
+  const [sync, setSync] = useState<SyncRuntime | null>(null);
+  useEffect(
+    () =>
+      afterFirstScreen(() => {
+        void import('../../sync/start').then((m) => setSync(m.startSync()));
+        scheduleServiceWorker();
+      }),
+    [],
+  );
+  return (
+    <SyncProvider runtime={sync}>
+      <AppRouter />
+    </SyncProvider>
+  );
+}
+
+const app = (): ReactNode => (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+/** A snapshot is replaced by the live screen at the latest this long after the app starts. */
+export const SNAPSHOT_MAX_MS = 2500;
+
+/**
+ * Starts React in `root`:
+ * - over a prerendered screen (the HTML names its path): hydrates it, keeping what is painted;
+ * - over a member's kept screen (`snapshot`, painted by the entry): renders the live app beside
+ *   it, off the document, and swaps it in once its page has rendered and nothing in it is still
+ *   loading (or at a tap, or after SNAPSHOT_MAX_MS), so the member never sees a placeholder;
+ * - otherwise renders into the empty root.
+ */
+export function boot(root: HTMLElement, snapshot: HTMLElement | null): void {
+  if (root.dataset.prerendered && root.dataset.prerendered === location.pathname && !snapshot) {
+    setAppContainer(root);
+    // In a transition: hydration yields to the browser every few milliseconds (no long task).
+    startTransition(() => {
+      hydrateRoot(root, app(), {
+        onRecoverableError: (e) => console.warn('[boot] the prerendered screen was rendered again', e),
+      });
+    });
+    return;
+  }
+  if (!snapshot) {
+    setAppContainer(root);
+    const r = createRoot(root);
+    startTransition(() => r.render(app()));
+    return;
+  }
+  const live = document.createElement('div');
+  live.className = 'app-root';
+  setAppContainer(live);
+  let done = false;
+  const swap = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    clearTimeout(timer);
+    removeEventListener('pointerdown', swap, true);
+    removeEventListener('keydown', swap, true);
+    root.replaceChildren(live);
+  };
+  const ready = () => {
+    const main = live.querySelector('main');
+    return Boolean(main && main.childElementCount > 0 && !main.querySelector('[aria-busy="true"]'));
+  };
+  let pending = false;
+  const observer = new MutationObserver(() => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      if (ready()) swap();
+    });
+  });
+  observer.observe(live, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+  const timer = setTimeout(swap, SNAPSHOT_MAX_MS);
+  addEventListener('pointerdown', swap, true);
+  addEventListener('keydown', swap, true);
+  const r = createRoot(live);
+  startTransition(() => r.render(app()));
+}
