@@ -1,12 +1,15 @@
-import { paintSnapshot } from './app/snapshot/paint';
+import { paintSnapshot, whenPainted } from './app/snapshot/paint';
 
 /**
  * The entry: small on purpose. A member's screen seen before on this device is painted at once
  * from its kept copy (./app/snapshot); then the app (React, the router, the shell) starts. The
  * HTML already asked for the app's chunks and the route's page (modulepreload), so the import
  * below waits for nothing new. Boot work (sync engine, service worker) starts once the first
- * screen is usable (./app/boot).
+ * screen is usable (./app/boot/boot.tsx).
  */
 const root = document.getElementById('root')!;
 const snapshot = paintSnapshot(root);
-void import('./app/boot/boot').then((m) => m.boot(root, snapshot));
+const start = () => void import('./app/boot/boot').then((m) => m.boot(root, snapshot));
+// A kept screen is shown whole (its pictures too) before the app's code runs and holds the page.
+if (snapshot) void whenPainted(snapshot).then(start);
+else start();

@@ -43,6 +43,9 @@ type GetInfo = (id: string) => Info | null;
 
 const DATA = /[\\/]node_modules[\\/](dexie|dexie-react-hooks)[\\/]|[\\/]src[\\/]db[\\/]/;
 const SYNC_CODE = /[\\/]src[\\/](sync|api|contract)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
+const AREA = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/;
+/** A feature's own shared chunk is made only from this much code (bytes of source); less goes to `data` or `shared`. */
+export const AREA_MIN_SIZE = 12 * 1024;
 
 /** The group name of every module reachable from the entry. */
 export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, string | null> {
@@ -80,8 +83,9 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
   const bootReach = closure(roots.boot);
   const syncReach = closure(roots.sync);
   const pageRoots = [...dynamicTargets].filter((id) => roots.page.test(id) || id === roots.member);
-  const reachers = new Map<string, number>();
-  for (const p of pageRoots) for (const id of closure(p)) reachers.set(id, (reachers.get(id) ?? 0) + 1);
+  const reacherSets = new Map<string, Set<string>>();
+  for (const p of pageRoots) for (const id of closure(p)) reacherSets.set(id, (reacherSets.get(id) ?? new Set()).add(p));
+  const reachers = new Map([...reacherSets].map(([id, set]) => [id, set.size]));
   const readsData = new Map<string, boolean>();
   const touchesData = (id: string): boolean => {
     let v = readsData.get(id);
@@ -96,11 +100,21 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
   const dataPages = new Set(pageRoots.filter((p) => touchesData(p)));
   const onlyDataPages = (id: string) => pageRoots.every((p) => !closure(p).has(id) || dataPages.has(p));
   const out = new Map<string, string | null>();
+  const areaOf = (id: string) => AREA.exec(id)?.[1] ?? null;
+  const sharedGroup = (id: string) => (touchesData(id) || onlyDataPages(id) ? 'data' : 'shared');
   // Page-reached modules that neither the boot nor another grouped module owns stay with their page.
   const grouped = (id: string, pages: number): string | null => {
     if (DATA.test(id)) return pages === 0 ? 'sync' : 'data';
     if (pages === 0) return syncReach.has(id) || SYNC_CODE.test(id) ? 'sync' : null;
-    if (pages >= 2 || syncReach.has(id)) return touchesData(id) || onlyDataPages(id) ? 'data' : 'shared';
+    const by = [...(reacherSets.get(id) ?? [])];
+    // The member layout comes with the database (every member screen loads both).
+    if (by.length === 1 && by[0] === roots.member && !syncReach.has(id)) return 'data';
+    if (pages >= 2 || syncReach.has(id)) {
+      // Shared by the pages of one feature only: that feature's own chunk, when big enough (below).
+      const area = areaOf(id);
+      if (area && !syncReach.has(id) && by.every((p) => areaOf(p) === area)) return `area:${area}:${sharedGroup(id)}`;
+      return sharedGroup(id);
+    }
     return null;
   };
   for (const id of all) {
@@ -117,12 +131,22 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
       if (g === null || g === 'app') continue;
       for (const d of info(id)?.importedIds ?? []) {
         if (out.get(d) !== null || entryReach.has(d) || !all.has(d)) continue;
-        out.set(d, (reachers.get(d) ?? 0) === 0 ? 'sync' : touchesData(d) || onlyDataPages(d) ? 'data' : 'shared');
+        out.set(d, (reachers.get(d) ?? 0) === 0 ? 'sync' : sharedGroup(d));
         changed = true;
       }
     }
   }
   return out;
+}
+
+/** The chunk a module's assignment names for a group, or null. `area:<name>:<fallback>` is the feature's chunk, or the fallback's. */
+export function groupName(assignment: string | null | undefined, group: 'app' | 'area' | 'shared' | 'data' | 'sync'): string | null {
+  if (!assignment) return null;
+  if (assignment.startsWith('area:')) {
+    const [, area, fallback] = assignment.split(':');
+    return group === 'area' ? area! : group === fallback ? fallback : null;
+  }
+  return assignment === group ? group : null;
 }
 
 /** rolldown's `output.codeSplitting` for the app build: one group per chunk above. */
@@ -134,17 +158,16 @@ export function codeSplitting(root: string) {
       assigned = assignChunks(roots, (m) => ctx.getModuleInfo(m));
       if (process.env.CLUB_CHUNKS_DEBUG) for (const [m, g] of assigned) console.log('[chunks]', g, m.replace(root, ''));
     }
-    // rolldown's own helpers (CommonJS interop for React) go with React, one request fewer.
-    if (id.includes('rolldown/runtime')) return 'app';
     return assigned.get(id) ?? null;
   };
-  const group = (name: string, priority: number) => ({
-    name: (id: string, ctx: { getModuleInfo(id: string): Info | null }) => (groupOf(id, ctx) === name ? name : null),
+  const group = (name: 'app' | 'area' | 'shared' | 'data' | 'sync', priority: number, minSize = 0) => ({
+    name: (id: string, ctx: { getModuleInfo(id: string): Info | null }) => groupName(groupOf(id, ctx), name),
     debugName: name,
     priority,
+    minSize,
     // The assignment already places every import (see assignChunks); rolldown's own pulling of
     // imports into a group would drag the entry's modules out of the entry.
     includeDependenciesRecursively: false,
   });
-  return { groups: [group('app', 40), group('shared', 30), group('data', 20), group('sync', 10)] };
+  return { groups: [group('app', 40), group('area', 35, AREA_MIN_SIZE), group('shared', 30), group('data', 20), group('sync', 10)] };
 }

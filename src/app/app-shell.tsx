@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../ui/toaster';
 import { notePath } from './guards/context';
-import { InstallOffer } from './pwa/install-offer';
 import { suppressDoubleActivation } from './double-click';
 
 /** Scroll to the top on a new page, or to the element the hash names (spec §2). */
@@ -21,17 +20,14 @@ function useScrollOnNavigate() {
   }, [pathname, hash]);
 }
 
-/** The root of every screen: toasts, the install offer, scroll and double-click handling. */
+/** The root of every screen: toasts, scroll and double-click handling (the install offer is the member layout's). */
 export function AppShell() {
-  const { pathname } = useLocation();
   useScrollOnNavigate();
   useEffect(() => suppressDoubleActivation(document), []);
   return (
     <>
       <Outlet />
       <Toaster />
-      {/* The install offer waits for the home screen rather than interrupting a task. */}
-      {pathname === '/' && <InstallOffer />}
     </>
   );
 }

@@ -2,10 +2,15 @@ import { StrictMode, startTransition, useEffect, useState, type ReactNode } from
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SyncProvider } from '../../state/sync-context';
 import type { SyncRuntime } from '../../sync/runtime';
+import { isSignedIn } from '../../state/visitor';
+import { loadMemberLayout } from '../layout/route-layout';
 import { AppRouter } from '../router';
-import { setAppContainer } from '../snapshot/capture';
+import { preloadPage } from '../routes/lazy-pages';
+import { resolveVisit, visitorStateFromCookies } from '../routes/plan';
+import { setAppContainer } from '../snapshot/container';
 import { afterFirstScreen } from './first-screen';
 import { scheduleServiceWorker } from './service-worker';
+import { replayTypedEarly } from './typed-early';
 
 /**
  * The app. Boot work waits for the first screen: the sync engine (outbox replay, pullers, API
@@ -36,6 +41,18 @@ const app = (): ReactNode => (
   </StrictMode>
 );
 
+/**
+ * Asks for the current screen's page module (and a member's layout) at once, beside React's
+ * start, rather than when React reaches them: from the service worker's cache the HTML names no
+ * chunks, and each lazy step would otherwise wait for the one before it.
+ */
+function startLoadingScreen(): void {
+  const visit = resolveVisit(location.pathname, visitorStateFromCookies(document.cookie));
+  if (visit.kind !== 'page') return;
+  preloadPage(visit.spec.path);
+  if (isSignedIn()) void loadMemberLayout().catch(() => undefined);
+}
+
 /** A snapshot is replaced by the live screen at the latest this long after the app starts. */
 export const SNAPSHOT_MAX_MS = 2500;
 
@@ -48,6 +65,7 @@ export const SNAPSHOT_MAX_MS = 2500;
  * - otherwise renders into the empty root.
  */
 export function boot(root: HTMLElement, snapshot: HTMLElement | null): void {
+  startLoadingScreen();
   if (root.dataset.prerendered && root.dataset.prerendered === location.pathname && !snapshot) {
     setAppContainer(root);
     // In a transition: hydration yields to the browser every few milliseconds (no long task).
@@ -56,6 +74,8 @@ export function boot(root: HTMLElement, snapshot: HTMLElement | null): void {
         onRecoverableError: (e) => console.warn('[boot] the prerendered screen was rendered again', e),
       });
     });
+    // Typing that happened before the page was hydrated reaches the page's state now.
+    afterFirstScreen(() => replayTypedEarly(root));
     return;
   }
   if (!snapshot) {

@@ -10,7 +10,8 @@ import { InfoFooter } from './info-footer';
 import './route-layout.css';
 
 /** The member's chrome (side menu, bottom navigation with the cart, sync indicator): its own chunk, with the local database. */
-const MemberLayout = lazy(() => import('./member-layout'));
+export const loadMemberLayout = () => import('./member-layout');
+const MemberLayout = lazy(loadMemberLayout);
 
 /** Layouts that show the bottom navigation. */
 export const WITH_NAV: ReadonlySet<LayoutName> = new Set(['account', 'ogo-footer']);

@@ -1,11 +1,7 @@
+import { appContainer } from './container';
 import { buildOf, ownerOf, writeSnapshot } from './store';
 
-/** Where React renders the app (set by the boot): what a snapshot copies. */
-let container: HTMLElement | null = null;
-
-export function setAppContainer(el: HTMLElement): void {
-  container = el;
-}
+export { setAppContainer } from './container';
 
 /** Not kept: overlays and anything marked so; the copy must show the screen as a member lands on it. */
 const DROP = '[role="dialog"], [aria-modal="true"], dialog, [data-no-snapshot], .toaster > *';
@@ -28,7 +24,7 @@ export function screenMarkup(root: HTMLElement): string | null {
 
 /** Keeps the current screen's look for the next visit, if it has settled. */
 export function captureScreen(doc: Document = document, store: Storage = localStorage): boolean {
-  const root = container;
+  const root = appContainer();
   if (!root || !root.isConnected) return false;
   const owner = ownerOf(doc.cookie);
   if (!owner) return false;
@@ -47,7 +43,7 @@ export function captureScreen(doc: Document = document, store: Storage = localSt
  * time) and when the page is hidden or left. Returns the function that stops it.
  */
 export function watchScreen(doc: Document = document): () => void {
-  const root = container;
+  const root = appContainer();
   if (!root || typeof MutationObserver === 'undefined') return () => undefined;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const w = doc.defaultView as (Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }) | null;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { assignChunks, type ChunkRoots } from '../../../scripts/build/chunks';
+import { assignChunks, groupName, type ChunkRoots } from '../../../scripts/build/chunks';
 
 /*
  * The chunk policy on a small module graph shaped like the app's: an entry that imports the boot
@@ -72,9 +72,21 @@ describe('chunk policy (issue 18: few requests before the first screen)', () => 
 
   it('puts what several pages share in `shared`, or in `data` when only database pages use it', () => {
     expect(group('src/ui/hero.tsx')).toBe('shared');
-    expect(group('src/features/shop/product-grid.tsx')).toBe('data');
     expect(group('src/domain/money.ts')).toBe('data');
     expect(group('src/features/shop/list-only.ts')).toBeNull();
+  });
+
+  it('gives what one feature’s pages share that feature’s chunk, or its fallback when the chunk would be small', () => {
+    expect(group('src/features/shop/product-grid.tsx')).toBe('area:shop:data');
+    expect(groupName(group('src/features/shop/product-grid.tsx'), 'area')).toBe('shop');
+    expect(groupName(group('src/features/shop/product-grid.tsx'), 'data')).toBe('data');
+    expect(groupName(group('src/features/shop/product-grid.tsx'), 'shared')).toBeNull();
+    expect(groupName('shared', 'area')).toBeNull();
+  });
+
+  it('puts the member layout’s own modules with the database, which every member screen loads', () => {
+    expect(group('src/app/layout/member-layout.tsx')).toBe('data');
+    expect(group('src/app/menu/side-menu.tsx')).toBe('data');
   });
 
   it('puts the sync engine no page imports in `sync`, and what pages share with it below it', () => {
@@ -84,11 +96,14 @@ describe('chunk policy (issue 18: few requests before the first screen)', () => 
   });
 
   it('never lets a grouped module import a module that stays in a page’s chunk', () => {
-    const order = ['app', 'shared', 'data', 'sync'];
-    for (const [id, g] of assigned) {
-      if (g === null) continue;
+    const order = ['app', 'shared', 'data', 'area', 'sync'];
+    const level = (a: string) => (a.startsWith('area:') ? 'area' : a);
+    for (const [id, g0] of assigned) {
+      if (g0 === null) continue;
+      const g = level(g0);
       for (const dep of info(id)?.importedIds ?? []) {
-        const d = assigned.get(dep);
+        const d0 = assigned.get(dep);
+        const d = d0 ? level(d0) : d0;
         const inEntry = d === null && !/-page\.tsx$/.test(dep) && ['src/app/snapshot/paint.ts', 'vite/preload-helper'].some((e) => dep.endsWith(e));
         expect(inEntry || (d !== null && d !== undefined && order.indexOf(d) <= order.indexOf(g)), `${id} → ${dep}`).toBe(true);
       }
