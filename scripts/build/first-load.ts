@@ -114,8 +114,9 @@ export function firstLoad(): Plugin {
         // The shell: every HTML file starts from it.
         const styled = inlineStyles(readFileSync(join(dir, 'index.html'), 'utf8'), dir);
         const boot = chunkClosure(bundle, BOOT_SOURCE);
+        const syncChunks = chunkClosure(bundle, SYNC_SOURCE);
         let shell = styled.html
-          .replace('<head>', `<head>\n    <meta name="club-build" content="${buildId}" />`)
+          .replace('<head>', `<head>\n    <meta name="club-build" content="${buildId}" />\n    <meta name="club-sync" content="${syncChunks.filter((f) => !boot.includes(f) && !styled.html.includes(`"${f}"`)).join(' ')}" />`)
           .replace('</head>', `${preloadTags(boot.filter((f) => !styled.html.includes(`"${f}"`)))}</head>`);
         for (const f of styled.files) unlinkSync(join(dir, f));
         writeFileSync(join(dir, 'index.html'), shell);
@@ -155,7 +156,7 @@ export function firstLoad(): Plugin {
                 .replace('<html lang="uk">', `<html lang="uk" data-theme="${page.theme}">`)
                 .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
                 .replace('</head>', `${preloadTags(preload.out)}</head>`)
-                .replace('<div id="root"></div>', `<div id="root" data-prerendered="${route.path}">${page.html}</div>`);
+                .replace('<div id="root"></div>', `<div id="root" data-prerendered="${route.path}">${earlyButtons(page.html)}</div>`);
               if (!html.includes(`data-prerendered="${route.path}"`)) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
               writeFileSync(join(dir, file), html);
               entry.prerendered = file;
@@ -168,6 +169,15 @@ export function firstLoad(): Plugin {
       },
     },
   };
+}
+
+/**
+ * The prerendered screen's buttons wait for the app: disabled and marked `data-early` until the
+ * screen is hydrated (src/app/boot/typed-early.ts enables them). Those the screen itself renders
+ * disabled stay as they are.
+ */
+export function earlyButtons(html: string): string {
+  return html.replace(/<button(?![^>]*\sdisabled="")/g, '<button disabled="" data-early=""');
 }
 
 /**

@@ -1,14 +1,17 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../ui/toaster';
+import { noteRouteChange } from './boot/first-screen';
 import { notePath } from './guards/context';
 import { suppressDoubleActivation } from './double-click';
 
 /** Scroll to the top on a new page, or to the element the hash names (spec §2). */
 function useScrollOnNavigate() {
   const { pathname, hash } = useLocation();
+  const first = useRef(pathname);
   useEffect(() => {
     notePath(pathname);
+    if (pathname !== first.current) noteRouteChange();
     if (hash) {
       const el = document.getElementById(decodeURIComponent(hash.slice(1)));
       if (el) {

@@ -8,9 +8,9 @@ import { AppRouter } from '../router';
 import { preloadPage } from '../routes/lazy-pages';
 import { resolveVisit, visitorStateFromCookies } from '../routes/plan';
 import { setAppContainer } from '../snapshot/container';
-import { afterFirstScreen } from './first-screen';
+import { afterFirstScreen, atNextRouteChange, whenFirstScreenShows } from './first-screen';
 import { scheduleServiceWorker } from './service-worker';
-import { replayTypedEarly } from './typed-early';
+import { enableEarlyButtons, replayTypedEarly } from './typed-early';
 
 /**
  * The app. Boot work waits for the first screen: the sync engine (outbox replay, pullers, API
@@ -23,7 +23,14 @@ function App() {
   useEffect(
     () =>
       afterFirstScreen(() => {
-        void import('../../sync/start').then((m) => setSync(m.startSync()));
+        const start = () => void import('../../sync/start').then((m) => setSync(m.startSync()));
+        if (syncWanted()) start();
+        else {
+          // A signed-out screen that never acts through sync (the age question, the landing):
+          // its code is only fetched now, and runs when the visitor moves on.
+          prefetch(syncFiles());
+          atNextRouteChange(start);
+        }
         scheduleServiceWorker();
       }),
     [],
@@ -33,6 +40,31 @@ function App() {
       <AppRouter />
     </SyncProvider>
   );
+}
+
+/** The sync engine's chunks, as the build names them in every HTML file. */
+function syncFiles(): string[] {
+  return (document.querySelector('meta[name="club-sync"]')?.getAttribute('content') ?? '').split(' ').filter(Boolean);
+}
+
+/** A member's screens, and those whose HTML named the sync engine's chunks (sign-in, registration…), start it at once. */
+function syncWanted(): boolean {
+  if (isSignedIn()) return true;
+  const files = syncFiles();
+  return files.length === 0 || files.every((f) => document.querySelector(`link[rel="modulepreload"][href="${f}"]`));
+}
+
+/** Into the HTTP cache, at low priority, without running anything. */
+function prefetch(files: readonly string[]): void {
+  for (const href of files) {
+    if (document.querySelector(`link[href="${href}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
 const app = (): ReactNode => (
@@ -74,8 +106,11 @@ export function boot(root: HTMLElement, snapshot: HTMLElement | null): void {
         onRecoverableError: (e) => console.warn('[boot] the prerendered screen was rendered again', e),
       });
     });
-    // Typing that happened before the page was hydrated reaches the page's state now.
-    afterFirstScreen(() => replayTypedEarly(root));
+    // In the commit that hydrates the page: its buttons work, and what was typed before reaches its state.
+    whenFirstScreenShows(() => {
+      enableEarlyButtons(root);
+      replayTypedEarly(root);
+    });
     return;
   }
   if (!snapshot) {

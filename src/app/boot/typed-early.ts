@@ -1,4 +1,19 @@
 /**
+ * The prerendered buttons of a screen are disabled until the app has taken the screen over (the
+ * build marks them `data-early`; they look as usual, see ui/base.css): a tap on them before
+ * would do nothing, and a form's Enter would post the page. Called in the commit that hydrates
+ * the screen: they become what the screen rendered them as. Returns how many.
+ */
+export function enableEarlyButtons(root: ParentNode): number {
+  const early = Array.from(root.querySelectorAll<HTMLButtonElement>('button[data-early]'));
+  for (const b of early) {
+    b.disabled = false;
+    b.removeAttribute('data-early');
+  }
+  return early.length;
+}
+
+/**
  * What a visitor typed into a prerendered form before the app took it over: the field shows it,
  * but React, which starts with the field's value from its own state, never heard of it (the
  * sign-in button would stay disabled over a phone number on screen). Called once the screen is

@@ -6,15 +6,68 @@ export { setAppContainer } from './container';
 /** Not kept: overlays and anything marked so; the copy must show the screen as a member lands on it. */
 const DROP = '[role="dialog"], [aria-modal="true"], dialog, [data-no-snapshot], .toaster > *';
 
+/** Pictures of the first view kept inside the copy (as data URLs), so that it paints them with no request. */
+export const INLINE_IMAGES = 6;
+export const INLINE_IMAGE_MAX_BYTES = 16 * 1024;
+/** Picture URL → data URL ('' when too big or not ours), learnt in idle time. */
+const inlined = new Map<string, string>();
+
+/** The pictures a member sees without scrolling (same origin), at most INLINE_IMAGES. */
+function firstViewImages(root: HTMLElement): HTMLImageElement[] {
+  const view = root.ownerDocument.defaultView;
+  const height = view?.innerHeight ?? 800;
+  const scroll = view?.scrollY ?? 0;
+  return Array.from(root.querySelectorAll('img'))
+    .filter((img) => {
+      const r = img.getBoundingClientRect();
+      return r.width > 0 && r.top + scroll < height && img.src.startsWith(root.ownerDocument.location.origin + '/');
+    })
+    .slice(0, INLINE_IMAGES);
+}
+
+/** Fetches (from the caches, usually) the first view's pictures not learnt yet, as data URLs. */
+export async function learnImages(root: HTMLElement): Promise<void> {
+  for (const img of firstViewImages(root)) {
+    if (inlined.has(img.src)) continue;
+    try {
+      const r = await fetch(img.src);
+      const blob = r.ok ? await r.blob() : null;
+      if (!blob || blob.size > INLINE_IMAGE_MAX_BYTES || !blob.type.startsWith('image/')) {
+        inlined.set(img.src, '');
+        continue;
+      }
+      inlined.set(
+        img.src,
+        await new Promise<string>((resolve, reject) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(String(reader.result));
+          reader.onerror = () => reject(reader.error);
+          reader.readAsDataURL(blob);
+        }),
+      );
+    } catch {
+      // Offline and not cached: the copy keeps the picture's address.
+    }
+  }
+}
+
 /**
- * The screen's markup as a static copy: overlays dropped, no test ids (a copy is never what a
- * test means), no inline handlers, no focus marks. Null when the screen is still loading.
+ * The screen's markup as a static copy: the first view's pictures inside it, overlays dropped,
+ * no test ids (a copy is never what a test means), no inline handlers, no focus marks. Null when
+ * the screen is still loading.
  */
 export function screenMarkup(root: HTMLElement): string | null {
   const main = root.querySelector('main');
   if (!main || main.childElementCount === 0 || main.querySelector('[aria-busy="true"]')) return null;
   if (root.querySelector('[aria-modal="true"]')) return null;
   const copy = root.cloneNode(true) as HTMLElement;
+  const live = Array.from(root.querySelectorAll('img'));
+  copy.querySelectorAll('img').forEach((img, i) => {
+    const data = inlined.get(live[i]?.src ?? '');
+    if (!data) return;
+    img.setAttribute('src', data);
+    img.removeAttribute('loading');
+  });
   copy.querySelectorAll(DROP).forEach((n) => n.remove());
   copy.querySelectorAll('*').forEach((el) => {
     for (const a of [...el.attributes]) if (a.name === 'data-testid' || a.name.startsWith('on') || a.name === 'autofocus') el.removeAttribute(a.name);
@@ -39,7 +92,7 @@ export function captureScreen(doc: Document = document, store: Storage = localSt
 }
 
 /**
- * While a member's screen is open: keeps its look a second after it stops changing (in idle
+ * While a member's screen is open: keeps its look half a second after it stops changing (in idle
  * time) and when the page is hidden or left. Returns the function that stops it.
  */
 export function watchScreen(doc: Document = document): () => void {
@@ -51,9 +104,10 @@ export function watchScreen(doc: Document = document): () => void {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
-      if (w?.requestIdleCallback) w.requestIdleCallback(() => captureScreen(doc), { timeout: 2000 });
-      else captureScreen(doc);
-    }, 1000);
+      const keep = () => void learnImages(root).finally(() => captureScreen(doc));
+      if (w?.requestIdleCallback) w.requestIdleCallback(keep, { timeout: 1000 });
+      else keep();
+    }, 500);
   };
   const observer = new MutationObserver(later);
   observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });

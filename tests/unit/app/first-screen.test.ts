@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstScreen, noteScreenShown, resetFirstScreen } from '../../../src/app/boot/first-screen';
+import { afterFirstScreen, atNextRouteChange, noteRouteChange, noteScreenShown, resetFirstScreen, whenFirstScreenShows } from '../../../src/app/boot/first-screen';
 
 afterEach(() => {
   resetFirstScreen();
@@ -32,5 +32,25 @@ describe('boot work waits for the first screen (issue 18)', () => {
     vi.runAllTimers();
     expect(later).toHaveBeenCalledTimes(1);
     expect(cancelled).not.toHaveBeenCalled();
+  });
+
+  it('runs the at-once tasks inside the showing commit, before the later ones', () => {
+    vi.useFakeTimers();
+    const order: string[] = [];
+    afterFirstScreen(() => order.push('later'));
+    whenFirstScreenShows(() => order.push('at once'));
+    noteScreenShown();
+    expect(order).toEqual(['at once']);
+    vi.runAllTimers();
+    expect(order).toEqual(['at once', 'later']);
+  });
+
+  it('runs a task once at the next route change', () => {
+    const task = vi.fn();
+    atNextRouteChange(task);
+    expect(task).not.toHaveBeenCalled();
+    noteRouteChange();
+    noteRouteChange();
+    expect(task).toHaveBeenCalledTimes(1);
   });
 });

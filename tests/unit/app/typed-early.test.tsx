@@ -2,7 +2,8 @@ import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { replayTypedEarly } from '../../../src/app/boot/typed-early';
+import { enableEarlyButtons, replayTypedEarly } from '../../../src/app/boot/typed-early';
+import { earlyButtons } from '../../../scripts/build/first-load';
 
 function Form() {
   const [phone, setPhone] = useState('');
@@ -48,5 +49,20 @@ describe('typing into a prerendered form before the app takes it over (issue 18)
       replayTypedEarly(root);
     });
     expect(root.querySelector('output')!.textContent).toBe('380500000001|true');
+  });
+});
+
+describe('prerendered buttons wait for the app (issue 18)', () => {
+  it('are disabled in the HTML, except those the screen disables itself, until the screen is hydrated', () => {
+    const html = earlyButtons('<form><button type="button" class="btn">Так</button><button type="submit" disabled="">Зачекай</button></form>');
+    expect(html).toBe('<form><button disabled="" data-early="" type="button" class="btn">Так</button><button type="submit" disabled="">Зачекай</button></form>');
+    const root = document.createElement('div');
+    root.innerHTML = html;
+    const [yes, wait] = Array.from(root.querySelectorAll('button'));
+    expect(yes!.disabled).toBe(true);
+    expect(enableEarlyButtons(root)).toBe(1);
+    expect(yes!.disabled).toBe(false);
+    expect(yes!.hasAttribute('data-early')).toBe(false);
+    expect(wait!.disabled).toBe(true);
   });
 });
