@@ -14,27 +14,30 @@ import { enableEarlyButtons, replayTypedEarly } from './typed-early';
 
 /**
  * The app. Boot work waits for the first screen: the sync engine (outbox replay, pullers, API
- * schemas) starts once the screen is on and usable (the screens that act through it, such as
- * sign-in, had it named in their HTML, so it is already here); the service worker registers a
- * second after the page's load (its precache fetches every chunk, without running any).
+ * schemas) starts once a member's screen is on (it reads the local database, not sync), at once
+ * on the signed-out screens that act through it, and only at the next route change on the others;
+ * the service worker registers a second after the page's load (its precache fetches every chunk,
+ * without running any).
  */
 function App() {
   const [sync, setSync] = useState<SyncRuntime | null>(null);
-  useEffect(
-    () =>
-      afterFirstScreen(() => {
-        const start = () => void import('../../sync/start').then((m) => setSync(m.startSync()));
-        if (syncWanted()) start();
-        else {
-          // A signed-out screen that never acts through sync (the age question, the landing):
-          // its code is only fetched now, and runs when the visitor moves on.
-          prefetch(syncFiles());
-          atNextRouteChange(start);
-        }
-        scheduleServiceWorker();
-      }),
-    [],
-  );
+  useEffect(() => {
+    const start = () => void import('../../sync/start').then((m) => setSync(m.startSync()));
+    // A signed-out screen that acts through sync (sign-in, registration) had its code named in
+    // the HTML: it starts with the screen, which is not usable without it.
+    const now = !isSignedIn() && syncNamedInHtml();
+    if (now) start();
+    return afterFirstScreen(() => {
+      if (isSignedIn()) start();
+      else if (!now) {
+        // A signed-out screen that never acts through sync (the age question, the landing): its
+        // code is only fetched now, and runs when the visitor moves on.
+        prefetch(syncFiles());
+        atNextRouteChange(start);
+      }
+      scheduleServiceWorker();
+    });
+  }, []);
   return (
     <SyncProvider runtime={sync}>
       <AppRouter />
@@ -47,9 +50,8 @@ function syncFiles(): string[] {
   return (document.querySelector('meta[name="club-sync"]')?.getAttribute('content') ?? '').split(' ').filter(Boolean);
 }
 
-/** A member's screens, and those whose HTML named the sync engine's chunks (sign-in, registration…), start it at once. */
-function syncWanted(): boolean {
-  if (isSignedIn()) return true;
+/** Whether the HTML named the sync engine's chunks (the screens that act through it: sign-in, registration…). */
+function syncNamedInHtml(): boolean {
   const files = syncFiles();
   return files.length === 0 || files.every((f) => document.querySelector(`link[rel="modulepreload"][href="${f}"]`));
 }
