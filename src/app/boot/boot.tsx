@@ -22,12 +22,22 @@ import { enableEarlyButtons, replayTypedEarly } from './typed-early';
 function App() {
   const [sync, setSync] = useState<SyncRuntime | null>(null);
   useEffect(() => {
-    const start = () => void import('../../sync/start').then((m) => setSync(m.startSync()));
+    // The runtime reaches React only once the first screen is on: a context change above a
+    // prerendered page still being hydrated would make React drop it and render it again.
+    let shown = false;
+    let pending: SyncRuntime | null = null;
+    const start = () =>
+      void import('../../sync/start').then((m) => {
+        pending = m.startSync();
+        if (shown) setSync(pending);
+      });
     // A signed-out screen that acts through sync (sign-in, registration) had its code named in
     // the HTML: it starts with the screen, which is not usable without it.
     const now = !isSignedIn() && syncNamedInHtml();
     if (now) start();
     return afterFirstScreen(() => {
+      shown = true;
+      if (pending) setSync(pending);
       if (isSignedIn()) start();
       else if (!now) {
         // A signed-out screen that never acts through sync (the age question, the landing): its
@@ -108,11 +118,11 @@ export function boot(root: HTMLElement, snapshot: HTMLElement | null): void {
         onRecoverableError: (e) => console.warn('[boot] the prerendered screen was rendered again', e),
       });
     });
-    // In the commit that hydrates the page: its buttons work, and what was typed before reaches its state.
-    whenFirstScreenShows(() => {
-      enableEarlyButtons(root);
-      replayTypedEarly(root);
-    });
+    // In the commit that hydrates the page its buttons start to work; in a task of its own right
+    // after (an input event inside React's commit would be undone), what was typed before
+    // reaches the page's state.
+    whenFirstScreenShows(() => enableEarlyButtons(root));
+    afterFirstScreen(() => replayTypedEarly(root));
     return;
   }
   if (!snapshot) {
