@@ -309,15 +309,27 @@ async function firstVisitAuth(server: RunningServer): Promise<Loaded> {
   }
 }
 
-/** Signed in, the route seen once (its data stored), the service worker in control. */
+/** Signed in, the route seen once (its data stored, its look kept), the service worker in control. */
 async function memberReady(server: RunningServer, path: string): Promise<Run> {
   const run = await freshBrowser();
   await signInAsDemo(run.page, server.url);
   await controlled(run.page);
   await run.page.goto(server.url + path);
   await contentShown(run.page, path);
+  await screenKept(run.page, path);
   await settle(run.page);
   return run;
+}
+
+/** The app keeps a member's screen a moment after it settles (src/app/snapshot): a repeat visit comes after that. */
+async function screenKept(page: Page, path: string): Promise<void> {
+  await page
+    .waitForFunction(
+      async (p) => Boolean(localStorage.getItem(`screen:${p}`)) && Boolean(await (await caches.open('club-screens')).match(`/__screens/${encodeURIComponent(p)}`)),
+      path,
+      { timeout: 15_000, polling: 250 },
+    )
+    .catch(() => undefined);
 }
 
 async function contentShown(page: Page, path: string): Promise<void> {
@@ -392,6 +404,7 @@ async function offlineRun(server: RunningServer): Promise<OfflinePair[]> {
     for (const path of Object.keys(STATIC_PAGES)) {
       await run.page.goto(server.url + path);
       await contentShown(run.page, path);
+      await screenKept(run.page, path);
       await settle(run.page);
     }
     // Every precached file is in: the static copies were listed with the build's own.

@@ -9,7 +9,7 @@ import { preloadPage } from '../routes/lazy-pages';
 import { resolveVisit, visitorStateFromCookies } from '../routes/plan';
 import { setAppContainer } from '../snapshot/container';
 import { afterFirstScreen, atNextRouteChange, whenFirstScreenShows } from './first-screen';
-import { scheduleServiceWorker } from './service-worker';
+import { afterLoad, scheduleServiceWorker } from './service-worker';
 import { enableEarlyButtons, replayTypedEarly } from './typed-early';
 
 /**
@@ -41,8 +41,9 @@ function App() {
       if (isSignedIn()) start();
       else if (!now) {
         // A signed-out screen that never acts through sync (the age question, the landing): its
-        // code is only fetched now, and runs when the visitor moves on.
-        prefetch(syncFiles());
+        // code is only fetched (with the service worker, after the load), and runs when the
+        // visitor moves on.
+        afterLoad(() => prefetch(syncFiles()));
         atNextRouteChange(start);
       }
       scheduleServiceWorker();

@@ -8,12 +8,16 @@ export const SW_DELAY_MS = 1000;
  */
 export function scheduleServiceWorker(win: Window = window): void {
   if (!('serviceWorker' in win.navigator)) return;
-  const register = () => void import('../pwa/register').then((m) => m.registerServiceWorker());
+  afterLoad(() => void import('../pwa/register').then((m) => m.registerServiceWorker()), win);
+}
+
+/** Runs `task` SW_DELAY_MS after the page's load event, in idle time. */
+export function afterLoad(task: () => void, win: Window = window): void {
   const later = () =>
     win.setTimeout(() => {
       const w = win as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
-      if (w.requestIdleCallback) w.requestIdleCallback(register, { timeout: 2000 });
-      else register();
+      if (w.requestIdleCallback) w.requestIdleCallback(task, { timeout: 2000 });
+      else task();
     }, SW_DELAY_MS);
   if (win.document.readyState === 'complete') later();
   else win.addEventListener('load', later, { once: true });
