@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { AppEnv } from './context';
 
 const TYPES: Record<string, string> = {
@@ -28,6 +28,8 @@ const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.json', '/manifest.
 interface Entry {
   body: Buffer;
   gzip: Buffer | null;
+  /** Brotli: written by the build beside the file (`x.js.br`), or made here for an HTML answer. */
+  br: Buffer | null;
   type: string;
   mtime: number;
 }
@@ -41,16 +43,124 @@ function decodedPath(path: string): string | null {
   }
 }
 
+/** The build's brotli copy of a file (`x.js.br`), unless it is older than the file. */
+async function builtBrotli(file: string, mtime: number): Promise<Buffer | null> {
+  try {
+    const st = await stat(`${file}.br`);
+    return st.mtimeMs >= mtime ? await readFile(`${file}.br`) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Brotli for an answer made at run time (fast setting: it is made once per route and kept). */
+const brotliNow = (b: Buffer) => brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } });
+
+/** The build's route plan (scripts/build/first-load.ts writes it): plain data, read as such. */
+const PLAN_FILE = 'club-routes.json';
+
+type Visit = { show: true } | { redirect: string } | { app: true };
+interface PlannedRoute {
+  path: string;
+  pattern: string;
+  visit: Record<string, Visit>;
+  prerendered?: string;
+  preload: { out: string[]; in: string[] };
+}
+interface Plan {
+  routes: Array<PlannedRoute & { re: RegExp }>;
+  mtime: number;
+}
+
+/** The cookies the app's guards read: signed in (`usertoken`), past the age question (`showIs18`). */
+function visitorKey(cookieHeader: string | undefined): { key: string; signedIn: boolean } {
+  let signedIn = false;
+  let is18 = false;
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i < 0) continue;
+    const name = part.slice(0, i).trim();
+    const value = part.slice(i + 1).trim();
+    if (name === 'usertoken' && value) signedIn = true;
+    if (name === 'showIs18' && value === '1') is18 = true;
+  }
+  return { key: `${signedIn ? 1 : 0}${is18 ? 1 : 0}`, signedIn };
+}
+
+/** A redirect target with the original query kept where the target has none of its own (an invite link's `?ref=`). */
+function withQuery(target: string, search: string): string {
+  if (!search) return target;
+  const [path, own = ''] = target.split('?') as [string, string?];
+  const q = new URLSearchParams(own);
+  for (const [k, v] of new URLSearchParams(search)) if (!q.has(k)) q.set(k, v);
+  const qs = q.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
 /**
  * Serves the built app: hashed assets cached for a year as immutable, the shell files
- * with `no-cache`, and any other path that names no file answered with index.html so
- * that deep links work (the service worker does the same offline). The answer of the app's
- * not-found handler for GET and HEAD (server/app.ts): as a route on every path it would be a
- * second handler of every call. Null for the API's paths and for a missing asset file.
+ * with `no-cache`, and any other path that names no file answered as an app route. The answer
+ * of the app's not-found handler for GET and HEAD (server/app.ts): as a route on every path it
+ * would be a second handler of every call. Null for the API's paths and for a missing asset file.
+ *
+ * An app route is answered from the build's route plan, by the cookies the app's guards read,
+ * before any script runs: a redirect where the guards send this visitor elsewhere (a new visitor
+ * at / goes to /is18 in one step); the prerendered screen where a signed-out visitor lands on one;
+ * otherwise index.html naming the chunks of that route's first screen (modulepreload), so the
+ * browser asks for them at once. Without a plan (an older build), index.html for every route.
  */
 export function appFiles(dir: string): (c: Context<AppEnv>) => Promise<Response | null> {
   const root = resolve(dir);
   const cache = new Map<string, Entry>();
+  let plan: Plan | null = null;
+  /** index.html with a route's preloads, by route and visitor kind. */
+  const shells = new Map<string, Entry>();
+
+  async function loadPlan(): Promise<Plan | null> {
+    try {
+      const file = join(root, PLAN_FILE);
+      const st = await stat(file);
+      if (plan && plan.mtime === st.mtimeMs) return plan;
+      const data = JSON.parse(await readFile(file, 'utf8')) as { routes: PlannedRoute[] };
+      plan = { mtime: st.mtimeMs, routes: data.routes.map((r) => ({ ...r, re: new RegExp(r.pattern, 'i') })) };
+      shells.clear();
+      return plan;
+    } catch {
+      return null;
+    }
+  }
+
+  /** index.html naming the route's first-screen chunks. */
+  function shellFor(index: Entry, route: PlannedRoute, signedIn: boolean): Entry {
+    const key = `${route.path} ${signedIn ? 'in' : 'out'} ${index.mtime}`;
+    let hit = shells.get(key);
+    if (hit) return hit;
+    const links = (signedIn ? route.preload.in : route.preload.out).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
+    const body = Buffer.from(index.body.toString('utf8').replace('</head>', `${links}</head>`));
+    hit = { body, gzip: gzipSync(body), br: brotliNow(body), type: index.type, mtime: index.mtime };
+    shells.set(key, hit);
+    return hit;
+  }
+
+  /** The answer for an app route (a path that names no file). */
+  async function route(c: Context<AppEnv>, path: string): Promise<Response> {
+    const index = await load('/index.html');
+    if (!index) return c.text('The app is not built yet: run `npm run build`.', 503);
+    const p = await loadPlan();
+    const r = p?.routes.find((x) => x.re.test(path));
+    if (!r) return send(c, index, '/index.html', true);
+    const visitor = visitorKey(c.req.header('cookie'));
+    const visit = r.visit[visitor.key];
+    if (visit && 'redirect' in visit) {
+      const search = new URL(c.req.url).search;
+      return c.body(null, 302, { location: withQuery(visit.redirect, search), 'cache-control': 'no-store', vary: 'cookie' });
+    }
+    if (visit && 'show' in visit && !visitor.signedIn && r.prerendered) {
+      const page = await load(`/${r.prerendered}`);
+      if (page) return send(c, page, '/index.html', true);
+    }
+    return send(c, shellFor(index, r, visitor.signedIn), '/index.html', true);
+  }
 
   async function load(rel: string): Promise<Entry | null> {
     const file = normalize(join(root, rel));
@@ -62,9 +172,11 @@ export function appFiles(dir: string): (c: Context<AppEnv>) => Promise<Response 
       if (hit && hit.mtime === st.mtimeMs) return hit;
       const body = await readFile(file);
       const ext = extname(file).toLowerCase();
+      const compress = COMPRESSIBLE.has(ext) && body.length > 1024;
       const entry: Entry = {
         body,
-        gzip: COMPRESSIBLE.has(ext) && body.length > 1024 ? gzipSync(body) : null,
+        gzip: compress ? gzipSync(body) : null,
+        br: compress ? ((await builtBrotli(file, st.mtimeMs)) ?? (ext === '.html' ? brotliNow(body) : null)) : null,
         type: TYPES[ext] ?? 'application/octet-stream',
         mtime: st.mtimeMs,
       };
@@ -75,22 +187,27 @@ export function appFiles(dir: string): (c: Context<AppEnv>) => Promise<Response 
     }
   }
 
-  function send(c: Context<AppEnv>, entry: Entry, path: string) {
+  function send(c: Context<AppEnv>, entry: Entry, path: string, byCookie = false) {
     const cacheControl =
       NO_CACHE.has(path) || entry.type.startsWith('text/html')
         ? 'no-cache'
         : path.startsWith('/assets/')
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=3600';
-    const gz = entry.gzip && (c.req.header('accept-encoding') ?? '').includes('gzip');
+    const accepts = c.req.header('accept-encoding') ?? '';
+    const br = entry.br && accepts.includes('br');
+    const gz = !br && entry.gzip && accepts.includes('gzip');
     const headers: Record<string, string> = {
       'content-type': entry.type,
       'cache-control': cacheControl,
       vary: 'accept-encoding',
     };
+    // An app route's answer depends on the visitor's cookies.
+    if (byCookie) headers.vary = 'accept-encoding, cookie';
     if (path === '/sw.js') headers['service-worker-allowed'] = '/';
-    if (gz) headers['content-encoding'] = 'gzip';
-    const data = gz ? entry.gzip! : entry.body;
+    if (br) headers['content-encoding'] = 'br';
+    else if (gz) headers['content-encoding'] = 'gzip';
+    const data = br ? entry.br! : gz ? entry.gzip! : entry.body;
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
     return c.body(new Uint8Array(data), 200, headers);
   }
@@ -100,13 +217,10 @@ export function appFiles(dir: string): (c: Context<AppEnv>) => Promise<Response 
     const path = decodedPath(c.req.path);
     if (path === null) return c.json({ error: { code: 'bad_path', message: 'Некоректна адреса' } }, 400);
     if (path.startsWith('/api/') || path.startsWith('/mapi/') || path.startsWith('/dev/')) return null;
-    const file = path === '/' ? '/index.html' : path;
-    const entry = await load(file);
-    if (entry) return send(c, entry, file);
+    const entry = path === '/' ? null : await load(path);
+    if (entry) return send(c, entry, path);
     // Missing asset files are real 404s; anything else is an app route.
     if (extname(path) && !path.endsWith('.html')) return null;
-    const index = await load('/index.html');
-    if (!index) return c.text('The app is not built yet: run `npm run build`.', 503);
-    return send(c, index, '/index.html');
+    return route(c, path);
   };
 }

@@ -1,32 +1,15 @@
-import { StrictMode, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/router';
-import { SyncProvider } from './state/sync-context';
-import type { SyncRuntime } from './sync/runtime';
-import './ui/theme.css';
-import './ui/base.css';
+import { paintSnapshot, whenPainted } from './app/snapshot/paint';
 
 /**
- * Boot. The screens read the local database directly, so the first paint needs nothing from
- * the network layer; the sync engine (outbox replay, pullers, API schemas) and the service
- * worker registration load right after it, keeping the entry small (issue budget: 140 KB gz).
+ * The entry: small on purpose. A member's screen seen before on this device is painted at once
+ * from its kept copy (./app/snapshot); then the app (React, the router, the shell) starts. The
+ * HTML already asked for the app's chunks and the route's page (modulepreload), so the import
+ * below waits for nothing new. Boot work (sync engine, service worker) starts once the first
+ * screen is usable (./app/boot/boot.tsx).
  */
-function Boot() {
-  const [sync, setSync] = useState<SyncRuntime | null>(null);
-  useEffect(() => {
-    void import('./sync/start').then((m) => setSync(m.startSync()));
-    void import('./app/pwa/register').then((m) => m.registerServiceWorker());
-    void import('./app/pwa/prefetch').then((m) => m.schedulePrefetch());
-  }, []);
-  return (
-    <SyncProvider runtime={sync}>
-      <AppRouter />
-    </SyncProvider>
-  );
-}
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Boot />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const snapshot = paintSnapshot(root);
+const start = () => void import('./app/boot/boot').then((m) => m.boot(root, snapshot));
+// A kept screen is shown whole (its pictures too) before the app's code runs and holds the page.
+if (snapshot) void whenPainted(snapshot).then(start);
+else start();

@@ -1,10 +1,11 @@
 /// <reference lib="webworker" />
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { installOutboxSync } from './outbox-sync';
 import { boundedCache } from './bounded-cache';
 import { guardApiFromCacheStorage } from './api-cache-guard';
+import { answerNavigation, visitorState } from './navigation';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -15,12 +16,14 @@ guardApiFromCacheStorage({ Cache, location: self.location });
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Any app route loads offline: navigations get the cached index.html. Server-side pages
+// Any app route loads offline: navigations are answered from the precache (the shell, or a
+// prerendered signed-out screen, or the guards' redirect; see ./navigation). Server-side pages
 // (API, sandboxes, dev views, images) are not app routes.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/mapi\//, /^\/dev\//, /^\/media\//, /^\/sandbox\//],
-  }),
+  new NavigationRoute(
+    async ({ url, request }) => (await answerNavigation(url, await visitorState(self as unknown as Parameters<typeof visitorState>[0]))) ?? fetch(request),
+    { denylist: [/^\/api\//, /^\/mapi\//, /^\/dev\//, /^\/media\//, /^\/sandbox\//] },
+  ),
 );
 
 // Product and news images: cache first, at most 300 kept.

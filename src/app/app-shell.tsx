@@ -1,18 +1,17 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../ui/toaster';
+import { noteRouteChange } from './boot/first-screen';
 import { notePath } from './guards/context';
-import { InstallOffer } from './pwa/install-offer';
 import { suppressDoubleActivation } from './double-click';
-
-// The §3 feedback popup loads with the home screen's idle time, not with the entry.
-const FeedbackPrompt = lazy(() => import('../features/feedback/feedback-prompt').then((m) => ({ default: m.FeedbackPrompt })));
 
 /** Scroll to the top on a new page, or to the element the hash names (spec §2). */
 function useScrollOnNavigate() {
   const { pathname, hash } = useLocation();
+  const first = useRef(pathname);
   useEffect(() => {
     notePath(pathname);
+    if (pathname !== first.current) noteRouteChange();
     if (hash) {
       const el = document.getElementById(decodeURIComponent(hash.slice(1)));
       if (el) {
@@ -24,22 +23,14 @@ function useScrollOnNavigate() {
   }, [pathname, hash]);
 }
 
-/** The root of every screen: toasts, the install offer and the feedback popup (home), scroll and double-click handling. */
+/** The root of every screen: toasts, scroll and double-click handling (the install offer is the member layout's). */
 export function AppShell() {
-  const { pathname } = useLocation();
   useScrollOnNavigate();
   useEffect(() => suppressDoubleActivation(document), []);
   return (
     <>
       <Outlet />
       <Toaster />
-      {/* The install offer waits for the home screen rather than interrupting a task. */}
-      {pathname === '/' && <InstallOffer />}
-      {pathname === '/' && (
-        <Suspense fallback={null}>
-          <FeedbackPrompt />
-        </Suspense>
-      )}
     </>
   );
 }

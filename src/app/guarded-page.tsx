@@ -1,7 +1,8 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { Skeleton } from '../ui/surfaces';
-import { guardContext } from './guards/context';
+import { noteScreenShown } from './boot/first-screen';
+import { useVisit } from './guards/visit';
 import { runGuards } from './guards/registry';
 import { NotFoundPage } from './not-found';
 import { PageBoundary } from './page-boundary';
@@ -10,6 +11,12 @@ import type { RouteSpec } from './routes/types';
 
 const POSITIVE_ID = /^[1-9]\d{0,11}$/;
 
+/** Rendered after the page inside its boundary: its effect runs once the page itself is on screen. */
+function ScreenShown() {
+  useEffect(() => noteScreenShown(), []);
+  return null;
+}
+
 /**
  * One route of the table: its params checked (a bad id is the fatal 'Page Not Found' of spec
  * §8), its guards run (a redirect replaces the entry), then its page, loaded lazily.
@@ -17,17 +24,19 @@ const POSITIVE_ID = /^[1-9]\d{0,11}$/;
 export function GuardedPage({ spec }: { spec: RouteSpec }) {
   const params = useParams();
   const { pathname } = useLocation();
+  const visit = useVisit();
   if ((spec.idParams ?? []).some((p) => !POSITIVE_ID.test(params[p] ?? ''))) {
     console.error(`Page Not Found: ${pathname}`);
     return <NotFoundPage embedded />;
   }
-  const target = runGuards(spec.guards, guardContext(pathname));
+  const target = runGuards(spec.guards, visit.guardContext(pathname));
   if (target) return <Navigate to={target} replace />;
   const Page = lazyPage(spec.path);
   return (
     <PageBoundary path={pathname}>
       <Suspense fallback={<Skeleton lines={4} height={18} />}>
         <Page />
+        <ScreenShown />
       </Suspense>
     </PageBoundary>
   );

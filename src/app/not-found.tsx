@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ButtonLink } from '../ui/button';
+import { noteScreenShown } from './boot/first-screen';
 import './not-found.css';
 
 /** Spec §2: the 404 page; `embedded` inside a layout (a route whose params failed, spec §8). */
@@ -7,6 +8,7 @@ export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
   const Tag = embedded ? 'section' : 'main';
   useEffect(() => {
     document.title = 'Сторінку не знайдено';
+    noteScreenShown();
   }, []);
   return (
     <Tag className={`not-found${embedded ? ' not-found--embedded' : ''}`}>

@@ -2,15 +2,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { db } from '../db/db';
 import { kvGet } from '../db/kv';
-import { brandOfHost, manifestHref } from '../domain/brand';
-import { BOT_VISIT_KEY, isBotVisit } from '../domain/bot-visit';
-import { asInviteCode } from '../domain/registration';
+import { brandOfHost } from '../domain/brand';
 import type { AuthEnv } from '../sync/auth';
 import { authEnv } from '../sync/auth-env';
-import { getCookie } from './cookies';
 import { useSyncMaybe } from './sync-context';
+import { isSignedIn, type AppVariant } from './visitor';
 
-export type AppVariant = 'glo' | 'ogo';
+// The Dexie-free part of the session (cookies, theme, invite code) lives in ./visitor.
+export { applyTheme, captureInviteCode, INVITE_CODE_KEY, isSignedIn, readInviteCode, type AppVariant } from './visitor';
 
 /** What the shell shows about the member; read from the local database, live. */
 export interface AppSession {
@@ -18,11 +17,6 @@ export interface AppSession {
   variant: AppVariant;
   ageVerified: boolean;
   referralCode: string | null;
-}
-
-/** Spec §6: signed in = a `usertoken` cookie. */
-export function isSignedIn(): boolean {
-  return Boolean(getCookie('usertoken'));
 }
 
 /** Before sign-in the brand is the host's (spec §2: ogo on the second variant's own host). */
@@ -75,39 +69,8 @@ export function useAppSession(): AppSession {
   return useLiveQuery(readAppSession, [], initial);
 }
 
-/**
- * The brand theme follows the variant (data-theme on <html>), and so does the installed app's
- * name: the manifest link points at the brand's manifest (spec §2 brand naming).
- */
-export function applyTheme(variant: AppVariant | 'velo'): void {
-  document.documentElement.dataset.theme = variant;
-  const chrome = getComputedStyle(document.documentElement).getPropertyValue('--chrome').trim();
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', chrome || '#141216');
-  // The build may add a second manifest link of its own: both follow.
-  const href = manifestHref(variant === 'ogo' ? 'ogo' : 'glo');
-  for (const link of document.querySelectorAll('link[rel="manifest"]')) if (link.getAttribute('href') !== href) link.setAttribute('href', href);
-}
-
 /** The sign-in and member actions of src/sync/auth*, once sync has started (null before). */
 export function useAuthEnv(): AuthEnv | null {
   const sync = useSyncMaybe();
   return useMemo(() => (sync ? authEnv(sync) : null), [sync]);
-}
-
-/** Where an invite code from a `?ref=` link waits until registration (cleared by logout with the rest). */
-export const INVITE_CODE_KEY = 'inviteCode';
-
-/**
- * Keeps the invite code of a shared link (`?ref=REW-…`, spec §2 share text) for /registration,
- * and notes a visit from the club's chat bot (`?utm_source=chatbot`) for the next sign-in.
- */
-export function captureInviteCode(search: string, storage: Pick<Storage, 'setItem'> = localStorage): void {
-  const code = asInviteCode(new URLSearchParams(search).get('ref'));
-  if (code) storage.setItem(INVITE_CODE_KEY, code);
-  if (isBotVisit(search)) storage.setItem(BOT_VISIT_KEY, '1');
-}
-
-/** The kept invite code, or null. */
-export function readInviteCode(storage: Pick<Storage, 'getItem'> = localStorage): string | null {
-  return asInviteCode(storage.getItem(INVITE_CODE_KEY));
 }

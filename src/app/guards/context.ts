@@ -1,6 +1,6 @@
 import { getCookie } from '../../state/cookies';
 import { CART_REFERRER_KEY } from '../../state/nav-keys';
-import { captureInviteCode } from '../../state/session';
+import { captureInviteCode } from '../../state/visitor';
 import type { GuardContext } from './types';
 
 let lastPath: string | null = null;

@@ -1,84 +1,82 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
-import { db } from '../../db/db';
-import { clubName } from '../../domain/brand';
-import { toasts } from '../../ui/toast-store';
-import { SyncIndicator } from '../../features/sync-status/sync-indicator';
-import { SideMenu } from '../menu/side-menu';
-import type { LayoutName } from '../routes/types';
-import { applyTheme, useAppSession, useAuthEnv } from '../../state/session';
-import { useSyncMaybe } from '../../state/sync-context';
-import { BottomNav } from './bottom-nav';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { brandOfHost, clubName } from '../../domain/brand';
+import { applyTheme, type AppVariant } from '../../state/visitor';
+import { Skeleton } from '../../ui/surfaces';
+import { useVisit } from '../guards/visit';
+import { useCurrentSpec } from '../routes/current';
+import type { BackTarget, LayoutName } from '../routes/types';
 import { Header } from './header';
 import { InfoFooter } from './info-footer';
-import { useCurrentSpec } from '../routes/current';
-import { usePageViews } from './use-page-views';
 import './route-layout.css';
 
+/** The member's chrome (side menu, bottom navigation with the cart, sync indicator): its own chunk, with the local database. */
+export const loadMemberLayout = () => import('./member-layout');
+const MemberLayout = lazy(loadMemberLayout);
+
 /** Layouts that show the bottom navigation. */
-const WITH_NAV: ReadonlySet<LayoutName> = new Set(['account', 'ogo-footer']);
+export const WITH_NAV: ReadonlySet<LayoutName> = new Set(['account', 'ogo-footer']);
+
+/** The ogo landing invites to the ogo club: it wears the ogo theme whatever the variant. */
+export const layoutTheme = (kind: LayoutName, variant: AppVariant): AppVariant => (kind === 'landing' ? 'ogo' : variant);
+
+/** The document title of a screen: it names the club of the brand the page wears (spec §2 brand naming). */
+export const pageTitle = (title: string, variant: AppVariant): string => (title === clubName(variant) ? title : `${title} · ${clubName(variant)}`);
+
+/** Before sign-in the brand is the host's (spec §2: ogo on the second variant's own host). */
+const hostBrand = (): AppVariant => (typeof location === 'undefined' ? 'glo' : brandOfHost(location.host, import.meta.env.VITE_OGO_HOST));
+
+const FALLBACK_HANDLE = { title: 'Клуб', back: { kind: 'history' } as BackTarget };
+const noop = () => undefined;
 
 /**
- * One of the spec §2 layouts around the matched page: header with title and back arrow,
- * the sync indicator, the page, and the footer the layout calls for; the side menu for
- * signed-in members.
+ * One of the spec §2 layouts around the matched page. A signed-out visitor gets the light
+ * layout (header, page, footer: no database, so the signed-out screens load none); a member gets
+ * the member layout, loaded lazily with the local database.
  */
 export function RouteLayout({ kind }: { kind: LayoutName }) {
-  const handle = useCurrentSpec() ?? { title: 'Клуб', back: { kind: 'history' } as const };
-  const session = useAppSession();
-  const sync = useSyncMaybe();
-  const env = useAuthEnv();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const cartCount = useLiveQuery(
-    async () => (session.signedIn ? (await db.cart.where('variant').equals(session.variant).toArray()).reduce((n, l) => n + l.count, 0) : 0),
-    [session.signedIn, session.variant],
-    0,
-  );
+  // Re-rendered on every navigation, so the cookie is read again after a sign-in.
+  useLocation();
+  const visit = useVisit();
+  if (visit.signedIn()) {
+    return (
+      <Suspense fallback={<LayoutFrame kind={kind} variant="glo" />}>
+        <MemberLayout kind={kind} />
+      </Suspense>
+    );
+  }
+  return <PublicLayout kind={kind} />;
+}
 
-  useEffect(() => setMenuOpen(false), [location.pathname]);
-  // The ogo landing invites to the ogo club: it wears the ogo theme whatever the variant.
-  const theme = kind === 'landing' ? 'ogo' : session.variant;
+function PublicLayout({ kind }: { kind: LayoutName }) {
+  const handle = useCurrentSpec() ?? FALLBACK_HANDLE;
+  const brand = hostBrand();
+  const theme = layoutTheme(kind, brand);
   useEffect(() => {
-    // Spec §2 brand naming: the title names the club of the brand the page wears.
-    document.title = handle.title === clubName(theme) ? handle.title : `${handle.title} · ${clubName(theme)}`;
+    document.title = pageTitle(handle.title, theme);
   }, [handle.title, theme]);
   useEffect(() => applyTheme(theme), [theme]);
-  usePageViews(location.pathname, session.signedIn);
-
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
-  const onSwitchVariant = useCallback(async () => {
-    const next = session.variant === 'glo' ? 'ogo' : 'glo';
-    if (!env) return;
-    try {
-      // Loaded on demand: the API layer stays out of the first-paint bundle.
-      const { switchToVariant } = await import('../../sync/auth-member');
-      await switchToVariant(env, next);
-    } catch (e) {
-      toasts.show(e instanceof Error ? e.message : 'Не вдалося перейти. Спробуй ще раз', { kind: 'error' });
-      return;
-    }
-    applyTheme(next);
-    setMenuOpen(false);
-    // Spec §4: navigate home, reloading when already there.
-    if (location.pathname === '/') window.location.reload();
-    else navigate('/');
-  }, [env, session.variant, location.pathname, navigate]);
-
   return (
     <div className={`layout layout--${kind}${WITH_NAV.has(kind) ? ' layout--with-nav' : ''}`} data-layout={kind}>
-      <Header title={handle.title} back={handle.back} brand={theme} showMenu={session.signedIn} onMenu={() => setMenuOpen(true)} />
-      <div className="layout__status">
-        {sync && <SyncIndicator runtime={sync} />}
-      </div>
+      <Header title={handle.title} back={handle.back} brand={theme} showMenu={false} onMenu={noop} />
+      <div className="layout__status" />
       <main className="page" id="main">
         <Outlet />
       </main>
-      {kind === 'ogo-footer' && <InfoFooter variant={session.variant} />}
-      {WITH_NAV.has(kind) && session.signedIn && <BottomNav cartCount={cartCount} />}
-      {session.signedIn && <SideMenu open={menuOpen} onClose={closeMenu} session={session} onSwitchVariant={onSwitchVariant} />}
+      {kind === 'ogo-footer' && <InfoFooter variant={brand} />}
+    </div>
+  );
+}
+
+/** The layout's frame while the member layout loads: header and a placeholder. */
+export function LayoutFrame({ kind, variant }: { kind: LayoutName; variant: AppVariant }) {
+  const handle = useCurrentSpec() ?? FALLBACK_HANDLE;
+  return (
+    <div className={`layout layout--${kind}${WITH_NAV.has(kind) ? ' layout--with-nav' : ''}`} data-layout={kind}>
+      <Header title={handle.title} back={handle.back} brand={layoutTheme(kind, variant)} showMenu={false} onMenu={noop} />
+      <main className="page" id="main">
+        <Skeleton lines={4} height={18} />
+      </main>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../ui/icons';
 import { Wordmark } from '../../ui/surfaces';
@@ -13,7 +13,8 @@ import './side-menu.css';
 
 /**
  * The side menu of spec §2. The layout closes it on every route change; the page does not
- * scroll behind it; Tab stays inside and Escape closes it.
+ * scroll behind it; Tab stays inside and Escape closes it. It stays in the page once mounted
+ * (closed: hidden and inert), so opening it only shows what is already laid out.
  */
 export function SideMenu({
   open,
@@ -32,14 +33,16 @@ export function SideMenu({
   const [switching, setSwitching] = useState(false);
   useScrollLock(open);
   useFocusTrap(ref, open, onClose);
-  if (!open) return null;
+  useEffect(() => {
+    if (!open) setLoggingOut(false);
+  }, [open]);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const items = menuItems({ variant: session.variant, ageVerified: session.ageVerified, canShare });
   const other = session.variant === 'glo' ? 'ogo' : 'glo';
   return (
-    <div className="side-menu" data-testid="side-menu">
+    <div className={`side-menu${open ? ' is-open' : ''}`} data-testid={open ? 'side-menu' : undefined} inert={!open} aria-hidden={open ? undefined : true} data-no-snapshot="">
       <button type="button" className="side-menu__scrim" aria-label="Закрити меню" tabIndex={-1} onClick={onClose} />
-      <div ref={ref} className="side-menu__panel" role="dialog" aria-modal="true" aria-label="Меню">
+      <div ref={ref} className="side-menu__panel" role="dialog" aria-modal={open || undefined} aria-label="Меню">
         <div className="side-menu__top">
           <Wordmark brand={session.variant} size={28} />
           <button type="button" className="side-menu__close" aria-label="Закрити меню" onClick={onClose}>

@@ -13,3 +13,8 @@ export function lazyPage(path: string): LazyExoticComponent<ComponentType> {
   }
   return c;
 }
+
+/** Starts loading the page module of a route path now (the boot does, beside the app's own start). */
+export function preloadPage(path: string): void {
+  void (PAGES[path] ?? framePage)().catch(() => undefined);
+}

@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, shouldReloadForChunk } from '../../../src/app/pwa/chunk-reload';
-import { prefetchAllowed } from '../../../src/app/pwa/prefetch';
 
 function memoryStore() {
   const m = new Map<string, string>();
@@ -29,11 +28,29 @@ describe('chunk reload guard (spec §4, §9)', () => {
   });
 });
 
-describe('prefetch (spec §4)', () => {
-  it('is skipped on slow-2g and save-data', () => {
-    expect(prefetchAllowed(undefined)).toBe(true);
-    expect(prefetchAllowed({ effectiveType: '4g' })).toBe(true);
-    expect(prefetchAllowed({ effectiveType: 'slow-2g' })).toBe(false);
-    expect(prefetchAllowed({ effectiveType: '4g', saveData: true })).toBe(false);
+describe('the service worker’s precache is the manifest prefetch (spec §4, §9; issue 18)', () => {
+  it('runs a second after the page’s load, not before, and imports no page', async () => {
+    const { afterLoad, SW_DELAY_MS } = await import('../../../src/app/boot/service-worker');
+    vi.useFakeTimers();
+    try {
+      const listeners: Array<() => void> = [];
+      const win = {
+        document: { readyState: 'loading' },
+        addEventListener: (_t: string, fn: () => void) => listeners.push(fn),
+        setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+      } as unknown as Window;
+      const task = vi.fn();
+      afterLoad(task, win);
+      vi.advanceTimersByTime(5000);
+      expect(task).not.toHaveBeenCalled();
+      listeners.forEach((l) => l());
+      vi.advanceTimersByTime(SW_DELAY_MS - 1);
+      expect(task).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(task).toHaveBeenCalledTimes(1);
+      expect(SW_DELAY_MS).toBe(1000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

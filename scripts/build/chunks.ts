@@ -1,0 +1,173 @@
+import { resolve } from 'node:path';
+
+/**
+ * How the build cuts the app into chunks, so that a first screen asks for few files (on a slow
+ * phone network each request costs half a second, six at a time):
+ *
+ * - the entry: the small script that paints a member's kept screen and starts the app;
+ * - `app`: everything the boot module needs (React, the router, the shell, the shared UI it uses);
+ * - one chunk per page module (with what only that page uses);
+ * - `shared`: what two or more pages (or the member layout) use and that reads no local database;
+ * - `data`: Dexie, the database and what several pages use that reads it;
+ * - `sync`: the sync engine (outbox, pullers, API, schemas) that no page imports directly: boot
+ *   work, loaded once the first screen is usable.
+ *
+ * Decided from the module graph, not from a list of files, so a new page module (a route in
+ * src/app/routes/sources) lands in the right place by itself.
+ */
+export interface ChunkRoots {
+  /** Absolute ids. */
+  entry: string;
+  boot: string;
+  member: string;
+  sync: string;
+  /** A dynamically imported module whose id matches this is a page. */
+  page: RegExp;
+}
+
+export function chunkRoots(root: string): ChunkRoots {
+  return {
+    entry: resolve(root, 'src/main.tsx'),
+    boot: resolve(root, 'src/app/boot/boot.tsx'),
+    member: resolve(root, 'src/app/layout/member-layout.tsx'),
+    sync: resolve(root, 'src/sync/start.ts'),
+    page: /[\\/]src[\\/]features[\\/].+-page\.tsx$/,
+  };
+}
+
+interface Info {
+  importedIds: readonly string[];
+  dynamicallyImportedIds: readonly string[];
+}
+type GetInfo = (id: string) => Info | null;
+
+const DATA = /[\\/]node_modules[\\/](dexie|dexie-react-hooks)[\\/]|[\\/]src[\\/]db[\\/]/;
+const SYNC_CODE = /[\\/]src[\\/](sync|api|contract)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
+const AREA = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/;
+/** A feature's own shared chunk is made only from this much code (bytes of source); less goes to `data` or `shared`. */
+export const AREA_MIN_SIZE = 12 * 1024;
+
+/** The group name of every module reachable from the entry. */
+export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, string | null> {
+  const all = new Set<string>();
+  const dynamicTargets = new Set<string>();
+  const stack = [roots.entry];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (all.has(id)) continue;
+    all.add(id);
+    const m = info(id);
+    if (!m) continue;
+    stack.push(...m.importedIds);
+    for (const d of m.dynamicallyImportedIds) {
+      dynamicTargets.add(d);
+      stack.push(d);
+    }
+  }
+  const reach = new Map<string, Set<string>>();
+  const closure = (root: string): Set<string> => {
+    let out = reach.get(root);
+    if (out) return out;
+    out = new Set();
+    const todo = [root];
+    while (todo.length) {
+      const id = todo.pop()!;
+      if (out.has(id)) continue;
+      out.add(id);
+      todo.push(...(info(id)?.importedIds ?? []));
+    }
+    reach.set(root, out);
+    return out;
+  };
+  const entryReach = closure(roots.entry);
+  const bootReach = closure(roots.boot);
+  const syncReach = closure(roots.sync);
+  const pageRoots = [...dynamicTargets].filter((id) => roots.page.test(id) || id === roots.member);
+  const reacherSets = new Map<string, Set<string>>();
+  for (const p of pageRoots) for (const id of closure(p)) reacherSets.set(id, (reacherSets.get(id) ?? new Set()).add(p));
+  const reachers = new Map([...reacherSets].map(([id, set]) => [id, set.size]));
+  const readsData = new Map<string, boolean>();
+  const touchesData = (id: string): boolean => {
+    let v = readsData.get(id);
+    if (v === undefined) {
+      v = false;
+      for (const d of closure(id)) if (DATA.test(d)) v = true;
+      readsData.set(id, v);
+    }
+    return v;
+  };
+  // A module only pages that read the database use goes with the database: they load it anyway.
+  const dataPages = new Set(pageRoots.filter((p) => touchesData(p)));
+  const onlyDataPages = (id: string) => pageRoots.every((p) => !closure(p).has(id) || dataPages.has(p));
+  const out = new Map<string, string | null>();
+  const areaOf = (id: string) => AREA.exec(id)?.[1] ?? null;
+  const sharedGroup = (id: string) => (touchesData(id) || onlyDataPages(id) ? 'data' : 'shared');
+  // Page-reached modules that neither the boot nor another grouped module owns stay with their page.
+  const grouped = (id: string, pages: number): string | null => {
+    if (DATA.test(id)) return pages === 0 ? 'sync' : 'data';
+    if (pages === 0) return syncReach.has(id) || SYNC_CODE.test(id) ? 'sync' : null;
+    const by = [...(reacherSets.get(id) ?? [])];
+    // The member layout comes with the database (every member screen loads both).
+    if (by.length === 1 && by[0] === roots.member && !syncReach.has(id)) return 'data';
+    if (pages >= 2 || syncReach.has(id)) {
+      // Shared by the pages of one feature only: that feature's own chunk, when big enough (below).
+      const area = areaOf(id);
+      if (area && !syncReach.has(id) && by.every((p) => areaOf(p) === area)) return `area:${area}:${sharedGroup(id)}`;
+      return sharedGroup(id);
+    }
+    return null;
+  };
+  for (const id of all) {
+    if (entryReach.has(id)) out.set(id, null);
+    // Stylesheets are inlined into the HTML: their (empty) modules go with the app, not into a chunk a page would wait for.
+    else if (bootReach.has(id) || /\.css($|\?)/.test(id)) out.set(id, 'app');
+    else out.set(id, grouped(id, reachers.get(id) ?? 0));
+  }
+  // What a grouped module imports must be in its chunk or one below it (entry, app, shared, data,
+  // sync, in that order), never in a page's chunk: pull such imports in, until nothing changes.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [id, g] of out) {
+      if (g === null || g === 'app') continue;
+      for (const d of info(id)?.importedIds ?? []) {
+        if (out.get(d) !== null || entryReach.has(d) || !all.has(d)) continue;
+        out.set(d, (reachers.get(d) ?? 0) === 0 ? 'sync' : sharedGroup(d));
+        changed = true;
+      }
+    }
+  }
+  return out;
+}
+
+/** The chunk a module's assignment names for a group, or null. `area:<name>:<fallback>` is the feature's chunk, or the fallback's. */
+export function groupName(assignment: string | null | undefined, group: 'app' | 'area' | 'shared' | 'data' | 'sync'): string | null {
+  if (!assignment) return null;
+  if (assignment.startsWith('area:')) {
+    const [, area, fallback] = assignment.split(':');
+    return group === 'area' ? area! : group === fallback ? fallback : null;
+  }
+  return assignment === group ? group : null;
+}
+
+/** rolldown's `output.codeSplitting` for the app build: one group per chunk above. */
+export function codeSplitting(root: string) {
+  const roots = chunkRoots(root);
+  let assigned: Map<string, string | null> | null = null;
+  const groupOf = (id: string, ctx: { getModuleInfo(id: string): Info | null }) => {
+    if (!assigned) {
+      assigned = assignChunks(roots, (m) => ctx.getModuleInfo(m));
+      if (process.env.CLUB_CHUNKS_DEBUG) for (const [m, g] of assigned) console.log('[chunks]', g, m.replace(root, ''));
+    }
+    return assigned.get(id) ?? null;
+  };
+  const group = (name: 'app' | 'area' | 'shared' | 'data' | 'sync', priority: number, minSize = 0) => ({
+    name: (id: string, ctx: { getModuleInfo(id: string): Info | null }) => groupName(groupOf(id, ctx), name),
+    debugName: name,
+    priority,
+    minSize,
+    // The assignment already places every import (see assignChunks); rolldown's own pulling of
+    // imports into a group would drag the entry's modules out of the entry.
+    includeDependenciesRecursively: false,
+  });
+  return { groups: [group('app', 40), group('area', 35, AREA_MIN_SIZE), group('shared', 30), group('data', 20), group('sync', 10)] };
+}

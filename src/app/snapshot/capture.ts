@@ -1,0 +1,127 @@
+import { appContainer } from './container';
+import { buildOf, ownerOf, writeSnapshot } from './store';
+
+export { setAppContainer } from './container';
+
+/** Not kept: overlays and anything marked so; the copy must show the screen as a member lands on it. */
+const DROP = '[role="dialog"], [aria-modal="true"], dialog, [data-no-snapshot], .toaster > *';
+
+/** Pictures of the first view kept inside the copy (as data URLs), so that it paints them with no request. */
+export const INLINE_IMAGES = 6;
+export const INLINE_IMAGE_MAX_BYTES = 16 * 1024;
+/** Picture URL → data URL ('' when too big or not ours), learnt in idle time. */
+const inlined = new Map<string, string>();
+
+/** The pictures a member sees without scrolling (same origin), at most INLINE_IMAGES. */
+function firstViewImages(root: HTMLElement): HTMLImageElement[] {
+  const view = root.ownerDocument.defaultView;
+  const height = view?.innerHeight ?? 800;
+  const scroll = view?.scrollY ?? 0;
+  return Array.from(root.querySelectorAll('img'))
+    .filter((img) => {
+      const r = img.getBoundingClientRect();
+      return r.width > 0 && r.top + scroll < height && img.src.startsWith(root.ownerDocument.location.origin + '/');
+    })
+    .slice(0, INLINE_IMAGES);
+}
+
+/** Fetches (from the caches, usually) the first view's pictures not learnt yet, as data URLs. */
+export async function learnImages(root: HTMLElement): Promise<void> {
+  for (const img of firstViewImages(root)) {
+    if (inlined.has(img.src)) continue;
+    try {
+      const r = await fetch(img.src);
+      const blob = r.ok ? await r.blob() : null;
+      if (!blob || blob.size > INLINE_IMAGE_MAX_BYTES || !blob.type.startsWith('image/')) {
+        inlined.set(img.src, '');
+        continue;
+      }
+      inlined.set(
+        img.src,
+        await new Promise<string>((resolve, reject) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(String(reader.result));
+          reader.onerror = () => reject(reader.error);
+          reader.readAsDataURL(blob);
+        }),
+      );
+    } catch {
+      // Offline and not cached: the copy keeps the picture's address.
+    }
+  }
+}
+
+/**
+ * The screen's markup as a static copy: the first view's pictures inside it, overlays dropped,
+ * no test ids (a copy is never what a test means), no inline handlers, no focus marks. Null when
+ * the screen is still loading.
+ */
+export function screenMarkup(root: HTMLElement): string | null {
+  const main = root.querySelector('main');
+  if (!main || main.childElementCount === 0 || main.querySelector('[aria-busy="true"]')) return null;
+  if (root.querySelector('[aria-modal="true"]')) return null;
+  const copy = root.cloneNode(true) as HTMLElement;
+  const live = Array.from(root.querySelectorAll('img'));
+  copy.querySelectorAll('img').forEach((img, i) => {
+    const data = inlined.get(live[i]?.src ?? '');
+    if (!data) return;
+    img.setAttribute('src', data);
+    img.removeAttribute('loading');
+  });
+  copy.querySelectorAll(DROP).forEach((n) => n.remove());
+  copy.querySelectorAll('*').forEach((el) => {
+    for (const a of [...el.attributes]) if (a.name === 'data-testid' || a.name.startsWith('on') || a.name === 'autofocus') el.removeAttribute(a.name);
+  });
+  return copy.innerHTML;
+}
+
+/** Keeps the current screen's look for the next visit, if it has settled. */
+export function captureScreen(doc: Document = document, store: Storage = localStorage): boolean {
+  const root = appContainer();
+  if (!root || !root.isConnected) return false;
+  const owner = ownerOf(doc.cookie);
+  if (!owner) return false;
+  const html = screenMarkup(root);
+  if (html === null) return false;
+  const loc = doc.location;
+  return writeSnapshot(
+    loc.pathname + loc.search,
+    { build: buildOf(doc), owner, theme: doc.documentElement.dataset.theme ?? '', title: doc.title, html, at: Date.now() },
+    store,
+  );
+}
+
+/**
+ * While a member's screen is open: keeps its look half a second after it stops changing (in idle
+ * time) and when the page is hidden or left. Returns the function that stops it.
+ */
+export function watchScreen(doc: Document = document): () => void {
+  const root = appContainer();
+  if (!root || typeof MutationObserver === 'undefined') return () => undefined;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const w = doc.defaultView as (Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }) | null;
+  const later = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      const keep = () => void learnImages(root).finally(() => captureScreen(doc));
+      if (w?.requestIdleCallback) w.requestIdleCallback(keep, { timeout: 1000 });
+      else keep();
+    }, 500);
+  };
+  const observer = new MutationObserver(later);
+  observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+  const now = () => {
+    if (doc.visibilityState === 'hidden') captureScreen(doc);
+  };
+  const onHide = () => captureScreen(doc);
+  doc.addEventListener('visibilitychange', now);
+  w?.addEventListener('pagehide', onHide);
+  later();
+  return () => {
+    observer.disconnect();
+    if (timer) clearTimeout(timer);
+    doc.removeEventListener('visibilitychange', now);
+    w?.removeEventListener('pagehide', onHide);
+  };
+}

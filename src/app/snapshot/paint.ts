@@ -1,0 +1,49 @@
+import { buildOf, clearSnapshots, hasSnapshots, ownerOf, readSnapshot } from './store';
+
+/**
+ * Run by the entry script before anything else loads: when a signed-in member opens a screen
+ * seen before on this device, paints its kept look into the empty root at once, inert (it does
+ * not react to taps; the live screen replaces it as soon as it is ready), unless the service
+ * worker's answer has it already. Returns the painted element, or null. A signed-out visit
+ * forgets every kept screen.
+ */
+export function paintSnapshot(root: HTMLElement, doc: Document = document, store: Storage = localStorage): HTMLElement | null {
+  try {
+    // The service worker may have put it in the HTML already.
+    const given = root.firstElementChild;
+    if (given) return given.classList.contains('screen-snapshot') && ownerOf(doc.cookie) ? (given as HTMLElement) : null;
+    const owner = ownerOf(doc.cookie);
+    if (!owner) {
+      if (hasSnapshots(store)) clearSnapshots(store);
+      return null;
+    }
+    const loc = doc.location;
+    const snap = readSnapshot(loc.pathname + loc.search, store, { build: buildOf(doc), owner });
+    if (!snap) return null;
+    const el = doc.createElement('div');
+    el.className = 'screen-snapshot';
+    el.setAttribute('inert', '');
+    el.setAttribute('aria-hidden', 'true');
+    el.innerHTML = snap.html;
+    if (snap.theme) doc.documentElement.dataset.theme = snap.theme;
+    if (snap.title) doc.title = snap.title;
+    root.appendChild(el);
+    return el;
+  } catch {
+    return null;
+  }
+}
+
+/** How long the app's start waits, at most, for a kept screen's pictures. */
+export const PAINT_WAIT_MS = 800;
+
+/**
+ * Resolves once the kept screen's pictures in view have loaded and a frame has shown them (or
+ * after PAINT_WAIT_MS): the app's code, which holds the main thread a while, runs after that.
+ */
+export function whenPainted(el: HTMLElement, waitMs = PAINT_WAIT_MS): Promise<void> {
+  const inView = Array.from(el.querySelectorAll('img')).filter((img) => img.getBoundingClientRect().top < innerHeight);
+  const loaded = Promise.all(inView.map((img) => img.decode().catch(() => undefined)));
+  const capped = Promise.race([loaded, new Promise((r) => setTimeout(r, waitMs))]);
+  return capped.then(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+}

@@ -1,0 +1,47 @@
+import { manifestHref } from '../domain/brand';
+import { BOT_VISIT_KEY, isBotVisit } from '../domain/bot-visit';
+import { asInviteCode } from '../domain/registration';
+import { getCookie } from './cookies';
+
+/**
+ * What the shell knows about a visitor without the local database: the cookies, the theme, the
+ * invite code of a shared link. Kept apart from ./session (which reads Dexie) so that the
+ * signed-out screens' first paint loads no database code. ./session re-exports all of it.
+ */
+export type AppVariant = 'glo' | 'ogo';
+
+/** Spec §6: signed in = a `usertoken` cookie. */
+export function isSignedIn(cookies?: string): boolean {
+  return Boolean(getCookie('usertoken', cookies));
+}
+
+/**
+ * The brand theme follows the variant (data-theme on <html>), and so does the installed app's
+ * name: the manifest link points at the brand's manifest (spec §2 brand naming).
+ */
+export function applyTheme(variant: AppVariant | 'velo'): void {
+  document.documentElement.dataset.theme = variant;
+  const chrome = getComputedStyle(document.documentElement).getPropertyValue('--chrome').trim();
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', chrome || '#141216');
+  // The build may add a second manifest link of its own: both follow.
+  const href = manifestHref(variant === 'ogo' ? 'ogo' : 'glo');
+  for (const link of document.querySelectorAll('link[rel="manifest"]')) if (link.getAttribute('href') !== href) link.setAttribute('href', href);
+}
+
+/** Where an invite code from a `?ref=` link waits until registration (cleared by logout with the rest). */
+export const INVITE_CODE_KEY = 'inviteCode';
+
+/**
+ * Keeps the invite code of a shared link (`?ref=REW-…`, spec §2 share text) for /registration,
+ * and notes a visit from the club's chat bot (`?utm_source=chatbot`) for the next sign-in.
+ */
+export function captureInviteCode(search: string, storage: Pick<Storage, 'setItem'> = localStorage): void {
+  const code = asInviteCode(new URLSearchParams(search).get('ref'));
+  if (code) storage.setItem(INVITE_CODE_KEY, code);
+  if (isBotVisit(search)) storage.setItem(BOT_VISIT_KEY, '1');
+}
+
+/** The kept invite code, or null. */
+export function readInviteCode(storage: Pick<Storage, 'getItem'> = localStorage): string | null {
+  return asInviteCode(storage.getItem(INVITE_CODE_KEY));
+}

@@ -1,0 +1,73 @@
+/// <reference lib="webworker" />
+import { matchPrecache } from 'workbox-precaching';
+import { carryQuery, prerenderedFile, resolveVisit, type VisitorState } from '../src/app/routes/plan';
+import { ownerOfToken, SCREENS_CACHE, screenUrl, type ScreenSnapshot } from '../src/app/snapshot/store';
+
+interface CookieStoreLike {
+  get(name: string): Promise<{ value: string } | null>;
+}
+
+/** The visitor as the guards see them, and the session cookie's value (whose kept screens these are). */
+export type WorkerVisitor = VisitorState & { token: string | null };
+
+/** The cookies the app's guards read, where the worker can read cookies (Cookie Store API); else null. */
+export async function visitorState(scope: { cookieStore?: CookieStoreLike }): Promise<WorkerVisitor | null> {
+  const store = scope.cookieStore;
+  if (!store || typeof store.get !== 'function') return null;
+  try {
+    const [token, is18] = await Promise.all([store.get('usertoken'), store.get('showIs18')]);
+    return { signedIn: Boolean(token?.value), is18Confirmed: is18?.value === '1', token: token?.value || null };
+  } catch {
+    return null;
+  }
+}
+
+const html = (body: string) => new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+const attr = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The shell with the member's kept look of this screen in it, so that the first paint is the
+ * screen itself (the app replaces it once it is up): only for the member it was kept for and
+ * the build that made it. Null when there is none.
+ */
+async function shellWithScreen(shell: string, path: string, token: string): Promise<Response | null> {
+  try {
+    const hit = await (await caches.open(SCREENS_CACHE)).match(screenUrl(path));
+    if (!hit) return null;
+    const snap = (await hit.json()) as ScreenSnapshot;
+    const build = /<meta name="club-build" content="([^"]+)"/.exec(shell)?.[1];
+    if (!build || snap.build !== build || snap.owner !== ownerOfToken(token) || typeof snap.html !== 'string') return null;
+    return html(
+      shell
+        .replace('<html lang="uk">', `<html lang="uk" data-theme="${attr(snap.theme)}">`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${attr(snap.title)}</title>`)
+        .replace('<div id="root"></div>', `<div id="root"><div class="screen-snapshot" inert aria-hidden="true">${snap.html}</div></div>`),
+    );
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The answer to a navigation, offline or not, from the precache. Where the worker can read the
+ * visitor's cookies, it decides as the server does (the app's own guards): a redirect where they
+ * send the visitor elsewhere, the prerendered screen a signed-out visitor lands on, a member's
+ * kept screen inside the shell. Otherwise the app's shell (index.html), which starts the app.
+ */
+export async function answerNavigation(url: URL, state: WorkerVisitor | null): Promise<Response | undefined> {
+  if (state) {
+    const visit = resolveVisit(url.pathname, state);
+    if (visit.kind === 'redirect') return Response.redirect(new URL(carryQuery(visit.to, url.search), url.origin).href, 302);
+    if (visit.kind === 'page' && !state.signedIn && !visit.spec.path.includes(':')) {
+      const page = await matchPrecache(`/${prerenderedFile(visit.spec.path)}`);
+      if (page) return page;
+    }
+    if (visit.kind === 'page' && state.token) {
+      const shell = await matchPrecache('/index.html');
+      if (!shell) return undefined;
+      const text = await shell.text();
+      return (await shellWithScreen(text, url.pathname + url.search, state.token)) ?? html(text);
+    }
+  }
+  return matchPrecache('/index.html');
+}

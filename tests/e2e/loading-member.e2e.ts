@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { rows } from './support/local-db';
+import { goOffline, goOnline } from './support/network';
+import { startServer, type RunningServer } from './support/server';
+import { signInAsDemo } from './support/sign-in';
+
+/*
+ * A member's repeat visit (issue 18): the screen seen last time is in the service worker's very
+ * answer (painted before any script or the local database), inert, and the live screen takes
+ * over and works; offline too. A kept screen is never shown to anyone else.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+  browser.page.setDefaultTimeout(20_000);
+  await signInAsDemo(browser.page, server.url);
+  await waitForServiceWorker(browser.page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const firstCard = '[data-testid="product-card"]:not(.is-out)';
+
+/** Opens the list online and waits until its look is kept (a second after it settles). */
+async function seeSticks(): Promise<string> {
+  const { page } = browser;
+  await page.goto(`${server.url}/shop/sticks`);
+  await page.locator(`${firstCard} img`).first().waitFor();
+  const title = (await page.locator(`${firstCard} .product-card__title`).first().textContent())!;
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('screen:/shop/sticks')?.length ?? 0), { timeout: 15_000 }).toBeGreaterThan(1000);
+  return title;
+}
+
+describe('a member’s repeat visit', () => {
+  it('gets the screen in the HTML itself, inert and without test ids, then the live screen that works', async () => {
+    const { page } = browser;
+    const title = await seeSticks();
+    const answer = await page.goto(`${server.url}/shop/sticks`);
+    const html = await answer!.text();
+    expect(html).toContain('<div class="screen-snapshot" inert aria-hidden="true">');
+    expect(html).toContain(title);
+    expect(html.slice(html.indexOf('screen-snapshot'))).not.toContain('data-testid');
+    // The live screen replaces the copy, and its buttons work.
+    await page.locator('#root > .app-root').waitFor({ state: 'attached' });
+    expect(await page.locator('.screen-snapshot').count()).toBe(0);
+    const before = (await rows<{ count: number; variant: string }>(page, 'cart')).filter((l) => l.variant === 'glo').reduce((n, l) => n + l.count, 0);
+    await page.locator(`${firstCard} [data-testid="add-to-cart"]`).first().click();
+    await expect.poll(async () => (await rows<{ count: number; variant: string }>(page, 'cart')).filter((l) => l.variant === 'glo').reduce((n, l) => n + l.count, 0)).toBe(before + 1);
+  });
+
+  it('opens offline from the kept screen, and the live screen still works offline', async () => {
+    const { page, context } = browser;
+    const title = await seeSticks();
+    await goOffline(context);
+    try {
+      await page.reload();
+      await page.getByText(title).first().waitFor();
+      await page.locator('#root > .app-root').waitFor({ state: 'attached' });
+      await page.getByTestId('menu-button').click();
+      await page.getByTestId('side-menu').waitFor();
+      await page.getByTestId('side-menu').getByRole('link', { name: 'Новини' }).click();
+      await page.waitForURL(`${server.url}/news`);
+      await page.getByTestId('side-menu').waitFor({ state: 'detached' });
+    } finally {
+      await goOnline(context);
+    }
+  });
+
+  it('never shows a kept screen to another member: logging out forgets them, another sign-in gets none', async () => {
+    const { page } = browser;
+    await seeSticks();
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('side-menu').getByRole('button', { name: 'Вийти' }).click();
+    const anyway = page.getByRole('button', { name: 'Вийти все одно' });
+    await Promise.race([page.waitForURL(/\/(auth|is18)/, { timeout: 20_000 }), anyway.waitFor({ timeout: 20_000 }).then(() => anyway.click())]);
+    await page.waitForURL(/\/(auth|is18)/);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('screen:')))).toEqual([]);
+    await signInAsDemo(page, server.url, '380500000002');
+    const answer = await page.goto(`${server.url}/shop/sticks`);
+    expect(await answer!.text()).not.toContain('screen-snapshot');
+  });
+});

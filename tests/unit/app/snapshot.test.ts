@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { captureScreen, screenMarkup, setAppContainer } from '../../../src/app/snapshot/capture';
+import { paintSnapshot } from '../../../src/app/snapshot/paint';
+import { clearSnapshots, MAX_SCREENS, ownerOf, readSnapshot, writeSnapshot, type ScreenSnapshot } from '../../../src/app/snapshot/store';
+
+const snap = (over: Partial<ScreenSnapshot> = {}): ScreenSnapshot => ({ build: 'b1', owner: ownerOf('usertoken=t1')!, theme: 'ogo', title: 'Стіки · Клуб ogo', html: '<main>Стіки</main>', at: 1, ...over });
+
+function setCookie(v: string | null) {
+  document.cookie = v === null ? 'usertoken=; Max-Age=0; path=/' : `usertoken=${v}; path=/`;
+}
+
+afterEach(() => {
+  localStorage.clear();
+  setCookie(null);
+  document.body.innerHTML = '';
+  document.head.querySelectorAll('meta[name="club-build"]').forEach((m) => m.remove());
+});
+
+describe('a member’s kept screens (issue 18: paint before the app starts)', () => {
+  it('keeps a screen for its build and member only', () => {
+    writeSnapshot('/shop/sticks', snap(), localStorage);
+    const owner = ownerOf('usertoken=t1')!;
+    expect(readSnapshot('/shop/sticks', localStorage, { build: 'b1', owner })?.html).toBe('<main>Стіки</main>');
+    expect(readSnapshot('/shop/sticks', localStorage, { build: 'b2', owner })).toBeNull();
+    expect(readSnapshot('/shop/sticks', localStorage, { build: 'b1', owner: ownerOf('usertoken=t2')! })).toBeNull();
+    expect(ownerOf('a=1')).toBeNull();
+  });
+
+  it('keeps at most MAX_SCREENS screens, forgetting the oldest, and forgets all on request', () => {
+    for (let i = 0; i < MAX_SCREENS + 3; i += 1) writeSnapshot(`/p${i}`, snap(), localStorage);
+    const owner = ownerOf('usertoken=t1')!;
+    expect(readSnapshot('/p0', localStorage, { build: 'b1', owner })).toBeNull();
+    expect(readSnapshot(`/p${MAX_SCREENS + 2}`, localStorage, { build: 'b1', owner })).not.toBeNull();
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('screen:/')).length).toBe(MAX_SCREENS);
+    clearSnapshots(localStorage);
+    expect(Object.keys(localStorage)).toEqual([]);
+  });
+
+  it('gives the room back when the storage is full', () => {
+    writeSnapshot('/a', snap(), localStorage);
+    const full = { getItem: (k: string) => localStorage.getItem(k), removeItem: (k: string) => localStorage.removeItem(k), setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } };
+    expect(writeSnapshot('/b', snap(), full)).toBe(false);
+    expect(Object.keys(localStorage)).toEqual([]);
+  });
+
+  it('paints a kept screen, inert, into the empty root of a signed-in member', () => {
+    document.head.insertAdjacentHTML('beforeend', '<meta name="club-build" content="b1">');
+    setCookie('t1');
+    writeSnapshot(location.pathname + location.search, snap(), localStorage);
+    const root = document.createElement('div');
+    document.body.append(root);
+    const painted = paintSnapshot(root);
+    expect(painted).not.toBeNull();
+    expect(painted!.hasAttribute('inert')).toBe(true);
+    expect(painted!.getAttribute('aria-hidden')).toBe('true');
+    expect(root.textContent).toBe('Стіки');
+    expect(document.documentElement.dataset.theme).toBe('ogo');
+    expect(document.title).toBe('Стіки · Клуб ogo');
+  });
+
+  it('paints nothing over prerendered content, for another build, or signed out (and then forgets them)', () => {
+    document.head.insertAdjacentHTML('beforeend', '<meta name="club-build" content="b2">');
+    setCookie('t1');
+    writeSnapshot(location.pathname + location.search, snap(), localStorage);
+    const root = document.createElement('div');
+    expect(paintSnapshot(root)).toBeNull();
+    const filled = document.createElement('div');
+    filled.innerHTML = '<p>prerendered</p>';
+    expect(paintSnapshot(filled)).toBeNull();
+    setCookie(null);
+    expect(paintSnapshot(root)).toBeNull();
+    expect(Object.keys(localStorage)).toEqual([]);
+  });
+
+  it('copies a settled screen without overlays, test ids or handlers, and nothing while it loads', () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<div class="layout"><main><p data-testid="x" onclick="alert(1)">Баланс</p><button autofocus>+</button></main>' +
+      '<div class="side-menu"><div role="dialog">Меню</div></div><div class="toaster"><div role="status">Тост</div></div></div>';
+    const html = screenMarkup(root)!;
+    expect(html).toContain('Баланс');
+    expect(html).not.toMatch(/data-testid|onclick|autofocus|Меню|Тост/);
+    root.querySelector('main')!.insertAdjacentHTML('beforeend', '<div aria-busy="true"></div>');
+    expect(screenMarkup(root)).toBeNull();
+    expect(screenMarkup(document.createElement('div'))).toBeNull();
+  });
+
+  it('keeps the live screen under the current path when it has settled', () => {
+    document.head.insertAdjacentHTML('beforeend', '<meta name="club-build" content="b1">');
+    setCookie('t1');
+    const root = document.createElement('div');
+    root.innerHTML = '<main><p>Головна</p></main>';
+    document.body.append(root);
+    setAppContainer(root);
+    expect(captureScreen()).toBe(true);
+    const kept = readSnapshot(location.pathname + location.search, localStorage, { build: 'b1', owner: ownerOf(document.cookie)! });
+    expect(kept?.html).toBe('<main><p>Головна</p></main>');
+    setCookie(null);
+    expect(captureScreen()).toBe(false);
+  });
+});

@@ -1,0 +1,116 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { assignChunks, groupName, type ChunkRoots } from '../../../scripts/build/chunks';
+
+/*
+ * The chunk policy on a small module graph shaped like the app's: an entry that imports the boot
+ * dynamically, the boot that imports pages and the member layout and the sync engine dynamically.
+ */
+const R = '/app/';
+const roots: ChunkRoots = {
+  entry: `${R}src/main.tsx`,
+  boot: `${R}src/app/boot/boot.tsx`,
+  member: `${R}src/app/layout/member-layout.tsx`,
+  sync: `${R}src/sync/start.ts`,
+  page: /[\\/]src[\\/]features[\\/].+-page\.tsx$/,
+};
+const m = (p: string) => `${R}${p}`;
+const graph: Record<string, { imports?: string[]; dynamic?: string[] }> = {
+  'src/main.tsx': { imports: ['src/app/snapshot/paint.ts', 'vite/preload-helper'], dynamic: ['src/app/boot/boot.tsx'] },
+  'src/app/snapshot/paint.ts': {},
+  'vite/preload-helper': {},
+  'src/app/boot/boot.tsx': {
+    imports: ['node_modules/react-dom/client.js', 'src/ui/button.tsx', 'src/app/snapshot/paint.ts', 'vite/preload-helper', 'src/ui/theme.css'],
+    dynamic: ['src/features/auth/is18-page.tsx', 'src/features/auth/auth-page.tsx', 'src/features/shop/list-page.tsx', 'src/features/shop/cart-page.tsx', 'src/features/landing/landing-page.tsx', 'src/app/layout/member-layout.tsx', 'src/sync/start.ts'],
+  },
+  'node_modules/react-dom/client.js': {},
+  'src/ui/button.tsx': {},
+  'src/ui/theme.css': {},
+  'src/features/auth/is18-page.tsx': { imports: ['src/ui/button.tsx'] },
+  'src/features/landing/landing-page.tsx': { imports: ['src/ui/hero.tsx', 'src/ui/hero.css'] },
+  'src/features/auth/auth-page.tsx': { imports: ['src/state/session.ts', 'src/sync/auth-errors.ts', 'src/ui/hero.tsx'] },
+  'src/ui/hero.tsx': {},
+  'src/ui/hero.css': {},
+  'src/features/shop/list-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/state/session.ts', 'src/features/shop/list-only.ts'] },
+  'src/features/shop/cart-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/state/session.ts'] },
+  'src/features/shop/list-only.ts': {},
+  'src/features/shop/product-grid.tsx': { imports: ['src/domain/money.ts'] },
+  'src/domain/money.ts': {},
+  'src/state/session.ts': { imports: ['src/db/db.ts'] },
+  'src/db/db.ts': { imports: ['node_modules/dexie/dist/dexie.js'] },
+  'node_modules/dexie/dist/dexie.js': {},
+  'src/sync/auth-errors.ts': { imports: ['src/api/errors.ts'] },
+  'src/api/errors.ts': {},
+  'src/app/layout/member-layout.tsx': { imports: ['src/state/session.ts', 'src/app/menu/side-menu.tsx'] },
+  'src/app/menu/side-menu.tsx': {},
+  'src/sync/start.ts': { imports: ['src/sync/outbox.ts', 'src/db/db.ts', 'node_modules/zod/index.js', 'src/sync/auth-errors.ts'] },
+  'src/sync/outbox.ts': {},
+  'node_modules/zod/index.js': {},
+};
+const info = (id: string) => {
+  const g = graph[id.slice(R.length)];
+  return g ? { importedIds: (g.imports ?? []).map(m), dynamicallyImportedIds: (g.dynamic ?? []).map(m) } : null;
+};
+const assigned = assignChunks(roots, info);
+const group = (p: string) => assigned.get(m(p));
+
+describe('chunk policy (issue 18: few requests before the first screen)', () => {
+  it('leaves the entry’s modules in the entry, and puts what the boot needs in `app`', () => {
+    expect(group('src/app/snapshot/paint.ts')).toBeNull();
+    expect(group('vite/preload-helper')).toBeNull();
+    expect(group('node_modules/react-dom/client.js')).toBe('app');
+    expect(group('src/ui/button.tsx')).toBe('app');
+  });
+
+  it('keeps Dexie and what reads it in `data`, out of the screens that never read it', () => {
+    expect(group('node_modules/dexie/dist/dexie.js')).toBe('data');
+    expect(group('src/db/db.ts')).toBe('data');
+    expect(group('src/state/session.ts')).toBe('data');
+    expect(group('src/features/auth/is18-page.tsx')).toBeNull();
+    expect(group('src/features/landing/landing-page.tsx')).toBeNull();
+  });
+
+  it('puts what several pages share in `shared`, or in `data` when only database pages use it', () => {
+    expect(group('src/ui/hero.tsx')).toBe('shared');
+    expect(group('src/domain/money.ts')).toBe('data');
+    expect(group('src/features/shop/list-only.ts')).toBeNull();
+  });
+
+  it('gives what one feature’s pages share that feature’s chunk, or its fallback when the chunk would be small', () => {
+    expect(group('src/features/shop/product-grid.tsx')).toBe('area:shop:data');
+    expect(groupName(group('src/features/shop/product-grid.tsx'), 'area')).toBe('shop');
+    expect(groupName(group('src/features/shop/product-grid.tsx'), 'data')).toBe('data');
+    expect(groupName(group('src/features/shop/product-grid.tsx'), 'shared')).toBeNull();
+    expect(groupName('shared', 'area')).toBeNull();
+  });
+
+  it('puts the member layout’s own modules with the database, which every member screen loads', () => {
+    expect(group('src/app/layout/member-layout.tsx')).toBe('data');
+    expect(group('src/app/menu/side-menu.tsx')).toBe('data');
+  });
+
+  it('puts the sync engine no page imports in `sync`, and what pages share with it below it', () => {
+    expect(group('src/sync/outbox.ts')).toBe('sync');
+    expect(group('node_modules/zod/index.js')).toBe('sync');
+    expect(group('src/sync/auth-errors.ts')).toBe('data');
+  });
+
+  it('never lets a grouped module import a module that stays in a page’s chunk', () => {
+    const order = ['app', 'shared', 'data', 'area', 'sync'];
+    const level = (a: string) => (a.startsWith('area:') ? 'area' : a);
+    for (const [id, g0] of assigned) {
+      if (g0 === null) continue;
+      const g = level(g0);
+      for (const dep of info(id)?.importedIds ?? []) {
+        const d0 = assigned.get(dep);
+        const d = d0 ? level(d0) : d0;
+        const inEntry = d === null && !/-page\.tsx$/.test(dep) && ['src/app/snapshot/paint.ts', 'vite/preload-helper'].some((e) => dep.endsWith(e));
+        expect(inEntry || (d !== null && d !== undefined && order.indexOf(d) <= order.indexOf(g)), `${id} → ${dep}`).toBe(true);
+      }
+    }
+  });
+
+  it('gives stylesheet modules (inlined into the HTML) to `app`, so no page waits on a chunk for them', () => {
+    expect(group('src/ui/hero.css')).toBe('app');
+  });
+});

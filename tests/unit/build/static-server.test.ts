@@ -1,0 +1,89 @@
+// @vitest-environment node
+import { Hono } from 'hono';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../../server/context';
+import { appFiles } from '../../../server/static';
+
+/*
+ * The server answers a first load from the build's route plan (issue 18): the guards' redirects
+ * before any script, the prerendered signed-out screens, and index.html naming the route's chunks.
+ */
+let dir: string;
+let app: Hono<AppEnv>;
+const INDEX = '<!doctype html><html lang="uk"><head><title>Клуб</title></head><body><div id="root"></div></body></html>';
+const IS18 = '<!doctype html><html lang="uk"><head></head><body><div id="root" data-prerendered="/is18"><h2>Тобі вже є 18?</h2></div></body></html>';
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(3000))});`;
+const plan = {
+  build: 'b',
+  routes: [
+    { path: '/is18', pattern: '^/is18/*$', visit: { '00': { show: true }, '01': { redirect: '/auth' }, '10': { show: true }, '11': { redirect: '/' } }, prerendered: 'prerendered/is18.html', preload: { out: ['/assets/is18-page-1.js'], in: ['/assets/is18-page-1.js', '/assets/member-1.js'] } },
+    { path: '/', pattern: '^/*$', visit: { '00': { redirect: '/is18' }, '01': { redirect: '/auth' }, '10': { show: true }, '11': { show: true } }, preload: { out: [], in: ['/assets/home-page-1.js', '/assets/data-1.js'] } },
+    { path: '/shop/sticks/:id', pattern: '^/shop/sticks/[^/]+/*$', visit: { '00': { redirect: '/is18' }, '01': { redirect: '/auth' }, '10': { show: true }, '11': { show: true } }, preload: { out: [], in: ['/assets/product-page-1.js'] } },
+  ],
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'club-static-'));
+  mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, 'prerendered'));
+  writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, 'prerendered/is18.html'), IS18);
+  writeFileSync(join(dir, 'club-routes.json'), JSON.stringify(plan));
+  writeFileSync(join(dir, 'assets/app-1.js'), SCRIPT);
+  writeFileSync(join(dir, 'assets/app-1.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(dir, 'assets/old-1.js'), SCRIPT);
+  writeFileSync(join(dir, 'assets/old-1.js.br'), brotliCompressSync('stale'));
+  utimesSync(join(dir, 'assets/old-1.js.br'), new Date(2000, 1, 1), new Date(2000, 1, 1));
+  const files = appFiles(dir);
+  app = new Hono<AppEnv>();
+  app.notFound(async (c) => (await files(c)) ?? c.json({ error: { code: 'not_found' } }, 404));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const get = (path: string, cookie = '', extra: Record<string, string> = {}) => app.request(path, { headers: { cookie, ...extra } });
+
+describe('first load from the route plan', () => {
+  it('sends a new visitor at / straight to the age question, keeping an invite code', async () => {
+    const r = await get('/');
+    expect(r.status).toBe(302);
+    expect(r.headers.get('location')).toBe('/is18');
+    expect(r.headers.get('cache-control')).toBe('no-store');
+    expect(r.headers.get('vary')).toContain('cookie');
+    expect((await get('/?ref=REW-OLENA7')).headers.get('location')).toBe('/is18?ref=REW-OLENA7');
+    expect((await get('/', 'showIs18=1')).headers.get('location')).toBe('/auth');
+  });
+
+  it('answers a signed-out screen with its prerendered HTML, and a member elsewhere', async () => {
+    const r = await get('/is18');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('no-cache');
+    expect(r.headers.get('vary')).toContain('cookie');
+    expect(await r.text()).toBe(IS18);
+    const member = await get('/is18', 'usertoken=t; showIs18=1');
+    expect(member.status).toBe(302);
+    expect(member.headers.get('location')).toBe('/');
+  });
+
+  it('names the route’s first-screen chunks in index.html for a member, and nothing for an unknown path', async () => {
+    const home = await (await get('/', 'usertoken=t')).text();
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-1.js"><link rel="modulepreload" crossorigin href="/assets/data-1.js"></head>');
+    const detail = await (await get('/shop/sticks/5', 'usertoken=t')).text();
+    expect(detail).toContain('href="/assets/product-page-1.js"');
+    expect(await (await get('/no/such/page')).text()).toBe(INDEX);
+    expect(await (await get('/index.html')).text()).toBe(INDEX);
+  });
+
+  it('sends the build’s brotli copy to a browser that takes brotli, unless the copy is older than the file', async () => {
+    const r = await get('/assets/app-1.js', '', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(r.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await r.arrayBuffer())).toString()).toBe(SCRIPT);
+    const gz = await get('/assets/app-1.js', '', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const stale = await get('/assets/old-1.js', '', { 'accept-encoding': 'br' });
+    expect(stale.headers.get('content-encoding')).not.toBe('br');
+  });
+});
