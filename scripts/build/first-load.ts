@@ -130,7 +130,7 @@ export function firstLoad(): Plugin {
         }
         // The app's own route table and guards, from the prerender module (built by Vite like the app).
         const app = await loadPrerender(config.root);
-        const pageOf = (path: string) => chunkClosure(bundle, app.PAGE_SOURCES[path] ?? app.FRAME_SOURCE);
+        const pageOf = (path: string) => chunkClosure(bundle, app.PAGE_SOURCES[path]!);
         const preloadFor = (path: string) => {
           const page = pageOf(path);
           // A page that reads the local database also acts through the sync engine (sign-in,
@@ -204,7 +204,6 @@ interface Prerender {
   routePlan(specs: unknown): PlannedRoute[];
   ROUTES: unknown;
   PAGE_SOURCES: Record<string, string>;
-  FRAME_SOURCE: string;
   VISITOR_STATES: ReadonlyArray<{ key: StateKey; state: VisitorState }>;
   prerenderedFile(path: string): string;
 }

@@ -9,7 +9,7 @@ import { AppRoutes } from '../router';
 import { resolveVisit, type VisitorState } from '../routes/plan';
 
 // What the build step reads besides the renderer: the route table, its sources and its plan.
-export { FRAME_SOURCE, PAGE_SOURCES } from '../routes/page-sources';
+export { PAGE_SOURCES } from '../routes/page-sources';
 export { prerenderedFile, routePlan, VISITOR_STATES } from '../routes/plan';
 export { ROUTES } from '../routes/table';
 

@@ -7,8 +7,8 @@ import { SHOP_PAGES } from './sources/shop';
 
 /**
  * Screens with their own page module: route path → source file, one list per area in
- * ./sources. Plain data, so tools (the bundle benchmark) can read it; every other route shows
- * its feature's page frame.
+ * ./sources. Plain data, so tools (the bundle benchmark) can read it. Every route of the table has one
+ * (tests/unit/app/route-pages.test.ts).
  */
 export const PAGE_SOURCES: Record<string, string> = {
   ...MEMBER_PAGES,
@@ -18,5 +18,3 @@ export const PAGE_SOURCES: Record<string, string> = {
   ...PROGRAMME_PAGES,
   ...CONTENT_PAGES,
 };
-
-export const FRAME_SOURCE = 'src/features/frames/frame-page.tsx';

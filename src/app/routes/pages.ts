@@ -1,4 +1,4 @@
-import { FRAME_SOURCE, PAGE_SOURCES } from './page-sources';
+import { PAGE_SOURCES } from './page-sources';
 import type { PageLoader } from './types';
 
 // Every page module of the features, each its own lazy chunk.
@@ -12,5 +12,3 @@ function loader(source: string): PageLoader {
 
 /** Page loaders by route path (see page-sources.ts). */
 export const PAGES: Record<string, PageLoader> = Object.fromEntries(Object.entries(PAGE_SOURCES).map(([path, src]) => [path, loader(src)]));
-
-export const framePage: PageLoader = loader(FRAME_SOURCE);

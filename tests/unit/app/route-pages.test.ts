@@ -1,0 +1,22 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PAGE_SOURCES } from '../../../src/app/routes/page-sources';
+import { ROUTES } from '../../../src/app/routes/table';
+
+describe('every route of the table has its own screen', () => {
+  it('names a page module that exists and exports a component (no generic page frame is left)', () => {
+    expect(ROUTES.length).toBeGreaterThan(60);
+    for (const route of ROUTES) {
+      const source = PAGE_SOURCES[route.path];
+      expect(source, route.path).toMatch(/^src\/features\/.+-page\.tsx$/);
+      expect(existsSync(source!), source).toBe(true);
+      expect(readFileSync(source!, 'utf8'), source).toMatch(/export default /);
+    }
+    expect(existsSync('src/features/frames/frame-page.tsx')).toBe(false);
+  });
+
+  it('lists no page for a route the table does not have', () => {
+    const paths = new Set(ROUTES.map((r) => r.path));
+    expect(Object.keys(PAGE_SOURCES).filter((p) => !paths.has(p))).toEqual([]);
+  });
+});
