@@ -136,6 +136,19 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
       }
     }
   }
+  // Every member screen loads `data`: what it imports from `shared` goes with it, or each of them
+  // would ask for `shared` too (one more request on the first screen).
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [id, g] of out) {
+      if (groupName(g, 'data') !== 'data') continue;
+      for (const d of info(id)?.importedIds ?? []) {
+        if (groupName(out.get(d), 'shared') !== 'shared') continue;
+        out.set(d, 'data');
+        changed = true;
+      }
+    }
+  }
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { WHY_OGO_BLOCKS } from '../../src/domain/public-pages';
 import type { ContentBody } from '../routes/engagement/content-html';
 
 /** /go-buy for glo: where to buy. */
@@ -30,24 +31,8 @@ export const GO_BUY_OGO: ContentBody = {
   ],
 };
 
-/** /why-ogo: readable before signing in. */
-export const WHY_OGO: ContentBody = {
-  kind: 'article',
-  blocks: [
-    { h: 'Клуб ogo — для тих, хто цінує вибір' },
-    { p: 'ogo — окремий клуб зі своїм магазином, кошиком і бонусами. Один номер телефону відкриває обидва клуби: glo і ogo, а перемикатися між ними можна в меню.' },
-    { h: 'Що дає клуб' },
-    { ul: [
-      'XP за кожне замовлення та сканування кодів з пачок.',
-      'Безкоштовна доставка замовлень від 120 грн, у Києві — кур’єром iPost у день замовлення.',
-      'Знижка 20% на перше замовлення velo за промокодом VELO-20%.',
-      'Подарунки й сертифікати партнерів в обмін на XP.',
-    ] },
-    { h: 'Як приєднатися' },
-    { ol: ['Зареєструйся за номером телефону.', 'Підтверди, що тобі виповнилося 18 років.', 'Обери ogo в меню — і твій клуб ogo готовий.'] },
-    { p: 'Клуб лише для повнолітніх споживачів нікотиновмісної продукції.' },
-  ],
-};
+/** /why-ogo: readable before signing in; the app ships the same text for its first paint. */
+export const WHY_OGO: ContentBody = { kind: 'article', blocks: [...WHY_OGO_BLOCKS] };
 
 /** /invite-friend/offer. */
 export const INVITE_OFFER: ContentBody = {

@@ -25,6 +25,7 @@ export function ContentView({
   testId,
   before,
   children,
+  placeholder,
 }: {
   pageKey: ContentPageKey;
   lead?: string;
@@ -32,6 +33,8 @@ export function ContentView({
   /** Shown above the text (a promo code). */
   before?: ReactNode;
   children?: ReactNode;
+  /** Shown instead of the loading, offline and failed states: a copy of the text shipped with the app. */
+  placeholder?: ReactNode;
 }) {
   const { variant } = useAppSession();
   const [attempt, setAttempt] = useState(0);
@@ -50,6 +53,8 @@ export function ContentView({
     ) : (
       <EmptyState icon="doc" title={T.empty} />
     );
+  } else if (placeholder && (page === undefined || page === null)) {
+    body = placeholder;
   } else if (page || page === undefined || pull === 'idle' || pull === 'running') {
     body = (
       <div className="panel content-body" aria-label={T.loading}>

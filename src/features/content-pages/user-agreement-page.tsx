@@ -1,7 +1,18 @@
-import { ContentView } from './content-view';
-import { CONTENT_COPY as T } from './copy';
+import type { ReactNode } from 'react';
+import { lazy } from 'react';
+import { USER_AGREEMENT_BLOCKS } from '../../domain/public-pages';
+import { PUBLIC_COPY as T } from './public-copy';
+import { ShippedPage } from './shipped-page';
+
+const Stored = lazy(() =>
+  import('./content-view').then(({ ContentView }) => ({
+    default: ({ placeholder }: { placeholder: ReactNode }) => (
+      <ContentView pageKey="userAgreement" lead={T.agreementLead} testId="screen-user-agreement" placeholder={placeholder} />
+    ),
+  })),
+);
 
 /** /user-agreement: readable without signing in (spec §2 layout "forall"). */
 export default function UserAgreementPage() {
-  return <ContentView pageKey="userAgreement" lead={T.agreementLead} testId="screen-user-agreement" />;
+  return <ShippedPage blocks={USER_AGREEMENT_BLOCKS} lead={T.agreementLead} testId="screen-user-agreement" Stored={Stored} />;
 }
