@@ -21,7 +21,7 @@ export const getPageById = defineCall({
   auth: 'public',
   mutation: false,
   summary: 'A content page (FAQ, club rules, user agreement...) as server-built HTML',
-  request: z.object({ id: z.number().check(z.int(), z.positive(), z.lte(2_147_483_647)), ogo: ogoFlag }),
+  request: z.object({ id: z.number().check(z.int(), z.positive()), ogo: ogoFlag }),
   response: z.object({ id: z.number(), title: z.string(), body_html: z.string() }),
 });
 
