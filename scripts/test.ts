@@ -1,6 +1,10 @@
 // `npm test`: typecheck, unit, server and end-to-end tests; prints and records the totals.
-import { spawnSync } from 'node:child_process';
+// The typecheck, the unit tests and the server tests run side by side (each prints its output
+// whole when it ends); the browser tests follow, on their own, as they are the timing-sensitive
+// ones. `npm test -- unit server` runs some of them.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 
 interface Step {
   name: string;
@@ -10,36 +14,42 @@ interface Step {
 const steps: Step[] = [];
 mkdirSync('test-results', { recursive: true });
 
-function run(cmd: string, args: string[]): boolean {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  return r.status === 0;
+/** Runs a command; its output is printed live (`live`) or in one piece when it ends. */
+function run(cmd: string, args: string[], live: boolean): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: process.env });
+    const out: Buffer[] = [];
+    child.stdout?.on('data', (b: Buffer) => out.push(b));
+    child.stderr?.on('data', (b: Buffer) => out.push(b));
+    child.on('close', (code) => {
+      if (!live) process.stdout.write(Buffer.concat(out));
+      resolve(code === 0);
+    });
+  });
 }
 
-function typecheck() {
+async function typecheck(): Promise<void> {
   const configs = ['tsconfig.json', 'tsconfig.sw.json', 'tsconfig.node.json'];
   let failed = 0;
   for (const p of configs) {
-    console.log(`\n▶ typecheck ${p}`);
-    if (!run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', p])) failed += 1;
+    const ok = await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', p], false);
+    console.log(`\n▶ typecheck ${p}: ${ok ? 'ok' : 'FAILED'}`);
+    if (!ok) failed += 1;
   }
   steps.push({ name: 'typecheck', passed: configs.length - failed, failed });
 }
 
-function vitest(project: string) {
+async function vitest(project: string, live: boolean): Promise<void> {
   const out = `test-results/${project}.json`;
   rmSync(out, { force: true });
-  console.log(`\n▶ ${project} tests`);
-  const ok = run(process.execPath, [
-    'node_modules/vitest/vitest.mjs',
-    'run',
-    '--project',
-    project,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
+  console.log(`\n▶ ${project} tests${live ? '' : ' (output when they end)'}`);
+  const ok = await run(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    live,
+  );
   try {
-    const r = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean };
+    const r = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; success: boolean };
     // A suite that fails to load has no failed tests; count it so it cannot pass silently.
     steps.push({ name: project, passed: r.numPassedTests, failed: r.numFailedTests + (!ok && r.numFailedTests === 0 ? 1 : 0) });
   } catch {
@@ -49,10 +59,17 @@ function vitest(project: string) {
 
 const only = process.argv.slice(2);
 const want = (s: string) => only.length === 0 || only.includes(s);
-if (want('typecheck')) typecheck();
-if (want('unit')) vitest('unit');
-if (want('server')) vitest('server');
-if (want('e2e')) vitest('e2e');
+const cores = cpus().length;
+
+// With few cores the side-by-side steps would only slow each other: one after another then.
+const first: Array<() => Promise<void>> = [];
+if (want('typecheck')) first.push(typecheck);
+if (want('unit')) first.push(() => vitest('unit', cores < 4));
+if (want('server')) first.push(() => vitest('server', cores < 4));
+if (cores >= 4) await Promise.all(first.map((f) => f()));
+else for (const f of first) await f();
+// Browser tests: one file at a time (each starts its own server and browser).
+if (want('e2e')) await vitest('e2e', true);
 
 const passed = steps.reduce((n, s) => n + s.passed, 0);
 const failed = steps.reduce((n, s) => n + s.failed, 0);
