@@ -1,3 +1,6 @@
+// The design system's tokens and base rules, first in the one stylesheet (component rules come after and win).
+import './ui/theme.css';
+import './ui/base.css';
 import { paintSnapshot, whenPainted } from './app/snapshot/paint';
 
 /**
