@@ -31,7 +31,7 @@ function losses(page: Page): Promise<string[]> {
     const root = document.scrollingElement!;
     if (root.scrollWidth > innerWidth + 1) out.push(`page scrolls sideways: ${root.scrollWidth}px in ${innerWidth}px`);
     const sel = 'button, a, label, h1, h2, h3, .btn, .chip, [role="tab"], [role="radio"], summary, strong';
-    for (const el of document.querySelectorAll<HTMLElement>(sel)) {
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
       if (el.closest('[inert], [aria-hidden="true"], .visually-hidden')) continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
