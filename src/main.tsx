@@ -1,6 +1,7 @@
-import { paintSnapshot, whenPainted } from './app/snapshot/paint';
+// The design system's tokens and base rules, first in the one stylesheet (component rules come after and win).
 import './ui/theme.css';
 import './ui/base.css';
+import { paintSnapshot, whenPainted } from './app/snapshot/paint';
 
 /**
  * The entry: small on purpose. A member's screen seen before on this device is painted at once

@@ -4,6 +4,7 @@ import { Toaster } from '../ui/toaster';
 import { noteRouteChange } from './boot/first-screen';
 import { notePath } from './guards/context';
 import { suppressDoubleActivation } from './double-click';
+import { useRouteFocus } from './layout/use-route-focus';
 
 /** Scroll to the top on a new page, or to the element the hash names (spec §2). */
 function useScrollOnNavigate() {
@@ -23,14 +24,22 @@ function useScrollOnNavigate() {
   }, [pathname, hash]);
 }
 
-/** The root of every screen: toasts, scroll and double-click handling (the install offer is the member layout's). */
+/**
+ * The root of every screen: toasts, scroll and double-click handling, focus to the new page's
+ * heading and the announcement of a route change (the install offer is the member layout's).
+ */
 export function AppShell() {
   useScrollOnNavigate();
+  const announce = useRouteFocus();
   useEffect(() => suppressDoubleActivation(document), []);
   return (
     <>
       <Outlet />
       <Toaster />
+      {/* One region for the whole app: it stays mounted across layouts, so screen readers keep listening to it. */}
+      <p className="visually-hidden" aria-live="polite" data-testid="route-announcer" data-path={announce.path} data-seq={announce.seq}>
+        {announce.message}
+      </p>
     </>
   );
 }

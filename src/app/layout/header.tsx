@@ -41,7 +41,9 @@ export function Header({
           <Wordmark brand={brand} size={24} />
         )}
       </div>
-      <h1 className="app-header__title">{title}</h1>
+      <h1 className="app-header__title" tabIndex={-1}>
+        {title}
+      </h1>
       <div className="app-header__side app-header__side--end">
         {trailing}
         {showMenu && (

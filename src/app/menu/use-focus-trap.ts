@@ -31,7 +31,9 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      before?.focus?.();
+      // Back to where it was, unless a navigation has moved focus to the new page's heading.
+      const now = document.activeElement;
+      if (now === null || now === document.body || root.contains(now)) before?.focus?.();
     };
   }, [ref, active, onEscape]);
 }

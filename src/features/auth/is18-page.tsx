@@ -16,7 +16,7 @@ export default function Is18Page() {
   const [minor, setMinor] = useState(false);
   if (minor) {
     return (
-      <section className="is18">
+      <section className="is18" data-testid="screen-is18">
         <Wordmark brand="glo" size={40} />
         <h2 className="t-h2">Вибач, клуб лише для повнолітніх</h2>
         <p className="is18__text">Продукція містить нікотин і призначена тільки для осіб, яким виповнилося 18 років.</p>
@@ -24,7 +24,7 @@ export default function Is18Page() {
     );
   }
   return (
-    <section className="is18">
+    <section className="is18" data-testid="screen-is18">
       <Wordmark brand="glo" size={40} />
       <h2 className="t-title">Тобі вже є 18?</h2>
       <p className="is18__text">Клуб і магазин — лише для повнолітніх споживачів нікотиновмісної продукції.</p>

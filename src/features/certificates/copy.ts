@@ -11,7 +11,6 @@ export const CERT_COPY = {
   uah: (n: number) => `${n.toLocaleString('uk-UA')} ₴`,
   xpPrice: (n: number) => `${n.toLocaleString('uk-UA')} XP`,
   shortBy: (n: number) => `бракує ${n.toLocaleString('uk-UA')} XP`,
-  nominalLabel: (partner: string, uah: string, xp: string) => `${partner}, ${uah} за ${xp}`,
   somethingWrong: 'Щось пішло не так. Спробуй ще раз',
   loading: 'Завантажуємо пропозиції…',
   offline: 'Пропозиції партнерів завантажаться, щойно з’явиться зв’язок.',

@@ -23,11 +23,11 @@ export function PartnerCard({ partner, balance, onPick }: { partner: CertPartner
               className={`cert-nominal${short > 0 ? ' is-short' : ''}`}
               data-testid="cert-nominal"
               data-nominal={n.nominal}
-              aria-label={`${T.nominalLabel(partner.name, T.uah(n.nominal), T.xpPrice(n.xp))}${short > 0 ? `, ${T.shortBy(short)}` : ''}`}
               onClick={() => onPick(n.nominal, n.xp)}
             >
-              <strong>{T.uah(n.nominal)}</strong>
-              <span>{T.xpPrice(n.xp)}</span>
+              {/* The name is the visible text (WCAG 2.5.3) and, for screen readers, the partner and any shortfall. */}
+              <strong>{T.uah(n.nominal)}</strong> <span>{T.xpPrice(n.xp)}</span>
+              <span className="visually-hidden">{`, ${partner.name}${short > 0 ? `, ${T.shortBy(short)}` : ''}`}</span>
             </button>
           );
         })}

@@ -60,7 +60,7 @@ export default function HomePage() {
       <section className="stack">
         <div className="row" style={{ justifyContent: 'space-between' }}>
           <h2 className="t-h2">Новини</h2>
-          <Link to="/news" className="t-small">
+          <Link to="/news" className="t-small home-more">
             Усі
           </Link>
         </div>

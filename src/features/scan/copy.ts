@@ -27,6 +27,7 @@ export const SCAN_COPY = {
   },
   month: {
     title: 'Цього місяця',
+    progress: 'Поступ до цілі місяця',
     of: (count: number, goal: number) => `${count} з ${goal}`,
     scans: 'сканів до цілі',
     coin: (xp: number) => `+${xp.toLocaleString('uk-UA')} XP за сканування цього місяця`,

@@ -45,7 +45,7 @@ describe('the built app', () => {
       const root = html.slice(html.indexOf('<div id="root"'));
       expect(root, spec.path).toContain(`data-prerendered="${spec.path}"`);
       // The screen itself, not the loading placeholder: its title, and its page's own words inside <main>.
-      expect(root, spec.path).toContain(`<h1 class="app-header__title">${spec.title}</h1>`);
+      expect(root, spec.path).toContain(`<h1 class="app-header__title" tabindex="-1">${spec.title}</h1>`);
       const main = root.slice(root.indexOf('<main'), root.indexOf('</main>'));
       expect(main.replace(/<[^>]+>/g, '').trim().length, spec.path).toBeGreaterThan(20);
       expect(html, spec.path).toContain(`<title>${spec.title} · Клуб`);

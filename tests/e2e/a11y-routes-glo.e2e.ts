@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFinding, memberRoutes, walkRoutes } from './support/a11y';
+import { openBrowser, type Browser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { signInAsDemo } from './support/sign-in';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+  await signInAsDemo(browser.page, server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+describe('accessibility (axe, WCAG 2.2 AA): every member route of spec §2 on glo', () => {
+  it('has no serious or critical violation on any screen, signed in as the demo member', async () => {
+    const { page } = browser;
+    const { findings, unresolved, visited } = await walkRoutes(page, memberRoutes());
+    console.log(`[a11y glo] ${visited.length} screens checked`);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('glo');
+    expect(findings.map(describeFinding)).toEqual([]);
+    // The ogo lists are empty on glo, so their product pages get their ids in the ogo suite.
+    expect(unresolved.filter((r) => !r.startsWith('/shop/ogo-')), 'routes whose ids no screen linked to').toEqual([]);
+  }, 80_000);
+});
