@@ -137,13 +137,14 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
     }
   }
   // Every member screen loads `data`: what it imports from `shared` goes with it, or each of them
-  // would ask for `shared` too (one more request on the first screen).
+  // would ask for `shared` too (one more request on the first screen). Not what a page that reads
+  // no database uses (the sign-in's form field): that page would then load the database.
   for (let changed = true; changed; ) {
     changed = false;
     for (const [id, g] of out) {
       if (groupName(g, 'data') !== 'data') continue;
       for (const d of info(id)?.importedIds ?? []) {
-        if (groupName(out.get(d), 'shared') !== 'shared') continue;
+        if (groupName(out.get(d), 'shared') !== 'shared' || !onlyDataPages(d)) continue;
         out.set(d, 'data');
         changed = true;
       }

@@ -2,11 +2,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { db } from '../db/db';
 import { kvGet } from '../db/kv';
-import { brandOfHost } from '../domain/brand';
 import type { AuthEnv } from '../sync/auth';
 import { authEnv } from '../sync/auth-env';
 import { useSyncMaybe } from './sync-context';
-import { isSignedIn, type AppVariant } from './visitor';
+import { hostBrand, isSignedIn, type AppVariant } from './visitor';
 
 // The Dexie-free part of the session (cookies, theme, invite code) lives in ./visitor.
 export { applyTheme, captureInviteCode, INVITE_CODE_KEY, isSignedIn, readInviteCode, type AppVariant } from './visitor';
@@ -22,7 +21,7 @@ export interface AppSession {
 /** Before sign-in the brand is the host's (spec §2: ogo on the second variant's own host). */
 const SIGNED_OUT: AppSession = {
   signedIn: false,
-  variant: typeof location === 'undefined' ? 'glo' : brandOfHost(location.host, import.meta.env.VITE_OGO_HOST),
+  variant: hostBrand(),
   ageVerified: false,
   referralCode: null,
 };

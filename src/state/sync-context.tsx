@@ -12,3 +12,18 @@ export function SyncProvider({ runtime, children }: { runtime: SyncRuntime | nul
 export function useSyncMaybe(): SyncRuntime | null {
   return useContext(SyncContext);
 }
+
+let starter: (() => Promise<SyncRuntime>) | null = null;
+
+/** The boot registers how to start the sync engine now (otherwise it starts after the first screen). */
+export function setSyncStarter(start: (() => Promise<SyncRuntime>) | null): void {
+  starter = start;
+}
+
+/**
+ * The sync runtime, started at once if it has not been: for a signed-out screen's first action
+ * (the sign-in), whose screen is usable before the engine's code has loaded.
+ */
+export function syncNow(): Promise<SyncRuntime> {
+  return starter ? starter() : Promise.reject(new Error('The sync engine is not available on this page'));
+}

@@ -1,4 +1,4 @@
-import { manifestHref } from '../domain/brand';
+import { brandOfHost, manifestHref } from '../domain/brand';
 import { BOT_VISIT_KEY, isBotVisit } from '../domain/bot-visit';
 import { asInviteCode } from '../domain/registration';
 import { getCookie } from './cookies';
@@ -9,6 +9,11 @@ import { getCookie } from './cookies';
  * signed-out screens' first paint loads no database code. ./session re-exports all of it.
  */
 export type AppVariant = 'glo' | 'ogo';
+
+/** Before sign-in the brand is the host's (spec §2: ogo on the second variant's own host). */
+export function hostBrand(): AppVariant {
+  return typeof location === 'undefined' ? 'glo' : brandOfHost(location.host, import.meta.env.VITE_OGO_HOST);
+}
 
 /** Spec §6: signed in = a `usertoken` cookie. */
 export function isSignedIn(cookies?: string): boolean {

@@ -1,6 +1,6 @@
 import { StrictMode, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { SyncProvider } from '../../state/sync-context';
+import { setSyncStarter, SyncProvider } from '../../state/sync-context';
 import type { SyncRuntime } from '../../sync/runtime';
 import { isSignedIn } from '../../state/visitor';
 import { loadMemberLayout } from '../layout/route-layout';
@@ -26,25 +26,29 @@ function App() {
     // prerendered page still being hydrated would make React drop it and render it again.
     let shown = false;
     let pending: SyncRuntime | null = null;
+    let starting: Promise<SyncRuntime> | null = null;
     const start = () =>
-      void import('../../sync/start').then((m) => {
+      (starting ??= import('../../sync/start').then((m) => {
         pending = m.startSync();
         if (shown) setSync(pending);
-      });
+        return pending;
+      }));
+    // A screen may need it before then (the sign-in's first submit).
+    setSyncStarter(start);
     // A signed-out screen that acts through sync (sign-in, registration) had its code named in
     // the HTML: it starts with the screen, which is not usable without it.
     const now = !isSignedIn() && syncNamedInHtml();
-    if (now) start();
+    if (now) void start();
     return afterFirstScreen(() => {
       shown = true;
       if (pending) setSync(pending);
-      if (isSignedIn()) start();
+      if (isSignedIn()) void start();
       else if (!now) {
         // A signed-out screen that never acts through sync (the age question, the landing): its
         // code is only fetched (with the service worker, after the load), and runs when the
         // visitor moves on.
         afterLoad(() => prefetch(syncFiles()));
-        atNextRouteChange(start);
+        atNextRouteChange(() => void start());
       }
       scheduleServiceWorker();
     });

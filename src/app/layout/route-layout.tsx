@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { brandOfHost, clubName } from '../../domain/brand';
-import { applyTheme, type AppVariant } from '../../state/visitor';
+import { clubName } from '../../domain/brand';
+import { applyTheme, hostBrand, type AppVariant } from '../../state/visitor';
 import { Skeleton } from '../../ui/surfaces';
 import { useVisit } from '../guards/visit';
 import { useCurrentSpec } from '../routes/current';
@@ -23,8 +23,6 @@ export const layoutTheme = (kind: LayoutName, variant: AppVariant): AppVariant =
 /** The document title of a screen: it names the club of the brand the page wears (spec §2 brand naming). */
 export const pageTitle = (title: string, variant: AppVariant): string => (title === clubName(variant) ? title : `${title} · ${clubName(variant)}`);
 
-/** Before sign-in the brand is the host's (spec §2: ogo on the second variant's own host). */
-const hostBrand = (): AppVariant => (typeof location === 'undefined' ? 'glo' : brandOfHost(location.host, import.meta.env.VITE_OGO_HOST));
 
 const FALLBACK_HANDLE = { title: 'Клуб', back: { kind: 'history' } as BackTarget };
 const noop = () => undefined;

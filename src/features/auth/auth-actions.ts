@@ -3,4 +3,5 @@
  * screen: they bring the API layer and its schemas (about 20 KB gzipped), and the screen must
  * paint within the entry budget. The service worker precaches the chunk, so it loads offline too.
  */
-export const authActions = () => import('../../sync/auth');
+export const authActions = () =>
+  Promise.all([import('../../sync/auth'), import('../../sync/auth-env')]).then(([auth, { authEnv }]) => ({ ...auth, authEnv }));

@@ -1,9 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAuthEnv } from '../../state/session';
 import { formatPhone } from '../../domain/phone';
 import { LOGOUT_NOTICE_KEY, toAuthError } from '../../sync/auth-errors';
-import { authActions } from './auth-actions';
+import { useAuthActions } from './use-auth-actions';
 import { Button, ButtonLink } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';
@@ -20,7 +19,7 @@ type Step = { kind: 'phone' } | { kind: 'code'; phone: string; resendAt: number;
  * two allow-listed test phones (§6) sign in at once. Online only: offline it says so.
  */
 export default function AuthPage() {
-  const env = useAuthEnv();
+  const auth = useAuthActions();
   const navigate = useNavigate();
   const [phone, setPhone] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'phone' });
@@ -32,11 +31,12 @@ export default function AuthPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!env) return;
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      const r = await (await authActions()).submitPhone(env, phone);
+      const { actions, env } = await auth();
+      const r = await actions.submitPhone(env, phone);
       if (r.kind === 'signed-in') {
         navigate('/', { replace: true });
         return;
@@ -60,16 +60,17 @@ export default function AuthPage() {
         </p>
       )}
 
-      {step.kind === 'code' && env ? (
+      {step.kind === 'code' ? (
         <CodeStep
           phone={step.phone}
           resendAt={step.resendAt}
           sent={step.sent}
           onConfirm={async (code) => {
-            await (await authActions()).confirmLoginCode(env, step.phone, code);
+            const { actions, env } = await auth();
+            await actions.confirmLoginCode(env, step.phone, code);
             navigate('/', { replace: true });
           }}
-          onResend={() => authActions().then((a) => a.resendLoginCode(env, step.phone))}
+          onResend={() => auth().then(({ actions, env }) => actions.resendLoginCode(env, step.phone))}
           onBack={() => setStep({ kind: 'phone' })}
         />
       ) : step.kind === 'unregistered' ? (
@@ -102,8 +103,8 @@ export default function AuthPage() {
             value={phone}
             onChange={(e) => setPhone(e.target.value)}
           />
-          <Button type="submit" size="l" block busy={busy || !env} disabled={phone.replace(/\D/g, '').length < 9} data-testid="auth-submit">
-            {env ? AUTH_COPY.submit : AUTH_COPY.waitSync}
+          <Button type="submit" size="l" block busy={busy} disabled={phone.replace(/\D/g, '').length < 9} data-testid="auth-submit">
+            {AUTH_COPY.submit}
           </Button>
           <p className="auth-card__alt">
             {AUTH_COPY.noAccount} <Link to="/registration">{AUTH_COPY.join}</Link>

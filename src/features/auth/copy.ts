@@ -11,7 +11,6 @@ export const AUTH_COPY = {
   phonePlaceholder: '+380 50 123 45 67',
   phoneHint: 'Український мобільний номер',
   submit: 'Отримати код',
-  waitSync: 'Готуємо вхід…',
   noAccount: 'Ще не в клубі?',
   join: 'Зареєструватися',
   unregisteredTitle: 'Цей номер ще не в клубі',

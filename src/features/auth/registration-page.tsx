@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { INVITE_CODE_KEY, readInviteCode, useAuthEnv } from '../../state/session';
+import { INVITE_CODE_KEY, readInviteCode } from '../../state/visitor';
 import { ADULT_AGE } from '../../domain/age';
 import { formatPhone } from '../../domain/phone';
 import type { CleanRegistration, RegistrationForm } from '../../domain/registration';
 import { toAuthError } from '../../sync/auth-errors';
-import { authActions } from './auth-actions';
+import { useAuthActions } from './use-auth-actions';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { CodeStep } from './code-step';
@@ -38,7 +38,7 @@ function adultBirthMax(today = new Date()): string {
  * is kept. Then the SMS code confirms the registration and signs in.
  */
 export default function RegistrationPage() {
-  const env = useAuthEnv();
+  const auth = useAuthActions();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form, setForm] = useState<FormState>(() => ({
@@ -69,18 +69,20 @@ export default function RegistrationPage() {
   });
 
   async function emailBlur() {
-    if (!env || !form.email.trim()) return;
-    const r = await (await authActions()).checkEmail(env, form.email);
+    if (!form.email.trim()) return;
+    const { actions, env } = await auth().catch(() => ({ actions: null, env: null }));
+    if (!actions || !env) return;
+    const r = await actions.checkEmail(env, form.email);
     if (r && !r.valid) setErrors((e) => ({ ...e, email: T.emailInvalid }));
     else if (r && !r.free) setErrors((e) => ({ ...e, email: T.emailTaken }));
   }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!env) return;
+    if (busy) return;
     setBusy(true);
     try {
-      const actions = await authActions();
+      const { actions, env } = await auth();
       try {
         const r = await actions.requestRegistrationCode(env, asForm());
         setSent({ clean: r.clean, resendAt: Date.now() + r.resendIn * 1000, codeSent: true });
@@ -100,7 +102,7 @@ export default function RegistrationPage() {
     setBusy(false);
   }
 
-  if (sent && env) {
+  if (sent) {
     return (
       <section className="auth" data-testid="screen-registration">
         <CodeStep
@@ -109,11 +111,15 @@ export default function RegistrationPage() {
           sent={sent.codeSent}
           confirmLabel={CODE_COPY.confirmRegistration}
           onConfirm={async (code) => {
-            await (await authActions()).confirmRegistration(env, sent.clean, code);
+            const { actions, env } = await auth();
+            await actions.confirmRegistration(env, sent.clean, code);
             localStorage.removeItem(INVITE_CODE_KEY);
             navigate('/', { replace: true });
           }}
-          onResend={async () => ({ resendIn: (await (await authActions()).requestRegistrationCode(env, asForm())).resendIn })}
+          onResend={async () => {
+            const { actions, env } = await auth();
+            return { resendIn: (await actions.requestRegistrationCode(env, asForm())).resendIn };
+          }}
           onBack={() => setSent(null)}
         />
       </section>
@@ -158,7 +164,7 @@ export default function RegistrationPage() {
           {T.consentBefore}
           <Link to="/user-agreement">{T.consentLink}</Link>.
         </p>
-        <Button type="submit" size="l" block busy={busy || !env} data-testid="reg-submit">
+        <Button type="submit" size="l" block busy={busy} data-testid="reg-submit">
           {T.submit}
         </Button>
         <p className="auth-card__alt">

@@ -1,49 +1,19 @@
-import { useEffect, useState } from 'react';
-import { useAppSession } from '../../state/session';
-import { useKv } from '../../db/hooks';
-import { formatPhone } from '../../domain/phone';
+import { lazy, Suspense } from 'react';
+import { isSignedIn } from '../../state/visitor';
 import { ButtonLink } from '../../ui/button';
-import { Icon } from '../../ui/icons';
-import { EmptyState, Skeleton, Wordmark } from '../../ui/surfaces';
-import { clubCode, formatClubCode } from '../../domain/club-code';
+import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { QR_COPY as T } from './copy';
 import './qr-page.css';
 
-const T = {
-  caption: 'Твій клубний код',
-  hint: 'Покажи код консультанту в магазині — XP за покупку нарахуються на твій рахунок.',
-  brightness: 'Збільш яскравість екрана, щоб код зчитався швидше.',
-  signedOutTitle: 'Увійди, щоб показати свій код',
-  signedOutText: 'QR-код з’явиться після входу в клуб.',
-  signIn: 'Увійти',
-  failed: 'Не вдалося намалювати код. Назви консультанту номер нижче.',
-} as const;
+// The member's code reads the local database: loaded only for a member.
+const MemberQr = lazy(() => import('./qr-member').then((m) => ({ default: m.MemberQr })));
 
 /**
- * /qr: the member's club code as a QR to show in a store: their shop record id of the active
- * variant in the documented form of src/domain/club-code.ts (`GLO-00000123-0`, with a check
- * digit). Drawn on the device (the `qrcode` package, loaded only here), so it works offline.
+ * /qr (no guard, spec §2): a member's club code as a QR to show in a store; a visitor who is not
+ * signed in is asked to sign in (prerendered for them, with no database code).
  */
 export default function QrPage() {
-  const { signedIn, variant } = useAppSession();
-  const ids = useKv('customerIds');
-  const records = useKv('memberRecords');
-  const id = ids?.[variant] ?? null;
-  const code = id ? clubCode(variant, id) : null;
-  const [svg, setSvg] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!code) return;
-    let live = true;
-    import('qrcode')
-      .then((q) => q.toString(code, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#111111ff', light: '#ffffffff' } }))
-      .then((s) => live && setSvg(s))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [code]);
-
+  const signedIn = typeof document !== 'undefined' && isSignedIn();
   if (!signedIn) {
     return (
       <EmptyState
@@ -58,36 +28,9 @@ export default function QrPage() {
       />
     );
   }
-  const record = records?.[variant];
   return (
-    <section className="qr-card" data-testid="screen-qr">
-      <div className="qr-card__brand">
-        <Wordmark brand={variant} size={24} />
-        <span className="t-caption">{T.caption}</span>
-      </div>
-      <div className="qr-card__code" data-testid="qr-code">
-        {svg ? (
-          <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={`QR-код ${code ?? ''}`} width={240} height={240} />
-        ) : failed ? (
-          <p className="t-small">{T.failed}</p>
-        ) : (
-          <Skeleton lines={1} height={240} />
-        )}
-      </div>
-      {code && (
-        <p className="qr-card__number" data-testid="club-code">
-          {formatClubCode(code)}
-        </p>
-      )}
-      {record && (
-        <p className="qr-card__who">
-          {record.first_name} {record.last_name} · {formatPhone(record.phone)}
-        </p>
-      )}
-      <p className="qr-card__hint">{T.hint}</p>
-      <p className="qr-card__tip">
-        <Icon name="spark" size={16} /> {T.brightness}
-      </p>
-    </section>
+    <Suspense fallback={<Skeleton lines={1} height={240} />}>
+      <MemberQr />
+    </Suspense>
   );
 }
