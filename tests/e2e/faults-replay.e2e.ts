@@ -132,4 +132,45 @@ describe('a replay of scans and feedback interrupted', () => {
     expect(await balanceOf(base, token)).toBe(before + sum(codes));
     await shownCredited(page, base, codes);
   });
+
+  it('the feedback written on the server but its answer lost with the server: sent again under its key, stored once', async () => {
+    const { page, context } = browser;
+    const [code] = await freshCodes(server.url, 'glo', 1);
+    const { token } = await member(page);
+    const before = await balanceOf(base, token);
+    await page.goto(`${base}/feedback`);
+    await page.getByTestId('feedback-order').first().waitFor({ timeout: 20_000 });
+    await drained(page);
+
+    const text = 'Упаковка ціла, все на місці.';
+    let orderId = 0;
+    let killed = false;
+    await goOffline(context);
+    try {
+      orderId = await writeFeedback(page, base, text);
+      await typeCodes(page, base, [code!]);
+    } finally {
+      proxy.tap('/api/feedback/send', async (_req, forward) => {
+        if (killed) return 'drop';
+        expect(await forward()).toBe(200);
+        await server.kill();
+        killed = true;
+        return 'drop';
+      });
+      await goOnline(context);
+    }
+    await expect.poll(() => killed, { timeout: 20_000 }).toBe(true);
+    proxy.untap();
+    // Written once already; the phone does not know it yet.
+    await server.start();
+    expect(await feedbackFor(base, token, orderId)).toHaveLength(1);
+    expect((await rows<{ kind: string }>(page, 'outbox')).some((e) => e.kind === 'feedback-send')).toBe(true);
+
+    await drained(page, 45_000);
+    expect(await feedbackFor(base, token, orderId)).toEqual([expect.objectContaining({ rating: 4, text })]);
+    expect(await creditedTimes(base, token, [code!])).toEqual([1]);
+    expect(await balanceOf(base, token)).toBe(before + code!.xp);
+    await page.goto(`${base}/feedback`);
+    await page.getByTestId('feedback-sent').filter({ hasText: text }).waitFor({ timeout: 15_000 });
+  });
 });
