@@ -77,7 +77,10 @@ describe('a replay of scans and feedback interrupted', () => {
     // The first scan was answered before the crash.
     expect((await rows<{ kind: string }>(page, 'outbox')).filter((e) => e.kind === 'scan-code').length).toBeLessThan(4);
     proxy.untap();
-    await page.waitForTimeout(1000);
+    // The member is told: what is not sent yet, and when the next try is.
+    const indicator = page.getByTestId('sync-indicator');
+    await expect.poll(() => indicator.getAttribute('data-state'), { timeout: 20_000 }).toBe('retrying');
+    expect(await indicator.textContent()).toMatch(/не надіслан.* · спроба/);
     await server.start();
 
     // Answering again: the rest goes by itself (backoff of at most 30 s with no answer).
