@@ -40,6 +40,16 @@ describe('a new version deployed while a tab is offline', () => {
     const favsBefore = ((await serverMetafield(base, token, glo, 'favorites')) as number[] | null) ?? [];
     const balance = await balanceOf(base, token);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('appVersion')), { timeout: 20_000 }).toBe('1.0.0');
+    /** How many of the app's files the service worker keeps for offline starts (its precache). */
+    const shellFiles = () =>
+      page
+        .evaluate(async () => {
+          const name = (await caches.keys()).find((k) => k.startsWith('workbox-precache'));
+          return name ? (await (await caches.open(name)).keys()).length : 0;
+        })
+        .catch(() => -1);
+    const shellBefore = await shellFiles();
+    expect(shellBefore).toBeGreaterThan(10);
     await page.goto(`${base}/shop/sticks`);
     await page.locator('[data-testid="product-card"]:not(.is-out)').first().waitFor({ timeout: 20_000 });
     const ids = await page.locator('[data-testid="product-card"]:not(.is-out)').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
@@ -82,5 +92,18 @@ describe('a new version deployed while a tab is offline', () => {
     // The reloaded app works: the scan shows as credited.
     await page.goto(`${base}/scanning`);
     await page.locator(`[data-testid="scan-row"][data-scan-code="${code!.code}"][data-state="credited"]`).waitFor({ timeout: 20_000 });
+
+    // And it still opens with no network after its caches were deleted.
+    // The service worker puts the app's files back in the background; all of them, as before the deploy.
+    await expect.poll(shellFiles, { timeout: 30_000 }).toBe(shellBefore);
+    await goOffline(context);
+    try {
+      await page.reload();
+      await page.locator(`[data-testid="scan-row"][data-scan-code="${code!.code}"][data-state="credited"]`).waitFor({ timeout: 20_000 });
+      await page.goto(`${base}/shop/sticks`);
+      await page.locator(`[data-testid="product-card"][data-product-id="${fav}"]`).waitFor({ timeout: 20_000 });
+    } finally {
+      await goOnline(context);
+    }
   });
 });
