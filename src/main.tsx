@@ -1,4 +1,6 @@
 import { paintSnapshot, whenPainted } from './app/snapshot/paint';
+import './ui/theme.css';
+import './ui/base.css';
 
 /**
  * The entry: small on purpose. A member's screen seen before on this device is painted at once

@@ -98,7 +98,9 @@ describe('the members’ remaining calls where the flows use them', () => {
     await page.goto(`${server.url}/support`);
     await page.getByTestId('sign-out-everywhere').click();
     await page.getByTestId('sign-out-everywhere-yes').click();
-    await page.waitForURL(`${server.url}/auth`, { timeout: 20_000 });
+    // The logout goes to /auth (spec §2); it cleared the age answer too, so the age question comes first.
+    await page.waitForURL(/\/(auth|is18)$/, { timeout: 20_000 });
+    expect(await page.context().cookies()).not.toContainEqual(expect.objectContaining({ name: 'usertoken' }));
     for (const t of [token, other.token]) {
       const check = await serverCall<{ code: number; token?: string }>(server.url, t, '/api/api-auth/check-token', {});
       expect(check.token).toBeUndefined();
@@ -125,7 +127,7 @@ describe('the members’ remaining calls where the flows use them', () => {
     // Logged out at once (the menu's logout), then straight back to sign in.
     await page.getByTestId('menu-button').click();
     await page.getByRole('button', { name: 'Вийти' }).click();
-    await page.waitForURL(`${server.url}/auth`, { timeout: 20_000 });
+    await page.waitForURL(/\/(auth|is18)$/, { timeout: 20_000 });
     await page.context().addCookies([{ name: 'showIs18', value: '1', url: server.url }]);
     await page.goto(`${server.url}/auth`);
     await page.getByTestId('auth-phone').fill(phone);

@@ -79,6 +79,9 @@ describe('the built app', () => {
     for (const file of ['index.html', ...plan.routes.flatMap((r) => (r.prerendered ? [r.prerendered] : []))]) {
       const html = read(file);
       expect(html, file).toMatch(/<style>[^<]{1000,}/);
+      // The design system's tokens and base rules (ui/theme.css, ui/base.css), both brands.
+      const style = html.slice(html.indexOf('<style>'), html.indexOf('</style>'));
+      for (const rule of ['--surface:', '--primary:', '[data-theme=ogo]', 'font-family:']) expect(style, `${file}: ${rule}`).toContain(rule);
       expect(html, file).not.toMatch(/<link rel="stylesheet"/);
       expect(html, file).toContain(`<meta name="club-build" content="${plan.build}" />`);
       expect(html.match(/rel="manifest"/g)?.length, file).toBe(1);
