@@ -172,4 +172,34 @@ describe('the server killed in the middle of create-order', () => {
     const number = await retryUntilPlaced();
     await oneOrderWithTheCart(before, number);
   });
+
+  it('the member leaves the checkout while the order waits, and the phone sends it later by itself: one order, the cart page shows it emptied', async () => {
+    const { page } = browser;
+    const before = (await serverOrders(page, base)).length;
+    await toCheckout();
+
+    proxy.tap(CREATE_ORDER, async () => {
+      await server.kill();
+      return 'drop';
+    });
+    await againLater(page);
+    await page.getByTestId('place-order').click();
+    await toldItIsOnItsWay();
+    proxy.untap();
+
+    // Told it will be sent, the member goes back to the cart; the server returns meanwhile.
+    await page.getByRole('link', { name: 'Змінити' }).first().click();
+    await page.waitForURL(`${base}/shop/cart`);
+    await server.start();
+    await page.getByTestId('sync-indicator').click();
+    await page.getByRole('button', { name: 'Надіслати зараз' }).click();
+    await expect.poll(async () => (await serverOrders(page, base)).length, { timeout: 30_000 }).toBe(before + 1);
+    // The member is told, here, and the ordered lines leave the cart: nothing invites a second order of them.
+    const number = (await serverOrders(page, base))[0]!.order_number;
+    await page.getByText(`Замовлення №${number} прийнято`).waitFor({ timeout: 15_000 });
+    await page.getByText('Кошик порожній').waitFor({ timeout: 15_000 });
+    await drained();
+    expect((await serverCart()).filter((l) => l.id === 1)).toHaveLength(0);
+    expect(await serverOrders(page, base)).toHaveLength(before + 1);
+  });
 });
