@@ -6,6 +6,7 @@ import { installOutboxSync } from './outbox-sync';
 import { boundedCache } from './bounded-cache';
 import { guardApiFromCacheStorage } from './api-cache-guard';
 import { answerNavigation, visitorState } from './navigation';
+import { precacheRefill } from './precache-refill';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -13,15 +14,21 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 guardApiFromCacheStorage({ Cache, location: self.location });
 
 // The app shell: every built file, revisioned, so the app starts with no network.
-precacheAndRoute(self.__WB_MANIFEST);
+const manifest = self.__WB_MANIFEST;
+precacheAndRoute(manifest);
 cleanupOutdatedCaches();
+// Put back after the §4 version check deleted every cache (see ./precache-refill).
+const refillPrecache = precacheRefill(manifest, self.location.href);
 
 // Any app route loads offline: navigations are answered from the precache (the shell, or a
 // prerendered signed-out screen, or the guards' redirect; see ./navigation). Server-side pages
 // (API, sandboxes, dev views, images) are not app routes.
 registerRoute(
   new NavigationRoute(
-    async ({ url, request }) => (await answerNavigation(url, await visitorState(self as unknown as Parameters<typeof visitorState>[0]))) ?? fetch(request),
+    async ({ url, request, event }) => {
+      event.waitUntil(refillPrecache().catch(() => undefined));
+      return (await answerNavigation(url, await visitorState(self as unknown as Parameters<typeof visitorState>[0]))) ?? fetch(request);
+    },
     { denylist: [/^\/api\//, /^\/mapi\//, /^\/dev\//, /^\/media\//, /^\/sandbox\//] },
   ),
 );

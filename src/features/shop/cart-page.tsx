@@ -13,6 +13,7 @@ import { CartLine } from './cart-line';
 import { CartSummary, FreeShipping, ZeroPriceNotice } from './cart-summary';
 import { FREE_SHIPPING } from './config';
 import { CART_COPY } from './cart-copy';
+import { useFinishPlacedOrders } from './checkout/use-finish-placed';
 import { counted, formatXp } from './format';
 import { useOnline, useProductsByIds, useShopVariant } from './use-shop';
 import { useShopActions } from './use-shop-actions';
@@ -58,6 +59,8 @@ export default function CartPage() {
   const online = useOnline();
   const act = useShopActions();
   const navigate = useNavigate();
+  // An order sent by the outbox while the member was away from the checkout: its lines leave the cart here.
+  useFinishPlacedOrders({ announce: true });
   const [checking, setChecking] = useState(false);
 
   useEffect(() => {

@@ -14,6 +14,11 @@ export interface RunningServer {
   /** Kills the process at once (SIGKILL: no shutdown, requests in flight die with it), as a crash does. */
   kill(): Promise<void>;
   start(): Promise<void>;
+  /**
+   * Kills the process (SIGKILL, as a crash) and starts it again on the same port and database;
+   * `env` overrides settings of the new process from then on (e.g. another APP_VERSION: a deploy).
+   */
+  restart(env?: Record<string, string>): Promise<void>;
   /** Stops it and deletes its database. */
   dispose(): Promise<void>;
 }
@@ -50,6 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(join(tmpdir(), 'club-e2e-'));
   const url = `http://localhost:${port}`;
   let child: ChildProcess | null = null;
+  let settings = { ...env };
 
   const start = async () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -61,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         SQLITE_PATH: join(dataDir, 'club.db'),
         STATIC_DIR: DIST,
         DATABASE_URL: '',
-        ...env,
+        ...settings,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -85,6 +91,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     start,
     stop,
     kill: () => end('SIGKILL'),
+    async restart(more = {}) {
+      await end('SIGKILL');
+      settings = { ...settings, ...more };
+      await start();
+    },
     async dispose() {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,87 @@
+// Issue 20, faults: two tabs of one browser, both offline, a change in each (a favourite and a
+// scan in one, a cart line in the other); back online, each change reaches the server once.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { freshCodes } from './support/camera';
+import { rows } from './support/local-db';
+import { goOffline, goOnline } from './support/network';
+import { serverMetafield } from './support/server-api';
+import { startServer, type RunningServer } from './support/server';
+import { signInAsDemo } from './support/sign-in';
+import { sessionStored } from './shop-steps';
+import { balanceOf, creditedTimes, drained, member, typeCodes } from './faults-steps';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+  browser.page.setDefaultTimeout(20_000);
+  await signInAsDemo(browser.page, server.url);
+  await waitForServiceWorker(browser.page, 60_000);
+  await sessionStored(browser.page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const card = (page: Page, id: number) => page.locator(`[data-testid="product-card"][data-product-id="${id}"]`);
+
+async function openSticks(page: Page): Promise<number[]> {
+  await page.goto(`${server.url}/shop/sticks`);
+  await page.locator('[data-testid="product-card"]:not(.is-out)').first().waitFor({ timeout: 20_000 });
+  return page.locator('[data-testid="product-card"]:not(.is-out)').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
+}
+
+describe('two tabs, both offline', () => {
+  it('a favourite and a scan in one, a cart line in the other: each once on the server', async () => {
+    const { context, page: tabA } = browser;
+    const tabB = await context.newPage();
+    const base = server.url;
+    const [code] = await freshCodes(base, 'glo', 1);
+    const { token, glo } = await member(tabA);
+    const favsBefore = ((await serverMetafield(base, token, glo, 'favorites')) as number[] | null) ?? [];
+    const cartBefore = ((await serverMetafield(base, token, glo, 'cart')) as Array<{ id: number; count: number }> | null) ?? [];
+    const balance = await balanceOf(base, token);
+
+    const ids = await openSticks(tabA);
+    await openSticks(tabB);
+    const [fav, line] = ids.filter((id) => !favsBefore.includes(id) && !cartBefore.some((l) => l.id === id));
+    await tabA.goto(`${base}/scanning`);
+    await tabA.getByTestId('manual-open').or(tabA.getByTestId('manual-code')).first().waitFor();
+    await tabA.goto(`${base}/shop/sticks`);
+    await card(tabA, fav!).waitFor();
+    await drained(tabA);
+
+    await goOffline(context);
+    try {
+      await card(tabA, fav!).getByTestId('favourite-toggle').click();
+      await expect.poll(() => card(tabA, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true');
+      await card(tabB, line!).getByTestId('add-to-cart').click();
+      await typeCodes(tabA, base, [code!]);
+      // Each tab sees the other's change in the one local database.
+      await expect.poll(() => card(tabB, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true');
+      const kinds = (await rows<{ kind: string }>(tabB, 'outbox')).map((e) => e.kind).filter((k) => k !== 'analytics-event').sort();
+      expect(kinds).toEqual(['cart-change', 'favourite-toggle', 'scan-code']);
+    } finally {
+      await goOnline(context);
+    }
+
+    // Both tabs come back online at once and both may replay: one sends, under one lock.
+    await drained(tabA, 45_000);
+    await drained(tabB);
+    const favs = ((await serverMetafield(base, token, glo, 'favorites')) as number[]) ?? [];
+    expect(favs.filter((id) => id === fav)).toHaveLength(1);
+    expect(favs).toHaveLength(favsBefore.length + 1);
+    const cart = ((await serverMetafield(base, token, glo, 'cart')) as Array<{ id: number; count: number }>) ?? [];
+    expect(cart.filter((l) => l.id === line)).toEqual([expect.objectContaining({ count: 1 })]);
+    expect(cart).toHaveLength(cartBefore.length + 1);
+    expect(await creditedTimes(base, token, [code!])).toEqual([1]);
+    expect(await balanceOf(base, token)).toBe(balance + code!.xp);
+    await tabA.locator(`[data-testid="scan-row"][data-scan-code="${code!.code}"][data-state="credited"]`).waitFor({ timeout: 20_000 });
+  });
+});
