@@ -40,9 +40,6 @@ export function defineCall<Req extends z.ZodMiniType, Res extends z.ZodMiniType,
   return def;
 }
 
-/** GET calls take no parameters beyond their query string; an empty object stands for none. */
-export const noParams = z.object({});
-
 /** The one error shape of every failed call (spec §8: a response with an `error` field). */
 export const apiErrorBody = z.object({
   error: z.object({

@@ -3,9 +3,9 @@ import type { ClubDb } from './database';
 import { db as appDb } from './db';
 import { kvGet, type KvKey, type KvValues } from './kv';
 import { catalogueList } from './queries';
-import type { CartLineRow, FavouriteRow, OrderRow, ProductRow, Variant } from './rows-catalogue';
+import type { CartLineRow, FavouriteRow, ProductRow, Variant } from './rows-catalogue';
 import type { DocRow } from './rows-docs';
-import type { CertificateRow, ContentPageRow, DeviceRow, NewsRow, ScanHistoryRow, ScanRow, XpHistoryRow } from './rows-member';
+import type { ContentPageRow, DeviceRow, NewsRow, ScanHistoryRow } from './rows-member';
 
 // Live queries for the screens: each re-renders when its rows change, in this tab or another.
 // `undefined` means "still loading"; an empty array means "nothing stored".
@@ -28,22 +28,8 @@ export function useFavourites(variant: Variant, database: ClubDb = appDb): Favou
   return useLiveQuery(() => database.favourites.where('variant').equals(variant).sortBy('addedAt'), [database, variant]);
 }
 
-/** Purchase history, newest first. */
-export function useOrders(variant: Variant, database: ClubDb = appDb): OrderRow[] | undefined {
-  return useLiveQuery(async () => (await database.orders.where('variant').equals(variant).sortBy('createdAt')).reverse(), [database, variant]);
-}
-
 export function useXpBalance(variant: Variant, database: ClubDb = appDb): number | null | undefined {
   return useLiveQuery(async () => (await database.xpBalance.get(variant))?.balance ?? null, [database, variant]);
-}
-
-export function useXpHistory(variant: Variant, database: ClubDb = appDb): XpHistoryRow[] | undefined {
-  return useLiveQuery(async () => (await database.xpHistory.where('variant').equals(variant).sortBy('createdAt')).reverse(), [database, variant]);
-}
-
-/** Scans made on this device, newest first, with their local state (queued, accepted, rejected). */
-export function useScans(variant: Variant, database: ClubDb = appDb): ScanRow[] | undefined {
-  return useLiveQuery(async () => (await database.scans.where('variant').equals(variant).sortBy('scannedAt')).reverse(), [database, variant]);
 }
 
 export function useScanHistory(variant: Variant, database: ClubDb = appDb): ScanHistoryRow[] | undefined {
@@ -52,10 +38,6 @@ export function useScanHistory(variant: Variant, database: ClubDb = appDb): Scan
 
 export function useDevices(variant: Variant, database: ClubDb = appDb): DeviceRow[] | undefined {
   return useLiveQuery(() => database.devices.where('variant').equals(variant).toArray(), [database, variant]);
-}
-
-export function useCertificates(variant: Variant, database: ClubDb = appDb): CertificateRow[] | undefined {
-  return useLiveQuery(() => database.certificates.where('variant').equals(variant).toArray(), [database, variant]);
 }
 
 export function useContentPage(variant: Variant, id: string, database: ClubDb = appDb): ContentPageRow | null | undefined {

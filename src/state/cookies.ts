@@ -11,6 +11,3 @@ export function setCookie(name: string, value: string, maxAgeSeconds: number): v
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; path=/; SameSite=Lax`;
 }
 
-export function deleteCookie(name: string): void {
-  document.cookie = `${name}=; Max-Age=0; path=/`;
-}

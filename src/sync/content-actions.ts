@@ -7,7 +7,7 @@ import type { ContentPageKey } from '../domain/content-pages';
 import type { AuthEnv } from './auth';
 import { pullContext } from './auth-member';
 import { requestCallBack as queueCallBack, type CallBackForm } from './mutations/call-back';
-import { setMemberTag, waitingTagChoice } from './mutations/member-tags';
+import { setMemberTag } from './mutations/member-tags';
 import { accountOf } from './session';
 import { DOC_KEYS, oralStatusPuller, pullContentDoc, storesPuller, supportRecordPuller, veloUserPuller, vocabularyPuller } from './pullers/content-docs';
 import { pullContentPageOf } from './pullers/content-pages';
@@ -63,12 +63,6 @@ export async function setNewsConsent(env: AuthEnv, on: boolean): Promise<void> {
   const account = await accountOf(env.db);
   if (!account) throw new AuthError(NOT_SIGNED_IN, 'signed_out');
   await setMemberTag(env.db, account, NEWS_CONSENT_TAG, on, env.now());
-}
-
-/** The news consent choice still waiting to be sent, or null. */
-export async function waitingNewsConsent(env: AuthEnv): Promise<boolean | null> {
-  const account = await accountOf(env.db);
-  return account ? waitingTagChoice(env.db, account, NEWS_CONSENT_TAG) : null;
 }
 
 export const NEWS_CONSENT_TAG = 'news_consent';

@@ -13,7 +13,7 @@ import type { ScanVariant } from './mutations/scan-shared';
 import { devicesPuller } from './pullers/devices';
 import { runPuller, type PullContext, type PullResult } from './pullers/puller';
 import { scanHistoryPuller, scanStatsPuller, type ScanStats } from './pullers/scans';
-import { balancePuller, bonusHistoryPuller } from './pullers/xp';
+import { bonusHistoryPuller } from './pullers/xp';
 import { accountOf } from './session';
 
 export { sendMultiscanPhoto } from './scan-actions-upload';
@@ -25,7 +25,6 @@ export const pullScanHistory = (env: AuthEnv, v: ScanVariant): Promise<PullResul
 /** The next get-history page after the `kept` lines already pulled. */
 export const pullMoreHistory = (env: AuthEnv, v: ScanVariant, kept: number): Promise<PullResult> => runPuller(scanHistoryPuller(v, kept), ctxOf(env), true);
 export const pullBonusHistory = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(bonusHistoryPuller(v), ctxOf(env));
-export const pullBalance = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(balancePuller(v), ctxOf(env));
 export const pullDevices = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(devicesPuller(v), ctxOf(env));
 
 /** What became of a scanned or typed text, for the scanner's feedback. */

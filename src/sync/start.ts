@@ -77,8 +77,3 @@ export function startSync(): SyncRuntime {
   return current;
 }
 
-/** The runtime `startSync` made; throws before it ran (a screen rendered without `startSync`). */
-export function currentSync(): SyncRuntime {
-  if (!current) throw new Error('startSync() has not run');
-  return current;
-}

@@ -23,8 +23,6 @@ export const VISITOR_STATES: ReadonlyArray<{ key: StateKey; state: VisitorState 
 ];
 export type StateKey = '00' | '01' | '10' | '11';
 
-export const stateKey = (s: VisitorState): StateKey => `${s.signedIn ? 1 : 0}${s.is18Confirmed ? 1 : 0}` as StateKey;
-
 /** The visitor state from a Cookie header or `document.cookie` (the cookies the guards read). */
 export function visitorStateFromCookies(cookies: string): VisitorState {
   const jar = new Map<string, string>();

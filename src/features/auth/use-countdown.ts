@@ -17,7 +17,3 @@ export function useCountdown(until: number): number {
   return seconds;
 }
 
-/** 75 -> "1:15". */
-export function formatSeconds(s: number): string {
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}

@@ -67,9 +67,3 @@ export function setMemberTag(db: ClubDb, account: Account, tag: string, on: bool
   });
 }
 
-/** The value the member last chose for `tag` that still waits to be sent, or null when none waits. */
-export async function waitingTagChoice(db: ClubDb, account: Account, tag: string): Promise<boolean | null> {
-  const entries = (await db.outbox.where('kind').equals(MEMBER_TAGS_KIND).sortBy('seq')) as Array<OutboxEntry<MemberTagPayload>>;
-  const mine = entries.filter((e) => e.state !== 'failed' && e.account.variant === account.variant && e.payload.tag === tag);
-  return mine.length ? mine[mine.length - 1]!.payload.on : null;
-}

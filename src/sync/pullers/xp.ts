@@ -1,4 +1,4 @@
-import { getBalance, getBonusHistory } from '../../contract/shop-member';
+import { getBonusHistory } from '../../contract/shop-member';
 import type { ScanVariant } from '../mutations/scan-shared';
 import { readSession } from '../session';
 import type { Puller } from './puller';
@@ -26,18 +26,3 @@ export function bonusHistoryPuller(variant: ScanVariant): Puller<BonusHistory> {
   };
 }
 
-/** The XP balance of a variant (spec §7 get-balance), for the home screen. */
-export function balancePuller(variant: ScanVariant): Puller<number> {
-  return {
-    name: `xp-balance:${variant}`,
-    freshFor: 60_000,
-    tables: ['xpBalance'],
-    async fetch({ db, transport }) {
-      if (!(await readSession(db))) return null;
-      return (await transport.send(getBalance, { v: variant })).balance;
-    },
-    async write(balance, db, now) {
-      await db.xpBalance.put({ variant, balance, fetchedAt: now });
-    },
-  };
-}
