@@ -77,7 +77,7 @@ export function EmptyState({ icon = 'spark', title, text, action }: { icon?: Ico
 /** Grey placeholder blocks while data loads. */
 export function Skeleton({ lines = 3, height = 16 }: { lines?: number; height?: number }) {
   return (
-    <div className="skeleton" aria-busy="true" aria-label="Завантаження">
+    <div className="skeleton" role="status" aria-busy="true" aria-label="Завантаження">
       {Array.from({ length: lines }, (_, i) => (
         <span key={i} className="skeleton__line" style={{ height, width: `${100 - ((i * 17) % 45)}%` }} />
       ))}

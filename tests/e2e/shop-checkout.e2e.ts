@@ -47,7 +47,8 @@ describe('shop checkout through the screens', () => {
     expect(o.lines).toEqual([expect.objectContaining({ variant_id: 27010101, quantity: 2, price: 105 })]);
 
     await page.getByTestId('success-history').click();
-    await page.locator(`[data-testid="order"][data-order-number="${number}"]`).waitFor();
+    // The history asks the server again every 2 s until the placed order is listed.
+    await page.locator(`[data-testid="order"][data-order-number="${number}"]`).waitFor({ timeout: 45_000 });
     await expect.poll(async () => (await rows<{ variant: string }>(page, 'cart')).filter((l) => l.variant === 'glo').length).toBe(0);
     await page.goto(`${base}/shop/cart`);
     await page.getByText('Кошик порожній').waitFor();
