@@ -3,12 +3,11 @@
 // and a scan session of several typed codes. Afterwards: one order, each code credited once.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { openBrowser, type Browser } from './support/browser';
 import { freshCodes } from './support/camera';
 import { goOffline, goOnline } from './support/network';
 import { startServer, type RunningServer } from './support/server';
-import { signInAsDemo } from './support/sign-in';
-import { againLater, serverOrders, sessionStored } from './shop-steps';
+import { againLater, serverOrders, signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, member, openManualEntry, shownCredited, typeCodes } from './faults-steps';
 
 let server: RunningServer;
@@ -17,10 +16,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser();
-  browser.page.setDefaultTimeout(20_000);
-  await signInAsDemo(browser.page, server.url);
-  await waitForServiceWorker(browser.page, 60_000);
-  await sessionStored(browser.page);
+  await signedInReady(browser.page, server.url);
 });
 
 afterAll(async () => {

@@ -2,13 +2,12 @@
 // is on its way under its key, and however the retry goes there is one order on the server, the
 // ordered lines leave the cart once (a line added afterwards stays).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { openBrowser, type Browser } from './support/browser';
 import { kv, rows } from './support/local-db';
 import { serverMetafield } from './support/server-api';
 import { startProxy, type Proxy } from './support/proxy';
 import { startServer, type RunningServer } from './support/server';
-import { signInAsDemo } from './support/sign-in';
-import { addProduct, againLater, choosePayment, chooseBranch, openDelivery, serverOrders, sessionStored } from './shop-steps';
+import { addProduct, againLater, choosePayment, chooseBranch, openDelivery, serverOrders, signedInReady } from './shop-steps';
 
 const CREATE_ORDER = '/api/api-shop/create-order';
 
@@ -23,10 +22,7 @@ beforeAll(async () => {
   proxy = await startProxy(server.port);
   base = proxy.url;
   browser = await openBrowser();
-  browser.page.setDefaultTimeout(20_000);
-  await signInAsDemo(browser.page, base);
-  await waitForServiceWorker(browser.page, 60_000);
-  await sessionStored(browser.page);
+  await signedInReady(browser.page, base);
 });
 
 afterAll(async () => {

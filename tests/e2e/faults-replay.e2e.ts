@@ -2,14 +2,13 @@
 // killed after the first answers and started again, or the page closed mid-replay and opened
 // again. Every scan is credited once, the feedback stored once, and the screens say so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { openBrowser, type Browser } from './support/browser';
 import { freshCodes } from './support/camera';
 import { rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { startProxy, type Proxy } from './support/proxy';
 import { startServer, type RunningServer } from './support/server';
-import { signInAsDemo } from './support/sign-in';
-import { sessionStored } from './shop-steps';
+import { signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, feedbackFor, member, shownCredited, typeCodes, writeFeedback, type Code } from './faults-steps';
 
 const SCAN = '/api/scan/scan-code';
@@ -24,10 +23,7 @@ beforeAll(async () => {
   proxy = await startProxy(server.port);
   base = proxy.url;
   browser = await openBrowser();
-  browser.page.setDefaultTimeout(20_000);
-  await signInAsDemo(browser.page, base);
-  await waitForServiceWorker(browser.page, 60_000);
-  await sessionStored(browser.page);
+  await signedInReady(browser.page, base);
 });
 
 afterAll(async () => {

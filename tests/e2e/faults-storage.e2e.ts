@@ -4,14 +4,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTA_MESSAGE } from '../../src/db/storage';
-import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { openBrowser, type Browser } from './support/browser';
 import { freshCodes } from './support/camera';
 import { rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { serverMetafield } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
-import { signInAsDemo } from './support/sign-in';
-import { sessionStored } from './shop-steps';
+import { signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, member, openManualEntry, typeCodes } from './faults-steps';
 
 let server: RunningServer;
@@ -31,10 +30,7 @@ beforeAll(async () => {
       };
     }
   });
-  browser.page.setDefaultTimeout(20_000);
-  await signInAsDemo(browser.page, server.url);
-  await waitForServiceWorker(browser.page, 60_000);
-  await sessionStored(browser.page);
+  await signedInReady(browser.page, server.url);
 });
 
 afterAll(async () => {

@@ -2,14 +2,13 @@
 // scan in one, a cart line in the other); back online, each change reaches the server once.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { openBrowser, type Browser } from './support/browser';
 import { freshCodes } from './support/camera';
 import { rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { serverMetafield } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
-import { signInAsDemo } from './support/sign-in';
-import { sessionStored } from './shop-steps';
+import { signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, member, typeCodes } from './faults-steps';
 
 let server: RunningServer;
@@ -18,10 +17,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser();
-  browser.page.setDefaultTimeout(20_000);
-  await signInAsDemo(browser.page, server.url);
-  await waitForServiceWorker(browser.page, 60_000);
-  await sessionStored(browser.page);
+  await signedInReady(browser.page, server.url);
 });
 
 afterAll(async () => {

@@ -2,14 +2,13 @@
 // Back online after more than the check's 5 minutes (spec §4 version check), the app sees the new
 // version, deletes its caches and reloads; the queued changes survive it and are sent once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { openBrowser, type Browser } from './support/browser';
 import { freshCodes } from './support/camera';
 import { rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { serverMetafield } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
-import { signInAsDemo } from './support/sign-in';
-import { sessionStored } from './shop-steps';
+import { signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, member, openManualEntry, typeCodes } from './faults-steps';
 
 let server: RunningServer;
@@ -20,10 +19,7 @@ beforeAll(async () => {
   browser = await openBrowser();
   // The page's clock, so the tab can stay offline for six minutes in a few seconds.
   await browser.context.clock.install();
-  browser.page.setDefaultTimeout(20_000);
-  await signInAsDemo(browser.page, server.url);
-  await waitForServiceWorker(browser.page, 60_000);
-  await sessionStored(browser.page);
+  await signedInReady(browser.page, server.url);
 });
 
 afterAll(async () => {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { openBrowser, type Browser } from './support/browser';
 import { kv, rows } from './support/local-db';
 import { serverMetafield } from './support/server-api';
 import { goOffline, goOnline, whileOffline } from './support/network';
 import { startServer, type RunningServer } from './support/server';
-import { signInAsDemo } from './support/sign-in';
-import { addProduct, choosePayment, chooseBranch, openDelivery, placeOrder, serverBalance, serverOrders, sessionStored } from './shop-steps';
+import { addProduct, choosePayment, chooseBranch, openDelivery, placeOrder, serverBalance, serverOrders, signedInReady } from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
@@ -13,11 +12,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser();
-  browser.page.setDefaultTimeout(20_000);
-  await signInAsDemo(browser.page, server.url);
-  // The service worker takes its time on a busy machine.
-  await waitForServiceWorker(browser.page, 60_000);
-  await sessionStored(browser.page);
+  await signedInReady(browser.page, server.url);
 });
 
 afterAll(async () => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_XP_PER_FRIEND } from '../../src/domain/invite-calculator';
-import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { openBrowser, type Browser } from './support/browser';
 import { serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
-import { signInAsDemo } from './support/sign-in';
-import { addProduct, againLater, chooseBranch, choosePayment, openDelivery, placeOrder, serverOrders, sessionStored, switchVariant } from './shop-steps';
+import { addProduct, againLater, chooseBranch, choosePayment, openDelivery, placeOrder, serverOrders, signedInReady, switchVariant } from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,11 +15,7 @@ const OLENA_CODE = 'REW-OLENA7';
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser();
-  browser.page.setDefaultTimeout(20_000);
-  await signInAsDemo(browser.page, server.url, ANDRII);
-  // The service worker takes its time on a busy machine.
-  await waitForServiceWorker(browser.page, 60_000);
-  await sessionStored(browser.page);
+  await signedInReady(browser.page, server.url, ANDRII);
 });
 
 afterAll(async () => {

@@ -2,8 +2,10 @@
 // typing): shared by the tests/e2e/shop-*.e2e.ts files. Server checks go through serverCall.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { waitForServiceWorker } from './support/browser';
 import { kv } from './support/local-db';
 import { serverCall } from './support/server-api';
+import { signInAsDemo } from './support/sign-in';
 
 export interface ServerOrder {
   id: number;
@@ -107,6 +109,17 @@ export async function switchVariant(page: Page, base: string, to: 'glo' | 'ogo')
 }
 
 /** Waits until the signed-in session is in the local database (the cookie is written a moment before it). */
+/**
+ * A demo member signed in through the screens, the service worker in control (it takes its time
+ * on a busy machine) and the session in the local database: where the shop and fault suites start.
+ */
+export async function signedInReady(page: Page, base: string, phone?: string): Promise<void> {
+  page.setDefaultTimeout(20_000);
+  await signInAsDemo(page, base, phone);
+  await waitForServiceWorker(page, 60_000);
+  await sessionStored(page);
+}
+
 export async function sessionStored(page: Page): Promise<void> {
   for (let i = 0; i < 100; i += 1) {
     if ((await kv<string>(page, 'pwaToken').catch(() => null)) !== null) return;
