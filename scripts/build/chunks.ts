@@ -43,9 +43,12 @@ type GetInfo = (id: string) => Info | null;
 
 const DATA = /[\\/]node_modules[\\/](dexie|dexie-react-hooks)[\\/]|[\\/]src[\\/]db[\\/]/;
 const SYNC_CODE = /[\\/]src[\\/](sync|api|contract)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
-const AREA = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/;
+/** A feature's folder, with one level below it (`shop/checkout`): the checkout's code is not every list's. */
+const AREA = /[\\/]src[\\/]features[\\/]([^\\/]+(?:[\\/][^\\/]+(?=[\\/]))?)[\\/]/;
+/** A kit of the design system that only some screens use (the camera scanner): a chunk of its own, like a feature's. */
+const UI_KIT = /[\\/]src[\\/]ui[\\/]([^\\/]+)[\\/]/;
 /** A feature's own shared chunk is made only from this much code (bytes of source); less goes to `data` or `shared`. */
-export const AREA_MIN_SIZE = 12 * 1024;
+export const AREA_MIN_SIZE = 1024;
 
 /** The group name of every module reachable from the entry. */
 export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, string | null> {
@@ -100,7 +103,18 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
   const dataPages = new Set(pageRoots.filter((p) => touchesData(p)));
   const onlyDataPages = (id: string) => pageRoots.every((p) => !closure(p).has(id) || dataPages.has(p));
   const out = new Map<string, string | null>();
-  const areaOf = (id: string) => AREA.exec(id)?.[1] ?? null;
+  const areaOf = (id: string) => AREA.exec(id)?.[1]?.replace(/\\/g, '/') ?? null;
+  const within = (page: string, area: string) => {
+    const a = areaOf(page);
+    return a === area || Boolean(a?.startsWith(`${area}/`));
+  };
+  /** The narrowest area (the module's folder, then its parent) whose pages are all that use it. */
+  const areaFor = (id: string, by: readonly string[]): string | null => {
+    for (let area = areaOf(id); area; area = area.includes('/') ? area.slice(0, area.lastIndexOf('/')) : null) {
+      if (by.every((p) => within(p, area!))) return area.replace('/', '-');
+    }
+    return null;
+  };
   const sharedGroup = (id: string) => (touchesData(id) || onlyDataPages(id) ? 'data' : 'shared');
   // Page-reached modules that neither the boot nor another grouped module owns stay with their page.
   const grouped = (id: string, pages: number): string | null => {
@@ -111,8 +125,12 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
     if (by.length === 1 && by[0] === roots.member && !syncReach.has(id)) return 'data';
     if (pages >= 2 || syncReach.has(id)) {
       // Shared by the pages of one feature only: that feature's own chunk, when big enough (below).
-      const area = areaOf(id);
-      if (area && !syncReach.has(id) && by.every((p) => areaOf(p) === area)) return `area:${area}:${sharedGroup(id)}`;
+      const area = areaFor(id, by);
+      const kit = UI_KIT.exec(id)?.[1];
+      if (kit && !syncReach.has(id) && !by.includes(roots.member) && sharedGroup(id) === 'data') return `area:ui-${kit}:data`;
+      // Only what goes with the database anyway: a page that reads none (a signed-out content
+      // page) keeps its feature's code in `shared`, not in a chunk that needs the database.
+      if (area && !syncReach.has(id) && sharedGroup(id) === 'data') return `area:${area}:data`;
       return sharedGroup(id);
     }
     return null;

@@ -21,8 +21,18 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[] }> = {
   'vite/preload-helper': {},
   'src/app/boot/boot.tsx': {
     imports: ['node_modules/react-dom/client.js', 'src/ui/button.tsx', 'src/app/snapshot/paint.ts', 'vite/preload-helper', 'src/ui/theme.css'],
-    dynamic: ['src/features/auth/is18-page.tsx', 'src/features/auth/auth-page.tsx', 'src/features/shop/list-page.tsx', 'src/features/shop/cart-page.tsx', 'src/features/landing/landing-page.tsx', 'src/app/layout/member-layout.tsx', 'src/sync/start.ts'],
+    dynamic: ['src/features/auth/is18-page.tsx', 'src/features/auth/auth-page.tsx', 'src/features/shop/list-page.tsx', 'src/features/shop/cart-page.tsx', 'src/features/landing/landing-page.tsx', 'src/app/layout/member-layout.tsx', 'src/sync/start.ts', 'src/features/shop/checkout/checkout-page.tsx', 'src/features/shop/checkout/payment-page.tsx', 'src/features/scan/scanning-page.tsx', 'src/features/devices/device-reg-page.tsx', 'src/features/content-pages/rules-page.tsx', 'src/features/content-pages/agreement-page.tsx'],
   },
+  'src/features/shop/checkout/checkout-page.tsx': { imports: ['src/features/shop/checkout/parts.tsx', 'src/features/shop/checkout/format.ts'] },
+  'src/features/shop/checkout/payment-page.tsx': { imports: ['src/features/shop/checkout/parts.tsx'] },
+  'src/features/shop/checkout/parts.tsx': { imports: ['src/state/session.ts'] },
+  'src/features/shop/checkout/format.ts': {},
+  'src/features/scan/scanning-page.tsx': { imports: ['src/ui/scanner/camera-scanner.tsx', 'src/state/session.ts'] },
+  'src/features/devices/device-reg-page.tsx': { imports: ['src/ui/scanner/camera-scanner.tsx', 'src/state/session.ts'] },
+  'src/ui/scanner/camera-scanner.tsx': {},
+  'src/features/content-pages/rules-page.tsx': { imports: ['src/features/content-pages/text-blocks.tsx', 'src/state/session.ts'] },
+  'src/features/content-pages/agreement-page.tsx': { imports: ['src/features/content-pages/text-blocks.tsx'] },
+  'src/features/content-pages/text-blocks.tsx': {},
   'node_modules/react-dom/client.js': {},
   'src/ui/button.tsx': {},
   'src/ui/theme.css': {},
@@ -31,7 +41,7 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[] }> = {
   'src/features/auth/auth-page.tsx': { imports: ['src/state/session.ts', 'src/sync/auth-errors.ts', 'src/ui/hero.tsx'] },
   'src/ui/hero.tsx': {},
   'src/ui/hero.css': {},
-  'src/features/shop/list-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/state/session.ts', 'src/features/shop/list-only.ts'] },
+  'src/features/shop/list-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/state/session.ts', 'src/features/shop/list-only.ts', 'src/features/shop/checkout/format.ts'] },
   'src/features/shop/cart-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/state/session.ts'] },
   'src/features/shop/list-only.ts': {},
   'src/features/shop/product-grid.tsx': { imports: ['src/domain/money.ts'] },
@@ -82,6 +92,21 @@ describe('chunk policy (issue 18: few requests before the first screen)', () => 
     expect(groupName(group('src/features/shop/product-grid.tsx'), 'data')).toBe('data');
     expect(groupName(group('src/features/shop/product-grid.tsx'), 'shared')).toBeNull();
     expect(groupName('shared', 'area')).toBeNull();
+  });
+
+  it('gives a sub-folder of a feature its own chunk when only its pages use it, else the feature’s', () => {
+    expect(group('src/features/shop/checkout/parts.tsx')).toBe('area:shop-checkout:data');
+    // The checkout's number format is used by a list too: the shop's chunk.
+    expect(group('src/features/shop/checkout/format.ts')).toBe('area:shop:data');
+  });
+
+  it('gives a design-system kit only some screens use (the scanner) a chunk of its own, out of `data`', () => {
+    expect(group('src/ui/scanner/camera-scanner.tsx')).toBe('area:ui-scanner:data');
+    expect(groupName(group('src/ui/scanner/camera-scanner.tsx'), 'area')).toBe('ui-scanner');
+  });
+
+  it('keeps a feature’s code that a page reading no database uses in `shared`, not in a chunk that needs the database', () => {
+    expect(group('src/features/content-pages/text-blocks.tsx')).toBe('shared');
   });
 
   it('puts the member layout’s own modules with the database, which every member screen loads', () => {

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { db } from '../../../db/db';
 import { useKv } from '../../../db/hooks';
@@ -45,6 +45,13 @@ function Summary({ co }: { co: CheckoutState }) {
   const online = useOnline();
   const phone = useKv('phone');
   const [busy, setBusy] = useState(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const [error, setError] = useState<string | null>(null);
   // A create-order of this shop still unanswered (the network dropped, or the page was reloaded mid-request).
   const unanswered = useLiveQuery(
@@ -90,6 +97,9 @@ function Summary({ co }: { co: CheckoutState }) {
         total_spent: co.record?.total_spent ?? 0,
         orders_count: co.record?.orders_count ?? 0,
       });
+      // The answered-order effect above may have opened the success page already, and the member
+      // may have gone on from there: a navigation from this unmounted view would pull them back.
+      if (!mounted.current) return;
       if (r.state === 'placed') navigate(`/shop/success?order=${r.order.orderId}`, { replace: true });
       else setWatching(r.key);
     } catch (e) {
