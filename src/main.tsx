@@ -2,8 +2,6 @@
 import './ui/theme.css';
 import './ui/base.css';
 import { paintSnapshot, whenPainted } from './app/snapshot/paint';
-import './ui/theme.css';
-import './ui/base.css';
 
 /**
  * The entry: small on purpose. A member's screen seen before on this device is painted at once

@@ -6,6 +6,21 @@ export { setAppContainer } from './container';
 /** Not kept: overlays and anything marked so; the copy must show the screen as a member lands on it. */
 const DROP = '[role="dialog"], [aria-modal="true"], dialog, [data-no-snapshot], .toaster > *';
 
+/** List items further down than this many screen heights are left out of the copy: painting it must stay cheap. */
+export const KEPT_SCREENS = 1.5;
+
+/** Indexes (in document order) of the list items that start below what the copy keeps. */
+function farItems(root: HTMLElement): Set<number> {
+  const view = root.ownerDocument.defaultView;
+  const limit = (view?.innerHeight ?? 800) * KEPT_SCREENS;
+  const scroll = view?.scrollY ?? 0;
+  const far = new Set<number>();
+  root.querySelectorAll('[role="listitem"]').forEach((el, i) => {
+    if (el.getBoundingClientRect().top + scroll > limit) far.add(i);
+  });
+  return far;
+}
+
 /** Pictures of the first view kept inside the copy (as data URLs), so that it paints them with no request. */
 export const INLINE_IMAGES = 6;
 export const INLINE_IMAGE_MAX_BYTES = 16 * 1024;
@@ -60,7 +75,10 @@ export function screenMarkup(root: HTMLElement): string | null {
   const main = root.querySelector('main');
   if (!main || main.childElementCount === 0 || main.querySelector('[aria-busy="true"]')) return null;
   if (root.querySelector('[aria-modal="true"]')) return null;
+  const far = farItems(root);
   const copy = root.cloneNode(true) as HTMLElement;
+  // A long list keeps its first screens: the rest is drawn by the app a moment later anyway.
+  copy.querySelectorAll('[role="listitem"]').forEach((el, i) => far.has(i) && el.remove());
   const live = Array.from(root.querySelectorAll('img'));
   copy.querySelectorAll('img').forEach((img, i) => {
     const data = inlined.get(live[i]?.src ?? '');

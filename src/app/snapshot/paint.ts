@@ -40,9 +40,11 @@ export const PAINT_WAIT_MS = 800;
 /**
  * Resolves once the kept screen's pictures in view have loaded and a frame has shown them (or
  * after PAINT_WAIT_MS): the app's code, which holds the main thread a while, runs after that.
+ * The pictures in view are the ones the copy carries inside it (src/app/snapshot/capture.ts):
+ * asking the layout where each picture is would lay the whole copy out in this script's task.
  */
 export function whenPainted(el: HTMLElement, waitMs = PAINT_WAIT_MS): Promise<void> {
-  const inView = Array.from(el.querySelectorAll('img')).filter((img) => img.getBoundingClientRect().top < innerHeight);
+  const inView = Array.from(el.querySelectorAll('img')).filter((img) => img.getAttribute('src')?.startsWith('data:'));
   const loaded = Promise.all(inView.map((img) => img.decode().catch(() => undefined)));
   const capped = Promise.race([loaded, new Promise((r) => setTimeout(r, waitMs))]);
   return capped.then(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0))));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { captureScreen, screenMarkup, setAppContainer } from '../../../src/app/snapshot/capture';
+import { captureScreen, KEPT_SCREENS, screenMarkup, setAppContainer } from '../../../src/app/snapshot/capture';
 import { paintSnapshot } from '../../../src/app/snapshot/paint';
 import { clearSnapshots, MAX_SCREENS, ownerOf, readSnapshot, writeSnapshot, type ScreenSnapshot } from '../../../src/app/snapshot/store';
 
@@ -83,6 +83,22 @@ describe('a member’s kept screens (issue 18: paint before the app starts)', ()
     root.querySelector('main')!.insertAdjacentHTML('beforeend', '<div aria-busy="true"></div>');
     expect(screenMarkup(root)).toBeNull();
     expect(screenMarkup(document.createElement('div'))).toBeNull();
+  });
+
+  it('keeps a long list’s first screens only, so painting the copy stays cheap', () => {
+    const root = document.createElement('div');
+    root.innerHTML = `<main><div role="list">${Array.from({ length: 30 }, (_, i) => `<div role="listitem">Товар ${i}</div>`).join('')}</div></main>`;
+    // Each item 200 px below the one before (jsdom has no layout of its own).
+    root.querySelectorAll('[role="listitem"]').forEach((el, i) => {
+      el.getBoundingClientRect = () => ({ top: i * 200, bottom: i * 200 + 180, left: 0, right: 100, width: 100, height: 180, x: 0, y: i * 200, toJSON: () => ({}) });
+    });
+    const html = screenMarkup(root)!;
+    const kept = Math.floor((innerHeight * KEPT_SCREENS) / 200) + 1;
+    expect(html.match(/role="listitem"/g)).toHaveLength(kept);
+    expect(html).toContain(`Товар ${kept - 1}<`);
+    expect(html).not.toContain(`Товар ${kept}<`);
+    // The live screen keeps every item.
+    expect(root.querySelectorAll('[role="listitem"]')).toHaveLength(30);
   });
 
   it('keeps the live screen under the current path when it has settled', () => {
