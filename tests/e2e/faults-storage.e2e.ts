@@ -12,6 +12,7 @@ import { serverMetafield } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
 import { signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, member, openManualEntry, typeCodes } from './faults-steps';
+import { listedProductIds } from './support/catalogue';
 
 let server: RunningServer;
 let browser: Browser;
@@ -51,8 +52,7 @@ describe('storage full while offline', () => {
     const cartBefore = ((await serverMetafield(base, token, glo, 'cart')) as Array<{ id: number }> | null) ?? [];
     const balance = await balanceOf(base, token);
     await page.goto(`${base}/shop/sticks`);
-    await page.locator('[data-testid="product-card"]:not(.is-out)').first().waitFor({ timeout: 20_000 });
-    const ids = await page.locator('[data-testid="product-card"]:not(.is-out)').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
+    const ids = await listedProductIds(page);
     const [fav, line] = ids.filter((id) => !favsBefore.includes(id) && !cartBefore.some((l) => l.id === id));
     await openManualEntry(page, base);
     await page.goto(`${base}/shop/sticks`);

@@ -10,6 +10,7 @@ import { serverMetafield } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
 import { signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, member, typeCodes } from './faults-steps';
+import { listedProductIds } from './support/catalogue';
 
 let server: RunningServer;
 let browser: Browser;
@@ -29,8 +30,7 @@ const card = (page: Page, id: number) => page.locator(`[data-testid="product-car
 
 async function openSticks(page: Page): Promise<number[]> {
   await page.goto(`${server.url}/shop/sticks`);
-  await page.locator('[data-testid="product-card"]:not(.is-out)').first().waitFor({ timeout: 20_000 });
-  return page.locator('[data-testid="product-card"]:not(.is-out)').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
+  return listedProductIds(page);
 }
 
 describe('two tabs, both offline', () => {

@@ -10,6 +10,7 @@ import { serverMetafield } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
 import { signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, member, openManualEntry, typeCodes } from './faults-steps';
+import { listedProductIds } from './support/catalogue';
 
 let server: RunningServer;
 let browser: Browser;
@@ -47,8 +48,7 @@ describe('a new version deployed while a tab is offline', () => {
     const shellBefore = await shellFiles();
     expect(shellBefore).toBeGreaterThan(10);
     await page.goto(`${base}/shop/sticks`);
-    await page.locator('[data-testid="product-card"]:not(.is-out)').first().waitFor({ timeout: 20_000 });
-    const ids = await page.locator('[data-testid="product-card"]:not(.is-out)').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
+    const ids = await listedProductIds(page);
     const fav = ids.find((id) => !favsBefore.includes(id))!;
     await openManualEntry(page, base);
     await page.goto(`${base}/shop/sticks`);
