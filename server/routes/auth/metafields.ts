@@ -75,7 +75,10 @@ export function registerMetafields(app: Hono<AppEnv>): void {
     return { metafields: rows };
   });
 
-  mount(app, createMetafields, async ({ input, member, deps, c }) => {
+  // The write and its stored answer commit together: a server killed between the two left the
+  // key 'running', a retry took it over, found its own write's revision and answered 412, and the
+  // phone rebased its change on a value that already held it (a cart line counted twice).
+  mount(app, createMetafields, async ({ input, member, deps, c, idempotency }) => {
     const customer = await ownedCustomer(deps.db, member, input.shopifyId);
     if (isServerMetafield(input.namespace, input.key)) {
       throw unprocessable('metafield_not_allowed', 'Це поле змінює лише клуб');
@@ -91,9 +94,14 @@ export function registerMetafields(app: Hono<AppEnv>): void {
     const pre = readPrecondition(c.req.header('if-match'), c.req.header('if-none-match'));
     if (pre.kind === 'invalid') throw badRequest('invalid_precondition', 'If-Match має бути ревізією в лапках ("3"), If-None-Match — лише *');
     const now = deps.clock.now().toISOString();
-    const row = await writeMetafield(deps.db, { customerId: customer.id, namespace: input.namespace, key: input.key, value: input.value, type: input.type, now }, pre);
-    if (!row) throw preconditionFailed('revision_conflict', CONFLICT_MESSAGE);
+    const write = { customerId: customer.id, namespace: input.namespace, key: input.key, value: input.value, type: input.type, now };
+    const row = await deps.db.transaction().execute(async (trx) => {
+      const written = await writeMetafield(trx, write, pre);
+      if (!written) throw preconditionFailed('revision_conflict', CONFLICT_MESSAGE);
+      if (idempotency) await idempotency.settleIn(trx, { metafield: written });
+      return written;
+    });
     c.header('ETag', `"${row.revision}"`);
     return { metafield: row };
-  });
+  }, { settlesInTransaction: true });
 }
