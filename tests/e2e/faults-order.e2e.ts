@@ -61,9 +61,13 @@ async function retryUntilPlaced(): Promise<number> {
   const page = browser.page;
   for (let i = 0; i < 30 && !/\/shop\/success/.test(page.url()); i += 1) {
     const button = page.getByTestId('place-order');
-    if ((await button.count()) && (await button.isEnabled()) && (await button.textContent())?.includes('Надіслати ще раз')) {
-      await button.click().catch(() => undefined);
-    }
+    // The order may be answered between two looks (the success page replaces the button): a
+    // look at a button that has gone is a «no», not a 20 s wait for it to come back.
+    const offered = async () =>
+      (await button.count()) > 0 &&
+      (await button.isEnabled({ timeout: 1000 }).catch(() => false)) &&
+      Boolean((await button.textContent({ timeout: 1000 }).catch(() => ''))?.includes('Надіслати ще раз'));
+    if (await offered()) await button.click({ timeout: 2000 }).catch(() => undefined);
     await page.waitForTimeout(700);
   }
   await page.waitForURL(/\/shop\/success\?order=\d+/, { timeout: 20_000 });
