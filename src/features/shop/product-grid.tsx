@@ -38,7 +38,7 @@ export function ProductGrid(props: GridProps) {
     if (drawn < total) startTransition(() => setDrawn(total));
   }, [drawn, total]);
   const card = (p: ProductRow, i: number) => (
-    <div role="listitem" className="product-grid__item" key={`${p.variant}-${p.id}`} aria-posinset={i + 1} aria-setsize={props.products.length}>
+    <div role="listitem" className="product-grid__item" key={`${p.variant}-${p.id}`} aria-posinset={i + 1} aria-setsize={total}>
       <ProductCard
         product={p}
         to={props.linkOf(p)}
@@ -59,7 +59,7 @@ export function ProductGrid(props: GridProps) {
   }
   return (
     <div className={props.rail ? 'product-rail' : 'product-grid'} role="list" aria-label={props.label}>
-      {(props.rail ? props.products : props.products.slice(0, Math.max(drawn, EAGER_CARDS))).map(card)}
+      {(props.rail ? props.products : props.products.slice(0, drawn)).map(card)}
     </div>
   );
 }
