@@ -68,6 +68,10 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
       max: 10,
       ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
     });
+    // An idle connection the database ends (a restart, a failover, an administrator) is reported
+    // on the pool; unheard, that report would end the process. The pool drops the connection and
+    // opens a new one on the next query.
+    pool.on('error', (err) => console.error('[db] idle connection lost:', err.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', soleConnection: null, close: () => db.destroy() };
   }

@@ -185,6 +185,21 @@ describe('two server processes on one database behave as one', () => {
     expect((await call(b, '/api/get-balance', { token: m.token })).body).toMatchObject({ balance: 100 });
   });
 
+  it('both keep answering after the database ends their idle connections (a restart, a failover)', async () => {
+    const m = await adult(40);
+    const [a, b] = servers.map((s) => s.url) as [string, string];
+    if (pgUrl) {
+      const c = new pg.Client({ connectionString: dbEnv.DATABASE_URL });
+      await c.connect();
+      const ended = await c.query('SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await c.end();
+      expect(ended.rows.length).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    for (const base of [a, b, a, b]) expect((await call(base, '/api/get-balance', { token: m.token })).body).toMatchObject({ balance: 40 });
+    expect(servers.every((s) => s.child.exitCode === null)).toBe(true);
+  });
+
   it('order numbers stay unique when both place orders at once', async () => {
     const amber = await sku('sticks-amber-20');
     const people = await Promise.all(Array.from({ length: 4 }, () => adult()));
