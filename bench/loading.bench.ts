@@ -394,6 +394,8 @@ interface OfflinePair {
   path: string;
   app: number | null;
   page: number | null;
+  /** What the app's last LCP entry painted (an image's path, or an element and its text). */
+  appWhat: string;
 }
 
 async function offlineRun(server: RunningServer): Promise<OfflinePair[]> {
@@ -434,7 +436,7 @@ async function offlineRun(server: RunningServer): Promise<OfflinePair[]> {
         await page.waitForTimeout(3000);
         const lcp = await page.evaluate(() => {
           const l = (window as unknown as { __probe: Probe }).__probe.lcp;
-          return l.length ? l[l.length - 1]!.t : null;
+          return l.length ? l[l.length - 1]! : null;
         });
         await page.close();
         return lcp;
@@ -444,7 +446,7 @@ async function offlineRun(server: RunningServer): Promise<OfflinePair[]> {
       const app1 = await lcpOf(server.url + path);
       const app2 = await lcpOf(server.url + path);
       const page2 = await lcpOf(`${server.url}/${file}`);
-      out.push({ path, app: median([app1, app2]), page: median([page1, page2]) });
+      out.push({ path, app: median([app1?.t ?? null, app2?.t ?? null]), page: median([page1?.t ?? null, page2?.t ?? null]), appWhat: app2?.what ?? '—' });
     }
     return out;
   } finally {
@@ -558,7 +560,7 @@ try {
     for (let i = 0; i < RUNS; i += 1) {
       try {
         offline.push(await offlineRun(refServer));
-        console.log(`  offline: ${offline[offline.length - 1]!.map((o) => `${o.path} app ${o.app?.toFixed(0)} ms, static ${o.page?.toFixed(0)} ms`).join('; ')}`);
+        console.log(`  offline: ${offline[offline.length - 1]!.map((o) => `${o.path} app ${o.app?.toFixed(0)} ms (${o.appWhat}), static ${o.page?.toFixed(0)} ms`).join('; ')}`);
       } catch (e) {
         errors.push(`offline run ${i + 1}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
       }

@@ -58,6 +58,8 @@ const brotliNow = (b: Buffer) => brotliCompressSync(b, { params: { [zlib.BROTLI_
 
 /** The build's route plan (scripts/build/first-load.ts writes it): plain data, read as such. */
 const PLAN_FILE = 'club-routes.json';
+/** Where the build's index.html takes a route's preloads (scripts/build/first-load.ts PRELOAD_AT). */
+const PRELOAD_AT = '<!--club-preload-->';
 
 type Visit = { show: true } | { redirect: string } | { app: true };
 interface PlannedRoute {
@@ -136,7 +138,9 @@ export function appFiles(dir: string): (c: Context<AppEnv>) => Promise<Response 
     let hit = shells.get(key);
     if (hit) return hit;
     const links = (signedIn ? route.preload.in : route.preload.out).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
-    const body = Buffer.from(index.body.toString('utf8').replace('</head>', `${links}</head>`));
+    const html = index.body.toString('utf8');
+    // Where the build marked the place (after the entry script, ahead of the inlined stylesheet).
+    const body = Buffer.from(html.includes(PRELOAD_AT) ? html.replace(PRELOAD_AT, links) : html.replace('</head>', `${links}</head>`));
     hit = { body, gzip: gzipSync(body), br: brotliNow(body), type: index.type, mtime: index.mtime };
     shells.set(key, hit);
     return hit;

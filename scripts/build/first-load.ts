@@ -65,6 +65,19 @@ function fileClosure(bundle: BundleMap, file: string, out: string[]): string[] {
   return out;
 }
 
+/**
+ * Where an HTML file names the chunks to preload: right after the entry script, ahead of the
+ * inlined stylesheet, so the browser finds them in the first bytes it receives. The server puts a
+ * route's preloads there (server/static.ts).
+ */
+export const PRELOAD_AT = '<!--club-preload-->';
+
+function markPreloads(html: string): string {
+  const entry = /<script type="module"[^>]*><\/script>/.exec(html);
+  if (!entry) throw new Error('[first-load] index.html has no entry script');
+  return html.replace(entry[0], `${entry[0]}${PRELOAD_AT}`);
+}
+
 const unique = (xs: string[]) => [...new Set(xs)];
 const preloadTags = (files: readonly string[]) => files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -115,9 +128,9 @@ export function firstLoad(): Plugin {
         const styled = inlineStyles(readFileSync(join(dir, 'index.html'), 'utf8'), dir);
         const boot = chunkClosure(bundle, BOOT_SOURCE);
         const syncChunks = chunkClosure(bundle, SYNC_SOURCE);
-        let shell = styled.html
+        let shell = markPreloads(styled.html)
           .replace('<head>', `<head>\n    <meta name="club-build" content="${buildId}" />\n    <meta name="club-sync" content="${syncChunks.filter((f) => !boot.includes(f) && !styled.html.includes(`"${f}"`)).join(' ')}" />`)
-          .replace('</head>', `${preloadTags(boot.filter((f) => !styled.html.includes(`"${f}"`)))}</head>`);
+          .replace(PRELOAD_AT, `${preloadTags(boot.filter((f) => !styled.html.includes(`"${f}"`)))}${PRELOAD_AT}`);
         for (const f of styled.files) unlinkSync(join(dir, f));
         writeFileSync(join(dir, 'index.html'), shell);
 
@@ -155,7 +168,7 @@ export function firstLoad(): Plugin {
               const html = shell
                 .replace('<html lang="uk">', `<html lang="uk" data-theme="${page.theme}">`)
                 .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-                .replace('</head>', `${preloadTags(preload.out)}</head>`)
+                .replace(PRELOAD_AT, preloadTags(preload.out))
                 .replace('<div id="root"></div>', `<div id="root" data-prerendered="${route.path}">${earlyButtons(page.html)}</div>`);
               if (!html.includes(`data-prerendered="${route.path}"`)) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
               writeFileSync(join(dir, file), html);

@@ -14,7 +14,8 @@ import { appFiles } from '../../../server/static';
  */
 let dir: string;
 let app: Hono<AppEnv>;
-const INDEX = '<!doctype html><html lang="uk"><head><title>Клуб</title></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html lang="uk"><head><title>Клуб</title><script type="module" crossorigin src="/assets/index-1.js"></script><!--club-preload--><style>p{color:red}</style></head><body><div id="root"></div></body></html>';
 const IS18 = '<!doctype html><html lang="uk"><head></head><body><div id="root" data-prerendered="/is18"><h2>Тобі вже є 18?</h2></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(3000))});`;
 const plan = {
@@ -70,7 +71,8 @@ describe('first load from the route plan', () => {
 
   it('names the route’s first-screen chunks in index.html for a member, and nothing for an unknown path', async () => {
     const home = await (await get('/', 'usertoken=t')).text();
-    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-1.js"><link rel="modulepreload" crossorigin href="/assets/data-1.js"></head>');
+    // Right after the entry script, ahead of the inlined stylesheet: found in the first bytes.
+    expect(home).toContain('src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/home-page-1.js"><link rel="modulepreload" crossorigin href="/assets/data-1.js"><style>');
     const detail = await (await get('/shop/sticks/5', 'usertoken=t')).text();
     expect(detail).toContain('href="/assets/product-page-1.js"');
     expect(await (await get('/no/such/page')).text()).toBe(INDEX);
