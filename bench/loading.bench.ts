@@ -7,6 +7,7 @@
 // those a service worker answered counted apart) and from Playwright (the service worker's own
 // requests). Each figure is printed beside its target; the missed ones are named at the end.
 // `LOADING_CASES=first,auth` runs some of: first, auth, member, offline, interactions, lighthouse.
+// `LOADING_DEBUG=1` prints each offline load's paint entries, long tasks and navigation timing.
 // As in Lighthouse, the service worker's own requests are not throttled.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -434,6 +435,7 @@ async function offlineRun(server: RunningServer): Promise<OfflinePair[]> {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
         await page.goto(url, { waitUntil: 'load' });
         await page.waitForTimeout(3000);
+        if (process.env.LOADING_DEBUG) console.log(url, JSON.stringify(await page.evaluate(() => { const p = (window as unknown as { __probe: Probe }).__probe; return { fcp: p.fcp, lcp: p.lcp.map((l) => [Math.round(l.t), l.size, l.what.slice(0, 40)]), lt: p.longtasks.map((t) => [Math.round(t.t), Math.round(t.d)]), nav: performance.getEntriesByType('navigation').map((n) => { const e = n as PerformanceNavigationTiming; return { ws: Math.round(e.workerStart), rs: Math.round(e.responseStart), re: Math.round(e.responseEnd), dcl: Math.round(e.domContentLoadedEventStart), size: e.decodedBodySize }; }) }; })));
         const lcp = await page.evaluate(() => {
           const l = (window as unknown as { __probe: Probe }).__probe.lcp;
           return l.length ? l[l.length - 1]! : null;

@@ -2,15 +2,17 @@ import type { ShopVariant } from '../../domain/catalogue';
 import { COMMON_COPY } from './copy';
 import { ageLabel } from './format';
 import { ShopIcon } from './shop-icons';
-import { useCatalogueState, useNow, useOnline } from './use-shop';
+import { useCatalogueState, useNow, useOnline, type CatalogueState } from './use-shop';
 import './catalogue-age.css';
 
 /**
  * How old the stored catalogue is: a quiet line online, a notice offline (with the age, or
- * saying nothing was stored yet). Renders nothing while the first read runs.
+ * saying nothing was stored yet). Renders nothing while the first read runs; a screen that has
+ * read the state already passes it, so the line is there in the same render as the screen.
  */
-export function CatalogueAge({ variant }: { variant: ShopVariant }) {
-  const state = useCatalogueState(variant);
+export function CatalogueAge({ variant, state: given, compact = false }: { variant: ShopVariant; state?: CatalogueState; compact?: boolean }) {
+  const read = useCatalogueState(variant);
+  const state = given ?? read;
   const online = useOnline();
   const now = useNow();
   if (!state) return null;
@@ -21,6 +23,15 @@ export function CatalogueAge({ variant }: { variant: ShopVariant }) {
     return (
       <p className="catalogue-age" data-testid="catalogue-age">
         <ShopIcon name="clock" size={14} /> {age}
+      </p>
+    );
+  }
+  if (compact && when !== null) {
+    // A list's head: one line in both states, so the cards below never move when the
+    // connection changes (nor between a member's kept copy of the list and the live one).
+    return (
+      <p className="catalogue-age catalogue-age--offline" role="status" data-testid="catalogue-age" title={COMMON_COPY.offline}>
+        <ShopIcon name="clock" size={14} /> {COMMON_COPY.offlineShort(when)}
       </p>
     );
   }

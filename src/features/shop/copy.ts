@@ -23,6 +23,8 @@ export const COMMON_COPY = {
   ageJustNow: 'Каталог оновлено щойно',
   age: (when: string) => `Каталог оновлено ${when}`,
   offline: 'Ти офлайн — показуємо збережений каталог.',
+  /** The list head's one line offline (as tall as the online one: the list does not move). */
+  offlineShort: (when: string) => `Офлайн · каталог оновлено ${when}`,
   offlineEmpty: 'Ти офлайн, а каталог ще не завантажувався на цей пристрій. Він з’явиться, щойно буде зв’язок.',
   loadingEmpty: 'Завантажуємо каталог…',
   image: (title: string) => `Зображення: ${title}`,

@@ -22,7 +22,9 @@ function useRefusalAnnouncements(s: SyncStatus, open: () => void, panelOpen: boo
 
 /**
  * The sync indicator the app shell places: one quiet line (what waits, what failed, when the next
- * try is), which opens the sync panel; renders nothing when everything is sent.
+ * try is), which opens the sync panel; renders nothing when everything is sent. Never part of a
+ * kept screen (src/app/snapshot): what waited then says nothing of now, and the live screen's
+ * first render, which the copy must match, comes before the indicator's code has loaded.
  */
 export function SyncIndicator({ runtime }: { runtime: SyncRuntime }) {
   const s = useSyncStatus(runtime);
@@ -31,7 +33,7 @@ export function SyncIndicator({ runtime }: { runtime: SyncRuntime }) {
   return (
     <>
       {s.label && (
-        <button type="button" className="sync-indicator" data-state={s.state.kind} data-testid="sync-indicator" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <button type="button" className="sync-indicator" data-state={s.state.kind} data-testid="sync-indicator" aria-haspopup="dialog" onClick={() => setOpen(true)} data-no-snapshot="">
           <span className="sync-indicator__dot" aria-hidden="true" />
           <span role="status">{s.label}</span>
         </button>

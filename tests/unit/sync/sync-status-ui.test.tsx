@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screenMarkup } from '../../../src/app/snapshot/capture';
 import { SyncIndicator } from '../../../src/features/sync-status/sync-indicator';
 import { ClubDb } from '../../../src/db/database';
 import { kvSet } from '../../../src/db/kv';
@@ -82,6 +83,11 @@ describe('<SyncIndicator>', () => {
     await trackEvent(db, GLO, { event: 'quiet', pageUrl: '/' });
     render(<SyncIndicator runtime={rt} />);
     expect(await screen.findByText('Офлайн · 2 зміни чекають на зв’язок')).toBeDefined();
+    // A member's kept copy of the screen never holds it: what waited then says nothing of now.
+    const shell = document.createElement('div');
+    shell.innerHTML = `<div class="layout__status">${screen.getByTestId('sync-indicator').outerHTML}</div><main><p>Стіки</p></main>`;
+    expect(screenMarkup(shell)).toContain('Стіки');
+    expect(screenMarkup(shell)).not.toContain('Офлайн');
 
     await act(async () => {
       online.set(true);

@@ -30,6 +30,43 @@ describe('list page (/shop/<list>, read from Dexie)', () => {
     expect(screen.getByText('2 товари')).toBeTruthy();
   });
 
+  it('draws the list head with its catalogue line in the same render as the cards (a member’s kept copy matches it: nothing moves)', async () => {
+    await storeList('sticks', [productRow(1, { title: 'Neo Tobacco' }), productRow(2, { title: 'Neo Mint' })]);
+    const { container } = renderPage(ListPage, '/shop/sticks', '/shop/sticks');
+    const seen = await new Promise<{ age: boolean }>((resolve) => {
+      const look = () => {
+        if (!container.querySelector('[data-testid="product-card"]')) return false;
+        resolve({ age: Boolean(container.querySelector('[data-testid="catalogue-age"]')) });
+        return true;
+      };
+      if (look()) return;
+      const watch = new MutationObserver(() => look() && watch.disconnect());
+      watch.observe(container, { childList: true, subtree: true });
+    });
+    expect(seen.age).toBe(true);
+  });
+
+  it('offline, the list head says so in one line, like the online one, so the cards stay where they were', async () => {
+    await storeList('sticks', [productRow(1, { title: 'Neo Tobacco' })]);
+    renderPage(ListPage, '/shop/sticks', '/shop/sticks');
+    const online = await screen.findByTestId('catalogue-age');
+    expect(online.className).toBe('catalogue-age');
+    cleanup();
+    const flag = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      renderPage(ListPage, '/shop/sticks', '/shop/sticks');
+      const line = await screen.findByTestId('catalogue-age');
+      expect(line.textContent).toMatch(/^ ?Офлайн · каталог оновлено /);
+      expect(line.tagName).toBe(online.tagName);
+      expect(line.classList.contains('catalogue-age')).toBe(true);
+      expect(line.getAttribute('role')).toBe('status');
+    } finally {
+      Object.defineProperty(navigator, 'onLine', flag);
+      delete (navigator as { onLine?: boolean }).onLine;
+    }
+  });
+
   it('bonus items show their XP price', async () => {
     await storeList('bonus', [productRow(5, { title: 'Чохол', price: 0, bonuses: 1200, category: 'bonus' })]);
     renderPage(ListPage, '/shop/bonus', '/shop/bonus');
