@@ -530,6 +530,11 @@ async function lighthouseRun(server: RunningServer, path: string, prepare: (run:
     const a = result?.lhr.audits;
     if (!a) throw new Error('Lighthouse gave no result');
     const n = (k: string) => Number(a[k]?.numericValue ?? NaN);
+    // The tasks that make the blocking time, as Lighthouse attributes them (script, or "Unattributable").
+    const tasks = ((a['long-tasks']?.details as { items?: Array<{ url: string; duration: number; startTime: number }> } | undefined)?.items ?? [])
+      .map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} (${t.url.replace(server.url, '').replace(/-[\w-]{8}\.js$/, '.js') || '—'})`)
+      .slice(0, 6);
+    console.log(`  lighthouse ${path}: TBT ${Math.round(n('total-blocking-time'))} ms; long tasks: ${tasks.join(', ') || 'none'}`);
     return { lcp: n('largest-contentful-paint'), tbt: n('total-blocking-time'), fcp: n('first-contentful-paint') };
   } finally {
     await run.close();
