@@ -7,15 +7,20 @@ import './catalogue-age.css';
 
 /**
  * How old the stored catalogue is: a quiet line online, a notice offline (with the age, or
- * saying nothing was stored yet). Renders nothing while the first read runs; a screen that has
- * read the state already passes it, so the line is there in the same render as the screen.
+ * saying nothing was stored yet). Renders nothing while the first read runs.
  */
-export function CatalogueAge({ variant, state: given, compact = false }: { variant: ShopVariant; state?: CatalogueState; compact?: boolean }) {
-  const read = useCatalogueState(variant);
-  const state = given ?? read;
+export function CatalogueAge({ variant }: { variant: ShopVariant }) {
+  const state = useCatalogueState(variant);
+  return state ? <CatalogueAgeOf state={state} /> : null;
+}
+
+/**
+ * The same, for a screen that has read the state already (so the line is there in the same render
+ * as the screen, with no second read of the database).
+ */
+export function CatalogueAgeOf({ state, compact = false }: { state: CatalogueState; compact?: boolean }) {
   const online = useOnline();
   const now = useNow();
-  if (!state) return null;
   const when = state.fetchedAt === null ? null : ageLabel(state.fetchedAt, now);
   const age = when === null ? COMMON_COPY.ageNever : when === 'щойно' ? COMMON_COPY.ageJustNow : COMMON_COPY.age(when);
   if (online) {

@@ -3,7 +3,7 @@ import { useCatalogue } from '../../db/hooks';
 import { categoryBySlug } from '../../domain/catalogue';
 import { ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/surfaces';
-import { CatalogueAge } from './catalogue-age';
+import { CatalogueAgeOf } from './catalogue-age';
 import { COMMON_COPY, HOME_COPY, LIST_COPY } from './copy';
 import { counted } from './format';
 import { detailPath, listOfPath } from './links';
@@ -34,7 +34,7 @@ export default function ListPage() {
     const neverLoaded = state.fetchedAt === null;
     return (
       <>
-        <CatalogueAge variant={variant} state={state} />
+        <CatalogueAgeOf state={state} />
         <EmptyState
           icon={neverLoaded && !online ? 'offline' : 'shop'}
           title={!neverLoaded ? LIST_COPY.emptyTitle : online ? COMMON_COPY.loadingEmpty : COMMON_COPY.ageNever}
@@ -54,7 +54,7 @@ export default function ListPage() {
     <>
       <div className="list-head">
         <span className="list-head__count">{counted(products.length, HOME_COPY.itemForms)}</span>
-        <CatalogueAge variant={variant} state={state} compact />
+        <CatalogueAgeOf state={state} compact />
       </div>
       <ProductGrid variant={variant} products={sorted} linkOf={(p) => detailPath(slug, p.id)} label={category?.title} />
     </>
