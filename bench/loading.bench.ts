@@ -399,6 +399,24 @@ interface OfflinePair {
   appWhat: string;
 }
 
+/** In the page (`LOADING_DEBUG`): its paint entries and long tasks, and when the service worker answered. */
+function loadDetails() {
+  const p = (window as unknown as { __probe: Probe }).__probe;
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return {
+    fcp: p.fcp,
+    lcp: p.lcp.map((l) => [Math.round(l.t), l.size, l.what.slice(0, 40)]),
+    longtasks: p.longtasks.map((t) => [Math.round(t.t), Math.round(t.d)]),
+    nav: nav && {
+      workerStart: Math.round(nav.workerStart),
+      responseStart: Math.round(nav.responseStart),
+      responseEnd: Math.round(nav.responseEnd),
+      domContentLoaded: Math.round(nav.domContentLoadedEventStart),
+      bytes: nav.decodedBodySize,
+    },
+  };
+}
+
 async function offlineRun(server: RunningServer): Promise<OfflinePair[]> {
   const run = await freshBrowser();
   try {
@@ -435,7 +453,7 @@ async function offlineRun(server: RunningServer): Promise<OfflinePair[]> {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
         await page.goto(url, { waitUntil: 'load' });
         await page.waitForTimeout(3000);
-        if (process.env.LOADING_DEBUG) console.log(url, JSON.stringify(await page.evaluate(() => { const p = (window as unknown as { __probe: Probe }).__probe; return { fcp: p.fcp, lcp: p.lcp.map((l) => [Math.round(l.t), l.size, l.what.slice(0, 40)]), lt: p.longtasks.map((t) => [Math.round(t.t), Math.round(t.d)]), nav: performance.getEntriesByType('navigation').map((n) => { const e = n as PerformanceNavigationTiming; return { ws: Math.round(e.workerStart), rs: Math.round(e.responseStart), re: Math.round(e.responseEnd), dcl: Math.round(e.domContentLoadedEventStart), size: e.decodedBodySize }; }) }; })));
+        if (process.env.LOADING_DEBUG) console.log(url, JSON.stringify(await page.evaluate(loadDetails)));
         const lcp = await page.evaluate(() => {
           const l = (window as unknown as { __probe: Probe }).__probe.lcp;
           return l.length ? l[l.length - 1]! : null;
