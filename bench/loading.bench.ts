@@ -113,6 +113,8 @@ interface Loaded {
   swKb: number;
   finalPath: string;
   verified: boolean | null;
+  /** Each long task of the watch window, [start, duration] ms (printed with LOADING_DEBUG). */
+  tasks?: number[][];
 }
 
 async function readLoad(page: Page, swRequests: Array<{ bytes: number; at: number }>, startedAt: number): Promise<Omit<Loaded, 'verified'>> {
@@ -137,6 +139,7 @@ async function readLoad(page: Page, swRequests: Array<{ bytes: number; at: numbe
     lcpWhat: lcp?.what ?? '',
     usable: p.usable,
     longest: Math.max(0, ...p.longtasks.filter((t) => t.t < WATCH_MS).map((t) => t.d)),
+    tasks: p.longtasks.map((t) => [Math.round(t.t), Math.round(t.d)]),
     pageNet: sameOrigin.filter((e) => !e.sw).length + 1,
     pageSw: sameOrigin.filter((e) => e.sw).length,
     pageKb: sameOrigin.filter((e) => !e.sw).reduce((n, e) => n + e.transfer, 0) / 1024,
@@ -260,7 +263,7 @@ async function repeat(name: string, once: () => Promise<Loaded>): Promise<void> 
     }
   }
   if (!got.length) return;
-  for (const l of got) console.log(`  ${name}: LCP ${l.lcp?.toFixed(0)} ms, usable ${l.usable?.toFixed(0) ?? '—'} ms, JS ${l.jsCount} req ${l.jsKb.toFixed(1)} KB, longest task ${l.longest.toFixed(0)} ms`);
+  for (const l of got) console.log(`  ${name}: LCP ${l.lcp?.toFixed(0)} ms, usable ${l.usable?.toFixed(0) ?? '—'} ms, JS ${l.jsCount} req ${l.jsKb.toFixed(1)} KB, longest task ${l.longest.toFixed(0)} ms${process.env.LOADING_DEBUG ? ` ${JSON.stringify(l.tasks)}` : ''}`);
   const med = (f: (l: Loaded) => number | null) => median(got.map(f));
   const lcpMid = med((l) => l.lcp);
   rows.push({

@@ -11,6 +11,7 @@ import * as sync from './009_sync';
 import * as deviceRegistry from './010_device_registry';
 import * as smsBudget from './011_sms_budget';
 import * as contentPages from './014_content_pages';
+import * as ledgerHistoryIndex from './015_ledger_history_index';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010_device_registry': deviceRegistry,
   '011_sms_budget': smsBudget,
   '014_content_pages': contentPages,
+  '015_ledger_history_index': ledgerHistoryIndex,
 };

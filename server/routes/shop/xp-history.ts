@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { getBalance, getBonusHistory } from '../../../src/contract/shop-member';
 import { queryFlag } from '../../../src/contract/query-params';
 import type { AppEnv } from '../../context';
+import { prepared } from '../../db/prepared';
 import { mount } from '../../http/route';
 import { ensureCustomer } from '../../members';
 import { xpBalanceOf } from './hot-queries';
@@ -10,27 +11,34 @@ import { xpBalanceOf } from './hot-queries';
 /** The most history lines one answer carries; the summary counts them all. */
 const HISTORY_LIMIT = 500;
 
+/** A record's ledger, newest first (the xp_ledger_customer_time index gives that order). */
+export const historyLines = prepared('xp-history:lines', (db, customerId: number) =>
+  db
+    .selectFrom('xp_ledger')
+    .select(['id', 'amount', 'balance_after', 'reason', 'title', 'created_at'])
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(HISTORY_LIMIT),
+);
+
+const historyTotals = prepared('xp-history:totals', (db, customerId: number) =>
+  db
+    .selectFrom('xp_ledger')
+    .select((eb) => [
+      eb.fn.sum<number | string | null>(sql<number>`case when amount > 0 then amount else 0 end`).as('earned'),
+      eb.fn.sum<number | string | null>(sql<number>`case when amount < 0 then -amount else 0 end`).as('spent'),
+      eb.fn.countAll<number | string>().as('count'),
+    ])
+    .where('customer_id', '=', customerId),
+);
+
 /** get-bonus-history and get-balance (spec §7): the ledger and balance of the variant's record. */
 export function registerXpHistory(app: Hono<AppEnv>): void {
   mount(app, getBonusHistory, async ({ input, member, deps }) => {
     const customer = await ensureCustomer(deps.db, member, input.shop ?? 'glo', deps.clock.now());
-    const transactions = await deps.db
-      .selectFrom('xp_ledger')
-      .select(['id', 'amount', 'balance_after', 'reason', 'title', 'created_at'])
-      .where('customer_id', '=', customer.id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(HISTORY_LIMIT)
-      .execute();
-    const totals = await deps.db
-      .selectFrom('xp_ledger')
-      .select((eb) => [
-        eb.fn.sum<number | string | null>(sql<number>`case when amount > 0 then amount else 0 end`).as('earned'),
-        eb.fn.sum<number | string | null>(sql<number>`case when amount < 0 then -amount else 0 end`).as('spent'),
-        eb.fn.countAll<number | string>().as('count'),
-      ])
-      .where('customer_id', '=', customer.id)
-      .executeTakeFirst();
+    const transactions = (await historyLines(deps.db, customer.id)).rows;
+    const totals = (await historyTotals(deps.db, customer.id)).rows[0];
     return {
       transactions,
       summary: {

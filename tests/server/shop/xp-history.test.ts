@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../../server/security/tokens';
+import { historyLines } from '../../../server/routes/shop/xp-history';
 import { changeXp } from '../../../server/xp';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
@@ -67,5 +69,22 @@ describe('get-balance (spec §7: ?v=)', () => {
       expect(r.body.error.message).toContain(`«${field}»`);
     }
     expect((await s.get('/api/get-balance', {}, 'not-a-token')).status).toBe(401);
+  });
+});
+
+describe('the XP history query', () => {
+  it('reads a member’s lines in the order of an index, sorting nothing, however long the ledger', async () => {
+    const db = s.deps.db;
+    expect((await historyLines(db, a.glo.id)).rows.map((t) => t.amount)).toEqual([30, -120, 500]);
+    if (s.deps.dialect === 'sqlite') {
+      const { sql: text } = db.selectFrom('xp_ledger').select('id').where('customer_id', '=', a.glo.id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).compile();
+      const plan = await sql.raw<{ detail: string }>(`explain query plan ${text.replace('?', String(a.glo.id)).replace('?', '500')}`).execute(db);
+      const details = plan.rows.map((r) => r.detail).join(' | ');
+      expect(details).toContain('xp_ledger_customer_time');
+      expect(details).not.toContain('TEMP B-TREE');
+    } else {
+      const found = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'xp_ledger_customer_time'`.execute(db);
+      expect(found.rows[0]?.indexdef).toMatch(/\(customer_id, created_at, id\)/);
+    }
   });
 });
