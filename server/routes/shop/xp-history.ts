@@ -37,8 +37,10 @@ const historyTotals = prepared('xp-history:totals', (db, customerId: number) =>
 export function registerXpHistory(app: Hono<AppEnv>): void {
   mount(app, getBonusHistory, async ({ input, member, deps }) => {
     const customer = await ensureCustomer(deps.db, member, input.shop ?? 'glo', deps.clock.now());
-    const transactions = (await historyLines(deps.db, customer.id)).rows;
-    const totals = (await historyTotals(deps.db, customer.id)).rows[0];
+    // Side by side: on PostgreSQL each is a round trip of its own.
+    const [lines, sums] = await Promise.all([historyLines(deps.db, customer.id), historyTotals(deps.db, customer.id)]);
+    const transactions = lines.rows;
+    const totals = sums.rows[0];
     return {
       transactions,
       summary: {
