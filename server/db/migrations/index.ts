@@ -12,6 +12,7 @@ import * as deviceRegistry from './010_device_registry';
 import * as smsBudget from './011_sms_budget';
 import * as contentPages from './014_content_pages';
 import * as ledgerHistoryIndex from './015_ledger_history_index';
+import * as orderNumberSequence from './016_order_number_sequence';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011_sms_budget': smsBudget,
   '014_content_pages': contentPages,
   '015_ledger_history_index': ledgerHistoryIndex,
+  '016_order_number_sequence': orderNumberSequence,
 };

@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Transaction } from 'kysely';
 import { VELO_USED_TAG } from '../../../src/domain/velo-promo';
 import type { Db } from '../../db/connect';
 import { prepared } from '../../db/prepared';
@@ -79,8 +79,15 @@ const countOrder = (firstOnly: boolean) =>
 const countAny = countOrder(false);
 const countFirst = countOrder(true);
 
-/** The next order number. Taken first in the transaction, so on PostgreSQL order writes queue here, in one lock order. */
+/**
+ * The next order number: on PostgreSQL from the `order_numbers` sequence (no lock held until the
+ * commit, so concurrent orders commit together; migration 016), on SQLite from the counter row
+ * (one writer at a time there anyway).
+ */
 async function nextOrderNumber(trx: Trx): Promise<number> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    return Number((await sql<{ n: string }>`select nextval('order_numbers') as n`.execute(trx)).rows[0]!.n);
+  }
   const n = await bumpCounter(trx);
   if (n !== undefined) return n;
   await trx.insertInto('shop_counters').values({ name: 'order_number', value: FIRST_ORDER_NUMBER - 1 }).onConflict((oc) => oc.column('name').doNothing()).execute();

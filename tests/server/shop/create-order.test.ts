@@ -147,3 +147,19 @@ describe('create-order refuses what cannot be ordered, with 422, a Ukrainian rea
     expect(await ordersOf(s, other.glo.id)).toHaveLength(0);
   });
 });
+
+describe('order numbers', () => {
+  it('are distinct and rising for orders placed at once; on PostgreSQL from a sequence, which leaves the counter row alone', async () => {
+    const counter = async () => (await s.deps.db.selectFrom('shop_counters').select('value').where('name', '=', 'order_number').executeTakeFirst())?.value ?? null;
+    const before = await counter();
+    const members = await Promise.all(Array.from({ length: 6 }, adult));
+    const placed = await Promise.all(members.map((m) => placeOrder(s, m, orderBody([{ variant_id: amber.variant_id }]))));
+    expect(placed.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const numbers = placed.map((r) => r.body.order.order_number as number);
+    expect(new Set(numbers).size).toBe(6);
+    expect(Math.min(...numbers)).toBeGreaterThanOrEqual(10_231);
+    const after = await counter();
+    if (s.deps.dialect === 'postgres') expect(after).toBe(before);
+    else expect(after).toBe(Math.max(...numbers));
+  });
+});
