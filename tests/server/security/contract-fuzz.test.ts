@@ -51,8 +51,9 @@ async function digest(): Promise<string> {
   const h = createHash('sha256');
   for (const t of tables) {
     const cols = t === 'sms_codes' ? sql`id, phone, purpose, code_hash, created_at, expires_at, used_at` : sql`*`;
-    const r = await sql<Record<string, unknown>>`select ${cols} from ${sql.table(t)} order by 1`.execute(s.deps.db);
-    h.update(`${t}\n${JSON.stringify(r.rows)}\n`);
+    const r = await sql<Record<string, unknown>>`select ${cols} from ${sql.table(t)}`.execute(s.deps.db);
+    // Sorted here: rows alike in their first column come back in any order on PostgreSQL.
+    h.update(`${t}\n${r.rows.map((row) => JSON.stringify(row)).sort().join('\n')}\n`);
   }
   return h.digest('hex');
 }
