@@ -7,7 +7,7 @@
 // those a service worker answered counted apart) and from Playwright (the service worker's own
 // requests). Each figure is printed beside its target; the missed ones are named at the end.
 // `LOADING_CASES=first,auth` runs some of: first, auth, member, offline, interactions, lighthouse.
-// `LOADING_DEBUG=1` prints each offline load's paint entries, long tasks and navigation timing.
+// `LOADING_DEBUG=1` prints each run's long tasks, and each offline load's paint entries and navigation timing.
 // As in Lighthouse, the service worker's own requests are not throttled.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
