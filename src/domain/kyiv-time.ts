@@ -24,13 +24,26 @@ function makeFormat(): Intl.DateTimeFormat {
 }
 
 let format: Intl.DateTimeFormat | null = null;
+/**
+ * Answers by minute: formatToParts costs tens of µs, and a server asks for the same few minutes
+ * over and over (now, and the month's and the day's boundaries around it).
+ */
+const byMinute = new Map<number, { date: string; time: string }>();
+const REMEMBERED_MINUTES = 256;
 
 /** Kyiv wall clock of an instant: date 'YYYY-MM-DD', time 'HH:MM'. */
 export function kyivParts(at: Date): { date: string; time: string } {
-  format ??= makeFormat();
-  const p: Record<string, string> = {};
-  for (const part of format.formatToParts(at)) p[part.type] = part.value;
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  const minute = Math.floor(at.getTime() / 60_000);
+  let known = byMinute.get(minute);
+  if (!known) {
+    format ??= makeFormat();
+    const p: Record<string, string> = {};
+    for (const part of format.formatToParts(at)) p[part.type] = part.value;
+    known = { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+    if (byMinute.size >= REMEMBERED_MINUTES) byMinute.clear();
+    byMinute.set(minute, known);
+  }
+  return { date: known.date, time: known.time };
 }
 
 /** Minutes Kyiv is ahead of UTC at an instant (120 in winter, 180 in summer). */
