@@ -12,7 +12,13 @@ import { paintSnapshot, whenPainted } from './app/snapshot/paint';
  */
 const root = document.getElementById('root')!;
 const snapshot = paintSnapshot(root);
-const start = () => void import('./app/boot/boot').then((m) => m.boot(root, snapshot));
+// React first, in a task of its own, then (after a yield) the rest of the boot: evaluated together
+// they made one long task that held the page just as it became usable (scripts/build/chunks.ts).
+const start = () =>
+  void import('react-dom/client')
+    .then(() => new Promise((r) => setTimeout(r, 0)))
+    .then(() => import('./app/boot/boot'))
+    .then((m) => m.boot(root, snapshot));
 // A kept screen is shown whole (its pictures too) before the app's code runs and holds the page.
 if (snapshot) void whenPainted(snapshot).then(start);
 else start();

@@ -5,7 +5,9 @@ import { resolve } from 'node:path';
  * phone network each request costs half a second, six at a time):
  *
  * - the entry: the small script that paints a member's kept screen and starts the app;
- * - `app`: everything the boot module needs (React, the router, the shell, the shared UI it uses);
+ * - `react`: React and react-dom, which the entry runs in a task of its own before the boot module
+ *   (evaluated with the rest of the boot, it made one long task of 100-160 ms at 4x CPU);
+ * - `app`: everything else the boot module needs (the router, the shell, the shared UI it uses);
  * - one chunk per page module (with what only that page uses);
  * - `shared`: what two or more pages (or the member layout) use and that reads no local database;
  * - `data`: Dexie, the database and what several pages use that reads it;
@@ -41,6 +43,7 @@ interface Info {
 }
 type GetInfo = (id: string) => Info | null;
 
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const DATA = /[\\/]node_modules[\\/](dexie|dexie-react-hooks)[\\/]|[\\/]src[\\/]db[\\/]/;
 const SYNC_CODE = /[\\/]src[\\/](sync|api|contract)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 /** A feature's folder, with one level below it (`shop/checkout`): the checkout's code is not every list's. */
@@ -138,7 +141,7 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
   for (const id of all) {
     if (entryReach.has(id)) out.set(id, null);
     // Stylesheets are inlined into the HTML: their (empty) modules go with the app, not into a chunk a page would wait for.
-    else if (bootReach.has(id) || /\.css($|\?)/.test(id)) out.set(id, 'app');
+    else if (bootReach.has(id) || /\.css($|\?)/.test(id)) out.set(id, REACT.test(id) ? 'react' : 'app');
     else out.set(id, grouped(id, reachers.get(id) ?? 0));
   }
   // What a grouped module imports must be in its chunk or one below it (entry, app, shared, data,
@@ -146,7 +149,7 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
   for (let changed = true; changed; ) {
     changed = false;
     for (const [id, g] of out) {
-      if (g === null || g === 'app') continue;
+      if (g === null || g === 'app' || g === 'react') continue;
       for (const d of info(id)?.importedIds ?? []) {
         if (out.get(d) !== null || entryReach.has(d) || !all.has(d)) continue;
         out.set(d, (reachers.get(d) ?? 0) === 0 ? 'sync' : sharedGroup(d));
@@ -172,7 +175,7 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
 }
 
 /** The chunk a module's assignment names for a group, or null. `area:<name>:<fallback>` is the feature's chunk, or the fallback's. */
-export function groupName(assignment: string | null | undefined, group: 'app' | 'area' | 'shared' | 'data' | 'sync'): string | null {
+export function groupName(assignment: string | null | undefined, group: 'react' | 'app' | 'area' | 'shared' | 'data' | 'sync'): string | null {
   if (!assignment) return null;
   if (assignment.startsWith('area:')) {
     const [, area, fallback] = assignment.split(':');
@@ -192,7 +195,7 @@ export function codeSplitting(root: string) {
     }
     return assigned.get(id) ?? null;
   };
-  const group = (name: 'app' | 'area' | 'shared' | 'data' | 'sync', priority: number, minSize = 0) => ({
+  const group = (name: 'react' | 'app' | 'area' | 'shared' | 'data' | 'sync', priority: number, minSize = 0) => ({
     name: (id: string, ctx: { getModuleInfo(id: string): Info | null }) => groupName(groupOf(id, ctx), name),
     debugName: name,
     priority,
@@ -201,5 +204,5 @@ export function codeSplitting(root: string) {
     // imports into a group would drag the entry's modules out of the entry.
     includeDependenciesRecursively: false,
   });
-  return { groups: [group('app', 40), group('area', 35, AREA_MIN_SIZE), group('shared', 30), group('data', 20), group('sync', 10)] };
+  return { groups: [group('react', 45), group('app', 40), group('area', 35, AREA_MIN_SIZE), group('shared', 30), group('data', 20), group('sync', 10)] };
 }

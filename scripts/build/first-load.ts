@@ -75,7 +75,12 @@ export const PRELOAD_AT = '<!--club-preload-->';
 function markPreloads(html: string): string {
   const entry = /<script type="module"[^>]*><\/script>/.exec(html);
   if (!entry) throw new Error('[first-load] index.html has no entry script');
-  return html.replace(entry[0], `${entry[0]}${PRELOAD_AT}`);
+  // Vite's own preloads (the entry's static imports) go there too, first: left where Vite put them,
+  // behind the stylesheet, they were found last and waited for a free connection while the entry,
+  // which cannot run without them, waited for them.
+  const own = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+  const rest = own.reduce((h, tag) => h.replace(tag, ''), html);
+  return rest.replace(entry[0], `${entry[0]}${own.join('')}${PRELOAD_AT}`);
 }
 
 const unique = (xs: string[]) => [...new Set(xs)];

@@ -65,6 +65,9 @@ describe('the built app', () => {
       const head = html.slice(0, html.indexOf('<style>'));
       for (const file of route.preload.out) expect(head, `${route.path} preloads ${file} before the stylesheet`).toContain(`href="${file}"`);
       expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
+      // Every chunk the HTML names, the entry's own imports too, is named ahead of the stylesheet.
+      const tail = html.slice(html.indexOf('<style>'));
+      expect(tail, `${route.path}: a modulepreload behind the stylesheet`).not.toContain('modulepreload');
       // On a slow phone network requests go six at a time: a first screen needs no more.
       const js = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
       expect(js.size, `${route.path}: ${[...js].join(' ')}`).toBeLessThanOrEqual(6);

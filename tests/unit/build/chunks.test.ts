@@ -65,10 +65,10 @@ const assigned = assignChunks(roots, info);
 const group = (p: string) => assigned.get(m(p));
 
 describe('chunk policy (issue 18: few requests before the first screen)', () => {
-  it('leaves the entry’s modules in the entry, and puts what the boot needs in `app`', () => {
+  it('leaves the entry’s modules in the entry, puts React in `react` and the rest of what the boot needs in `app`', () => {
     expect(group('src/app/snapshot/paint.ts')).toBeNull();
     expect(group('vite/preload-helper')).toBeNull();
-    expect(group('node_modules/react-dom/client.js')).toBe('app');
+    expect(group('node_modules/react-dom/client.js')).toBe('react');
     expect(group('src/ui/button.tsx')).toBe('app');
   });
 
@@ -121,7 +121,7 @@ describe('chunk policy (issue 18: few requests before the first screen)', () => 
   });
 
   it('never lets a grouped module import a module that stays in a page’s chunk', () => {
-    const order = ['app', 'shared', 'data', 'area', 'sync'];
+    const order = ['react', 'app', 'shared', 'data', 'area', 'sync'];
     const level = (a: string) => (a.startsWith('area:') ? 'area' : a);
     for (const [id, g0] of assigned) {
       if (g0 === null) continue;
