@@ -293,8 +293,6 @@ async function startServer(dbEnv: Record<string, string>): Promise<{ url: string
   throw new Error('the server did not start');
 }
 
-const median = (xs: number[]): number | null => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : null);
-
 const pct = (xs: number[], p: number) => {
   if (!xs.length) return NaN;
   const s = [...xs].sort((a, b) => a - b);
@@ -318,8 +316,8 @@ async function runOn(name: string, dbEnv: Record<string, string>): Promise<void>
   // One RSS sample falls anywhere on the garbage collector's saw-tooth (tens of MB under this
   // load): the median of the first five seconds after the warm-up against that of the last five.
   const first = Math.ceil(WARMUP_MS / 1000);
-  const startMb = median(rss.slice(first, first + 5)) ?? rss[0]!;
-  const endMb = median(rss.slice(-5)) ?? rss.at(-1)!;
+  const startMb = pct(rss.slice(first, first + 5), 50) || rss[0]!;
+  const endMb = pct(rss.slice(-5), 50) || rss.at(-1)!;
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
 

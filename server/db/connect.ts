@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -7,6 +7,9 @@ import { runPreparedDirectly } from './prepared';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
+
+/** Whether a database (or a transaction of it) is PostgreSQL, read from its adapter: no query. */
+export const isPostgres = (db: { getExecutor(): { adapter: unknown } }): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface DbHandle {
   db: Db;

@@ -1,10 +1,11 @@
-import { PostgresAdapter, type Kysely, type CreateTableBuilder } from 'kysely';
+import type { Kysely, CreateTableBuilder } from 'kysely';
+import { isPostgres } from '../connect';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 /** The dialect a migration runs on, read from the connection's adapter (no query: a failed one would abort the transaction). */
 export async function dialectOf(db: Kysely<unknown>): Promise<Dialect> {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  return isPostgres(db) ? 'postgres' : 'sqlite';
 }
 
 /** An auto-increment integer primary key named `id` on either database. */

@@ -1,6 +1,6 @@
-import { PostgresAdapter, sql, type Insertable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import { VELO_USED_TAG } from '../../../src/domain/velo-promo';
-import type { Db } from '../../db/connect';
+import { isPostgres, type Db } from '../../db/connect';
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import type { OrderLinesTable, OrdersTable } from '../../db/tables/shop';
@@ -85,7 +85,7 @@ const countFirst = countOrder(true);
  * (one writer at a time there anyway).
  */
 async function nextOrderNumber(trx: Trx): Promise<number> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(trx)) {
     return Number((await sql<{ n: string }>`select nextval('order_numbers') as n`.execute(trx)).rows[0]!.n);
   }
   const n = await bumpCounter(trx);
