@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -33,6 +34,11 @@ export default defineConfig({
       devOptions: { enabled: false, type: 'module' },
     }),
   ],
+  resolve: {
+    // Dexie's build for modern browsers (no ES5 helpers): 1.3 KB gzip less on every member screen.
+    // The package's own entry wraps its ES5 build; the app targets ES2022 anyway.
+    alias: [{ find: /^dexie$/, replacement: resolve(import.meta.dirname, 'node_modules/dexie/dist/modern/dexie.mjs') }],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

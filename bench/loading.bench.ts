@@ -6,7 +6,8 @@
 // What the browser requests is read from the page itself (Resource Timing: the page's requests,
 // those a service worker answered counted apart) and from Playwright (the service worker's own
 // requests). Each figure is printed beside its target; the missed ones are named at the end.
-// `LOADING_CASES=first,auth` runs some of: first, auth, member, offline, interactions, lighthouse.
+// `LOADING_CASES=first,auth` runs some of: first, auth, member, offline, interactions, lighthouse
+// (`LOADING_LH=/shop/sticks`: Lighthouse on some of its pages only).
 // `LOADING_DEBUG=1` prints each run's long tasks, and each offline load's paint entries and navigation timing.
 // As in Lighthouse, the service worker's own requests are not throttled.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -616,7 +617,10 @@ try {
         await settle(run.page);
       }],
     ];
+    // `LOADING_LH=/shop/sticks` runs Lighthouse on some of its pages only.
+    const lhPaths = (process.env.LOADING_LH ?? '').split(',').filter(Boolean);
     for (const [name, path, prepare] of cases) {
+      if (lhPaths.length && !lhPaths.includes(path)) continue;
       const runs: LhFigures[] = [];
       for (let i = 0; i < RUNS; i += 1) {
         try {

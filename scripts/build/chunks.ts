@@ -52,6 +52,8 @@ const AREA = /[\\/]src[\\/]features[\\/]([^\\/]+(?:[\\/][^\\/]+(?=[\\/]))?)[\\/]
 const UI_KIT = /[\\/]src[\\/]ui[\\/]([^\\/]+)[\\/]/;
 /** A feature's own shared chunk is made only from this much code (bytes of source); less goes to `data` or `shared`. */
 export const AREA_MIN_SIZE = 1024;
+/** A module this many pages use (and no one feature owns) goes with the database, which they all load. */
+export const WIDELY_SHARED = 8;
 
 /** The group name of every module reachable from the entry. */
 export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, string | null> {
@@ -114,7 +116,12 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
   /** The narrowest area (the module's folder, then its parent) whose pages are all that use it. */
   const areaFor = (id: string, by: readonly string[]): string | null => {
     for (let area = areaOf(id); area; area = area.includes('/') ? area.slice(0, area.lastIndexOf('/')) : null) {
-      if (by.every((p) => within(p, area!))) return area.replace('/', '-');
+      if (!by.every((p) => within(p, area!))) continue;
+      // Used by pages of several sub-folders and none of the feature's own (the order history
+      // and the payment page share the checkout's parts): not in the chunk the feature's
+      // main pages (the lists) load.
+      if (!area.includes('/') && by.length > 1 && by.every((p) => areaOf(p) !== area)) return `${area}-parts`;
+      return area.replace('/', '-');
     }
     return null;
   };
@@ -127,14 +134,19 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
     // The member layout comes with the database (every member screen loads both).
     if (by.length === 1 && by[0] === roots.member && !syncReach.has(id)) return 'data';
     if (pages >= 2 || syncReach.has(id)) {
+      // What the member layout needs, and what a page that reads no database (a signed-out
+      // content page) uses: the common chunks.
+      if (by.includes(roots.member) || sharedGroup(id) === 'shared') return sharedGroup(id);
       // Shared by the pages of one feature only: that feature's own chunk, when big enough (below).
       const area = areaFor(id, by);
       const kit = UI_KIT.exec(id)?.[1];
-      if (kit && !syncReach.has(id) && !by.includes(roots.member) && sharedGroup(id) === 'data') return `area:ui-${kit}:data`;
-      // Only what goes with the database anyway: a page that reads none (a signed-out content
-      // page) keeps its feature's code in `shared`, not in a chunk that needs the database.
-      if (area && !syncReach.has(id) && sharedGroup(id) === 'data') return `area:${area}:data`;
-      return sharedGroup(id);
+      if (kit && !syncReach.has(id)) return `area:ui-${kit}:data`;
+      if (area) return `area:${area}:data`;
+      // Used by many screens: with the database, which they all load.
+      if (pages >= WIDELY_SHARED) return 'data';
+      // A few pages of several features (or one page and the sync engine): a chunk of the
+      // bundler's making that only they load, not bytes every member screen pays for.
+      return null;
     }
     return null;
   };
@@ -149,7 +161,8 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
   for (let changed = true; changed; ) {
     changed = false;
     for (const [id, g] of out) {
-      if (g === null || g === 'app' || g === 'react') continue;
+      // The sync engine may share a chunk of the bundler's making with the pages that use it too.
+      if (g === null || g === 'app' || g === 'react' || g === 'sync') continue;
       for (const d of info(id)?.importedIds ?? []) {
         if (out.get(d) !== null || entryReach.has(d) || !all.has(d)) continue;
         out.set(d, (reachers.get(d) ?? 0) === 0 ? 'sync' : sharedGroup(d));

@@ -9,12 +9,11 @@ import type { LayoutName } from '../routes/types';
 import { applyTheme, useAppSession, useAuthEnv } from '../../state/session';
 import { useSyncMaybe } from '../../state/sync-context';
 import { clearSnapshots } from '../snapshot/store';
-import { watchScreen } from '../snapshot/capture';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { InfoFooter } from './info-footer';
 import { useCurrentSpec } from '../routes/current';
-import { layoutTheme, pageTitle, WITH_NAV } from './route-layout';
+import { layoutTheme, pageTitle, WITH_NAV } from './layout-rules';
 import { usePageViews } from './use-page-views';
 import { InstallOffer } from '../pwa/install-offer';
 
@@ -74,7 +73,19 @@ export default function MemberLayout({ kind }: { kind: LayoutName }) {
   }, [handle.title, theme]);
   useEffect(() => applyTheme(theme), [theme]);
   usePageViews(location.pathname, session.signedIn);
-  useEffect(() => (session.signedIn ? watchScreen() : undefined), [session.signedIn]);
+  useEffect(() => {
+    if (!session.signedIn) return undefined;
+    // Keeping the screen's look is for the next visit: its code loads after this screen.
+    let stop: (() => void) | undefined;
+    let live = true;
+    void import('../snapshot/capture').then((m) => {
+      if (live) stop = m.watchScreen();
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [session.signedIn]);
 
   const onSwitchVariant = useCallback(async () => {
     const next = session.variant === 'glo' ? 'ogo' : 'glo';
