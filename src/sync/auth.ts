@@ -1,15 +1,13 @@
 import { authApi } from '../api/groups/auth';
-import type { Transport } from '../api/transport';
 import type { signInAnswer } from '../contract/auth';
 import type * as z from 'zod/mini';
-import type { ClubDb } from '../db/database';
 import { kvGet, kvSet, markFresh } from '../db/kv';
 import { resetAllStores } from '../db/reset';
 import type { Account } from '../db/rows-sync';
 import { normalizePhone, toUkrainianMobile } from '../domain/phone';
 import { checkRegistration, type CleanRegistration, type RegistrationForm } from '../domain/registration';
-import { USER_TOKEN_COOKIE, type CookieJar } from './auth-cookies';
-import { AuthError, CODE_PROBLEM, PHONE_PROBLEM, toAuthError, TRY_AGAIN } from './auth-errors';
+import { USER_TOKEN_COOKIE } from './auth-cookies';
+import { AuthError, CODE_PROBLEM, PHONE_PROBLEM, TRY_AGAIN } from './auth-errors';
 import { trackAuthEvent } from './mutations/analytics-auth-bat';
 import { addMailingContact } from './mutations/analytics-esputnik-contact';
 import { trackBotVisit } from './mutations/bot-stat';
@@ -17,41 +15,15 @@ import { BOT_VISIT_KEY } from '../domain/bot-visit';
 import { sendMailingId } from './mutations/analytics-esputnik-id';
 import { trackMailingLogin } from './mutations/analytics-esputnik-login';
 import { saveProfileField } from './mutations/profile-metafield';
-import { OFFLINE_ONLY_MESSAGE } from './online-only';
-import type { OnlineSource } from './online';
 import { FRESH_FOR } from './pullers/freshness';
 import { memberRecordOf } from './pullers/session-member';
 import { TOKEN_CHECK } from './pullers/session-token-check';
 import { readSession, saveSession, type Session } from './session';
 import { uuidV4 } from './uuid';
+import { online, type AuthEnv } from './auth-context';
 
-/** What the sign-in and member actions need: the page's sync runtime parts and its cookies. */
-export interface AuthEnv {
-  db: ClubDb;
-  transport: Transport;
-  online: OnlineSource;
-  cookies: CookieJar;
-  /** Epoch ms. */
-  now: () => number;
-  /** Spec §6: the fixed allow-list of two phones that sign in without SMS (server TEST_PHONES). */
-  testPhones: readonly string[];
-  /** The variant of a fresh sign-in: ogo on the second variant's own host, else glo. */
-  defaultVariant?: 'glo' | 'ogo';
-  /** Where the visit's source waits (a chat-bot visit, spec §7 send-bot-stat); localStorage when absent. */
-  visits?: Pick<Storage, 'getItem' | 'removeItem'>;
-}
-
+export { online, type AuthEnv } from './auth-context';
 export { AuthError, CODE_PROBLEM, LOGOUT_NOTICE_KEY, PHONE_PROBLEM, toAuthError, TRY_AGAIN } from './auth-errors';
-
-/** Runs an online-only call: refuses at once when offline, explains any failure. */
-export async function online<T>(env: Pick<AuthEnv, 'online'>, run: () => Promise<T>): Promise<T> {
-  if (!env.online.isOnline()) throw new AuthError(OFFLINE_ONLY_MESSAGE, 'offline');
-  try {
-    return await run();
-  } catch (e) {
-    throw toAuthError(e);
-  }
-}
 
 /** A phone as the server wants it (spec §5: digits only, 380XXXXXXXXX), or an error for the field. */
 export function phoneOrProblem(input: string): string {

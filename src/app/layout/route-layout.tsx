@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { clubName } from '../../domain/brand';
 import { applyTheme, hostBrand, type AppVariant } from '../../state/visitor';
 import { Skeleton } from '../../ui/surfaces';
 import { useVisit } from '../guards/visit';
@@ -8,20 +7,12 @@ import { useCurrentSpec } from '../routes/current';
 import type { BackTarget, LayoutName } from '../routes/types';
 import { Header } from './header';
 import { InfoFooter } from './info-footer';
+import { layoutTheme, pageTitle, WITH_NAV } from './layout-rules';
 import './route-layout.css';
 
 /** The member's chrome (side menu, bottom navigation with the cart, sync indicator): its own chunk, with the local database. */
 export const loadMemberLayout = () => import('./member-layout');
 const MemberLayout = lazy(loadMemberLayout);
-
-/** Layouts that show the bottom navigation. */
-export const WITH_NAV: ReadonlySet<LayoutName> = new Set(['account', 'ogo-footer']);
-
-/** The ogo landing invites to the ogo club: it wears the ogo theme whatever the variant. */
-export const layoutTheme = (kind: LayoutName, variant: AppVariant): AppVariant => (kind === 'landing' ? 'ogo' : variant);
-
-/** The document title of a screen: it names the club of the brand the page wears (spec §2 brand naming). */
-export const pageTitle = (title: string, variant: AppVariant): string => (title === clubName(variant) ? title : `${title} · ${clubName(variant)}`);
 
 
 const FALLBACK_HANDLE = { title: 'Клуб', back: { kind: 'history' } as BackTarget };

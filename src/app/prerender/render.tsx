@@ -4,7 +4,7 @@ import { StaticRouter } from 'react-router';
 import { SyncProvider } from '../../state/sync-context';
 import type { GuardContext } from '../guards/types';
 import { VisitProvider, type VisitSource } from '../guards/visit';
-import { pageTitle, layoutTheme } from '../layout/route-layout';
+import { pageTitle, layoutTheme } from '../layout/layout-rules';
 import { AppRoutes } from '../router';
 import { resolveVisit, type VisitorState } from '../routes/plan';
 
