@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from './support/browser';
 import { freshCodes } from './support/camera';
-import { rows } from './support/local-db';
+import { queuedChanges, rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { startProxy, type Proxy } from './support/proxy';
 import { startServer, type RunningServer } from './support/server';
@@ -54,7 +54,7 @@ describe('a replay of scans and feedback interrupted', () => {
       await typeCodes(page, base, codes);
       orderId = await writeFeedback(page, base, text);
       await page.locator('[data-testid="feedback-local"][data-state="waiting"]').waitFor();
-      const queued = (await rows<{ kind: string; seq: number }>(page, 'outbox')).filter((e) => e.kind !== 'analytics-event').sort((a, b) => a.seq - b.seq);
+      const queued = (await queuedChanges<{ kind: string; seq: number }>(page)).sort((a, b) => a.seq - b.seq);
       expect(queued.map((e) => e.kind)).toEqual(['scan-code', 'scan-code', 'scan-code', 'scan-code', 'feedback-send']);
     } finally {
       // The second scan reaches the server and is credited; the server dies before answering it.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTA_MESSAGE } from '../../src/db/storage';
 import { openBrowser, type Browser } from './support/browser';
 import { freshCodes } from './support/camera';
-import { rows } from './support/local-db';
+import { queuedChanges, rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { serverMetafield } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
@@ -64,7 +64,7 @@ describe('storage full while offline', () => {
       await card(page, fav!).getByTestId('favourite-toggle').click();
       await expect.poll(() => card(page, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true');
       await typeCodes(page, base, [kept!]);
-      const queuedBefore = (await rows<{ id: string; kind: string }>(page, 'outbox')).filter((e) => e.kind !== 'analytics-event');
+      const queuedBefore = await queuedChanges<{ id: string; kind: string }>(page);
       expect(queuedBefore.map((e) => e.kind).sort()).toEqual(['favourite-toggle', 'scan-code']);
 
       // The disk is full: a cart line and a second scan are refused, and the member is told.
@@ -79,7 +79,7 @@ describe('storage full while offline', () => {
 
       // Room again (the member freed some): nothing of the refused changes was kept, the rest is all there.
       await diskFull(page, false);
-      const queuedAfter = (await rows<{ id: string; kind: string }>(page, 'outbox')).filter((e) => e.kind !== 'analytics-event');
+      const queuedAfter = await queuedChanges<{ id: string; kind: string }>(page);
       expect(queuedAfter.map((e) => e.id).sort()).toEqual(queuedBefore.map((e) => e.id).sort());
       expect((await rows<{ code: string }>(page, 'scans')).map((s) => s.code)).toEqual([kept!.code]);
       expect((await rows<{ productId: number }>(page, 'cart')).some((l) => l.productId === line)).toBe(false);

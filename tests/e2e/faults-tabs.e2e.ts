@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from './support/browser';
 import { freshCodes } from './support/camera';
-import { rows } from './support/local-db';
+import { queuedChanges } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { serverMetafield } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
@@ -61,7 +61,7 @@ describe('two tabs, both offline', () => {
       await typeCodes(tabA, base, [code!]);
       // Each tab sees the other's change in the one local database.
       await expect.poll(() => card(tabB, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true');
-      const kinds = (await rows<{ kind: string }>(tabB, 'outbox')).map((e) => e.kind).filter((k) => k !== 'analytics-event').sort();
+      const kinds = (await queuedChanges(tabB)).map((e) => e.kind).sort();
       expect(kinds).toEqual(['cart-change', 'favourite-toggle', 'scan-code']);
     } finally {
       await goOnline(context);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from './support/browser';
 import { freshCodes } from './support/camera';
-import { rows } from './support/local-db';
+import { queuedChanges } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { serverMetafield } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
@@ -60,7 +60,7 @@ describe('a new version deployed while a tab is offline', () => {
       await heart.click();
       await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
       await typeCodes(page, base, [code!]);
-      expect((await rows<{ kind: string }>(page, 'outbox')).map((e) => e.kind).filter((k) => k !== 'analytics-event').sort()).toEqual(['favourite-toggle', 'scan-code']);
+      expect((await queuedChanges(page)).map((e) => e.kind).sort()).toEqual(['favourite-toggle', 'scan-code']);
 
       // Meanwhile a new version goes out; the tab stays offline for six minutes.
       await server.restart({ APP_VERSION: '1.1.0' });

@@ -4,11 +4,10 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { FEEDBACK_MAX_PHOTO_BYTES } from '../../src/domain/feedback-rules';
 import { PHOTO_MAX_EDGE } from '../../src/domain/photo-resize';
 import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
-import { kv, rows } from './support/local-db';
+import { kv, queuedChanges, rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
@@ -49,16 +48,6 @@ interface Sent {
   photos: Array<{ id: number; mime: string; size: number }>;
 }
 
-/**
- * What this screen queued: the outbox less the page views, which the app records through the
- * outbox on each route change a moment after it (one for /feedback may still be on its way when
- * the outbox was first seen empty, and waits offline with the rest).
- */
-async function queuedHere(page: Page) {
-  const all = await rows<{ kind: string; payload: { orderId: number; photos: unknown[] } }>(page, 'outbox');
-  return all.filter((e) => e.kind !== 'analytics-event');
-}
-
 describe('feedback with a photo, written offline', () => {
   it('is kept through an offline reload and arrives once, photo resized', async () => {
     const { page, context } = browser;
@@ -85,7 +74,7 @@ describe('feedback with a photo, written offline', () => {
       await expect.poll(() => form.getByTestId('feedback-photos-hint').textContent()).toContain('лише фото');
       await form.getByTestId('feedback-submit').click();
       await form.getByText('Постав оцінку від 1 до 5 зірок').waitFor();
-      expect(await queuedHere(page)).toHaveLength(0);
+      expect(await queuedChanges(page)).toHaveLength(0);
 
       await form.locator('label:has([data-testid="feedback-star-4"])').click();
       await form.getByTestId('feedback-text').fill('Приїхало вчасно, але коробка трохи пом’ята.');
@@ -93,7 +82,7 @@ describe('feedback with a photo, written offline', () => {
       await form.getByTestId('feedback-photo').waitFor({ timeout: 20_000 });
       await form.getByTestId('feedback-submit').click();
       await form.waitFor({ state: 'detached' });
-      const queued = await queuedHere(page);
+      const queued = await queuedChanges<{ kind: string; payload: { orderId: number; photos: unknown[] } }>(page);
       expect(queued.map((e) => e.kind)).toEqual(['feedback-send']);
       expect(queued[0]?.payload.orderId).toBe(orderId);
       expect(queued[0]?.payload.photos).toHaveLength(1);

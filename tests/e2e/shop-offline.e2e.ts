@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { signInAsDemo } from './support/sign-in';
-import { kv, rows } from './support/local-db';
+import { kv, queuedChanges, rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { serverMetafield } from './support/server-api';
 
@@ -51,7 +51,7 @@ describe('shop offline: favourite and cart survive a reload without network and 
       await page.getByTestId('detail-in-cart').waitFor();
       expect(await page.getByTestId('detail-in-cart').textContent()).toContain('У кошику: 1');
       // (A page view may wait beside them: analytics are queued offline too.)
-      const kinds = (await rows<{ kind: string }>(page, 'outbox')).map((e) => e.kind).filter((k) => k !== 'analytics-event');
+      const kinds = (await queuedChanges(page)).map((e) => e.kind);
       expect(kinds.sort()).toEqual(['cart-change', 'favourite-toggle']);
 
       // Reloaded with no network: the service worker serves the app, Dexie still holds both.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
-import { kv, rows } from './support/local-db';
+import { kv, queuedChanges, rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { startServer, type RunningServer } from './support/server';
 import { serverMetafield } from './support/server-api';
@@ -159,7 +159,7 @@ describe('two devices of one member, both offline (issue 21)', () => {
     await goOffline(phoneA.context);
     for (const id of picks) await addToCart(page, id);
     // The page view of /shop/sticks (recorded through the outbox a moment after the route change) aside.
-    const queued = (await rows<{ kind: string; payload: unknown }>(page, 'outbox')).filter((e) => e.kind !== 'analytics-event');
+    const queued = await queuedChanges<{ kind: string; payload: unknown }>(page);
     // What was queued, named in the failure: one entry per tap and nothing else.
     expect(queued.length, JSON.stringify(queued.map((e) => [e.kind, e.payload]))).toBe(picks.length);
 

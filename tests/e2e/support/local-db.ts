@@ -27,3 +27,11 @@ export async function kv<T>(page: Page, key: string): Promise<T> {
   if (!row) throw new Error(`no ${key} in the local database`);
   return row.value;
 }
+
+/**
+ * The outbox's entries less the page views: the app records a page view through the outbox a
+ * moment after each route change, so one may land after a test has looked and wait with the rest.
+ */
+export async function queuedChanges<T extends { kind: string }>(page: Page): Promise<T[]> {
+  return (await rows<T>(page, 'outbox')).filter((e) => e.kind !== 'analytics-event');
+}
