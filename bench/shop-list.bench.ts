@@ -30,8 +30,8 @@ import { useLayoutEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { db } from './src/db/db';
 import { useCatalogue } from './src/db/hooks';
-import { ProductGrid } from './src/features/shop/product-grid';
-import { ProductCard } from './src/features/shop/product-card';
+import { ProductGrid } from './src/features/shop/grid/product-grid';
+import { ProductCard } from './src/features/shop/grid/product-card';
 import './src/ui/theme.css';
 import './src/ui/base.css';
 

@@ -40,13 +40,15 @@ export function chunkRoots(root: string): ChunkRoots {
 interface Info {
   importedIds: readonly string[];
   dynamicallyImportedIds: readonly string[];
+  /** The module's code as the bundler has it (comments and all). */
+  code?: string | null;
 }
 type GetInfo = (id: string) => Info | null;
 
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const DATA = /[\\/]node_modules[\\/](dexie|dexie-react-hooks)[\\/]|[\\/]src[\\/]db[\\/]/;
 const SYNC_CODE = /[\\/]src[\\/](sync|api|contract)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
-/** A feature's folder, with one level below it (`shop/checkout`): the checkout's code is not every list's. */
+/** A feature's folder, with one level below it (`shop/checkout`, `shop/grid`): the checkout's code is not every list's. */
 const AREA = /[\\/]src[\\/]features[\\/]([^\\/]+(?:[\\/][^\\/]+(?=[\\/]))?)[\\/]/;
 /** A kit of the design system that only some screens use (the camera scanner): a chunk of its own, like a feature's. */
 const UI_KIT = /[\\/]src[\\/]ui[\\/]([^\\/]+)[\\/]/;
@@ -54,6 +56,8 @@ const UI_KIT = /[\\/]src[\\/]ui[\\/]([^\\/]+)[\\/]/;
 export const AREA_MIN_SIZE = 1024;
 /** A module this many pages use (and no one feature owns) goes with the database, which they all load. */
 export const WIDELY_SHARED = 8;
+/** A module this small (characters of code, comments and all) is not worth a request of its own: it goes with `data` (or `shared`). */
+export const TINY_MODULE = 500;
 
 /** The group name of every module reachable from the entry. */
 export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, string | null> {
@@ -113,19 +117,19 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
     const a = areaOf(page);
     return a === area || Boolean(a?.startsWith(`${area}/`));
   };
-  /** The narrowest area (the module's folder, then its parent) whose pages are all that use it. */
+  /**
+   * The feature chunk of a module only one feature's pages use: its folder's. A sub-folder is a
+   * chunk of its own whoever in the feature uses it (the checkout's parts that the cart and the
+   * order history use too; the lists' product grid), so a page loads its feature's main chunk
+   * only for what it shares with the feature's main pages.
+   */
   const areaFor = (id: string, by: readonly string[]): string | null => {
-    for (let area = areaOf(id); area; area = area.includes('/') ? area.slice(0, area.lastIndexOf('/')) : null) {
-      if (!by.every((p) => within(p, area!))) continue;
-      // Used by pages of several sub-folders and none of the feature's own (the order history
-      // and the payment page share the checkout's parts): not in the chunk the feature's
-      // main pages (the lists) load.
-      if (!area.includes('/') && by.length > 1 && by.every((p) => areaOf(p) !== area)) return `${area}-parts`;
-      return area.replace('/', '-');
-    }
-    return null;
+    const own = areaOf(id);
+    const feature = own?.split('/')[0];
+    return own && by.every((p) => within(p, feature!)) ? own.replace('/', '-') : null;
   };
   const sharedGroup = (id: string) => (touchesData(id) || onlyDataPages(id) ? 'data' : 'shared');
+  const tiny = (id: string) => (info(id)?.code?.length ?? Infinity) < TINY_MODULE;
   // Page-reached modules that neither the boot nor another grouped module owns stay with their page.
   const grouped = (id: string, pages: number): string | null => {
     if (DATA.test(id)) return pages === 0 ? 'sync' : 'data';
@@ -142,8 +146,8 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
       const kit = UI_KIT.exec(id)?.[1];
       if (kit && !syncReach.has(id)) return `area:ui-${kit}:data`;
       if (area) return `area:${area}:data`;
-      // Used by many screens: with the database, which they all load.
-      if (pages >= WIDELY_SHARED) return 'data';
+      // Used by many screens: with the database, which they all load; so is a module too small for a request.
+      if (pages >= WIDELY_SHARED || tiny(id)) return sharedGroup(id);
       // A few pages of several features (or one page and the sync engine): a chunk of the
       // bundler's making that only they load, not bytes every member screen pays for.
       return null;
@@ -156,16 +160,30 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
     else if (bootReach.has(id) || /\.css($|\?)/.test(id)) out.set(id, REACT.test(id) ? 'react' : 'app');
     else out.set(id, grouped(id, reachers.get(id) ?? 0));
   }
-  // What a grouped module imports must be in its chunk or one below it (entry, app, shared, data,
-  // sync, in that order), never in a page's chunk: pull such imports in, until nothing changes.
+  // What a grouped module imports must not land in a page's chunk: pull such imports in, until
+  // nothing changes: into the importer's feature chunk when only pages that load it use them,
+  // into `data`/`shared` when many screens (or the member layout) use them or they are tiny; what
+  // a few pages of different features use is left to the bundler, which gives it a chunk of its
+  // own for just those pages (never a page's chunk: two or more pages use it).
+  const left = new Set<string>();
   for (let changed = true; changed; ) {
     changed = false;
     for (const [id, g] of out) {
       // The sync engine may share a chunk of the bundler's making with the pages that use it too.
       if (g === null || g === 'app' || g === 'react' || g === 'sync') continue;
       for (const d of info(id)?.importedIds ?? []) {
-        if (out.get(d) !== null || entryReach.has(d) || !all.has(d)) continue;
-        out.set(d, (reachers.get(d) ?? 0) === 0 ? 'sync' : sharedGroup(d));
+        if (out.get(d) !== null || left.has(d) || entryReach.has(d) || !all.has(d)) continue;
+        const users = reacherSets.get(d);
+        if (!users) out.set(d, 'sync');
+        // Every page that needs it loads the importer's feature chunk anyway: there.
+        else if (g.startsWith('area:') && [...users].every((p) => reacherSets.get(id)?.has(p))) out.set(d, g);
+        else if (!g.startsWith('area:') || users.size >= WIDELY_SHARED || users.has(roots.member) || tiny(d)) out.set(d, sharedGroup(d));
+        // A few pages of different features: a chunk of the bundler's making for just them,
+        // rather than bytes in `data` that every member screen loads.
+        else {
+          left.add(d);
+          continue;
+        }
         changed = true;
       }
     }
@@ -204,7 +222,7 @@ export function codeSplitting(root: string) {
   const groupOf = (id: string, ctx: { getModuleInfo(id: string): Info | null }) => {
     if (!assigned) {
       assigned = assignChunks(roots, (m) => ctx.getModuleInfo(m));
-      if (process.env.CLUB_CHUNKS_DEBUG) for (const [m, g] of assigned) console.log('[chunks]', g, m.replace(root, ''));
+      if (process.env.CLUB_CHUNKS_DEBUG) for (const [m, g] of assigned) console.log('[chunks]', g, m.replace(root, ''), ctx.getModuleInfo(m)?.code?.length);
     }
     return assigned.get(id) ?? null;
   };

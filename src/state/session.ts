@@ -68,6 +68,11 @@ export function useAppSession(): AppSession {
   return useLiveQuery(readAppSession, [], initial);
 }
 
+/** The brand of the session (glo or ogo): the catalogue, cart and theme a screen shows. */
+export function useVariant(): AppVariant {
+  return useAppSession().variant;
+}
+
 /** The sign-in and member actions of src/sync/auth*, once sync has started (null before). */
 export function useAuthEnv(): AuthEnv | null {
   const sync = useSyncMaybe();

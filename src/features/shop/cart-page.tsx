@@ -13,12 +13,13 @@ import { CartLine } from './cart-line';
 import { CartSummary, FreeShipping, ZeroPriceNotice } from './cart-summary';
 import { FREE_SHIPPING } from './config';
 import { CART_COPY } from './cart-copy';
-import { useFinishPlacedOrders } from './checkout/use-finish-placed';
+import { useFinishPlacedOrders } from './orders/use-finish-placed';
 import { counted, formatXp } from './format';
-import { useOnline, useProductsByIds, useShopVariant } from './use-shop';
+import { useOnline, useProductsByIds } from './use-shop';
 import { useShopActions } from './use-shop-actions';
 import '../../ui/action-bar.css';
 import './cart-page.css';
+import { useVariant } from '../../state/session';
 
 // The promo codes load after the cart's first paint: the route paints within its budget.
 const CartPromo = lazy(() => import('./cart-promo'));
@@ -49,7 +50,7 @@ function continueTarget(): string {
  * Opening it asks the sync layer for the §4 refresh (online only); every change is a domain action.
  */
 export default function CartPage() {
-  const variant = useShopVariant();
+  const variant = useVariant();
   const lines = useCart(variant);
   const codes = useKv('checkoutDrafts')?.[variant] ?? NO_CODES;
   const record = useKv('memberRecords')?.[variant] ?? null;

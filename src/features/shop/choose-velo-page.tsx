@@ -6,17 +6,18 @@ import { EmptyState } from '../../ui/surfaces';
 import { CatalogueAge } from './catalogue-age';
 import { VELO_COPY } from './copy';
 import { productPath } from './links';
-import { GridSkeleton, ProductGrid } from './product-grid';
+import { GridSkeleton, ProductGrid } from './grid/product-grid';
 import { ShopIcon } from './shop-icons';
-import { useShopVariant, useTaggedProducts } from './use-shop';
+import { useTaggedProducts } from './use-shop';
 import './choose-velo-page.css';
+import { useVariant } from '../../state/session';
 
 /**
  * /shop/choose-velo: the velo pouches of the active shop's catalogue, and its velo gifts, of which
  * at most 2 are shown (spec §9: the velo gift count is capped to 2 for display), as in the cart.
  */
 export default function ChooseVeloPage() {
-  const variant = useShopVariant();
+  const variant = useVariant();
   const velo = useTaggedProducts(variant, PRODUCT_TAGS.velo, PRODUCT_TAGS.veloGift);
   const lines = useCart(variant);
   if (velo === undefined) return <GridSkeleton count={4} />;

@@ -3,12 +3,13 @@ import { ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/surfaces';
 import { FAVOURITES_COPY } from './copy';
 import { productPath } from './links';
-import { GridSkeleton, ProductGrid } from './product-grid';
-import { useProductsByIds, useShopVariant } from './use-shop';
+import { GridSkeleton, ProductGrid } from './grid/product-grid';
+import { useProductsByIds } from './use-shop';
+import { useVariant } from '../../state/session';
 
 /** /shop/favorite: the active variant's favourites, newest first, from the stored catalogue. */
 export default function FavoritePage() {
-  const variant = useShopVariant();
+  const variant = useVariant();
   const favourites = useFavourites(variant);
   const ids = favourites?.map((f) => f.productId).reverse();
   const products = useProductsByIds(variant, ids);

@@ -8,9 +8,10 @@ import { COMMON_COPY, HOME_COPY, LIST_COPY } from './copy';
 import { counted } from './format';
 import { detailPath, listOfPath } from './links';
 import { OtherShop } from './other-shop';
-import { GridSkeleton, ProductGrid } from './product-grid';
-import { useCatalogueState, useOnline, useShopVariant } from './use-shop';
+import { GridSkeleton, ProductGrid } from './grid/product-grid';
+import { useCatalogueState, useOnline } from './use-shop';
 import './list-page.css';
+import { useVariant } from '../../state/session';
 
 /**
  * Every catalogue list route (/shop/sticks, /shop/ogo-velo, ...; see SHOP_LIST_TITLES): one page
@@ -20,7 +21,7 @@ import './list-page.css';
 export default function ListPage() {
   const { pathname } = useLocation();
   const slug = listOfPath(pathname);
-  const active = useShopVariant();
+  const active = useVariant();
   const category = categoryBySlug(slug);
   const variant = category?.variant ?? active;
   const products = useCatalogue(variant, slug);

@@ -13,18 +13,19 @@ import { OtherShop } from './other-shop';
 import { ProductImage } from './product-image';
 import { QuantityStepper } from './quantity-stepper';
 import { ShopIcon } from './shop-icons';
-import { useCartCounts, useFavouriteIds, useShopVariant } from './use-shop';
+import { useCartCounts, useFavouriteIds } from './use-shop';
 import { useShopActions } from './use-shop-actions';
 import { useProductOrPull } from './use-product-or-pull';
 import '../../ui/action-bar.css';
 import './product-page.css';
+import { useVariant } from '../../state/session';
 
 /** /shop/{list}/{id}: one product from the stored catalogue; its back arrow leads to the list. */
 export default function ProductPage() {
   const { pathname } = useLocation();
   const slug = listOfPath(pathname);
   const id = Number(useParams().id);
-  const active = useShopVariant();
+  const active = useVariant();
   const variant = categoryBySlug(slug)?.variant ?? active;
   const { product, state } = useProductOrPull(variant, id);
   const favourite = useFavouriteIds(variant).has(id);

@@ -13,11 +13,12 @@ import { ShopSearch } from './shop-search';
 import { COMMON_COPY, HOME_COPY } from './copy';
 import { counted } from './format';
 import { productPath } from './links';
-import { GridSkeleton, ProductGrid } from './product-grid';
+import { GridSkeleton, ProductGrid } from './grid/product-grid';
 import { categoryIcon, ShopIcon } from './shop-icons';
-import { useCartCounts, useCatalogueState, useFavouriteIds, useOnline, useShopVariant, useTaggedProducts } from './use-shop';
+import { useCartCounts, useCatalogueState, useFavouriteIds, useOnline, useTaggedProducts } from './use-shop';
 import '../../ui/hero.css';
 import './shop-page.css';
+import { useVariant } from '../../state/session';
 
 const POPULAR_COUNT = 6;
 
@@ -40,7 +41,7 @@ async function popularOf(variant: ShopVariant): Promise<ProductRow[]> {
 
 /** /shop: the active variant's shop — categories, the cart and favourites, a few popular items. */
 export default function ShopPage() {
-  const variant = useShopVariant();
+  const variant = useVariant();
   const state = useCatalogueState(variant);
   const popular = useLiveQuery(() => popularOf(variant), [variant]);
   const units = [...useCartCounts(variant).values()].reduce((n, c) => n + c, 0);

@@ -9,7 +9,7 @@ import { useDebounced } from './checkout/use-debounced';
 import { SEARCH_COPY as T } from './copy';
 import { counted } from './format';
 import { productPath } from './links';
-import { ProductGrid } from './product-grid';
+import { ProductGrid } from './grid/product-grid';
 import './shop-search.css';
 
 /** Every stored product of a shop (one row each), read once per change of the catalogue. */

@@ -6,7 +6,6 @@ import type { ShopVariant } from '../../domain/catalogue';
 
 // Live reads of the local database for the shop screens: `undefined` while loading.
 
-export { useShopVariant } from './use-variant';
 
 export interface CatalogueState {
   /** Epoch ms of the oldest stored list of the shop; null when nothing is stored. */

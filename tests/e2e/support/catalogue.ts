@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 /**
  * The product ids of the list on screen, in order (only those on sale unless `all`), once the
  * grid has drawn every card: it draws the first few at once and the rest a moment later
- * (src/features/shop/product-grid.tsx), as a person would see after a glance.
+ * (src/features/shop/grid/product-grid.tsx), as a person would see after a glance.
  */
 export async function listedProductIds(page: Page, all = false): Promise<number[]> {
   await page.locator('[data-testid="product-card"]').first().waitFor({ timeout: 20_000 });

@@ -15,24 +15,29 @@ const roots: ChunkRoots = {
   page: /[\\/]src[\\/]features[\\/].+-page\.tsx$/,
 };
 const m = (p: string) => `${R}${p}`;
-const graph: Record<string, { imports?: string[]; dynamic?: string[] }> = {
+const graph: Record<string, { imports?: string[]; dynamic?: string[]; code?: string }> = {
   'src/main.tsx': { imports: ['src/app/snapshot/paint.ts', 'vite/preload-helper'], dynamic: ['src/app/boot/boot.tsx'] },
   'src/app/snapshot/paint.ts': {},
   'vite/preload-helper': {},
   'src/app/boot/boot.tsx': {
     imports: ['node_modules/react-dom/client.js', 'src/ui/button.tsx', 'src/app/snapshot/paint.ts', 'vite/preload-helper', 'src/ui/theme.css'],
-    dynamic: ['src/features/auth/is18-page.tsx', 'src/features/auth/auth-page.tsx', 'src/features/shop/list-page.tsx', 'src/features/shop/cart-page.tsx', 'src/features/landing/landing-page.tsx', 'src/app/layout/member-layout.tsx', 'src/sync/start.ts', 'src/features/shop/checkout/checkout-page.tsx', 'src/features/shop/checkout/payment-page.tsx', 'src/features/scan/scanning-page.tsx', 'src/features/devices/device-reg-page.tsx', 'src/features/content-pages/rules-page.tsx', 'src/features/content-pages/agreement-page.tsx', 'src/features/support/support-page.tsx', 'src/features/shop/orders/history-page.tsx'],
+    dynamic: ['src/features/auth/is18-page.tsx', 'src/features/auth/auth-page.tsx', 'src/features/shop/list-page.tsx', 'src/features/shop/cart-page.tsx', 'src/features/landing/landing-page.tsx', 'src/app/layout/member-layout.tsx', 'src/sync/start.ts', 'src/features/shop/checkout/checkout-page.tsx', 'src/features/shop/checkout/payment-page.tsx', 'src/features/scan/scanning-page.tsx', 'src/features/devices/device-reg-page.tsx', 'src/features/content-pages/rules-page.tsx', 'src/features/content-pages/agreement-page.tsx', 'src/features/support/support-page.tsx', 'src/features/shop/orders/history-page.tsx', 'src/features/scan/history-page.tsx'],
   },
   'src/features/shop/checkout/checkout-page.tsx': { imports: ['src/features/shop/checkout/parts.tsx', 'src/features/shop/checkout/format.ts', 'src/state/use-pull.ts'] },
   'src/features/shop/checkout/payment-page.tsx': { imports: ['src/features/shop/checkout/parts.tsx', 'src/features/shop/checkout/pay-parts.tsx', 'src/domain/call-back-day.ts', 'src/state/use-pull.ts'] },
   'src/features/shop/checkout/pay-parts.tsx': { imports: ['src/state/session.ts'] },
   'src/features/shop/orders/history-page.tsx': { imports: ['src/features/shop/checkout/pay-parts.tsx', 'src/state/use-pull.ts'] },
-  'src/features/support/support-page.tsx': { imports: ['src/domain/call-back-day.ts', 'src/state/session.ts', 'src/state/use-pull.ts'] },
+  'src/features/support/support-page.tsx': { imports: ['src/domain/call-back-day.ts', 'src/state/session.ts', 'src/state/use-pull.ts', 'src/domain/scan-state.ts', 'src/domain/tiny.ts'] },
+  'src/features/scan/history-page.tsx': { imports: ['src/features/scan/scan-list.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
+  'src/features/scan/scan-list.tsx': { imports: ['src/domain/scan-state.ts', 'src/domain/scan-words.ts'] },
+  'src/domain/scan-state.ts': { code: 'x'.repeat(2000) },
+  'src/domain/scan-words.ts': { code: 'x'.repeat(2000) },
+  'src/domain/tiny.ts': { code: 'export const A = 1;' },
   'src/domain/call-back-day.ts': {},
   'src/state/use-pull.ts': { imports: ['src/state/session.ts'] },
   'src/features/shop/checkout/parts.tsx': { imports: ['src/state/session.ts'] },
   'src/features/shop/checkout/format.ts': {},
-  'src/features/scan/scanning-page.tsx': { imports: ['src/ui/scanner/camera-scanner.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
+  'src/features/scan/scanning-page.tsx': { imports: ['src/ui/scanner/camera-scanner.tsx', 'src/state/session.ts', 'src/state/use-pull.ts', 'src/features/scan/scan-list.tsx', 'src/domain/tiny.ts'] },
   'src/features/devices/device-reg-page.tsx': { imports: ['src/ui/scanner/camera-scanner.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
   'src/ui/scanner/camera-scanner.tsx': {},
   'src/features/content-pages/rules-page.tsx': { imports: ['src/features/content-pages/text-blocks.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
@@ -64,9 +69,21 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[] }> = {
 };
 const info = (id: string) => {
   const g = graph[id.slice(R.length)];
-  return g ? { importedIds: (g.imports ?? []).map(m), dynamicallyImportedIds: (g.dynamic ?? []).map(m) } : null;
+  return g ? { importedIds: (g.imports ?? []).map(m), dynamicallyImportedIds: (g.dynamic ?? []).map(m), code: g.code ?? null } : null;
 };
 const assigned = assignChunks(roots, info);
+const reach = (id: string): Set<string> => {
+  const out = new Set<string>();
+  const todo = [id];
+  while (todo.length) {
+    const x = todo.pop()!;
+    if (out.has(x)) continue;
+    out.add(x);
+    todo.push(...(info(x)?.importedIds ?? []));
+  }
+  return out;
+};
+const pagesUsing = (id: string) => Object.keys(graph).filter((p) => roots.page.test(m(p)) && reach(m(p)).has(id)).length;
 const group = (p: string) => assigned.get(m(p));
 
 describe('chunk policy (issue 18: few requests before the first screen)', () => {
@@ -87,8 +104,23 @@ describe('chunk policy (issue 18: few requests before the first screen)', () => 
 
   it('puts what several pages share in `shared`, or in `data` when only database pages use it', () => {
     expect(group('src/ui/hero.tsx')).toBe('shared');
-    expect(group('src/domain/money.ts')).toBe('data');
+    expect(group('src/state/session.ts')).toBe('data');
     expect(group('src/features/shop/list-only.ts')).toBeNull();
+  });
+
+  it('puts what a feature chunk’s module imports in that chunk when only pages that load it use it', () => {
+    // The list and the cart both load the shop's chunk (the product grid), which uses the money format.
+    expect(group('src/domain/money.ts')).toBe('area:shop:data');
+    expect(group('src/domain/scan-words.ts')).toBe('area:scan:data');
+  });
+
+  it('leaves what a feature chunk’s module shares with a few pages of other features to the bundler, not `data`', () => {
+    expect(group('src/features/scan/scan-list.tsx')).toBe('area:scan:data');
+    expect(group('src/domain/scan-state.ts')).toBeNull();
+  });
+
+  it('puts a module too small for a request of its own with the database, even when few pages use it', () => {
+    expect(group('src/domain/tiny.ts')).toBe('data');
   });
 
   it('gives what one feature’s pages share that feature’s chunk, or its fallback when the chunk would be small', () => {
@@ -99,10 +131,10 @@ describe('chunk policy (issue 18: few requests before the first screen)', () => 
     expect(groupName('shared', 'area')).toBeNull();
   });
 
-  it('gives a sub-folder of a feature its own chunk when only its pages use it, else the feature’s', () => {
+  it('gives a sub-folder of a feature a chunk of its own, whoever in the feature uses it', () => {
     expect(group('src/features/shop/checkout/parts.tsx')).toBe('area:shop-checkout:data');
-    // The checkout's number format is used by a list too: the shop's chunk.
-    expect(group('src/features/shop/checkout/format.ts')).toBe('area:shop:data');
+    // The checkout's number format is used by a list too: still the checkout's chunk, not the shop's.
+    expect(group('src/features/shop/checkout/format.ts')).toBe('area:shop-checkout:data');
   });
 
   it('gives a design-system kit only some screens use (the scanner) a chunk of its own, out of `data`', () => {
@@ -135,7 +167,7 @@ describe('chunk policy (issue 18: few requests before the first screen)', () => 
   });
 
   it('keeps what only sub-folders of a feature share (the order history and the payment) out of the feature’s main chunk', () => {
-    expect(group('src/features/shop/checkout/pay-parts.tsx')).toBe('area:shop-parts:data');
+    expect(group('src/features/shop/checkout/pay-parts.tsx')).toBe('area:shop-checkout:data');
   });
 
   it('never lets a grouped module import a module that stays in a page’s chunk', () => {
@@ -150,7 +182,9 @@ describe('chunk policy (issue 18: few requests before the first screen)', () => 
         const inEntry = d === null && !/-page\.tsx$/.test(dep) && ['src/app/snapshot/paint.ts', 'vite/preload-helper'].some((e) => dep.endsWith(e));
         // The sync engine's own entry reaches what it imports, so the bundler never leaves that in one page's chunk.
         const sharedBySync = g === 'sync' && d === null && !/-page\.tsx$/.test(dep);
-        expect(inEntry || sharedBySync || (d !== null && d !== undefined && order.indexOf(d) <= order.indexOf(g)), `${id} → ${dep}`).toBe(true);
+        // Used by two or more pages: the bundler gives it a chunk for just them, never one page's.
+        const sharedByPages = d === null && !/-page\.tsx$/.test(dep) && pagesUsing(dep) >= 2;
+        expect(inEntry || sharedBySync || sharedByPages || (d !== null && d !== undefined && order.indexOf(d) <= order.indexOf(g)), `${id} → ${dep}`).toBe(true);
       }
     }
   });

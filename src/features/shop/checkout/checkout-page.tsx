@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '../../../ui/surfaces';
-import { useShopVariant } from '../use-variant';
 import './checkout.css';
+import { useVariant } from '../../../state/session';
 
 // The summary comes with the order rules it is built from: loaded beside the local database's
 // answer, so the route's first paint stays light.
@@ -20,7 +20,7 @@ const Loading = () => (
  * network the button says so and the cart stays as it was.
  */
 export default function CheckoutPage() {
-  const variant = useShopVariant();
+  const variant = useVariant();
   return (
     <Suspense fallback={<Loading />}>
       <Summary variant={variant} />

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { ButtonLink } from '../../../ui/button';
 import { EmptyState, Skeleton } from '../../../ui/surfaces';
-import { useShopVariant } from '../use-variant';
 import { EMPTY_CART_COPY as E } from './empty-copy';
 import { useCheckoutBasics } from './use-checkout-basics';
 import './checkout.css';
+import { useVariant } from '../../../state/session';
 
 // The form comes with its rules and pickers, loaded beside the local database's answer, so the
 // route's first paint stays light.
@@ -24,7 +24,7 @@ const Loading = () => (
  * the choice survives a reload; the address goes to the profile for next time.
  */
 export default function DeliveryPage() {
-  const variant = useShopVariant();
+  const variant = useVariant();
   const co = useCheckoutBasics(variant);
   if (co === undefined) return <Loading />;
   if (co.lines.length === 0) {

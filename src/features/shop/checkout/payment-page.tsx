@@ -9,7 +9,6 @@ import { VELO_PROMO } from '../velo-config';
 import { saveDraft } from '../../../sync/checkout-actions-draft';
 import { Button, ButtonLink } from '../../../ui/button';
 import { EmptyState, Skeleton } from '../../../ui/surfaces';
-import { useShopVariant } from '../use-variant';
 import { PAYMENT_COPY as T } from './payment-copy';
 import { timeOptions } from './format';
 import { Option } from './parts';
@@ -18,6 +17,7 @@ import { useCheckoutBasics, type CheckoutBasics } from './use-checkout-basics';
 import '../../../ui/action-bar.css';
 import { EMPTY_CART_COPY as E } from './empty-copy';
 import './checkout.css';
+import { useVariant } from '../../../state/session';
 
 /** Spec §3 Shop state: a comment of up to this many characters goes with the order. */
 export const COMMENT_MAX = 500;
@@ -28,7 +28,7 @@ export const COMMENT_MAX = 500;
  * the call-back request with its day ('Сьогодні' = today, otherwise tomorrow) and window (§5).
  */
 export default function PaymentPage() {
-  const variant = useShopVariant();
+  const variant = useVariant();
   const co = useCheckoutBasics(variant);
   if (co === undefined) {
     return (

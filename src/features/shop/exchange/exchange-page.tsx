@@ -6,11 +6,12 @@ import { categoriesOf } from '../../../domain/catalogue';
 import { exchangeCheck, exchangeState, isExchangeItem } from '../../../domain/exchange';
 import { EmptyState } from '../../../ui/surfaces';
 import { CatalogueAge } from '../catalogue-age';
-import { GridSkeleton } from '../product-grid';
+import { GridSkeleton } from '../grid/product-grid';
 import { ProductImage } from '../product-image';
-import { useCatalogueState, useOnline, useShopVariant } from '../use-shop';
+import { useCatalogueState, useOnline } from '../use-shop';
 import { EXCHANGE_COPY as T } from './copy';
 import './exchange.css';
+import { useVariant } from '../../../state/session';
 
 /** The bonus list of a shop: where its exchange offers live (spec §9 bonus, ogo-bonus). */
 export function bonusSlugOf(variant: 'glo' | 'ogo'): string {
@@ -41,7 +42,7 @@ function Offer({ p, balance }: { p: ProductRow; balance: number | null }) {
  * (active) and those out of stock (inactive), each leading to its detail route.
  */
 export default function ExchangePage() {
-  const variant = useShopVariant();
+  const variant = useVariant();
   const products = useCatalogue(variant, bonusSlugOf(variant));
   const state = useCatalogueState(variant);
   const balance = useXpBalance(variant);

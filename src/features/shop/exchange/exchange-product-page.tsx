@@ -8,11 +8,11 @@ import { Button, ButtonLink } from '../../../ui/button';
 import { EmptyState, Skeleton } from '../../../ui/surfaces';
 import { ProductImage } from '../product-image';
 import { useProductOrPull } from '../use-product-or-pull';
-import { useShopVariant } from '../use-variant';
 import { useShopActions } from '../use-shop-actions';
 import { EXCHANGE_COPY as T } from './copy';
 import '../../../ui/action-bar.css';
 import './exchange.css';
+import { useVariant } from '../../../state/session';
 
 /**
  * /exchange/product/active/:id and /exchange/product/inactive/:id: an exchange offer with its XP
@@ -22,7 +22,7 @@ import './exchange.css';
  */
 export default function ExchangeProductPage() {
   const id = Number(useParams().id);
-  const variant = useShopVariant();
+  const variant = useVariant();
   const { product, state } = useProductOrPull(variant, id);
   const balance = useXpBalance(variant);
   const cart = useCart(variant);

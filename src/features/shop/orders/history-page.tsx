@@ -11,13 +11,13 @@ import { Button, ButtonLink } from '../../../ui/button';
 import { EmptyState, Skeleton } from '../../../ui/surfaces';
 import { Notice } from '../checkout/parts';
 import { formatDateTime } from '../checkout/format';
-import { useFinishPlacedOrders } from '../checkout/use-finish-placed';
+import { useFinishPlacedOrders } from './use-finish-placed';
 import { usePayOrder } from '../checkout/use-pay-order';
 import { pluralUk } from '../../../sync/plural';
-import { useShopVariant } from '../use-variant';
 import { HISTORY_COPY as T } from './copy';
 import { OrderCard } from './order-card';
 import './orders.css';
+import { useVariant } from '../../../state/session';
 
 type OrdersAnswer = CallResponse<typeof getOrders>;
 
@@ -28,7 +28,7 @@ type OrdersAnswer = CallResponse<typeof getOrders>;
  * order's real status, read from the server, whatever the page claimed.
  */
 export default function HistoryPage() {
-  const variant = useShopVariant();
+  const variant = useVariant();
   const [params, setParams] = useSearchParams();
   const back = Number(params.get('order')) || null;
   const [round, setRound] = useState(0);

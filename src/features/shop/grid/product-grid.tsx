@@ -1,10 +1,10 @@
 import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
-import type { ProductRow } from '../../db/rows-catalogue';
-import type { ShopVariant } from '../../domain/catalogue';
-import { Skeleton } from '../../ui/surfaces';
+import type { ProductRow } from '../../../db/rows-catalogue';
+import type { ShopVariant } from '../../../domain/catalogue';
+import { Skeleton } from '../../../ui/surfaces';
 import { ProductCard } from './product-card';
-import { useCartCounts, useFavouriteIds } from './use-shop';
-import { useShopActions } from './use-shop-actions';
+import { useCartCounts, useFavouriteIds } from '../use-shop';
+import { useShopActions } from '../use-shop-actions';
 import './product-card.css';
 
 /** From this many products a grid renders only the rows near the screen. */

@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { ProductRow } from '../../db/rows-catalogue';
+import type { ProductRow } from '../../../db/rows-catalogue';
 import './product-card.css';
 
 /** Cards per row. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { COMMON_COPY } from './copy';
-import { ShopIcon } from './shop-icons';
+import { COMMON_COPY } from '../copy';
+import { ShopIcon } from '../shop-icons';
 import './add-button.css';
 
 /**
