@@ -8,7 +8,8 @@
 // requests). Each figure is printed beside its target; the missed ones are named at the end.
 // `LOADING_CASES=first,auth` runs some of: first, auth, member, offline, interactions, lighthouse
 // (`LOADING_LH=/shop/sticks`: Lighthouse on some of its pages only).
-// `LOADING_DEBUG=1` prints each run's long tasks, and each offline load's paint entries and navigation timing.
+// `LOADING_DEBUG=1` prints each run's long tasks, and each offline load's paint entries and navigation timing;
+// `LOADING_TRACE=<dir>` writes a Chromium trace of each measured load there.
 // As in Lighthouse, the service worker's own requests are not throttled.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -220,12 +221,34 @@ async function measuredLoad(run: Run, url: string, usable: { selector?: string; 
   await old.close();
   const startedAt = Date.now();
   await throttle(run.cdp, true);
+  const trace = process.env.LOADING_TRACE ? await startTrace(run.cdp) : null;
   await page.goto(url, { waitUntil: 'load', timeout: 90_000 });
   const left = WATCH_MS - (Date.now() - startedAt);
   if (left > 0) await page.waitForTimeout(left);
+  if (trace) await trace.save(url);
   const figures = await readLoad(page, run.swRequests, startedAt);
   await throttle(run.cdp, false);
   return figures;
+}
+
+/** `LOADING_TRACE=<dir>`: a Chromium performance trace of each measured load, for DevTools' Performance panel. */
+async function startTrace(cdp: CDPSession): Promise<{ save(url: string): Promise<void> }> {
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => void events.push(...e.value));
+  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'latencyInfo', 'disabled-by-default-v8.cpu_profiler'];
+  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: categories } });
+  return {
+    async save(url) {
+      const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await done;
+      const dir = process.env.LOADING_TRACE!;
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}-${Date.now()}.json`);
+      writeFileSync(file, JSON.stringify(events));
+      console.log(`  trace: ${file}`);
+    },
+  };
 }
 
 async function settle(page: Page, ms = 1500): Promise<void> {

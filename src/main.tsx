@@ -2,6 +2,7 @@
 import './ui/theme.css';
 import './ui/base.css';
 import { paintSnapshot, whenPainted } from './app/snapshot/paint';
+import { ownerOf } from './app/snapshot/store';
 
 /**
  * The entry: small on purpose. A member's screen seen before on this device is painted at once
@@ -12,11 +13,16 @@ import { paintSnapshot, whenPainted } from './app/snapshot/paint';
  */
 const root = document.getElementById('root')!;
 const snapshot = paintSnapshot(root);
-// React first, in a task of its own, then (after a yield) the rest of the boot: evaluated together
-// they made one long task that held the page just as it became usable (scripts/build/chunks.ts).
+const member = ownerOf(document.cookie) !== null;
+const yieldToPage = () => new Promise((r) => setTimeout(r, 0));
+// React first, in a task of its own; on a member's visit Dexie, then the app's database code (the
+// schema, the hooks, the member layout), each in a task of its own too; then the rest of the boot.
+// Evaluated together they made long tasks that held the page just as it became usable
+// (scripts/build/chunks.ts). A signed-out visit never loads the database.
 const start = () =>
   void import('react-dom/client')
-    .then(() => new Promise((r) => setTimeout(r, 0)))
+    .then(yieldToPage)
+    .then(() => member && import('dexie').then(yieldToPage).then(() => import('./db/db')).then(yieldToPage))
     .then(() => import('./app/boot/boot'))
     .then((m) => m.boot(root, snapshot));
 // A kept screen is shown whole (its pictures too) before the app's code runs and holds the page.

@@ -10,9 +10,14 @@ import { resolve } from 'node:path';
  * - `app`: everything else the boot module needs (the router, the shell, the shared UI it uses);
  * - one chunk per page module (with what only that page uses);
  * - `shared`: what two or more pages (or the member layout) use and that reads no local database;
- * - `data`: Dexie, the database and what several pages use that reads it;
- * - `sync`: the sync engine (outbox, pullers, API, schemas) that no page imports directly: boot
- *   work, loaded once the first screen is usable.
+ * - `dexie`: Dexie itself, which the entry runs in a task of its own on a member's visit (with the
+ *   app's database code it made one task of 110-140 ms at 4x CPU);
+ * - `data`: the database and what several pages use that reads it;
+ * - `sync`: the sync engine (outbox, pullers, API) that no page imports directly: boot work,
+ *   loaded once the first screen is usable;
+ * - `schemas`: the API contract's schemas and zod, which the sync engine imports: a chunk of its
+ *   own, so that the boot runs them in a task of their own before the engine (one evaluation of
+ *   both took 70-100 ms at 4x CPU; src/sync/load.ts).
  *
  * Decided from the module graph, not from a list of files, so a new page module (a route in
  * src/app/routes/sources) lands in the right place by itself.
@@ -47,7 +52,9 @@ type GetInfo = (id: string) => Info | null;
 
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const DATA = /[\\/]node_modules[\\/](dexie|dexie-react-hooks)[\\/]|[\\/]src[\\/]db[\\/]/;
+const DEXIE = /[\\/]node_modules[\\/](dexie|dexie-react-hooks)[\\/]/;
 const SYNC_CODE = /[\\/]src[\\/](sync|api|contract)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
+const SCHEMAS = /[\\/]src[\\/]contract[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 /** A feature's folder, with one level below it (`shop/checkout`, `shop/grid`): the checkout's code is not every list's. */
 const AREA = /[\\/]src[\\/]features[\\/]([^\\/]+(?:[\\/][^\\/]+(?=[\\/]))?)[\\/]/;
 /** A kit of the design system that only some screens use (the camera scanner): a chunk of its own, like a feature's. */
@@ -132,8 +139,8 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
   const tiny = (id: string) => (info(id)?.code?.length ?? Infinity) < TINY_MODULE;
   // Page-reached modules that neither the boot nor another grouped module owns stay with their page.
   const grouped = (id: string, pages: number): string | null => {
-    if (DATA.test(id)) return pages === 0 ? 'sync' : 'data';
-    if (pages === 0) return syncReach.has(id) || SYNC_CODE.test(id) ? 'sync' : null;
+    if (DATA.test(id)) return pages === 0 ? 'sync' : DEXIE.test(id) ? 'dexie' : 'data';
+    if (pages === 0) return SCHEMAS.test(id) ? 'schemas' : syncReach.has(id) || SYNC_CODE.test(id) ? 'sync' : null;
     const by = [...(reacherSets.get(id) ?? [])];
     // The member layout comes with the database (every member screen loads both).
     if (by.length === 1 && by[0] === roots.member && !syncReach.has(id)) return 'data';
@@ -170,7 +177,7 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
     changed = false;
     for (const [id, g] of out) {
       // The sync engine may share a chunk of the bundler's making with the pages that use it too.
-      if (g === null || g === 'app' || g === 'react' || g === 'sync') continue;
+      if (g === null || g === 'app' || g === 'react' || g === 'sync' || g === 'schemas') continue;
       for (const d of info(id)?.importedIds ?? []) {
         if (out.get(d) !== null || left.has(d) || entryReach.has(d) || !all.has(d)) continue;
         const users = reacherSets.get(d);
@@ -206,7 +213,7 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
 }
 
 /** The chunk a module's assignment names for a group, or null. `area:<name>:<fallback>` is the feature's chunk, or the fallback's. */
-export function groupName(assignment: string | null | undefined, group: 'react' | 'app' | 'area' | 'shared' | 'data' | 'sync'): string | null {
+export function groupName(assignment: string | null | undefined, group: 'react' | 'app' | 'area' | 'shared' | 'data' | 'dexie' | 'schemas' | 'sync'): string | null {
   if (!assignment) return null;
   if (assignment.startsWith('area:')) {
     const [, area, fallback] = assignment.split(':');
@@ -226,7 +233,7 @@ export function codeSplitting(root: string) {
     }
     return assigned.get(id) ?? null;
   };
-  const group = (name: 'react' | 'app' | 'area' | 'shared' | 'data' | 'sync', priority: number, minSize = 0) => ({
+  const group = (name: 'react' | 'app' | 'area' | 'shared' | 'data' | 'dexie' | 'schemas' | 'sync', priority: number, minSize = 0) => ({
     name: (id: string, ctx: { getModuleInfo(id: string): Info | null }) => groupName(groupOf(id, ctx), name),
     debugName: name,
     priority,
@@ -235,5 +242,5 @@ export function codeSplitting(root: string) {
     // imports into a group would drag the entry's modules out of the entry.
     includeDependenciesRecursively: false,
   });
-  return { groups: [group('react', 45), group('app', 40), group('area', 35, AREA_MIN_SIZE), group('shared', 30), group('data', 20), group('sync', 10)] };
+  return { groups: [group('react', 45), group('app', 40), group('area', 35, AREA_MIN_SIZE), group('shared', 30), group('data', 20), group('dexie', 18), group('schemas', 15), group('sync', 10)] };
 }

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setSyncStarter, SyncProvider } from '../../state/sync-context';
+import { loadSyncEngine } from '../../sync/load';
 import type { SyncRuntime } from '../../sync/runtime';
 import { isSignedIn } from '../../state/visitor';
 import { loadMemberLayout } from '../layout/route-layout';
@@ -28,7 +29,7 @@ function App() {
     let pending: SyncRuntime | null = null;
     let starting: Promise<SyncRuntime> | null = null;
     const start = () =>
-      (starting ??= import('../../sync/start').then((m) => {
+      (starting ??= loadSyncEngine().then((m) => {
         pending = m.startSync();
         if (shown) setSync(pending);
         return pending;

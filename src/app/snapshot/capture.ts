@@ -24,8 +24,9 @@ function farItems(root: HTMLElement): Set<number> {
 /** Pictures of the first view kept inside the copy (as data URLs), so that it paints them with no request. */
 export const INLINE_IMAGES = 6;
 export const INLINE_IMAGE_MAX_BYTES = 16 * 1024;
-/** Picture URL → data URL ('' when too big or not ours), learnt in idle time. */
+/** Picture URL and shown width → data URL ('' when too big or not ours), learnt in idle time. */
 const inlined = new Map<string, string>();
+const keyOf = (img: HTMLImageElement) => `${img.src} ${img.clientWidth}`;
 
 /** The pictures a member sees without scrolling (same origin), at most INLINE_IMAGES. */
 function firstViewImages(root: HTMLElement): HTMLImageElement[] {
@@ -40,26 +41,57 @@ function firstViewImages(root: HTMLElement): HTMLImageElement[] {
     .slice(0, INLINE_IMAGES);
 }
 
-/** Fetches (from the caches, usually) the first view's pictures not learnt yet, as data URLs. */
+const asDataUrl = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+
+/** Sharper than this is not worth the bytes in a copy shown for a second. */
+const MAX_SCALE = 2;
+
+/**
+ * The picture as shown (object-fit: cover, at the screen's density up to MAX_SCALE), as WebP.
+ * An SVG drawing inside the copy would be parsed as a document of its own on the main thread
+ * when the copy is painted (15-20 ms a picture at 4x CPU); a bitmap is decoded off it. Null when
+ * the picture has not loaded or the browser cannot encode WebP.
+ */
+async function rasterOf(img: HTMLImageElement): Promise<Blob | null> {
+  const scale = Math.min(img.ownerDocument.defaultView?.devicePixelRatio ?? 1, MAX_SCALE);
+  const w = Math.round(img.clientWidth * scale);
+  const h = Math.round(img.clientHeight * scale);
+  if (!img.complete || !img.naturalWidth || !img.naturalHeight || !w || !h) return null;
+  const canvas = img.ownerDocument.createElement('canvas');
+  canvas.width = w;
+  canvas.height = h;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  const cover = Math.max(w / img.naturalWidth, h / img.naturalHeight);
+  const dw = img.naturalWidth * cover;
+  const dh = img.naturalHeight * cover;
+  ctx.drawImage(img, (w - dw) / 2, (h - dh) / 2, dw, dh);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/webp', 0.8));
+  return blob?.type === 'image/webp' ? blob : null;
+}
+
+/** Learns the first view's pictures not learnt yet, as data URLs: drawn as bitmaps, else as they are (from the caches, usually). */
 export async function learnImages(root: HTMLElement): Promise<void> {
   for (const img of firstViewImages(root)) {
-    if (inlined.has(img.src)) continue;
+    const key = keyOf(img);
+    if (inlined.has(key)) continue;
     try {
-      const r = await fetch(img.src);
-      const blob = r.ok ? await r.blob() : null;
+      let blob = await rasterOf(img).catch(() => null);
+      if (!blob) {
+        const r = await fetch(img.src);
+        blob = r.ok ? await r.blob() : null;
+      }
       if (!blob || blob.size > INLINE_IMAGE_MAX_BYTES || !blob.type.startsWith('image/')) {
-        inlined.set(img.src, '');
+        inlined.set(key, '');
         continue;
       }
-      inlined.set(
-        img.src,
-        await new Promise<string>((resolve, reject) => {
-          const reader = new FileReader();
-          reader.onload = () => resolve(String(reader.result));
-          reader.onerror = () => reject(reader.error);
-          reader.readAsDataURL(blob);
-        }),
-      );
+      inlined.set(key, await asDataUrl(blob));
     } catch {
       // Offline and not cached: the copy keeps the picture's address.
     }
@@ -81,7 +113,7 @@ export function screenMarkup(root: HTMLElement): string | null {
   copy.querySelectorAll('[role="listitem"]').forEach((el, i) => far.has(i) && el.remove());
   const live = Array.from(root.querySelectorAll('img'));
   copy.querySelectorAll('img').forEach((img, i) => {
-    const data = inlined.get(live[i]?.src ?? '');
+    const data = live[i] ? inlined.get(keyOf(live[i])) : undefined;
     if (!data) return;
     img.setAttribute('src', data);
     img.removeAttribute('loading');
