@@ -84,6 +84,8 @@ describe('keyboard only (Tab, Enter, Space): the member’s main tasks', () => {
     await page.waitForURL(`${server.url}/faq`);
     await expectArrivedAt(page, 'Питання та відповіді');
 
+    // As a person would, once the questions are on the screen (they may still be loading).
+    await page.getByTestId('faq-question').first().waitFor();
     await tabTo(page, '[data-testid="faq-question"]');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('false');
     await page.keyboard.press('Space');
