@@ -16,7 +16,7 @@ export interface XpChange {
 }
 
 /**
- * Changes a customer's XP balance and records it in the ledger. A spend is one conditional
+ * Changes a customer's XP balance (and its totals: earned, spent, lines) and records it in the ledger. A spend is one conditional
  * UPDATE (`balance >= cost`), so two concurrent spends can never take the balance below zero:
  * the loser gets 422 `insufficient_xp` and nothing changes. Call it inside the transaction of
  * the thing being paid for, so that both happen or neither does.
@@ -29,7 +29,11 @@ export async function changeXp(db: DbOrTrx, ch: XpChange): Promise<number> {
   }
   let q = db
     .updateTable('customers')
-    .set((eb) => ({ xp_balance: eb('xp_balance', '+', ch.amount) }))
+    .set((eb) => ({
+      xp_balance: eb('xp_balance', '+', ch.amount),
+      ...(ch.amount > 0 ? { xp_earned: eb('xp_earned', '+', ch.amount) } : { xp_spent: eb('xp_spent', '+', -ch.amount) }),
+      xp_lines: eb('xp_lines', '+', 1),
+    }))
     .where('id', '=', ch.customerId);
   if (ch.amount < 0) q = q.where('xp_balance', '>=', -ch.amount);
   const updated = await q.returning('xp_balance').executeTakeFirst();

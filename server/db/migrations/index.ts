@@ -13,6 +13,7 @@ import * as smsBudget from './011_sms_budget';
 import * as contentPages from './014_content_pages';
 import * as ledgerHistoryIndex from './015_ledger_history_index';
 import * as orderNumberSequence from './016_order_number_sequence';
+import * as xpTotals from './017_xp_totals';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '014_content_pages': contentPages,
   '015_ledger_history_index': ledgerHistoryIndex,
   '016_order_number_sequence': orderNumberSequence,
+  '017_xp_totals': xpTotals,
 };

@@ -41,6 +41,10 @@ export interface CustomersTable {
   total_spent: number;
   /** XP points held by this record. */
   xp_balance: number;
+  /** Totals of its ledger, moved with the balance (server/xp.ts): XP earned, XP spent, lines. */
+  xp_earned: Generated<number>;
+  xp_spent: Generated<number>;
+  xp_lines: Generated<number>;
   created_at: string;
 }
 

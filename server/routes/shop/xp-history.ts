@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Hono } from 'hono';
 import { getBalance, getBonusHistory } from '../../../src/contract/shop-member';
 import { queryFlag } from '../../../src/contract/query-params';
@@ -22,33 +21,15 @@ export const historyLines = prepared('xp-history:lines', (db, customerId: number
     .limit(HISTORY_LIMIT),
 );
 
-const historyTotals = prepared('xp-history:totals', (db, customerId: number) =>
-  db
-    .selectFrom('xp_ledger')
-    .select((eb) => [
-      eb.fn.sum<number | string | null>(sql<number>`case when amount > 0 then amount else 0 end`).as('earned'),
-      eb.fn.sum<number | string | null>(sql<number>`case when amount < 0 then -amount else 0 end`).as('spent'),
-      eb.fn.countAll<number | string>().as('count'),
-    ])
-    .where('customer_id', '=', customerId),
-);
-
 /** get-bonus-history and get-balance (spec §7): the ledger and balance of the variant's record. */
 export function registerXpHistory(app: Hono<AppEnv>): void {
   mount(app, getBonusHistory, async ({ input, member, deps }) => {
     const customer = await ensureCustomer(deps.db, member, input.shop ?? 'glo', deps.clock.now());
-    // Side by side: on PostgreSQL each is a round trip of its own.
-    const [lines, sums] = await Promise.all([historyLines(deps.db, customer.id), historyTotals(deps.db, customer.id)]);
-    const transactions = lines.rows;
-    const totals = sums.rows[0];
+    const lines = await historyLines(deps.db, customer.id);
+    // The totals move with the balance (server/xp.ts): no aggregate over the whole ledger.
     return {
-      transactions,
-      summary: {
-        earned: Number(totals?.earned ?? 0),
-        spent: Number(totals?.spent ?? 0),
-        balance: customer.xp_balance,
-        count: Number(totals?.count ?? 0),
-      },
+      transactions: lines.rows,
+      summary: { earned: Number(customer.xp_earned), spent: Number(customer.xp_spent), balance: customer.xp_balance, count: Number(customer.xp_lines) },
     };
   });
 

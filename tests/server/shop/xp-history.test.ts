@@ -88,3 +88,16 @@ describe('the XP history query', () => {
     }
   });
 });
+
+describe('the XP history summary (totals kept beside the balance, server/xp.ts)', () => {
+  it('counts the whole ledger though an answer carries its newest 500 lines, and a refused spend changes nothing', async () => {
+    const c = await createMember(s);
+    const now = s.clock.now();
+    for (let i = 0; i < 520; i += 1) await changeXp(s.deps.db, { customerId: c.glo.id, amount: 2, reason: 'scan', title: 'Сканування коду', now });
+    await changeXp(s.deps.db, { customerId: c.glo.id, amount: -40, reason: 'order', title: 'Замовлення', now });
+    await expect(changeXp(s.deps.db, { customerId: c.glo.id, amount: -5000, reason: 'order', title: 'Замовлення', now })).rejects.toMatchObject({ code: 'insufficient_xp' });
+    const r = await s.get('/api/get-bonus-history', {}, c.token);
+    expect(r.body.transactions).toHaveLength(500);
+    expect(r.body.summary).toEqual({ earned: 1040, spent: 40, balance: 1000, count: 521 });
+  });
+});
