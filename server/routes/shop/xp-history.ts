@@ -4,18 +4,23 @@ import { queryFlag } from '../../../src/contract/query-params';
 import type { AppEnv } from '../../context';
 import { prepared } from '../../db/prepared';
 import { mount } from '../../http/route';
-import { ensureCustomer } from '../../members';
+import type { Variant } from '../../db/tables/core';
+import { ensureCustomer, findCustomer } from '../../members';
 import { xpBalanceOf } from './hot-queries';
 
 /** The most history lines one answer carries; the summary counts them all. */
 const HISTORY_LIMIT = 500;
 
-/** A record's ledger, newest first (the xp_ledger_customer_time index gives that order). */
-export const historyLines = prepared('xp-history:lines', (db, customerId: number) =>
+/**
+ * A record's ledger, newest first (the xp_ledger_customer_time index gives that order), found by
+ * member and variant so that it need not wait for the record to be read first: on PostgreSQL each
+ * query is a round trip with a wait for a pool connection.
+ */
+export const historyLinesOf = prepared('xp-history:lines-of', (db, memberId: number, variant: Variant) =>
   db
     .selectFrom('xp_ledger')
     .select(['id', 'amount', 'balance_after', 'reason', 'title', 'created_at'])
-    .where('customer_id', '=', customerId)
+    .where('customer_id', '=', (eb) => eb.selectFrom('customers').select('id').where('member_id', '=', memberId).where('variant', '=', variant))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(HISTORY_LIMIT),
@@ -24,8 +29,10 @@ export const historyLines = prepared('xp-history:lines', (db, customerId: number
 /** get-bonus-history and get-balance (spec §7): the ledger and balance of the variant's record. */
 export function registerXpHistory(app: Hono<AppEnv>): void {
   mount(app, getBonusHistory, async ({ input, member, deps }) => {
-    const customer = await ensureCustomer(deps.db, member, input.shop ?? 'glo', deps.clock.now());
-    const lines = await historyLines(deps.db, customer.id);
+    const variant = input.shop ?? 'glo';
+    // The record and its lines side by side; a record made now (first use) has no lines yet.
+    const [found, lines] = await Promise.all([findCustomer(deps.db, member.id, variant), historyLinesOf(deps.db, member.id, variant)]);
+    const customer = found ?? (await ensureCustomer(deps.db, member, variant, deps.clock.now()));
     // The totals move with the balance (server/xp.ts): no aggregate over the whole ledger.
     return {
       transactions: lines.rows,

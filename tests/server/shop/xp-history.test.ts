@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../../server/security/tokens';
-import { historyLines } from '../../../server/routes/shop/xp-history';
+import { historyLinesOf } from '../../../server/routes/shop/xp-history';
 import { changeXp } from '../../../server/xp';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
@@ -75,10 +75,18 @@ describe('get-balance (spec §7: ?v=)', () => {
 describe('the XP history query', () => {
   it('reads a member’s lines in the order of an index, sorting nothing, however long the ledger', async () => {
     const db = s.deps.db;
-    expect((await historyLines(db, a.glo.id)).rows.map((t) => t.amount)).toEqual([30, -120, 500]);
+    expect((await historyLinesOf(db, a.id, 'glo')).rows.map((t) => t.amount)).toEqual([30, -120, 500]);
+    expect((await historyLinesOf(db, a.id, 'ogo')).rows.map((t) => t.amount)).toEqual([75]);
     if (s.deps.dialect === 'sqlite') {
-      const { sql: text } = db.selectFrom('xp_ledger').select('id').where('customer_id', '=', a.glo.id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).compile();
-      const plan = await sql.raw<{ detail: string }>(`explain query plan ${text.replace('?', String(a.glo.id)).replace('?', '500')}`).execute(db);
+      const { sql: text } = db
+        .selectFrom('xp_ledger')
+        .select('id')
+        .where('customer_id', '=', (eb) => eb.selectFrom('customers').select('id').where('member_id', '=', a.id).where('variant', '=', 'glo'))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(500)
+        .compile();
+      const plan = await sql.raw<{ detail: string }>(`explain query plan ${text.replace('?', String(a.id)).replace('?', "'glo'").replace('?', '500')}`).execute(db);
       const details = plan.rows.map((r) => r.detail).join(' | ');
       expect(details).toContain('xp_ledger_customer_time');
       expect(details).not.toContain('TEMP B-TREE');
