@@ -17,9 +17,9 @@ import { useFinishPlacedOrders } from './orders/use-finish-placed';
 import { counted, formatXp } from './format';
 import { useOnline, useProductsByIds } from './use-shop';
 import { useShopActions } from './use-shop-actions';
+import { useVariant } from '../../state/session';
 import '../../ui/action-bar.css';
 import './cart-page.css';
-import { useVariant } from '../../state/session';
 
 // The promo codes load after the cart's first paint: the route paints within its budget.
 const CartPromo = lazy(() => import('./cart-promo'));

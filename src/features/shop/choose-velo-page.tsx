@@ -9,8 +9,8 @@ import { productPath } from './links';
 import { GridSkeleton, ProductGrid } from './grid/product-grid';
 import { ShopIcon } from './shop-icons';
 import { useTaggedProducts } from './use-shop';
-import './choose-velo-page.css';
 import { useVariant } from '../../state/session';
+import './choose-velo-page.css';
 
 /**
  * /shop/choose-velo: the velo pouches of the active shop's catalogue, and its velo gifts, of which

@@ -10,8 +10,8 @@ import { detailPath, listOfPath } from './links';
 import { OtherShop } from './other-shop';
 import { GridSkeleton, ProductGrid } from './grid/product-grid';
 import { useCatalogueState, useOnline } from './use-shop';
-import './list-page.css';
 import { useVariant } from '../../state/session';
+import './list-page.css';
 
 /**
  * Every catalogue list route (/shop/sticks, /shop/ogo-velo, ...; see SHOP_LIST_TITLES): one page

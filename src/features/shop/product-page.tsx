@@ -16,9 +16,9 @@ import { ShopIcon } from './shop-icons';
 import { useCartCounts, useFavouriteIds } from './use-shop';
 import { useShopActions } from './use-shop-actions';
 import { useProductOrPull } from './use-product-or-pull';
+import { useVariant } from '../../state/session';
 import '../../ui/action-bar.css';
 import './product-page.css';
-import { useVariant } from '../../state/session';
 
 /** /shop/{list}/{id}: one product from the stored catalogue; its back arrow leads to the list. */
 export default function ProductPage() {

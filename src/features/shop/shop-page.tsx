@@ -16,9 +16,9 @@ import { productPath } from './links';
 import { GridSkeleton, ProductGrid } from './grid/product-grid';
 import { categoryIcon, ShopIcon } from './shop-icons';
 import { useCartCounts, useCatalogueState, useFavouriteIds, useOnline, useTaggedProducts } from './use-shop';
+import { useVariant } from '../../state/session';
 import '../../ui/hero.css';
 import './shop-page.css';
-import { useVariant } from '../../state/session';
 
 const POPULAR_COUNT = 6;
 

@@ -74,12 +74,12 @@ const info = (id: string) => {
 const assigned = assignChunks(roots, info);
 const reach = (id: string): Set<string> => {
   const out = new Set<string>();
-  const todo = [id];
-  while (todo.length) {
-    const x = todo.pop()!;
+  const pending = [id];
+  while (pending.length) {
+    const x = pending.pop()!;
     if (out.has(x)) continue;
     out.add(x);
-    todo.push(...(info(x)?.importedIds ?? []));
+    pending.push(...(info(x)?.importedIds ?? []));
   }
   return out;
 };

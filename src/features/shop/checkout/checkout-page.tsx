@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '../../../ui/surfaces';
-import './checkout.css';
 import { useVariant } from '../../../state/session';
+import './checkout.css';
 
 // The summary comes with the order rules it is built from: loaded beside the local database's
 // answer, so the route's first paint stays light.

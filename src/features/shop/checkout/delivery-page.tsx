@@ -3,8 +3,8 @@ import { ButtonLink } from '../../../ui/button';
 import { EmptyState, Skeleton } from '../../../ui/surfaces';
 import { EMPTY_CART_COPY as E } from './empty-copy';
 import { useCheckoutBasics } from './use-checkout-basics';
-import './checkout.css';
 import { useVariant } from '../../../state/session';
+import './checkout.css';
 
 // The form comes with its rules and pickers, loaded beside the local database's answer, so the
 // route's first paint stays light.

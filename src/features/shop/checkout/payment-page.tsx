@@ -14,10 +14,10 @@ import { timeOptions } from './format';
 import { Option } from './parts';
 import { CheckoutSteps } from './steps';
 import { useCheckoutBasics, type CheckoutBasics } from './use-checkout-basics';
+import { useVariant } from '../../../state/session';
 import '../../../ui/action-bar.css';
 import { EMPTY_CART_COPY as E } from './empty-copy';
 import './checkout.css';
-import { useVariant } from '../../../state/session';
 
 /** Spec §3 Shop state: a comment of up to this many characters goes with the order. */
 export const COMMENT_MAX = 500;

@@ -10,8 +10,8 @@ import { GridSkeleton } from '../grid/product-grid';
 import { ProductImage } from '../product-image';
 import { useCatalogueState, useOnline } from '../use-shop';
 import { EXCHANGE_COPY as T } from './copy';
-import './exchange.css';
 import { useVariant } from '../../../state/session';
+import './exchange.css';
 
 /** The bonus list of a shop: where its exchange offers live (spec §9 bonus, ogo-bonus). */
 export function bonusSlugOf(variant: 'glo' | 'ogo'): string {

@@ -10,9 +10,9 @@ import { ProductImage } from '../product-image';
 import { useProductOrPull } from '../use-product-or-pull';
 import { useShopActions } from '../use-shop-actions';
 import { EXCHANGE_COPY as T } from './copy';
+import { useVariant } from '../../../state/session';
 import '../../../ui/action-bar.css';
 import './exchange.css';
-import { useVariant } from '../../../state/session';
 
 /**
  * /exchange/product/active/:id and /exchange/product/inactive/:id: an exchange offer with its XP

@@ -16,8 +16,8 @@ import { usePayOrder } from '../checkout/use-pay-order';
 import { pluralUk } from '../../../sync/plural';
 import { HISTORY_COPY as T } from './copy';
 import { OrderCard } from './order-card';
-import './orders.css';
 import { useVariant } from '../../../state/session';
+import './orders.css';
 
 type OrdersAnswer = CallResponse<typeof getOrders>;
 
