@@ -36,7 +36,7 @@ export function registerXpHistory(app: Hono<AppEnv>): void {
     // The totals move with the balance (server/xp.ts): no aggregate over the whole ledger.
     return {
       transactions: lines.rows,
-      summary: { earned: Number(customer.xp_earned), spent: Number(customer.xp_spent), balance: customer.xp_balance, count: Number(customer.xp_lines) },
+      summary: { earned: customer.xp_earned, spent: customer.xp_spent, balance: customer.xp_balance, count: customer.xp_lines },
     };
   });
 
