@@ -11,6 +11,8 @@ const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** postgres://... selects PostgreSQL; otherwise SQLite at SQLITE_PATH. */
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL: connections this process keeps open at most. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SQLITE_PATH: z.string().default('./data/club.db'),
   /**
    * `exclusive`: this process alone opens the SQLite file while it runs (faster statements, no

@@ -19,7 +19,7 @@ export async function buildDeps(
   config: Config,
   opts: { clock?: Clock; connect?: ConnectOptions; seed?: boolean } = {},
 ): Promise<BuiltDeps> {
-  const connectOpts = opts.connect ?? { databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH, sqliteExclusive: config.sqliteExclusive };
+  const connectOpts = opts.connect ?? { databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, sqlitePath: config.SQLITE_PATH, sqliteExclusive: config.sqliteExclusive };
   const handle = await connect(connectOpts);
   await migrateToLatest(handle.db as never, { schema: handle.dialect === 'postgres' ? connectOpts.pgSchema : undefined });
   if (handle.soleConnection) {

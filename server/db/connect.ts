@@ -25,6 +25,8 @@ export interface DbHandle {
 export interface ConnectOptions {
   /** postgres://... selects PostgreSQL. */
   databaseUrl?: string;
+  /** PostgreSQL: connections kept open at most (default 10). */
+  poolSize?: number;
   /** SQLite file, or ':memory:'. */
   sqlitePath?: string;
   /** PostgreSQL schema to use (tests get one each); created when missing. */
@@ -68,7 +70,7 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
     }
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: opts.poolSize ?? 10,
       ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
     });
     // An idle connection the database ends (a restart, a failover, an administrator) is reported

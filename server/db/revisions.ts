@@ -57,7 +57,41 @@ export function ownsDatabase(db: Db): boolean {
 export function currentRevisions(db: Db): Revisions | Promise<Revisions> {
   const local = inProcess.get(db);
   if (local) return { catalogue: local.catalogue, sessions: local.sessions };
-  return revisionsInTable(db);
+  let reader = readers.get(db);
+  if (!reader) readers.set(db, (reader = sharedReads(() => revisionsInTable(db))));
+  return reader();
+}
+
+const readers = new WeakMap<Db, () => Promise<Revisions>>();
+
+/**
+ * Reads that callers share, each sent after every caller sharing it asked: while one read is on
+ * its way, the callers that come meanwhile wait for the next, which starts when it ends; all of
+ * them then take that one's answer. A caller thus never takes an answer read before it asked (a
+ * logout committed on another instance before this request arrived is seen), and under load one
+ * read serves every request of a round trip instead of one each (one connection, not dozens).
+ */
+export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  let next: Promise<T> | null = null;
+  const start = (): Promise<T> => {
+    const p = read().finally(() => {
+      if (running === p) running = null;
+    });
+    running = p;
+    return p;
+  };
+  return () => {
+    if (!running) return start();
+    next ??= running.then(
+      () => undefined,
+      () => undefined,
+    ).then(() => {
+      next = null;
+      return start();
+    });
+    return next;
+  };
 }
 
 async function revisionsInTable(db: Db): Promise<Revisions> {
