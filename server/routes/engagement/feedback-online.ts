@@ -63,7 +63,9 @@ export function registerFeedbackOnline(app: Hono<AppEnv>): void {
     return { shop: input.shop, showCan: canFeedback.length > 0, canFeedback };
   });
 
-  mount(app, feedbackSend, async ({ input, member, deps, c, form }) => {
+  // The entry, its photos and the answer stored under the Idempotency-Key in one transaction (on
+  // a database this process alone uses, the key needs no commit of its own: server/http/idempotency.ts).
+  mount(app, feedbackSend, async ({ input, member, deps, c, form, idempotency }) => {
     await requireFeedbackToken(deps, member, c.req.query('token') ?? input.token);
     const { shop } = parseInput(queryOfSend, { shop: c.req.query('shop') ?? input.shop });
     const photos = await photosOf(form);
@@ -81,9 +83,8 @@ export function registerFeedbackOnline(app: Hono<AppEnv>): void {
       throw unprocessable('order_not_delivered', 'Відгук можна залишити після отримання замовлення');
     }
     const now = deps.clock.now().toISOString();
-    let id: number;
     try {
-      id = await db.transaction().execute(async (trx) => {
+      return await db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('feedback_entries')
           .values({
@@ -105,16 +106,17 @@ export function registerFeedbackOnline(app: Hono<AppEnv>): void {
             .values(photos.map((p) => ({ feedback_id: row.id, mime: p.mime, size: p.size, data: Buffer.from(p.data), created_at: now })))
             .execute();
         }
-        return row.id;
+        const [feedback] = await feedbackOf(trx, member.id, row.id);
+        if (!feedback) throw new Error('feedback not stored');
+        const answer = { feedback };
+        if (idempotency) await idempotency.settleIn(trx, answer);
+        return answer;
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw feedbackExists();
       throw err;
     }
-    const [feedback] = await feedbackOf(db, member.id, id);
-    if (!feedback) throw new Error('feedback not stored');
-    return { feedback };
-  });
+  }, { settlesInTransaction: true });
 
   mount(app, feedbackGetList, async ({ input, member, deps }) => {
     await requireFeedbackToken(deps, member, input.token);

@@ -14,18 +14,28 @@ const flag = (v: string | undefined) => v === 'true' || v === '1';
 
 /** scan/scan-code, get-scan-count, get-message, get-scan-percent, get-full-balance, save-manager, get-history. */
 export function registerScan(app: Hono<AppEnv>): void {
-  mount(app, scanCode, async ({ input, member, deps }) => {
-    const check = checkGuid(input.code);
-    if (!check.ok) throw badRequest('invalid_guid', check.error);
-    const now = deps.clock.now();
-    const customer = await ensureCustomer(deps.db, member, variantOf(input.ogo), now);
-    const result = await deps.db
-      .transaction()
-      .execute((trx) => claimCode(trx, { member, customer, code: check.value.toLowerCase(), via: 'single', now }));
-    if (result.outcome !== 'awarded') throw claimError(result);
-    const month = await monthStats(deps.db, customer.id, kyivMonthStart(now));
-    return { status: 'awarded' as const, xp: result.xp, balance: result.balance, item: result.item, monthCount: month.count };
-  });
+  // One transaction: the claim, the XP, the month's count (this scan in it) and the answer stored
+  // under the Idempotency-Key; on a database this process alone uses, the key needs no commit of
+  // its own either (server/http/idempotency.ts).
+  mount(
+    app,
+    scanCode,
+    async ({ input, member, deps, idempotency }) => {
+      const check = checkGuid(input.code);
+      if (!check.ok) throw badRequest('invalid_guid', check.error);
+      const now = deps.clock.now();
+      const customer = await ensureCustomer(deps.db, member, variantOf(input.ogo), now);
+      return deps.db.transaction().execute(async (trx) => {
+        const result = await claimCode(trx, { member, customer, code: check.value.toLowerCase(), via: 'single', now });
+        if (result.outcome !== 'awarded') throw claimError(result);
+        const month = await monthStats(trx, customer.id, kyivMonthStart(now));
+        const answer = { status: 'awarded' as const, xp: result.xp, balance: result.balance, item: result.item, monthCount: month.count };
+        if (idempotency) await idempotency.settleIn(trx, answer);
+        return answer;
+      });
+    },
+    { settlesInTransaction: true },
+  );
 
   mount(app, getScanCount, async ({ input, member, deps }) => {
     if (!isCalendarDate(input.date_start)) throw badRequest('invalid_date', 'Невірна дата початку місяця');

@@ -132,6 +132,26 @@ describe('scan/scan-code: a valid unused code awards its XP once (spec §3 Scan,
     expect(await s.deps.db.selectFrom('xp_ledger').select('id').where('ref', '=', `scan:${code}`).execute()).toHaveLength(1);
   });
 
+  it('stores a refusal under its Idempotency-Key too, and one key sent ten times at once pays once', async () => {
+    const code = guid('idem-burst');
+    await printCodes(s, [{ code, xp: 9 }]);
+    const before = await balanceOf(s, b.glo.id);
+    const results = await Promise.all(Array.from({ length: 10 }, () => scan(b, { code }, 'scan-key-burst')));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    for (const r of ok) expect(r.body).toEqual(ok[0]!.body);
+    expect(await balanceOf(s, b.glo.id)).toBe(before + 9);
+    expect((ok[0]!.body as { monthCount: number }).monthCount).toBeGreaterThanOrEqual(1);
+
+    const refused = await scan(b, { code }, 'scan-key-used-1');
+    const replayed = await scan(b, { code }, 'scan-key-used-1');
+    expect(refused.status).toBe(409);
+    expect(replayed.status).toBe(409);
+    expect(replayed.body).toEqual(refused.body);
+    expect(await balanceOf(s, b.glo.id)).toBe(before + 9);
+  });
+
   it('needs a signed-in member (401)', async () => {
     const none = await s.post('/api/scan/scan-code', { code: guid('award-glo') });
     expect(none.status).toBe(401);
