@@ -123,7 +123,9 @@ describe('keyboard only (Tab, Enter, Space): the member’s main tasks', () => {
     await page.waitForURL(`${server.url}/shop/delivery`);
     await expectArrivedAt(page, 'Доставка');
 
-    // Delivery to a carrier's branch: the method, a city from the search, a branch by number.
+    // Delivery to a carrier's branch: the method, a city from the search, a branch by number. The
+    // form shows once the checkout's saved state is read (a moment longer when the machine is busy).
+    await page.getByTestId('delivery-method-1').waitFor({ timeout: 15_000 });
     await tabTo(page, '[data-testid="delivery-method-1"]');
     await page.keyboard.press('Space');
     expect(await page.getByTestId('delivery-method-1').getAttribute('aria-checked')).toBe('true');
@@ -149,6 +151,7 @@ describe('keyboard only (Tab, Enter, Space): the member’s main tasks', () => {
     await page.waitForURL(`${server.url}/shop/payment`);
     await expectArrivedAt(page, 'Оплата');
 
+    await page.getByTestId('payment-1').waitFor({ timeout: 15_000 });
     await tabTo(page, '[data-testid="payment-1"]');
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByTestId('payment-1').getAttribute('aria-checked')).toBe('true');
