@@ -70,8 +70,11 @@ if (first) {
 const table = rows
   .map((r) => ({ route: r.route, visitor: r.visitor, html: r.html, requests: r.files.length, gz: total(screenOnly(r.files), 'gz'), br: total(screenOnly(r.files), 'br'), withSync: total(r.files, 'gz') }))
   .sort((a, b) => b.gz - a.gz);
-const over = table.filter((r) => r.gz > BUDGET_KB * 1024 || r.requests > MAX_REQUESTS);
-console.log(`\nFirst-screen JavaScript of every route (${table.length} first visits), budget ${BUDGET_KB} KB gzip and ${MAX_REQUESTS} requests:`);
+const overSize = table.filter((r) => r.gz > BUDGET_KB * 1024);
+// Issue 18's request budget is a signed-out visitor's (a new visitor, /auth): a member's screen
+// names its chunks in the HTML, all fetched at once, and is held to the size budget only.
+const overRequests = table.filter((r) => r.visitor === 'signed out' && r.requests > MAX_REQUESTS);
+console.log(`\nFirst-screen JavaScript of every route (${table.length} first visits), budget ${BUDGET_KB} KB gzip (and ${MAX_REQUESTS} requests for a signed-out visitor):`);
 console.table(
   table.map((r) => ({
     route: r.route,
@@ -81,10 +84,12 @@ console.table(
     'screen KB gzip': kb(r.gz),
     'screen KB brotli': kb(r.br),
     'with sync KB gzip': r.withSync > r.gz ? kb(r.withSync) : '',
-    'within budget': r.gz <= BUDGET_KB * 1024 && r.requests <= MAX_REQUESTS ? 'yes' : 'NO',
+    [`≤ ${BUDGET_KB} KB`]: r.gz <= BUDGET_KB * 1024 ? 'yes' : 'NO',
+    [`≤ ${MAX_REQUESTS} requests`]: r.visitor !== 'signed out' ? '—' : r.requests <= MAX_REQUESTS ? 'yes' : 'NO',
   })),
 );
-console.log(over.length ? `Over budget: ${over.map((r) => `${r.route} (${r.visitor})`).join(', ')}` : 'Every route within budget.');
+console.log(`Within ${BUDGET_KB} KB: ${table.length - overSize.length} of ${table.length}` + (overSize.length ? `; over it: ${overSize.map((r) => `${r.route} (${r.visitor}, ${kb(r.gz)} KB)`).join(', ')}` : ''));
+console.log(overRequests.length ? `Signed-out first visits over ${MAX_REQUESTS} requests: ${overRequests.map((r) => `${r.route} (${r.requests})`).join(', ')}` : `Every signed-out first visit within ${MAX_REQUESTS} requests.`);
 
 console.log('\nChunks:');
 const chunkFiles = [...new Set(rows.flatMap((r) => r.files))].sort((a, b) => size(b).gz - size(a).gz);
