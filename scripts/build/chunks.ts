@@ -59,6 +59,8 @@ const SCHEMAS = /[\\/]src[\\/]contract[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 const AREA = /[\\/]src[\\/]features[\\/]([^\\/]+(?:[\\/][^\\/]+(?=[\\/]))?)[\\/]/;
 /** A kit of the design system that only some screens use (the camera scanner): a chunk of its own, like a feature's. */
 const UI_KIT = /[\\/]src[\\/]ui[\\/]([^\\/]+)[\\/]/;
+/** A module of the design system itself, not of one of its kits. */
+const DESIGN_SYSTEM = /[\\/]src[\\/]ui[\\/][^\\/]+\.tsx?$/;
 /** A feature's own shared chunk is made only from this much code (bytes of source); less goes to `data` or `shared`. */
 export const AREA_MIN_SIZE = 1024;
 /** A module this many pages use (and no one feature owns) goes with the database, which they all load. */
@@ -145,12 +147,22 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
     // The member layout comes with the database (every member screen loads both).
     if (by.length === 1 && by[0] === roots.member && !syncReach.has(id)) return 'data';
     if (pages >= 2 || syncReach.has(id)) {
-      // What the member layout needs, and what a page that reads no database (a signed-out
-      // content page) uses: the common chunks.
-      if (by.includes(roots.member) || sharedGroup(id) === 'shared') return sharedGroup(id);
+      // What the member layout needs: the common chunks.
+      if (by.includes(roots.member)) return sharedGroup(id);
+      // A kit of the design system that some screens use (the scanner, its icons): its own chunk,
+      // even when a page that reads no database uses it too (the kit reads none itself), rather than
+      // `shared`, which the sign-in's code fills.
+      const kit = UI_KIT.exec(id)?.[1];
+      if (kit && !syncReach.has(id) && !touchesData(id)) return `area:ui-${kit}:${sharedGroup(id)}`;
+      // A piece of the design system that many screens on both sides of the sign-in use (the form
+      // field): with the shell's own UI in `app`, which every screen loads anyway, rather than in
+      // `shared` beside the sign-in's code, which a member's form would load for one small module.
+      if (DESIGN_SYSTEM.test(id) && pages >= WIDELY_SHARED && sharedGroup(id) === 'shared') return 'app';
+      // What a page that reads no database (a signed-out content page) uses: the common chunk. (Not
+      // its feature's chunk, which may hold what the feature's database-reading pages import.)
+      if (sharedGroup(id) === 'shared') return 'shared';
       // Shared by the pages of one feature only: that feature's own chunk, when big enough (below).
       const area = areaFor(id, by);
-      const kit = UI_KIT.exec(id)?.[1];
       if (kit && !syncReach.has(id)) return `area:ui-${kit}:data`;
       if (area) return `area:${area}:data`;
       // Used by many screens: with the database, which they all load; so is a module too small for a request.

@@ -21,13 +21,13 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[]; code?: str
   'vite/preload-helper': {},
   'src/app/boot/boot.tsx': {
     imports: ['node_modules/react-dom/client.js', 'src/ui/button.tsx', 'src/app/snapshot/paint.ts', 'vite/preload-helper', 'src/ui/theme.css'],
-    dynamic: ['src/features/auth/is18-page.tsx', 'src/features/auth/auth-page.tsx', 'src/features/shop/list-page.tsx', 'src/features/shop/cart-page.tsx', 'src/features/landing/landing-page.tsx', 'src/app/layout/member-layout.tsx', 'src/sync/start.ts', 'src/features/shop/checkout/checkout-page.tsx', 'src/features/shop/checkout/payment-page.tsx', 'src/features/scan/scanning-page.tsx', 'src/features/devices/device-reg-page.tsx', 'src/features/content-pages/rules-page.tsx', 'src/features/content-pages/agreement-page.tsx', 'src/features/support/support-page.tsx', 'src/features/shop/orders/history-page.tsx', 'src/features/scan/history-page.tsx'],
+    dynamic: ['src/features/auth/is18-page.tsx', 'src/features/auth/auth-page.tsx', 'src/features/shop/list-page.tsx', 'src/features/shop/cart-page.tsx', 'src/features/landing/landing-page.tsx', 'src/app/layout/member-layout.tsx', 'src/sync/start.ts', 'src/features/shop/checkout/checkout-page.tsx', 'src/features/shop/checkout/payment-page.tsx', 'src/features/scan/scanning-page.tsx', 'src/features/devices/device-reg-page.tsx', 'src/features/content-pages/rules-page.tsx', 'src/features/content-pages/agreement-page.tsx', 'src/features/scan/instruction-page.tsx', 'src/features/support/support-page.tsx', 'src/features/shop/orders/history-page.tsx', 'src/features/scan/history-page.tsx'],
   },
-  'src/features/shop/checkout/checkout-page.tsx': { imports: ['src/features/shop/checkout/parts.tsx', 'src/features/shop/checkout/format.ts', 'src/state/use-pull.ts'] },
-  'src/features/shop/checkout/payment-page.tsx': { imports: ['src/features/shop/checkout/parts.tsx', 'src/features/shop/checkout/pay-parts.tsx', 'src/domain/call-back-day.ts', 'src/state/use-pull.ts'] },
+  'src/features/shop/checkout/checkout-page.tsx': { imports: ['src/features/shop/checkout/parts.tsx', 'src/ui/field.tsx', 'src/features/shop/checkout/format.ts', 'src/state/use-pull.ts'] },
+  'src/features/shop/checkout/payment-page.tsx': { imports: ['src/features/shop/checkout/parts.tsx', 'src/ui/field.tsx', 'src/features/shop/checkout/pay-parts.tsx', 'src/domain/call-back-day.ts', 'src/state/use-pull.ts'] },
   'src/features/shop/checkout/pay-parts.tsx': { imports: ['src/state/session.ts'] },
   'src/features/shop/orders/history-page.tsx': { imports: ['src/features/shop/checkout/pay-parts.tsx', 'src/state/use-pull.ts'] },
-  'src/features/support/support-page.tsx': { imports: ['src/domain/call-back-day.ts', 'src/state/session.ts', 'src/state/use-pull.ts', 'src/domain/scan-state.ts', 'src/domain/tiny.ts'] },
+  'src/features/support/support-page.tsx': { imports: ['src/domain/call-back-day.ts', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts', 'src/domain/scan-state.ts', 'src/domain/tiny.ts'] },
   'src/features/scan/history-page.tsx': { imports: ['src/features/scan/scan-list.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
   'src/features/scan/scan-list.tsx': { imports: ['src/domain/scan-state.ts', 'src/domain/scan-words.ts'] },
   'src/domain/scan-state.ts': { code: 'x'.repeat(2000) },
@@ -37,11 +37,14 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[]; code?: str
   'src/state/use-pull.ts': { imports: ['src/state/session.ts'] },
   'src/features/shop/checkout/parts.tsx': { imports: ['src/state/session.ts'] },
   'src/features/shop/checkout/format.ts': {},
-  'src/features/scan/scanning-page.tsx': { imports: ['src/ui/scanner/camera-scanner.tsx', 'src/state/session.ts', 'src/state/use-pull.ts', 'src/features/scan/scan-list.tsx', 'src/domain/tiny.ts'] },
-  'src/features/devices/device-reg-page.tsx': { imports: ['src/ui/scanner/camera-scanner.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
+  'src/features/scan/instruction-page.tsx': { imports: ['src/ui/scanner/scan-icons.tsx'] },
+  'src/ui/scanner/scan-icons.tsx': {},
+  'src/ui/field.tsx': {},
+  'src/features/scan/scanning-page.tsx': { imports: ['src/ui/scanner/camera-scanner.tsx', 'src/ui/scanner/scan-icons.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts', 'src/features/scan/scan-list.tsx', 'src/domain/tiny.ts'] },
+  'src/features/devices/device-reg-page.tsx': { imports: ['src/ui/scanner/camera-scanner.tsx', 'src/ui/scanner/scan-icons.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
   'src/ui/scanner/camera-scanner.tsx': {},
-  'src/features/content-pages/rules-page.tsx': { imports: ['src/features/content-pages/text-blocks.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
-  'src/features/content-pages/agreement-page.tsx': { imports: ['src/features/content-pages/text-blocks.tsx'] },
+  'src/features/content-pages/rules-page.tsx': { imports: ['src/features/content-pages/text-blocks.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
+  'src/features/content-pages/agreement-page.tsx': { imports: ['src/features/content-pages/text-blocks.tsx', 'src/ui/field.tsx'] },
   'src/features/content-pages/text-blocks.tsx': {},
   'node_modules/react-dom/client.js': {},
   'src/ui/button.tsx': {},
@@ -51,8 +54,8 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[]; code?: str
   'src/features/auth/auth-page.tsx': { imports: ['src/state/session.ts', 'src/sync/auth-errors.ts', 'src/ui/hero.tsx'] },
   'src/ui/hero.tsx': {},
   'src/ui/hero.css': {},
-  'src/features/shop/list-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/state/session.ts', 'src/features/shop/list-only.ts', 'src/features/shop/checkout/format.ts'] },
-  'src/features/shop/cart-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
+  'src/features/shop/list-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/features/shop/list-only.ts', 'src/features/shop/checkout/format.ts'] },
+  'src/features/shop/cart-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
   'src/features/shop/list-only.ts': {},
   'src/features/shop/product-grid.tsx': { imports: ['src/domain/money.ts'] },
   'src/domain/money.ts': {},
@@ -140,6 +143,16 @@ describe('chunk policy (issue 18: few requests before the first screen)', () => 
   it('gives a design-system kit only some screens use (the scanner) a chunk of its own, out of `data`', () => {
     expect(group('src/ui/scanner/camera-scanner.tsx')).toBe('area:ui-scanner:data');
     expect(groupName(group('src/ui/scanner/camera-scanner.tsx'), 'area')).toBe('ui-scanner');
+  });
+
+  it('gives a kit’s module that a page reading no database uses too (the scanner’s icons) the kit’s chunk, with `shared` as its fallback', () => {
+    expect(group('src/ui/scanner/scan-icons.tsx')).toBe('area:ui-scanner:shared');
+    expect(groupName(group('src/ui/scanner/scan-icons.tsx'), 'area')).toBe('ui-scanner');
+  });
+
+  it('puts a design-system module that many screens on both sides of the sign-in use (the form field) in `app`, not `shared`', () => {
+    expect(pagesUsing(m('src/ui/field.tsx'))).toBeGreaterThanOrEqual(8);
+    expect(group('src/ui/field.tsx')).toBe('app');
   });
 
   it('keeps a feature’s code that a page reading no database uses in `shared`, not in a chunk that needs the database', () => {
