@@ -150,10 +150,10 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
       // What the member layout needs: the common chunks.
       if (by.includes(roots.member)) return sharedGroup(id);
       // A kit of the design system that some screens use (the scanner, its icons): its own chunk,
-      // even when a page that reads no database uses it too (the kit reads none itself), rather than
-      // `shared`, which the sign-in's code fills.
+      // even when a page that reads no database uses it too, rather than `shared`, which the
+      // sign-in's code fills; when too small, the common chunk its pages load anyway.
       const kit = UI_KIT.exec(id)?.[1];
-      if (kit && !syncReach.has(id) && !touchesData(id)) return `area:ui-${kit}:${sharedGroup(id)}`;
+      if (kit && !syncReach.has(id)) return `area:ui-${kit}:${sharedGroup(id)}`;
       // A piece of the design system that many screens on both sides of the sign-in use (the form
       // field): with the shell's own UI in `app`, which every screen loads anyway, rather than in
       // `shared` beside the sign-in's code, which a member's form would load for one small module.
@@ -163,7 +163,6 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
       if (sharedGroup(id) === 'shared') return 'shared';
       // Shared by the pages of one feature only: that feature's own chunk, when big enough (below).
       const area = areaFor(id, by);
-      if (kit && !syncReach.has(id)) return `area:ui-${kit}:data`;
       if (area) return `area:${area}:data`;
       // Used by many screens: with the database, which they all load; so is a module too small for a request.
       if (pages >= WIDELY_SHARED || tiny(id)) return sharedGroup(id);
