@@ -29,7 +29,7 @@ export function registerMultiscan(app: Hono<AppEnv>, reader: BarcodeReader = zxi
     if (customer.variant !== 'glo' && customer.variant !== 'ogo') {
       throw unprocessable('variant_unsupported', 'Коди скануються в застосунку glo або ogo');
     }
-    const found = reader.readAll(photoPixels(input.image));
+    const found = await reader.readAll(photoPixels(input.image));
     if (found.length === 0) {
       throw unprocessable('no_codes', 'На фото не знайдено жодного коду. Сфотографуй коди ближче й при доброму світлі');
     }
