@@ -5,14 +5,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { appManifest } from './src/app/pwa/manifest.ts';
 import { codeSplitting } from './scripts/build/chunks.ts';
 import { firstLoad } from './scripts/build/first-load.ts';
-import { trimRouter } from './scripts/build/trim-router.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '8787'}`;
 
 export default defineConfig({
   plugins: [
     react(),
-    trimRouter(),
     // Prerendered signed-out screens, inlined styles and the route plan (scripts/build/first-load.ts);
     // runs before the service worker's precache list is made, so all of it is precached.
     firstLoad(),
