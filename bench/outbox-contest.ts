@@ -5,7 +5,7 @@ import { Queue } from 'workbox-background-sync';
 import { ClubDb } from '../src/db/database';
 import { kvSet } from '../src/db/kv';
 import { createSyncCore } from '../src/sync/core';
-import { webLock } from '../src/sync/lock';
+import { webLock } from '../src/sync/engine/lock';
 import { trackEvent } from '../src/sync/mutations/analytics-event';
 import { toggleFavourite } from '../src/sync/mutations/favourite-toggle';
 import { FAVOURITES_DOC } from '../src/sync/mutations/favourites-state';

@@ -1,9 +1,9 @@
 /// <reference lib="webworker" />
 import { apiConfig } from '../src/api/config';
 import { ClubDb } from '../src/db/database';
-import { OUTBOX_SYNC_TAG } from '../src/sync/background-sync';
+import { OUTBOX_SYNC_TAG } from '../src/sync/engine/background-sync';
 import { createSyncCore, type SyncCore } from '../src/sync/core';
-import type { ReplayReport } from '../src/sync/outbox';
+import type { ReplayReport } from '../src/sync/engine/outbox';
 
 /** The Background Sync event (Chromium); not in TypeScript's WebWorker lib. */
 interface SyncEvent extends ExtendableEvent {

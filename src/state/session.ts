@@ -2,8 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { db } from '../db/db';
 import { kvGet } from '../db/kv';
-import type { AuthEnv } from '../sync/auth';
-import { authEnv } from '../sync/auth-env';
+import type { AuthEnv } from '../sync/auth/actions';
+import { authEnv } from '../sync/auth/env';
 import { useSyncMaybe } from './sync-context';
 import { hostBrand, isSignedIn, type AppVariant } from './visitor';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AuthEnv } from '../sync/auth';
+import type { AuthEnv } from '../sync/auth/actions';
 import type { PullResult } from '../sync/pullers/puller';
 import { useOnline } from './online';
 import { useAuthEnv } from './session';

@@ -2,13 +2,13 @@ import { reactOnFailure, type ReactionEffects } from '../api/reactions';
 import { Transport, type FetchLike } from '../api/transport';
 import type { ClubDb } from '../db/database';
 import { kvDelete } from '../db/kv';
-import type { BackoffPolicy } from './backoff';
-import { defaultLock, type OutboxLock } from './lock';
+import type { BackoffPolicy } from './engine/backoff';
+import { defaultLock, type OutboxLock } from './engine/lock';
 import { appRegistry } from './mutations/index';
-import { Outbox } from './outbox';
-import type { MutationRegistry } from './registry';
-import { bearerToken } from './session';
-import { uuidV4 } from './uuid';
+import { Outbox } from './engine/outbox';
+import type { MutationRegistry } from './engine/registry';
+import { bearerToken } from './auth/session';
+import { uuidV4 } from './engine/uuid';
 
 export interface SyncCoreOptions {
   db: ClubDb;

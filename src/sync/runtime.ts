@@ -1,9 +1,9 @@
-import { createActivity, type Activity } from './activity';
+import { createActivity, type Activity } from './engine/activity';
 import { createSyncCore, type SyncCore, type SyncCoreOptions } from './core';
-import { logout, prepareLogout, summarizeUnsent, type LogoutEnv, type UnsentSummary } from './logout';
-import type { OnlineSource } from './online';
+import { logout, prepareLogout, summarizeUnsent, type LogoutEnv, type UnsentSummary } from './auth/logout';
+import type { OnlineSource } from './engine/online';
 import { runPullers, type Puller, type PullResult } from './pullers/puller';
-import { installTriggers, type TriggerEnv, type Triggers } from './triggers';
+import { installTriggers, type TriggerEnv, type Triggers } from './engine/triggers';
 
 export interface RuntimeOptions extends Omit<SyncCoreOptions, 'onActivity' | 'onSessionExpired'> {
   online: OnlineSource;

@@ -1,11 +1,11 @@
 import { apiConfig } from '../api/config';
 import { db } from '../db/db';
 import { closeOnVersionChange, requestPersistence } from '../db/storage';
-import { requestBackgroundSync } from './background-sync';
-import { LOGOUT_NOTICE_KEY } from './auth';
-import { documentCookies, USER_TOKEN_COOKIE } from './auth-cookies';
-import { informServerOfLogout } from './auth-member';
-import { browserOnline } from './online';
+import { requestBackgroundSync } from './engine/background-sync';
+import { LOGOUT_NOTICE_KEY } from './auth/actions';
+import { documentCookies, USER_TOKEN_COOKIE } from './auth/cookies';
+import { informServerOfLogout } from './auth/member';
+import { browserOnline } from './engine/online';
 import { legalPagePullers } from './pullers/content-pages';
 import { CATALOGUE_PULLERS, onSessionChange } from './pullers/catalogue';
 import { mirrorsPuller } from './pullers/mirrors';

@@ -92,7 +92,7 @@ export default function MemberLayout({ kind }: { kind: LayoutName }) {
     if (!env) return;
     try {
       // Loaded on demand: the API layer stays out of the first-paint bundle.
-      const { switchToVariant } = await import('../../sync/auth-member');
+      const { switchToVariant } = await import('../../sync/auth/member');
       await switchToVariant(env, next);
     } catch (e) {
       toasts.show(e instanceof Error ? e.message : 'Не вдалося перейти. Спробуй ще раз', { kind: 'error' });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { db } from '../../db/db';
-import { accountOf } from '../../sync/session';
+import { accountOf } from '../../sync/auth/session';
 import { guardContext } from '../guards/context';
 import { runGuards } from '../guards/registry';
 import { specFor } from '../routes/current';

@@ -19,7 +19,7 @@ export function FullSiteLink({ brand, className }: { brand: 'glo' | 'ogo'; class
     const tab = window.open('', '_blank');
     if (!tab) return void window.open(plain, '_blank', 'noopener');
     tab.opener = null;
-    void import('../../sync/content-actions')
+    void import('../../sync/content/actions')
       .then((m) => m.brandSiteLink(env))
       .catch(() => plain)
       .then((url) => tab.location.replace(url));

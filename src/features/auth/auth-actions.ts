@@ -4,4 +4,4 @@
  * paint within the entry budget. The service worker precaches the chunk, so it loads offline too.
  */
 export const authActions = () =>
-  Promise.all([import('../../sync/auth'), import('../../sync/auth-env')]).then(([auth, { authEnv }]) => ({ ...auth, authEnv }));
+  Promise.all([import('../../sync/auth/actions'), import('../../sync/auth/env')]).then(([auth, { authEnv }]) => ({ ...auth, authEnv }));

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatPhone } from '../../domain/phone';
-import { LOGOUT_NOTICE_KEY, toAuthError } from '../../sync/auth-errors';
+import { LOGOUT_NOTICE_KEY, toAuthError } from '../../sync/auth/errors';
 import { useAuthActions } from './use-auth-actions';
 import { Button, ButtonLink } from '../../ui/button';
 import { Field } from '../../ui/field';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { formatPhone } from '../../domain/phone';
-import { AuthError, toAuthError } from '../../sync/auth-errors';
+import { AuthError, toAuthError } from '../../sync/auth/errors';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';

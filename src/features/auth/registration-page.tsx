@@ -4,7 +4,7 @@ import { INVITE_CODE_KEY, readInviteCode } from '../../state/visitor';
 import { ADULT_AGE } from '../../domain/age';
 import { formatPhone } from '../../domain/phone';
 import type { CleanRegistration, RegistrationForm } from '../../domain/registration';
-import { toAuthError } from '../../sync/auth-errors';
+import { toAuthError } from '../../sync/auth/errors';
 import { useAuthActions } from './use-auth-actions';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';

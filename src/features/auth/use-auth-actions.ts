@@ -1,8 +1,8 @@
 import { useCallback, useRef } from 'react';
 import { syncNow, useSyncMaybe } from '../../state/sync-context';
-import type { AuthEnv } from '../../sync/auth';
-import { AuthError } from '../../sync/auth-errors';
-import { OFFLINE_ONLY_MESSAGE } from '../../sync/online-only';
+import type { AuthEnv } from '../../sync/auth/actions';
+import { AuthError } from '../../sync/auth/errors';
+import { OFFLINE_ONLY_MESSAGE } from '../../sync/engine/online-only';
 import { authActions } from './auth-actions';
 
 type Actions = Awaited<ReturnType<typeof authActions>>;

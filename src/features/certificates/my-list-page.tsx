@@ -1,8 +1,8 @@
 import { useDoc } from '../../db/hooks';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
-import { certActions } from '../../sync/programme-actions-lazy';
-import { CERT_DOCS } from '../../sync/programme-keys';
+import { certActions } from '../../sync/programme/lazy';
+import { CERT_DOCS } from '../../sync/programme/keys';
 import type { CertCodes, CertList } from '../../sync/pullers/programmes-cert';
 import { ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';

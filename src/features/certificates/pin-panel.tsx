@@ -3,7 +3,7 @@ import type { Variant } from '../../db/rows-catalogue';
 import { PIN_LENGTH, PIN_SMS_LENGTH } from '../../domain/cert-rules';
 import { useAuthEnv } from '../../state/session';
 import { useNow } from '../../state/online';
-import { certActions } from '../../sync/programme-actions-lazy';
+import { certActions } from '../../sync/programme/lazy';
 import type { CertCodes } from '../../sync/pullers/programmes-cert';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Variant } from '../../db/rows-catalogue';
 import { useSyncMaybe } from '../../state/sync-context';
-import { certActions } from '../../sync/programme-actions-lazy';
+import { certActions } from '../../sync/programme/lazy';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { CERT_COPY as T } from './copy';

@@ -3,7 +3,7 @@ import { useContentPage } from '../../db/hooks';
 import { CONTENT_PAGES, type ContentPageKey } from '../../domain/content-pages';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
-import { contentActions } from '../../sync/content-actions-lazy';
+import { contentActions } from '../../sync/content/lazy';
 import { Button } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { useSafeHtml } from '../../ui/use-safe-html';

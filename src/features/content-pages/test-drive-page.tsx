@@ -2,7 +2,7 @@ import { useDoc } from '../../db/hooks';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import type { StoresDoc } from '../../sync/pullers/content-docs';
-import { contentActions } from '../../sync/content-actions-lazy';
+import { contentActions } from '../../sync/content/lazy';
 import { ButtonLink } from '../../ui/button';
 import { ListRow } from '../../ui/surfaces';
 import { ContentView } from './content-view';

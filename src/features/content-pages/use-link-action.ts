@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { AuthEnv } from '../../sync/auth';
-import { contentActions } from '../../sync/content-actions-lazy';
+import type { AuthEnv } from '../../sync/auth/actions';
+import { contentActions } from '../../sync/content/lazy';
 import { useAuthEnv } from '../../state/session';
 import { toasts } from '../../ui/toast-store';
 import { openMadeLink } from './open-link';

@@ -1,7 +1,7 @@
 import { useDoc, useKv } from '../../db/hooks';
 import { usePullOnOpen } from '../../state/use-pull';
 import type { OralStatusDoc, VeloUserDoc } from '../../sync/pullers/content-docs';
-import { contentActions } from '../../sync/content-actions-lazy';
+import { contentActions } from '../../sync/content/lazy';
 
 /**
  * Whether the member may see oral (velo) products (spec §7 check-oral-status, kept an hour, §9),

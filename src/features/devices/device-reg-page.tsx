@@ -6,7 +6,7 @@ import { StorageFullError } from '../../db/storage';
 import { isValidSerial, normalizeSerial } from '../../domain/device-registration';
 import { useOnline } from '../../state/online';
 import { useAppSession } from '../../state/session';
-import { scanActions } from '../../sync/scan-actions-lazy';
+import { scanActions } from '../../sync/scan/lazy';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { CameraScanner, type ReadFeedback } from '../../ui/scanner/camera-scanner';

@@ -1,7 +1,7 @@
 import { useDevices } from '../../db/hooks';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
-import { scanActions } from '../../sync/scan-actions-lazy';
+import { scanActions } from '../../sync/scan/lazy';
 import { ButtonLink } from '../../ui/button';
 import { ScanIcon } from '../../ui/scanner/scan-icons';
 import { EmptyState, Skeleton } from '../../ui/surfaces';

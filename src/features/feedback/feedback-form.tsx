@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Variant } from '../../db/rows-catalogue';
 import { FEEDBACK_MAX_PHOTOS, FEEDBACK_MAX_TEXT, FEEDBACK_PROBLEMS } from '../../domain/feedback-rules';
 import { useAuthEnv } from '../../state/session';
-import { feedbackActions } from '../../sync/programme-actions-lazy';
+import { feedbackActions } from '../../sync/programme/lazy';
 import { Button } from '../../ui/button';
 import { FEEDBACK_COPY as T } from './copy';
 import { preparePhoto } from './resize-photo';

@@ -5,7 +5,7 @@ import { useKv } from '../../db/hooks';
 import { promptOrder } from '../../domain/feedback-prompt';
 import { useNow } from '../../state/online';
 import { useAppSession, useAuthEnv } from '../../state/session';
-import { feedbackActions } from '../../sync/programme-actions-lazy';
+import { feedbackActions } from '../../sync/programme/lazy';
 import { Button } from '../../ui/button';
 import { FEEDBACK_COPY as T } from './copy';
 import './feedback-prompt.css';

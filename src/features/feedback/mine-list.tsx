@@ -3,8 +3,8 @@ import { useDoc } from '../../db/hooks';
 import type { Variant } from '../../db/rows-catalogue';
 import type { FeedbackRow } from '../../db/rows-queued';
 import { usePullOnOpen } from '../../state/use-pull';
-import { feedbackActions } from '../../sync/programme-actions-lazy';
-import { FEEDBACK_DOCS } from '../../sync/programme-keys';
+import { feedbackActions } from '../../sync/programme/lazy';
+import { FEEDBACK_DOCS } from '../../sync/programme/keys';
 import { FEEDBACK_COPY as T } from './copy';
 
 const day = (at: string | number) => new Date(at).toLocaleDateString('uk-UA');

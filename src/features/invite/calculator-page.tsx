@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { inviteXp } from '../../domain/invite-calculator';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
-import { inviteActions } from '../../sync/programme-actions-lazy';
+import { inviteActions } from '../../sync/programme/lazy';
 import { ButtonLink } from '../../ui/button';
 import { INVITE_COPY as T } from './copy';
 import { useInviteRules } from './use-rules';

@@ -1,4 +1,4 @@
-import { pluralUk } from '../../sync/plural';
+import { pluralUk } from '../../sync/engine/plural';
 
 /** «3, 5 і 10». */
 const listUk = (n: readonly number[]) => (n.length > 1 ? `${n.slice(0, -1).join(', ')} і ${n[n.length - 1]}` : String(n[0] ?? ''));

@@ -3,7 +3,7 @@ import { useKv } from '../../db/hooks';
 import { inviteShareData, inviteShareText } from '../../domain/invite-links';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
-import { inviteActions } from '../../sync/programme-actions-lazy';
+import { inviteActions } from '../../sync/programme/lazy';
 import { Button } from '../../ui/button';
 import { ListRow } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';

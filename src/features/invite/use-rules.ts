@@ -1,7 +1,7 @@
 import { useDoc } from '../../db/hooks';
 import type { Variant } from '../../db/rows-catalogue';
 import { INVITE_RULES, type InviteRules } from '../../domain/invite-calculator';
-import { INVITE_DOCS } from '../../sync/programme-keys';
+import { INVITE_DOCS } from '../../sync/programme/keys';
 
 /**
  * The invite rules as the server last answered them (invite/get-rules); before the first answer,

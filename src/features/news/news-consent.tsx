@@ -4,7 +4,7 @@ import { db } from '../../db/db';
 import { useKv } from '../../db/hooks';
 import type { OutboxEntry } from '../../db/rows-sync';
 import { useAppSession, useAuthEnv } from '../../state/session';
-import { contentActions } from '../../sync/content-actions-lazy';
+import { contentActions } from '../../sync/content/lazy';
 import { toasts } from '../../ui/toast-store';
 import { NEWS_COPY as T } from './copy';
 

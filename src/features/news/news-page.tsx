@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNews } from '../../db/hooks';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
-import { contentActions } from '../../sync/content-actions-lazy';
+import { contentActions } from '../../sync/content/lazy';
 import { Button } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { NEWS_COPY as T, newsDate } from './copy';

@@ -3,7 +3,7 @@ import { useDoc, useKv } from '../../db/hooks';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import type { OralStatusDoc } from '../../sync/pullers/content-docs';
-import { contentActions } from '../../sync/content-actions-lazy';
+import { contentActions } from '../../sync/content/lazy';
 import { ButtonLink } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { OFFERS_COPY as T, type Offer } from './copy';

@@ -4,7 +4,7 @@ import { db } from '../../db/db';
 import type { ProfileAddress } from '../../db/kv';
 import { addressFieldProblem, ADDRESS_LIMITS } from '../../domain/address-limits';
 import { deliveryProblem } from '../../domain/shipping-address';
-import { memberActions } from '../../sync/member-actions-lazy';
+import { memberActions } from '../../sync/member/lazy';
 import { waitingProfileEntries } from '../../sync/mutations/profile-queue';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';

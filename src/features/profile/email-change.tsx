@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatPhone } from '../../domain/phone';
-import type { AuthEnv } from '../../sync/auth';
-import { toAuthError } from '../../sync/auth-errors';
-import { memberActions } from '../../sync/member-actions-lazy';
+import type { AuthEnv } from '../../sync/auth/actions';
+import { toAuthError } from '../../sync/auth/errors';
+import { memberActions } from '../../sync/member/lazy';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { toasts } from '../../ui/toast-store';

@@ -4,7 +4,7 @@ import { mergeHistory, type HistoryLine } from '../../domain/scan-state';
 import { useAppSession, useAuthEnv } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import type { ScanHistoryMeta } from '../../sync/pullers/scans';
-import { scanActions } from '../../sync/scan-actions-lazy';
+import { scanActions } from '../../sync/scan/lazy';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { SCAN_COPY } from './copy';

@@ -4,7 +4,7 @@ import { db } from '../../db/db';
 import { pluralUk } from '../../domain/scan-goal';
 import { useAppSession } from '../../state/session';
 import { useSyncMaybe } from '../../state/sync-context';
-import { scanActions } from '../../sync/scan-actions-lazy';
+import { scanActions } from '../../sync/scan/lazy';
 import { Button } from '../../ui/button';
 import { FrameDecoder } from '../../ui/scanner/decoder';
 import { ScanIcon } from '../../ui/scanner/scan-icons';

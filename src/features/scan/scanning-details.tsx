@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { waitingSummary } from '../../domain/scan-state';
 import { usePullOnOpen } from '../../state/use-pull';
-import { scanActions } from '../../sync/scan-actions-lazy';
+import { scanActions } from '../../sync/scan/lazy';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { SCAN_COPY as T } from './copy';
 import { MonthCard } from './month-card';

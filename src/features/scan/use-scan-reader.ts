@@ -4,7 +4,7 @@ import type { Account } from '../../db/rows-sync';
 import { StorageFullError } from '../../db/storage';
 import { GUID_ERRORS } from '../../domain/guid';
 import { useOnline } from '../../state/online';
-import { scanActions } from '../../sync/scan-actions-lazy';
+import { scanActions } from '../../sync/scan/lazy';
 import type { ReadFeedback } from '../../ui/scanner/camera-scanner';
 import { guidTitle, SCAN_COPY as T } from './copy';
 

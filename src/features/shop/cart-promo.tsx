@@ -5,7 +5,7 @@ import { friendCodeProblem } from '../../domain/friend-code';
 import { cleanPromoCode, promoCodeInputProblem } from '../../domain/promo-code-input';
 import { VELO_USED_TAG, veloPromoInputVisible, veloPromoProblem } from '../../domain/velo-promo';
 import { db } from '../../db/db';
-import { saveDraft } from '../../sync/checkout-actions-draft';
+import { saveDraft } from '../../sync/checkout/draft';
 import { Button } from '../../ui/button';
 import '../../ui/field.css';
 import { VELO_PROMO } from './velo-config';

@@ -1,4 +1,4 @@
-import { pluralUk, type UkForms } from '../../sync/plural';
+import { pluralUk, type UkForms } from '../../sync/engine/plural';
 
 export { pluralUk };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ShopVariant } from '../../domain/catalogue';
 import { useAuthEnv } from '../../state/session';
-import { checkoutActions } from '../../sync/checkout-actions-lazy';
+import { checkoutActions } from '../../sync/checkout/lazy';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';

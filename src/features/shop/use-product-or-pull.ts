@@ -2,7 +2,7 @@ import { useProduct } from '../../db/hooks';
 import type { ProductRow } from '../../db/rows-catalogue';
 import type { ShopVariant } from '../../domain/catalogue';
 import { usePullOnOpen, type PullState } from '../../state/use-pull';
-import { checkoutActions } from '../../sync/checkout-actions-lazy';
+import { checkoutActions } from '../../sync/checkout/lazy';
 
 /**
  * A product by id from the stored catalogue; one the catalogue lacks (a deep link opened before

@@ -5,7 +5,7 @@ import type { ProductRow } from '../../db/rows-catalogue';
 import type { Account } from '../../db/rows-sync';
 import { StorageFullError } from '../../db/storage';
 import type { ShopVariant } from '../../domain/catalogue';
-import { accountOf } from '../../sync/session';
+import { accountOf } from '../../sync/auth/session';
 import { toasts } from '../../ui/toast-store';
 import { COMMON_COPY } from './copy';
 

@@ -6,7 +6,7 @@ import { byDistance } from '../../domain/geo-distance';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import type { StoresDoc } from '../../sync/pullers/content-docs';
-import { contentActions } from '../../sync/content-actions-lazy';
+import { contentActions } from '../../sync/content/lazy';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { EmptyState, Skeleton } from '../../ui/surfaces';

@@ -5,7 +5,7 @@ import { formatUah } from '../../domain/money';
 import { MAX_PAUSE_WEEKS } from '../../domain/subscription-rules';
 import { useOnline } from '../../state/online';
 import { useAuthEnv } from '../../state/session';
-import { subscriptionActions } from '../../sync/programme-actions-lazy';
+import { subscriptionActions } from '../../sync/programme/lazy';
 import { Button } from '../../ui/button';
 import { toasts } from '../../ui/toast-store';
 import { SUB_COPY as T } from './copy';

@@ -3,7 +3,7 @@ import { useContentPage } from '../../db/hooks';
 import { CONTENT_PAGES } from '../../domain/content-pages';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
-import { subscriptionActions } from '../../sync/programme-actions-lazy';
+import { subscriptionActions } from '../../sync/programme/lazy';
 import { Button } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { SUB_COPY as T } from './copy';

@@ -5,7 +5,7 @@ import { kyivParts } from '../../domain/kyiv-time';
 import { formatPhone, toUkrainianMobile } from '../../domain/phone';
 import { useNow, useOnline } from '../../state/online';
 import { useAppSession, useAuthEnv } from '../../state/session';
-import { contentActions } from '../../sync/content-actions-lazy';
+import { contentActions } from '../../sync/content/lazy';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { SUPPORT_COPY as T } from './copy';

@@ -1,6 +1,6 @@
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
-import { contentActions } from '../../sync/content-actions-lazy';
+import { contentActions } from '../../sync/content/lazy';
 import { LineIcon } from '../../ui/icons';
 import { ListRow } from '../../ui/surfaces';
 import { CallBackForm } from './call-back-form';

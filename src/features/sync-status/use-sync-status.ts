@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../../db/rows-sync';
-import type { RefusalNotice } from '../../sync/registry';
-import { refusalNotice } from '../../sync/refusals';
+import type { RefusalNotice } from '../../sync/engine/registry';
+import { refusalNotice } from '../../sync/engine/refusals';
 import type { SyncRuntime } from '../../sync/runtime';
-import { headOf, syncLabel, syncState, type SyncState } from '../../sync/status';
+import { headOf, syncLabel, syncState, type SyncState } from '../../sync/engine/status';
 import { useNow } from '../../state/online';
 import { SYNC_COPY } from './copy';
 

@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '../../db/rows-sync';
-import { inTime, memberReason } from '../../sync/status';
+import { inTime, memberReason } from '../../sync/engine/status';
 import { SYNC_COPY } from './copy';
 import type { SyncStatus } from './use-sync-status';
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useAuthEnv } from '../../state/session';
-import { toAuthError } from '../../sync/auth-errors';
-import type { AgeCheck } from '../../sync/auth-member';
-import { memberActions } from '../../sync/member-actions-lazy';
+import { toAuthError } from '../../sync/auth/errors';
+import type { AgeCheck } from '../../sync/auth/member';
+import { memberActions } from '../../sync/member/lazy';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { toasts } from '../../ui/toast-store';

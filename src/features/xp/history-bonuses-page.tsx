@@ -2,7 +2,7 @@ import { useDoc } from '../../db/hooks';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import type { BonusHistory } from '../../sync/pullers/xp';
-import { scanActions } from '../../sync/scan-actions-lazy';
+import { scanActions } from '../../sync/scan/lazy';
 import { ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { XP_COPY as T } from './copy';

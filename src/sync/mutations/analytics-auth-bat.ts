@@ -1,8 +1,8 @@
 import { authBat } from '../../contract/analytics';
 import type { ClubDb } from '../../db/database';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
-import { mutate } from '../enqueue';
-import { defineMutation } from '../registry';
+import { mutate } from '../engine/enqueue';
+import { defineMutation } from '../engine/registry';
 
 export interface AuthBatPayload {
   /** E.g. 'login', 'registration'. */

@@ -1,9 +1,9 @@
 import { sendBatEvent } from '../../contract/analytics';
 import type { ClubDb } from '../../db/database';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
-import { analyticsToken } from '../tokens';
-import { mutate } from '../enqueue';
-import { defineMutation } from '../registry';
+import { analyticsToken } from '../engine/tokens';
+import { mutate } from '../engine/enqueue';
+import { defineMutation } from '../engine/registry';
 
 export interface AnalyticsEventPayload {
   event: string;

@@ -3,9 +3,9 @@ import type { ClubDb } from '../../db/database';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import type { CallBackRow } from '../../db/rows-queued';
 import { callBackDayLabelFor, callBackWindow } from '../../domain/call-back-day';
-import { mutate } from '../enqueue';
-import { defineMutation } from '../registry';
-import { uuidV4 } from '../uuid';
+import { mutate } from '../engine/enqueue';
+import { defineMutation } from '../engine/registry';
+import { uuidV4 } from '../engine/uuid';
 
 export interface CallBackPayload {
   /** The `callBacks` row this request is shown as. */

@@ -4,8 +4,8 @@ import { explainStorageError } from '../../db/storage';
 import type { CartSnapshotLine, ProductRow } from '../../db/rows-catalogue';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import type { FreshProduct } from '../../domain/cart';
-import { mutate } from '../enqueue';
-import { defineMutation, PreparedRequest } from '../registry';
+import { mutate } from '../engine/enqueue';
+import { defineMutation, PreparedRequest } from '../engine/registry';
 import { baseForWrite, baseOf, dropBase, isRevisionConflict, MAX_CONFLICTS, preconditionOf, setBase } from './metafield-base';
 import {
   applyCartOp,

@@ -1,10 +1,10 @@
 import { certCreate } from '../../contract/cert';
 import type { ClubDb } from '../../db/database';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
-import { mutate } from '../enqueue';
+import { mutate } from '../engine/enqueue';
 import { CERT_DOCS, type CertList } from '../pullers/programmes-cert';
-import { defineMutation } from '../registry';
-import { CERT_TOKEN_DEAD, certificateToken } from '../tokens';
+import { defineMutation } from '../engine/registry';
+import { CERT_TOKEN_DEAD, certificateToken } from '../engine/tokens';
 import { readDoc, writeDoc } from './programme-docs';
 
 export interface CertCreatePayload {

@@ -4,8 +4,8 @@ import type { DeviceRow } from '../../db/rows-member';
 import type { Account } from '../../db/rows-sync';
 import { explainStorageError } from '../../db/storage';
 import { normalizeSerial } from '../../domain/device-registration';
-import { enqueueInTransaction } from '../enqueue';
-import { defineMutation } from '../registry';
+import { enqueueInTransaction } from '../engine/enqueue';
+import { defineMutation } from '../engine/registry';
 import { ogoOf, refusalReason, scanVariantOf, staleAfterCredit, type ScanVariant } from './scan-shared';
 
 export interface DeviceRegisterPayload {

@@ -1,8 +1,8 @@
 import { createMetafields } from '../../contract/user';
 import type { ClubDb } from '../../db/database';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
-import { mutate } from '../enqueue';
-import { defineMutation, PreparedRequest } from '../registry';
+import { mutate } from '../engine/enqueue';
+import { defineMutation, PreparedRequest } from '../engine/registry';
 import {
   applyToggle,
   FAVOURITE_TOGGLE,

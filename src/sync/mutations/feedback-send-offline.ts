@@ -2,9 +2,9 @@ import { feedbackSendOffline } from '../../contract/feedback';
 import type { ClubDb } from '../../db/database';
 import { clearFresh } from '../../db/kv';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
-import { mutate } from '../enqueue';
-import { defineMutation } from '../registry';
-import { FEEDBACK_TOKEN_DEAD, feedbackToken } from '../tokens';
+import { mutate } from '../engine/enqueue';
+import { defineMutation } from '../engine/registry';
+import { FEEDBACK_TOKEN_DEAD, feedbackToken } from '../engine/tokens';
 import { rememberSent } from './feedback-send';
 import { refusalOf } from './programme-docs';
 

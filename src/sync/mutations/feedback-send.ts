@@ -2,10 +2,10 @@ import { feedbackSend, type FeedbackEntry } from '../../contract/feedback';
 import type { ClubDb } from '../../db/database';
 import { clearFresh } from '../../db/kv';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
-import { mutate } from '../enqueue';
+import { mutate } from '../engine/enqueue';
 import { FEEDBACK_DOCS, type FeedbackList } from '../pullers/feedback';
-import { defineMutation } from '../registry';
-import { FEEDBACK_TOKEN_DEAD, feedbackToken } from '../tokens';
+import { defineMutation } from '../engine/registry';
+import { FEEDBACK_TOKEN_DEAD, feedbackToken } from '../engine/tokens';
 import { readDoc, refusalOf, writeDoc } from './programme-docs';
 
 export interface FeedbackSendPayload {

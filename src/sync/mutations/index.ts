@@ -1,4 +1,4 @@
-import { createRegistry, type AnyMutationKind, type MutationRegistry } from '../registry';
+import { createRegistry, type AnyMutationKind, type MutationRegistry } from '../engine/registry';
 import { analyticsAuthBat } from './analytics-auth-bat';
 import { analyticsEsputnikContact } from './analytics-esputnik-contact';
 import { analyticsEsputnikId } from './analytics-esputnik-id';

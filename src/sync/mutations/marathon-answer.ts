@@ -2,9 +2,9 @@ import { answerQuiz } from '../../contract/marathon';
 import type { ClubDb } from '../../db/database';
 import type { Variant } from '../../db/rows-catalogue';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
-import { mutate } from '../enqueue';
+import { mutate } from '../engine/enqueue';
 import { MARATHON_DOCS } from '../pullers/programmes-marathon';
-import { defineMutation } from '../registry';
+import { defineMutation } from '../engine/registry';
 import { readDoc, refusalOf, writeDoc } from './programme-docs';
 
 /** An answer given on this device: waiting in the outbox, scored by the server, or refused. */

@@ -4,8 +4,8 @@ import type { ClubDb } from '../../db/database';
 import { kvGet, kvSet } from '../../db/kv';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { isSelfServiceTag } from '../../domain/self-service-tags';
-import { mutate } from '../enqueue';
-import { defineMutation } from '../registry';
+import { mutate } from '../engine/enqueue';
+import { defineMutation } from '../engine/registry';
 
 export const MEMBER_TAGS_KIND = 'member-tags';
 

@@ -4,9 +4,9 @@ import { kvGet } from '../../db/kv';
 import type { MultiscanRow } from '../../db/rows-queued';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { explainStorageError } from '../../db/storage';
-import { enqueueInTransaction } from '../enqueue';
-import { defineMutation } from '../registry';
-import { uuidV4 } from '../uuid';
+import { enqueueInTransaction } from '../engine/enqueue';
+import { defineMutation } from '../engine/registry';
+import { uuidV4 } from '../engine/uuid';
 import { refusalReason, scanVariantOf, staleAfterCredit, type ScanVariant } from './scan-shared';
 
 export interface MultiscanPayload {
@@ -22,7 +22,7 @@ export const MULTISCAN_KIND = 'multiscan-load';
 /**
  * A photo of several packs (mapi/multiscan/load, spec §7): the server reads every code in it and
  * credits each valid unused one; the row lists what became of each code. Sent by the outbox, or
- * at once with upload progress by src/sync/scan-actions-upload.ts (same key, same body).
+ * at once with upload progress by src/sync/scan/upload.ts (same key, same body).
  */
 export const multiscanKind = defineMutation<MultiscanPayload, typeof multiscanLoad>({
   kind: MULTISCAN_KIND,

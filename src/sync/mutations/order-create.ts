@@ -4,8 +4,8 @@ import { kvGet, kvSet, type PlacedOrderRecord } from '../../db/kv';
 import type { OrderRow } from '../../db/rows-catalogue';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import type { CreateOrderBody } from '../../domain/checkout-summary';
-import { mutate } from '../enqueue';
-import { defineMutation } from '../registry';
+import { mutate } from '../engine/enqueue';
+import { defineMutation } from '../engine/registry';
 
 /** What follows an order once the server has it (spec §4, §7), fixed when it is placed. */
 export type OrderFollowUp = Pick<PlacedOrderRecord, 'variant' | 'customerId' | 'variantIds' | 'codes' | 'call' | 'ipost'>;
@@ -25,7 +25,7 @@ const PLACED_KEPT = 20;
  * create-order (spec §7), online only (`sendOnline`): the entry id is the Idempotency-Key, so a
  * double tap, a retry or a reload mid-request makes one order. The answer becomes the order's
  * local row (keyed to the entry by `clientKey`), the XP left, and a placed-order record whose
- * follow-ups (cart, codes, call-back, courier) run next (checkout-actions).
+ * follow-ups (cart, codes, call-back, courier) run next (sync/checkout).
  */
 export const orderCreate = defineMutation<OrderCreatePayload, typeof createOrder>({
   kind: 'order-create',

@@ -5,7 +5,7 @@ import { ipostSendAddress } from '../../contract/delivery';
 import type { ClubDb } from '../../db/database';
 import { kvGet, kvSet, type ExpiringToken } from '../../db/kv';
 import { afterIpostSent, FALLBACK_MESSAGES } from '../../domain/delivery-methods';
-import { defineMutation } from '../registry';
+import { defineMutation } from '../engine/registry';
 
 /** A cached token is renewed this long before its expiry, so it never dies in flight. */
 const MARGIN_MS = 60_000;

@@ -2,8 +2,8 @@ import { getLiqpayLink } from '../../contract/shop-payment';
 import type { ClubDb } from '../../db/database';
 import { kvSet } from '../../db/kv';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
-import { mutate } from '../enqueue';
-import { defineMutation } from '../registry';
+import { mutate } from '../engine/enqueue';
+import { defineMutation } from '../engine/registry';
 
 export interface PaymentLinkPayload {
   orderId: number;

@@ -1,6 +1,6 @@
 import { sendPhoneCall } from '../../contract/shop-payment';
 import type { SendState } from '../../db/rows-queued';
-import { defineMutation } from '../registry';
+import { defineMutation } from '../engine/registry';
 
 export interface PhoneCallPayload {
   /** The request's row in `callBacks` (stable across a retry, which gives the entry a new id). */

@@ -1,5 +1,5 @@
 import { sendPromocode } from '../../contract/shop-payment';
-import { defineMutation } from '../registry';
+import { defineMutation } from '../engine/registry';
 
 export interface PromocodePayload {
   code: string;

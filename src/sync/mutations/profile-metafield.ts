@@ -3,8 +3,8 @@ import type { ClubDb } from '../../db/database';
 import { kvDelete, kvGet, kvSet, type ProfileAddress } from '../../db/kv';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { explainStorageError } from '../../db/storage';
-import { enqueueInTransaction } from '../enqueue';
-import { defineMutation } from '../registry';
+import { enqueueInTransaction } from '../engine/enqueue';
+import { defineMutation } from '../engine/registry';
 import { PROFILE_METAFIELD, PROFILE_NAMESPACE, waitingProfileEntries, type ProfileKey, type ProfileMetafieldPayload } from './profile-queue';
 
 export { PROFILE_METAFIELD, PROFILE_NAMESPACE, waitingProfileEntries, type ProfileKey, type ProfileMetafieldPayload } from './profile-queue';

@@ -4,8 +4,8 @@ import type { ScanRow } from '../../db/rows-member';
 import type { Account } from '../../db/rows-sync';
 import { explainStorageError } from '../../db/storage';
 import { duplicateNotice, type KnownScan } from '../../domain/scan-state';
-import { enqueueInTransaction } from '../enqueue';
-import { defineMutation } from '../registry';
+import { enqueueInTransaction } from '../engine/enqueue';
+import { defineMutation } from '../engine/registry';
 import { ogoOf, refusalReason, scanVariantOf, staleAfterCredit, type ScanVariant } from './scan-shared';
 
 export interface ScanCodePayload {

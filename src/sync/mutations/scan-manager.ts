@@ -3,8 +3,8 @@ import type { ClubDb } from '../../db/database';
 import { kvGet, kvSet } from '../../db/kv';
 import type { Account } from '../../db/rows-sync';
 import { explainStorageError } from '../../db/storage';
-import { enqueueInTransaction } from '../enqueue';
-import { defineMutation } from '../registry';
+import { enqueueInTransaction } from '../engine/enqueue';
+import { defineMutation } from '../engine/registry';
 import { refusalReason, scanVariantOf, type ScanVariant } from './scan-shared';
 
 export interface ScanManagerPayload {

@@ -10,9 +10,9 @@ import {
 import type { ClubDb } from '../../db/database';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { applyAction, startSubscription, type SubscriptionAction } from '../../domain/subscription-rules';
-import { mutate } from '../enqueue';
+import { mutate } from '../engine/enqueue';
 import { SUB_DOCS, type SubState } from '../pullers/programmes-subscription';
-import { defineMutation, type MutationKind } from '../registry';
+import { defineMutation, type MutationKind } from '../engine/registry';
 import { readDoc, writeDoc } from './programme-docs';
 
 /** What each change carries: its request fields and the state shown before it (restored if refused). */

@@ -1,4 +1,4 @@
-import { readSession } from '../session';
+import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 
 /** A puller of one variant that asks only while that variant is the active one (nothing is pulled for the other shop). */

@@ -1,6 +1,6 @@
 import { deliveryApi } from '../../api/groups/delivery';
 import type { BranchOption, CityOption } from '../../contract/delivery';
-import { branchesDocKey, citiesDocKey } from '../checkout-actions-keys';
+import { branchesDocKey, citiesDocKey } from '../checkout/keys';
 import { docPuller } from './doc';
 import type { Puller } from './puller';
 

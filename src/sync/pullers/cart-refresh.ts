@@ -5,7 +5,7 @@ import type { Account } from '../../db/rows-sync';
 import type { FreshProduct } from '../../domain/cart';
 import { applyCartRefresh } from '../mutations/cart-change';
 import { localCart } from '../mutations/cart-state';
-import { accountOf, readSession } from '../session';
+import { accountOf, readSession } from '../auth/session';
 import { shopVariantOf } from './catalogue';
 import { mirrorsPuller } from './mirrors';
 import { runPuller, type Puller, type PullResult } from './puller';

@@ -5,7 +5,7 @@ import type { Product } from '../../contract/shop-catalogue';
 import type { ClubDb } from '../../db/database';
 import type { ProductRow, Variant } from '../../db/rows-catalogue';
 import { categoriesOf, type Category, type ShopVariant } from '../../domain/catalogue';
-import { readSession } from '../session';
+import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 
 /**

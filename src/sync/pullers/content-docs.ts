@@ -7,7 +7,7 @@ import type { ShopVariant } from '../../domain/catalogue';
 import type { BrandStore } from '../../contract/stores';
 import type { VocabularySection } from '../../contract/content';
 import { memberRecordOf } from './session-member';
-import { readSession } from '../session';
+import { readSession } from '../auth/session';
 import { CONTENT_PULLER_PREFIX, runContentPuller } from './content-fresh';
 import { docPuller } from './doc';
 import { FRESH_FOR } from './freshness';

@@ -3,11 +3,11 @@ import type { CallResponse } from '../../contract/define';
 import type { feedbackGetList } from '../../contract/feedback';
 import { kvSet, type KvValues } from '../../db/kv';
 import type { Variant } from '../../db/rows-catalogue';
-import { readSession } from '../session';
-import { FEEDBACK_DOCS } from '../programme-keys';
+import { readSession } from '../auth/session';
+import { FEEDBACK_DOCS } from '../programme/keys';
 
 export { FEEDBACK_DOCS };
-import { feedbackToken } from '../tokens';
+import { feedbackToken } from '../engine/tokens';
 import { docPuller } from './doc';
 import { FRESH_FOR } from './freshness';
 import type { Puller } from './puller';

@@ -4,7 +4,7 @@ import type { ClubDb } from '../../db/database';
 import type { MetafieldBase } from '../../db/kv';
 import type { Variant } from '../../db/rows-catalogue';
 import { baseOf, getBase, setBase, type MetafieldDoc } from '../mutations/metafield-base';
-import { readSession } from '../session';
+import { readSession } from '../auth/session';
 
 /** A whole-value metafield the device mirrors: how many of its changes wait, and how to rebuild it locally. */
 export interface MirroredDoc {

@@ -1,7 +1,7 @@
 import { shopApi } from '../../api/groups/shop';
 import type { CallResponse } from '../../contract/define';
 import type { getOrders } from '../../contract/shop-order';
-import { readSession } from '../session';
+import { readSession } from '../auth/session';
 import { docPuller } from './doc';
 import type { Puller } from './puller';
 

@@ -2,11 +2,11 @@ import { certApi } from '../../api/groups/cert';
 import type { CallResponse } from '../../contract/define';
 import type { certGetCertList, certGetMessage, certGetPartnersById, CertCategory } from '../../contract/cert';
 import type { Variant } from '../../db/rows-catalogue';
-import { readSession } from '../session';
-import { CERT_DOCS } from '../programme-keys';
+import { readSession } from '../auth/session';
+import { CERT_DOCS } from '../programme/keys';
 
 export { CERT_DOCS };
-import { withCertToken } from '../tokens';
+import { withCertToken } from '../engine/tokens';
 import { docPuller } from './doc';
 import type { Puller } from './puller';
 

@@ -3,8 +3,8 @@ import type { CallResponse } from '../../contract/define';
 import type { getInviteFaq, getInviteRules } from '../../contract/invite';
 import { kvSet } from '../../db/kv';
 import type { Variant } from '../../db/rows-catalogue';
-import { readSession } from '../session';
-import { INVITE_DOCS } from '../programme-keys';
+import { readSession } from '../auth/session';
+import { INVITE_DOCS } from '../programme/keys';
 
 export { INVITE_DOCS };
 import { docPuller } from './doc';

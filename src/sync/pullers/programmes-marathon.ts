@@ -3,8 +3,8 @@ import type { Transport } from '../../api/transport';
 import type { CallResponse } from '../../contract/define';
 import { marathonCalls, type getCurrentMarathon, type getQuiz } from '../../contract/marathon';
 import type { Variant } from '../../db/rows-catalogue';
-import { readSession } from '../session';
-import { MARATHON_DOCS } from '../programme-keys';
+import { readSession } from '../auth/session';
+import { MARATHON_DOCS } from '../programme/keys';
 
 export { MARATHON_DOCS };
 import { docPuller } from './doc';

@@ -4,8 +4,8 @@ import type { CallResponse } from '../../contract/define';
 import { subscriptionCalls, type getSubscriptionHistory, type getSubscriptionPlans, type getSubscriptionState } from '../../contract/subscription';
 import type { ClubDb } from '../../db/database';
 import type { Variant } from '../../db/rows-catalogue';
-import { readSession } from '../session';
-import { SUB_DOCS, SUBSCRIPTION_KINDS } from '../programme-keys';
+import { readSession } from '../auth/session';
+import { SUB_DOCS, SUBSCRIPTION_KINDS } from '../programme/keys';
 import { docPuller } from './doc';
 import type { Puller } from './puller';
 

@@ -2,7 +2,7 @@ import { ApiCallError } from '../../api/errors';
 import { getFullBalance, getScanCount, getScanHistory, getScanMessage, getScanPercent } from '../../contract/scan';
 import { kyivMonthStart } from '../../domain/kyiv-time';
 import { ogoOf, type ScanVariant } from '../mutations/scan-shared';
-import { readSession } from '../session';
+import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 
 /** The scan screen's month in figures (spec §7 scan calls), kept in `docs` as `scan-stats`. */

@@ -6,7 +6,7 @@ import type { ClubDb } from '../../db/database';
 import { kvGet, kvSet, type MemberRecord } from '../../db/kv';
 import { isAgeVerified } from '../../domain/age';
 import { parseProfileAddress, PROFILE_NAMESPACE, waitingProfileEntries } from '../mutations/profile-metafield';
-import { readSession } from '../session';
+import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 
 /** Spec §4 logout clears `cacheShopUserInfo`: the member's shop info is cached; 10 minutes here. */

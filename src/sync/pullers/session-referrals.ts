@@ -1,6 +1,6 @@
 import { userApi } from '../../api/groups/user';
 import { kvSet, type KvValues } from '../../db/kv';
-import { readSession } from '../session';
+import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 
 /** Invited friends change rarely; pulled when /profile/referral opens, at most every 5 minutes. */

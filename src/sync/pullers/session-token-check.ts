@@ -1,5 +1,5 @@
 import { authApi } from '../../api/groups/auth';
-import { readSession } from '../session';
+import { readSession } from '../auth/session';
 import { FRESH_FOR } from './freshness';
 import type { Puller } from './puller';
 

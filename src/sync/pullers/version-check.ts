@@ -1,6 +1,6 @@
 import { systemApi } from '../../api/groups/system';
 import { CONTENT_FLAG_KEYS, kvDelete } from '../../db/kv';
-import { APP_VERSION_KEY } from '../logout';
+import { APP_VERSION_KEY } from '../auth/logout';
 import { FRESH_FOR } from './freshness';
 import type { Puller } from './puller';
 

@@ -1,6 +1,6 @@
 import { getBonusHistory } from '../../contract/shop-member';
 import type { ScanVariant } from '../mutations/scan-shared';
-import { readSession } from '../session';
+import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 
 /** The XP history of a variant as get-bonus-history answers it, kept whole in `docs` as `bonus-history`. */

@@ -9,7 +9,7 @@ import { mirrorsPuller } from '../../../src/sync/pullers/mirrors';
 import { backgroundImportPuller, feedbackFlagsPuller, offlineOrdersPuller } from '../../../src/sync/pullers/feedback';
 import { runPullers, type Puller } from '../../../src/sync/pullers/puller';
 import { versionCheck } from '../../../src/sync/pullers/version-check';
-import { APP_VERSION_KEY } from '../../../src/sync/logout';
+import { APP_VERSION_KEY } from '../../../src/sync/auth/logout';
 import { createMember, type TestMember } from '../../support/members';
 import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 

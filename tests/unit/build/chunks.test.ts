@@ -51,7 +51,7 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[]; code?: str
   'src/ui/theme.css': {},
   'src/features/auth/is18-page.tsx': { imports: ['src/ui/button.tsx'] },
   'src/features/landing/landing-page.tsx': { imports: ['src/ui/hero.tsx', 'src/ui/hero.css'] },
-  'src/features/auth/auth-page.tsx': { imports: ['src/state/session.ts', 'src/sync/auth-errors.ts', 'src/ui/hero.tsx'] },
+  'src/features/auth/auth-page.tsx': { imports: ['src/state/session.ts', 'src/sync/auth/errors.ts', 'src/ui/hero.tsx'] },
   'src/ui/hero.tsx': {},
   'src/ui/hero.css': {},
   'src/features/shop/list-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/features/shop/list-only.ts', 'src/features/shop/checkout/format.ts'] },
@@ -62,12 +62,12 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[]; code?: str
   'src/state/session.ts': { imports: ['src/db/db.ts'] },
   'src/db/db.ts': { imports: ['node_modules/dexie/dist/dexie.js'] },
   'node_modules/dexie/dist/dexie.js': {},
-  'src/sync/auth-errors.ts': { imports: ['src/api/errors.ts'] },
+  'src/sync/auth/errors.ts': { imports: ['src/api/errors.ts'] },
   'src/api/errors.ts': {},
   'src/app/layout/member-layout.tsx': { imports: ['src/state/session.ts', 'src/app/menu/side-menu.tsx'] },
   'src/app/menu/side-menu.tsx': {},
-  'src/sync/start.ts': { imports: ['src/sync/outbox.ts', 'src/db/db.ts', 'node_modules/zod/index.js', 'src/sync/auth-errors.ts'] },
-  'src/sync/outbox.ts': {},
+  'src/sync/start.ts': { imports: ['src/sync/engine/outbox.ts', 'src/db/db.ts', 'node_modules/zod/index.js', 'src/sync/auth/errors.ts'] },
+  'src/sync/engine/outbox.ts': {},
   'node_modules/zod/index.js': {},
 };
 const info = (id: string) => {
@@ -165,12 +165,12 @@ describe('chunk policy (issue 18: few requests before the first screen)', () => 
   });
 
   it('puts the sync engine no page imports in `sync` (its schemas in `schemas`), and what pages share with it below it', () => {
-    expect(group('src/sync/outbox.ts')).toBe('sync');
+    expect(group('src/sync/engine/outbox.ts')).toBe('sync');
     // The API's schemas (zod) run in a task of their own before the engine (src/sync/load.ts).
     expect(group('node_modules/zod/index.js')).toBe('schemas');
     expect(groupName('schemas', 'schemas')).toBe('schemas');
     // One page and the sync engine: a chunk of the bundler's making that both load, not `data`.
-    expect(group('src/sync/auth-errors.ts')).toBeNull();
+    expect(group('src/sync/auth/errors.ts')).toBeNull();
   });
 
   it('leaves what a few pages of different features share to the bundler, out of the chunks every member screen loads', () => {

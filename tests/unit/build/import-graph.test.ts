@@ -4,7 +4,7 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * Issue 20, "a cleaner house": the app's and the server's modules import one another without
+ * The app's and the server's modules import one another without
  * circles (a circle makes load order matter and hides which module owns what), and the app's
  * imports run one way: app → features → the rooms below (sync, db, domain, ui, state, api, contract).
  */
@@ -86,7 +86,7 @@ describe('the import graph', () => {
     // The parser sees static, re-exported and dynamic imports alike.
     expect(graph.get('src/app/router.tsx')).toContain('src/app/layout/route-layout.tsx');
     expect(graph.get('src/app/layout/route-layout.tsx')).toContain('src/app/layout/member-layout.tsx');
-    expect(graph.get('src/sync/auth.ts')).toContain('src/sync/auth-member.ts');
+    expect(graph.get('src/sync/auth/actions.ts')).toContain('src/sync/auth/member.ts');
   });
 
   it('has no import circle', () => {
@@ -105,5 +105,15 @@ describe('the import graph', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('keeps the sync engine below the areas: src/sync/engine imports no action, mutation or puller', () => {
+    const wrong: string[] = [];
+    for (const [file, deps] of graph) {
+      if (!file.startsWith('src/sync/engine/')) continue;
+      for (const dep of deps) if (dep.startsWith('src/sync/') && !dep.startsWith('src/sync/engine/')) wrong.push(`${file} → ${dep}`);
+    }
+    expect(wrong).toEqual([]);
+    expect([...graph.keys()].filter((f) => f.startsWith('src/sync/engine/')).length).toBeGreaterThan(10);
   });
 });

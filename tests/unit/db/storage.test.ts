@@ -2,7 +2,7 @@ import { Dexie } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import { ClubDb } from '../../../src/db/database';
 import { closeOnVersionChange, explainStorageError, isQuotaError, QUOTA_MESSAGE, requestPersistence, StorageFullError } from '../../../src/db/storage';
-import { mutate } from '../../../src/sync/enqueue';
+import { mutate } from '../../../src/sync/engine/enqueue';
 import { favouriteToggle } from '../../../src/sync/mutations/favourite-toggle';
 
 const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');

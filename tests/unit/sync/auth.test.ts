@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { freshUntil, kvGet, kvSet } from '../../../src/db/kv';
-import { AuthError, completeSignIn, confirmLoginCode, confirmRegistration, requestRegistrationCode, submitPhone, TRY_AGAIN } from '../../../src/sync/auth';
-import { OFFLINE_ONLY_MESSAGE } from '../../../src/sync/online-only';
-import { readSession } from '../../../src/sync/session';
+import { AuthError, completeSignIn, confirmLoginCode, confirmRegistration, requestRegistrationCode, submitPhone, TRY_AGAIN } from '../../../src/sync/auth/actions';
+import { OFFLINE_ONLY_MESSAGE } from '../../../src/sync/engine/online-only';
+import { readSession } from '../../../src/sync/auth/session';
 import { authHarness, customer, DEMO, OTHER, signedIn } from './support/auth-env';
 
 const wrongCode = () => ({ status: 401, body: { error: { code: 'invalid_code', message: 'Спробуй ще раз' } } });

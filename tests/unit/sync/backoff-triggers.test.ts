@@ -2,11 +2,11 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { installOutboxSync } from '../../../sw/outbox-sync';
 import { ClubDb } from '../../../src/db/database';
 import { kvSet } from '../../../src/db/kv';
-import { OUTBOX_SYNC_TAG } from '../../../src/sync/background-sync';
-import { backoffDelay, DEFAULT_BACKOFF } from '../../../src/sync/backoff';
+import { OUTBOX_SYNC_TAG } from '../../../src/sync/engine/background-sync';
+import { backoffDelay, DEFAULT_BACKOFF } from '../../../src/sync/engine/backoff';
 import { trackEvent } from '../../../src/sync/mutations/analytics-event';
-import { manualOnline } from '../../../src/sync/online';
-import { installTriggers } from '../../../src/sync/triggers';
+import { manualOnline } from '../../../src/sync/engine/online';
+import { installTriggers } from '../../../src/sync/engine/triggers';
 import { scriptedFetch, type Reply } from './support/fake-fetch';
 import { api, GLO, harness } from './support/harness';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ClubDb } from '../../../src/db/database';
 import { freshUntil, kvGet, kvSet } from '../../../src/db/kv';
-import { completeSignIn } from '../../../src/sync/auth';
+import { completeSignIn } from '../../../src/sync/auth/actions';
 import { createSyncCore } from '../../../src/sync/core';
-import { webLock } from '../../../src/sync/lock';
-import { CERT_REGISTRATION, buyCertificate, ensureCertRegistration, pullCertCatalogue, revealCodes, startPinSetup } from '../../../src/sync/programme-actions-cert';
-import type { ProgrammeEnv } from '../../../src/sync/programme-env';
-import { CERT_DOCS } from '../../../src/sync/programme-keys';
-import { certificateToken } from '../../../src/sync/tokens';
+import { webLock } from '../../../src/sync/engine/lock';
+import { CERT_REGISTRATION, buyCertificate, ensureCertRegistration, pullCertCatalogue, revealCodes, startPinSetup } from '../../../src/sync/programme/cert';
+import type { ProgrammeEnv } from '../../../src/sync/programme/env';
+import { CERT_DOCS } from '../../../src/sync/programme/keys';
+import { certificateToken } from '../../../src/sync/engine/tokens';
 import { DEMO, authHarness, signedIn } from './support/auth-env';
 import { scriptedFetch, type Reply, type SeenRequest } from './support/fake-fetch';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kvGet } from '../../../src/db/kv';
-import { completeSignIn } from '../../../src/sync/auth';
-import { pullContext } from '../../../src/sync/auth-member';
+import { completeSignIn } from '../../../src/sync/auth/actions';
+import { pullContext } from '../../../src/sync/auth/member';
 import { backgroundImportPuller, feedbackFlagsPuller, offlineOrdersPuller } from '../../../src/sync/pullers/feedback';
 import { runPuller } from '../../../src/sync/pullers/puller';
 import { DEMO, authHarness, signedIn } from './support/auth-env';

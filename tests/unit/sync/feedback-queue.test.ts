@@ -2,9 +2,9 @@
 // (Node's Blob and FormData, as a browser has them: jsdom's Blob does not survive IndexedDB's structured clone.)
 import { describe, expect, it } from 'vitest';
 import { kvGet } from '../../../src/db/kv';
-import { completeSignIn } from '../../../src/sync/auth';
-import { markFeedbackPromptShown, sendOnlineFeedback, sendStoreFeedback } from '../../../src/sync/programme-actions-feedback';
-import { FEEDBACK_DOCS } from '../../../src/sync/programme-keys';
+import { completeSignIn } from '../../../src/sync/auth/actions';
+import { markFeedbackPromptShown, sendOnlineFeedback, sendStoreFeedback } from '../../../src/sync/programme/feedback';
+import { FEEDBACK_DOCS } from '../../../src/sync/programme/keys';
 import { DEMO, authHarness, signedIn } from './support/auth-env';
 
 const entry = { id: 70, kind: 'online', shop: 'glo', orderId: 5, offlinePurchaseId: null, rating: 4, text: 'Добре', created_at: '2026-03-01T10:00:00.000Z', photos: [{ id: 1, mime: 'image/jpeg', size: 3 }] };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { completeSignIn } from '../../../src/sync/auth';
-import { ALREADY_ANSWERED, answerQuestion, pullQuiz } from '../../../src/sync/programme-actions-marathon';
-import { MARATHON_DOCS } from '../../../src/sync/programme-keys';
+import { completeSignIn } from '../../../src/sync/auth/actions';
+import { ALREADY_ANSWERED, answerQuestion, pullQuiz } from '../../../src/sync/programme/marathon';
+import { MARATHON_DOCS } from '../../../src/sync/programme/keys';
 import type { QuizLocal } from '../../../src/sync/mutations/marathon-answer';
 import { DEMO, authHarness, signedIn } from './support/auth-env';
 

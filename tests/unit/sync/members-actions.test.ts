@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { kvGet, kvSet } from '../../../src/db/kv';
-import { completeSignIn } from '../../../src/sync/auth';
-import { FIRST_SWITCH_OFFLINE, informServerOfLogout, memberAccounts, startEmailChange, confirmEmailChange, switchToVariant, verifyAge } from '../../../src/sync/auth-member';
-import { LOGOUT_COOKIES, logout } from '../../../src/sync/logout';
+import { completeSignIn } from '../../../src/sync/auth/actions';
+import { FIRST_SWITCH_OFFLINE, informServerOfLogout, memberAccounts, startEmailChange, confirmEmailChange, switchToVariant, verifyAge } from '../../../src/sync/auth/member';
+import { LOGOUT_COOKIES, logout } from '../../../src/sync/auth/logout';
 import { trackPageView } from '../../../src/sync/mutations/analytics-event';
 import { trackOrderDevice } from '../../../src/sync/mutations/analytics-order-info';
 import { saveDeliveryAddress } from '../../../src/sync/mutations/profile-metafield';
-import { accountOf, readSession } from '../../../src/sync/session';
+import { accountOf, readSession } from '../../../src/sync/auth/session';
 import { authHarness, customer, signedIn, type AuthHarness } from './support/auth-env';
 
 const record = (over: Record<string, unknown> = {}) => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sendBatEvent } from '../../../src/contract/analytics';
-import { mutate } from '../../../src/sync/enqueue';
-import { createRegistry, defineMutation } from '../../../src/sync/registry';
-import { manualOnline } from '../../../src/sync/online';
-import { MutationRefusedError, OFFLINE_ONLY_MESSAGE, OfflineError, sendOnline } from '../../../src/sync/online-only';
-import { Outbox } from '../../../src/sync/outbox';
-import { webLock } from '../../../src/sync/lock';
+import { mutate } from '../../../src/sync/engine/enqueue';
+import { createRegistry, defineMutation } from '../../../src/sync/engine/registry';
+import { manualOnline } from '../../../src/sync/engine/online';
+import { MutationRefusedError, OFFLINE_ONLY_MESSAGE, OfflineError, sendOnline } from '../../../src/sync/engine/online-only';
+import { Outbox } from '../../../src/sync/engine/outbox';
+import { webLock } from '../../../src/sync/engine/lock';
 import type { Reply } from './support/fake-fetch';
 import { api, GLO, harness } from './support/harness';
 import { memoryLocks } from './support/memory-locks';

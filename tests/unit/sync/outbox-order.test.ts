@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClubDb } from '../../../src/db/database';
-import { enqueueInTransaction, mutate } from '../../../src/sync/enqueue';
+import { enqueueInTransaction, mutate } from '../../../src/sync/engine/enqueue';
 import { analyticsEvent, trackEvent } from '../../../src/sync/mutations/analytics-event';
 import { favouriteToggle, toggleFavourite } from '../../../src/sync/mutations/favourite-toggle';
 import { api, GLO, harness, OGO, uniqueDbName } from './support/harness';

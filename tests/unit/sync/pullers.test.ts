@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { freshUntil, kvGet, kvSet } from '../../../src/db/kv';
-import { APP_VERSION_KEY } from '../../../src/sync/logout';
+import { APP_VERSION_KEY } from '../../../src/sync/auth/logout';
 import { FRESH_FOR, untilExpiry } from '../../../src/sync/pullers/freshness';
 import { runPuller, runPullers, type Puller } from '../../../src/sync/pullers/puller';
 import { deleteAllCaches, versionCheck } from '../../../src/sync/pullers/version-check';

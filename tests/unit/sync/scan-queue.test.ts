@@ -5,7 +5,7 @@ import { managerBadge } from '../../../src/domain/scan-read';
 import { queueDeviceRegistration } from '../../../src/sync/mutations/device-register';
 import { queueMultiscan } from '../../../src/sync/mutations/multiscan';
 import { saveScanCode } from '../../../src/sync/mutations/scan-code';
-import { handleScanText } from '../../../src/sync/scan-actions';
+import { handleScanText } from '../../../src/sync/scan/actions';
 import type { Reply } from './support/fake-fetch';
 import { api, GLO, harness } from './support/harness';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { kvGet, kvSet } from '../../../src/db/kv';
-import { completeSignIn } from '../../../src/sync/auth';
-import { pullContext } from '../../../src/sync/auth-member';
+import { completeSignIn } from '../../../src/sync/auth/actions';
+import { pullContext } from '../../../src/sync/auth/member';
 import { saveDeliveryAddress } from '../../../src/sync/mutations/profile-metafield';
 import { legalPagePullers } from '../../../src/sync/pullers/content-pages';
 import { runPuller } from '../../../src/sync/pullers/puller';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { completeSignIn } from '../../../src/sync/auth';
-import { cancelSubscription, pauseSubscription, pullSubscription, resumeSubscription, subscribeTo } from '../../../src/sync/programme-actions-subscription';
-import { SUB_DOCS } from '../../../src/sync/programme-keys';
+import { completeSignIn } from '../../../src/sync/auth/actions';
+import { cancelSubscription, pauseSubscription, pullSubscription, resumeSubscription, subscribeTo } from '../../../src/sync/programme/subscription';
+import { SUB_DOCS } from '../../../src/sync/programme/keys';
 import type { SubState } from '../../../src/sync/pullers/programmes-subscription';
 import { DEMO, authHarness, signedIn } from './support/auth-env';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { trackEvent } from '../../../src/sync/mutations/analytics-event';
-import { manualOnline } from '../../../src/sync/online';
-import { installTriggers } from '../../../src/sync/triggers';
+import { manualOnline } from '../../../src/sync/engine/online';
+import { installTriggers } from '../../../src/sync/engine/triggers';
 import { api, GLO, harness } from './support/harness';
 
 function fakeDocument() {

@@ -6,8 +6,8 @@ import { branchQueryProblem, filterBranches } from '../../../domain/delivery-for
 import { useOnline } from '../../../state/online';
 import type { PullState } from '../../../state/use-pull';
 import { useSyncMaybe } from '../../../state/sync-context';
-import { branchesDocKey } from '../../../sync/checkout-actions-keys';
-import { checkoutActions } from '../../../sync/checkout-actions-lazy';
+import { branchesDocKey } from '../../../sync/checkout/keys';
+import { checkoutActions } from '../../../sync/checkout/lazy';
 import { Field } from '../../../ui/field';
 import { COURIER_COPY as C } from './courier-copy';
 import { DELIVERY_COPY as T } from './delivery-copy';

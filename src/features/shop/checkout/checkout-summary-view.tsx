@@ -9,7 +9,7 @@ import { formatPhone } from '../../../domain/phone';
 import { deliveryAddress1 } from '../../../domain/shipping-address';
 import { useOnline } from '../../../state/online';
 import { useSyncMaybe } from '../../../state/sync-context';
-import { checkoutActions } from '../../../sync/checkout-actions-lazy';
+import { checkoutActions } from '../../../sync/checkout/lazy';
 import { Button, ButtonLink } from '../../../ui/button';
 import { EmptyState, Skeleton } from '../../../ui/surfaces';
 import type { ShopVariant } from '../../../domain/catalogue';

@@ -8,8 +8,8 @@ import { suggestIpostWindow, type IpostWindow } from '../../../domain/ipost-wind
 import type { DeliveryMethod } from '../../../domain/shipping';
 import { useNow } from '../../../state/online';
 import { useSyncMaybe } from '../../../state/sync-context';
-import { saveDraft } from '../../../sync/checkout-actions-draft';
-import { checkoutActions } from '../../../sync/checkout-actions-lazy';
+import { saveDraft } from '../../../sync/checkout/draft';
+import { checkoutActions } from '../../../sync/checkout/lazy';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { Skeleton } from '../../../ui/surfaces';

@@ -6,7 +6,7 @@ import { CALL_TODAY_LABEL, CALL_TOMORROW_LABEL, CALL_HOURS, callBackWindow, sugg
 import { cartMoney } from '../../../domain/cart-money';
 import { formatUah, formatXp, toUah } from '../../../domain/money';
 import { VELO_PROMO } from '../velo-config';
-import { saveDraft } from '../../../sync/checkout-actions-draft';
+import { saveDraft } from '../../../sync/checkout/draft';
 import { Button, ButtonLink } from '../../../ui/button';
 import { EmptyState, Skeleton } from '../../../ui/surfaces';
 import { PAYMENT_COPY as T } from './payment-copy';

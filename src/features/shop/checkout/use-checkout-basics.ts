@@ -4,7 +4,7 @@ import type { CheckoutDraft, MemberRecord } from '../../../db/kv';
 import type { CartLineRow } from '../../../db/rows-catalogue';
 import type { ShopVariant } from '../../../domain/catalogue';
 import type { DeliveryChoice } from '../../../domain/shipping-address';
-import { newDraft } from '../../../sync/checkout-actions-fresh';
+import { newDraft } from '../../../sync/checkout/fresh';
 
 export interface CheckoutBasics {
   variant: ShopVariant;

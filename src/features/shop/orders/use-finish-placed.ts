@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useKv } from '../../../db/hooks';
 import { useOnline } from '../../../state/online';
 import { useSyncMaybe } from '../../../state/sync-context';
-import { checkoutActions } from '../../../sync/checkout-actions-lazy';
+import { checkoutActions } from '../../../sync/checkout/lazy';
 import { toasts } from '../../../ui/toast-store';
 import { SUCCESS_COPY } from './success-copy';
 

@@ -1,4 +1,4 @@
-import type { AnyMutationKind } from '../../registry';
+import type { AnyMutationKind } from '../../engine/registry';
 import { orderCreate } from '../order-create';
 import { orderIpostAddress } from '../order-ipost-address';
 import { orderPaymentLink } from '../order-payment-link';

@@ -1,4 +1,4 @@
-import type { AnyMutationKind } from '../../registry';
+import type { AnyMutationKind } from '../../engine/registry';
 import { botStat } from '../bot-stat';
 import { callBackRequest } from '../call-back';
 import { memberTags } from '../member-tags';

@@ -1,4 +1,4 @@
-import type { AnyMutationKind } from '../../registry';
+import type { AnyMutationKind } from '../../engine/registry';
 import { certCreateKind } from '../cert-create';
 import { feedbackSendKind } from '../feedback-send';
 import { feedbackSendOfflineKind } from '../feedback-send-offline';

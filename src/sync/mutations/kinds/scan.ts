@@ -1,4 +1,4 @@
-import type { AnyMutationKind } from '../../registry';
+import type { AnyMutationKind } from '../../engine/registry';
 import { deviceRegisterKind } from '../device-register';
 import { multiscanKind } from '../multiscan';
 import { scanCodeKind } from '../scan-code';

@@ -3,7 +3,7 @@ import { ClubDb } from '../../../../src/db/database';
 import { kvSet } from '../../../../src/db/kv';
 import type { Account } from '../../../../src/db/rows-sync';
 import { createSyncCore, type SyncCore } from '../../../../src/sync/core';
-import { leaseLock, webLock } from '../../../../src/sync/lock';
+import { leaseLock, webLock } from '../../../../src/sync/engine/lock';
 import { memoryLocks } from '../../../unit/sync/support/memory-locks';
 import type { TestMember } from '../../../support/members';
 import { API_KEY, type TestServer } from '../../../support/server';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAdult, isAgeVerified } from '../../../../src/domain/age';
 import { formatPhone, normalizePhone, toUkrainianMobile } from '../../../../src/domain/phone';
-import { isTestPhone, phoneOrProblem } from '../../../../src/sync/auth';
+import { isTestPhone, phoneOrProblem } from '../../../../src/sync/auth/actions';
 
 describe('spec §5 age rule', () => {
   it('verified by the age_verified tag, on any variant', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { kvGet } from '../../../../src/db/kv';
 import { checkoutSummary } from '../../../../src/domain/checkout-summary';
-import { newDraft, saveDraft } from '../../../../src/sync/checkout-actions-draft';
-import { finishPlacedOrders, placeOrder } from '../../../../src/sync/checkout-actions-order';
-import { paymentLinkFor } from '../../../../src/sync/checkout-actions-pay';
+import { newDraft, saveDraft } from '../../../../src/sync/checkout/draft';
+import { finishPlacedOrders, placeOrder } from '../../../../src/sync/checkout/order';
+import { paymentLinkFor } from '../../../../src/sync/checkout/pay';
 import { addProductToCart } from '../../../../src/sync/mutations/cart-change';
-import { manualOnline } from '../../../../src/sync/online';
-import { MutationRefusedError, OfflineError } from '../../../../src/sync/online-only';
+import { manualOnline } from '../../../../src/sync/engine/online';
+import { MutationRefusedError, OfflineError } from '../../../../src/sync/engine/online-only';
 import type { Reply, SeenRequest } from '../../sync/support/fake-fetch';
 import { api, GLO, harness, OGO } from '../../sync/support/harness';
 import { productRow } from '../../sync/support/shop-fixtures';

@@ -4,7 +4,7 @@ import { kvGet, kvSet } from '../../../../src/db/kv';
 import CheckoutPage from '../../../../src/features/shop/checkout/checkout-page';
 import DeliveryPage from '../../../../src/features/shop/checkout/delivery-page';
 import PaymentPage from '../../../../src/features/shop/checkout/payment-page';
-import { saveDraft } from '../../../../src/sync/checkout-actions-draft';
+import { saveDraft } from '../../../../src/sync/checkout/draft';
 import { addProductToCart } from '../../../../src/sync/mutations/cart-change';
 import { db, productRow, renderPage, signedIn, textOf } from './support';
 

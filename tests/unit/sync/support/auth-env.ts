@@ -1,11 +1,11 @@
 import type { confirmSms } from '../../../../src/contract/auth';
 import type { CallResponse } from '../../../../src/contract/define';
 import { ClubDb } from '../../../../src/db/database';
-import type { AuthEnv } from '../../../../src/sync/auth';
-import { memoryCookies } from '../../../../src/sync/auth-cookies';
+import type { AuthEnv } from '../../../../src/sync/auth/actions';
+import { memoryCookies } from '../../../../src/sync/auth/cookies';
 import { createSyncCore, type SyncCore } from '../../../../src/sync/core';
-import { webLock } from '../../../../src/sync/lock';
-import { manualOnline } from '../../../../src/sync/online';
+import { webLock } from '../../../../src/sync/engine/lock';
+import { manualOnline } from '../../../../src/sync/engine/online';
 import { scriptedFetch, type Reply, type SeenRequest } from './fake-fetch';
 import { api, uniqueDbName } from './harness';
 import { memoryLocks } from './memory-locks';

@@ -2,7 +2,7 @@ import { ClubDb } from '../../../../src/db/database';
 import { kvSet } from '../../../../src/db/kv';
 import type { Account } from '../../../../src/db/rows-sync';
 import { createSyncCore, type SyncCore } from '../../../../src/sync/core';
-import { webLock, type OutboxLock } from '../../../../src/sync/lock';
+import { webLock, type OutboxLock } from '../../../../src/sync/engine/lock';
 import { scriptedFetch, type Reply, type SeenRequest } from './fake-fetch';
 import { memoryLocks } from './memory-locks';
 import { metafieldServer } from './shop-fixtures';

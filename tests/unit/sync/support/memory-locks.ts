@@ -1,4 +1,4 @@
-import type { WebLocksLike } from '../../../../src/sync/lock';
+import type { WebLocksLike } from '../../../../src/sync/engine/lock';
 
 /**
  * Web Locks as a browser provides them, in memory (Node and jsdom have none): exclusive,

@@ -1,0 +1,78 @@
+import type { ClubDb } from '../../db/database';
+import { resetAllStores } from '../../db/reset';
+import type { OutboxEntry } from '../../db/rows-sync';
+import type { Outbox } from '../engine/outbox';
+import { pluralUk } from '../engine/plural';
+import type { MutationRegistry } from '../engine/registry';
+
+/** Spec §4: the cookies logout clears. */
+export const LOGOUT_COOKIES = ['usertoken', 'showIs18', 'cacheShopUserInfo', 'checkToken', 'ogoAuthToken', 'pwaToken', 'verDelay', 'oralStatus'] as const;
+
+/** The one localStorage key that survives logout (spec §4): the app version of the last check. */
+export const APP_VERSION_KEY = 'appVersion';
+
+/** What would be lost by logging out now. */
+export interface UnsentSummary {
+  count: number;
+  byKind: Array<{ kind: string; count: number; text: string }>;
+  /** E.g. «3 скани, 1 зміну обраного не надіслано»; null when nothing waits. */
+  message: string | null;
+}
+
+export function summarizeUnsent(entries: readonly OutboxEntry[], registry: MutationRegistry): UnsentSummary {
+  const counts = new Map<string, number>();
+  for (const e of entries) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
+  const byKind = [...counts].map(([kind, count]) => {
+    const noun = registry.get(kind)?.noun ?? (['зміну', 'зміни', 'змін'] as const);
+    return { kind, count, text: `${count} ${pluralUk(count, noun)}` };
+  });
+  return { count: entries.length, byKind, message: byKind.length ? `${byKind.map((k) => k.text).join(', ')} не надіслано` : null };
+}
+
+/**
+ * Logout, step one: tries to send what waits (when online), then reports what is left so the
+ * screen can let the member wait or log out anyway. Nothing is dropped here.
+ */
+export async function prepareLogout(outbox: Outbox, registry: MutationRegistry, online: boolean): Promise<UnsentSummary> {
+  if (online) await outbox.sendNow();
+  return summarizeUnsent(await outbox.db.outbox.orderBy('seq').toArray(), registry);
+}
+
+/** The part of `localStorage` logout needs. */
+export interface KeyedStorage {
+  readonly length: number;
+  key(index: number): string | null;
+  removeItem(key: string): void;
+}
+
+export interface LogoutEnv {
+  /** Expires one cookie of the app's path. */
+  clearCookie(name: string): void;
+  /** `localStorage`; absent in the service worker. */
+  storage?: KeyedStorage;
+  /** Optional "inform the server" step (spec §4); its failure does not stop the logout. */
+  informServer?: () => Promise<void>;
+}
+
+/**
+ * Logout, step two (spec §4): informs the server if asked, clears the listed cookies, resets every
+ * store and clears localStorage except the app-version key. Going to /auth is the screen's job.
+ */
+export async function logout(db: ClubDb, env: LogoutEnv): Promise<void> {
+  try {
+    await env.informServer?.();
+  } catch {
+    // Offline or a dead session: the local logout must still happen.
+  }
+  for (const name of LOGOUT_COOKIES) env.clearCookie(name);
+  await resetAllStores(db);
+  const s = env.storage;
+  if (s) {
+    const keys: string[] = [];
+    for (let i = 0; i < s.length; i += 1) {
+      const k = s.key(i);
+      if (k !== null && k !== APP_VERSION_KEY) keys.push(k);
+    }
+    for (const k of keys) s.removeItem(k);
+  }
+}

@@ -1,5 +1,0 @@
-/**
- * The content and support actions (./content-actions.ts), loaded on first use rather than with a
- * screen's first paint. The service worker precaches the chunk, so the first use works offline too.
- */
-export const contentActions = () => import('./content-actions');

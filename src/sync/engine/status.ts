@@ -1,0 +1,82 @@
+import type { OutboxEntry, OutboxError } from '../../db/rows-sync';
+import { pluralUk } from './plural';
+
+/** What the sync indicator says, most pressing first. */
+export type SyncState =
+  /** No network: `waiting` changes wait for it. */
+  | { kind: 'offline'; waiting: number; failed: number }
+  /** This device is sending now. */
+  | { kind: 'sending'; waiting: number; failed: number }
+  /** The last attempt failed (no answer, the server down): the next one at `nextAt`, for `reason`. */
+  | { kind: 'retrying'; waiting: number; failed: number; nextAt: number; reason: string }
+  /** Changes wait for their turn (just queued, or another tab is sending). */
+  | { kind: 'waiting'; waiting: number; failed: number }
+  /** Nothing waits, but the server refused some changes for good. */
+  | { kind: 'failed'; waiting: 0; failed: number }
+  | { kind: 'idle'; waiting: 0; failed: 0 };
+
+/** The entry the queue waits on: the first one not refused. */
+export function headOf(entries: readonly OutboxEntry[]): OutboxEntry | null {
+  let head: OutboxEntry | null = null;
+  for (const e of entries) if (e.state !== 'failed' && (!head || e.seq < head.seq)) head = e;
+  return head;
+}
+
+/** Derives the indicator's state: offline wins, then an active replay, then a failing head, then the rest. */
+export function syncState(input: { online: boolean; replaying: boolean; entries: readonly OutboxEntry[]; now: number }): SyncState {
+  const failed = input.entries.filter((e) => e.state === 'failed').length;
+  const waiting = input.entries.length - failed;
+  if (!input.online) return { kind: 'offline', waiting, failed };
+  if (waiting === 0) return failed ? { kind: 'failed', waiting: 0, failed } : { kind: 'idle', waiting: 0, failed: 0 };
+  if (input.replaying || input.entries.some((e) => e.state === 'sending')) return { kind: 'sending', waiting, failed };
+  const head = headOf(input.entries);
+  if (head && head.attempts > 0 && head.lastError && head.nextAttemptAt > input.now) {
+    return { kind: 'retrying', waiting, failed, nextAt: head.nextAttemptAt, reason: memberReason(head.lastError) };
+  }
+  return { kind: 'waiting', waiting, failed };
+}
+
+const changes = (n: number) => `${n} ${pluralUk(n, ['зміна', 'зміни', 'змін'])}`;
+const changesAcc = (n: number) => `${n} ${pluralUk(n, ['зміну', 'зміни', 'змін'])}`;
+
+/** «за 40 с», «за 3 хв», «о 14:05»: when the next attempt comes. */
+export function inTime(at: number, now: number): string {
+  const s = Math.max(1, Math.ceil((at - now) / 1000));
+  if (s < 60) return `за ${s} с`;
+  if (s < 3600) return `за ${Math.ceil(s / 60)} хв`;
+  const d = new Date(at);
+  return `о ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** The indicator's one line: «Офлайн · 3 зміни чекають на зв’язок», «2 зміни не надіслано · спроба за 40 с»…; null when all is sent. */
+export function syncLabel(s: SyncState, now: number): string | null {
+  switch (s.kind) {
+    case 'offline':
+      if (s.waiting) return `Офлайн · ${changes(s.waiting)} ${pluralUk(s.waiting, ['чекає', 'чекають', 'чекають'])} на зв’язок`;
+      return s.failed ? `Офлайн · ${changesAcc(s.failed)} не збережено` : 'Офлайн';
+    case 'sending':
+      return `Надсилаю ${changesAcc(s.waiting)}…`;
+    case 'retrying':
+      return `${changes(s.waiting)} не ${pluralUk(s.waiting, ['надіслана', 'надіслані', 'надіслано'])} · спроба ${inTime(s.nextAt, now)}`;
+    case 'waiting':
+      return `${changes(s.waiting)} ${pluralUk(s.waiting, ['очікує', 'очікують', 'очікують'])}`;
+    case 'failed':
+      return `${changesAcc(s.failed)} не збережено`;
+    case 'idle':
+      return null;
+  }
+}
+
+/** The reason of a refusal or a failed attempt, in the member's words. */
+export function memberReason(error: OutboxError): string {
+  if (error.code === 'network') return 'Немає зв’язку з сервером.';
+  if (error.status >= 500 || error.status === 408 || error.status === 425) return 'Сервер тимчасово недоступний.';
+  if (error.status === 429) return 'Сервер просить зачекати.';
+  if (error.code === 'invalid_request') return 'Дані не пройшли перевірку: щось задовге або в неправильному форматі.';
+  if (error.status === 400) return 'Сервер не прийняв ці дані: щось задовге або в неправильному форматі.';
+  if (error.status === 403) return 'Цей запис належить іншому обліковому запису.';
+  if (error.status === 404) return 'Цього вже немає на сервері.';
+  if (error.status === 412) return 'Дані весь час змінюються на іншому пристрої. Спробуй ще раз трохи пізніше.';
+  if (error.status === 413) return 'Завеликий файл чи текст.';
+  return error.message;
+}

@@ -1,5 +1,0 @@
-/**
- * The member actions (./member-actions.ts), loaded on first use. The service worker precaches
- * the chunk, so the first use works offline as well.
- */
-export const memberActions = () => import('./member-actions');

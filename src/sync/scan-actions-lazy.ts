@@ -1,5 +1,0 @@
-/**
- * The scan, XP and device actions (./scan-actions.ts), loaded on first use. The service worker
- * precaches the chunk, so the first use works offline as well.
- */
-export const scanActions = () => import('./scan-actions');

@@ -1,0 +1,5 @@
+/**
+ * The scan, XP and device actions (./actions.ts), loaded on first use. The service worker
+ * precaches the chunk, so the first use works offline as well.
+ */
+export const scanActions = () => import('./actions');
