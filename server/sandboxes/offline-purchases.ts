@@ -2,6 +2,8 @@
 export interface StorePurchase {
   /** Receipt id in the store system; unique per member. */
   ref: string;
+  /** The brand of the store (glo studio or an ogo store). */
+  brand: 'glo' | 'ogo';
   store: string;
   address: string;
   purchasedAt: string;
@@ -12,7 +14,8 @@ const DAY = 86_400_000;
 
 /**
  * The store system's record of a member's in-store purchases, for the background import of
- * feedback/import-orders-in-background. The sandbox answers two fixed receipts per member, so
+ * feedback/import-orders-in-background. The sandbox answers three fixed receipts per member (two
+ * in glo studios, one in an ogo store), so
  * importing again finds nothing new; a real adapter would query the retail system by phone.
  */
 export async function fetchStorePurchases(memberId: number, now: Date): Promise<StorePurchase[]> {
@@ -20,6 +23,7 @@ export async function fetchStorePurchases(memberId: number, now: Date): Promise<
   return [
     {
       ref: `pos-${memberId}-1001`,
+      brand: 'glo',
       store: 'glo studio ТРЦ Lavina Mall',
       address: 'Київ, вул. Берковецька, 6Д',
       purchasedAt: day(2),
@@ -29,7 +33,16 @@ export async function fetchStorePurchases(memberId: number, now: Date): Promise<
       ],
     },
     {
+      ref: `pos-${memberId}-1003`,
+      brand: 'ogo',
+      store: 'ogo store ТРЦ Ocean Plaza',
+      address: 'Київ, вул. Антоновича, 176',
+      purchasedAt: day(4),
+      items: [{ title: 'ogo Класичний, пачка', quantity: 3, price: 7_800 }],
+    },
+    {
       ref: `pos-${memberId}-1002`,
+      brand: 'glo',
       store: 'glo studio ТЦ Форум Львів',
       address: 'Львів, вул. Під Дубом, 7Б',
       purchasedAt: day(6),

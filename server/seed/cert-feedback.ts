@@ -116,12 +116,14 @@ async function seedDemoMember(deps: AppDeps, member: Member): Promise<void> {
     { ref: 'seed-1', store: 'glo studio ТРЦ Ocean Plaza', address: 'Київ, вул. Антоновича, 176', days: 3, items: [{ title: 'neo Яскравий тютюн, пачка', quantity: 3, price: 9_500 }] },
     { ref: 'seed-2', store: 'glo studio ТРЦ Dream Town', address: 'Київ, просп. Оболонський, 1Б', days: 12, items: [{ title: 'glo hyper pro', quantity: 1, price: 149_900 }, { title: 'neo Свіжа м’ята, пачка', quantity: 2, price: 9_500 }] },
     { ref: 'seed-3', store: 'glo кіоск ТЦ Французький бульвар', address: 'Харків, вул. Академіка Павлова, 44Б', days: 30, items: [{ title: 'Чохол для glo hyper pro', quantity: 1, price: 39_900 }] },
+    { ref: 'seed-4', brand: 'ogo' as const, store: 'ogo store ТРЦ Gulliver', address: 'Київ, пл. Спортивна, 1А', days: 9, items: [{ title: 'ogo Подвійна м’ята, пачка', quantity: 2, price: 7_800 }] },
   ];
   await db
     .insertInto('feedback_offline_purchases')
     .values(
       purchases.map((p) => ({
         member_id: m.id,
+        brand: 'brand' in p ? p.brand : ('glo' as const),
         store_name: p.store,
         store_address: p.address,
         purchased_at: at(p.days).toISOString(),

@@ -18,6 +18,9 @@ export const feedbackShop = z.enum(['glo', 'ogo', 'velo']);
 
 export const feedbackPhoto = z.object({ id: z.number(), mime: z.string(), size: z.number() });
 
+/** The app variant a purchase belongs to: its /feedback offers and lists only its own (velo orders are ogo's). */
+export const feedbackVariant = z.enum(['glo', 'ogo']);
+
 export const feedbackEntry = z.object({
   id: z.number(),
   kind: z.enum(['online', 'offline']),
@@ -28,11 +31,19 @@ export const feedbackEntry = z.object({
   text: z.string(),
   created_at: isoDateTime,
   photos: z.array(feedbackPhoto),
+  variant: feedbackVariant,
+  /** What was rated, in the member's words: the online order's № and date, or the store and the purchase date. */
+  orderNumber: z.nullable(z.number()),
+  store: z.nullable(z.string()),
+  /** When the order was placed or the purchase made. */
+  boughtAt: z.nullable(isoDateTime),
 });
 export type FeedbackEntry = z.infer<typeof feedbackEntry>;
 
 export const offlineOrder = z.object({
   id: z.number(),
+  /** The brand of the store: glo studio or an ogo store. */
+  variant: feedbackVariant,
   store: z.string(),
   address: z.string(),
   date: isoDateTime,
@@ -125,7 +136,9 @@ export const feedbackGetOfflineOrders = defineCall({
   path: '/api/feedback/get-offline-orders',
   auth: 'member',
   mutation: false,
-  summary: 'The member’s in-store purchases, newest first; showCan when one still can take feedback',
+  summary:
+    'The member’s in-store purchases of both brands, newest first, each with its brand (`variant`: the app offers each variant ' +
+    'its own); showCan when one still can take feedback',
   request: z.object({ token: feedbackToken }),
   response: z.object({ showCan: z.boolean(), orders: z.array(offlineOrder) }),
 });

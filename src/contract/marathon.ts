@@ -5,9 +5,12 @@ import { ogoQuery } from './query-params';
 /*
  * Marathon and its quiz (routes /marathon, /marathon/quiz). Questions come WITHOUT their right
  * answers; a question opens with its stage and may be answered once, until the marathon ends
- * (rules: src/domain/quiz-scoring.ts). A right answer earns the question's XP on the member's
- * record of the variant (`ogo`), once.
+ * (rules: src/domain/quiz-scoring.ts). A right answer earns the question's XP once, on the record
+ * `xpVariant` names: a marathon of one variant credits that variant; one for both (`shared`: one
+ * progress per member, whichever app answers) credits glo, the main brand (src/domain/marathon-xp.ts).
  */
+
+const xpVariant = z.enum(['glo', 'ogo']);
 
 const phase = z.enum(['upcoming', 'running', 'finished']);
 
@@ -44,6 +47,10 @@ export const marathon = z.object({
   status: phase,
   stages: z.array(marathonStage),
   progress: quizProgress,
+  /** The marathon runs for both variants: the same progress in each app. */
+  shared: z.boolean(),
+  /** Whose XP record its right answers credit. */
+  xpVariant,
 });
 export type Marathon = z.infer<typeof marathon>;
 
@@ -82,11 +89,19 @@ export const getQuiz = defineCall({
   mutation: false,
   summary: 'Quiz questions of the current marathon’s opened stages, without their right answers',
   request: z.object({ ogo: ogoQuery }),
-  response: z.object({ marathonId: z.nullable(z.number()), status: z.nullable(phase), questions: z.array(quizQuestion) }),
+  response: z.object({
+    marathonId: z.nullable(z.number()),
+    status: z.nullable(phase),
+    questions: z.array(quizQuestion),
+    /** As in get-current: shared by both variants, and whose XP record the answers credit (null with no marathon). */
+    shared: z.boolean(),
+    xpVariant: z.nullable(xpVariant),
+  }),
 });
 
 /**
- * POST /api/marathon/answer {questionId, optionId, {product}} -> correct or not and the XP awarded.
+ * POST /api/marathon/answer {questionId, optionId, {product}} -> correct or not, the XP awarded
+ * and the record it went to (`xpVariant`: glo for a marathon of both variants, even from ogo).
  * A second answer to the same question changes nothing and earns nothing (`alreadyAnswered`,
  * with the first answer's result). Refused with 422 `marathon_finished`, `marathon_not_started`
  * or `stage_not_started` outside the question's window; 404 for an unknown question or option.
@@ -106,7 +121,9 @@ export const answerQuiz = defineCall({
     correct: z.boolean(),
     xpAwarded: z.number(),
     alreadyAnswered: z.boolean(),
-    /** XP balance of the record after the answer. */
+    /** The record the XP went to (see `xpVariant` of get-current). */
+    xpVariant,
+    /** XP balance of that record after the answer. */
     balance: z.number(),
   }),
 });

@@ -40,8 +40,8 @@ export interface KvValues {
   cartConfirmed: { rev: number; carts: Partial<Record<Variant, CartSnapshotLine[]>> };
   /** Feedback "can write" per brand (spec §3 Feedback: per brand {showCan, canFeedback}); pulled every 30 min. */
   feedbackFlags: Partial<Record<'glo' | 'ogo' | 'velo', { showCan: boolean; canFeedback: Array<{ id: number; order_number: number; created_at: string; total: number }> }>>;
-  /** In-store purchases that can take feedback (spec §3 offline {showCan}, offlineOrders); pulled every 30 min. */
-  offlineOrders: { showCan: boolean; orders: Array<{ id: number; store: string; address: string; date: string; total: number; canFeedback: boolean; feedbackId: number | null }> };
+  /** In-store purchases that can take feedback (spec §3 offline {showCan}, offlineOrders), of both brands (`variant`: whose store; none = glo, as stored before); pulled every 30 min. */
+  offlineOrders: { showCan: boolean; orders: Array<{ id: number; variant?: 'glo' | 'ogo'; store: string; address: string; date: string; total: number; canFeedback: boolean; feedbackId: number | null }> };
   /** Cached content flags cleared when the app version changes (spec §4). */
   menuLink: string;
   rulesCache: string;

@@ -105,6 +105,8 @@ export interface FeedbackOfflinePurchasesTable {
   /** Receipt id of the import source; unique per member so a repeated import adds nothing. */
   external_ref: string;
   created_at: string;
+  /** The brand whose store it was bought in (the variant whose /feedback offers it); 'glo' by default. */
+  brand: Generated<'glo' | 'ogo'>;
 }
 
 /** One feedback: on an online order (`order_id`) or on an in-store purchase (`offline_purchase_id`). */

@@ -44,7 +44,14 @@ export function registerUserRecord(app: Hono<AppEnv>): void {
     const invited = await deps.db
       .selectFrom('members')
       .select(['id', 'first_name', 'last_name', 'created_at'])
-      .where('referred_by', '=', member.id)
+      // Registered with the member's code, or placed a first order with it (another person's
+      // invite at registration keeps the friend there, but the code's owner sees them too).
+      .where((eb) =>
+        eb.or([
+          eb('referred_by', '=', member.id),
+          eb('id', 'in', eb.selectFrom('order_promocodes').select('member_id').where('referrer_member_id', '=', member.id).where('kind', '=', 'friend')),
+        ]),
+      )
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(500)

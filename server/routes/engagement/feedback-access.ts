@@ -18,11 +18,20 @@ export function isUniqueViolation(err: unknown): boolean {
   return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof e.message === 'string' && e.message.includes('UNIQUE constraint'));
 }
 
-/** The member's feedback (or one of it), newest first, with the photos' ids. */
+/**
+ * The member's feedback (or one of it), newest first, with the photos' ids, the variant it
+ * belongs to and what was rated (the order's № and date, or the store and the purchase date).
+ */
 export async function feedbackOf(db: Db, memberId: number, onlyId?: number): Promise<FeedbackEntry[]> {
-  let q = db.selectFrom('feedback_entries').selectAll().where('member_id', '=', memberId);
-  if (onlyId !== undefined) q = q.where('id', '=', onlyId);
-  const rows = await q.orderBy('id', 'desc').execute();
+  let q = db
+    .selectFrom('feedback_entries as f')
+    .leftJoin('orders as o', 'o.id', 'f.order_id')
+    .leftJoin('feedback_offline_purchases as p', 'p.id', 'f.offline_purchase_id')
+    .selectAll('f')
+    .select(['o.order_number', 'o.created_at as ordered_at', 'p.brand', 'p.store_name', 'p.purchased_at'])
+    .where('f.member_id', '=', memberId);
+  if (onlyId !== undefined) q = q.where('f.id', '=', onlyId);
+  const rows = await q.orderBy('f.id', 'desc').execute();
   if (rows.length === 0) return [];
   const photos = await db
     .selectFrom('feedback_photos')
@@ -44,5 +53,9 @@ export async function feedbackOf(db: Db, memberId: number, onlyId?: number): Pro
     text: r.text,
     created_at: r.created_at,
     photos: photos.filter((p) => p.feedback_id === r.id).map((p) => ({ id: p.id, mime: p.mime, size: p.size })),
+    variant: r.kind === 'offline' ? (r.brand ?? 'glo') : r.shop === 'glo' ? 'glo' : 'ogo',
+    orderNumber: r.order_number ?? null,
+    store: r.store_name ?? null,
+    boughtAt: r.ordered_at ?? r.purchased_at ?? null,
   }));
 }

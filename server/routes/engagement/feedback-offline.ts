@@ -63,13 +63,14 @@ export function registerFeedbackOffline(app: Hono<AppEnv>): void {
     const rows = await deps.db
       .selectFrom('feedback_offline_purchases as p')
       .leftJoin('feedback_entries as f', 'f.offline_purchase_id', 'p.id')
-      .select(['p.id', 'p.store_name', 'p.store_address', 'p.purchased_at', 'p.items', 'p.total', 'f.id as feedback_id'])
+      .select(['p.id', 'p.brand', 'p.store_name', 'p.store_address', 'p.purchased_at', 'p.items', 'p.total', 'f.id as feedback_id'])
       .where('p.member_id', '=', member.id)
       .orderBy('p.purchased_at', 'desc')
       .orderBy('p.id', 'desc')
       .execute();
     const orders = rows.map((r) => ({
       id: r.id,
+      variant: r.brand,
       store: r.store_name,
       address: r.store_address,
       date: r.purchased_at,
@@ -92,6 +93,7 @@ export function registerFeedbackOffline(app: Hono<AppEnv>): void {
       .values(
         found.map((p) => ({
           member_id: member.id,
+          brand: p.brand,
           store_name: p.store,
           store_address: p.address,
           purchased_at: p.purchasedAt,

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { answerQuiz } from '../../../src/contract/marathon';
+import { marathonXpVariant } from '../../../src/domain/marathon-xp';
 import { answerRefusal, scoreAnswer, type AnswerRefusal } from '../../../src/domain/quiz-scoring';
 import type { AppEnv } from '../../context';
 import type { Db } from '../../db/connect';
@@ -20,7 +21,11 @@ async function balanceOf(db: Db, customerId: number): Promise<number> {
   return row.xp_balance;
 }
 
-/** POST /api/marathon/answer: one answer per member and question; a right first answer earns XP through changeXp. */
+/**
+ * POST /api/marathon/answer: one answer per member and question; a right first answer earns XP
+ * through changeXp, on the marathon's XP record (glo for a marathon of both variants, asked from
+ * either app), and the answer says which.
+ */
 export function registerMarathonAnswer(app: Hono<AppEnv>): void {
   mount(app, answerQuiz, async ({ input, member, deps }) => {
     const now = deps.clock.now();
@@ -37,7 +42,8 @@ export function registerMarathonAnswer(app: Hono<AppEnv>): void {
     const refusal = answerRefusal({ startsAt: q.starts_at, endsAt: q.ends_at }, { startsAt: q.stage_start }, now);
     if (refusal) throw unprocessable(refusal, REFUSALS[refusal]);
 
-    const customer = await ensureCustomer(deps.db, member, variant, now);
+    const xpVariant = marathonXpVariant(q.variant);
+    const customer = await ensureCustomer(deps.db, member, xpVariant, now);
     const score = scoreAnswer({ correctOptionId: q.correct_option, xp: q.xp }, input.optionId);
     const result = await deps.db.transaction().execute(async (trx) => {
       // The unique (member, question) pair makes a repeated or racing answer insert nothing.
@@ -61,13 +67,13 @@ export function registerMarathonAnswer(app: Hono<AppEnv>): void {
       }
       return score;
     });
-    if (result) return { correct: result.correct, xpAwarded: result.xp, alreadyAnswered: false, balance: await balanceOf(deps.db, customer.id) };
+    if (result) return { correct: result.correct, xpAwarded: result.xp, alreadyAnswered: false, xpVariant, balance: await balanceOf(deps.db, customer.id) };
     const first = await deps.db
       .selectFrom('marathon_answers')
       .select(['correct'])
       .where('member_id', '=', member.id)
       .where('question_id', '=', q.id)
       .executeTakeFirstOrThrow();
-    return { correct: first.correct === 1, xpAwarded: 0, alreadyAnswered: true, balance: await balanceOf(deps.db, customer.id) };
+    return { correct: first.correct === 1, xpAwarded: 0, alreadyAnswered: true, xpVariant, balance: await balanceOf(deps.db, customer.id) };
   });
 }

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { getCurrentMarathon, getQuiz } from '../../../src/contract/marathon';
 import { queryFlag } from '../../../src/contract/query-params';
+import { isSharedMarathon, marathonXpVariant } from '../../../src/domain/marathon-xp';
 import { phaseOf, quizProgress } from '../../../src/domain/quiz-scoring';
 import type { AppEnv } from '../../context';
 import { mount } from '../../http/route';
@@ -41,6 +42,8 @@ export function registerMarathonQuiz(app: Hono<AppEnv>): void {
           };
         }),
         progress: quizProgress(questions, mine),
+        shared: isSharedMarathon(m.variant),
+        xpVariant: marathonXpVariant(m.variant),
       },
     };
   });
@@ -48,13 +51,15 @@ export function registerMarathonQuiz(app: Hono<AppEnv>): void {
   mount(app, getQuiz, async ({ input, member, deps }) => {
     const now = deps.clock.now();
     const m = await currentMarathon(deps.db, variantOf(queryFlag(input.ogo)), now);
-    if (!m) return { marathonId: null, status: null, questions: [] };
+    if (!m) return { marathonId: null, status: null, questions: [], shared: false, xpVariant: null };
     const { stages, questions, answers } = await marathonParts(deps.db, m.id, member.id);
     const opened = new Map(stages.filter((s) => phaseOf(windowOf(s), now) !== 'upcoming').map((s) => [s.id, s.number]));
     const answerOf = new Map(answers.map((a) => [a.question_id, a]));
     return {
       marathonId: m.id,
       status: m.phase,
+      shared: isSharedMarathon(m.variant),
+      xpVariant: marathonXpVariant(m.variant),
       questions: questions
         .filter((q) => opened.has(q.stage_id))
         .sort((a, b) => (opened.get(a.stage_id) ?? 0) - (opened.get(b.stage_id) ?? 0) || a.sort - b.sort)

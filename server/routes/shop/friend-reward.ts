@@ -22,6 +22,9 @@ export async function recordCodes(trx: Trx, d: OrderDraft, order: { id: number; 
   if (!d.friend) return;
   const referrerId = d.friend.referrerId;
   await trx.insertInto('order_promocodes').values({ order_id: order.id, member_id: d.member.id, code: d.friend.code, kind: 'friend', shop_domain: shop, referrer_member_id: referrerId, created_at: at }).execute();
+  // The friend is the referrer's from now on (get-referrals lists them), unless an invite code
+  // at registration already named someone: that person keeps them.
+  await trx.updateTable('members').set({ referred_by: referrerId }).where('id', '=', d.member.id).where('referred_by', 'is', null).execute();
 
   const before = await trx
     .selectFrom('order_promocodes')

@@ -39,6 +39,10 @@ export const FEEDBACK_COPY = {
   delivered: 'Надіслано',
   onlineKind: 'Онлайн-замовлення',
   storeKind: 'Покупка в магазині',
+  onlineAbout: (n: number | string) => `Онлайн-замовлення №${n}`,
+  storeAbout: (store: string) => `Покупка: ${store}`,
+  boughtOn: (d: string) => `від ${d}`,
+  sentOn: (d: string) => `Відгук від ${d}`,
   photosCount: (n: number) => `Фото: ${n}`,
   mineEmpty: 'Ти ще не залишав відгуків',
   // Popup

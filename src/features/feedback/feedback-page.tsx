@@ -1,8 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { FeedbackEntry } from '../../contract/feedback';
 import { db } from '../../db/db';
 import { useDoc, useKv } from '../../db/hooks';
+import type { Variant } from '../../db/rows-catalogue';
 import { formatUah, toUah } from '../../domain/money';
 import { useOnline } from '../../state/online';
 import { usePullOnOpen } from '../../state/use-pull';
@@ -21,10 +23,14 @@ import './feedback.css';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('uk-UA');
 
+/** Whose a sent feedback is; a list stored before it said so: online by its shop, in-store then glo's. */
+const variantOfSent = (f: FeedbackEntry): Variant => (f.variant as Variant | undefined) ?? (f.kind === 'online' && f.shop !== 'glo' ? 'ogo' : 'glo');
+
 /**
  * /feedback (spec §3, §7): online orders that can be rated (can-write-by-order of the variant's
  * shop), in-store purchases (get-offline-orders, imported in the background at most once a day),
- * and what the member sent. Feedback is queued: offline it waits, photos and all.
+ * and what the member sent. Feedback is queued: offline it waits, photos and all. Each variant
+ * offers and lists only its own: its shop's orders and its brand's stores (issue 29).
  */
 export default function FeedbackPage() {
   const { variant } = useAppSession();
@@ -41,7 +47,7 @@ export default function FeedbackPage() {
   const rated = new Set((local ?? []).filter((r) => r.state !== 'refused').map((r) => `${r.source}:${r.orderId}`));
   const shop = variant === 'ogo' ? 'ogo' : 'glo';
   const orders = (flags?.[shop]?.canFeedback ?? []).filter((o) => !rated.has(`online:${o.id}`));
-  const purchases = (store?.orders ?? []).filter((o) => o.canFeedback && !rated.has(`offline:${o.id}`));
+  const purchases = (store?.orders ?? []).filter((o) => (o.variant ?? 'glo') === variant && o.canFeedback && !rated.has(`offline:${o.id}`));
   const asked = Number(params.get('order'));
   const fromPrompt = asked && !target ? orders.find((o) => o.id === asked) : undefined;
   const open: FeedbackTarget | null = target ?? (fromPrompt ? { kind: 'online', orderId: fromPrompt.id, orderNumber: fromPrompt.order_number, shop } : null);
@@ -120,7 +126,7 @@ export default function FeedbackPage() {
       )}
       <section className="stack">
         <h2 className="t-h3">{T.mineTitle}</h2>
-        <MineList variant={variant} local={local} sent={sent?.value.feedback ?? []} />
+        <MineList variant={variant} local={local} sent={(sent?.value.feedback ?? []).filter((f) => variantOfSent(f) === variant)} />
       </section>
 
       <Sheet

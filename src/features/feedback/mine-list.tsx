@@ -1,5 +1,5 @@
 import type { FeedbackEntry } from '../../contract/feedback';
-import { useDoc } from '../../db/hooks';
+import { useDoc, useKv } from '../../db/hooks';
 import type { Variant } from '../../db/rows-catalogue';
 import type { FeedbackRow } from '../../db/rows-queued';
 import { usePullOnOpen } from '../../state/use-pull';
@@ -8,6 +8,12 @@ import { FEEDBACK_DOCS } from '../../sync/programme/keys';
 import { FEEDBACK_COPY as T } from './copy';
 
 const day = (at: string | number) => new Date(at).toLocaleDateString('uk-UA');
+
+/** What was rated, in the member's words: «Онлайн-замовлення №N» or the store, and when it was bought. */
+interface About {
+  title: string;
+  boughtAt: string | null;
+}
 
 function Stars({ n }: { n: number }) {
   return (
@@ -25,8 +31,43 @@ function Thumb({ variant, id }: { variant: Variant; id: number }) {
   return doc?.value ? <img className="fb-sent-photo" src={doc.value} alt="" /> : <span className="fb-sent-photo is-empty" aria-hidden="true" />;
 }
 
-/** What the member sent: waiting or refused here first, then what the server holds. */
+function aboutSent(f: FeedbackEntry): About {
+  if (f.kind === 'online') return { title: f.orderNumber ? T.onlineAbout(f.orderNumber) : T.onlineKind, boughtAt: f.boughtAt ?? null };
+  return { title: f.store ? T.storeAbout(f.store) : T.storeKind, boughtAt: f.boughtAt ?? null };
+}
+
+/** A feedback still on this device: what it rates, from the purchases the screen was offered. */
+function useAboutLocal(): (r: FeedbackRow) => About {
+  const flags = useKv('feedbackFlags');
+  const store = useKv('offlineOrders');
+  return (r) => {
+    if (r.source === 'online') {
+      const o = Object.values(flags ?? {})
+        .flatMap((f) => f?.canFeedback ?? [])
+        .find((x) => x.id === r.orderId);
+      return { title: o ? T.onlineAbout(o.order_number) : T.onlineKind, boughtAt: o?.created_at ?? null };
+    }
+    const p = store?.orders.find((x) => x.id === r.orderId);
+    return { title: p ? T.storeAbout(p.store) : T.storeKind, boughtAt: p?.date ?? null };
+  };
+}
+
+function When({ about, sentAt, extra }: { about: About; sentAt: string | number; extra?: string }) {
+  return (
+    <span className="t-small" data-testid="feedback-when">
+      {about.boughtAt ? `${T.boughtOn(day(about.boughtAt))} · ` : ''}
+      {T.sentOn(day(sentAt))}
+      {extra ? ` · ${extra}` : ''}
+    </span>
+  );
+}
+
+/**
+ * What the member sent on this variant: waiting or refused here first, then what the server
+ * holds; each says which order (№ and date) or which store purchase it rates.
+ */
 export function MineList({ variant, local, sent }: { variant: Variant; local: FeedbackRow[]; sent: FeedbackEntry[] }) {
+  const aboutLocal = useAboutLocal();
   const pending = local.filter((r) => r.state !== 'sent').sort((a, b) => b.createdAt - a.createdAt);
   if (pending.length === 0 && sent.length === 0) return <p className="t-small">{T.mineEmpty}</p>;
   return (
@@ -34,22 +75,19 @@ export function MineList({ variant, local, sent }: { variant: Variant; local: Fe
       {pending.map((r) => (
         <li key={r.id} className="fb-card" data-testid="feedback-local" data-state={r.state}>
           <div className="fb-card__head">
-            <strong>{r.source === 'online' ? T.onlineKind : T.storeKind}</strong>
+            <strong data-testid="feedback-about">{aboutLocal(r).title}</strong>
             <span className={`fb-badge is-${r.state}`}>{r.state === 'waiting' ? T.waiting : T.refused}</span>
           </div>
           <Stars n={r.rating} />
           {r.text && <p className="fb-card__text">{r.text}</p>}
-          <span className="t-small">
-            {day(r.createdAt)}
-            {r.photoCount > 0 ? ` · ${T.photosCount(r.photoCount)}` : ''}
-          </span>
+          <When about={aboutLocal(r)} sentAt={r.createdAt} extra={r.photoCount > 0 ? T.photosCount(r.photoCount) : undefined} />
           {r.message && <p className="fb-error">{r.message}</p>}
         </li>
       ))}
       {sent.map((f) => (
         <li key={f.id} className="fb-card" data-testid="feedback-sent">
           <div className="fb-card__head">
-            <strong>{f.kind === 'online' ? T.onlineKind : T.storeKind}</strong>
+            <strong data-testid="feedback-about">{aboutSent(f).title}</strong>
             <span className="fb-badge is-sent">{T.delivered}</span>
           </div>
           <Stars n={f.rating} />
@@ -61,7 +99,7 @@ export function MineList({ variant, local, sent }: { variant: Variant; local: Fe
               ))}
             </div>
           )}
-          <span className="t-small">{day(f.created_at)}</span>
+          <When about={aboutSent(f)} sentAt={f.created_at} />
         </li>
       ))}
     </ul>

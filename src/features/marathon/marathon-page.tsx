@@ -8,6 +8,7 @@ import type { CurrentMarathon } from '../../sync/pullers/programmes-marathon';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { MARATHON_COPY as T } from './copy';
+import { SharedNote } from './shared-note';
 import '../../ui/hero.css';
 import './marathon.css';
 
@@ -60,6 +61,7 @@ export default function MarathonPage() {
         </div>
         <p>{T.correct(p.correct)}</p>
       </section>
+      <SharedNote shared={m.shared} to={m.xpVariant ?? variant} />
 
       {m.status === 'running' && (
         <ButtonLink to="/marathon/quiz" size="l" block data-testid="marathon-play">

@@ -10,6 +10,7 @@ import type { Quiz } from '../../sync/pullers/programmes-marathon';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { MARATHON_COPY as T } from './copy';
+import { SharedNote } from './shared-note';
 import '../../ui/hero.css';
 import './marathon.css';
 
@@ -33,7 +34,9 @@ export default function QuizPage() {
   const env = useAuthEnv();
   const quiz = useDoc<Quiz>(variant, MARATHON_DOCS.quiz);
   const local = useDoc<QuizLocal>(variant, MARATHON_DOCS.local);
-  const balance = useXpBalance(variant);
+  // The XP go to the record the server names (glo for a marathon of both variants): its balance shows.
+  const to = quiz?.value.xpVariant ?? variant;
+  const balance = useXpBalance(to);
   const [attempt, setAttempt] = useState(0);
   const state = usePullOnOpen((env) => marathonActions().then((m) => m.pullQuiz(env, variant)), `${variant}:${attempt}`);
   const [currentId, setCurrentId] = useState<number | null>(null);
@@ -77,12 +80,13 @@ export default function QuizPage() {
           <h2>{T.doneTitle}</h2>
           <p>{T.resultCorrect(sent.filter((a) => a.correct).length, questions.length)}</p>
           <p className="quiz-result__xp" data-testid="quiz-result-xp">
-            {T.resultXp(xp)}
+            {T.resultXp(xp, to)}
           </p>
-          {typeof balance === 'number' && <p data-testid="quiz-balance">{T.balance(balance)}</p>}
+          {typeof balance === 'number' && <p data-testid="quiz-balance">{T.balance(balance, to)}</p>}
           {waiting > 0 && <p>{T.pendingLeft(waiting)}</p>}
           <p>{T.doneText}</p>
         </section>
+        <SharedNote shared={quiz.value.shared} to={to} />
         <ButtonLink to="/marathon" size="l" block variant="secondary">
           {T.toMarathon}
         </ButtonLink>
@@ -116,6 +120,7 @@ export default function QuizPage() {
 
   return (
     <div className="quiz" data-testid="quiz">
+      <SharedNote shared={quiz.value.shared} to={to} />
       <div className="quiz-dots" aria-hidden="true">
         {questions.map((q, i) => (
           <span key={q.id} className={i === index ? 'is-current' : isOpen(answers[i] ?? null) ? '' : 'is-done'} />
@@ -160,7 +165,7 @@ export default function QuizPage() {
               ? T.already
               : given.correct
                 ? given.xpAwarded > 0
-                  ? T.right(given.xpAwarded)
+                  ? T.right(given.xpAwarded, to)
                   : T.rightNoXp
                 : T.wrong}
         </p>

@@ -4,6 +4,7 @@ import type { Variant } from '../../db/rows-catalogue';
 import { INVITE_RULES, inviteXp, type InviteRules } from '../../domain/invite-calculator';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
+import { useVisibleAgain } from '../../state/use-visible-again';
 import { inviteActions } from '../../sync/programme/lazy';
 import { INVITE_DOCS } from '../../sync/programme/keys';
 import { Button, ButtonLink } from '../../ui/button';
@@ -47,7 +48,9 @@ export default function ReferralPage() {
   const code = useKv('mgmCode');
   const rules = useInviteRulesOf(variant);
   const [attempt, setAttempt] = useState(0);
-  const state = usePullOnOpen((env) => inviteActions().then((m) => m.pullReferrals(env, variant)), `${variant}:${attempt}`);
+  // Pulled afresh on every opening and whenever the member comes back to the app.
+  const back = useVisibleAgain();
+  const state = usePullOnOpen((env) => inviteActions().then((m) => m.pullReferrals(env, variant)), `${variant}:${attempt}:${back}`);
 
   const shown = data?.mgmCode ?? code ?? null;
   const earned = data ? inviteXp(data.ordered, rules).totalXp : 0;

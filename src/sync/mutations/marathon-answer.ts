@@ -37,7 +37,8 @@ async function setAnswer(db: ClubDb, variant: Variant, questionId: number, chang
 /**
  * One quiz answer (marathon/answer). Scored by the server only: the app never knows the right
  * option. Queued, so an answer given offline goes when the network is back; the result and the
- * XP it earned are stored when the server answers, with the record's new balance.
+ * XP it earned are stored when the server answers, with the new balance of the record the server
+ * credited (`xpVariant`: glo for a marathon of both variants, whichever app answered).
  */
 export const marathonAnswerKind = defineMutation<MarathonAnswerPayload, typeof answerQuiz>({
   kind: 'marathon-answer',
@@ -59,7 +60,8 @@ export const marathonAnswerKind = defineMutation<MarathonAnswerPayload, typeof a
       alreadyAnswered: answer.alreadyAnswered,
       message: null,
     }));
-    await db.xpBalance.put({ variant, balance: answer.balance, fetchedAt: Date.now() });
+    // The balance is the credited record's: glo's for a marathon of both variants, also from ogo.
+    await db.xpBalance.put({ variant: answer.xpVariant ?? variant, balance: answer.balance, fetchedAt: Date.now() });
   },
   async undo(entry, db) {
     const why = await refusalOf(db, entry.id, 'Відповідь не прийнято');

@@ -3,6 +3,7 @@ import { registerWithSms, type SignedIn } from '../../support/auth';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { insertOrder } from '../../support/orders';
+import { ledgerOf, orderBody, placeOrder, product, withCatalogue } from '../shop/support';
 
 /** Spec §7 GET /api/user/get-referrals: only the caller's invitees (member-get-member, §1). */
 
@@ -75,5 +76,38 @@ describe('get-referrals', () => {
     expect(r.status).toBe(200);
     expect(r.body.mgmCode).toBe('REW-BRAVO2');
     expect(r.body.count).toBe(1);
+  });
+});
+
+describe('get-referrals after a first order with the member’s code (issue 29, defect 4)', () => {
+  it('lists a friend who joined without a code and then ordered with it, as ordered, on both ends', async () => {
+    await withCatalogue(s);
+    const amber = await product(s, 'sticks-amber-20');
+    const inviter = await createMember(s, { phone: '380501115503' });
+    await s.deps.db.updateTable('members').set({ mgm_code: 'REW-CHARL3' }).where('id', '=', inviter.id).execute();
+    const friend = await createMember(s, { phone: '380671115504', tags: ['pwa_user', 'age_verified'] });
+    expect((await referrals(inviter.token)).body).toMatchObject({ count: 0, ordered: 0 });
+
+    const r = await placeOrder(s, friend, orderBody([{ variant_id: amber.variant_id }], { friendPromocode: 'rew-charl3' }));
+    expect(r.status).toBe(200);
+    // The XP history has the reward line, and now the referral list agrees with it.
+    expect(await ledgerOf(s, inviter.glo.id)).toEqual([expect.objectContaining({ amount: 300, reason: 'referral' })]);
+    const after = await referrals(inviter.token);
+    expect(after.body).toMatchObject({ count: 1, ordered: 1, referrals: [expect.objectContaining({ first_order: true })] });
+    const row = await s.deps.db.selectFrom('members').select('referred_by').where('id', '=', friend.id).executeTakeFirstOrThrow();
+    expect(row.referred_by).toBe(inviter.id);
+  });
+
+  it('keeps the registration’s inviter and shows the friend to the code’s owner as well', async () => {
+    const amber = await product(s, 'sticks-amber-20');
+    const friend = await registerWithSms(s, { phone: '380671115505', first_name: 'Олег', last_name: 'Орлов', referrer: 'REW-ALPHA1' });
+    const r = await s.post('/api/api-shop/create-order', orderBody([{ variant_id: amber.variant_id }], { friendPromocode: 'REW-BRAVO2' }), friend.token);
+    expect(r.status).toBe(200);
+    const byB = (await referrals(b.token)).body.referrals.map((p: { first_name: string; first_order: boolean }) => [p.first_name, p.first_order]);
+    expect(byB).toContainEqual(['Олег', true]);
+    const byA = (await referrals(a.token)).body.referrals.map((p: { first_name: string }) => p.first_name);
+    expect(byA).toContain('Олег');
+    const row = await s.deps.db.selectFrom('members').select('referred_by').where('phone', '=', '380671115505').executeTakeFirstOrThrow();
+    expect(row.referred_by).toBe(a.id);
   });
 });

@@ -25,7 +25,7 @@ describe('feedback/import-orders-in-background and get-offline-orders', () => {
     expect((await offline(a, aTok)).body).toEqual({ showCan: false, orders: [] });
     const first = await importNow(a, aTok);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ status: 'done', imported: 2 });
+    expect(first.body).toEqual({ status: 'done', imported: 3 });
     expect((await importNow(a, aTok)).body.imported).toBe(0);
     // The app asks again a day later (spec §9 background import flag, 24 h), with a new token.
     s.clock.advance(86_400_000);
@@ -36,7 +36,10 @@ describe('feedback/import-orders-in-background and get-offline-orders', () => {
     const r = await offline(a, aTok);
     expect(r.status).toBe(200);
     expect(r.body.showCan).toBe(true);
-    expect(r.body.orders).toHaveLength(2);
+    expect(r.body.orders).toHaveLength(3);
+    // Each purchase says whose store it was: two glo studios and one ogo store (issue 29: each variant offers its own).
+    expect(r.body.orders.map((o: { variant: string }) => o.variant)).toEqual(['glo', 'ogo', 'glo']);
+    expect(r.body.orders[1].store).toContain('ogo');
     const [newest, older] = r.body.orders;
     expect(newest.date > older.date).toBe(true);
     expect(newest).toMatchObject({ canFeedback: true, feedbackId: null });
@@ -63,6 +66,9 @@ describe('feedback/send-offline', () => {
     const r = await s.post('/api/feedback/send-offline', { purchaseId: target, rating: 4, text: 'Привітний консультант', phone: '+38 (050) 123-45-67', token: aTok }, a.token);
     expect(r.status).toBe(200);
     expect(r.body.feedback).toMatchObject({ kind: 'offline', shop: 'offline', offlinePurchaseId: target, orderId: null, rating: 4, photos: [] });
+    // What was rated, for «Мої відгуки»: the store and the purchase's date, and its variant.
+    const bought = (orders as Array<{ id: number; store: string; date: string; variant: string }>)[0];
+    expect(r.body.feedback).toMatchObject({ variant: bought?.variant, store: bought?.store, boughtAt: bought?.date, orderNumber: null });
     const row = await s.deps.db.selectFrom('feedback_entries').selectAll().where('id', '=', r.body.feedback.id).executeTakeFirstOrThrow();
     expect(row.phone).toBe('380501234567');
     const again = await s.post('/api/feedback/send-offline', { purchaseId: target, rating: 5, phone: '0501234567', token: aTok }, a.token);
@@ -72,8 +78,9 @@ describe('feedback/send-offline', () => {
     const reviewed = list.orders.find((o: { id: number }) => o.id === target);
     expect(reviewed).toMatchObject({ canFeedback: false, feedbackId: r.body.feedback.id });
     expect(list.showCan).toBe(true);
-    const other = orders[1]?.id ?? 0;
-    await s.post('/api/feedback/send-offline', { purchaseId: other, rating: 5, phone: '0501234567', token: aTok }, a.token);
+    for (const other of orders.slice(1)) {
+      await s.post('/api/feedback/send-offline', { purchaseId: other.id, rating: 5, phone: '0501234567', token: aTok }, a.token);
+    }
     expect((await offline(a, aTok)).body.showCan).toBe(false);
   });
 

@@ -88,6 +88,9 @@ describe('feedback/send (multipart with photos)', () => {
     });
     expect(r.status).toBe(200);
     expect(r.body.feedback).toMatchObject({ kind: 'online', shop: 'glo', orderId: order, rating: 5, text: 'Усе чудово' });
+    // Which order, in the member's words (issue 29): its № and date, and the variant it belongs to.
+    const placed = await s.deps.db.selectFrom('orders').select(['order_number', 'created_at']).where('id', '=', order).executeTakeFirstOrThrow();
+    expect(r.body.feedback).toMatchObject({ variant: 'glo', orderNumber: placed.order_number, boughtAt: placed.created_at, store: null });
     expect(r.body.feedback.photos.map((p: { mime: string }) => p.mime)).toEqual(['image/jpeg', 'image/png', 'image/webp']);
 
     for (const [i, p] of (r.body.feedback.photos as Array<{ id: number }>).entries()) {
@@ -111,7 +114,7 @@ describe('feedback/send (multipart with photos)', () => {
     const order = await addOrder(s, a.ogo.id, { variant: 'ogo' });
     const r = await sendFeedback(s, a, { query: {}, fields: { orderId: String(order), rating: '2', shop: 'velo', token: aTok } });
     expect(r.status).toBe(200);
-    expect(r.body.feedback).toMatchObject({ shop: 'velo', orderId: order, rating: 2 });
+    expect(r.body.feedback).toMatchObject({ shop: 'velo', orderId: order, rating: 2, variant: 'ogo' });
     const noToken = await sendFeedback(s, a, { query: { shop: 'ogo' }, fields: { orderId: String(order), rating: '2' } });
     expect(noToken.status).toBe(401);
     expect(noToken.body.error.code).toBe('feedback_unauthenticated');

@@ -79,11 +79,11 @@ describe('marathon/answer: XP once per question, through the ledger', () => {
     const q = question(0);
     const first = await answer(a, { questionId: q.id, optionId: rightOption(q) });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ correct: true, xpAwarded: q.xp, alreadyAnswered: false, balance: 100 + q.xp });
+    expect(first.body).toEqual({ correct: true, xpAwarded: q.xp, alreadyAnswered: false, xpVariant: 'glo', balance: 100 + q.xp });
     for (let i = 0; i < 3; i++) {
       const again = await answer(a, { questionId: q.id, optionId: rightOption(q) });
       expect(again.status).toBe(200);
-      expect(again.body).toEqual({ correct: true, xpAwarded: 0, alreadyAnswered: true, balance: 100 + q.xp });
+      expect(again.body).toEqual({ correct: true, xpAwarded: 0, alreadyAnswered: true, xpVariant: 'glo', balance: 100 + q.xp });
     }
     const ledger = await ledgerOf(s, a.glo.id);
     expect(ledger).toHaveLength(1);
@@ -95,10 +95,10 @@ describe('marathon/answer: XP once per question, through the ledger', () => {
     const q = question(1);
     const before = await balanceOf(s, a.glo.id);
     const wrong = await answer(a, { questionId: q.id, optionId: wrongOption(q) });
-    expect(wrong.body).toEqual({ correct: false, xpAwarded: 0, alreadyAnswered: false, balance: before });
+    expect(wrong.body).toEqual({ correct: false, xpAwarded: 0, alreadyAnswered: false, xpVariant: 'glo', balance: before });
     const fixed = await answer(a, { questionId: q.id, optionId: rightOption(q) });
     expect(fixed.status).toBe(200);
-    expect(fixed.body).toEqual({ correct: false, xpAwarded: 0, alreadyAnswered: true, balance: before });
+    expect(fixed.body).toEqual({ correct: false, xpAwarded: 0, alreadyAnswered: true, xpVariant: 'glo', balance: before });
     const stored = await s.deps.db.selectFrom('marathon_answers').selectAll().where('member_id', '=', a.id).where('question_id', '=', q.id).execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ option_id: wrongOption(q), correct: 0, xp_awarded: 0 });
@@ -147,16 +147,21 @@ describe('marathon/answer: XP once per question, through the ledger', () => {
     expect(aMarathon.stages.slice(0, 2).map((st: { answered: number; correct: number }) => [st.answered, st.correct])).toEqual([[2, 1], [2, 2]]);
   });
 
-  it('credits the ogo record for {product} true, and only once across both variants', async () => {
-    const c = await createMember(s, { ogoXp: 5 });
+  it('says the marathon for both variants is shared and credits glo, also when answered from ogo, once (issue 29)', async () => {
+    for (const query of [{}, { ogo: 'true' }] as Array<Record<string, string>>) {
+      expect((await s.get('/api/marathon/get-current', query, a.token)).body.marathon).toMatchObject({ shared: true, xpVariant: 'glo' });
+      expect((await s.get('/api/marathon/get-quiz', query, a.token)).body).toMatchObject({ shared: true, xpVariant: 'glo' });
+    }
+    const c = await createMember(s, { xp: 7, ogoXp: 5 });
     const q = question(5);
     const r = await answer(c, { questionId: q.id, optionId: rightOption(q), ogo: true });
-    expect(r.body).toEqual({ correct: true, xpAwarded: q.xp, alreadyAnswered: false, balance: 5 + q.xp });
-    expect(await balanceOf(s, c.ogo.id)).toBe(5 + q.xp);
-    expect(await balanceOf(s, c.glo.id)).toBe(0);
+    expect(r.body).toEqual({ correct: true, xpAwarded: q.xp, alreadyAnswered: false, xpVariant: 'glo', balance: 7 + q.xp });
+    expect(await balanceOf(s, c.glo.id)).toBe(7 + q.xp);
+    expect(await balanceOf(s, c.ogo.id)).toBe(5);
+    expect(await ledgerOf(s, c.ogo.id)).toEqual([]);
     const glo = await answer(c, { questionId: q.id, optionId: rightOption(q) });
-    expect(glo.body).toMatchObject({ xpAwarded: 0, alreadyAnswered: true });
-    expect(await balanceOf(s, c.glo.id)).toBe(0);
+    expect(glo.body).toMatchObject({ xpAwarded: 0, alreadyAnswered: true, xpVariant: 'glo' });
+    expect(await balanceOf(s, c.glo.id)).toBe(7 + q.xp);
   });
 });
 
@@ -172,7 +177,10 @@ describe('marathon/answer: refusals', () => {
     const now = s.clock.now().getTime();
     const ogoQuestion = await addMarathon('ogo', now - 86_400_000, now + 86_400_000);
     expect((await answer(b, { questionId: ogoQuestion, optionId: 1 })).status).toBe(404);
-    expect((await answer(b, { questionId: ogoQuestion, optionId: 1, ogo: true })).status).toBe(200);
+    const ogoOnly = await answer(b, { questionId: ogoQuestion, optionId: 1, ogo: true });
+    expect(ogoOnly.status).toBe(200);
+    // A marathon of ogo alone credits ogo's record.
+    expect(ogoOnly.body.xpVariant).toBe('ogo');
   });
 
   it('refuses a question whose marathon has not started (422 marathon_not_started)', async () => {
@@ -250,7 +258,7 @@ describe('marathon over time', () => {
       await t.deps.db.deleteFrom('marathons').execute();
       const m = await createMember(t);
       expect((await t.get('/api/marathon/get-current', {}, m.token)).body).toEqual({ marathon: null });
-      expect((await t.get('/api/marathon/get-quiz', {}, m.token)).body).toEqual({ marathonId: null, status: null, questions: [] });
+      expect((await t.get('/api/marathon/get-quiz', {}, m.token)).body).toEqual({ marathonId: null, status: null, questions: [], shared: false, xpVariant: null });
     } finally {
       await t.close();
     }

@@ -18,21 +18,21 @@ const question = (id: number, answer: null | { optionId: number; correct: boolea
   answer,
 });
 
-async function server(answerReply?: () => { status: number; body: unknown }) {
+async function server(answerReply?: () => { status: number; body: unknown }, variant: 'glo' | 'ogo' = 'glo') {
   const h = authHarness({
     handlers: {
-      '/api/marathon/get-quiz': () => ({ status: 200, body: { marathonId: 1, status: 'running', questions: [question(11), question(12, { optionId: 2, correct: true, xpAwarded: 10 })] } }),
+      '/api/marathon/get-quiz': () => ({ status: 200, body: { marathonId: 1, status: 'running', questions: [question(11), question(12, { optionId: 2, correct: true, xpAwarded: 10 })], shared: true, xpVariant: 'glo' } }),
       '/api/marathon/get-current': () => ({ status: 200, body: { marathon: null } }),
-      '/api/marathon/answer': () => answerReply?.() ?? { status: 200, body: { correct: true, xpAwarded: 10, alreadyAnswered: false, balance: 910 } },
+      '/api/marathon/answer': () => answerReply?.() ?? { status: 200, body: { correct: true, xpAwarded: 10, alreadyAnswered: false, xpVariant: 'glo', balance: 910 } },
       '/api/analytics/auth-bat': () => ({ status: 200, body: { ok: true } }),
       '/api/analytics/esputnik-event-login': () => ({ status: 200, body: { ok: true } }),
       '/api/analytics/esputnik-send-id': () => ({ status: 200, body: { ok: true } }),
     },
   });
-  await completeSignIn(h.env, signedIn(), DEMO);
-  await pullQuiz(h.env, 'glo');
+  await completeSignIn(h.env, signedIn(variant === 'ogo' ? { ogo_customer_id: 77 } : {}), DEMO);
+  await pullQuiz(h.env, variant);
   const answers = () => h.seen.filter((r) => r.url.includes('/api/marathon/answer'));
-  const local = async () => ((await h.db.docs.get(['glo', MARATHON_DOCS.local]))?.value as QuizLocal | undefined)?.answers ?? {};
+  const local = async () => ((await h.db.docs.get([variant, MARATHON_DOCS.local]))?.value as QuizLocal | undefined)?.answers ?? {};
   return { h, answers, local };
 }
 
@@ -62,7 +62,7 @@ describe('marathon quiz answers (scored by the server, one per question)', () =>
   it('a refused answer says why, and the question may be answered again', async () => {
     let n = 0;
     const { h, local } = await server(() =>
-      ++n === 1 ? { status: 422, body: { error: { code: 'marathon_finished', message: 'Марафон завершено' } } } : { status: 200, body: { correct: false, xpAwarded: 0, alreadyAnswered: false, balance: 900 } },
+      ++n === 1 ? { status: 422, body: { error: { code: 'marathon_finished', message: 'Марафон завершено' } } } : { status: 200, body: { correct: false, xpAwarded: 0, alreadyAnswered: false, xpVariant: 'glo', balance: 900 } },
     );
     await answerQuestion(h.env, 'glo', 11, 1);
     await h.outbox.sendNow();
@@ -70,5 +70,15 @@ describe('marathon quiz answers (scored by the server, one per question)', () =>
     await answerQuestion(h.env, 'glo', 11, 2);
     await h.outbox.sendNow();
     expect((await local())[11]).toMatchObject({ state: 'sent', optionId: 2, correct: false });
+  });
+
+  it('an answer given on ogo to the shared marathon puts the new balance on the record the server credited (glo), not on ogo', async () => {
+    const { h, local } = await server(undefined, 'ogo');
+    await h.db.xpBalance.put({ variant: 'ogo', balance: 532, fetchedAt: 1 });
+    await answerQuestion(h.env, 'ogo', 11, 1);
+    await h.outbox.sendNow();
+    expect((await local())[11]).toMatchObject({ state: 'sent', correct: true, xpAwarded: 10 });
+    expect((await h.db.xpBalance.get('glo'))?.balance).toBe(910);
+    expect((await h.db.xpBalance.get('ogo'))?.balance).toBe(532);
   });
 });
