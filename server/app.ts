@@ -13,6 +13,8 @@ import { register as registerShop } from './routes/shop/index';
 import { register as registerScanDelivery } from './routes/scan-delivery/index';
 import { register as registerEngagement } from './routes/engagement/index';
 import { appFiles } from './static';
+import { registerHealth } from './ops/health';
+import { observeRequests } from './ops/observe';
 
 export interface AppOptions {
   /** Serve the built app from this folder (production server, e2e); omitted in API tests. */
@@ -38,6 +40,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
   app.get('/api/docs', (c) => c.html(docsPage, 200, { 'content-security-policy': PAGE_CSP }));
   app.get('/api/docs.js', (c) => c.body(docsScript, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
 
+  registerHealth(app);
   registerSystem(app);
   registerManifest(app);
   registerAuth(app);
@@ -47,6 +50,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
 
   if (!deps.config.isProduction) registerDev(app);
   guard(app, deps);
+  observeRequests(app, deps);
   return app;
 }
 

@@ -65,6 +65,14 @@ const configSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Devices one member may register per Kyiv calendar day (issue 19: the registration bonus is not a faucet). */
   DEVICE_REGISTRATIONS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
+  /** Operations (issue 34, server/README.md "Operations"): pino's level; default `info`, `silent` under NODE_ENV=test. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** When set, GET /metrics wants `Authorization: Bearer <it>`. */
+  METRICS_TOKEN: z.string().min(1).optional(),
+  /** On SIGTERM: how long readiness says 503 while requests are still taken (the balancer's checks notice) ... */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** ... then how long requests in flight may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -5,6 +5,9 @@ import type { Revisions } from './db/revisions';
 import type { SmsSender } from './sandboxes/sms';
 import type { Instance } from './instances';
 import type { PreReadIncoming } from './http/node-listener';
+import type { Lifecycle } from './ops/health';
+import type { Logger } from './ops/log';
+import type { Metrics } from './ops/metrics';
 
 /** Everything a route group needs, passed in so tests can build a fresh one per file. */
 export interface AppDeps {
@@ -15,6 +18,12 @@ export interface AppDeps {
   sms: SmsSender;
   /** This process on the database (idempotency keys it runs are its own); absent in bare unit setups. */
   instance?: Instance;
+  /** Prometheus metrics (GET /metrics; server/ops/metrics.ts). */
+  metrics?: Metrics;
+  /** The JSON logger (server/ops/log.ts). */
+  log?: Logger;
+  /** Draining on SIGTERM (readiness 503; server/main.ts). */
+  lifecycle?: Lifecycle;
 }
 
 /** The signed-in member of a request (from the bearer token). */

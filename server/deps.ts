@@ -5,9 +5,11 @@ import { connect, type ConnectOptions } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { cacheBalancesInProcess } from './db/balance-cache';
 import { countRevisionsInProcess } from './db/revisions';
-import { sandboxSms } from './sandboxes/sms';
+import { sandboxSms, type SmsSender } from './sandboxes/sms';
 import { seedIfEmpty } from './seed/index';
 import { instanceName, registerInstance } from './instances';
+import { createLogger } from './ops/log';
+import { createMetrics, type Metrics } from './ops/metrics';
 
 export interface BuiltDeps {
   deps: AppDeps;
@@ -17,24 +19,34 @@ export interface BuiltDeps {
 /** Connects, migrates and (when asked and empty) seeds: everything the app needs to start. */
 export async function buildDeps(
   config: Config,
-  opts: { clock?: Clock; connect?: ConnectOptions; seed?: boolean } = {},
+  opts: { clock?: Clock; connect?: ConnectOptions; seed?: boolean; processMetrics?: boolean } = {},
 ): Promise<BuiltDeps> {
-  const connectOpts = opts.connect ?? { databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, sqlitePath: config.SQLITE_PATH, sqliteExclusive: config.sqliteExclusive };
+  const name = instanceName(config.INSTANCE_NAME, config.PORT);
+  const metrics = createMetrics({ processMetrics: opts.processMetrics });
+  const log = createLogger({ level: config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'silent' : 'info'), name });
+  const connectOpts = {
+    ...(opts.connect ?? { databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, sqlitePath: config.SQLITE_PATH, sqliteExclusive: config.sqliteExclusive }),
+    onPoolWait: (ms: number) => metrics.poolWait.observe(ms / 1000),
+  };
   const handle = await connect(connectOpts);
+  if (handle.pool) metrics.watchPool(handle.pool);
   await migrateToLatest(handle.db as never, { schema: handle.dialect === 'postgres' ? connectOpts.pgSchema : undefined });
   if (handle.soleConnection) {
     countRevisionsInProcess(handle.db, handle.soleConnection);
     cacheBalancesInProcess(handle.db, handle.soleConnection);
   }
   const clock = opts.clock ?? systemClock;
-  const instance = await registerInstance(handle.db, clock, instanceName(config.INSTANCE_NAME, config.PORT));
+  const instance = await registerInstance(handle.db, clock, name);
   const deps: AppDeps = {
     db: handle.db,
     dialect: handle.dialect,
     config,
     clock,
-    sms: sandboxSms(handle.db, clock, { keepCodes: !config.isProduction }),
+    sms: countedSms(sandboxSms(handle.db, clock, { keepCodes: !config.isProduction }), metrics),
     instance,
+    metrics,
+    log,
+    lifecycle: { draining: false },
   };
   if (opts.seed ?? config.SEED) await seedIfEmpty(deps);
   return {
@@ -42,6 +54,18 @@ export async function buildDeps(
     async close() {
       await instance.stop();
       await handle.close();
+      await new Promise<void>((r) => log.flush(() => r()));
+    },
+  };
+}
+
+/** The SMS sender, each message sent counted in the metrics. */
+function countedSms(sender: SmsSender, metrics: Metrics): SmsSender {
+  return {
+    ...sender,
+    async send(phone, text, code) {
+      await sender.send(phone, text, code);
+      metrics.sms.inc();
     },
   };
 }

@@ -2,9 +2,14 @@ import { hostname } from 'node:os';
 import type { Clock } from './clock';
 import type { Db } from './db/connect';
 
-/** How often a process says it is alive, and after how long without a word it counts as gone. */
-export const HEARTBEAT_MS = 5_000;
-export const GONE_AFTER_MS = 15_000;
+/**
+ * How often a process says it is alive, and after how long without a word it counts as gone: a
+ * process that dies holding a key running frees it within GONE_AFTER_MS (issue 34: the queue of
+ * a member whose request it held moves again within seconds). Three beats missed in a row, so a
+ * busy process whose beat waits a moment for a connection is not taken for dead.
+ */
+export const HEARTBEAT_MS = 1_000;
+export const GONE_AFTER_MS = 3_000;
 
 /** This server process on its database: idempotency keys it runs carry `id`. */
 export interface Instance {
@@ -49,9 +54,17 @@ export async function registerInstance(db: Db, clock: Clock, name: string): Prom
   };
 }
 
+/**
+ * How long the process `id` still counts as alive, in ms: 0 when it is gone (deregistered, or not
+ * heard from within GONE_AFTER_MS), else the time left until it would be, if it never beat again.
+ */
+export async function instanceLease(db: Db, clock: Clock, id: string): Promise<number> {
+  const row = await db.selectFrom('instances').select('heartbeat_at').where('id', '=', id).executeTakeFirst();
+  if (!row) return 0;
+  return Math.max(0, Date.parse(row.heartbeat_at) + GONE_AFTER_MS - clock.now().getTime());
+}
+
 /** Whether the process `id` is still alive: registered, and heard from within GONE_AFTER_MS. */
 export async function instanceAlive(db: Db, clock: Clock, id: string): Promise<boolean> {
-  const row = await db.selectFrom('instances').select('heartbeat_at').where('id', '=', id).executeTakeFirst();
-  if (!row) return false;
-  return Date.parse(row.heartbeat_at) >= clock.now().getTime() - GONE_AFTER_MS;
+  return (await instanceLease(db, clock, id)) > 0;
 }

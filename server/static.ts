@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { isAppRoute } from '../src/domain/route-table';
 import type { AppEnv } from './context';
 
 const TYPES: Record<string, string> = {
@@ -101,7 +102,8 @@ function withQuery(target: string, search: string): string {
 
 /**
  * Serves the built app: hashed assets cached for a year as immutable, the shell files
- * with `no-cache`, and any other path that names no file answered as an app route. The answer
+ * with `no-cache`, any other path that names no file answered as an app route when it is one of
+ * the route table's (src/domain/route-table.ts), else the shell with status 404. The answer
  * of the app's not-found handler for GET and HEAD (server/app.ts): as a route on every path it
  * would be a second handler of every call. Null for the API's paths and for a missing asset file.
  *
@@ -150,6 +152,9 @@ export function appFiles(dir: string): (c: Context<AppEnv>) => Promise<Response 
   async function route(c: Context<AppEnv>, path: string): Promise<Response> {
     const index = await load('/index.html');
     if (!index) return c.text('The app is not built yet: run `npm run build`.', 503);
+    // A path of no screen of spec §2 (`/nonexistent`, `/healthz`): the app's shell, which shows
+    // its 404 page, with status 404, so monitors and crawlers see what it is.
+    if (!isAppRoute(path)) return send(c, index, '/index.html', false, 404);
     const p = await loadPlan();
     const r = p?.routes.find((x) => x.re.test(path));
     if (!r) return send(c, index, '/index.html', true);
@@ -191,7 +196,7 @@ export function appFiles(dir: string): (c: Context<AppEnv>) => Promise<Response 
     }
   }
 
-  function send(c: Context<AppEnv>, entry: Entry, path: string, byCookie = false) {
+  function send(c: Context<AppEnv>, entry: Entry, path: string, byCookie = false, status: 200 | 404 = 200) {
     const cacheControl =
       NO_CACHE.has(path) || entry.type.startsWith('text/html')
         ? 'no-cache'
@@ -212,8 +217,8 @@ export function appFiles(dir: string): (c: Context<AppEnv>) => Promise<Response 
     if (br) headers['content-encoding'] = 'br';
     else if (gz) headers['content-encoding'] = 'gzip';
     const data = br ? entry.br! : gz ? entry.gzip! : entry.body;
-    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-    return c.body(new Uint8Array(data), 200, headers);
+    if (c.req.method === 'HEAD') return c.body(null, status, headers);
+    return c.body(new Uint8Array(data), status, headers);
   }
 
   return async (c) => {

@@ -19,6 +19,8 @@ export interface DbHandle {
    * locking, or `:memory:`), so this process sees every write (server/db/revisions.ts).
    */
   soleConnection: BetterSqlite3.Database | null;
+  /** PostgreSQL: the pool, for its counts in the metrics. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,8 @@ export interface ConnectOptions {
    * server, the sqlite3 shell) can open the file meanwhile. See server/README.md.
    */
   sqliteExclusive?: boolean;
+  /** PostgreSQL: told how long each query waited for a pooled connection, in ms (the metrics). */
+  onPoolWait?: (ms: number) => void;
 }
 
 /**
@@ -77,8 +81,21 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
     // on the pool; unheard, that report would end the process. The pool drops the connection and
     // opens a new one on the next query.
     pool.on('error', (err) => console.error('[db] idle connection lost:', err.message));
+    const onWait = opts.onPoolWait;
+    if (onWait) {
+      // Kysely takes every connection with `pool.connect()` (a promise): timed here.
+      const take = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+      (pool as { connect: unknown }).connect = (...args: unknown[]) => {
+        if (args.length > 0) return (take as (...a: unknown[]) => unknown)(...args);
+        const t = performance.now();
+        return take().then((client) => {
+          onWait(performance.now() - t);
+          return client;
+        });
+      };
+    }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', soleConnection: null, close: () => db.destroy() };
+    return { db, dialect: 'postgres', soleConnection: null, pool, close: () => db.destroy() };
   }
   const path = opts.sqlitePath ?? './data/club.db';
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });

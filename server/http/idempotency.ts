@@ -8,7 +8,7 @@ import type { Database } from '../db/schema';
 import { ApiError, badRequest, conflict, unprocessable } from '../errors';
 import { sha256 } from '../security/tokens';
 import { jsonTextOf } from './json-text';
-import { instanceAlive } from '../instances';
+import { HEARTBEAT_MS, instanceLease } from '../instances';
 
 /** Keys are kept this long: members may stay offline for weeks before their outbox replays. */
 export const IDEMPOTENCY_RETENTION_DAYS = 35;
@@ -71,22 +71,32 @@ const storeAnswer = prepared(
 /** Keys whose first request is running in this process, per database (see runInOneTransaction). */
 const runningHere = new WeakMap<Db, Set<string>>();
 
-const inProgress = () => conflict('idempotency_in_progress', 'Запит ще обробляється');
+/**
+ * 409 "still running", with Retry-After: when the run's owner would count as gone if it has died
+ * (its lease, server/instances.ts), or a heartbeat's time when the run is alive and well or its
+ * end is not known. The app's outbox waits that long, not its growing backoff (src/sync/classify.ts).
+ */
+const inProgress = (retryAfterMs = HEARTBEAT_MS) => {
+  const err = conflict('idempotency_in_progress', 'Запит ще обробляється');
+  err.headers['Retry-After'] = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  return err;
+};
 const isStoredError = (err: unknown): err is ApiError => err instanceof ApiError && err.status < 500 && !TRANSIENT.has(err.status);
 const errorBody = (err: ApiError) => JSON.stringify({ error: { code: err.code, message: err.message } });
 
 /**
- * Whether the run holding a 'running' key is gone. Its owner process is gone when it deregistered,
- * was replaced by a restart of its slot, or has not been heard from (server/instances.ts); this
- * process's own keys are running here now. A key claimed with no owner recorded goes stale after
- * STALE_RUNNING_MS.
+ * How long until the run holding a 'running' key may be taken as dead, in ms (0: it is). Its
+ * owner process is gone when it deregistered, was replaced by a restart of its slot, or has not
+ * been heard from (server/instances.ts); this process's own keys are running here now (a
+ * heartbeat's time: they end when they end). A key claimed with no owner recorded goes stale
+ * after STALE_RUNNING_MS.
  */
-async function runDied(deps: AppDeps, row: { owner: string | null; created_at: string }): Promise<boolean> {
+async function untilRunDied(deps: AppDeps, row: { owner: string | null; created_at: string }): Promise<number> {
   if (row.owner !== null) {
-    if (row.owner === deps.instance?.id) return false;
-    return !(await instanceAlive(deps.db, deps.clock, row.owner));
+    if (row.owner === deps.instance?.id) return HEARTBEAT_MS;
+    return instanceLease(deps.db, deps.clock, row.owner);
   }
-  return row.created_at < new Date(deps.clock.now().getTime() - STALE_RUNNING_MS).toISOString();
+  return Math.max(0, Date.parse(row.created_at) + STALE_RUNNING_MS - deps.clock.now().getTime());
 }
 
 /**
@@ -117,11 +127,12 @@ export async function runIdempotent(
     throw badRequest('invalid_idempotency_key', 'Idempotency-Key має бути від 8 до 255 символів');
   }
   const fingerprint = sha256(opts.fingerprint);
+  const count = (outcome: 'new' | 'replayed' | 'in_progress' | 'taken_over' | 'mismatch') => deps.metrics?.keyed.inc({ outcome });
   if (opts.inTransaction && ownsDatabase(db)) {
     const settledBefore = (await findKey(db, account, key)).rows[0];
     // A key left 'running' (by a claim of a run that died) goes the usual way, which takes it over.
     if (!settledBefore || settledBefore.state === 'done') {
-      return runInOneTransaction(db, { account, key, fingerprint, createdAt: clock.now().toISOString(), execute: opts.execute }, settledBefore);
+      return runInOneTransaction(db, { account, key, fingerprint, createdAt: clock.now().toISOString(), execute: opts.execute, count }, settledBefore);
     }
   }
   const owner = deps.instance?.id ?? null;
@@ -129,14 +140,25 @@ export async function runIdempotent(
 
   if (Number(inserted.numAffectedRows ?? 0) === 0) {
     const row = (await findKey(db, account, key)).rows[0];
-    if (!row) throw inProgress();
+    if (!row) {
+      count('in_progress');
+      throw inProgress();
+    }
     if (row.fingerprint !== fingerprint) {
+      count('mismatch');
       throw unprocessable('idempotency_mismatch', 'Цей ключ ідемпотентності вже використано для іншого запиту');
     }
-    if (row.state === 'done') return { status: row.status as ContentfulStatusCode, body: row.body, replayed: true };
+    if (row.state === 'done') {
+      count('replayed');
+      return { status: row.status as ContentfulStatusCode, body: row.body, replayed: true };
+    }
     // A run that never settled because its process died is taken over: at once when that process
     // is known to be gone, else once it is stale.
-    if (!(await runDied(deps, row))) throw inProgress();
+    const wait = await untilRunDied(deps, row);
+    if (wait > 0) {
+      count('in_progress');
+      throw inProgress(Math.min(wait, HEARTBEAT_MS * 3));
+    }
     const claimed = await db
       .updateTable('idempotency')
       .set({ created_at: clock.now().toISOString(), owner })
@@ -145,8 +167,12 @@ export async function runIdempotent(
       .where('state', '=', 'running')
       .where('created_at', '=', row.created_at)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) throw inProgress();
-  }
+    if (Number(claimed.numUpdatedRows) === 0) {
+      count('in_progress');
+      throw inProgress();
+    }
+    count('taken_over');
+  } else count('new');
 
   let settledText: string | null = null;
   const run: IdempotentRun = {
@@ -188,19 +214,32 @@ export async function runIdempotent(
  */
 async function runInOneTransaction(
   db: Db,
-  k: { account: string; key: string; fingerprint: string; createdAt: string; execute: (run: IdempotentRun) => Promise<{ status: ContentfulStatusCode; body: unknown }> },
+  k: {
+    account: string;
+    key: string;
+    fingerprint: string;
+    createdAt: string;
+    execute: (run: IdempotentRun) => Promise<{ status: ContentfulStatusCode; body: unknown }>;
+    count: (outcome: 'new' | 'replayed' | 'in_progress' | 'mismatch') => void;
+  },
   stored: { fingerprint: string; status: number; body: string } | undefined,
 ): Promise<Outcome> {
   if (stored) {
     if (stored.fingerprint !== k.fingerprint) {
+      k.count('mismatch');
       throw unprocessable('idempotency_mismatch', 'Цей ключ ідемпотентності вже використано для іншого запиту');
     }
+    k.count('replayed');
     return { status: stored.status as ContentfulStatusCode, body: stored.body, replayed: true };
   }
   let running = runningHere.get(db);
   if (!running) runningHere.set(db, (running = new Set()));
   const id = `${k.account}\n${k.key}`;
-  if (running.has(id)) throw inProgress();
+  if (running.has(id)) {
+    k.count('in_progress');
+    throw inProgress();
+  }
+  k.count('new');
   running.add(id);
   const store = (target: Parameters<typeof storeAnswer>[0], status: number, body: string) =>
     storeAnswer(target, { account: k.account, key: k.key, fingerprint: k.fingerprint, created_at: k.createdAt, status, body });
@@ -234,5 +273,16 @@ async function runInOneTransaction(
 export async function purgeIdempotency(deps: AppDeps): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - IDEMPOTENCY_RETENTION_DAYS * 86_400_000).toISOString();
   const r = await deps.db.deleteFrom('idempotency').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/**
+ * Releases the keys this process still holds 'running' (a graceful stop whose requests did not
+ * finish in time): their transactions end with the process, so a retry may run them anew, at once.
+ */
+export async function releaseKeysOf(deps: AppDeps): Promise<number> {
+  const id = deps.instance?.id;
+  if (!id) return 0;
+  const r = await deps.db.deleteFrom('idempotency').where('owner', '=', id).where('state', '=', 'running').executeTakeFirst();
   return Number(r.numDeletedRows);
 }

@@ -8,7 +8,8 @@ import { API_KEY, makeTestServer, type TestServer } from '../support/server';
 
 /*
  * The production server answers the built app's files from its not-found handler (server/static.ts):
- * the API's paths keep their JSON answers and the app key, deep links get index.html.
+ * the API's paths keep their JSON answers and the app key, deep links get index.html, and a path
+ * of no screen of the route table gets it with status 404 (the app shows its 404 page).
  */
 
 let s: TestServer;
@@ -32,13 +33,25 @@ afterAll(async () => {
 
 describe('the built app beside the API', () => {
   it('answers / and any app route with index.html, revalidated every time', async () => {
-    for (const path of ['/', '/shop/cart', '/profile/devices?from=menu']) {
+    for (const path of ['/', '/shop/cart', '/my-devices?from=menu', '/shop/sticks/12', '/news/3/']) {
       const r = await app.request(path);
       expect(r.status, path).toBe(200);
       expect(r.headers.get('content-type')).toContain('text/html');
       expect(r.headers.get('cache-control')).toBe('no-cache');
       expect(await r.text()).toBe(INDEX);
     }
+  });
+
+  it('answers a path of no screen of spec §2 with the shell (its 404 page) and status 404', async () => {
+    for (const path of ['/nonexistent', '/healthz', '/shop/no-such-list', '/profile/devices', '/is18/extra', '/nonexistent.html']) {
+      const r = await app.request(path, { headers: { cookie: 'usertoken=t; showIs18=1' } });
+      expect(r.status, path).toBe(404);
+      expect(r.headers.get('content-type')).toContain('text/html');
+      expect(r.headers.get('cache-control')).toBe('no-cache');
+      expect(await r.text()).toBe(INDEX);
+    }
+    const head = await app.request('/nonexistent', { method: 'HEAD' });
+    expect(head.status).toBe(404);
   });
 
   it('answers a hashed asset gzipped for a year, and HEAD without a body', async () => {

@@ -28,7 +28,9 @@ async function settle(deps: AppDeps, cb: CallbackData): Promise<{ orderNumber: n
     await q.execute();
   });
   const order = await deps.db.selectFrom('orders').select(['order_number', 'financial_status']).where('id', '=', pay.order_id).executeTakeFirstOrThrow();
-  return { orderNumber: order.order_number, outcome: order.financial_status === 'paid' ? 'paid' : order.financial_status === 'failed' ? 'failed' : 'pending' };
+  const outcome = order.financial_status === 'paid' ? 'paid' : order.financial_status === 'failed' ? 'failed' : 'pending';
+  deps.metrics?.payments.inc({ outcome });
+  return { orderNumber: order.order_number, outcome };
 }
 
 async function formOf(c: Context<AppEnv>): Promise<{ data: string; signature: string }> {

@@ -1,7 +1,10 @@
 import { runGuards } from '../guards/registry';
 import type { GuardContext } from '../guards/types';
+import { patternSource } from '../../domain/route-table';
 import { ROUTES } from './table';
 import type { RouteSpec } from './types';
+
+export { patternSource };
 
 /**
  * What decides a first load before any script runs: whether the visitor is signed in (the
@@ -33,15 +36,6 @@ export function visitorStateFromCookies(cookies: string): VisitorState {
   return { signedIn: Boolean(jar.get('usertoken')), is18Confirmed: jar.get('showIs18') === '1' };
 }
 
-/** A route path pattern as a regular expression source, as react-router's `matchPath` matches it (end, case-insensitive). */
-export function patternSource(path: string): string {
-  const body = path
-    .split('/')
-    .filter(Boolean)
-    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return body ? `^/${body}/*$` : '^/*$';
-}
 
 const compiled = new Map<string, RegExp>();
 

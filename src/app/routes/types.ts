@@ -1,12 +1,7 @@
 import type { ComponentType } from 'react';
+import type { BackTarget, LayoutName, RouteRow } from '../../domain/route-table';
 
-export type LayoutName = 'forall' | 'landing' | 'none' | 'account' | 'ogo-footer' | 'account-off-footer';
-
-/** Spec §2 guard names; their logic lives in src/app/guards. */
-export type GuardName = 'authentication' | 'is-authentication' | 'is18' | 'is-success-is18' | 'referrer' | 'to-ogo-landing';
-
-/** Where the back arrow goes: hidden, a fixed path, or one step back in history. */
-export type BackTarget = { kind: 'hidden' } | { kind: 'path'; to: string } | { kind: 'history' };
+export type { BackTarget, GuardName, LayoutName } from '../../domain/route-table';
 
 /** A page module: its default export renders the screen. */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
@@ -23,11 +18,7 @@ export interface RouteHandle {
   name: string;
 }
 
-export interface RouteSpec extends RouteHandle {
-  path: string;
-  guards: GuardName[];
+export interface RouteSpec extends RouteHandle, RouteRow {
   /** The real page; absent = the page frame made from the copy. */
   page?: PageLoader;
-  /** Path params that must be positive integers (a bad one is the fatal 404 of spec §8). */
-  idParams?: string[];
 }

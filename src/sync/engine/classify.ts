@@ -5,8 +5,13 @@ import type { AnyMutationKind } from './registry';
 
 /** What the replayer does with an entry whose attempt threw. */
 export type Outcome =
-  /** Try again later (backoff, Retry-After) and stop this pass: order must hold. */
-  | { action: 'retry'; error: OutboxError; retryAfterMs: number | null }
+  /**
+   * Try again later (backoff, Retry-After) and stop this pass: order must hold. `keyHeld`: the
+   * server is still running this key's first request and said when to look again (its Retry-After
+   * is the time left on the lease of the instance running it): wait that, not the growing backoff,
+   * so a queue held by an instance that died moves on within seconds of its death.
+   */
+  | { action: 'retry'; error: OutboxError; retryAfterMs: number | null; keyHeld?: boolean }
   /** Refused for good: mark failed, undo, go on with the next entry. */
   | { action: 'fail'; error: OutboxError }
   /** Refused without being applied because a token in the request died: new key, rebuilt request. */
@@ -51,6 +56,9 @@ export function classifyFailure(e: unknown, kind: AnyMutationKind | undefined, e
   const error: OutboxError = { status: e.status, code: e.code, message: e.message || FAILURE_MESSAGES[e.kind], at: now };
   if (kind?.refreshOn?.(e) && (entry.refreshes ?? 0) < (kind.maxRefreshes ?? 1)) return { action: 'refresh', error };
   if (e.kind === 'network') return { action: 'retry', error, retryAfterMs: null };
+  if (e.kind === 'http' && e.status === 409 && e.code === KEY_IN_PROGRESS && e.retryAfterMs !== null) {
+    return { action: 'retry', error, retryAfterMs: e.retryAfterMs, keyHeld: true };
+  }
   if (e.kind === 'http' && isTransientStatus(e.status, e.code)) return { action: 'retry', error, retryAfterMs: e.retryAfterMs };
   const sessionDead = e.code === 'unauthenticated' || e.code === kind?.call.unauthenticatedCode;
   if (e.kind === 'http' && e.status === 401 && sessionDead) {

@@ -343,7 +343,9 @@ export class Outbox {
       await this.write({ ...base, rekey: { entry, kind, error: outcome.error, ...(until !== undefined ? { until } : {}) } });
       return until === undefined ? 'refreshed' : { until };
     }
-    const until = now + backoffDelay(Math.max(1, entry.attempts), outcome.retryAfterMs, this.o.random, this.o.backoff ?? DEFAULT_BACKOFF, outcome.error.status === 0);
+    // A key held by a running request: the server's Retry-After (the holder's lease), with the first step's jitter.
+    const attempts = outcome.keyHeld ? 1 : Math.max(1, entry.attempts);
+    const until = now + backoffDelay(attempts, outcome.retryAfterMs, this.o.random, this.o.backoff ?? DEFAULT_BACKOFF, outcome.error.status === 0);
     await this.write({ ...base, defer: { id: entry.id, until, error: outcome.error, attempts: entry.attempts } });
     return { until };
   }

@@ -57,6 +57,25 @@ describe('a running key whose process is gone is taken over at once', () => {
     }
   });
 
+  it("the 409 names the time left on the owner's lease (Retry-After), and the key is free once it has passed", async () => {
+    const other = await registerInstance(s.deps.db, s.clock, 'dying-host:8080');
+    try {
+      await leftRunning('lease-key-0001', other.id);
+      // The owner dies right after its last heartbeat: its lease runs GONE_AFTER_MS from that beat.
+      s.clock.advance(1200);
+      const refused = await runIdempotent(s.deps, { account: 'm:7', key: 'lease-key-0001', fingerprint: 'f', execute: ok }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ status: 409, code: 'idempotency_in_progress' });
+      const wait = Number((refused as { headers: Record<string, string> }).headers['Retry-After']);
+      expect(wait).toBe(Math.ceil((GONE_AFTER_MS - 1200) / 1000));
+      expect(GONE_AFTER_MS).toBeLessThanOrEqual(3000);
+      s.clock.advance(wait * 1000);
+      const r = await runIdempotent(s.deps, { account: 'm:7', key: 'lease-key-0001', fingerprint: 'f', execute: ok });
+      expect(r).toMatchObject({ status: 200, replayed: false });
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('a restart of the same slot takes over what its crashed predecessor left running', async () => {
     const before = await registerInstance(s.deps.db, s.clock, 'slot-a:8080');
     await leftRunning('restart-key-01', before.id);

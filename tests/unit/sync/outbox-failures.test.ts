@@ -72,6 +72,38 @@ describe('transient failures: back off and stop the pass', () => {
     expect((await h.db.outbox.get(e.id))?.nextAttemptAt).toBe(t0 + 120_000);
   });
 
+  it('a key held by a running request (409 with Retry-After) waits the lease the server names, not the grown backoff', async () => {
+    let n = 0;
+    const h = await harness({
+      reply: api({
+        '/api/analytics/send-bat-event': () => {
+          n += 1;
+          // Three answers lost (the instance holding the key died), then the other instance's 409s.
+          if (n <= 3) return err(503, 'unavailable');
+          if (n <= 5) return err(409, 'idempotency_in_progress', 'Запит ще обробляється', { 'retry-after': '3' });
+          return { status: 200, body: { ok: true, id: 1 } };
+        },
+      }),
+    });
+    const e = await trackEvent(h.db, GLO, { event: 'x', pageUrl: '/' });
+    for (let i = 0; i < 3; i += 1) {
+      const r = await h.outbox.replay();
+      h.clock.t = r.nextAt!;
+    }
+    // After three failures the next backoff step is 16 s (8-16 s with jitter) ...
+    expect(backoffDelay(4, null, () => 0)).toBe(8000);
+    const t0 = h.clock.t;
+    const r = await h.outbox.replay();
+    // ... but the held key is looked at again when its holder's lease runs out.
+    expect((await h.db.outbox.get(e.id))?.nextAttemptAt).toBeLessThanOrEqual(t0 + 3000);
+    expect(r.nextAt! - t0).toBeGreaterThanOrEqual(3000);
+    h.clock.t = r.nextAt!;
+    await h.outbox.replay();
+    h.clock.t = (await h.db.outbox.get(e.id))!.nextAttemptAt;
+    expect((await h.outbox.replay()).sent).toBe(1);
+    expect(new Set(h.sends().map((s) => s.key))).toEqual(new Set([e.id]));
+  });
+
   it('sends the same frozen body on every attempt, even after the cached token changed', async () => {
     let n = 0;
     const h = await harness({ reply: api({ '/api/analytics/send-bat-event': () => (++n === 1 ? 'network-error' : { status: 200, body: { ok: true, id: 1 } }) }) });

@@ -1,0 +1,63 @@
+import type { Hono } from 'hono';
+import { sql } from 'kysely';
+import type { AppDeps, AppEnv } from '../context';
+
+/** What a running server says of itself to its load balancer (server/main.ts flips it). */
+export interface Lifecycle {
+  /** Set on SIGTERM: readiness answers 503 so the balancer sends no new requests here. */
+  draining: boolean;
+}
+
+/** The readiness answer's body: every check, so an operator sees which one failed. */
+export interface Readiness {
+  status: 'ready' | 'not_ready';
+  checks: { migrations: 'done' | 'running'; database: 'ok' | 'unreachable'; draining: boolean };
+}
+
+/** How long the database may take to answer `select 1` before readiness gives up on it. */
+const DB_CHECK_MS = 1_000;
+
+async function databaseAnswers(deps: AppDeps): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), DB_CHECK_MS);
+  });
+  try {
+    return await Promise.race([sql`select 1`.execute(deps.db).then(() => true), late]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+/** The answer while the database is being migrated (server/main.ts serves it before the app exists). */
+export const STARTING: Readiness = { status: 'not_ready', checks: { migrations: 'running', database: 'ok', draining: false } };
+
+/**
+ * `GET /livez`: the process answers (200, nothing checked: a balancer restarts what fails it).
+ * `GET /readyz`: 200 only when it may take requests: migrated, not draining, and its database
+ * answers; else 503 naming the check that failed. Neither needs the API key; both are cheap.
+ */
+export function registerHealth(app: Hono<AppEnv>): void {
+  app.get('/livez', (c) => c.json({ status: 'alive' }, 200, NO_STORE));
+  app.get('/readyz', async (c) => {
+    const deps = c.env.deps;
+    const draining = deps.lifecycle?.draining ?? false;
+    const database = (await databaseAnswers(deps)) ? 'ok' : 'unreachable';
+    const ready = !draining && database === 'ok';
+    const body: Readiness = { status: ready ? 'ready' : 'not_ready', checks: { migrations: 'done', database, draining } };
+    return c.json(body, ready ? 200 : 503, NO_STORE);
+  });
+  app.get('/metrics', async (c) => {
+    const deps = c.env.deps;
+    const token = deps.config.METRICS_TOKEN;
+    if (token && c.req.header('authorization') !== `Bearer ${token}`) {
+      return c.json({ error: { code: 'unauthenticated', message: 'Потрібен токен метрик' } }, 401);
+    }
+    if (!deps.metrics) return c.json({ error: { code: 'not_found', message: 'Метрики вимкнено' } }, 404);
+    return c.body(await deps.metrics.registry.metrics(), 200, { 'content-type': deps.metrics.registry.contentType, ...NO_STORE });
+  });
+}

@@ -1,0 +1,78 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the pool of PostgreSQL connections says about itself (pg.Pool's counts). */
+export interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/**
+ * The server's Prometheus metrics (`GET /metrics`), one registry per server (tests build many).
+ * Labels are bounded: a route is a mounted path or one of a few kinds (see routeLabel), never a
+ * raw path; nothing carries a phone, a token or a code.
+ */
+export interface Metrics {
+  registry: Registry;
+  /** Requests by route, method and status. */
+  requests: Counter<'route' | 'method' | 'status'>;
+  /** Time from the request's dispatch to its answer (headers), by route and method. */
+  duration: Histogram<'route' | 'method'>;
+  /**
+   * Calls with an Idempotency-Key (every send of the app's outbox) by outcome: `new` (run now),
+   * `replayed` (the stored first answer sent again), `in_progress` (409), `taken_over` (a run
+   * whose instance died, run again), `mismatch` (422).
+   */
+  keyed: Counter<'outcome'>;
+  /** SMS handed to the gateway (or the sandbox). */
+  sms: Counter;
+  /** Payment callbacks by the order's outcome: paid, failed, pending. */
+  payments: Counter<'outcome'>;
+  /** PostgreSQL: time a query waited for a free pooled connection. */
+  poolWait: Histogram;
+  /** Set once the pool exists (PostgreSQL): its counts are read at each scrape. */
+  watchPool(pool: PoolCounts): void;
+}
+
+/** Builds the registry; `processMetrics` adds Node's own (CPU, memory, event loop lag, GC), once per process. */
+export function createMetrics(opts: { processMetrics?: boolean; instance?: string } = {}): Metrics {
+  const registry = new Registry();
+  if (opts.instance) registry.setDefaultLabels({ instance_name: opts.instance });
+  if (opts.processMetrics) collectDefaultMetrics({ register: registry });
+  let pool: PoolCounts | null = null;
+  const poolGauge = (name: string, help: string, read: (p: PoolCounts) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        if (pool) this.set(read(pool));
+      },
+    });
+  poolGauge('club_db_pool_connections', 'PostgreSQL connections open in this process', (p) => p.totalCount);
+  poolGauge('club_db_pool_idle', 'PostgreSQL connections open and idle', (p) => p.idleCount);
+  poolGauge('club_db_pool_waiting', 'Queries waiting now for a pooled PostgreSQL connection', (p) => p.waitingCount);
+  return {
+    registry,
+    requests: new Counter({ name: 'club_http_requests_total', help: 'HTTP requests by route, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] }),
+    duration: new Histogram({
+      name: 'club_http_request_duration_seconds',
+      help: 'Time to answer a request, by route and method',
+      labelNames: ['route', 'method'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    keyed: new Counter({ name: 'club_idempotency_requests_total', help: 'Calls with an Idempotency-Key (outbox sends) by outcome', labelNames: ['outcome'], registers: [registry] }),
+    sms: new Counter({ name: 'club_sms_sent_total', help: 'SMS handed to the gateway', registers: [registry] }),
+    payments: new Counter({ name: 'club_payment_callbacks_total', help: 'Payment callbacks by the order outcome', labelNames: ['outcome'], registers: [registry] }),
+    poolWait: new Histogram({
+      name: 'club_db_pool_wait_seconds',
+      help: 'Time a query waited for a pooled PostgreSQL connection',
+      buckets: [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+      registers: [registry],
+    }),
+    watchPool(p) {
+      pool = p;
+    },
+  };
+}
