@@ -63,7 +63,13 @@ describe('sync indicator copy', () => {
   it('the reason is the member’s, never a developer’s', () => {
     expect(memberReason({ status: 0, code: 'invalid_request', message: 'Некоректні дані запиту: /api/user/create-metafields Invalid input', at: 0 })).toBe('Дані не пройшли перевірку: щось задовге або в неправильному форматі.');
     expect(memberReason({ status: 400, code: 'invalid_body', message: 'Некоректні дані: поле «value»: …', at: 0 })).toMatch(/^Сервер не прийняв/);
-    expect(memberReason({ status: 409, code: 'already_scanned', message: 'Цей код уже відскановано', at: 0 })).toBe('Цей код уже відскановано');
+    expect(memberReason({ status: 409, code: 'already_scanned', message: 'Цей код уже відскановано', at: 0 })).toBe('Цей код уже відскановано.');
+    // 404 and 403 say the server's own reason when it gave one, the general words when it did not.
+    expect(memberReason({ status: 404, code: 'device_unknown', message: 'Такого серійного номера немає в реєстрі виробника', at: 0 })).toBe('Такого серійного номера немає в реєстрі виробника.');
+    expect(memberReason({ status: 404, code: 'not_found', message: 'Не знайдено', at: 0 })).toBe('Цього вже немає на сервері.');
+    expect(memberReason({ status: 403, code: 'forbidden', message: 'Forbidden', at: 0 })).toBe('Цей запис належить іншому обліковому запису.');
+    // The §8 GUID texts (English, verbatim from the API) in Ukrainian.
+    expect(memberReason({ status: 400, code: 'invalid_guid', message: 'Invalid Guid value! Please specify a valid value!', at: 0 })).toMatch(/^Код клубу — 32 латинські/);
   });
 });
 
