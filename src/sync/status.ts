@@ -40,6 +40,12 @@ export function syncState(input: { online: boolean; replaying: boolean; entries:
 const changes = (n: number) => `${n} ${pluralUk(n, ['зміна', 'зміни', 'змін'])}`;
 const changesAcc = (n: number) => `${n} ${pluralUk(n, ['зміну', 'зміни', 'змін'])}`;
 
+/** «: сервер тимчасово недоступний», the reason as part of the indicator's line. */
+function because(reason: string): string {
+  const r = reason.trim().replace(/[.!]$/, '');
+  return r ? `: ${r.charAt(0).toLowerCase()}${r.slice(1)}` : '';
+}
+
 /** «за 40 с», «за 3 хв», «о 14:05»: when the next attempt comes. */
 export function inTime(at: number, now: number): string {
   const s = Math.max(1, Math.ceil((at - now) / 1000));
@@ -49,7 +55,7 @@ export function inTime(at: number, now: number): string {
   return `о ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
-/** The indicator's one line: «Офлайн · 3 зміни чекають на зв’язок», «2 зміни не надіслано · спроба за 40 с»…; null when all is sent. */
+/** The indicator's one line: «Офлайн · 3 зміни чекають на зв’язок», «2 зміни не надіслано: сервер тимчасово недоступний · спроба за 40 с»…; null when all is sent. */
 export function syncLabel(s: SyncState, now: number): string | null {
   switch (s.kind) {
     case 'offline':
@@ -58,7 +64,7 @@ export function syncLabel(s: SyncState, now: number): string | null {
     case 'sending':
       return `Надсилаю ${changesAcc(s.waiting)}…`;
     case 'retrying':
-      return `${changes(s.waiting)} не ${pluralUk(s.waiting, ['надіслана', 'надіслані', 'надіслано'])} · спроба ${inTime(s.nextAt, now)}`;
+      return `${changes(s.waiting)} не ${pluralUk(s.waiting, ['надіслана', 'надіслані', 'надіслано'])}${because(s.reason)} · спроба ${inTime(s.nextAt, now)}`;
     case 'waiting':
       return `${changes(s.waiting)} ${pluralUk(s.waiting, ['очікує', 'очікують', 'очікують'])}`;
     case 'failed':

@@ -44,8 +44,8 @@ describe('sync indicator copy', () => {
     expect(syncLabel({ kind: 'offline', waiting: 3, failed: 0 }, now)).toBe('Офлайн · 3 зміни чекають на зв’язок');
     expect(syncLabel({ kind: 'offline', waiting: 0, failed: 1 }, now)).toBe('Офлайн · 1 зміну не збережено');
     expect(syncLabel({ kind: 'sending', waiting: 2, failed: 0 }, now)).toBe('Надсилаю 2 зміни…');
-    expect(syncLabel({ kind: 'retrying', waiting: 5, failed: 0, nextAt: now + 40_000, reason: 'x' }, now)).toBe('5 змін не надіслано · спроба за 40 с');
-    expect(syncLabel({ kind: 'retrying', waiting: 1, failed: 0, nextAt: now + 150_000, reason: 'x' }, now)).toBe('1 зміна не надіслана · спроба за 3 хв');
+    expect(syncLabel({ kind: 'retrying', waiting: 5, failed: 0, nextAt: now + 40_000, reason: 'Сервер тимчасово недоступний.' }, now)).toBe('5 змін не надіслано: сервер тимчасово недоступний · спроба за 40 с');
+    expect(syncLabel({ kind: 'retrying', waiting: 1, failed: 0, nextAt: now + 150_000, reason: 'Немає зв’язку з сервером.' }, now)).toBe('1 зміна не надіслана: немає зв’язку з сервером · спроба за 3 хв');
     expect(syncLabel({ kind: 'waiting', waiting: 1, failed: 0 }, now)).toBe('1 зміна очікує');
     expect(syncLabel({ kind: 'waiting', waiting: 21, failed: 0 }, now)).toBe('21 зміна очікує');
     expect(syncLabel({ kind: 'failed', waiting: 0, failed: 2 }, now)).toBe('2 зміни не збережено');
@@ -99,7 +99,7 @@ describe('<SyncIndicator>', () => {
       online.set(true);
       await rt.outbox.replay();
     });
-    expect(await screen.findByText(/^2 зміни не надіслані · спроба за \d+ с$/)).toBeDefined();
+    expect(await screen.findByText(/^2 зміни не надіслані: немає зв’язку з сервером · спроба за \d+ с$/)).toBeDefined();
     fireEvent.click(screen.getByTestId('sync-indicator'));
     expect(await screen.findByTestId('sync-panel')).toBeDefined();
     expect(screen.getByTestId('sync-retry').textContent).toMatch(/Остання спроба не вдалася: Немає зв’язку з сервером\. Наступна спроба за \d+ с\./);
