@@ -5,6 +5,21 @@ export const GUID_ERRORS = {
   unsupported: 'Unsupported value type! Please specify a string value!',
 } as const;
 
+/**
+ * The §8 GUID messages as the member reads them (the API answers them verbatim, in English):
+ * what is wrong and what a club code looks like.
+ */
+export const GUID_MESSAGES_UK: Readonly<Record<string, string>> = {
+  [GUID_ERRORS.invalid]: 'Код клубу — 32 латинські літери й цифри, розділені дефісами: 8-4-4-4-12. Перевір, чи правильно він зчитався.',
+  [GUID_ERRORS.required]: 'Введи код з упаковки.',
+  [GUID_ERRORS.unsupported]: 'Код клубу — це текст із літер і цифр у формі 8-4-4-4-12.',
+};
+
+/** The Ukrainian words for a §8 GUID message; null for any other text. */
+export function guidReason(message: string): string | null {
+  return GUID_MESSAGES_UK[message.trim()] ?? null;
+}
+
 /** Spec §5: 8-4-4-4-12 alphanumerics. */
 const GUID = /^[0-9a-zA-Z]{8}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{12}$/;
 

@@ -12,9 +12,22 @@ export interface BackoffPolicy {
    * or the server is back; a server that answers it is overloaded (5xx, 429) waits up to `capMs`.
    */
   noAnswerCapMs: number;
+  /**
+   * Upper bound for the member's own changes after a 5xx that asked for no particular wait
+   * (no Retry-After). Default 8 000: the change goes within seconds of the server's recovery; a
+   * server that wants fewer requests says so with Retry-After, which is honoured. The app's own
+   * reports (quiet kinds) keep `capMs`.
+   */
+  serverErrorCapMs?: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 300_000, maxRetryAfterMs: 86_400_000, noAnswerCapMs: 30_000 };
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 300_000, maxRetryAfterMs: 86_400_000, noAnswerCapMs: 30_000, serverErrorCapMs: 8_000 };
+
+/** The policy for one failed attempt: the member's change after a 5xx without Retry-After waits at most `serverErrorCapMs`. */
+export function policyFor(policy: BackoffPolicy, failure: { status: number; retryAfterMs: number | null; quiet: boolean }): BackoffPolicy {
+  if (failure.quiet || failure.status < 500 || failure.retryAfterMs !== null || policy.serverErrorCapMs === undefined) return policy;
+  return { ...policy, capMs: Math.min(policy.capMs, policy.serverErrorCapMs) };
+}
 
 /**
  * Capped exponential backoff with "equal jitter": after `attempts` failed attempts (>= 1) the

@@ -81,16 +81,20 @@ export function settle(db: ClubDb, s: Settlement): Promise<void> {
 /** Rows read beyond the heads wanted, for a failed entry among them (fewer heads only make a smaller batch). */
 const FAILED_MARGIN = 1;
 
-/** The first entries in FIFO order that are not failed ('sending' ones were left by a killed context). */
-async function readHeads(db: ClubDb, max: number, after: number | null): Promise<OutboxEntry[]> {
+/**
+ * The first entries in FIFO order that are not failed ('sending' ones were left by a killed
+ * context) nor skipped (the app's own reports waiting out their backoff).
+ */
+async function readHeads(db: ClubDb, max: number, after: number | null, skip?: (e: OutboxEntry) => boolean): Promise<OutboxEntry[]> {
   // One getAll over the seq index (a filtering cursor costs a round trip per row in Chromium);
   // failed entries are few, so a few more than asked almost always hold enough of the others.
   const from = () => (after === null ? db.outbox.orderBy('seq') : db.outbox.where('seq').above(after));
   const limit = max + FAILED_MARGIN;
   const first = await from().limit(limit).toArray();
-  let heads = first.filter((e) => e.state !== 'failed');
+  const wanted = (e: OutboxEntry) => e.state !== 'failed' && !skip?.(e);
+  let heads = first.filter(wanted);
   if (heads.length === 0 && first.length === limit) {
-    heads = await from().filter((e) => e.state !== 'failed').limit(max).toArray();
+    heads = await from().filter(wanted).limit(max).toArray();
   }
   return heads.slice(0, max);
 }
@@ -113,6 +117,8 @@ export interface AdvanceStep {
    * undefined to end the batch before it. Called in FIFO order on the freshly read heads.
    */
   requestFor(entry: OutboxEntry): unknown;
+  /** Entries passed over this time (not read as heads): the app's own reports waiting out a backoff. */
+  skip?(entry: OutboxEntry): boolean;
 }
 
 /** What `advance` read and marked. */
@@ -142,9 +148,9 @@ export function advance(db: ClubDb, step: AdvanceStep): Promise<Advanced> {
     let token: KvRow | undefined;
     if (s && !doneOnly) {
       await writeSettlement(db, s);
-      [heads, token] = await Promise.all([readHeads(db, step.read, step.after), db.kv.get('pwaToken')]);
+      [heads, token] = await Promise.all([readHeads(db, step.read, step.after, step.skip), db.kv.get('pwaToken')]);
     } else {
-      [, heads, token] = await Promise.all([s ? writeSettlement(db, s) : null, readHeads(db, step.read, step.after), db.kv.get('pwaToken')]);
+      [, heads, token] = await Promise.all([s ? writeSettlement(db, s) : null, readHeads(db, step.read, step.after, step.skip), db.kv.get('pwaToken')]);
     }
     const marked: OutboxEntry[] = [];
     for (const e of heads) {

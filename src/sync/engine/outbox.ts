@@ -1,7 +1,7 @@
 import type { Transport } from '../../api/transport';
 import type { ClubDb } from '../../db/database';
 import type { OutboxEntry } from '../../db/rows-sync';
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
+import { backoffDelay, DEFAULT_BACKOFF, policyFor, type BackoffPolicy } from './backoff';
 import { classifyFailure, localFailure, OUTBOX_MESSAGES } from './classify';
 import type { LockHandle, OutboxLock } from './lock';
 import * as store from './outbox-store';
@@ -35,7 +35,8 @@ export interface ReplayReport {
   busy: boolean;
 }
 
-type Step = 'failed' | 'refreshed' | { until: number };
+/** 'held': one of the app's own reports failed for now; the member's changes behind it go on. */
+type Step = 'failed' | 'refreshed' | 'held' | { until: number };
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
@@ -48,6 +49,8 @@ interface PassEnd {
 /** What a pass keeps from one batch to the next. */
 interface PassState {
   held: LockHandle;
+  /** The member asked for this pass («Надіслати зараз», back online): backoff times are ignored. */
+  force: boolean;
   due: (e: OutboxEntry) => boolean;
   /** For building requests; renewed when a token inside requests died. */
   ctx: MutationContext;
@@ -91,6 +94,11 @@ export class Outbox {
    * the next (a transient failure ends a pass), as if stored. Dropped when a token in them died.
    */
   private readonly ahead = new Map<string, unknown>();
+  /**
+   * Until when the app's own reports (quiet kinds: analytics) are passed over, after one of them
+   * failed for now: they never hold the member's changes behind them (a forced pass tries them once).
+   */
+  private quietHold = 0;
 
   constructor(private readonly o: OutboxOptions) {
     this.now = o.now ?? Date.now;
@@ -131,9 +139,11 @@ export class Outbox {
     return this.running;
   }
 
-  /** «Надіслати зараз»: every waiting entry becomes due, then a forced replay. */
-  async sendNow(): Promise<ReplayReport> {
-    await store.makeAllDue(this.o.db, this.now());
+  /**
+   * «Надіслати зараз» (and back online): a forced replay, trying now whatever the backoff says.
+   * The entries keep their schedule, so a try that fails again never puts the next one later.
+   */
+  sendNow(): Promise<ReplayReport> {
     return this.replay({ force: true });
   }
 
@@ -164,8 +174,9 @@ export class Outbox {
   private async pass(force: boolean): Promise<ReplayReport> {
     const counted = { sent: 0, failed: 0 };
     const report = (nextAt: number | null, busy = false): ReplayReport => ({ ...counted, nextAt, busy });
+    if (force) this.quietHold = 0;
     const result = await this.o.lock.run(async (held: LockHandle): Promise<ReplayReport> => {
-      const p: PassState = { held, due: (e) => force || e.nextAttemptAt <= this.now(), ctx: this.context(), atHead: null, carry: null, next: null, counted };
+      const p: PassState = { held, force, due: (e) => force || e.nextAttemptAt <= this.now(), ctx: this.context(), atHead: null, carry: null, next: null, counted };
       for (;;) {
         const end = await this.step(p);
         if (end) return report(end.nextAt, end.busy);
@@ -173,6 +184,22 @@ export class Outbox {
     });
     this.haltedUntil = null;
     return result.ok ? result.value : report(result.retryAt, true);
+  }
+
+  private isQuiet(e: OutboxEntry): boolean {
+    return this.o.registry.get(e.kind)?.quiet === true;
+  }
+
+  /** An app's own report waiting out its backoff (or the hold after one failed): passed over. */
+  private skipped(p: PassState, e: OutboxEntry): boolean {
+    return this.isQuiet(e) && (this.now() < this.quietHold || !p.due(e));
+  }
+
+  /** When the app's reports passed over are due again; null when none waits. */
+  private async nextQuietAt(): Promise<number | null> {
+    const waiting = (await this.o.db.outbox.where('state').equals('pending').toArray()).filter((e) => this.isQuiet(e));
+    if (!waiting.length) return null;
+    return Math.max(this.quietHold, Math.min(...waiting.map((e) => e.nextAttemptAt)));
   }
 
   /** A fresh context for building requests: a token read once serves every request built. */
@@ -217,7 +244,7 @@ export class Outbox {
       return p.atHead?.id === e.id ? p.atHead.request : built.get(e.id);
     };
     try {
-      const value = await store.advance(this.o.db, { settle, after, read, max: size, requestFor });
+      const value = await store.advance(this.o.db, { settle, after, read, max: size, requestFor, skip: (e) => this.skipped(p, e) });
       if (settle) p.counted.sent += settle.done.length;
       for (const e of value.marked) built.delete(e.id);
       return { ok: true, value };
@@ -237,7 +264,7 @@ export class Outbox {
     const head = heads[0];
     if (!head) {
       this.ahead.clear();
-      return { nextAt: null, busy: false };
+      return { nextAt: await this.nextQuietAt(), busy: false };
     }
     if (!p.due(head)) return { nextAt: head.nextAttemptAt, busy: false };
     const kind = registry.get(head.kind);
@@ -251,7 +278,7 @@ export class Outbox {
         await buildAhead(heads.slice(1), LOOKAHEAD, registry, p.ctx, p.due, this.ahead);
       } catch (error) {
         // Building its request failed before any send (e.g. no analytics token offline): that counts as an attempt.
-        verdict = await this.judge({ ...head, attempts: head.attempts + 1 }, kind, error, EMPTY);
+        verdict = await this.judge({ ...head, attempts: head.attempts + 1 }, kind, error, EMPTY, p.force);
       }
     }
     return verdict === null ? null : this.afterVerdict(p, verdict);
@@ -265,6 +292,7 @@ export class Outbox {
   private afterVerdict(p: PassState, verdict: Step): PassEnd | null {
     if (this.haltedUntil !== null) return { nextAt: this.haltedUntil, busy: false };
     if (verdict === 'failed') p.counted.failed += 1;
+    if (verdict === 'held') return null;
     if (verdict === 'refreshed') {
       p.ctx = this.context();
       this.ahead.clear();
@@ -319,7 +347,7 @@ export class Outbox {
     }
     this.sizer.observe(true);
     const { entry, kind, error, settlement } = end.stopped;
-    const verdict = await this.judge(entry, kind, error, { done: [...unwritten, ...settlement.done], unsent: [...settlement.unsent, ...nextIds] });
+    const verdict = await this.judge(entry, kind, error, { done: [...unwritten, ...settlement.done], unsent: [...settlement.unsent, ...nextIds] }, p.force);
     if (this.haltedUntil === null) p.counted.sent += unwritten.length + settlement.done.length;
     return this.afterVerdict(p, verdict);
   }
@@ -329,7 +357,7 @@ export class Outbox {
    * transaction: transient → backoff (with Retry-After) and stop the pass; permanent → failed and
    * undone, go on; a dead token inside the request → new key, go on.
    */
-  private async judge(entry: OutboxEntry, kind: AnyMutationKind | undefined, error: unknown, base: store.Settlement): Promise<Step> {
+  private async judge(entry: OutboxEntry, kind: AnyMutationKind | undefined, error: unknown, base: store.Settlement, force = false): Promise<Step> {
     const now = this.now();
     const outcome = classifyFailure(error, kind, entry, now);
     if (outcome.action === 'fail') {
@@ -343,10 +371,19 @@ export class Outbox {
       await this.write({ ...base, rekey: { entry, kind, error: outcome.error, ...(until !== undefined ? { until } : {}) } });
       return until === undefined ? 'refreshed' : { until };
     }
+    const quiet = kind?.quiet === true;
+    const policy = policyFor(this.o.backoff ?? DEFAULT_BACKOFF, { status: outcome.error.status, retryAfterMs: outcome.retryAfterMs, quiet });
     // A key held by a running request: the server's Retry-After (the holder's lease), with the first step's jitter.
     const attempts = outcome.keyHeld ? 1 : Math.max(1, entry.attempts);
-    const until = now + backoffDelay(attempts, outcome.retryAfterMs, this.o.random, this.o.backoff ?? DEFAULT_BACKOFF, outcome.error.status === 0);
+    let until = now + backoffDelay(attempts, outcome.retryAfterMs, this.o.random, policy, outcome.error.status === 0);
+    // A try the member asked for that fails keeps the time already set for the next one.
+    if (force && outcome.retryAfterMs === null && entry.nextAttemptAt > now) until = Math.min(until, entry.nextAttemptAt);
     await this.write({ ...base, defer: { id: entry.id, until, error: outcome.error, attempts: entry.attempts } });
+    if (quiet && this.haltedUntil === null) {
+      // The app's own report: it waits, the member's changes behind it go on.
+      this.quietHold = Math.max(this.quietHold, until);
+      return 'held';
+    }
     return { until };
   }
 

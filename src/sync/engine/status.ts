@@ -1,4 +1,5 @@
 import type { OutboxEntry, OutboxError } from '../../db/rows-sync';
+import { guidReason } from '../../domain/guid';
 import { pluralUk } from './plural';
 
 /** What the sync indicator says, most pressing first. */
@@ -39,6 +40,12 @@ export function syncState(input: { online: boolean; replaying: boolean; entries:
 const changes = (n: number) => `${n} ${pluralUk(n, ['зміна', 'зміни', 'змін'])}`;
 const changesAcc = (n: number) => `${n} ${pluralUk(n, ['зміну', 'зміни', 'змін'])}`;
 
+/** «: сервер тимчасово недоступний», the reason as part of the indicator's line. */
+function because(reason: string): string {
+  const r = reason.trim().replace(/[.!]$/, '');
+  return r ? `: ${r.charAt(0).toLowerCase()}${r.slice(1)}` : '';
+}
+
 /** «за 40 с», «за 3 хв», «о 14:05»: when the next attempt comes. */
 export function inTime(at: number, now: number): string {
   const s = Math.max(1, Math.ceil((at - now) / 1000));
@@ -48,7 +55,7 @@ export function inTime(at: number, now: number): string {
   return `о ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
-/** The indicator's one line: «Офлайн · 3 зміни чекають на зв’язок», «2 зміни не надіслано · спроба за 40 с»…; null when all is sent. */
+/** The indicator's one line: «Офлайн · 3 зміни чекають на зв’язок», «2 зміни не надіслано: сервер тимчасово недоступний · спроба за 40 с»…; null when all is sent. */
 export function syncLabel(s: SyncState, now: number): string | null {
   switch (s.kind) {
     case 'offline':
@@ -57,7 +64,7 @@ export function syncLabel(s: SyncState, now: number): string | null {
     case 'sending':
       return `Надсилаю ${changesAcc(s.waiting)}…`;
     case 'retrying':
-      return `${changes(s.waiting)} не ${pluralUk(s.waiting, ['надіслана', 'надіслані', 'надіслано'])} · спроба ${inTime(s.nextAt, now)}`;
+      return `${changes(s.waiting)} не ${pluralUk(s.waiting, ['надіслана', 'надіслані', 'надіслано'])}${because(s.reason)} · спроба ${inTime(s.nextAt, now)}`;
     case 'waiting':
       return `${changes(s.waiting)} ${pluralUk(s.waiting, ['очікує', 'очікують', 'очікують'])}`;
     case 'failed':
@@ -67,16 +74,30 @@ export function syncLabel(s: SyncState, now: number): string | null {
   }
 }
 
-/** The reason of a refusal or a failed attempt, in the member's words. */
+/** The server's own defaults, which say nothing of this change: the general reason reads better. */
+const VAGUE = new Set(['Не знайдено', 'Доступ заборонено', 'Некоректний запит', 'Сервер відхилив запит']);
+
+/** The server's reason when it speaks to the member (Ukrainian, specific); the §8 GUID texts in Ukrainian. */
+function serverWords(error: OutboxError): string | null {
+  const m = guidReason(error.message) ?? error.message.trim();
+  if (!/[а-яіїєґ]/i.test(m) || VAGUE.has(m)) return null;
+  return /[.!?…]$/.test(m) ? m : `${m}.`;
+}
+
+/** The reason of a refusal or a failed attempt, in the member's words: the server's own when it gave one. */
 export function memberReason(error: OutboxError): string {
   if (error.code === 'network') return 'Немає зв’язку з сервером.';
   if (error.status >= 500 || error.status === 408 || error.status === 425) return 'Сервер тимчасово недоступний.';
   if (error.status === 429) return 'Сервер просить зачекати.';
   if (error.code === 'invalid_request') return 'Дані не пройшли перевірку: щось задовге або в неправильному форматі.';
+  if (error.status === 412) return 'Дані весь час змінюються на іншому пристрої. Спробуй ще раз трохи пізніше.';
+  if (error.status === 413) return 'Завеликий файл чи текст.';
+  // A body the server's schema refused names fields in a developer's terms: the general words.
+  const schema = error.status === 400 && (error.code === 'invalid_body' || error.code === 'bad_request' || error.code === 'bad_json');
+  const said = schema ? null : serverWords(error);
+  if (said) return said;
   if (error.status === 400) return 'Сервер не прийняв ці дані: щось задовге або в неправильному форматі.';
   if (error.status === 403) return 'Цей запис належить іншому обліковому запису.';
   if (error.status === 404) return 'Цього вже немає на сервері.';
-  if (error.status === 412) return 'Дані весь час змінюються на іншому пристрої. Спробуй ще раз трохи пізніше.';
-  if (error.status === 413) return 'Завеликий файл чи текст.';
   return error.message;
 }

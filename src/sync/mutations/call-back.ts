@@ -60,6 +60,10 @@ export const callBackRequest = defineMutation<CallBackPayload, typeof sendPhoneC
   async redo(entry, db) {
     await db.callBacks.update(entry.payload.rowId, { state: 'waiting', message: null });
   },
+  describeRefusal(entry, error) {
+    const p = entry.payload;
+    return { what: `Запит на дзвінок ${p.date}, ${p.from}–${p.to}`, why: error.message };
+  },
 });
 
 export interface CallBackForm {

@@ -47,6 +47,9 @@ export const deviceRegisterKind = defineMutation<DeviceRegisterPayload, typeof r
     const { serial, variant } = entry.payload;
     await db.devices.update([variant, pendingDeviceId(serial)], { state: 'waiting', message: null });
   },
+  describeRefusal(entry, error) {
+    return { what: `Реєстрація пристрою ${entry.payload.serial}`, why: error.message, fixAt: { path: '/device-reg', label: 'Ввести номер ще раз' } };
+  },
 });
 
 export type RegisterDeviceResult = { queued: true; entryId: string; row: DeviceRow } | { queued: false; notice: string };

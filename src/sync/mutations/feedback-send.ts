@@ -64,6 +64,9 @@ export const feedbackSendKind = defineMutation<FeedbackSendPayload, typeof feedb
     await db.feedback.update(entry.payload.localId, { state: 'waiting', message: null });
   },
   refreshOn: (e) => e.status === 401 && e.code === FEEDBACK_TOKEN_DEAD,
+  describeRefusal(entry, error) {
+    return { what: `Відгук ${entry.payload.rating} ★${entry.payload.text ? `: «${entry.payload.text.slice(0, 40)}${entry.payload.text.length > 40 ? '…' : ''}»` : ''}`, why: error.message, fixAt: { path: '/feedback', label: 'До відгуків' } };
+  },
 });
 
 /** Domain action: keeps the feedback on this device and queues it (photos resized beforehand). */

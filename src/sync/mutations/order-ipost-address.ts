@@ -90,4 +90,8 @@ export const orderIpostAddress = defineMutation<IpostAddressPayload, typeof ipos
   async redo(entry, db) {
     await markPlaced(db, entry.payload.placedKey, 'waiting', null);
   },
+  describeRefusal(entry, error) {
+    const p = entry.payload;
+    return { what: `Адреса доставки: ${p.city}, ${p.street}${p.flat ? `, кв. ${p.flat}` : ''}`, why: error.message };
+  },
 });

@@ -42,6 +42,9 @@ export const scanCodeKind = defineMutation<ScanCodePayload, typeof scanCode>({
   async redo(entry, db) {
     await db.scans.update(entry.payload.code, { state: 'waiting', message: null, entryId: entry.id });
   },
+  describeRefusal(entry, error) {
+    return { what: `Скан коду ${entry.payload.code}`, why: error.message, fixAt: { path: '/scanning', label: 'До сканування' } };
+  },
 });
 
 export type SaveScanResult = { saved: true; row: ScanRow } | { saved: false; notice: string; known: KnownScan };

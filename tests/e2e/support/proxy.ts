@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 /**
  * What a tap decides for one request: 'answer' passes the server's answer on (sending the request
  * first if the tap did not), 'drop' cuts the browser's connection with no answer (if the tap
- * called `forward`, the server has handled the request all the same: an answer lost on the way).
+ * called `forward`, the server has handled the request all the same: an answer lost on the way),
+ * `{ status }` answers that error status itself, as a failing server would (the server never sees it).
  */
-export type TapVerdict = 'answer' | 'drop';
+export type TapVerdict = 'answer' | 'drop' | { status: number };
 export type Tap = (req: { method: string; path: string }, forward: () => Promise<number>) => Promise<TapVerdict>;
 
 export interface Proxy {
@@ -68,6 +69,12 @@ export async function startProxy(targetPort: number): Promise<Proxy> {
       };
       const path = req.url ?? '/';
       const verdict = current && path.includes(current.part) ? await current.tap({ method: req.method ?? 'GET', path }, forward) : 'answer';
+      if (typeof verdict === 'object') {
+        const body = JSON.stringify({ error: { code: 'internal', message: 'Сталася помилка. Спробуй пізніше' } });
+        res.writeHead(verdict.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+        res.end(body);
+        return;
+      }
       if (verdict === 'answer' && !answer && !failed) await forward();
       if (verdict === 'drop' || !answer) {
         req.socket.destroy();

@@ -3,7 +3,7 @@ import { installOutboxSync } from '../../../sw/outbox-sync';
 import { ClubDb } from '../../../src/db/database';
 import { kvSet } from '../../../src/db/kv';
 import { OUTBOX_SYNC_TAG } from '../../../src/sync/engine/background-sync';
-import { backoffDelay, DEFAULT_BACKOFF } from '../../../src/sync/engine/backoff';
+import { backoffDelay, DEFAULT_BACKOFF, policyFor } from '../../../src/sync/engine/backoff';
 import { trackEvent } from '../../../src/sync/mutations/analytics-event';
 import { manualOnline } from '../../../src/sync/engine/online';
 import { installTriggers } from '../../../src/sync/engine/triggers';
@@ -106,14 +106,14 @@ describe('backoff is kept by every trigger', () => {
     d.trig.stop();
   });
 
-  it('«Надіслати зараз» retries at once; failing again counts one attempt and backs off further', async () => {
+  it('«Надіслати зараз» retries at once; failing again counts one attempt and never puts the next try later', async () => {
     const d = await failingDevice();
     await trackEvent(d.h.db, GLO, { event: 'now', pageUrl: '/' });
     await vi.waitFor(async () => expect(await d.attemptsOf()).toBe(1));
     const report = await d.h.outbox.sendNow();
     expect(d.sendsOf('now')).toBe(2);
     expect(await d.attemptsOf()).toBe(2);
-    expect(report.nextAt! - d.h.clock.t).toBe(backoffDelay(2, null, () => 0.5));
+    expect(report.nextAt! - d.h.clock.t).toBe(backoffDelay(1, null, () => 0.5));
     d.trig.stop();
   });
 
@@ -121,6 +121,14 @@ describe('backoff is kept by every trigger', () => {
     expect(backoffDelay(20, null, () => 1, DEFAULT_BACKOFF, true)).toBe(30_000);
     expect(backoffDelay(20, null, () => 1, DEFAULT_BACKOFF, false)).toBe(300_000);
     expect(backoffDelay(20, 60_000, () => 0, DEFAULT_BACKOFF, true)).toBe(60_000);
+  });
+
+  it('the member’s change after a 5xx without Retry-After waits at most 8 s; the app’s reports and a Retry-After keep theirs', () => {
+    const member = policyFor(DEFAULT_BACKOFF, { status: 500, retryAfterMs: null, quiet: false });
+    expect(backoffDelay(20, null, () => 1, member)).toBe(8_000);
+    expect(backoffDelay(20, null, () => 1, policyFor(DEFAULT_BACKOFF, { status: 500, retryAfterMs: null, quiet: true }))).toBe(300_000);
+    expect(backoffDelay(1, 60_000, () => 0, policyFor(DEFAULT_BACKOFF, { status: 503, retryAfterMs: 60_000, quiet: false }))).toBe(60_000);
+    expect(backoffDelay(20, null, () => 1, policyFor(DEFAULT_BACKOFF, { status: 429, retryAfterMs: null, quiet: false }))).toBe(300_000);
   });
 });
 

@@ -44,8 +44,8 @@ describe('sync indicator copy', () => {
     expect(syncLabel({ kind: 'offline', waiting: 3, failed: 0 }, now)).toBe('Офлайн · 3 зміни чекають на зв’язок');
     expect(syncLabel({ kind: 'offline', waiting: 0, failed: 1 }, now)).toBe('Офлайн · 1 зміну не збережено');
     expect(syncLabel({ kind: 'sending', waiting: 2, failed: 0 }, now)).toBe('Надсилаю 2 зміни…');
-    expect(syncLabel({ kind: 'retrying', waiting: 5, failed: 0, nextAt: now + 40_000, reason: 'x' }, now)).toBe('5 змін не надіслано · спроба за 40 с');
-    expect(syncLabel({ kind: 'retrying', waiting: 1, failed: 0, nextAt: now + 150_000, reason: 'x' }, now)).toBe('1 зміна не надіслана · спроба за 3 хв');
+    expect(syncLabel({ kind: 'retrying', waiting: 5, failed: 0, nextAt: now + 40_000, reason: 'Сервер тимчасово недоступний.' }, now)).toBe('5 змін не надіслано: сервер тимчасово недоступний · спроба за 40 с');
+    expect(syncLabel({ kind: 'retrying', waiting: 1, failed: 0, nextAt: now + 150_000, reason: 'Немає зв’язку з сервером.' }, now)).toBe('1 зміна не надіслана: немає зв’язку з сервером · спроба за 3 хв');
     expect(syncLabel({ kind: 'waiting', waiting: 1, failed: 0 }, now)).toBe('1 зміна очікує');
     expect(syncLabel({ kind: 'waiting', waiting: 21, failed: 0 }, now)).toBe('21 зміна очікує');
     expect(syncLabel({ kind: 'failed', waiting: 0, failed: 2 }, now)).toBe('2 зміни не збережено');
@@ -63,7 +63,13 @@ describe('sync indicator copy', () => {
   it('the reason is the member’s, never a developer’s', () => {
     expect(memberReason({ status: 0, code: 'invalid_request', message: 'Некоректні дані запиту: /api/user/create-metafields Invalid input', at: 0 })).toBe('Дані не пройшли перевірку: щось задовге або в неправильному форматі.');
     expect(memberReason({ status: 400, code: 'invalid_body', message: 'Некоректні дані: поле «value»: …', at: 0 })).toMatch(/^Сервер не прийняв/);
-    expect(memberReason({ status: 409, code: 'already_scanned', message: 'Цей код уже відскановано', at: 0 })).toBe('Цей код уже відскановано');
+    expect(memberReason({ status: 409, code: 'already_scanned', message: 'Цей код уже відскановано', at: 0 })).toBe('Цей код уже відскановано.');
+    // 404 and 403 say the server's own reason when it gave one, the general words when it did not.
+    expect(memberReason({ status: 404, code: 'device_unknown', message: 'Такого серійного номера немає в реєстрі виробника', at: 0 })).toBe('Такого серійного номера немає в реєстрі виробника.');
+    expect(memberReason({ status: 404, code: 'not_found', message: 'Не знайдено', at: 0 })).toBe('Цього вже немає на сервері.');
+    expect(memberReason({ status: 403, code: 'forbidden', message: 'Forbidden', at: 0 })).toBe('Цей запис належить іншому обліковому запису.');
+    // The §8 GUID texts (English, verbatim from the API) in Ukrainian.
+    expect(memberReason({ status: 400, code: 'invalid_guid', message: 'Invalid Guid value! Please specify a valid value!', at: 0 })).toMatch(/^Код клубу — 32 латинські/);
   });
 });
 
@@ -93,7 +99,7 @@ describe('<SyncIndicator>', () => {
       online.set(true);
       await rt.outbox.replay();
     });
-    expect(await screen.findByText(/^2 зміни не надіслані · спроба за \d+ с$/)).toBeDefined();
+    expect(await screen.findByText(/^2 зміни не надіслані: немає зв’язку з сервером · спроба за \d+ с$/)).toBeDefined();
     fireEvent.click(screen.getByTestId('sync-indicator'));
     expect(await screen.findByTestId('sync-panel')).toBeDefined();
     expect(screen.getByTestId('sync-retry').textContent).toMatch(/Остання спроба не вдалася: Немає зв’язку з сервером\. Наступна спроба за \d+ с\./);
