@@ -5,7 +5,9 @@ import { connect, type ConnectOptions } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { cacheBalancesInProcess } from './db/balance-cache';
 import { countRevisionsInProcess } from './db/revisions';
-import { sandboxSms } from './sandboxes/sms';
+import { sandboxSms, type SmsSender } from './sandboxes/sms';
+import { OFF_MESSAGES, providersOf } from './providers/index';
+import { smsOff, turboSms } from './providers/turbosms';
 import { seedIfEmpty } from './seed/index';
 import { instanceName, registerInstance } from './instances';
 
@@ -33,7 +35,7 @@ export async function buildDeps(
     dialect: handle.dialect,
     config,
     clock,
-    sms: sandboxSms(handle.db, clock, { keepCodes: !config.isProduction }),
+    sms: smsSender(config, handle.db, clock),
     instance,
   };
   if (opts.seed ?? config.SEED) await seedIfEmpty(deps);
@@ -44,4 +46,13 @@ export async function buildDeps(
       await handle.close();
     },
   };
+}
+
+/** The SMS sender the configuration chooses (server/providers): TurboSMS, the sandbox outbox, or off. */
+function smsSender(config: Config, db: BuiltDeps['deps']['db'], clock: Clock): SmsSender {
+  const kind = providersOf(config).sms;
+  if (kind === 'turbosms') return turboSms({ token: config.TURBOSMS_TOKEN ?? '', sender: config.TURBOSMS_SENDER ?? '', origin: config.TURBOSMS_URL });
+  if (kind === 'off') return smsOff(OFF_MESSAGES.sms);
+  // Named in SANDBOXES in production (staging), it stays a delivery log with every code masked.
+  return sandboxSms(db, clock, { keepCodes: !config.isProduction });
 }

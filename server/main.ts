@@ -5,6 +5,8 @@ import { purgeIdempotency } from './http/idempotency';
 import { listenerOptions } from './http/listener-options';
 import { listen } from './http/node-listener';
 import { purgeSmsSends } from './security/sms-budget';
+import { providerReport } from './providers/index';
+import { startPaymentChecks } from './routes/shop/payment-settle';
 
 const config = loadConfig();
 const { deps, close } = await buildDeps(config);
@@ -20,6 +22,9 @@ timer.unref();
 const { server, port } = await listen(app.fetch, config.PORT, config.HOST, listenerOptions(config));
 const where = config.DATABASE_URL ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`;
 console.log(`[server] http://localhost:${port}  (${where}, ${config.NODE_ENV})`);
+// What is real, what is a sandbox (named in SANDBOXES in production), what is off (issue 31).
+for (const line of providerReport(config)) (line.includes('WARNING') ? console.warn : console.log)(line);
+startPaymentChecks(deps);
 
 function shutdown() {
   server.close(() => {

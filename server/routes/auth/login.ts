@@ -2,7 +2,8 @@ import type { Hono } from 'hono';
 import { confirmSms, loginSms, testLogin } from '../../../src/contract/auth';
 import { normalizePhone, toUkrainianMobile } from '../../../src/domain/phone';
 import type { AppEnv } from '../../context';
-import { badRequest, forbidden } from '../../errors';
+import { ApiError, badRequest, forbidden } from '../../errors';
+import { OFF_MESSAGES, providersOf } from '../../providers/index';
 import { mount } from '../../http/route';
 import { clientKey } from '../../security/client-address';
 import { memberByPhone, NOT_SIGNED_IN, signIn } from './sign-in';
@@ -37,7 +38,9 @@ export function registerLogin(app: Hono<AppEnv>): void {
   });
 
   // Spec §5/§6: the phone is stripped to digits, then compared with the fixed allow-list.
+  // Off in production (issue 31) unless SANDBOXES names test-login (a staging deployment).
   mount(app, testLogin, async ({ input, deps }) => {
+    if (!providersOf(deps.config).testLogin) throw new ApiError(403, 'test_login_disabled', OFF_MESSAGES.testLogin);
     const phone = normalizePhone(input.phone);
     if (!deps.config.testPhones.includes(phone)) throw forbidden('Вхід без SMS недоступний для цього номера', 'not_test_phone');
     const member = await memberByPhone(deps, phone);
