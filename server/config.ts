@@ -78,9 +78,11 @@ const configSchema = z.object({
   /** TurboSMS API origin (a local fake in tests). */
   TURBOSMS_URL: z.string().url().default('https://api.turbosms.ua'),
   /** Call-back requests (send-phone-call) one member may make per Kyiv calendar day. */
-  CALL_BACKS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+  CALL_BACKS_PER_DAY: z.coerce.number().int().min(1).max(100).default(5),
   /** Look-ups without sign-in (login-sms «registered», check-email «free») one client address may make per hour. */
   LOOKUPS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  /** ... and in 24 hours. */
+  LOOKUPS_PER_CLIENT_PER_DAY: z.coerce.number().int().min(1).default(300),
   /** Minutes after which a card payment still open is asked about at LiqPay (its status request). */
   PAYMENT_CHECK_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** HTTPS reached through a proxy that sets X-Forwarded-Proto: https; then answers carry HSTS. */

@@ -14,6 +14,8 @@ import * as contentPages from './014_content_pages';
 import * as ledgerHistoryIndex from './015_ledger_history_index';
 import * as orderNumberSequence from './016_order_number_sequence';
 import * as xpTotals from './017_xp_totals';
+import * as sessionParent from './018_session_parent';
+import * as lookups from './019_lookups';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '015_ledger_history_index': ledgerHistoryIndex,
   '016_order_number_sequence': orderNumberSequence,
   '017_xp_totals': xpTotals,
+  '018_session_parent': sessionParent,
+  '019_lookups': lookups,
 };

@@ -6,6 +6,7 @@ import { ApiError, badRequest, forbidden } from '../../errors';
 import { OFF_MESSAGES, providersOf } from '../../providers/index';
 import { mount } from '../../http/route';
 import { clientKey } from '../../security/client-address';
+import { takeLookup } from '../../security/lookup-budget';
 import { memberByPhone, NOT_SIGNED_IN, signIn } from './sign-in';
 import { sendCode, verifyCode } from './sms-codes';
 
@@ -23,6 +24,7 @@ export function registerLogin(app: Hono<AppEnv>): void {
   // code, and a wasted login code would hold that one back for a minute.
   mount(app, loginSms, async ({ input, deps, c }) => {
     const phone = mobileOrThrow(input.phone);
+    await takeLookup(deps, clientKey(c));
     const member = await memberByPhone(deps, phone);
     if (!member) return { sent: false, resendIn: 0, registered: false };
     const sent = await sendCode(deps, phone, 'login', loginText, clientKey(c));
