@@ -35,6 +35,8 @@ const configSchema = z.object({
   SEED: booleanish.default(true),
   LIQPAY_PUBLIC_KEY: z.string().optional(),
   LIQPAY_PRIVATE_KEY: z.string().optional(),
+  /** LiqPay's API endpoint for server requests (the payment status check; a local fake in tests). */
+  LIQPAY_API_URL: z.string().url().default('https://www.liqpay.ua/api/request'),
   NOVA_POSHTA_API_KEY: z.string().optional(),
   ANALYTICS_FORWARD_URL: z.string().url().optional(),
   VELO_PROMO_CODE: z.string().default('VELO-20%'),
@@ -63,6 +65,28 @@ const configSchema = z.object({
    * address from the connection; N takes the N-th address from the right of X-Forwarded-For.
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Sandboxes allowed to run in production (comma separated: liqpay, sms, test-login, age-check),
+   * for a staging deployment only; the server logs each at start. Outside production every
+   * provider without real keys runs its sandbox anyway.
+   */
+  SANDBOXES: z.string().default(''),
+  /** TurboSMS (https://turbosms.ua) API token: with it (and a sender name) codes go out by real SMS. */
+  TURBOSMS_TOKEN: z.string().optional(),
+  /** The sender name registered at TurboSMS (the alpha name the recipient sees). */
+  TURBOSMS_SENDER: z.string().optional(),
+  /** TurboSMS API origin (a local fake in tests). */
+  TURBOSMS_URL: z.string().url().default('https://api.turbosms.ua'),
+  /** Call-back requests (send-phone-call) one member may make per Kyiv calendar day. */
+  CALL_BACKS_PER_DAY: z.coerce.number().int().min(1).max(100).default(5),
+  /** Look-ups without sign-in (login-sms «registered», check-email «free») one client address may make per hour. */
+  LOOKUPS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  /** ... and in 24 hours. */
+  LOOKUPS_PER_CLIENT_PER_DAY: z.coerce.number().int().min(1).default(300),
+  /** Minutes after which a card payment still open is asked about at LiqPay (its status request). */
+  PAYMENT_CHECK_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /** HTTPS reached through a proxy that sets X-Forwarded-Proto: https; then answers carry HSTS. */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).default(31_536_000),
   /** Devices one member may register per Kyiv calendar day (issue 19: the registration bonus is not a faucet). */
   DEVICE_REGISTRATIONS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
   /** Operations (issue 34, server/README.md "Operations"): pino's level; default `info`, `silent` under NODE_ENV=test. */
@@ -80,6 +104,8 @@ export type Config = z.infer<typeof configSchema> & {
   checkResponses: boolean;
   isProduction: boolean;
   sqliteExclusive: boolean;
+  /** Sandboxes named in SANDBOXES (server/providers.ts). */
+  sandboxes: ReadonlySet<string>;
 };
 
 /** Parses the environment; names every bad variable in one error. */
@@ -97,5 +123,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkResponses: c.CHECK_RESPONSES ?? !isProduction,
     isProduction,
     sqliteExclusive: (c.SQLITE_LOCKING ?? (isProduction ? 'exclusive' : 'normal')) === 'exclusive',
+    sandboxes: new Set(c.SANDBOXES.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
   };
 }

@@ -6,6 +6,8 @@ import { migrateToLatest } from './db/migrate';
 import { cacheBalancesInProcess } from './db/balance-cache';
 import { countRevisionsInProcess } from './db/revisions';
 import { sandboxSms, type SmsSender } from './sandboxes/sms';
+import { OFF_MESSAGES, providersOf } from './providers/index';
+import { smsOff, turboSms } from './providers/turbosms';
 import { seedIfEmpty } from './seed/index';
 import { instanceName, registerInstance } from './instances';
 import { createLogger } from './ops/log';
@@ -42,7 +44,7 @@ export async function buildDeps(
     dialect: handle.dialect,
     config,
     clock,
-    sms: countedSms(sandboxSms(handle.db, clock, { keepCodes: !config.isProduction }), metrics),
+    sms: countedSms(smsSender(config, handle.db, clock), metrics),
     instance,
     metrics,
     log,
@@ -68,4 +70,13 @@ function countedSms(sender: SmsSender, metrics: Metrics): SmsSender {
       metrics.sms.inc();
     },
   };
+}
+
+/** The SMS sender the configuration chooses (server/providers): TurboSMS, the sandbox outbox, or off. */
+function smsSender(config: Config, db: BuiltDeps['deps']['db'], clock: Clock): SmsSender {
+  const kind = providersOf(config).sms;
+  if (kind === 'turbosms') return turboSms({ token: config.TURBOSMS_TOKEN ?? '', sender: config.TURBOSMS_SENDER ?? '', origin: config.TURBOSMS_URL });
+  if (kind === 'off') return smsOff(OFF_MESSAGES.sms);
+  // Named in SANDBOXES in production (staging), it stays a delivery log with every code masked.
+  return sandboxSms(db, clock, { keepCodes: !config.isProduction });
 }

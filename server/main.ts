@@ -6,6 +6,8 @@ import { listenerOptions } from './http/listener-options';
 import { listen } from './http/node-listener';
 import { STARTING } from './ops/health';
 import { purgeSmsSends } from './security/sms-budget';
+import { providerReport } from './providers/index';
+import { startPaymentChecks } from './routes/shop/payment-settle';
 
 const config = loadConfig();
 
@@ -54,6 +56,9 @@ if (!stopping) serve = app.fetch as unknown as Fetch;
 const where = config.DATABASE_URL ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`;
 log.info({ port, database: where, env: config.NODE_ENV, instance: deps.instance?.id }, 'ready');
 console.log(`[server] http://localhost:${port}  (${where}, ${config.NODE_ENV})`);
+// What is real, what is a sandbox (named in SANDBOXES in production), what is off (issue 31).
+for (const line of providerReport(config)) (line.includes('WARNING') ? console.warn : console.log)(line);
+startPaymentChecks(deps);
 
 /**
  * Graceful stop (SIGTERM, SIGINT): readiness answers 503 while requests are still taken for

@@ -36,12 +36,22 @@ export const TOKEN_TTL: Record<TokenScope, number> = {
   ipost: 60 * 60 * 24,
 };
 
-/** Issues a new token of `scope` for a member; only its hash is stored. */
+/** The sha256 of a request's bearer token (`Authorization: Bearer …`), or null when there is none. */
+export function bearerHash(header: string | undefined): string | null {
+  const token = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
+  return token ? sha256(token) : null;
+}
+
+/**
+ * Issues a new token of `scope` for a member; only its hash is stored. A service token names the
+ * `user` token it was asked with (`parentHash`), so that logging that session out revokes it too.
+ */
 export async function issueToken(
   db: Db,
   memberId: number,
   scope: TokenScope,
   now: Date,
+  parentHash: string | null = null,
 ): Promise<{ token: string; expired_at: string }> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + TOKEN_TTL[scope] * 1000).toISOString();
@@ -54,6 +64,7 @@ export async function issueToken(
       created_at: now.toISOString(),
       expires_at: expiresAt,
       revoked_at: null,
+      parent_hash: scope === 'user' ? null : parentHash,
     })
     .execute();
   return { token, expired_at: expiresAt };

@@ -51,3 +51,24 @@ export function veloGiftCount(lines: readonly Pick<CartLine, 'tags' | 'count'>[]
 export function veloGiftDisplayCount(lines: readonly Pick<CartLine, 'tags' | 'count'>[]): number {
   return Math.min(VELO_GIFT_DISPLAY_CAP, veloGiftCount(lines));
 }
+
+/** Velo gifts one order may hold at most (spec §9: the gift count is capped to 2). */
+export const VELO_GIFT_MAX = VELO_GIFT_DISPLAY_CAP;
+
+export const VELO_GIFT_PROBLEMS = {
+  tooMany: `Подарунків velo в одному замовленні може бути щонайбільше ${VELO_GIFT_MAX}. Прибери зайві з кошика`,
+  noVelo: 'Подарунок velo додається лише до замовлення паучів velo: додай у кошик velo або прибери подарунок',
+} as const;
+
+/**
+ * Spec §9 and issue 31: an order holds at most 2 velo gifts (units, whichever gifts), and only
+ * beside a velo product paid with money (a velo line that is not a gift and has a price). The app
+ * shows these rules and the server enforces them. Null when the cart keeps them.
+ */
+export function veloGiftProblem(lines: readonly Pick<CartLine, 'tags' | 'count' | 'price'>[]): string | null {
+  const gifts = veloGiftCount(lines);
+  if (gifts === 0) return null;
+  if (gifts > VELO_GIFT_MAX) return VELO_GIFT_PROBLEMS.tooMany;
+  const paidVelo = lines.some((l) => l.tags.includes(PRODUCT_TAGS.velo) && !l.tags.includes(PRODUCT_TAGS.veloGift) && toKop(l.price) > 0 && l.count > 0);
+  return paidVelo ? null : VELO_GIFT_PROBLEMS.noVelo;
+}

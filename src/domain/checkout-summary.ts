@@ -1,5 +1,5 @@
 import type { CartLine } from './cart';
-import { ipostAllowed, zeroPriceFlag } from './cart-totals';
+import { ipostAllowed, veloGiftProblem, zeroPriceFlag } from './cart-totals';
 import { callBackWindow, type CallBackWindow } from './call-back-day';
 import type { ShopVariant } from './catalogue';
 import { friendCodeProblem, normalizeFriendCode } from './friend-code';
@@ -152,6 +152,8 @@ export function checkoutSummary(i: CheckoutInput): CheckoutSummary {
   if (i.lines.length === 0) problems.push(SUMMARY_PROBLEMS.empty);
   else if (zeroPriceFlag(i.lines)) problems.push(SUMMARY_PROBLEMS.mixed);
   else if (moneyKop === 0 && xp === 0) problems.push(SUMMARY_PROBLEMS.giftOnly);
+  const giftProblem = i.lines.length > 0 ? veloGiftProblem(i.lines) : null;
+  if (giftProblem && !problems.includes(SUMMARY_PROBLEMS.giftOnly)) problems.push(giftProblem);
   const incomplete = deliveryProblem(i.delivery);
   if (incomplete) problems.push(incomplete);
   if (i.delivery.method === 3 && (!deliveryMethodAllowed(i.variant, 3) || !ipostAllowed(i.lines))) problems.push(SUMMARY_PROBLEMS.ipost);

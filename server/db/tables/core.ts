@@ -58,6 +58,8 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** A service token: sha256 of the `user` token it was issued under (migration 018); null for `user` tokens. */
+  parent_hash: string | null;
 }
 
 export interface SmsCodesTable {

@@ -2,9 +2,11 @@ import type { Hono } from 'hono';
 import { confirmSms, loginSms, testLogin } from '../../../src/contract/auth';
 import { normalizePhone, toUkrainianMobile } from '../../../src/domain/phone';
 import type { AppEnv } from '../../context';
-import { badRequest, forbidden } from '../../errors';
+import { ApiError, badRequest, forbidden } from '../../errors';
+import { OFF_MESSAGES, providersOf } from '../../providers/index';
 import { mount } from '../../http/route';
 import { clientKey } from '../../security/client-address';
+import { takeLookup } from '../../security/lookup-budget';
 import { memberByPhone, NOT_SIGNED_IN, signIn } from './sign-in';
 import { sendCode, verifyCode } from './sms-codes';
 
@@ -22,6 +24,7 @@ export function registerLogin(app: Hono<AppEnv>): void {
   // code, and a wasted login code would hold that one back for a minute.
   mount(app, loginSms, async ({ input, deps, c }) => {
     const phone = mobileOrThrow(input.phone);
+    await takeLookup(deps, clientKey(c));
     const member = await memberByPhone(deps, phone);
     if (!member) return { sent: false, resendIn: 0, registered: false };
     const sent = await sendCode(deps, phone, 'login', loginText, clientKey(c));
@@ -37,7 +40,9 @@ export function registerLogin(app: Hono<AppEnv>): void {
   });
 
   // Spec §5/§6: the phone is stripped to digits, then compared with the fixed allow-list.
+  // Off in production (issue 31) unless SANDBOXES names test-login (a staging deployment).
   mount(app, testLogin, async ({ input, deps }) => {
+    if (!providersOf(deps.config).testLogin) throw new ApiError(403, 'test_login_disabled', OFF_MESSAGES.testLogin);
     const phone = normalizePhone(input.phone);
     if (!deps.config.testPhones.includes(phone)) throw forbidden('Вхід без SMS недоступний для цього номера', 'not_test_phone');
     const member = await memberByPhone(deps, phone);

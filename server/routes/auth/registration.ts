@@ -4,6 +4,7 @@ import { asInviteCode, checkRegistration, isValidEmail, normalizeEmail } from '.
 import type { AppDeps, AppEnv } from '../../context';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
 import { mount } from '../../http/route';
+import { takeLookup } from '../../security/lookup-budget';
 import { clientKey } from '../../security/client-address';
 import { ensureCustomer } from '../../members';
 import { mobileOrThrow } from './login';
@@ -24,7 +25,8 @@ const emailInUse = () => conflict('email_taken', 'Ця електронна по
 
 export function registerRegistration(app: Hono<AppEnv>): void {
   // "Not used by another member": a signed-in caller's own address counts as free.
-  mount(app, checkEmail, async ({ input, member, deps }) => {
+  mount(app, checkEmail, async ({ input, member, deps, c }) => {
+    if (!member) await takeLookup(deps, clientKey(c));
     const valid = isValidEmail(input.email);
     return { valid, free: valid && !(await emailTaken(deps, input.email, member?.id)) };
   });
@@ -36,6 +38,7 @@ export function registerRegistration(app: Hono<AppEnv>): void {
       throw kind === 'underage' ? unprocessable('underage', message) : badRequest(`invalid_${field}`, message);
     }
     const form = checked.value;
+    await takeLookup(deps, clientKey(c));
     if (await memberByPhone(deps, form.phone)) throw phoneRegistered();
     if (await emailTaken(deps, form.email)) throw emailInUse();
     const sent = await sendCode(deps, form.phone, 'registration', registrationText, clientKey(c));

@@ -21,7 +21,22 @@ export function registerSession(app: Hono<AppEnv>): void {
       .executeTakeFirst();
     if (!row) throw notFound('Токен не знайдено', 'token_not_found');
     if (row.member_id !== member.id) throw forbidden('Це не твій токен', 'not_owner');
-    await revokeToken(deps.db, input.token, deps.clock.now());
+    const now = deps.clock.now();
+    const at = now.toISOString();
+    const hash = sha256(input.token);
+    await deps.db.transaction().execute(async (trx) => {
+      await revokeToken(trx, input.token, now);
+      // Issue 31: the service tokens asked for under this session end with it (and any of the
+      // member's from before sessions named their parent); the next session asks for its own.
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('member_id', '=', member.id)
+        .where('scope', '!=', 'user')
+        .where('revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('parent_hash', '=', hash), eb('parent_hash', 'is', null)]))
+        .execute();
+    });
     return { ok: true as const };
   });
 

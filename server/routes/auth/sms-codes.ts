@@ -110,7 +110,9 @@ export async function sendCode(
   try {
     await deps.sms.send(phone, text(code), code);
   } catch (err) {
+    // Not sent: neither the budget nor the phone's resend wait is spent on it.
     await giveBack();
+    await db.deleteFrom('sms_codes').where('id', '=', id).execute();
     throw err;
   }
   return { sent: true, resendIn: RESEND_AFTER_S };

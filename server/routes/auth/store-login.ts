@@ -7,7 +7,7 @@ import type { AppEnv } from '../../context';
 import { badRequest, forbidden, unprocessable } from '../../errors';
 import { mount } from '../../http/route';
 import { ensureCustomer, findCustomer, tagsOf, variantOf } from '../../members';
-import { issueToken } from '../../security/tokens';
+import { bearerHash, issueToken } from '../../security/tokens';
 import { loginLink, returnPathOrThrow } from './tickets';
 import { requireOwnToken } from './token-owner';
 
@@ -19,9 +19,9 @@ export function registerStoreLogin(app: Hono<AppEnv>): void {
     url: await loginLink(c, deps, member.id, 'glo', returnPathOrThrow(input.return_to)),
   }));
 
-  mount(app, getOgoToken, async ({ member, deps }) => {
+  mount(app, getOgoToken, async ({ member, deps, c }) => {
     await ensureCustomer(deps.db, member, 'ogo', deps.clock.now());
-    return issueToken(deps.db, member.id, 'ogo', deps.clock.now());
+    return issueToken(deps.db, member.id, 'ogo', deps.clock.now(), bearerHash(c.req.header('authorization')));
   });
 
   // The names and e-mail sent are not trusted: the link logs in the caller's own record.

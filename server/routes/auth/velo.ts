@@ -3,7 +3,7 @@ import { checkOralStatus, getVeloToken, getVeloUser, veloMlogin } from '../../..
 import type { AppEnv } from '../../context';
 import { mount } from '../../http/route';
 import { ensureCustomer } from '../../members';
-import { issueToken } from '../../security/tokens';
+import { bearerHash, issueToken } from '../../security/tokens';
 import { memberAgeVerified } from './records';
 import { loginLink, returnPathOrThrow } from './tickets';
 import { requireOwnToken } from './token-owner';
@@ -17,7 +17,7 @@ export function registerVelo(app: Hono<AppEnv>): void {
   mount(app, getVeloUser, async ({ member, deps, c }) => {
     const now = deps.clock.now();
     const velo = await ensureCustomer(deps.db, member, 'velo', now);
-    const { token } = await issueToken(deps.db, member.id, 'velo', now);
+    const { token } = await issueToken(deps.db, member.id, 'velo', now, bearerHash(c.req.header('authorization')));
     const showTdSlide = velo.orders_count === 0 && (await memberAgeVerified(deps.db, member.id));
     return {
       shopifyId: velo.id,
@@ -30,7 +30,7 @@ export function registerVelo(app: Hono<AppEnv>): void {
     };
   });
 
-  mount(app, getVeloToken, async ({ member, deps }) => issueToken(deps.db, member.id, 'velo', deps.clock.now()));
+  mount(app, getVeloToken, async ({ member, deps, c }) => issueToken(deps.db, member.id, 'velo', deps.clock.now(), bearerHash(c.req.header('authorization'))));
 
   mount(app, veloMlogin, async ({ input, member, deps, c }) => {
     const returnTo = returnPathOrThrow(input.return_to);

@@ -2,7 +2,8 @@ import type { Hono } from 'hono';
 import { verifyAge } from '../../../src/contract/user';
 import { ADULT_AGE, ageOn } from '../../../src/domain/age';
 import type { AppEnv } from '../../context';
-import { badRequest, unprocessable } from '../../errors';
+import { ApiError, badRequest, unprocessable } from '../../errors';
+import { OFF_MESSAGES, providersOf } from '../../providers/index';
 import { mount } from '../../http/route';
 import { ensureCustomer } from '../../members';
 import { addServerTag } from './records';
@@ -12,10 +13,14 @@ const DOCUMENT_RE = /^(?:[A-ZА-ЯІЇЄҐ]{2}\d{6}|\d{9})$/u;
 
 /**
  * The sandbox of the age check: the birth date decides. A real provider adapter would confirm
- * the date through Diia or the document before the same writes happen.
+ * the date through Diia or the document before the same writes happen. A self-declared date has
+ * no legal basis, so in production (issue 31) the call is off unless SANDBOXES names age-check:
+ * the age stays unverified online, orders stay pre-orders (spec §5) and the age is checked at
+ * hand-over.
  */
 export function registerVerifyAge(app: Hono<AppEnv>): void {
   mount(app, verifyAge, async ({ input, member, deps }) => {
+    if (providersOf(deps.config).ageCheck === 'off') throw new ApiError(403, 'age_check_unavailable', OFF_MESSAGES.ageCheck);
     if (input.method === 'document') {
       const doc = (input.document_number ?? '').replace(/[\s-]/g, '').toUpperCase();
       if (!DOCUMENT_RE.test(doc)) throw badRequest('invalid_document_number', 'Вкажи серію й номер паспорта або номер ID-картки');

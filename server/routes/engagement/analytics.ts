@@ -13,11 +13,11 @@ import type { AppEnv } from '../../context';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { mount } from '../../http/route';
 import { ownedCustomer } from '../../members';
-import { issueToken, memberForToken } from '../../security/tokens';
+import { bearerHash, issueToken, memberForToken } from '../../security/tokens';
 import { phoneDigits, recordEvent } from './analytics-record';
 
 export function registerAnalytics(app: Hono<AppEnv>): void {
-  mount(app, getBatToken, async ({ member, deps }) => issueToken(deps.db, member.id, 'bat', deps.clock.now()));
+  mount(app, getBatToken, async ({ member, deps, c }) => issueToken(deps.db, member.id, 'bat', deps.clock.now(), bearerHash(c.req.header('authorization'))));
 
   mount(app, sendBatEvent, async ({ input, member, deps }) => {
     const owner = await memberForToken(deps.db, input.token, 'bat', deps.clock.now());

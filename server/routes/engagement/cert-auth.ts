@@ -4,7 +4,7 @@ import type { AppEnv } from '../../context';
 import { badRequest, unprocessable } from '../../errors';
 import { mount } from '../../http/route';
 import type { CertPartnerService } from '../../sandboxes/cert-partner';
-import { issueToken } from '../../security/tokens';
+import { bearerHash, issueToken } from '../../security/tokens';
 import { requireCertToken } from './cert-access';
 
 const HOUR_MS = 3_600_000;
@@ -21,7 +21,7 @@ function appInstant(date: string, hourly: boolean): number | null {
 
 /** cert/get-auth and cert/regist. */
 export function registerCertAuth(app: Hono<AppEnv>, partner: CertPartnerService): void {
-  mount(app, certGetAuth, async ({ input, member, deps }) => {
+  mount(app, certGetAuth, async ({ input, member, deps, c }) => {
     const now = deps.clock.now();
     const hourly = input.hourly ?? true;
     const at = appInstant(input.date, hourly);
@@ -30,7 +30,7 @@ export function registerCertAuth(app: Hono<AppEnv>, partner: CertPartnerService)
     if (at === null || Math.abs(at - ref) > MAX_SKEW_MS) {
       throw unprocessable('cert_date_invalid', 'Перевір дату й час на пристрої та спробуй ще раз');
     }
-    return issueToken(deps.db, member.id, 'cert', now);
+    return issueToken(deps.db, member.id, 'cert', now, bearerHash(c.req.header('authorization')));
   });
 
   mount(app, certRegist, async ({ input, member, deps }) => {

@@ -13,7 +13,7 @@ import type { Db } from '../../db/connect';
 import { badRequest, forbidden, notFound, unprocessable } from '../../errors';
 import { mount, parseInput } from '../../http/route';
 import { ownedCustomer } from '../../members';
-import { issueToken } from '../../security/tokens';
+import { bearerHash, issueToken } from '../../security/tokens';
 import { feedbackExists, feedbackOf, isUniqueViolation, requireFeedbackToken } from './feedback-access';
 import { photosOf } from './feedback-photos';
 
@@ -40,7 +40,7 @@ const queryOfSend = z.object({ shop: feedbackShop });
 
 /** feedback/get-auth, can-write-by-order, send, and the owner's own get-list and get-photo. */
 export function registerFeedbackOnline(app: Hono<AppEnv>): void {
-  mount(app, feedbackGetAuth, async ({ member, deps }) => issueToken(deps.db, member.id, 'feedback', deps.clock.now()));
+  mount(app, feedbackGetAuth, async ({ member, deps, c }) => issueToken(deps.db, member.id, 'feedback', deps.clock.now(), bearerHash(c.req.header('authorization'))));
 
   mount(app, feedbackCanWriteByOrder, async ({ input, member, deps }) => {
     await requireFeedbackToken(deps, member, input.token);

@@ -5,7 +5,7 @@ import type { AppDeps, AppEnv, Member } from '../../context';
 import { forbidden, notFound, unauthorized, unprocessable } from '../../errors';
 import { mount } from '../../http/route';
 import { sandboxIpost, type LocalCourier } from '../../sandboxes/ipost';
-import { issueToken, memberForToken } from '../../security/tokens';
+import { bearerHash, issueToken, memberForToken } from '../../security/tokens';
 
 /** The ipost token named in a body must be a live one of the caller's own. */
 async function requireIpostToken(deps: AppDeps, member: Member, token: string): Promise<void> {
@@ -26,7 +26,7 @@ async function servedCity(deps: AppDeps, courier: LocalCourier, city: string): P
 
 /** ipost/auth, city-available and send-address (spec §7 "Delivery (ipost)"). */
 export function registerIpost(app: Hono<AppEnv>, courier: LocalCourier = sandboxIpost()): void {
-  mount(app, ipostAuth, async ({ member, deps }) => issueToken(deps.db, member.id, 'ipost', deps.clock.now()));
+  mount(app, ipostAuth, async ({ member, deps, c }) => issueToken(deps.db, member.id, 'ipost', deps.clock.now(), bearerHash(c.req.header('authorization'))));
 
   mount(app, ipostCityAvailable, async ({ input, member, deps }) => {
     await requireIpostToken(deps, member, input.token);

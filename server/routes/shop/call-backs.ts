@@ -5,7 +5,7 @@ import { FRIEND_CODE_MIN_LENGTH, FRIEND_CODE_PREFIX, normalizeFriendCode } from 
 import { toUkrainianMobile } from '../../../src/domain/phone';
 import { isVeloPromoCode } from '../../../src/domain/velo-promo';
 import type { AppEnv } from '../../context';
-import { badRequest, forbidden, notFound, unprocessable } from '../../errors';
+import { badRequest, forbidden, notFound, tooManyRequests, unprocessable } from '../../errors';
 import { mount } from '../../http/route';
 import { ensureCustomer, variantOf } from '../../members';
 import { ownOrder } from './payment';
@@ -19,6 +19,24 @@ export function registerCallBacks(app: Hono<AppEnv>): void {
     const w = callBackWindow({ day: input.day ?? CALL_TOMORROW_LABEL, from: input.callFrom, to: input.callTo }, now);
     if (!w.ok) throw unprocessable('call_back_invalid', w.reason);
     const customer = await ensureCustomer(deps.db, member, variantOf(input.ogo), now);
+    // Issue 31: the shop calls the member back, on the member's own number (the sign-in phone or
+    // the record's), never a number anyone types in.
+    if (phone !== member.phone && phone !== toUkrainianMobile(customer.phone ?? '')) {
+      throw forbidden('Зателефонувати можемо лише на твій номер, з яким ти входиш до клубу', 'not_own_phone');
+    }
+    const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+    const asked = await deps.db
+      .selectFrom('call_back_requests')
+      .select(['created_at'])
+      .where('member_id', '=', member.id)
+      .where('created_at', '>', dayAgo)
+      .orderBy('created_at', 'asc')
+      .execute();
+    const limit = deps.config.CALL_BACKS_PER_DAY;
+    if (asked.length >= limit) {
+      const oldest = asked[asked.length - limit]!;
+      throw tooManyRequests((Date.parse(oldest.created_at) + 86_400_000 - now.getTime()) / 1000, `Не більше ${limit} запитів на дзвінок на добу. Ми вже маємо твої запити й зателефонуємо`);
+    }
     let orderId: number | null = null;
     if (input.orderNumber !== undefined) {
       const order = await deps.db

@@ -12,6 +12,7 @@ import { deliveryAddress1, deliveryProblem, type DeliveryChoice } from '../../..
 import { deliveryMethodAllowed, shippingOption, type ShippingOption } from '../../../src/domain/shipping';
 import type { AppDeps, Member } from '../../context';
 import { unprocessable } from '../../errors';
+import { OFF_MESSAGES, providersOf } from '../../providers/index';
 import { tagsOf, type Customer } from '../../members';
 import { memberAgeVerified } from '../auth/records';
 import { productsByVariantIds } from './catalogue-data';
@@ -112,13 +113,15 @@ export async function draftOrder(deps: AppDeps, member: Member, customer: Custom
   const verified = await ageVerified(deps, customer, variant);
   const money = priced.moneyKop / 100;
   const paymentChoice = input.payment ?? 1;
+  const paymentMethod = paymentMethodOf(paymentChoice, money);
+  if (paymentMethod === 2 && providersOf(deps.config).card === 'off') throw unprocessable('card_payment_unavailable', OFF_MESSAGES.card);
   return {
     ...priced,
     variant,
     member,
     customer,
     paymentChoice,
-    paymentMethod: paymentMethodOf(paymentChoice, money),
+    paymentMethod,
     financial: financialStatus(money, priced.xp),
     shippingOption: shippingOption({
       variant,

@@ -1,4 +1,4 @@
-import { zeroPriceFlag } from '../../../src/domain/cart-totals';
+import { veloGiftProblem, zeroPriceFlag } from '../../../src/domain/cart-totals';
 import { MAX_LINE_COUNT } from '../../../src/domain/cart';
 import type { ShopVariant } from '../../../src/domain/catalogue';
 import { veloLinePrice, veloPromoProblem } from '../../../src/domain/velo-promo';
@@ -68,6 +68,8 @@ export function priceCart(opts: {
   if (items.every((i) => i.listKop === 0 && i.xp === 0)) {
     throw unprocessable('gift_only', 'Подарунок можна отримати лише разом із покупкою');
   }
+  const giftProblem = veloGiftProblem(asCart);
+  if (giftProblem) throw unprocessable('velo_gift_not_allowed', giftProblem);
 
   let velo = false;
   const code = opts.promocode?.trim();

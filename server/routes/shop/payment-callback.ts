@@ -1,37 +1,11 @@
 import type { Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
-import { ApiError, badRequest, forbidden, notFound, unprocessable } from '../../errors';
-import { callbackData, liqpayConfigured, paymentRequestData, sandboxCallback, verifyLiqpay, type CallbackData } from '../../sandboxes/liqpay';
+import { ApiError, badRequest, forbidden, notFound } from '../../errors';
+import { providersOf } from '../../providers/index';
+import { callbackData, paymentRequestData, sandboxCallback, verifyLiqpay, type CallbackData } from '../../sandboxes/liqpay';
 import { checkoutMessagePage, checkoutPage } from '../../sandboxes/liqpay-page';
 import { paymentKeys } from './payment-keys';
-
-/** LiqPay's statuses of a finished payment; anything else (processing, 3DS wait...) changes nothing yet. */
-const PAID = new Set(['success', 'sandbox']);
-const FAILED = new Set(['failure', 'error']);
-
-/**
- * Applies a verified callback: the attempt and its order become paid or failed. A paid order
- * never goes back; a repeated callback changes nothing more.
- */
-async function settle(deps: AppDeps, cb: CallbackData): Promise<{ orderNumber: number; outcome: 'paid' | 'failed' | 'pending' }> {
-  const pay = await deps.db.selectFrom('card_payments').selectAll().where('provider_order_id', '=', cb.order_id).executeTakeFirst();
-  if (!pay) throw notFound('Платіж не знайдено', 'payment_not_found');
-  if (Math.round(cb.amount * 100) !== pay.amount || cb.currency !== 'UAH') throw unprocessable('payment_mismatch', 'Сума або валюта платежу не збігається із замовленням');
-  const now = deps.clock.now().toISOString();
-  const paid = PAID.has(cb.status);
-  const failed = FAILED.has(cb.status);
-  await deps.db.transaction().execute(async (trx) => {
-    if (!paid && !failed) return;
-    await trx.updateTable('card_payments').set({ status: paid ? 'success' : 'failure', callback: JSON.stringify(cb), updated_at: now }).where('id', '=', pay.id).where('status', '!=', 'success').execute();
-    let q = trx.updateTable('orders').set({ financial_status: paid ? 'paid' : 'failed', updated_at: now }).where('id', '=', pay.order_id);
-    q = paid ? q.where('financial_status', 'in', ['pending', 'failed']) : q.where('financial_status', '=', 'pending');
-    await q.execute();
-  });
-  const order = await deps.db.selectFrom('orders').select(['order_number', 'financial_status']).where('id', '=', pay.order_id).executeTakeFirstOrThrow();
-  const outcome = order.financial_status === 'paid' ? 'paid' : order.financial_status === 'failed' ? 'failed' : 'pending';
-  deps.metrics?.payments.inc({ outcome });
-  return { orderNumber: order.order_number, outcome };
-}
+import { checkAttempt, settle } from './payment-settle';
 
 async function formOf(c: Context<AppEnv>): Promise<{ data: string; signature: string }> {
   let body: Record<string, unknown>;
@@ -71,8 +45,25 @@ export function registerPaymentCallback(app: Hono<AppEnv>): void {
     return c.json({ ok: true, order_number: r.orderNumber, status: r.outcome });
   });
 
+  // The member back from LiqPay's page (the link's result_url): the server asks the provider how
+  // the payment stands rather than waiting for (or trusting only) the callback, then goes on to
+  // the order history with the outcome, as the sandbox page does.
+  app.get('/payments/liqpay/return', async (c) => {
+    const deps = c.env.deps;
+    const id = (c.req.query('payment') ?? '').slice(0, 100);
+    const pay = id ? await deps.db.selectFrom('card_payments').select(['order_id']).where('provider_order_id', '=', id).executeTakeFirst() : undefined;
+    if (!pay) return c.redirect('/history-order', 303);
+    const checked = await checkAttempt(deps, id);
+    const order = await deps.db.selectFrom('orders').select(['order_number', 'financial_status']).where('id', '=', pay.order_id).executeTakeFirstOrThrow();
+    const outcome = checked?.outcome ?? (order.financial_status === 'paid' ? 'paid' : order.financial_status === 'failed' ? 'failed' : 'pending');
+    const word = outcome === 'paid' ? 'success' : outcome === 'failed' ? 'failure' : 'pending';
+    return c.redirect(`/history-order?payment=${word}&order=${order.order_number}`, 303);
+  });
+
   const sandboxOnly = (deps: AppDeps) => {
-    if (liqpayConfigured(deps.config)) throw notFound('Тестова оплата вимкнена: підключено LiqPay', 'sandbox_disabled');
+    const card = providersOf(deps.config).card;
+    if (card === 'liqpay') throw notFound('Тестова оплата вимкнена: підключено LiqPay', 'sandbox_disabled');
+    if (card === 'off') throw notFound('Тестова оплата на цьому сервері вимкнена', 'sandbox_disabled');
   };
 
   app.get('/sandbox/liqpay/checkout', async (c) => {

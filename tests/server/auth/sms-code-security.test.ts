@@ -198,8 +198,8 @@ describe('codes come from a CSPRNG and cannot be guessed within the limits', () 
 });
 
 describe('codes in the SMS log', () => {
-  it('are never stored in clear in production, and /dev/sms-outbox is not there', async () => {
-    const prod = await makeTestServer({ env: { NODE_ENV: 'production' } });
+  it('are never stored in clear in production (the sandbox named for staging), and /dev/sms-outbox is not there', async () => {
+    const prod = await makeTestServer({ env: { NODE_ENV: 'production', SANDBOXES: 'sms' } });
     try {
       const m = await createMember(prod);
       expect((await prod.post('/api/api-auth/login-sms', { phone: m.phone })).status).toBe(200);

@@ -11,8 +11,8 @@ let ogoOrderA: { id: number; order_number: number };
 beforeAll(async () => {
   s = await makeTestServer();
   await withCatalogue(s);
-  a = await createMember(s, { tags: ['pwa_user', 'age_verified'], firstName: 'Олена' });
-  b = await createMember(s);
+  a = await createMember(s, { tags: ['pwa_user', 'age_verified'], firstName: 'Олена', phone: '380501112233' });
+  b = await createMember(s, { phone: '380671112233' });
   orderA = (await placeOrder(s, a, orderBody([{ variant_id: (await product(s, 'sticks-amber-20')).variant_id, quantity: 4 }]))).body.order;
   ogoOrderA = (await placeOrder(s, a, orderBody([{ variant_id: (await product(s, 'ogo-velo-freeze')).variant_id }], { ogo: true }))).body.order;
 });
@@ -63,6 +63,32 @@ describe('send-phone-call (spec §7, §5 call-back day)', () => {
     expect(theirs.status).toBe(403);
     expect((await call(b, { orderNumber: 999_999, callFrom: '14:00', callTo: '16:00', phone: '0671112233' })).status).toBe(404);
     expect(await s.deps.db.selectFrom('call_back_requests').select('id').where('member_id', '=', b.id).execute()).toHaveLength(0);
+  });
+});
+
+describe('send-phone-call: the member’s own number, a few times a day (issue 31)', () => {
+  it('refuses any number but the member’s own with 403, and records nothing', async () => {
+    const c = await createMember(s, { phone: '380931230000' });
+    for (const phone of ['0501112233', '+380991234567', '0671112233']) {
+      const r = await call(c, { callFrom: '09:00', callTo: '10:00', phone });
+      expect(r.status, phone).toBe(403);
+      expect(r.body.error).toEqual({ code: 'not_own_phone', message: 'Зателефонувати можемо лише на твій номер, з яким ти входиш до клубу' });
+    }
+    expect(await s.deps.db.selectFrom('call_back_requests').select('id').where('member_id', '=', c.id).execute()).toHaveLength(0);
+    expect((await call(c, { callFrom: '09:00', callTo: '10:00', phone: '+38 093 123 00 00' })).status).toBe(200);
+  });
+
+  it('takes CALL_BACKS_PER_DAY (5) requests in 24 hours, then 429 with Retry-After until the oldest is a day old', async () => {
+    const c = await createMember(s, { phone: '380931230001' });
+    for (let i = 0; i < 5; i += 1) expect((await call(c, { callFrom: '09:00', callTo: '10:00', phone: '0931230001' })).status).toBe(200);
+    const over = await call(c, { callFrom: '09:00', callTo: '10:00', phone: '0931230001' });
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe('rate_limited');
+    expect(over.body.error.message).toContain('Не більше 5 запитів на дзвінок на добу');
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await s.deps.db.selectFrom('call_back_requests').select('id').where('member_id', '=', c.id).execute()).toHaveLength(5);
+    s.clock.advance(86_400_000 + 1000);
+    expect((await call(c, { callFrom: '09:00', callTo: '10:00', phone: '0931230001' })).status).toBe(200);
   });
 });
 
