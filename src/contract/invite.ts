@@ -73,4 +73,20 @@ export const getInviteRules = defineCall({
   }),
 });
 
-export const inviteCalls = { getPromoCode, getVeloMgm, getInviteFaq, getInviteRules } as const;
+/**
+ * POST /api/invite/check-friend-code {code, ogo?} -> {ok: true, code}: whether a friend's REW-
+ * code would count on this member's next order (spec §5: first order only, someone else's real
+ * code), asked when the code is entered in the cart; 422 with the reason when it would not.
+ * Changes nothing; create-order checks the code again.
+ */
+export const checkFriendCode = defineCall({
+  method: 'POST',
+  path: '/api/invite/check-friend-code',
+  auth: 'member',
+  mutation: false,
+  summary: 'Checks a friend’s REW- code before the order (first order only, someone else’s real code)',
+  request: z.object({ code: z.string().check(z.minLength(1), z.maxLength(50)), ogo: z.optional(z.boolean()) }),
+  response: z.object({ ok: z.literal(true), code: z.string() }),
+});
+
+export const inviteCalls = { getPromoCode, getVeloMgm, getInviteFaq, getInviteRules, checkFriendCode } as const;

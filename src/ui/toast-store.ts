@@ -17,7 +17,15 @@ export interface Toast {
   createdAt: number;
   /** null: stays until closed (e.g. «Оновити»). */
   durationMs: number | null;
+  /**
+   * What it is about («cart-add:Стіки Amber»): a new toast about the same thing replaces it, so a
+   * refusal never stands beside the success it contradicts.
+   */
+  subject?: string;
 }
+
+/** Toasts on screen at once: a newer one sends the oldest away (one that waits for a tap last). */
+export const MAX_TOASTS = 2;
 
 /** Spec §5: the progress of a toast's timer, clamped to 0..1. */
 export function toastProgress(elapsedMs: number, durationMs: number): number {
@@ -45,10 +53,19 @@ export function createToastStore(now: () => number = Date.now) {
     emit();
   }
 
-  function show(text: string, opts: { kind?: ToastKind; action?: ToastAction; durationMs?: number | null } = {}): number {
+  function drop(id: number) {
+    const t = timers.get(id);
+    if (t) clearTimeout(t);
+    timers.delete(id);
+    toasts = toasts.filter((x) => x.id !== id);
+  }
+
+  function show(text: string, opts: { kind?: ToastKind; action?: ToastAction; durationMs?: number | null; subject?: string } = {}): number {
     const id = nextId++;
     const durationMs = opts.durationMs === undefined ? TOAST_DURATION_MS : opts.durationMs;
-    toasts = [...toasts, { id, kind: opts.kind ?? 'info', text, action: opts.action, createdAt: now(), durationMs }];
+    if (opts.subject !== undefined) for (const same of toasts.filter((x) => x.subject === opts.subject)) drop(same.id);
+    toasts = [...toasts, { id, kind: opts.kind ?? 'info', text, action: opts.action, createdAt: now(), durationMs, ...(opts.subject !== undefined ? { subject: opts.subject } : {}) }];
+    while (toasts.length > MAX_TOASTS) drop((toasts.find((x) => x.durationMs !== null && x.id !== id) ?? toasts[0]!).id);
     if (durationMs !== null) timers.set(id, setTimeout(() => dismiss(id), durationMs));
     emit();
     return id;

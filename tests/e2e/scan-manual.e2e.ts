@@ -10,7 +10,8 @@ import { signInAsDemo } from './support/sign-in';
 // Issue 15: with no camera at all (this browser has none), the scanner says so and offers the
 // manual entry, which refuses bad input beside the field and keeps a typed code once.
 
-const GUID_INVALID = 'Invalid Guid value! Please specify a valid value!';
+// The §8 GUID messages in the member's words (the API answers them in English, verbatim).
+const GUID_INVALID = 'Код клубу — 32 латинські літери й цифри';
 
 let server: RunningServer;
 let browser: Browser;
@@ -47,10 +48,12 @@ describe('no camera: the manual entry (issue 15)', () => {
     const entry = () => page.getByTestId('manual-entry').textContent();
     // Submitted from the keyboard, as a person typing a code would (and out of reach of any banner).
     await field.press('Enter');
-    await expect.poll(entry, { timeout: 15_000 }).toContain('The parameter value required!');
+    await expect.poll(entry, { timeout: 15_000 }).toContain('Введи код з упаковки');
+    expect(await entry()).not.toContain('The parameter value required!');
     await field.fill('1234-abcd');
     await field.press('Enter');
     await expect.poll(entry, { timeout: 15_000 }).toContain(GUID_INVALID);
+    expect(await entry()).not.toContain('Invalid Guid value');
     expect(await rows(page, 'scans')).toHaveLength(0);
 
     await field.fill(code!.code);

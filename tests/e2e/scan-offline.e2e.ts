@@ -16,7 +16,8 @@ import { signInAsDemo } from './support/sign-in';
 
 // Neither a GUID nor a device serial (the # and / keep it from looking like one).
 const MALFORMED = 'PACK#1234/NOT-A-CODE';
-const GUID_INVALID = 'Invalid Guid value! Please specify a valid value!';
+// A code not in the club's form, in the member's words (the §8 text is English).
+const GUID_INVALID = 'Код клубу — 32 латинські літери й цифри';
 
 let server: RunningServer;
 let browser: Browser;

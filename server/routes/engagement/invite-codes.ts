@@ -1,14 +1,15 @@
 import { randomInt } from 'node:crypto';
 import type { Hono } from 'hono';
-import { getInviteFaq, getInviteRules, getPromoCode, getVeloMgm } from '../../../src/contract/invite';
+import { checkFriendCode, getInviteFaq, getInviteRules, getPromoCode, getVeloMgm } from '../../../src/contract/invite';
 import { INVITE_RULES } from '../../../src/domain/invite-calculator';
 import { CONTENT_PAGES } from '../../../src/domain/content-pages';
 import { makeMgmCode } from '../../../src/domain/mgm-code';
 import type { AppEnv } from '../../context';
 import type { Db } from '../../db/connect';
-import { unauthorized } from '../../errors';
+import { unauthorized, unprocessable } from '../../errors';
 import { mount } from '../../http/route';
-import { ownedCustomer } from '../../members';
+import { findCustomer, ownedCustomer } from '../../members';
+import { friendOf } from '../shop/order-draft';
 import { memberForToken } from '../../security/tokens';
 import { isUniqueViolation } from './content-db-errors';
 import { faqAsText, parseBody } from './content-html';
@@ -65,6 +66,14 @@ export function registerInviteCodes(app: Hono<AppEnv>): void {
     const customer = await ownedCustomer(deps.db, member, input.shopifyId);
     const rev = await ensureMgmCode(deps.db, member.id);
     return { discount_code: await ensureVeloCode(deps.db, member.id, customer.id, now), rev_code: rev };
+  });
+
+  // The same check create-order makes (routes/shop/order-draft.ts), asked when the code is entered.
+  mount(app, checkFriendCode, async ({ input, member, deps }) => {
+    const customer = await findCustomer(deps.db, member.id, input.ogo ? 'ogo' : 'glo');
+    const friend = await friendOf(deps, member, customer ?? { orders_count: 0 }, input.code);
+    if (!friend) throw unprocessable('friend_code_not_applicable', 'Введи код друга');
+    return { ok: true as const, code: friend.code };
   });
 
   mount(app, getInviteFaq, async ({ deps }) => {

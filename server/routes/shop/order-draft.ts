@@ -56,7 +56,7 @@ async function ageVerified(deps: AppDeps, customer: Customer, variant: ShopVaria
 }
 
 /** Spec §5: a friend's code counts on a first order only, and must be someone else's real code. */
-async function friendOf(deps: AppDeps, member: Member, customer: Customer, raw: string | undefined): Promise<OrderDraft['friend']> {
+export async function friendOf(deps: AppDeps, member: Member, customer: Pick<Customer, 'orders_count'>, raw: string | undefined): Promise<OrderDraft['friend']> {
   if (!raw?.trim()) return null;
   const problem = friendCodeProblem(raw, customer.orders_count);
   if (problem) throw unprocessable('friend_code_not_applicable', problem);

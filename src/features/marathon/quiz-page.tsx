@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { QuizQuestion } from '../../contract/marathon';
 import { useDoc, useXpBalance } from '../../db/hooks';
+import { useOnline } from '../../state/online';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession, useAuthEnv } from '../../state/session';
 import { marathonActions } from '../../sync/programme/lazy';
@@ -24,6 +25,23 @@ function answerOf(q: QuizQuestion, local: QuizLocal | undefined): Answer | null 
 
 const isOpen = (a: Answer | null) => a === null || a.state === 'refused';
 
+/** How long, online, the verdict is waited for before the answer is left to go when it can. */
+const VERDICT_WAIT_MS = 8000;
+
+/**
+ * Online, an answer being checked holds «Далі» until its verdict shows (briefly: the server
+ * answers at once); only if none comes within VERDICT_WAIT_MS, or offline, is it left to go later.
+ */
+function useVerdictWait(waiting: boolean, online: boolean, key: number | null): boolean {
+  const [slowFor, setSlowFor] = useState<number | null>(null);
+  useEffect(() => {
+    if (!waiting || !online) return;
+    const t = window.setTimeout(() => setSlowFor(key), VERDICT_WAIT_MS);
+    return () => window.clearTimeout(t);
+  }, [waiting, online, key]);
+  return waiting && online && slowFor !== key;
+}
+
 /**
  * /marathon/quiz: the opened questions one at a time. The server scores each answer (the app
  * never holds the right one); the verdict and the XP show when it answers, or later when the
@@ -43,6 +61,13 @@ export default function QuizPage() {
   const [picked, setPicked] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const online = useOnline();
+  const localDoc = local?.value;
+  const questions = quiz?.value.questions ?? [];
+  const answers = questions.map((q) => answerOf(q, localDoc));
+  const current = questions.find((q) => q.id === currentId) ?? questions.find((_, i) => isOpen(answers[i] ?? null)) ?? null;
+  const given = current ? answers[questions.indexOf(current)] ?? null : null;
+  const checking = useVerdictWait(given?.state === 'waiting', online, current?.id ?? null);
 
   if (!quiz || local === undefined) {
     if (quiz === null && (state === 'offline' || state === 'failed')) {
@@ -62,14 +87,9 @@ export default function QuizPage() {
     }
     return <Skeleton lines={6} height={44} />;
   }
-  const questions = quiz.value.questions;
   if (questions.length === 0) {
     return <EmptyState icon="rules" title={quiz.value.status === 'finished' ? T.finished : T.noQuestions} action={<ButtonLink to="/marathon">{T.toMarathon}</ButtonLink>} />;
   }
-  const localDoc = local?.value;
-  const answers = questions.map((q) => answerOf(q, localDoc));
-  const current = questions.find((q) => q.id === currentId) ?? questions.find((_, i) => isOpen(answers[i] ?? null)) ?? null;
-
   if (!current) {
     const sent = answers.filter((a): a is Answer => a !== null && a.state === 'sent');
     const waiting = answers.filter((a) => a?.state === 'waiting').length;
@@ -95,7 +115,6 @@ export default function QuizPage() {
   }
 
   const index = questions.indexOf(current);
-  const given = answers[index] ?? null;
   const locked = !isOpen(given);
   const choice = locked ? given?.optionId ?? null : picked;
 
@@ -172,7 +191,7 @@ export default function QuizPage() {
       )}
       {/* Keyed: «Далі» is not the «Відповісти» element, so the double-click guard (spec §2) never swallows it. */}
       {locked ? (
-        <Button key={`next-${current.id}`} size="l" block onClick={next} data-testid="quiz-next">
+        <Button key={`next-${current.id}`} size="l" block busy={checking} disabled={checking} onClick={next} data-testid="quiz-next">
           {T.next}
         </Button>
       ) : (
@@ -180,7 +199,7 @@ export default function QuizPage() {
           {T.answer}
         </Button>
       )}
-      {locked && given?.state === 'waiting' && <p className="t-small">{T.waiting}</p>}
+      {locked && given?.state === 'waiting' && !checking && <p className="t-small">{online ? T.waitingOnline : T.waiting}</p>}
     </div>
   );
 }

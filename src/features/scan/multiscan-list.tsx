@@ -1,3 +1,4 @@
+import { guidReason } from '../../domain/guid';
 import type { MultiscanRow } from '../../db/rows-queued';
 import { pluralUk } from '../../domain/scan-goal';
 import { MULTI_COPY as T } from './multi-copy';
@@ -34,7 +35,7 @@ export function MultiscanList({ rows }: { rows: readonly MultiscanRow[] }) {
                   <li key={`${c.code}-${i}`} className={`multi-code is-${c.state}`} data-testid="multiscan-code" data-outcome={c.state}>
                     <span className="multi-code__what">
                       {c.state === 'awarded' && c.message ? c.message.replace(/^\+\d+ XP: /, '') : <code>{c.code.length > 13 ? `${c.code.slice(0, 13)}…` : c.code}</code>}
-                      {c.state !== 'awarded' && c.message && <small>{c.message}</small>}
+                      {c.state !== 'awarded' && c.message && <small>{guidReason(c.message) ?? c.message}</small>}
                     </span>
                     <span className="multi-code__outcome">{outcomeLabel(c)}</span>
                   </li>

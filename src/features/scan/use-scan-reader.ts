@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { db } from '../../db/db';
 import type { Account } from '../../db/rows-sync';
 import { StorageFullError } from '../../db/storage';
-import { GUID_ERRORS } from '../../domain/guid';
+import { GUID_ERRORS, guidReason } from '../../domain/guid';
 import { useOnline } from '../../state/online';
 import { scanActions } from '../../sync/scan/lazy';
 import type { ReadFeedback } from '../../ui/scanner/camera-scanner';
@@ -24,7 +24,7 @@ export function useScanReader(variant: 'glo' | 'ogo') {
   }, [variant]);
   return useCallback(
     async (text: unknown, format: string, via: 'camera' | 'manual'): Promise<ReadFeedback> => {
-      if (!CLUB_FORMATS.has(format)) return { tone: 'error', title: guidTitle(GUID_ERRORS.unsupported), text: `${T.otherFormat} (${GUID_ERRORS.unsupported})` };
+      if (!CLUB_FORMATS.has(format)) return { tone: 'error', title: guidTitle(GUID_ERRORS.unsupported), text: T.otherFormat };
       try {
         const r = await (await scanActions()).handleScanText(db, variant, text, via, await account.current);
         switch (r.kind) {
@@ -35,7 +35,7 @@ export function useScanReader(variant: 'glo' | 'ogo') {
           case 'duplicate':
             return { tone: 'info', title: T.duplicate, text: r.notice };
           case 'invalid':
-            return { tone: 'error', title: guidTitle(r.error), text: r.error };
+            return { tone: 'error', title: guidTitle(r.error), text: guidReason(r.error) ?? r.error };
           case 'manager':
             return r.saved ? { tone: 'ok', title: T.managerSaved, text: `${r.manager} · ${r.notice}` } : { tone: 'info', title: T.managerKnown, text: r.notice };
           case 'signed-out':

@@ -6,6 +6,8 @@ import { cleanPromoCode, promoCodeInputProblem } from '../../domain/promo-code-i
 import { VELO_USED_TAG, veloPromoInputVisible, veloPromoProblem } from '../../domain/velo-promo';
 import { db } from '../../db/db';
 import { saveDraft } from '../../sync/checkout/draft';
+import { useSyncMaybe } from '../../state/sync-context';
+import { inviteActions } from '../../sync/programme/lazy';
 import { Button } from '../../ui/button';
 import '../../ui/field.css';
 import { VELO_PROMO } from './velo-config';
@@ -33,10 +35,13 @@ function CodeField(p: {
   applied: string;
   problem: string | null;
   check: (code: string) => string | null;
+  /** The server's check (online), after `check`: the reason the code does not count, or null. */
+  verify?: (code: string) => Promise<string | null>;
   save: (code: string) => Promise<unknown>;
 }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   if (p.kept) {
     return (
       <div className={`promo-kept${p.problem ? ' is-off' : ''}`} data-testid={`${p.id}-kept`}>
@@ -53,10 +58,20 @@ function CodeField(p: {
   }
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = promoCodeInputProblem(value) ?? p.check(cleanPromoCode(value));
+    if (checking) return;
+    const code = cleanPromoCode(value);
+    let problem = promoCodeInputProblem(value) ?? p.check(code);
+    if (!problem && p.verify) {
+      setChecking(true);
+      try {
+        problem = await p.verify(code);
+      } finally {
+        setChecking(false);
+      }
+    }
     setError(problem);
     if (problem) return;
-    await p.save(cleanPromoCode(value));
+    await p.save(code);
     setValue('');
   };
   const id = `promo-${p.id}`;
@@ -83,7 +98,7 @@ function CodeField(p: {
             setError(null);
           }}
         />
-        <Button type="submit" variant="secondary" disabled={!value.trim()} data-testid={`${p.id}-apply`}>
+        <Button type="submit" variant="secondary" busy={checking} disabled={!value.trim()} data-testid={`${p.id}-apply`}>
           {T.apply}
         </Button>
       </div>
@@ -101,6 +116,18 @@ function CodeField(p: {
  */
 export default function CartPromo({ variant, lines, veloProblem, codes, customerTags, ordersCount }: Props) {
   const ctx = { variant, lines, customerTags };
+  const sync = useSyncMaybe();
+  // Online, a friend's code is checked with the server when entered; offline it is kept, and create-order checks it.
+  const verifyFriend = async (code: string): Promise<string | null> => {
+    if (!sync) return null;
+    const m = await inviteActions();
+    try {
+      await m.checkFriendCode(m.programmeEnv(sync), variant, code);
+      return null;
+    } catch (e) {
+      return e instanceof Error && (e as { code?: string }).code !== 'offline' ? e.message : null;
+    }
+  };
   const veloVisible = veloPromoInputVisible(ctx);
   const hasVelo = variant === 'ogo' && lines.some((l) => l.tags.includes(PRODUCT_TAGS.velo) && !l.tags.includes(PRODUCT_TAGS.veloGift));
   const veloNote = hasVelo && !veloVisible && !codes.veloCode ? (customerTags.includes(VELO_USED_TAG) ? T.veloUsed : lines.some((l) => l.tags.includes(PRODUCT_TAGS.veloGift)) ? T.veloGift : null) : null;
@@ -116,6 +143,7 @@ export default function CartPromo({ variant, lines, veloProblem, codes, customer
         applied={T.friendApplied(codes.friendCode)}
         problem={codes.friendCode ? friendCodeProblem(codes.friendCode, ordersCount) : null}
         check={(code) => friendCodeProblem(code, ordersCount)}
+        verify={verifyFriend}
         save={(friendCode) => saveDraft(db, variant, { friendCode })}
       />
       {(veloVisible || codes.veloCode) && (

@@ -4,6 +4,7 @@ import { db } from '../../db/db';
 import type { ProductRow } from '../../db/rows-catalogue';
 import type { Account } from '../../db/rows-sync';
 import { StorageFullError } from '../../db/storage';
+import { cartAddSubject } from '../../domain/cart-subject';
 import type { ShopVariant } from '../../domain/catalogue';
 import { accountOf } from '../../sync/auth/session';
 import { toasts } from '../../ui/toast-store';
@@ -49,7 +50,7 @@ export function useShopActions() {
       /** Adds `units` and confirms it with a toast that leads to the cart. */
       addToCart: async (p: ProductRow, units = 1) => {
         const r = await withAccount(p.variant === 'glo' ? 'glo' : 'ogo', (a, w) => w.addProductToCart(db, a, p, units));
-        if (r) toasts.show(`${COMMON_COPY.added}: ${p.title}`, { kind: 'success', action: { label: COMMON_COPY.toCart, run: () => navigate('/shop/cart') } });
+        if (r) toasts.show(`${COMMON_COPY.added}: ${p.title}`, { kind: 'success', action: { label: COMMON_COPY.toCart, run: () => navigate('/shop/cart') }, subject: cartAddSubject(p.title) });
         return r;
       },
       increment: (variant: ShopVariant, variantId: number) => withAccount(variant, (a, w) => w.incrementCartLine(db, a, variantId)),

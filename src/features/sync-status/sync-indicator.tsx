@@ -14,7 +14,7 @@ function useRefusalAnnouncements(s: SyncStatus, open: () => void, panelOpen: boo
     if (!fresh.length || panelOpen) return;
     for (const e of fresh) {
       const n = s.noticeOf(e);
-      toasts.show(SYNC_COPY.announce(n.what, n.why), { kind: 'error', action: { label: SYNC_COPY.details, run: open }, durationMs: 10_000 });
+      toasts.show(SYNC_COPY.announce(n.what, n.why), { kind: 'error', action: { label: SYNC_COPY.details, run: open }, durationMs: 10_000, ...(n.subject ? { subject: n.subject } : {}) });
     }
     s.markNoticed(fresh.map((e) => e.id));
   }, [key, panelOpen]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -33,6 +33,8 @@ export interface RefusalNotice {
   why: string;
   /** A screen where it can be put right, when there is one. */
   fixAt?: { path: string; label: string };
+  /** What it is about, as the screen's own toast names it («cart-add:<title>»): the refusal replaces that toast. */
+  subject?: string;
 }
 
 /**

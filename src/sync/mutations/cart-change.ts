@@ -4,6 +4,7 @@ import { explainStorageError } from '../../db/storage';
 import type { CartSnapshotLine, ProductRow } from '../../db/rows-catalogue';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import type { FreshProduct } from '../../domain/cart';
+import { cartAddSubject } from '../../domain/cart-subject';
 import { mutate } from '../engine/enqueue';
 import { defineMutation, PreparedRequest } from '../engine/registry';
 import { baseForWrite, baseOf, dropBase, isRevisionConflict, MAX_CONFLICTS, preconditionOf, setBase } from './metafield-base';
@@ -63,7 +64,9 @@ export const cartChange = defineMutation<CartChangePayload, typeof createMetafie
     await rebuildLocalCart(db, entry.account.variant);
   },
   describeRefusal(entry, error) {
-    return { what: describeCartOp(entry.payload), why: error.message, fixAt: { path: '/shop/cart', label: 'До кошика' } };
+    const op = entry.payload.change;
+    const subject = op.op === 'add' && op.line.title ? cartAddSubject(op.line.title) : undefined;
+    return { what: describeCartOp(entry.payload), why: error.message, fixAt: { path: '/shop/cart', label: 'До кошика' }, ...(subject ? { subject } : {}) };
   },
 });
 

@@ -56,3 +56,13 @@ export async function ensureVeloInvite(env: AuthEnv, variant: Variant): Promise<
   await writeDoc(env.db, variant, INVITE_DOCS.velo, value, env.now());
   return value;
 }
+
+/**
+ * A friend's REW- code entered in the cart, checked with the server (spec §5: first order only,
+ * someone else's real code). Online only: offline it throws `ProgrammeError` with code 'offline'
+ * and the cart keeps the code for create-order to check.
+ */
+export async function checkFriendCode(env: AuthEnv, variant: Variant, code: string): Promise<string> {
+  const r = await onlineStep(env, () => inviteApi(env.transport).checkFriendCode({ code, ...(variant === 'glo' ? {} : { ogo: true }) }));
+  return r.code;
+}

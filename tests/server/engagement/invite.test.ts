@@ -200,3 +200,22 @@ describe('the velo invite link’s landing on the ogo store (sandbox)', () => {
     expect(html).not.toContain('<script>x');
   });
 });
+
+describe('invite/check-friend-code (spec §5, asked when the code is entered in the cart)', () => {
+  const check = (m: TestMember, body: unknown) => s.call('POST', '/api/invite/check-friend-code', { body, token: m.token });
+
+  it('accepts another member’s real code on a first order and refuses nobody’s, one’s own and a malformed one, in Ukrainian', async () => {
+    const c = await createMember(s);
+    const d = await createMember(s);
+    const code = await promoCode(c);
+    const ok = await check(d, { code: code.toLowerCase() });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ ok: true, code });
+    const nobody = await check(d, { code: 'REW-NOSUCH1' });
+    expect(nobody.status).toBe(422);
+    expect(nobody.body.error).toMatchObject({ code: 'friend_code_unknown', message: expect.stringContaining('Такого коду друга немає') });
+    expect((await check(c, { code })).body.error.code).toBe('friend_code_own');
+    expect((await check(d, { code: 'ABC' })).body.error.code).toBe('friend_code_not_applicable');
+    expect((await check(d, {})).status).toBe(400);
+  });
+});

@@ -36,4 +36,14 @@ describe('toast store (spec §9: auto-close after 5000 ms)', () => {
     expect(store.list()).toHaveLength(0);
     expect(seen).toEqual([1, 0]);
   });
+
+  it('shows two at most (a sticky one stays longest) and a toast about the same subject replaces the last', () => {
+    const store = createToastStore();
+    store.show('Доступна нова версія', { durationMs: null });
+    store.show('Додано в кошик: A', { subject: 'cart-add:A' });
+    store.show('Додано в кошик: B', { subject: 'cart-add:B' });
+    expect(store.list().map((t) => t.text)).toEqual(['Доступна нова версія', 'Додано в кошик: B']);
+    store.show('Не збережено — Додавання в кошик: B. Немає в наявності', { kind: 'error', subject: 'cart-add:B' });
+    expect(store.list().map((t) => t.text)).toEqual(['Доступна нова версія', 'Не збережено — Додавання в кошик: B. Немає в наявності']);
+  });
 });

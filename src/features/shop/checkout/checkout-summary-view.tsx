@@ -244,9 +244,13 @@ function Summary({ co }: { co: CheckoutState }) {
           ))}
         </ul>
       )}
-      {error && <Notice tone="bad" text={error} testId="checkout-error" />}
-
       <div className="action-bar co-bar">
+        {/* The refusal of «Замовити» is drawn in the bar itself, where the tap was: never behind it. */}
+        {error && (
+          <p className="action-bar__alert" role="alert" data-testid="checkout-error">
+            {error}
+          </p>
+        )}
         <div className="co-bar__total">
           <span>{xpOnly ? T.xpTotal : T.total}</span>
           <strong>{xpOnly ? formatXp(s.xp) : formatUah(s.money)}</strong>
