@@ -15,6 +15,7 @@ import * as ledgerHistoryIndex from './015_ledger_history_index';
 import * as orderNumberSequence from './016_order_number_sequence';
 import * as xpTotals from './017_xp_totals';
 import * as offlinePurchaseBrand from './018_offline_purchase_brand';
+import * as multiscanPhotos from './019_multiscan_photos';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '016_order_number_sequence': orderNumberSequence,
   '017_xp_totals': xpTotals,
   '018_offline_purchase_brand': offlinePurchaseBrand,
+  '019_multiscan_photos': multiscanPhotos,
 };
