@@ -159,6 +159,18 @@ export const getScanHistory = defineCall({
 /** What became of one code found in a photo. */
 export const multiscanOutcome = z.enum(['awarded', 'used', 'unknown', 'invalid', 'other_brand']);
 
+export const multiscanCode = z.object({
+  /** The text read, as in the photo. */
+  uuid: z.string(),
+  format: z.enum(['qr', 'datamatrix']),
+  outcome: multiscanOutcome,
+  /** XP awarded for this code (0 unless awarded). */
+  xp: z.number(),
+  /** For 'used': whether it was the member who used it. */
+  byYou: z.optional(z.boolean()),
+  message: z.string(),
+});
+
 /**
  * POST /mapi/multiscan/load {image, phone, user_id, image_type: 'base64'} (spec §7, "bot admin
  * host" = this server under /mapi). Every QR and DataMatrix code in the photo is read on the
@@ -181,19 +193,10 @@ export const multiscanLoad = defineCall({
     image_type: z.literal('base64'),
   }),
   response: z.object({
-    codes: z.array(
-      z.object({
-        /** The text read, as in the photo. */
-        uuid: z.string(),
-        format: z.enum(['qr', 'datamatrix']),
-        outcome: multiscanOutcome,
-        /** XP awarded for this code (0 unless awarded). */
-        xp: z.number(),
-        /** For 'used': whether it was the member who used it. */
-        byYou: z.optional(z.boolean()),
-        message: z.string(),
-      }),
-    ),
+    /** The photo's id in the member's sent photos (multiscan/get-history). */
+    id: z.number(),
+    created_at: isoDateTime,
+    codes: z.array(multiscanCode),
     found: z.number(),
     awarded: z.number(),
     /** XP awarded in total for this photo. */
@@ -205,6 +208,41 @@ export const multiscanLoad = defineCall({
 /** Largest photo multiscan takes, bytes once decoded from base64. */
 export const MULTISCAN_MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 
+/** Sent photos page size. */
+export const MULTISCAN_HISTORY_PAGE = 20;
+
+export const multiscanPhoto = z.object({
+  id: z.number(),
+  created_at: isoDateTime,
+  found: z.number(),
+  awarded: z.number(),
+  xp_total: z.number(),
+  codes: z.array(multiscanCode),
+});
+export type MultiscanPhoto = z.infer<typeof multiscanPhoto>;
+
+/**
+ * POST /mapi/multiscan/get-history {offset, {product}} (not in spec §7; beside multiscan/load, in
+ * the style of scan/get-history): the photos the server read for the member's record of the
+ * variant, from any device, newest first, 20 a page, each with what became of its codes. The
+ * photos themselves are not kept. «Надіслані фото» on /scan/multi lists these with the photos
+ * still waiting on this device.
+ */
+export const multiscanHistory = defineCall({
+  method: 'POST',
+  path: '/mapi/multiscan/get-history',
+  auth: 'member',
+  mutation: false,
+  summary: 'A page of the member’s photos read by multiscan/load (any device), newest first, with each code’s outcome',
+  request: z.object({ offset: z.optional(z.number().check(z.int(), z.gte(0), z.lte(1_000_000))), ogo: ogoFlag }),
+  response: z.object({
+    photos: z.array(multiscanPhoto),
+    total: z.number(),
+    /** Offset of the next page, null on the last. */
+    nextOffset: z.nullable(z.number()),
+  }),
+});
+
 export const scanCalls = {
   scanCode,
   getScanCount,
@@ -214,4 +252,5 @@ export const scanCalls = {
   saveManager,
   getScanHistory,
   multiscanLoad,
+  multiscanHistory,
 } as const;

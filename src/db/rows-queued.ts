@@ -35,6 +35,8 @@ export interface MultiscanRow {
   preview?: string | null;
   /** XP the photo earned in all. */
   xpTotal?: number | null;
+  /** The photo's id on the server once read (multiscan/get-history lists it under this id). */
+  serverId?: number | null;
 }
 
 /** A call-back request (spec §5: day 'Сьогодні' = today, otherwise tomorrow, from and to). */

@@ -17,6 +17,7 @@ import * as xpTotals from './017_xp_totals';
 import * as offlinePurchaseBrand from './018_offline_purchase_brand';
 import * as sessionParent from './019_session_parent';
 import * as lookups from './020_lookups';
+import * as multiscanPhotos from './021_multiscan_photos';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '018_offline_purchase_brand': offlinePurchaseBrand,
   '019_session_parent': sessionParent,
   '020_lookups': lookups,
+  '021_multiscan_photos': multiscanPhotos,
 };

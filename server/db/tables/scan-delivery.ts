@@ -35,6 +35,19 @@ export interface ScanManagersTable {
   updated_at: string;
 }
 
+/** A photo the multiscan call read (the photo itself is not kept): what became of each code in it. */
+export interface MultiscanPhotosTable {
+  id: Generated<number>;
+  /** The member's record of the variant the codes were sent for. */
+  customer_id: number;
+  found: number;
+  awarded: number;
+  xp_total: number;
+  /** JSON array of the answer's codes: { uuid, format, outcome, xp, byYou?, message }. */
+  codes: string;
+  created_at: string;
+}
+
 /** Settlements of the carrier sandbox, shaped after Nova Poshta's searchSettlements. */
 export interface NpCitiesTable {
   id: Generated<number>;
@@ -99,6 +112,7 @@ export interface IpostRequestsTable {
 export interface ScanDeliveryTables {
   scan_codes: ScanCodesTable;
   scan_managers: ScanManagersTable;
+  multiscan_photos: MultiscanPhotosTable;
   np_cities: NpCitiesTable;
   np_branches: NpBranchesTable;
   ipost_requests: IpostRequestsTable;

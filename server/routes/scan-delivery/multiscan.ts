@@ -17,7 +17,8 @@ const MAX_BODY_BYTES = Math.ceil((MULTISCAN_MAX_IMAGE_BYTES * 4) / 3) + 64 * 102
 
 /**
  * mapi/multiscan/load: reads every QR and DataMatrix code in one photo on the server and
- * awards each valid unused one, all in one transaction.
+ * awards each valid unused one, all in one transaction, and records what it read (not the photo)
+ * for the member's sent photos.
  */
 export function registerMultiscan(app: Hono<AppEnv>, reader: BarcodeReader = zxingReader()): void {
   app.use(multiscanLoad.path, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorJson(c, imageTooLarge()) }));
@@ -59,7 +60,14 @@ export function registerMultiscan(app: Hono<AppEnv>, reader: BarcodeReader = zxi
         balance = row.xp_balance;
       }
       const awarded = codes.filter((c) => c.outcome === 'awarded').length;
-      return { codes, found: codes.length, awarded, xp_total: xpTotal, balance };
+      // Kept (without the photo) for the member's sent photos on any device: multiscan/get-history.
+      const createdAt = now.toISOString();
+      const photo = await trx
+        .insertInto('multiscan_photos')
+        .values({ customer_id: customer.id, found: codes.length, awarded, xp_total: xpTotal, codes: JSON.stringify(codes), created_at: createdAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: photo.id, created_at: createdAt, codes, found: codes.length, awarded, xp_total: xpTotal, balance };
     });
   });
 }

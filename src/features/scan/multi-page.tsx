@@ -1,10 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { db } from '../../db/db';
+import { useDoc } from '../../db/hooks';
 import { pluralUk } from '../../domain/scan-goal';
 import { useAppSession } from '../../state/session';
+import { usePullOnOpen } from '../../state/use-pull';
 import { useSyncMaybe } from '../../state/sync-context';
+import type { MultiscanHistory } from '../../sync/pullers/multiscan-history';
 import { scanActions } from '../../sync/scan/lazy';
+import { MULTISCAN_HISTORY_DOC } from '../../sync/scan-keys';
 import { Button } from '../../ui/button';
 import { FrameDecoder } from '../../ui/scanner/decoder';
 import { ScanIcon } from '../../ui/scanner/scan-icons';
@@ -13,6 +17,7 @@ import { toasts } from '../../ui/toast-store';
 import { MULTI_COPY as T } from './multi-copy';
 import { MultiscanList } from './multiscan-list';
 import { PhotoError, PHOTO_COPY, preparePhoto, type PreparedPhoto } from './photo';
+import { sentPhotos } from './sent-photos';
 import './scan.css';
 import './multi.css';
 
@@ -33,12 +38,20 @@ async function codesIn(photo: PreparedPhoto): Promise<number | null> {
 /**
  * /scan/multi (issue 15): a photo of several packs, taken or picked, resized on the phone and
  * sent to the multiscan call with upload progress, or kept and sent later when offline. A photo
- * with no code, not an image, or too large is refused here and nothing is queued.
+ * with no code, not an image, or too large is refused here and nothing is queued. «Надіслані
+ * фото» are the server's (multiscan/get-history: from any device) with this phone's still waiting.
  */
 export default function MultiPage() {
   const { variant } = useAppSession();
   const sync = useSyncMaybe();
-  const rows = useLiveQuery(async () => (await db.multiscans.where('variant').equals(variant).sortBy('createdAt')).reverse(), [variant]);
+  const scanVariant = variant === 'glo' ? 'glo' : 'ogo';
+  const local = useLiveQuery(() => db.multiscans.where('variant').equals(variant).toArray(), [variant]);
+  const server = useDoc<MultiscanHistory>(variant, MULTISCAN_HISTORY_DOC);
+  // Pulled on each visit and after each photo the server read.
+  const [reads, setReads] = useState(0);
+  const pull = usePullOnOpen((env) => scanActions().then((m) => m.pullSentPhotos(env, scanVariant)), `${variant}:${reads}`);
+  const rows = local === undefined || server === undefined ? undefined : sentPhotos(server?.value.photos ?? null, local, variant);
+  const notPulled = server === null && (pull === 'offline' || pull === 'failed');
   const [photo, setPhoto] = useState<{ p: PreparedPhoto; found: number | null } | null>(null);
   const [phase, setPhase] = useState<'idle' | 'preparing' | 'sending'>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -72,7 +85,10 @@ export default function MultiPage() {
     try {
       const m = await scanActions();
       const r = await m.sendMultiscanPhoto({ db, online: sync?.online ?? browserOnline }, variant, photo.p.base64, photo.p.preview, setProgress);
-      if (r.state === 'sent') toasts.show(T.sent, { kind: 'success' });
+      if (r.state === 'sent') {
+        toasts.show(T.sent, { kind: 'success' });
+        setReads((n) => n + 1);
+      }
       else if (r.state === 'waiting') toasts.show(T.waiting, { kind: 'info' });
       else setError(`${T.refused}: ${r.reason}`);
       setPhoto(null);
@@ -140,7 +156,14 @@ export default function MultiPage() {
       </section>
       <section className="stack">
         <h2 className="t-h3">{T.listTitle}</h2>
-        {rows === undefined ? <Skeleton lines={2} height={56} /> : rows.length === 0 ? <EmptyState icon="scan" title={T.listEmpty} /> : <MultiscanList rows={rows} />}
+        {notPulled && <p className="t-small" data-testid="multi-list-partial">{pull === 'offline' ? T.listOffline : T.listFailed}</p>}
+        {rows === undefined || (server === null && pull === 'running') ? (
+          <Skeleton lines={2} height={56} />
+        ) : rows.length === 0 ? (
+          notPulled ? null : <EmptyState icon="scan" title={T.listEmpty} />
+        ) : (
+          <MultiscanList rows={rows} />
+        )}
       </section>
     </>
   );

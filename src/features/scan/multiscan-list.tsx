@@ -10,7 +10,7 @@ function outcomeLabel(c: MultiscanRow['codes'][number]): string {
   return (T.outcome as Record<string, unknown>)[c.state] as string | undefined ?? c.state;
 }
 
-/** The photos sent from this phone, newest first: waiting, read (each code and what became of it) or refused. */
+/** The sent photos (the server's, from any device, and this phone's), newest first: waiting, read (each code and what became of it) or refused. */
 export function MultiscanList({ rows }: { rows: readonly MultiscanRow[] }) {
   return (
     <ul className="multi-list">

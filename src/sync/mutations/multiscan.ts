@@ -37,7 +37,7 @@ export const multiscanKind = defineMutation<MultiscanPayload, typeof multiscanLo
   async apply(answer, entry, db) {
     const variant = entry.payload.variant;
     const codes = answer.codes.map((c) => ({ code: c.uuid, state: c.outcome, coins: c.outcome === 'awarded' ? c.xp : null, message: c.message }));
-    await db.multiscans.update(entry.payload.rowId, { state: 'sent', codes, message: null, xpTotal: answer.xp_total });
+    await db.multiscans.update(entry.payload.rowId, { state: 'sent', codes, message: null, xpTotal: answer.xp_total, serverId: answer.id });
     await db.xpBalance.put({ variant, balance: answer.balance, fetchedAt: Date.now() });
     const now = Date.now();
     for (const c of answer.codes) {

@@ -11,6 +11,7 @@ import { saveScanCode } from '../mutations/scan-code';
 import { saveScanManager } from '../mutations/scan-manager';
 import type { ScanVariant } from '../mutations/scan-shared';
 import { devicesPuller } from '../pullers/devices';
+import { multiscanHistoryPuller } from '../pullers/multiscan-history';
 import { runPuller, type PullContext, type PullResult } from '../pullers/puller';
 import { scanHistoryPuller, scanStatsPuller, type ScanStats } from '../pullers/scans';
 import { bonusHistoryPuller } from '../pullers/xp';
@@ -26,6 +27,8 @@ export const pullScanHistory = (env: AuthEnv, v: ScanVariant): Promise<PullResul
 export const pullMoreHistory = (env: AuthEnv, v: ScanVariant, kept: number): Promise<PullResult> => runPuller(scanHistoryPuller(v, kept), ctxOf(env), true);
 export const pullBonusHistory = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(bonusHistoryPuller(v), ctxOf(env));
 export const pullDevices = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(devicesPuller(v), ctxOf(env));
+/** /scan/multi: the photos the server read for the member, from any device (forced: the list shows the latest). */
+export const pullSentPhotos = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(multiscanHistoryPuller(v), ctxOf(env), true);
 
 /** What became of a scanned or typed text, for the scanner's feedback. */
 export type ScanOutcome =

@@ -106,6 +106,8 @@ describe('a multi-scan photo queued with no network', () => {
         '/mapi/multiscan/load': () => ({
           status: 200,
           body: {
+            id: 7,
+            created_at: '2026-11-20T10:00:00.000Z',
             codes: [
               { uuid: A, format: 'qr', outcome: 'awarded', xp: 12, message: '+12 XP: Стіки neo™ Ruby Boost' },
               { uuid: B, format: 'datamatrix', outcome: 'used', xp: 0, byYou: false, message: 'Цей код уже використав інший учасник клубу' },
@@ -124,7 +126,8 @@ describe('a multi-scan photo queued with no network', () => {
     await h.outbox.replay();
     expect(h.sends()[0]).toMatchObject({ path: '/mapi/multiscan/load', key: entry.id, body: { image: 'aGVsbG8=', phone: '380500000001', user_id: 101, image_type: 'base64' } });
     const row = await h.db.multiscans.get(entry.payload.rowId);
-    expect(row).toMatchObject({ state: 'sent', xpTotal: 12 });
+    // The server's id of the photo: «Надіслані фото» list it once, merged with the server's list.
+    expect(row).toMatchObject({ state: 'sent', xpTotal: 12, serverId: 7 });
     expect(row?.codes.map((c) => [c.code, c.state, c.coins])).toEqual([
       [A, 'awarded', 12],
       [B, 'used', null],
