@@ -1,9 +1,9 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { StaleWhileRevalidate } from 'workbox-strategies';
 import { installOutboxSync } from './outbox-sync';
-import { boundedCache } from './bounded-cache';
+import { answerPicture, installPictures, isPicture } from './pictures';
 import { guardApiFromCacheStorage } from './api-cache-guard';
 import { answerNavigation, visitorState } from './navigation';
 import { precacheRefill } from './precache-refill';
@@ -33,17 +33,28 @@ registerRoute(
   ),
 );
 
-// Product and news images: cache first, at most 300 kept.
+// Product and news pictures: a bounded cache filled as they are shown and, after each sync, with
+// what the member may open offline; a picture never kept answers, offline, as the page's
+// designed placeholder (see ./pictures).
+const pictures = installPictures(self);
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/media/') && request.method === 'GET',
-  new CacheFirst({ cacheName: 'media', plugins: [boundedCache(300)] }),
+  ({ url, request }) => isPicture(url, self.location.origin) && request.method === 'GET',
+  ({ request, event }) => answerPicture(pictures, request, self, (p) => event.waitUntil(p)),
+);
+
+// The install icons (not precached: the browser asks for them when it offers to install, 171 KB):
+// kept once asked for online, so the browser's own request for them never fails offline.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/icons/') && request.method === 'GET',
+  new StaleWhileRevalidate({ cacheName: 'icons' }),
 );
 
 // A new version waits until the page asks for it («Оновити», spec §4).
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+// The old picture cache (by count only) gives way to `pictures`.
+self.addEventListener('activate', (event) => event.waitUntil(Promise.all([self.clients.claim(), caches.delete('media')])));
 
 // Background Sync (Chromium) replays the outbox with the same code as the pages.
 installOutboxSync(self);

@@ -22,6 +22,8 @@ export interface SyncRuntime extends SyncCore {
   triggers: Triggers;
   /** Runs the pullers now (`force` ignores freshness). */
   pull(force?: boolean): Promise<Record<string, PullResult>>;
+  /** Calls `listener` each time a run of the pullers has settled online (the picture prefetch); returns its removal. */
+  onPulled(listener: () => void): () => void;
   /** Logout step one (spec §4): send what waits, report what is left. */
   prepareLogout(): Promise<UnsentSummary>;
   /** Logout step two: clear cookies, stores and localStorage (but the app version). */
@@ -42,7 +44,12 @@ export function createSyncRuntime(o: RuntimeOptions): SyncRuntime {
       })();
     },
   });
-  const pull = (force = false) => runPullers(o.pullers, { db: o.db, transport: core.transport, now: o.now ?? Date.now, online: () => o.online.isOnline() }, force);
+  const pulled = new Set<() => void>();
+  const pull = async (force = false) => {
+    const results = await runPullers(o.pullers, { db: o.db, transport: core.transport, now: o.now ?? Date.now, online: () => o.online.isOnline() }, force);
+    if (o.online.isOnline()) for (const listener of pulled) listener();
+    return results;
+  };
   const triggers = installTriggers(core.outbox, { ...o.triggerEnv, online: o.online, pull: () => pull() });
   return {
     ...core,
@@ -50,6 +57,10 @@ export function createSyncRuntime(o: RuntimeOptions): SyncRuntime {
     activity,
     triggers,
     pull,
+    onPulled(listener) {
+      pulled.add(listener);
+      return () => pulled.delete(listener);
+    },
     prepareLogout: () => prepareLogout(core.outbox, core.registry, o.online.isOnline()),
     async logout() {
       await logout(o.db, o.logoutEnv);

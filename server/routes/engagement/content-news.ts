@@ -4,6 +4,7 @@ import { queryFlag, queryInt } from '../../../src/contract/query-params';
 import type { AppEnv } from '../../context';
 import { ApiError, notFound } from '../../errors';
 import { mount } from '../../http/route';
+import { svgAnswer } from '../../http/svg-answer';
 import { variantOf } from '../../members';
 import { parseBody, renderBody } from './content-html';
 import { newsArtSvg } from './content-news-art';
@@ -62,7 +63,7 @@ export function registerContentNews(app: Hono<AppEnv>): void {
     if (!m) throw new ApiError(404, 'not_found', 'Зображення не знайдено');
     const row = await c.env.deps.db.selectFrom('news').select(['id', 'art']).where('id', '=', Number(m[1])).executeTakeFirst();
     if (!row) throw new ApiError(404, 'not_found', 'Зображення не знайдено');
-    return c.body(newsArtSvg(row.id, row.art), 200, {
+    return svgAnswer(c, newsArtSvg(row.id, row.art), {
       'content-type': 'image/svg+xml; charset=utf-8',
       'cache-control': 'public, max-age=86400',
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",

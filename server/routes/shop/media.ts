@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { notFound } from '../../errors';
+import { svgAnswer } from '../../http/svg-answer';
 import { parseArt, productSvg } from './product-art';
 
 /** A year: a product keeps its picture; the ETag still lets a reload revalidate. */
@@ -12,6 +14,8 @@ interface Drawn {
   etag: string;
   /** The product's updated_at the drawing was made from. */
   version: string;
+  /** The drawing gzipped, made the first time a client accepting gzip asks. */
+  gz?: Uint8Array;
 }
 
 /**
@@ -34,6 +38,7 @@ export function registerMedia(app: Hono<AppEnv>): void {
     }
     const headers = { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': CACHE_CONTROL, etag: d.etag };
     if (c.req.header('if-none-match') === d.etag) return c.body(null, 304, headers);
-    return c.body(d.svg, 200, headers);
+    const kept = d;
+    return svgAnswer(c, d.svg, headers, () => (kept.gz ??= new Uint8Array(gzipSync(kept.svg, { level: 9 }))));
   });
 }

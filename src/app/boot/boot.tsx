@@ -31,6 +31,8 @@ function App() {
     const start = () =>
       (starting ??= loadSyncEngine().then((m) => {
         pending = m.startSync();
+        // After each sync, the pictures the member may open offline go to the service worker's cache.
+        pending.onPulled(() => void Promise.all([import('../pwa/pictures'), import('../../db/db')]).then(([p, d]) => p.keepPicturesForOffline(d.db)));
         if (shown) setSync(pending);
         return pending;
       }));

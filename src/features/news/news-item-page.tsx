@@ -8,6 +8,7 @@ import { contentActions } from '../../sync/content/lazy';
 import type { NewsItemResult } from '../../sync/content/actions';
 import { Button, ButtonLink } from '../../ui/button';
 import { Icon } from '../../ui/icons';
+import { Picture } from '../../ui/picture';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { useSafeHtml } from '../../ui/use-safe-html';
 import { NEWS_COPY, newsDate } from './copy';
@@ -92,7 +93,7 @@ export default function NewsItemPage() {
   const waitingText = (!row.bodyHtml && (state === 'idle' || state === 'running')) || (row.bodyHtml !== '' && !safe);
   return (
     <article className="news-article" data-testid="screen-news-item">
-      {row.image && <img className="news-article__image" src={row.image} alt="" decoding="async" width={640} height={360} />}
+      {row.image && <Picture className="news-article__image" src={row.image} alt="" icon={<Icon name="news" />} width={640} height={360} priority />}
       <div className="news-article__body">
         <span className="news-date">{newsDate(row.publishedAt, true)}</span>
         <h2 className="news-article__title" data-testid="news-title">

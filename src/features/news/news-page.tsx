@@ -5,14 +5,20 @@ import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import { contentActions } from '../../sync/content/lazy';
 import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icons';
+import { Picture } from '../../ui/picture';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { NEWS_COPY as T, newsDate } from './copy';
 import { NewsConsent } from './news-consent';
 import './news.css';
 
+/** Cards on a 390×844 screen's first view under the intro: their pictures are asked for first. */
+const FIRST_ROWS = 2;
+
 /**
  * /news: club news of the member's variant, newest first (spec §7 news/get-list), from the local
- * database: readable offline after one visit; pictures load lazily and stay cached.
+ * database: readable offline after one visit; the first cards' pictures first, the others as they come
+ * into view (all of them kept for offline after each sync: src/app/pwa/pictures.ts).
  */
 export default function NewsPage() {
   const { variant } = useAppSession();
@@ -54,10 +60,10 @@ export default function NewsPage() {
   } else {
     list = (
       <ul className="news-list" data-testid="news-list">
-        {news.map((n) => (
+        {news.map((n, i) => (
           <li key={n.id}>
             <Link to={`/news/${n.id}`} className="news-card" data-testid="news-card">
-              {n.image && <img className="news-card__image" src={n.image} alt="" loading="lazy" decoding="async" width={640} height={360} />}
+              {n.image && <Picture className="news-card__image" src={n.image} alt="" icon={<Icon name="news" />} width={640} height={360} priority={i < FIRST_ROWS} />}
               <span className="news-card__body">
                 <span className="news-date">{newsDate(n.publishedAt)}</span>
                 <span className="news-card__title">{n.title}</span>

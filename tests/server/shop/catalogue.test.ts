@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../src/domain/catalogue';
 import { createMember, type TestMember } from '../../support/members';
@@ -150,6 +151,21 @@ describe('product drawings at /media/products/<id>.svg', () => {
     const etag = res.headers.get('etag') ?? '';
     const again = await s.app.request(`/media/products/${p.id}.svg`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+  });
+
+  it('gzips a drawing for a client that accepts gzip (half the bytes or less), and not for one that refuses it', async () => {
+    const p = await product(s, 'sticks-amber-20');
+    const plain = await s.app.request(`/media/products/${p.id}.svg`);
+    const svg = await plain.text();
+    const zipped = await s.app.request(`/media/products/${p.id}.svg`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toContain('Accept-Encoding');
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(bytes.length).toBeLessThan(svg.length / 2);
+    expect(gunzipSync(bytes).toString('utf8')).toBe(svg);
+    const refused = await s.app.request(`/media/products/${p.id}.svg`, { headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(await refused.text()).toBe(svg);
   });
 
   it('draws a pack-size badge but not a price one: «300 XP» is printed beside the picture already', async () => {

@@ -18,13 +18,14 @@ export interface CardActions {
 /**
  * A product in a list: its drawing, title, subtitle and pack size, the price in UAH (XP for
  * bonus items), the heart and the «+»; an out-of-stock product says so and cannot be added.
+ * `priority`: a card of the list's first screen (its picture is asked for first).
  */
-export function ProductCard({ product: p, to, compact = false, ...a }: { product: ProductRow; to: string; compact?: boolean } & CardActions) {
+export function ProductCard({ product: p, to, compact = false, priority = false, ...a }: { product: ProductRow; to: string; compact?: boolean; priority?: boolean } & CardActions) {
   const gift = p.tags.includes(PRODUCT_TAGS.veloGift);
   return (
     <article className={`product-card${p.available ? '' : ' is-out'}${compact ? ' product-card--compact' : ''}`} data-testid="product-card" data-product-id={p.id}>
       <Link to={to} className="product-card__link">
-        <ProductImage src={p.image} title={p.title} category={p.category} />
+        <ProductImage src={p.image} title={p.title} category={p.category} priority={priority} />
         <span className="product-card__title">{p.title}</span>
         {p.subTitle && p.subTitle !== priceLabel(p) && <span className="product-card__sub">{p.subTitle}</span>}
         {p.quantity > 1 && <span className="product-card__pack">{COMMON_COPY.pack(p.quantity)}</span>}

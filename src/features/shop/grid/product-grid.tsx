@@ -13,6 +13,11 @@ export const VIRTUAL_FROM = 40;
 const FIRST_CARDS = 12;
 /** Cards a plain grid draws at once; the rest follow in a transition React cuts into short tasks. */
 export const EAGER_CARDS = 6;
+/**
+ * Cards whose pictures are asked for at once and first (fetchpriority high): the two rows a
+ * 390×844 screen shows under the header. The others load lazily as they come near the view.
+ */
+export const FIRST_VIEW_CARDS = 4;
 
 // Loaded only for a long list: the demo's lists are short, and every route paints within its budget.
 const VirtualGrid = lazy(() => import('./virtual-grid'));
@@ -43,6 +48,7 @@ export function ProductGrid(props: GridProps) {
         product={p}
         to={props.linkOf(p)}
         compact={props.rail}
+        priority={i < FIRST_VIEW_CARDS && !props.rail}
         favourite={favourites.has(p.id)}
         inCart={inCart.get(p.id) ?? 0}
         onToggleFavourite={() => void act.toggleFavourite(props.variant, p.id)}

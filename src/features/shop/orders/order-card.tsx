@@ -4,6 +4,8 @@ import { formatUah, formatXp } from '../../../domain/money';
 import { DELIVERY_METHOD_NAMES, PAYMENT_METHOD_NAMES } from '../../../domain/order-names';
 import { canPayByCard, deliveryStatus, paymentStatus } from '../../../domain/order-status';
 import { Button } from '../../../ui/button';
+import { Picture } from '../../../ui/picture';
+import { categoryIcon, ShopIcon } from '../shop-icons';
 import { formatDateTime } from '../checkout/format';
 import { HISTORY_COPY as T } from './copy';
 
@@ -37,7 +39,9 @@ export function OrderCard({ order: o, onPay, paying, highlight }: { order: Order
       <ul className="order__lines" aria-label={T.items}>
         {o.lines.slice(0, LINES_SHOWN).map((l) => (
           <li key={l.id} className="order__line">
-            <span className="order__thumb">{l.image && <img src={l.image} alt="" loading="lazy" decoding="async" />}</span>
+            <span className="order__thumb">
+              <Picture src={l.image} alt="" icon={<ShopIcon name={categoryIcon('')} />} width={44} height={44} />
+            </span>
             <span className="order__line-title">{l.title}</span>
             <span className="order__line-qty">× {l.quantity}</span>
             <span className="order__line-sum">{l.bonuses > 0 ? formatXp(l.bonuses * l.quantity) : formatUah(l.price * l.quantity)}</span>

@@ -46,13 +46,14 @@ describe('/news and /news/{newsId}', () => {
     expect(await screen.findByText('Новин поки немає')).toBeDefined();
   });
 
-  it('lists the stored news newest first, each with a lazily loaded picture', async () => {
+  it('lists the stored news newest first: the first two cards\' pictures asked for first, the rest lazily', async () => {
     const items = [3, 2, 1].map((id) => ({ ...newsItem(id), date: `2026-10-0${id}T09:00:00.000Z` }));
     const { rt } = renderScreen(NewsPage, '/news', '/news', { handlers: { '/api/news/get-list': () => ({ status: 200, body: { items, page: 1, pages: 1, total: 3 } }) } });
     stop = () => rt.stop();
     await waitFor(() => expect(screen.getAllByTestId('news-card')).toHaveLength(3));
     expect(screen.getAllByTestId('news-card').map((a) => a.getAttribute('href'))).toEqual(['/news/3', '/news/2', '/news/1']);
-    expect([...document.querySelectorAll('.news-card img')].every((i) => i.getAttribute('loading') === 'lazy')).toBe(true);
+    const pictures = [...document.querySelectorAll('.news-card img')].map((i) => `${i.getAttribute('loading')} ${i.getAttribute('fetchpriority')}`);
+    expect(pictures).toEqual(['eager high', 'eager high', 'lazy auto']);
   });
 });
 
