@@ -8,7 +8,7 @@ import { ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import { CERT_COPY as T } from './copy';
-import { copyText } from './copy-text';
+import { copyText } from '../../ui/copy-text';
 import { PinPanel } from './pin-panel';
 import './certificates.css';
 

@@ -5,7 +5,7 @@ import { certActions } from '../../sync/programme/lazy';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { CERT_COPY as T } from './copy';
-import { Sheet } from './sheet';
+import { Sheet } from '../../ui/sheet';
 
 export interface Pick {
   partnerId: number;
@@ -75,7 +75,7 @@ export function PurchaseSheet({ pick, variant, balance, onClose, onBought }: { p
               {problem.message}
             </p>
           )}
-          <div className="cert-sheet__actions">
+          <div className="sheet__actions">
             <Button size="l" block busy={busy} onClick={() => void buy()} data-testid="cert-buy">
               {T.buy}
             </Button>
@@ -96,7 +96,7 @@ export function PurchaseSheet({ pick, variant, balance, onClose, onBought }: { p
               {problem.message}
             </p>
           )}
-          <div className="cert-sheet__actions">
+          <div className="sheet__actions">
             <Button type="submit" size="l" block busy={busy}>
               {T.regSubmit}
             </Button>

@@ -8,6 +8,7 @@ import { contentActions } from '../../sync/content/lazy';
 import { Button, ButtonLink } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { EmptyState, ListRow, Skeleton } from '../../ui/surfaces';
+import { PullProblem } from '../../ui/pull-problem';
 import { useSafeHtml } from '../../ui/use-safe-html';
 import { FAQ_COPY as T } from './copy';
 import { FaqAccordion } from './faq-accordion';
@@ -43,16 +44,7 @@ export default function FaqPage() {
     const failed = pull === 'failed';
     main =
       offline || failed ? (
-        <EmptyState
-          icon={offline ? 'offline' : 'refresh'}
-          title={offline ? T.offlineTitle : T.failedTitle}
-          text={offline ? T.offlineText : T.failedText}
-          action={
-            <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-              {T.retry}
-            </Button>
-          }
-        />
+        <PullProblem offline={offline} copy={T} onRetry={() => setAttempt((a) => a + 1)} />
       ) : (
         <EmptyState icon="help" title={T.emptyTitle} text={T.emptyText} />
       );

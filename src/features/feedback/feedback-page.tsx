@@ -18,7 +18,7 @@ import { toasts } from '../../ui/toast-store';
 import { FEEDBACK_COPY as T } from './copy';
 import { FeedbackForm, type FeedbackTarget } from './feedback-form';
 import { MineList } from './mine-list';
-import { Sheet } from './sheet';
+import { RoomySheet as Sheet } from '../../ui/sheet';
 import './feedback.css';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('uk-UA');

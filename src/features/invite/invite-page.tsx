@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { ListRow } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import { INVITE_COPY as T } from './copy';
-import { copyText } from './copy-text';
+import { copyText } from '../../ui/copy-text';
 import { useInviteRules } from './use-rules';
 import '../../ui/hero.css';
 import '../../ui/panel.css';

@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import { INVITE_COPY as T } from './copy';
-import { copyText } from './copy-text';
+import { copyText } from '../../ui/copy-text';
 import { VELO_MGM_SITE_URL } from './velo-site';
 import '../../ui/panel.css';
 import './invite.css';

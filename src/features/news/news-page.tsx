@@ -4,10 +4,10 @@ import { useNews } from '../../db/hooks';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import { contentActions } from '../../sync/content/lazy';
-import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { Picture } from '../../ui/picture';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { PullProblem } from '../../ui/pull-problem';
 import { NEWS_COPY as T, newsDate } from './copy';
 import { NewsConsent } from './news-consent';
 import './news.css';
@@ -44,16 +44,7 @@ export default function NewsPage() {
     const offline = pull === 'offline';
     list =
       offline || pull === 'failed' ? (
-        <EmptyState
-          icon={offline ? 'offline' : 'refresh'}
-          title={offline ? T.offlineTitle : T.failedTitle}
-          text={offline ? T.offlineText : T.failedText}
-          action={
-            <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-              {T.retry}
-            </Button>
-          }
-        />
+        <PullProblem offline={offline} copy={T} onRetry={() => setAttempt((a) => a + 1)} />
       ) : (
         <EmptyState icon="news" title={T.emptyTitle} text={T.emptyText} />
       );

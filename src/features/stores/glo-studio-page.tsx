@@ -10,6 +10,7 @@ import { contentActions } from '../../sync/content/lazy';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { PullProblem } from '../../ui/pull-problem';
 import { SERVICE_LABELS, STORES_COPY as T } from './copy';
 import { StoreCard } from './store-card';
 import { StoreIcon } from './store-icons';
@@ -51,16 +52,7 @@ export default function GloStudioPage() {
     const offline = pull === 'offline';
     list =
       offline || pull === 'failed' ? (
-        <EmptyState
-          icon={offline ? 'offline' : 'refresh'}
-          title={offline ? T.offlineTitle : T.failedTitle}
-          text={offline ? T.offlineText : T.failedText}
-          action={
-            <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-              {T.retry}
-            </Button>
-          }
-        />
+        <PullProblem offline={offline} copy={T} onRetry={() => setAttempt((a) => a + 1)} />
       ) : (
         <EmptyState icon="store" title={T.emptyTitle} text={T.emptyText} />
       );

@@ -9,7 +9,7 @@ import { subscriptionActions } from '../../sync/programme/lazy';
 import { Button } from '../../ui/button';
 import { toasts } from '../../ui/toast-store';
 import { SUB_COPY as T } from './copy';
-import { Sheet } from './sheet';
+import { Sheet } from '../../ui/sheet';
 
 export type Confirm = { kind: 'subscribe'; plan: SubscriptionPlan } | { kind: 'pause' } | { kind: 'resume' } | { kind: 'cancel' };
 
@@ -52,7 +52,7 @@ export function ConfirmSheet({ confirm, variant, onClose }: { confirm: Confirm |
   const title =
     confirm?.kind === 'subscribe' ? T.confirmSubscribe(confirm.plan.title) : confirm?.kind === 'pause' ? T.confirmPause : confirm?.kind === 'resume' ? T.confirmResume : T.confirmCancel;
   return (
-    <Sheet open={confirm !== null} onClose={close} title={title} testId="sub-confirm">
+    <Sheet open={confirm !== null} onClose={close} title={title} testId="sub-confirm" className="sub-sheet">
       {confirm?.kind === 'subscribe' && <p>{T.confirmSubscribeText(formatUah(confirm.plan.price), confirm.plan.packs, confirm.plan.intervalDays)}</p>}
       {confirm?.kind === 'pause' && (
         <>
@@ -83,7 +83,7 @@ export function ConfirmSheet({ confirm, variant, onClose }: { confirm: Confirm |
           {error}
         </p>
       )}
-      <div className="sub-sheet__actions">
+      <div className="sheet__actions">
         <Button size="l" block busy={busy} variant={confirm?.kind === 'cancel' ? 'danger' : 'primary'} onClick={() => void go()} data-testid="sub-confirm-yes">
           {confirm?.kind === 'cancel' ? T.cancel : confirm?.kind === 'subscribe' ? T.subscribe : confirm?.kind === 'pause' ? T.pause : T.resume}
         </Button>

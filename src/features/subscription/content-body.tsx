@@ -4,8 +4,8 @@ import { CONTENT_PAGES } from '../../domain/content-pages';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { subscriptionActions } from '../../sync/programme/lazy';
-import { Button } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { PullProblem } from '../../ui/pull-problem';
 import { SUB_COPY as T } from './copy';
 import '../../ui/panel.css';
 import './subscription.css';
@@ -36,17 +36,7 @@ export function SubscriptionContent({ page }: { page: 'subscriptionAbout' | 'sub
   }
   if (row === null && (state === 'offline' || state === 'failed')) {
     return (
-      <EmptyState
-        icon={state === 'offline' ? 'offline' : 'refresh'}
-        title={state === 'offline' ? T.pageOffline : T.pageFailed}
-        action={
-          state === 'failed' ? (
-            <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-              {T.retry}
-            </Button>
-          ) : undefined
-        }
-      />
+      <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.pageOffline, failedTitle: T.pageFailed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />
     );
   }
   return (

@@ -6,8 +6,9 @@ import { useAppSession } from '../../state/session';
 import { subscriptionActions } from '../../sync/programme/lazy';
 import { SUB_DOCS } from '../../sync/programme/keys';
 import type { SubHistory } from '../../sync/pullers/programmes-subscription';
-import { Button, ButtonLink } from '../../ui/button';
+import { ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { PullProblem } from '../../ui/pull-problem';
 import { SUB_COPY as T } from './copy';
 import '../../ui/panel.css';
 import './subscription.css';
@@ -24,17 +25,7 @@ export default function SubscriptionHistoryPage() {
   if (!doc) {
     if (doc === null && (state === 'offline' || state === 'failed')) {
       return (
-        <EmptyState
-          icon={state === 'offline' ? 'offline' : 'refresh'}
-          title={state === 'offline' ? T.offline : T.failed}
-          action={
-            state === 'failed' ? (
-              <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-                {T.retry}
-              </Button>
-            ) : undefined
-          }
-        />
+        <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />
       );
     }
     return <Skeleton lines={6} />;

@@ -7,9 +7,9 @@ import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import type { VocabularyDoc } from '../../sync/pullers/content-docs';
 import { contentActions } from '../../sync/content/lazy';
-import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { PullProblem } from '../../ui/pull-problem';
 import { VOCABULARY_COPY as T } from './copy';
 import { SearchIcon } from './search-icon';
 import './vocabulary.css';
@@ -58,16 +58,7 @@ export default function VocabularyPage() {
     const offline = pull === 'offline';
     body =
       offline || pull === 'failed' ? (
-        <EmptyState
-          icon={offline ? 'offline' : 'refresh'}
-          title={offline ? T.offlineTitle : T.failedTitle}
-          text={offline ? T.offlineText : T.failedText}
-          action={
-            <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-              {T.retry}
-            </Button>
-          }
-        />
+        <PullProblem offline={offline} copy={T} onRetry={() => setAttempt((a) => a + 1)} />
       ) : (
         <EmptyState icon="book" title={T.emptyTitle} text={T.emptyText} />
       );

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../../server/security/tokens';
 import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
+import type { TestServer } from '../../support/server';
+import { serverWithTwoMembers } from '../two-members';
 import { expectBadField } from './support';
 
 /** Spec §7 get-metafields / create-metafields, §4 favourites, §5 age check, §8 UNAUTHORIZED_IN_APP. */
 
-let s: TestServer;
-let a: TestMember;
-let b: TestMember;
-beforeAll(async () => {
-  s = await makeTestServer();
-  a = await createMember(s);
-  b = await createMember(s);
-});
+let s: TestServer, a: TestMember, b: TestMember;
+beforeAll(async () => ({ s, a, b } = await serverWithTwoMembers()));
 afterAll(() => s.close());
 
 const field = (shopifyId: number, over: Record<string, unknown> = {}) => ({

@@ -2,17 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../../server/security/tokens';
 import { signInWithSms } from '../../support/auth';
 import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
+import type { TestServer } from '../../support/server';
+import { serverWithTwoMembers } from '../two-members';
 import { openLink } from './support';
 
-let s: TestServer;
-let a: TestMember;
-let b: TestMember;
-beforeAll(async () => {
-  s = await makeTestServer();
-  a = await createMember(s);
-  b = await createMember(s);
-});
+let s: TestServer, a: TestMember, b: TestMember;
+beforeAll(async () => ({ s, a, b } = await serverWithTwoMembers()));
 afterAll(() => s.close());
 
 const checkToken = (body: Record<string, unknown>, token?: string) => s.post('/api/api-auth/check-token', body, token);

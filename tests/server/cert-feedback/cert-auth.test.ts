@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
+import type { TestMember } from '../../support/members';
+import type { TestServer } from '../../support/server';
+import { serverWithTwoMembers } from '../two-members';
 import { certToken, currentHour, register } from './support';
 
-let s: TestServer;
-let a: TestMember;
-let b: TestMember;
-beforeAll(async () => {
-  s = await makeTestServer();
-  a = await createMember(s);
-  b = await createMember(s);
-});
+let s: TestServer, a: TestMember, b: TestMember;
+beforeAll(async () => ({ s, a, b } = await serverWithTwoMembers()));
 afterAll(() => s.close());
 
 describe('cert/get-auth (spec §7, §9 "certificate token requested with an hourly date")', () => {

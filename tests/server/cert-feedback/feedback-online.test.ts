@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
+import type { TestServer } from '../../support/server';
+import { serverWithTwoMembers } from '../two-members';
 import { addOrder, feedbackToken, jpegBytes, pngBytes, sendFeedback, webpBytes } from './support';
 
-let s: TestServer;
-let a: TestMember;
-let b: TestMember;
-let aTok: string;
-let bTok: string;
+let s: TestServer, a: TestMember, b: TestMember, aTok: string, bTok: string;
 beforeAll(async () => {
-  s = await makeTestServer();
-  a = await createMember(s);
-  b = await createMember(s);
-  aTok = await feedbackToken(s, a);
-  bTok = await feedbackToken(s, b);
+  ({ s, a, b } = await serverWithTwoMembers());
+  [aTok, bTok] = [await feedbackToken(s, a), await feedbackToken(s, b)];
 });
 afterAll(() => s.close());
 

@@ -5,19 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsCalls } from '../../../src/contract/analytics';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
+import { serverWithTwoMembers } from '../two-members';
 import { addOrder } from '../cert-feedback/support';
 import { HUGE_ID, analyticsRows, endSessions } from './support';
 
 const DAY = 86_400_000;
 
-let s: TestServer;
-let a: TestMember;
-let b: TestMember;
-beforeAll(async () => {
-  s = await makeTestServer();
-  a = await createMember(s);
-  b = await createMember(s);
-});
+let s: TestServer, a: TestMember, b: TestMember;
+beforeAll(async () => ({ s, a, b } = await serverWithTwoMembers()));
 afterAll(() => s.close());
 
 const batToken = async (m: TestMember, server: TestServer = s): Promise<string> => {

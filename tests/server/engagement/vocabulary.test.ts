@@ -5,8 +5,7 @@ import { createMember, type TestMember } from '../../support/members';
 import type { TestServer } from '../../support/server';
 import { engagementServer } from './support';
 
-let s: TestServer;
-let m: TestMember;
+let s: TestServer, m: TestMember;
 beforeAll(async () => {
   s = await engagementServer();
   m = await createMember(s);

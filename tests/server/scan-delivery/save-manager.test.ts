@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
+import type { TestMember } from '../../support/members';
+import type { TestServer } from '../../support/server';
+import { serverWithTwoMembers } from '../two-members';
 
-let s: TestServer;
-let a: TestMember;
-let b: TestMember;
-beforeAll(async () => {
-  s = await makeTestServer();
-  a = await createMember(s);
-  b = await createMember(s);
-});
+let s: TestServer, a: TestMember, b: TestMember;
+beforeAll(async () => ({ s, a, b } = await serverWithTwoMembers()));
 afterAll(() => s.close());
 
 const save = (m: TestMember, body: Record<string, unknown>) => s.post('/api/scan/save-manager', body, m.token);

@@ -2,9 +2,9 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../server/seed/shop-catalogue';
 import { createMember, type TestMember } from '../../support/members';
-import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
+import { API_KEY, type TestServer } from '../../support/server';
 import { twoInstances } from '../two-instances';
-import { product, withCatalogue } from './support';
+import { catalogueWithMember, product } from './support';
 
 /*
  * get-products-by-collection is served from the serialized answer of the catalogue's current
@@ -12,13 +12,8 @@ import { product, withCatalogue } from './support';
  * collections, made by whoever, must show in the very next answer.
  */
 
-let s: TestServer;
-let m: TestMember;
-beforeAll(async () => {
-  s = await makeTestServer();
-  await withCatalogue(s);
-  m = await createMember(s);
-});
+let s: TestServer, m: TestMember;
+beforeAll(async () => ({ s, m } = await catalogueWithMember()));
 afterAll(() => s.close());
 
 interface Listed {

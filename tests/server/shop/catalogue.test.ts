@@ -1,17 +1,12 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../src/domain/catalogue';
-import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
-import { product, withCatalogue } from './support';
+import type { TestMember } from '../../support/members';
+import type { TestServer } from '../../support/server';
+import { catalogueWithMember, product } from './support';
 
-let s: TestServer;
-let m: TestMember;
-beforeAll(async () => {
-  s = await makeTestServer();
-  await withCatalogue(s);
-  m = await createMember(s);
-});
+let s: TestServer, m: TestMember;
+beforeAll(async () => ({ s, m } = await catalogueWithMember()));
 afterAll(() => s.close());
 
 const byCollection = (body: unknown, token = m.token) => s.post('/api/api-shop/get-products-by-collection', body, token);

@@ -1,10 +1,17 @@
 import { seedCatalogue } from '../../../server/seed/shop-catalogue';
-import type { TestMember } from '../../support/members';
-import type { TestServer } from '../../support/server';
+import { createMember, type TestMember } from '../../support/members';
+import { makeTestServer, type TestServer } from '../../support/server';
 
 /** A server with the demo catalogue (no demo members): most shop tests start here. */
 export async function withCatalogue(s: TestServer): Promise<void> {
   await seedCatalogue(s.deps);
+}
+
+/** A fresh test server with the demo catalogue and one member, for a file's `beforeAll`. */
+export async function catalogueWithMember(): Promise<{ s: TestServer; m: TestMember }> {
+  const s = await makeTestServer();
+  await withCatalogue(s);
+  return { s, m: await createMember(s) };
 }
 
 export interface CatalogueItem {

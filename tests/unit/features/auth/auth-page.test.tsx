@@ -4,15 +4,12 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { SyncProvider } from '../../../../src/state/sync-context';
 import { ClubDb } from '../../../../src/db/database';
 import AuthPage from '../../../../src/features/auth/auth-page';
-import { webLock } from '../../../../src/sync/engine/lock';
 import { LOGOUT_NOTICE_KEY } from '../../../../src/sync/auth/actions';
-import { manualOnline } from '../../../../src/sync/engine/online';
 import { OFFLINE_ONLY_MESSAGE } from '../../../../src/sync/engine/online-only';
-import { createSyncRuntime } from '../../../../src/sync/runtime';
 import { readSession } from '../../../../src/sync/auth/session';
 import { scriptedFetch, type Reply, type SeenRequest } from '../../sync/support/fake-fetch';
 import { api, uniqueDbName } from '../../sync/support/harness';
-import { memoryLocks } from '../../sync/support/memory-locks';
+import { testRuntime } from '../../sync/support/test-runtime';
 import { signedIn } from '../../sync/support/auth-env';
 
 afterEach(() => {
@@ -25,17 +22,7 @@ type Handler = (req: SeenRequest, body: Record<string, unknown>) => Reply;
 function renderAuth(handlers: Record<string, Handler>, online = true) {
   const db = new ClubDb(uniqueDbName('auth-page'));
   const net = scriptedFetch(api(handlers));
-  const rt = createSyncRuntime({
-    db,
-    apiKey: 'k',
-    baseUrl: '',
-    fetch: net.fetch,
-    lock: webLock(memoryLocks().client('t')),
-    online: manualOnline(online),
-    pullers: [],
-    logoutEnv: { clearCookie: () => undefined },
-    triggerEnv: { setTimer: () => null, clearTimer: () => undefined },
-  });
+  const rt = testRuntime(db, net.fetch, online);
   render(
     <SyncProvider runtime={rt}>
       <MemoryRouter initialEntries={['/auth']}>

@@ -3,12 +3,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ReferralPage from '../../../../src/features/profile/referral-page';
 import { SyncProvider } from '../../../../src/state/sync-context';
-import { webLock } from '../../../../src/sync/engine/lock';
-import { manualOnline } from '../../../../src/sync/engine/online';
-import { createSyncRuntime, type SyncRuntime } from '../../../../src/sync/runtime';
+import type { SyncRuntime } from '../../../../src/sync/runtime';
 import { scriptedFetch, type Reply } from '../../sync/support/fake-fetch';
 import { api } from '../../sync/support/harness';
-import { memoryLocks } from '../../sync/support/memory-locks';
+import { testRuntime } from '../../sync/support/test-runtime';
 import { db, signedIn } from '../shop/support';
 
 let rt: SyncRuntime | null = null;
@@ -31,17 +29,7 @@ const referrals = {
 
 function renderReferrals(online: boolean, reply: () => Reply) {
   const net = scriptedFetch(api({ '/api/user/get-referrals': reply, '/api/invite/get-rules': () => ({ status: 200, body: { xpPerFriend: 250, milestones: [{ friends: 3, bonusXp: 100 }], maxFriendsPerYear: 20 } }) }));
-  rt = createSyncRuntime({
-    db,
-    apiKey: 'k',
-    baseUrl: '',
-    fetch: net.fetch,
-    lock: webLock(memoryLocks().client('t')),
-    online: manualOnline(online),
-    pullers: [],
-    logoutEnv: { clearCookie: () => undefined },
-    triggerEnv: { setTimer: () => null, clearTimer: () => undefined },
-  });
+  rt = testRuntime(db, net.fetch, online);
   const router = createMemoryRouter([{ path: '/profile/referral', element: <ReferralPage /> }], { initialEntries: ['/profile/referral'] });
   render(
     <SyncProvider runtime={rt}>

@@ -5,12 +5,10 @@ import { SyncProvider } from '../../../../src/state/sync-context';
 import CartPage from '../../../../src/features/shop/cart-page';
 import { addProductToCart } from '../../../../src/sync/mutations/cart-change';
 import { localCart, parseCartMirror, toMirror } from '../../../../src/sync/mutations/cart-state';
-import { webLock } from '../../../../src/sync/engine/lock';
-import { manualOnline } from '../../../../src/sync/engine/online';
-import { createSyncRuntime, type SyncRuntime } from '../../../../src/sync/runtime';
+import type { SyncRuntime } from '../../../../src/sync/runtime';
 import { scriptedFetch } from '../../sync/support/fake-fetch';
 import { api } from '../../sync/support/harness';
-import { memoryLocks } from '../../sync/support/memory-locks';
+import { testRuntime } from '../../sync/support/test-runtime';
 import { metafieldServer, product } from '../../sync/support/shop-fixtures';
 import { db, productRow, signedIn, textOf } from './support';
 
@@ -34,17 +32,7 @@ function renderWithSync(online: boolean, server = metafieldServer()) {
       }),
     }),
   );
-  rt = createSyncRuntime({
-    db,
-    apiKey: 'k',
-    baseUrl: '',
-    fetch: net.fetch,
-    lock: webLock(memoryLocks().client('t')),
-    online: manualOnline(online),
-    pullers: [],
-    logoutEnv: { clearCookie: () => undefined },
-    triggerEnv: { setTimer: () => null, clearTimer: () => undefined },
-  });
+  rt = testRuntime(db, net.fetch, online);
   const router = createMemoryRouter([{ path: '/shop/cart', element: <CartPage /> }], { initialEntries: ['/shop/cart'] });
   render(
     <SyncProvider runtime={rt}>

@@ -5,13 +5,11 @@ import ListPage from '../../../../src/features/shop/list-page';
 import ProductPage from '../../../../src/features/shop/product-page';
 import ShopPage from '../../../../src/features/shop/shop-page';
 import { SyncProvider } from '../../../../src/state/sync-context';
-import { webLock } from '../../../../src/sync/engine/lock';
-import { manualOnline } from '../../../../src/sync/engine/online';
-import { createSyncRuntime, type SyncRuntime } from '../../../../src/sync/runtime';
+import type { SyncRuntime } from '../../../../src/sync/runtime';
 import type { Reply, SeenRequest } from '../../sync/support/fake-fetch';
 import { scriptedFetch } from '../../sync/support/fake-fetch';
 import { api } from '../../sync/support/harness';
-import { memoryLocks } from '../../sync/support/memory-locks';
+import { testRuntime } from '../../sync/support/test-runtime';
 import { product } from '../../sync/support/shop-fixtures';
 import { db, productRow, renderPage, signedIn, storeList } from './support';
 
@@ -26,17 +24,7 @@ afterEach(() => {
 /** A page with a real sync runtime over the app's database and a scripted server. */
 function renderWithSync(element: React.ReactElement, pattern: string, path: string, routes: Record<string, (r: SeenRequest, b: Record<string, unknown>) => Reply>, online = true) {
   const net = scriptedFetch(api(routes));
-  rt = createSyncRuntime({
-    db,
-    apiKey: 'k',
-    baseUrl: '',
-    fetch: net.fetch,
-    lock: webLock(memoryLocks().client('t')),
-    online: manualOnline(online),
-    pullers: [],
-    logoutEnv: { clearCookie: () => undefined },
-    triggerEnv: { setTimer: () => null, clearTimer: () => undefined },
-  });
+  rt = testRuntime(db, net.fetch, online);
   const router = createMemoryRouter([{ path: pattern, element }], { initialEntries: [path] });
   render(
     <SyncProvider runtime={rt}>
