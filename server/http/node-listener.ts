@@ -34,7 +34,7 @@ export interface ListenerOptions {
    */
   bodyLimit?: (path: string) => number;
   /** Headers every answer on a path starts with (a header the app sets of the same name wins). */
-  headers?: (path: string) => ReadonlyArray<readonly [string, string]>;
+  headers?: (path: string, incoming?: IncomingMessage) => ReadonlyArray<readonly [string, string]>;
 }
 
 /** The message of every 413 for a body past `limit` bytes: «… не більше 64 КБ», «… 25,3 МБ». */
@@ -77,7 +77,7 @@ export function requestListener(fetch: Fetch, options: ListenerOptions = {}): (i
   };
   return (incoming, outgoing) => {
     const path = headers || bodyLimit ? pathOf(incoming.url) : '';
-    if (headers) for (const [name, value] of headers(path)) outgoing.setHeader(name, value);
+    if (headers) for (const [name, value] of headers(path, incoming)) outgoing.setHeader(name, value);
     const length = Number(incoming.headers['content-length']);
     if (!bodyLimit) {
       if (!(length > 0 && length <= PRE_READ_MAX_BYTES)) {

@@ -7,6 +7,7 @@ import { ApiError, badRequest, unauthorized } from '../errors';
 import { currentRevisions, type Revisions } from '../db/revisions';
 import { memberOfBearer } from '../security/session-cache';
 import { runIdempotent, type IdempotentRun } from './idempotency';
+import { issueText } from './issue-text';
 import { JsonText } from './json-text';
 import { tooLargeMessage, type PreReadIncoming } from './node-listener';
 
@@ -61,9 +62,10 @@ export function resolveMember(c: Context<AppEnv>, deps: AppDeps): Member | null 
   return memberOfBearer(deps.db, token, now, revisions.sessions);
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
   const path = issue.path.map(String).join('.');
-  return path ? `поле «${path}»: ${issue.message}` : issue.message;
+  const text = issueText(issue, raw);
+  return path ? `поле «${path}»: ${text}` : text;
 }
 
 /**
@@ -100,7 +102,7 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, raw: unknown, nul
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw badRequest('invalid_body', `Некоректні дані: ${first ? describeIssue(first) : 'невідома помилка'}`);
+    throw badRequest('invalid_body', `Некоректні дані: ${first ? describeIssue(first, raw) : 'невідома помилка'}`);
   }
   return parsed.data;
 }

@@ -45,8 +45,33 @@ export const API_CSP = policy({
   'frame-ancestors': "'none'",
 });
 
+/**
+ * Powerful features (issue 31): the app itself uses the camera (the scanner), its position (the
+ * store map) and the clipboard write (codes, invite links); everything else is off, for the app and
+ * for any frame, and nothing is shared with other origins.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'geolocation=(self)',
+  'clipboard-write=(self)',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
+  'interest-cohort=()',
+].join(', ');
+
 const COMMON: HeaderList = [
   ['x-content-type-options', 'nosniff'],
+  ['permissions-policy', PERMISSIONS_POLICY],
   // Other sites learn nothing of the app's paths (tokens sometimes travel in them).
   ['referrer-policy', 'same-origin'],
   ['cross-origin-opener-policy', 'same-origin'],
@@ -70,4 +95,17 @@ export function securityHeaders(path: string): HeaderList {
   if (path.startsWith('/api/') || path.startsWith('/mapi/') || path === '/api' || path === '/mapi') return API_HEADERS;
   if (NO_STORE_PREFIXES.some((p) => path.startsWith(p))) return SERVER_PAGE_HEADERS;
   return PAGE_HEADERS;
+}
+
+/**
+ * HSTS (RFC 6797) only where the browser reached the server over HTTPS: the server speaks plain
+ * HTTP itself, so that is known from a trusted proxy in front of it (TRUST_PROXY_HOPS > 0) saying
+ * `X-Forwarded-Proto: https` (the value the nearest trusted proxy wrote: the last in the list). A
+ * header sent over plain HTTP is ignored by browsers anyway, and one sent for a deployment that is
+ * not on HTTPS would lock people out of it. HSTS_MAX_AGE=0 leaves it off.
+ */
+export function hstsHeader(config: { TRUST_PROXY_HOPS: number; HSTS_MAX_AGE: number }, forwardedProto: string | string[] | undefined): string | null {
+  if (config.TRUST_PROXY_HOPS === 0 || config.HSTS_MAX_AGE === 0 || forwardedProto === undefined) return null;
+  const list = (Array.isArray(forwardedProto) ? forwardedProto.join(',') : forwardedProto).split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+  return list.at(-1) === 'https' ? `max-age=${config.HSTS_MAX_AGE}` : null;
 }

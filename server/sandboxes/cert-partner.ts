@@ -7,9 +7,9 @@ export const CERT_VALIDITY_DAYS = 365;
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /**
- * The partner certificate service: it knows the members who registered and issues the codes
- * that a partner's till accepts. The sandbox makes them locally; a real adapter would call the
- * provider and void a code whose purchase did not go through.
+ * The partner certificate service: it knows the members who registered, issues the codes that
+ * a partner's till accepts, and voids a code whose purchase did not go through (issue 31). The
+ * sandbox makes and voids them locally; a real adapter calls the provider.
  */
 export interface CertPartnerService {
   /** Registers a member (again: same account). Answers the provider's account id. */
@@ -20,6 +20,16 @@ export interface CertPartnerService {
     externalId: string;
     expiresAt: string;
   }>;
+  /** Voids an issued certificate (its purchase failed): no till accepts its code any more. */
+  void(externalId: string): Promise<void>;
+}
+
+/** The sandbox's issued certificates, by external id (shared by every sandbox in this process). */
+const sandboxIssued = new Map<string, { accountId: string; status: 'issued' | 'voided' }>();
+
+/** What the sandbox partner holds of an account's certificates (what a partner's till would accept). */
+export function sandboxCertificates(accountId: string): Array<{ externalId: string; status: 'issued' | 'voided' }> {
+  return [...sandboxIssued].filter(([, c]) => c.accountId === accountId).map(([externalId, c]) => ({ externalId, status: c.status }));
 }
 
 function codeGroup(length: number): string {
@@ -36,10 +46,16 @@ export function sandboxCertPartner(): CertPartnerService {
       const digest = createHash('sha256').update(`cert-account:${memberId}`).digest('hex');
       return { externalId: `acc_${digest.slice(0, 16)}` };
     },
-    async issue({ prefix, now }) {
+    async issue({ prefix, now, accountId }) {
       const code = `${prefix}-${codeGroup(4)}-${codeGroup(4)}-${codeGroup(4)}`;
       const expiresAt = new Date(now.getTime() + CERT_VALIDITY_DAYS * 86_400_000).toISOString();
-      return { code, externalId: `crt_${randomBytes(8).toString('hex')}`, expiresAt };
+      const externalId = `crt_${randomBytes(8).toString('hex')}`;
+      sandboxIssued.set(externalId, { accountId, status: 'issued' });
+      return { code, externalId, expiresAt };
+    },
+    async void(externalId) {
+      const c = sandboxIssued.get(externalId);
+      if (c) c.status = 'voided';
     },
   };
 }

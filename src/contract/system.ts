@@ -9,7 +9,14 @@ export const getVersion = defineCall({
   mutation: false,
   summary: 'Current app version; a change makes the app clear its caches and reload',
   request: z.object({ current: z.optional(z.string().check(z.maxLength(64))) }),
-  response: z.object({ version: z.string() }),
+  response: z.object({
+    version: z.string(),
+    /**
+     * Which outside services this server has on (issue 31): card payment, SMS codes, sign-in
+     * without SMS for the test phones, the online age check. The app hides what is off.
+     */
+    providers: z.optional(z.object({ card: z.boolean(), sms: z.boolean(), testLogin: z.boolean(), ageCheck: z.boolean() })),
+  }),
 });
 
 export const systemCalls = { getVersion } as const;

@@ -1,6 +1,14 @@
 import type { ClubDb } from './database';
 import type { CartSnapshotLine, Variant } from './rows-catalogue';
 
+/** Which outside services the server has on (get-version's `providers`). */
+export interface ServerProviders {
+  card: boolean;
+  sms: boolean;
+  testLogin: boolean;
+  ageCheck: boolean;
+}
+
 /** A token the server issued with its expiry (spec §3 "Analytics token: token, expired_at"). */
 export interface ExpiringToken {
   token: string;
@@ -42,6 +50,8 @@ export interface KvValues {
   feedbackFlags: Partial<Record<'glo' | 'ogo' | 'velo', { showCan: boolean; canFeedback: Array<{ id: number; order_number: number; created_at: string; total: number }> }>>;
   /** In-store purchases that can take feedback (spec §3 offline {showCan}, offlineOrders), of both brands (`variant`: whose store; none = glo, as stored before); pulled every 30 min. */
   offlineOrders: { showCan: boolean; orders: Array<{ id: number; variant?: 'glo' | 'ogo'; store: string; address: string; date: string; total: number; canFeedback: boolean; feedbackId: number | null }> };
+  /** The server's outside services that are on (get-version): the app hides what is off. */
+  providers: ServerProviders;
   /** Cached content flags cleared when the app version changes (spec §4). */
   menuLink: string;
   rulesCache: string;

@@ -65,7 +65,9 @@ export function registerCertPurchase(app: Hono<AppEnv>, partner: CertPartnerServ
     const customer = await ensureCustomer(db, member, variantOf(input.ogo), now);
     if (customer.xp_balance < offer.xp_price) throw unprocessable('insufficient_xp', 'Недостатньо XP на балансі');
     const issued = await partner.issue({ prefix: seller.code_prefix, nominal: input.nominal, accountId: account.external_id, now });
-    const { id, balance } = await db.transaction().execute(async (trx) => {
+    // Issue 31: the code exists at the partner from here on; if the purchase fails below (another
+    // spend took the XP meanwhile, the database failed), it is voided there, never left usable.
+    const stored = db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('cert_certificates')
         .values({
@@ -93,6 +95,10 @@ export function registerCertPurchase(app: Hono<AppEnv>, partner: CertPartnerServ
         now,
       });
       return { id: row.id, balance: left };
+    });
+    const { id, balance } = await stored.catch(async (err: unknown) => {
+      await partner.void(issued.externalId).catch((e: unknown) => console.error(`[cert] certificate ${issued.externalId} not voided after a failed purchase`, e));
+      throw err;
     });
     const [certificate] = await certificatesOf(db, member.id, now, false, id);
     if (!certificate) throw new Error('certificate not stored');

@@ -104,6 +104,9 @@ export function CallBackForm() {
         inputMode="tel"
         autoComplete="tel"
         value={shownPhone}
+        // The shop calls back only the member's own number (issue 31: the server refuses others).
+        readOnly={Boolean(storedPhone)}
+        hint={storedPhone ? T.phoneOwn : undefined}
         onChange={(e) => {
           setPhone(e.target.value);
           setErrors((x) => ({ ...x, phone: undefined }));

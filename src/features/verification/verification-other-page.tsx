@@ -1,12 +1,15 @@
 import { useNavigate } from 'react-router';
 import { AgeCheckForm } from './age-check-form';
 import { VERIFY_COPY as T } from './copy';
+import { useProviderOn } from '../../state/providers';
+import { AgeCheckOff } from './verification-page';
 import '../../ui/panel.css';
 import './verification.css';
 
 /** /verification/other: the age check by a passport or ID-card number. */
 export default function VerificationOtherPage() {
   const navigate = useNavigate();
+  if (!useProviderOn('ageCheck')) return <AgeCheckOff />;
   return (
     <div className="verify">
       <p className="page-intro">{T.otherLead}</p>

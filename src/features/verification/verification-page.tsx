@@ -4,12 +4,14 @@ import { Icon } from '../../ui/icons';
 import { ListRow, Skeleton } from '../../ui/surfaces';
 import { AgeCheckForm } from './age-check-form';
 import { VERIFY_COPY as T } from './copy';
+import { useProviderOn } from '../../state/providers';
 import '../../ui/panel.css';
 import './verification.css';
 
 /** /verification: the age check (spec §5), by Diia; or the done state once verified. */
 export default function VerificationPage() {
   const verified = useKv('ageVerified');
+  const checkOn = useProviderOn('ageCheck');
   if (verified === undefined) return <Skeleton lines={5} />;
   if (verified) {
     return (
@@ -28,6 +30,7 @@ export default function VerificationPage() {
       </section>
     );
   }
+  if (!checkOn) return <AgeCheckOff />;
   return (
     <div className="verify">
       <p className="page-intro">{T.lead}</p>
@@ -46,5 +49,24 @@ export default function VerificationPage() {
       </div>
       <p className="verify__privacy">{T.privacy}</p>
     </div>
+  );
+}
+
+/** Issue 31: no online age check on this server (none has a legal basis yet): the age is checked at hand-over. */
+export function AgeCheckOff() {
+  return (
+    <section className="verify-done" data-testid="verify-off">
+      <span className="verify-done__icon">
+        <Icon name="doc" size={30} />
+      </span>
+      <h2 className="t-h2">{T.offTitle}</h2>
+      <p>{T.offText}</p>
+      <ButtonLink to="/shop" size="l" block>
+        {T.toShop}
+      </ButtonLink>
+      <ButtonLink to="/" variant="secondary" block>
+        {T.toHome}
+      </ButtonLink>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { systemApi } from '../../api/groups/system';
-import { CONTENT_FLAG_KEYS, kvDelete } from '../../db/kv';
+import { CONTENT_FLAG_KEYS, kvDelete, kvSet, type ServerProviders } from '../../db/kv';
 import { APP_VERSION_KEY } from '../auth/logout';
 import { FRESH_FOR } from './freshness';
 import type { Puller } from './puller';
@@ -20,6 +20,7 @@ export interface VersionCheckEnv {
 interface VersionAnswer {
   version: string;
   changed: boolean;
+  providers: ServerProviders | null;
 }
 
 /**
@@ -34,11 +35,13 @@ export function versionCheck(env: VersionCheckEnv): Puller<VersionAnswer> {
     tables: [],
     async fetch({ transport }) {
       const stored = env.storage.getItem(APP_VERSION_KEY);
-      const { version } = await systemApi(transport).getVersion(stored ? { current: stored } : {});
-      return { version, changed: stored !== null && stored !== version };
+      const { version, providers } = await systemApi(transport).getVersion(stored ? { current: stored } : {});
+      return { version, changed: stored !== null && stored !== version, providers: providers ?? null };
     },
-    async write({ changed }, db) {
+    async write({ changed, providers }, db) {
       if (changed) await kvDelete(db, ...CONTENT_FLAG_KEYS);
+      // Issue 31: which services the server has on, for the screens that offer them.
+      if (providers) await kvSet(db, 'providers', providers);
     },
     async after({ version, changed }) {
       env.storage.setItem(APP_VERSION_KEY, version);

@@ -89,6 +89,14 @@ describe('6. SMS codes with no SMS gateway', () => {
   });
 });
 
+describe('the app learns what is off (get-version)', () => {
+  it('says card payment, SMS, sign-in without SMS and the online age check are all off', async () => {
+    const r = await s.post('/api/get-version', {});
+    expect(r.status).toBe(200);
+    expect(r.body.providers).toEqual({ card: false, sms: false, testLogin: false, ageCheck: false });
+  });
+});
+
 describe('SANDBOXES names sandboxes for a staging deployment', () => {
   it('turns each named one on in production, and the start-up report says so', async () => {
     const staging = await makeTestServer({ env: { NODE_ENV: 'production', SANDBOXES: 'liqpay,sms,test-login,age-check' } });
@@ -102,6 +110,7 @@ describe('SANDBOXES names sandboxes for a staging deployment', () => {
       const order = await placeOrder(staging, e, orderBody([{ variant_id: amber.variant_id }], { payment: 2 }));
       const link = await staging.post('/api/api-shop/get-liqpay-link', { orderId: order.body.order.id }, e.token);
       expect(new URL(link.body.link).pathname).toBe('/sandbox/liqpay/checkout');
+      expect((await staging.post('/api/get-version', {})).body.providers).toEqual({ card: true, sms: true, testLogin: true, ageCheck: true });
       const report = providerReport(staging.config).join('\n');
       expect(report).toContain('card=sandbox sms=sandbox test-login=on age-check=sandbox');
       expect(report).toMatch(/WARNING: sandboxes running in production.*liqpay, sms, test-login, age-check/);

@@ -65,7 +65,9 @@ beforeAll(async () => {
   const found = await s.deps.db.introspection.getTables();
   tables = found
     .map((t) => t.name)
-    .filter((t) => t !== 'idempotency' && !t.startsWith('sqlite_') && !t.startsWith('kysely_'))
+    // Bookkeeping, not data: the stored answers of keys, and the look-up counter (issue 31), which
+    // counts a refused look-up too (an enumeration is mostly refusals).
+    .filter((t) => t !== 'idempotency' && t !== 'lookups' && !t.startsWith('sqlite_') && !t.startsWith('kysely_'))
     .sort();
   const ids = new Set<number>([0, 1, 2, -1, 2 ** 31 - 1]);
   for (const t of ['customers', 'orders', 'products', 'news', 'subscription_plans', 'subscriptions', 'marathon_questions', 'marathon_options', 'cert_partners', 'cert_categories', 'offline_purchases', 'content_pages', 'feedback']) {

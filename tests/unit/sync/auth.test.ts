@@ -19,6 +19,18 @@ describe('sign-in (spec §4 SMS authentication, §5 phones, §6 allow-list)', ()
     expect(h.cookies.get('usertoken')).toBe('tok-1');
   });
 
+  it('a test phone on a server with sign-in without SMS off (production, issue 31) asks for an SMS code instead', async () => {
+    const h = authHarness({
+      handlers: {
+        '/api/api-auth/test-login': () => ({ status: 403, body: { error: { code: 'test_login_disabled', message: 'Вхід без SMS на цьому сервері вимкнено. Увійди з кодом із SMS' } } }),
+        '/api/api-auth/login-sms': () => ({ status: 200, body: { sent: true, resendIn: 60, registered: true } }),
+      },
+    });
+    expect(await submitPhone(h.env, DEMO)).toEqual({ kind: 'code-sent', phone: DEMO, resendIn: 60 });
+    expect(h.bodyOf('/api/api-auth/login-sms')).toEqual({ phone: DEMO });
+    expect(await readSession(h.db)).toBeNull();
+  });
+
   it('any other phone asks for an SMS code; an unknown one is told to register', async () => {
     let registered = true;
     const h = authHarness({ handlers: { '/api/api-auth/login-sms': () => ({ status: 200, body: { sent: registered, resendIn: registered ? 60 : 0, registered } }) } });

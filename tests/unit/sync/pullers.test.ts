@@ -82,6 +82,14 @@ describe('app version check (spec §4)', () => {
     expect(env.reload).toHaveBeenCalledOnce();
   });
 
+  it('keeps which services the server has on (issue 31), for the screens that offer them', async () => {
+    const providers = { card: false, sms: true, testLogin: false, ageCheck: false };
+    const h = await harness({ reply: api({ '/api/get-version': () => ({ status: 200, body: { version: '1.0.0', providers } }) }) });
+    const env = { storage: memoryStorage(), clearCaches: vi.fn(async () => undefined), reload: vi.fn() };
+    expect(await runPuller(versionCheck(env), { db: h.db, transport: h.transport, now: () => h.clock.t, online: () => true })).toBe('pulled');
+    expect(await kvGet(h.db, 'providers')).toEqual(providers);
+  });
+
   it('runs at most once per 5 minutes, and never offline', async () => {
     const { ctx, puller, h } = await setup('1.0.0', '1.0.0');
     expect(await runPuller(puller, { ...ctx, online: () => false })).toBe('offline');

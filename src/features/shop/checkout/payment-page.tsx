@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { db } from '../../../db/db';
 import type { CheckoutDraft } from '../../../db/kv';
@@ -15,6 +15,7 @@ import { Option } from './parts';
 import { CheckoutSteps } from './steps';
 import { useCheckoutBasics, type CheckoutBasics } from './use-checkout-basics';
 import { useVariant } from '../../../state/session';
+import { useProviderOn } from '../../../state/providers';
 import '../../../ui/action-bar.css';
 import { EMPTY_CART_COPY as E } from './empty-copy';
 import './checkout.css';
@@ -66,6 +67,16 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
     void saveDraft(db, variant, patch);
   };
   const xpOnly = s.money === 0 && s.xp > 0;
+  // Issue 31: no card payment on this server: the option is shown off, with why, and a card
+  // choice made before falls back to cash on delivery.
+  const cardOn = useProviderOn('card');
+  const cardChosen = draft.payment === 2;
+  useEffect(() => {
+    if (!cardOn && cardChosen) {
+      setDraft((x) => ({ ...x, payment: 1 }));
+      void saveDraft(db, variant, { payment: 1 });
+    }
+  }, [cardOn, cardChosen, variant]);
   const covered = co.balance !== null && co.balance >= s.xp;
   const times = timeOptions(CALL_HOURS.from, CALL_HOURS.to, 30);
 
@@ -104,7 +115,7 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
         ) : (
           <div className="co-options" role="radiogroup" aria-labelledby="pay-method">
             <Option active={draft.payment === 1} title={T.cash.title} text={T.cash.text} onSelect={() => change({ payment: 1 })} testId="payment-1" />
-            <Option active={draft.payment === 2} title={T.card.title} text={T.card.text} onSelect={() => change({ payment: 2 })} testId="payment-2" />
+            <Option active={cardOn && draft.payment === 2} disabled={!cardOn} title={T.card.title} text={cardOn ? T.card.text : T.cardOff} onSelect={() => change({ payment: 2 })} testId="payment-2" />
           </div>
         )}
         {!xpOnly && co.balance !== null && <p className="co-hint">{T.balance(formatXp(co.balance))}</p>}
