@@ -230,6 +230,8 @@ async function temporaryPostgres(): Promise<{ url: string; stop(): void } | null
 }
 
 /** Migrates and seeds the database, and writes the members, their delivered orders and fresh scan codes. */
+let preparedRuns = 0;
+
 async function prepare(dbEnv: Record<string, string>): Promise<Omit<Fixture, 'url'>> {
   const { loadConfig } = await import('../server/config');
   const { buildDeps } = await import('../server/deps');
@@ -242,7 +244,10 @@ async function prepare(dbEnv: Record<string, string>): Promise<Omit<Fixture, 'ur
   const members: Fixture['members'] = [];
   const codesEach = Math.ceil((SECONDS + 10) * 8);
   const ordersEach = Math.ceil((SECONDS + 10) * 5);
-  for (let i = 0; i < MEMBERS; i += 1) {
+  // Runs on one database (the balancer's two) each add members of their own.
+  const offset = (preparedRuns++) * MEMBERS;
+  for (let n = 0; n < MEMBERS; n += 1) {
+    const i = offset + n;
     const phone = `38063${String(i).padStart(7, '0')}`;
     const m = await db.insertInto('members').values({ phone, first_name: 'Навантаження', last_name: 'Тест', email: `load${i}-${randomBytes(3).toString('hex')}@bench.ua`, birth_date: '1990-01-01', adult_confirmed: 1, created_at: now }).returning('id').executeTakeFirstOrThrow();
     const c = await db
