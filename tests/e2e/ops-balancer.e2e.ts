@@ -37,7 +37,7 @@ beforeAll(async () => {
   pg = await temporaryPostgres('club_lb');
   dbEnv = pg ? { DATABASE_URL: pg.url } : { DATABASE_URL: '', SQLITE_PATH: join(dir, 'club.db'), SQLITE_LOCKING: 'normal' };
   ({ members, collectionId } = await prepareMembers(API_KEY, dbEnv, 6, 400));
-  const env = { ...dbEnv, NODE_ENV: 'test', API_KEY, SEED: 'false', TRUST_PROXY_HOPS: '1', SHUTDOWN_DRAIN_MS: '1500', SHUTDOWN_TIMEOUT_MS: '10000' };
+  const env = { ...dbEnv, NODE_ENV: 'test', API_KEY, SEED: 'false', TRUST_PROXY_HOPS: '1', SHUTDOWN_DRAIN_MS: '2500', SHUTDOWN_TIMEOUT_MS: '10000' };
   const [pa, pb, pl] = [await freePort(), await freePort(), await freePort()];
   a = new Instance('app1', pa, env);
   b = new Instance('app2', pb, env);
@@ -54,8 +54,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
-/** Lets the balancer's health checks (every 500 ms, 2 to rise) see an instance back. */
-const balancerSeesIt = () => new Promise((r) => setTimeout(r, 1_800));
+/** Lets the balancer's health checks (every 500 ms while changing, 2 to rise) see an instance back. */
+const balancerSeesIt = () => new Promise((r) => setTimeout(r, 2_000));
 
 describe('behind the load balancer', () => {
   it("an instance dies holding a member's key mid-replay: the queue moves on within the dead instance's lease, every scan credited once", async () => {
