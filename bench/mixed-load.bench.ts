@@ -5,7 +5,7 @@
 // count bounded). Prints requests/s, p50/p95/p99 per call, errors, and the server's memory at the
 // start (after a warm-up) and at the end, beside the targets: zero errors, p99 < 50 ms for reads
 // and < 150 ms for create-order, memory flat within 10 %. Never fails on them.
-//   BENCH_LOAD_DBS (sqlite,postgres), BENCH_PG_URL (an existing PostgreSQL; otherwise a temporary
+//   BENCH_LOAD_DBS (sqlite,postgres,lb: PostgreSQL through HAProxy, one instance beside two), BENCH_PG_URL (an existing PostgreSQL; otherwise a temporary
 //   cluster is started when the binaries are there), BENCH_PIN=0 (no CPU pinning), BENCH_SERVER_PROF=<dir>
 //   (the server's CPU profile written there).
 import { execFileSync, fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -17,6 +17,7 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
+import { Balancer, buildServer, Instance } from '../scripts/ops/cluster';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const MEMBERS = Number(process.env.BENCH_LOAD_MEMBERS ?? 50);
@@ -229,6 +230,8 @@ async function temporaryPostgres(): Promise<{ url: string; stop(): void } | null
 }
 
 /** Migrates and seeds the database, and writes the members, their delivered orders and fresh scan codes. */
+let preparedRuns = 0;
+
 async function prepare(dbEnv: Record<string, string>): Promise<Omit<Fixture, 'url'>> {
   const { loadConfig } = await import('../server/config');
   const { buildDeps } = await import('../server/deps');
@@ -241,7 +244,10 @@ async function prepare(dbEnv: Record<string, string>): Promise<Omit<Fixture, 'ur
   const members: Fixture['members'] = [];
   const codesEach = Math.ceil((SECONDS + 10) * 8);
   const ordersEach = Math.ceil((SECONDS + 10) * 5);
-  for (let i = 0; i < MEMBERS; i += 1) {
+  // Runs on one database (the balancer's two) each add members of their own.
+  const offset = (preparedRuns++) * MEMBERS;
+  for (let n = 0; n < MEMBERS; n += 1) {
+    const i = offset + n;
     const phone = `38063${String(i).padStart(7, '0')}`;
     const m = await db.insertInto('members').values({ phone, first_name: 'Навантаження', last_name: 'Тест', email: `load${i}-${randomBytes(3).toString('hex')}@bench.ua`, birth_date: '1990-01-01', adult_confirmed: 1, created_at: now }).returning('id').executeTakeFirstOrThrow();
     const c = await db
@@ -299,9 +305,33 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 
-async function runOn(name: string, dbEnv: Record<string, string>): Promise<void> {
+/**
+ * PostgreSQL through HAProxy with deploy/haproxy.cfg (issue 34): `instances` server processes
+ * (`node dist-server/main.mjs`, as the container runs them) behind it; one instance is the same
+ * balancer with both of its server lines on that one process.
+ */
+async function startBehindBalancer(dbEnv: Record<string, string>, instances: 1 | 2): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  buildServer();
+  const env = { ...dbEnv, NODE_ENV: 'production', API_KEY, SEED: 'false', STATIC_DIR: join(tmpdir(), 'no-app'), TRUST_PROXY_HOPS: '1', LOG_LEVEL: 'warn' };
+  const procs = [new Instance('bench-1', await freePort(), env), ...(instances === 2 ? [new Instance('bench-2', await freePort(), env)] : [])];
+  await Promise.all(procs.map((p) => p.start()));
+  const addr = (p: Instance) => `127.0.0.1:${p.port}`;
+  const lb = new Balancer(await freePort(), [addr(procs[0]!), addr(procs[1] ?? procs[0]!)]);
+  await lb.start();
+  return {
+    url: lb.url,
+    child: procs[0]!.child!,
+    async stop() {
+      await lb.stop();
+      await Promise.all(procs.map((p) => p.stop()));
+    },
+  };
+}
+
+async function runOn(name: string, dbEnv: Record<string, string>, balanced?: 1 | 2): Promise<void> {
   const fixture = await prepare(dbEnv);
-  const server = await startServer(dbEnv);
+  const behind = balanced ? await startBehindBalancer(dbEnv, balanced) : null;
+  const server = behind ?? (await startServer(dbEnv));
   const load = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, MIXED_LOAD_ROLE: 'client' }, execArgv: ['--import', 'tsx'] });
   pin(server.child.pid!, 0);
   pin(load.pid!, 1);
@@ -318,8 +348,11 @@ async function runOn(name: string, dbEnv: Record<string, string>): Promise<void>
   const first = Math.ceil(WARMUP_MS / 1000);
   const startMb = pct(rss.slice(first, first + 5), 50) || rss[0]!;
   const endMb = pct(rss.slice(-5), 50) || rss.at(-1)!;
-  server.child.kill('SIGTERM');
-  await new Promise((r) => server.child.once('exit', r));
+  if (behind) await behind.stop();
+  else {
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+  }
 
   const rows: Record<string, object> = {};
   let all = 0;
@@ -349,7 +382,7 @@ async function runOn(name: string, dbEnv: Record<string, string>): Promise<void>
 }
 
 async function main(): Promise<void> {
-  const dbs = (process.env.BENCH_LOAD_DBS ?? 'sqlite,postgres').split(',');
+  const dbs = (process.env.BENCH_LOAD_DBS ?? 'sqlite,postgres,lb').split(',');
   console.log(`Mixed member traffic on loopback, ${os.cpus().length} CPUs (server and load generator pinned apart when taskset is there).`);
   if (dbs.includes('sqlite')) {
     const dir = mkdtempSync(join(tmpdir(), 'club-load-'));
@@ -359,13 +392,18 @@ async function main(): Promise<void> {
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  if (dbs.includes('postgres')) {
+  if (dbs.includes('postgres') || dbs.includes('lb')) {
     const given = process.env.BENCH_PG_URL;
     const pg = given ? { url: given, stop() {} } : await temporaryPostgres();
     if (!pg) console.log('\nPostgreSQL: not run (no BENCH_PG_URL and no PostgreSQL binaries under /usr/lib/postgresql)');
     else {
       try {
-        await runOn('PostgreSQL', { DATABASE_URL: pg.url });
+        if (dbs.includes('postgres')) await runOn('PostgreSQL', { DATABASE_URL: pg.url });
+        // Issue 34: the same traffic through the load balancer, one instance beside two.
+        if (dbs.includes('lb')) {
+          await runOn('PostgreSQL through HAProxy, one instance', { DATABASE_URL: pg.url }, 1);
+          await runOn('PostgreSQL through HAProxy, two instances', { DATABASE_URL: pg.url }, 2);
+        }
       } finally {
         pg.stop();
       }

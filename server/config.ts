@@ -94,9 +94,11 @@ const configSchema = z.object({
   /** When set, GET /metrics wants `Authorization: Bearer <it>`. */
   METRICS_TOKEN: z.string().min(1).optional(),
   /** On SIGTERM: how long readiness says 503 while requests are still taken (the balancer's checks notice) ... */
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   /** ... then how long requests in flight may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** SQLite: where SIGUSR2 makes the server write an online copy of its database (server/ops/backup.ts). */
+  BACKUP_DIR: z.string().default('./data/backups'),
 });
 
 export type Config = z.infer<typeof configSchema> & {

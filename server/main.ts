@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { buildDeps, type BuiltDeps } from './deps';
 import { purgeIdempotency, releaseKeysOf } from './http/idempotency';
 import { listenerOptions } from './http/listener-options';
 import { listen } from './http/node-listener';
+import { snapshotSqlite } from './ops/backup';
 import { STARTING } from './ops/health';
 import { purgeSmsSends } from './security/sms-budget';
 import { providerReport } from './providers/index';
@@ -53,6 +55,17 @@ const timer = setInterval(purge, 86_400_000);
 timer.unref();
 
 if (!stopping) serve = app.fetch as unknown as Fetch;
+
+// SQLite: SIGUSR2 writes an online copy through this process's connection (the only one that can
+// read the file under exclusive locking). PostgreSQL is backed up with pg_dump (scripts/backup.ts).
+process.on('SIGUSR2', () => {
+  if (deps.dialect !== 'sqlite') return;
+  const dest = join(config.BACKUP_DIR, `club-${new Date().toISOString().replace(/[:.]/g, '-')}.db`);
+  snapshotSqlite(deps, dest).then(
+    () => log.info({ dest }, 'backup written'),
+    (e: unknown) => log.error({ err: String(e) }, 'backup failed'),
+  );
+});
 const where = config.DATABASE_URL ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`;
 log.info({ port, database: where, env: config.NODE_ENV, instance: deps.instance?.id }, 'ready');
 console.log(`[server] http://localhost:${port}  (${where}, ${config.NODE_ENV})`);

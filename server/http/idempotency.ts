@@ -9,6 +9,7 @@ import { ApiError, badRequest, conflict, unprocessable } from '../errors';
 import { sha256 } from '../security/tokens';
 import { jsonTextOf } from './json-text';
 import { HEARTBEAT_MS, instanceLease } from '../instances';
+import { afterClaim } from '../ops/faults';
 
 /** Keys are kept this long: members may stay offline for weeks before their outbox replays. */
 export const IDEMPOTENCY_RETENTION_DAYS = 35;
@@ -173,6 +174,7 @@ export async function runIdempotent(
     }
     count('taken_over');
   } else count('new');
+  afterClaim();
 
   let settledText: string | null = null;
   const run: IdempotentRun = {

@@ -14,16 +14,29 @@ export interface Readiness {
   checks: { migrations: 'done' | 'running'; database: 'ok' | 'unreachable'; draining: boolean };
 }
 
-/** How long the database may take to answer `select 1` before readiness gives up on it. */
+/** How long the database may take to answer `select 1` before readiness stops waiting for it. */
 const DB_CHECK_MS = 1_000;
+/**
+ * A `select 1` that only timed out still counts as reachable when one answered within this long:
+ * an overloaded instance (its queries queued behind others) is slow, not cut off, and a balancer
+ * that took it out would pile its load on the others (the bench saw a lone instance marked down
+ * under load, every request then HAProxy's 503). A database that is gone fails, not times out.
+ */
+const SLOW_NOT_GONE_MS = 10_000;
+const lastAnswered = new WeakMap<object, number>();
 
 async function databaseAnswers(deps: AppDeps): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), DB_CHECK_MS);
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), DB_CHECK_MS);
   });
   try {
-    return await Promise.race([sql`select 1`.execute(deps.db).then(() => true), late]);
+    const r = await Promise.race([sql`select 1`.execute(deps.db).then(() => 'ok' as const), late]);
+    if (r === 'ok') {
+      lastAnswered.set(deps.db, Date.now());
+      return true;
+    }
+    return Date.now() - (lastAnswered.get(deps.db) ?? 0) < SLOW_NOT_GONE_MS;
   } catch {
     return false;
   } finally {
