@@ -108,3 +108,35 @@ describe('the courier address and the call-back time', () => {
     expect(await page.getByTestId('checkout-call').textContent()).toContain(`11:00–${to}`);
   });
 });
+
+describe('titles and the registration form', () => {
+  it('a product’s page is named after the product, not its list', async () => {
+    const { page } = browser;
+    await page.goto(`${base}/shop/sticks/1`);
+    const name = ((await page.locator('.product-detail__title').textContent()) ?? '').trim();
+    expect(name.length).toBeGreaterThan(0);
+    await expect.poll(() => page.title()).toBe(`${name} · Клуб glo`);
+    // Back on the list, the list's title again.
+    await page.goto(`${base}/shop/sticks`);
+    await expect.poll(() => page.title()).toBe('Стіки · Клуб glo');
+  });
+
+  it('the registration form, sent empty, names every field that is missing, each beside itself; nothing is sent', async () => {
+    const visitor = await openBrowser();
+    try {
+      const page = visitor.page;
+      let sent = 0;
+      page.on('request', (r) => void (r.url().includes('/api/api-auth/') && r.method() === 'POST' && (sent += 1)));
+      await visitor.context.addCookies([{ name: 'showIs18', value: '1', url: base }]);
+      await page.goto(`${base}/registration`);
+      await page.getByTestId('reg-submit').click();
+      const errors = page.locator('.field__error');
+      await expect.poll(() => errors.count()).toBeGreaterThanOrEqual(5);
+      const texts = await errors.allTextContents();
+      for (const part of ['Ім’я', 'Прізвище', 'електронну пошту', 'мобільний номер', 'виповнилося 18']) expect(texts.some((t) => t.includes(part)), part).toBe(true);
+      expect(sent).toBe(0);
+    } finally {
+      await visitor.close();
+    }
+  });
+});
