@@ -84,3 +84,13 @@ export function suggestCallBack(now: Date): { day: string; from: string; to: str
   if (from + 2 <= Number(CALL_HOURS.to.slice(0, 2))) return { day: CALL_TODAY_LABEL, from: `${pad(from)}:00`, to: `${pad(from + 2)}:00` };
   return { day: CALL_TOMORROW_LABEL, from: '10:00', to: '12:00' };
 }
+
+/**
+ * The «До» of a call-back window after «З» changed: kept while it is still after `from`, else the
+ * option two steps (an hour of half-hours) after it, or the last one there is.
+ */
+export function callToAfter(from: string, to: string, options: readonly string[]): string {
+  if (to > from) return to;
+  const later = options.filter((t) => t > from);
+  return later[1] ?? later[0] ?? to;
+}

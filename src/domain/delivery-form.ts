@@ -19,7 +19,9 @@ export interface DeliveryForm {
 }
 
 const HOUSE = /^\d{1,4}[\p{L}]?(\/\d{1,4}[\p{L}]?)?$/u;
-const FLAT = /^\d{1,5}$/;
+/** The most digits a flat number has (the field takes no more). */
+export const FLAT_MAX_DIGITS = 5;
+const DIGITS = /^\d+$/;
 const filled = (v: string | undefined): v is string => typeof v === 'string' && v.trim().length > 0;
 
 export const DELIVERY_FIELD_MESSAGES = {
@@ -31,6 +33,7 @@ export const DELIVERY_FIELD_MESSAGES = {
   house: 'Вкажи номер будинку',
   houseFormat: 'Номер будинку — цифри, можна з літерою: 12, 12А, 12/1',
   flat: 'Номер квартири — лише цифри',
+  flatLong: `Номер квартири — не більше ${FLAT_MAX_DIGITS} цифр`,
   window: 'Обери день і час доставки',
 } as const;
 
@@ -46,7 +49,11 @@ export function deliveryFieldErrors(f: DeliveryForm, now: Date): DeliveryFieldEr
   if (f.method !== 1) {
     if (!filled(f.street)) e.street = DELIVERY_FIELD_MESSAGES.street;
     else if (f.street.trim().length < 3) e.street = DELIVERY_FIELD_MESSAGES.streetShort;
-    if (filled(f.flat) && !FLAT.test(f.flat.trim())) e.flat = DELIVERY_FIELD_MESSAGES.flat;
+    if (filled(f.flat)) {
+      const flat = f.flat.trim();
+      if (!DIGITS.test(flat)) e.flat = DELIVERY_FIELD_MESSAGES.flat;
+      else if (flat.length > FLAT_MAX_DIGITS) e.flat = DELIVERY_FIELD_MESSAGES.flatLong;
+    }
   }
   if (f.method === 2) {
     if (!filled(f.house)) e.house = DELIVERY_FIELD_MESSAGES.house;

@@ -62,6 +62,25 @@ export function asInviteCode(code: string | null | undefined): string | null {
   return c.length > 4 && c.startsWith('REW-') && c.length <= 32 ? c : null;
 }
 
+/** Every field of a registration form that is wrong, in the form's order, each with its message. */
+export function registrationProblems(form: RegistrationForm, today: Date): RegistrationProblem[] {
+  const out: RegistrationProblem[] = [];
+  const bad = (field: keyof RegistrationForm, message: string, kind: RegistrationProblem['kind'] = 'invalid') => void out.push({ field, kind, message });
+  if (!isValidName(form.first_name)) bad('first_name', `Ім’я: від 1 до ${NAME_MAX} літер`);
+  if (!isValidName(form.last_name)) bad('last_name', `Прізвище: від 1 до ${NAME_MAX} літер`);
+  if (!isValidEmail(form.email)) bad('email', 'Вкажи коректну електронну пошту');
+  if (!toUkrainianMobile(form.phone)) bad('phone', 'Вкажи український мобільний номер: +380 і 9 цифр');
+  const birth = form.birth_date ?? null;
+  if (birth !== null) {
+    const age = ageOn(birth, today);
+    if (age === null || age > 120 || age < 0) bad('birth_date', 'Вкажи коректну дату народження');
+    else if (!isAdult(birth, today)) bad('birth_date', `Реєстрація доступна лише з ${ADULT_AGE} років`, 'underage');
+  } else if (form.adult_confirmed !== true) {
+    bad('adult_confirmed', `Підтверди, що тобі вже виповнилося ${ADULT_AGE} років`);
+  }
+  return out;
+}
+
 /**
  * Checks a registration form and brings it to the stored form. An adult is one of 18 or more
  * on `today` by the birth date; without a date the person must confirm being an adult.
@@ -70,23 +89,10 @@ export function checkRegistration(
   form: RegistrationForm,
   today: Date,
 ): { ok: true; value: CleanRegistration } | { ok: false; problem: RegistrationProblem } {
-  const bad = (field: keyof RegistrationForm, message: string, kind: RegistrationProblem['kind'] = 'invalid') => ({
-    ok: false as const,
-    problem: { field, kind, message },
-  });
-  if (!isValidName(form.first_name)) return bad('first_name', `Ім’я: від 1 до ${NAME_MAX} літер`);
-  if (!isValidName(form.last_name)) return bad('last_name', `Прізвище: від 1 до ${NAME_MAX} літер`);
-  if (!isValidEmail(form.email)) return bad('email', 'Вкажи коректну електронну пошту');
-  const phone = toUkrainianMobile(form.phone);
-  if (!phone) return bad('phone', 'Вкажи український мобільний номер: +380 і 9 цифр');
+  const [problem] = registrationProblems(form, today);
+  if (problem) return { ok: false, problem };
+  const phone = toUkrainianMobile(form.phone)!;
   const birth = form.birth_date ?? null;
-  if (birth !== null) {
-    const age = ageOn(birth, today);
-    if (age === null || age > 120 || age < 0) return bad('birth_date', 'Вкажи коректну дату народження');
-    if (!isAdult(birth, today)) return bad('birth_date', `Реєстрація доступна лише з ${ADULT_AGE} років`, 'underage');
-  } else if (form.adult_confirmed !== true) {
-    return bad('adult_confirmed', `Підтверди, що тобі вже виповнилося ${ADULT_AGE} років`);
-  }
   return {
     ok: true,
     value: {

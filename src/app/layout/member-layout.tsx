@@ -14,6 +14,7 @@ import { Header } from './header';
 import { InfoFooter } from './info-footer';
 import { useCurrentSpec } from '../routes/current';
 import { layoutTheme, pageTitle, WITH_NAV } from './layout-rules';
+import { useScreenTitleOverride } from '../../state/screen-title';
 import { usePageViews } from './use-page-views';
 import { InstallOffer } from '../pwa/install-offer';
 
@@ -68,9 +69,10 @@ export default function MemberLayout({ kind }: { kind: LayoutName }) {
 
   useEffect(() => closeMenu(), [location.pathname]);
   const theme = layoutTheme(kind, session.variant);
+  const ownTitle = useScreenTitleOverride();
   useEffect(() => {
-    document.title = pageTitle(handle.title, theme);
-  }, [handle.title, theme]);
+    document.title = pageTitle(ownTitle ?? handle.title, theme);
+  }, [ownTitle, handle.title, theme]);
   useEffect(() => applyTheme(theme), [theme]);
   usePageViews(location.pathname, session.signedIn);
   useEffect(() => {

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { INVITE_CODE_KEY, readInviteCode } from '../../state/visitor';
 import { ADULT_AGE } from '../../domain/age';
 import { formatPhone } from '../../domain/phone';
-import type { CleanRegistration, RegistrationForm } from '../../domain/registration';
+import { registrationProblems, type CleanRegistration, type RegistrationForm } from '../../domain/registration';
 import { toAuthError } from '../../sync/auth/errors';
 import { useAuthActions } from './use-auth-actions';
 import { Button } from '../../ui/button';
@@ -80,6 +80,17 @@ export default function RegistrationPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
+    // Every wrong field is told at once, each beside itself (not only the first).
+    const problems = registrationProblems(asForm(), new Date());
+    if (problems.length) {
+      const next: Errors = {};
+      for (const p of problems) {
+        const key = p.field === 'adult_confirmed' ? 'birth_date' : p.field;
+        if (key in form && !next[key as keyof Errors]) next[key as keyof Errors] = p.message;
+      }
+      setErrors(next);
+      return;
+    }
     setBusy(true);
     try {
       const { actions, env } = await auth();

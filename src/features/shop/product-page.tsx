@@ -16,6 +16,7 @@ import { ShopIcon } from './shop-icons';
 import { useCartCounts, useFavouriteIds } from './use-shop';
 import { useShopActions } from './use-shop-actions';
 import { useProductOrPull } from './use-product-or-pull';
+import { useScreenTitle } from '../../state/screen-title';
 import { useVariant } from '../../state/session';
 import '../../ui/action-bar.css';
 import './product-page.css';
@@ -28,6 +29,8 @@ export default function ProductPage() {
   const active = useVariant();
   const variant = categoryBySlug(slug)?.variant ?? active;
   const { product, state } = useProductOrPull(variant, id);
+  // The document is named after the product, not its list.
+  useScreenTitle(product?.title);
   const favourite = useFavouriteIds(variant).has(id);
   const inCart = useCartCounts(variant).get(id) ?? 0;
   const act = useShopActions();

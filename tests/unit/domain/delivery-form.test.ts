@@ -28,6 +28,9 @@ describe('delivery fields (spec §3 Delivery): a message beside each wrong field
     expect(deliveryFieldErrors({ ...ok, window: { date: '2026-11-24', from: '15:00', to: '12:00' } }, now)).toEqual({ window: 'Початок проміжку має бути раніше за кінець' });
     expect(deliveryFieldErrors({ ...ok, window: undefined }, now)).toEqual({ window: M.window });
     expect(deliveryFieldErrors({ ...ok, flat: 'кв. 5' }, now)).toEqual({ flat: M.flat });
+    // Too many digits: the rule named, not «лише цифри».
+    expect(deliveryFieldErrors({ ...ok, flat: '1'.repeat(300) }, now)).toEqual({ flat: M.flatLong });
+    expect(M.flatLong).toBe('Номер квартири — не більше 5 цифр');
   });
 });
 

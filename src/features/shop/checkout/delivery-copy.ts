@@ -23,7 +23,7 @@ export const DELIVERY_COPY = {
   ipostStreetPlaceholder: 'вул. Хрещатик, 22',
   house: 'Будинок',
   flat: 'Квартира',
-  flatHint: 'Необовʼязково',
+  flatHint: 'Необовʼязково; до 5 цифр',
   ipostChecking: 'Перевіряємо, чи доставляє iPost у це місто…',
   ipostAvailable: (city: string) => `Курʼєр iPost доставляє в ${city}`,
   ipostPickOther: (city: string) => `Курʼєр iPost не доставляє в ${city}. Обери інше місто або іншу доставку.`,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { db } from '../../../db/db';
 import type { CheckoutDraft } from '../../../db/kv';
-import { CALL_TODAY_LABEL, CALL_TOMORROW_LABEL, CALL_HOURS, callBackWindow, suggestCallBack } from '../../../domain/call-back-day';
+import { CALL_TODAY_LABEL, CALL_TOMORROW_LABEL, CALL_HOURS, callBackWindow, callToAfter, suggestCallBack } from '../../../domain/call-back-day';
 import { cartMoney } from '../../../domain/cart-money';
 import { formatUah, formatXp, toUah } from '../../../domain/money';
 import { VELO_PROMO } from '../velo-config';
@@ -163,8 +163,8 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
             <div className="co-grid">
               <div className={`co-select${callError ? ' co-select--error' : ''}`}>
                 <label htmlFor="call-from">{T.callFrom}</label>
-                <select id="call-from" value={draft.callBack.from} data-testid="call-from" onChange={(e) => setCall({ from: e.target.value })}>
-                  {times.map((t) => (
+                <select id="call-from" value={draft.callBack.from} data-testid="call-from" onChange={(e) => setCall({ from: e.target.value, to: callToAfter(e.target.value, draft.callBack.to, times) })}>
+                  {times.slice(0, -1).map((t) => (
                     <option key={t}>{t}</option>
                   ))}
                 </select>
@@ -172,7 +172,8 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
               <div className={`co-select${callError ? ' co-select--error' : ''}`}>
                 <label htmlFor="call-to">{T.callTo}</label>
                 <select id="call-to" value={draft.callBack.to} data-testid="call-to" onChange={(e) => setCall({ to: e.target.value })}>
-                  {times.map((t) => (
+                  {/* Only times after «З»: a window never ends before it starts. */}
+                  {times.filter((t) => t > draft.callBack.from).map((t) => (
                     <option key={t}>{t}</option>
                   ))}
                 </select>

@@ -1,3 +1,4 @@
+import { useScreenTitle } from '../../../state/screen-title';
 import { formatXp } from '../../../domain/money';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -24,6 +25,7 @@ export default function ExchangeProductPage() {
   const id = Number(useParams().id);
   const variant = useVariant();
   const { product, state } = useProductOrPull(variant, id);
+  useScreenTitle(product?.title);
   const balance = useXpBalance(variant);
   const cart = useCart(variant);
   const act = useShopActions();
