@@ -1,4 +1,4 @@
-import { useDoc } from '../../db/hooks';
+import { useDoc, useXpBalance } from '../../db/hooks';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import type { BonusHistory } from '../../sync/pullers/xp';
@@ -33,6 +33,8 @@ export default function HistoryBonusesPage() {
   const { variant } = useAppSession();
   const pull = usePullOnOpen((env) => scanActions().then((m) => m.pullBonusHistory(env, variant)), variant);
   const doc = useDoc<BonusHistory>(variant, 'bonus-history');
+  // The one balance every screen shows (the `xpBalance` row), not the summary pulled with the lines.
+  const balance = useXpBalance(variant);
   if (doc === undefined || (doc === null && (pull === 'idle' || pull === 'running'))) return <Skeleton lines={6} height={44} />;
   if (doc === null) return <EmptyState icon="offline" title={T.offline} />;
   const { summary, transactions } = doc.value;
@@ -42,7 +44,7 @@ export default function HistoryBonusesPage() {
       <section className="hero xp-summary" data-testid="xp-summary">
         <span className="xp-hero__caption">{T.balance}</span>
         <strong className="xp-hero__balance" data-testid="xp-history-balance">
-          {summary.balance.toLocaleString('uk-UA')} <span>XP</span>
+          {(balance ?? summary.balance).toLocaleString('uk-UA')} <span>XP</span>
         </strong>
         <div className="xp-summary__figures">
           <span>
