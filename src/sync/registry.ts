@@ -3,6 +3,7 @@ import type { ApiCallError } from '../api/errors';
 import type { Transport } from '../api/transport';
 import type { ClubDb, ClubTableName } from '../db/database';
 import type { OutboxEntry, OutboxError } from '../db/rows-sync';
+import type { ViewsOf } from './views';
 
 /** What a mutation kind may use while building its request. */
 export interface MutationContext {
@@ -51,6 +52,13 @@ export interface MutationKind<P, C extends CallDef> {
   readonly noun: readonly [string, string, string];
   /** Tables the local change, `apply`, `undo` and `redo` touch; `outbox` and `kv` are always included. */
   readonly tables: readonly ClubTableName[];
+  /**
+   * Required: the local views its answer or its refusal changes (src/sync/views.ts), for the
+   * entry's variant. When it settles they stop counting as fresh and are pulled again at once, so
+   * no screen shows a figure older than the member's own action. `[]` only for reports that
+   * change nothing the member sees (analytics).
+   */
+  readonly views: ViewsOf<P>;
   /**
    * The request does not depend on the answers to earlier entries, so it may be prepared ahead
    * with the entries before it (analytics events). Leave unset when it does (favourites: the list

@@ -27,6 +27,7 @@ export const certCreateKind = defineMutation<CertCreatePayload, typeof certCreat
   title: 'Купівля сертифіката',
   noun: ['купівлю сертифіката', 'купівлі сертифікатів', 'купівель сертифікатів'],
   tables: ['xpBalance', 'docs'],
+  views: ['xp', 'certificates'],
   onlineOnly: true,
   async buildRequest(entry, { db, transport, now, memo }) {
     const p = entry.payload;

@@ -45,6 +45,7 @@ export const marathonAnswerKind = defineMutation<MarathonAnswerPayload, typeof a
   title: 'Відповідь вікторини',
   noun: ['відповідь вікторини', 'відповіді вікторини', 'відповідей вікторини'],
   tables: ['docs', 'xpBalance'],
+  views: ['marathon', 'xp'],
   batchable: true,
   async buildRequest(entry) {
     return { questionId: entry.payload.questionId, optionId: entry.payload.optionId, ...(entry.account.variant === 'ogo' ? { ogo: true } : {}) };

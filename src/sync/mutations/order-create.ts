@@ -33,6 +33,7 @@ export const orderCreate = defineMutation<OrderCreatePayload, typeof createOrder
   title: 'Замовлення',
   noun: ['замовлення', 'замовлення', 'замовлень'],
   tables: ['orders', 'xpBalance'],
+  views: ['xp', 'orders'],
   onlineOnly: true,
   async buildRequest(entry) {
     return entry.payload.request;
