@@ -3,6 +3,7 @@ import type { ApiCallError } from '../api/errors';
 import type { Transport } from '../api/transport';
 import type { ClubDb, ClubTableName } from '../db/database';
 import type { OutboxEntry, OutboxError } from '../db/rows-sync';
+import type { XpMove } from '../domain/xp-ledger';
 import type { ViewsOf } from './views';
 
 /** What a mutation kind may use while building its request. */
@@ -59,6 +60,11 @@ export interface MutationKind<P, C extends CallDef> {
    * change nothing the member sees (analytics).
    */
   readonly views: ViewsOf<P>;
+  /**
+   * Kinds that move XP (whose `views` name `xp`) must say what the movement is, so the XP ledger
+   * lists it from the outbox while it waits, is checked or was refused (tests/unit/sync/views.test.ts).
+   */
+  xpMove?(entry: OutboxEntry<P>): XpMove;
   /**
    * The request does not depend on the answers to earlier entries, so it may be prepared ahead
    * with the entries before it (analytics events). Leave unset when it does (favourites: the list

@@ -28,6 +28,7 @@ export const deviceRegisterKind = defineMutation<DeviceRegisterPayload, typeof r
   noun: ['реєстрацію пристрою', 'реєстрації пристроїв', 'реєстрацій пристроїв'],
   tables: ['devices', 'xpBalance'],
   views: ['devices', 'xp'],
+  xpMove: (e) => ({ amount: null, what: `Реєстрація пристрою ${e.payload.serial}`, source: 'device' }),
   batchable: true,
   async buildRequest(entry) {
     return { serial: entry.payload.serial, ...ogoOf(entry.payload.variant) };

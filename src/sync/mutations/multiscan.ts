@@ -31,6 +31,7 @@ export const multiscanKind = defineMutation<MultiscanPayload, typeof multiscanLo
   noun: ['фото з кодами', 'фото з кодами', 'фото з кодами'],
   tables: ['multiscans', 'scans', 'xpBalance'],
   views: ['xp', 'scan-stats', 'scan-history'],
+  xpMove: () => ({ amount: null, what: 'Фото з кодами', source: 'scan' }),
   batchable: true,
   async buildRequest(entry, ctx) {
     return multiscanRequest(entry, (await kvGet(ctx.db, 'phone')) ?? '');

@@ -22,6 +22,8 @@ describe('every action declares the views it changes (issue 29)', () => {
         const views = typeof k.views === 'function' ? k.views(entryOf(variant) as never) : k.views;
         for (const v of views) expect(VIEW_NAMES, `${k.kind}: ${v}`).toContain(v);
         if (k.tables.includes('xpBalance')) expect(views, k.kind).toContain('xp');
+        // What moves XP is listed in the ledger while it waits: it must say what it is.
+        if (views.includes('xp')) expect(k.xpMove?.(entryOf(variant) as never).what, k.kind).toMatch(/\S/);
         if (k.tables.includes('scanHistory') || k.tables.includes('scans')) expect(views, k.kind).toContain('scan-history');
         if (k.tables.includes('orders')) expect(views, k.kind).toContain('orders');
         if (k.tables.includes('devices')) expect(views, k.kind).toContain('devices');
