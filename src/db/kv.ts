@@ -38,6 +38,8 @@ export interface KvValues {
   feedbackToken: ExpiringToken;
   /** ogo auth token (get-ogo-token). */
   ogoAuthToken: ExpiringToken;
+  /** Views an action's answer changed, waiting for a page to pull them again at once (src/sync/views.ts). */
+  viewsDue: Array<{ view: string; variant: Variant }>;
   /** Last outbox sequence number handed out. */
   outboxSeq: number;
   /** Fallback lock where Web Locks are missing: who replays the outbox, until when (epoch ms). */

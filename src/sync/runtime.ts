@@ -4,6 +4,7 @@ import { logout, prepareLogout, summarizeUnsent, type LogoutEnv, type UnsentSumm
 import type { OnlineSource } from './engine/online';
 import { runPullers, type Puller, type PullResult } from './pullers/puller';
 import { installTriggers, type TriggerEnv, type Triggers } from './engine/triggers';
+import { watchViewsDue, type ViewPullers } from './views-refresh';
 
 export interface RuntimeOptions extends Omit<SyncCoreOptions, 'onActivity' | 'onSessionExpired'> {
   online: OnlineSource;
@@ -13,6 +14,8 @@ export interface RuntimeOptions extends Omit<SyncCoreOptions, 'onActivity' | 'on
   /** After a logout (asked or forced): go to /auth (spec §2). `lost` lists what a forced logout could not send. */
   onLoggedOut?: (lost: UnsentSummary | null) => void;
   triggerEnv?: Omit<TriggerEnv, 'online' | 'pull'>;
+  /** The pullers of each view (src/sync/views-pullers.ts), loaded when an action first settles. */
+  viewPullers?: () => Promise<ViewPullers>;
 }
 
 /** Everything sync does in a page: the core, its triggers, pullers, activity and logout. */
@@ -44,9 +47,13 @@ export function createSyncRuntime(o: RuntimeOptions): SyncRuntime {
       })();
     },
   });
+  const ctx = { db: o.db, transport: core.transport, now: o.now ?? Date.now, online: () => o.online.isOnline() };
+  // The views the member's settled actions changed, pulled again at once (./views.ts).
+  const views = o.viewPullers ? watchViewsDue(o.db, ctx, o.viewPullers) : null;
   const pulled = new Set<() => void>();
   const pull = async (force = false) => {
-    const results = await runPullers(o.pullers, { db: o.db, transport: core.transport, now: o.now ?? Date.now, online: () => o.online.isOnline() }, force);
+    const results = await runPullers(o.pullers, ctx, force);
+    await views?.drain();
     if (o.online.isOnline()) for (const listener of pulled) listener();
     return results;
   };
@@ -66,6 +73,9 @@ export function createSyncRuntime(o: RuntimeOptions): SyncRuntime {
       await logout(o.db, o.logoutEnv);
       o.onLoggedOut?.(null);
     },
-    stop: () => triggers.stop(),
+    stop: () => {
+      triggers.stop();
+      views?.stop();
+    },
   };
 }

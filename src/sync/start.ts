@@ -71,6 +71,7 @@ export function startSync(): SyncRuntime {
       window.location.assign('/auth');
     },
     triggerEnv: { document, requestBackgroundSync: () => requestBackgroundSync() },
+    viewPullers: () => import('./views-pullers').then((m) => m.VIEW_PULLERS),
   });
   // A sign-in or a variant switch pulls the new account's catalogue, cart and favourites at once.
   onSessionChange(db, () => void current?.pull());

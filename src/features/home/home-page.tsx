@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { db } from '../../db/db';
 import { useNews, useXpBalance } from '../../db/hooks';
 import { waitingSummary } from '../../domain/scan-state';
+import { pluralUk } from '../../domain/scan-goal';
 import { useAppSession } from '../../state/session';
+import { useXpPending } from '../../state/xp-ledger';
 import { Icon, type IconName } from '../../ui/icons';
 import { Card, Skeleton, Wordmark } from '../../ui/surfaces';
 import '../../ui/hero.css';
@@ -23,6 +25,8 @@ export default function HomePage() {
   const { variant } = useAppSession();
   const balance = useXpBalance(variant);
   const news = useNews(variant);
+  // XP on its way (the outbox's movements): a price known now, or how many the server will price.
+  const pending = useXpPending(variant);
   // Codes scanned with no signal: the balance rises once they are sent.
   const waiting = useLiveQuery(() => db.scans.where('state').equals('waiting').filter((r) => r.variant === variant).count(), [variant]) ?? 0;
   return (
@@ -35,6 +39,13 @@ export default function HomePage() {
         <p className="home-hero__caption">Твій баланс</p>
         <p className="home-hero__balance" data-testid="xp-balance">
           {balance === undefined ? '…' : (balance ?? 0).toLocaleString('uk-UA')} <span>XP</span>
+          {pending.count > 0 && (
+            <Link to="/history-bonuses" className="home-hero__pending" data-testid="home-xp-pending">
+              {pending.known !== 0
+                ? `${pending.known > 0 ? '+' : '−'}${Math.abs(pending.known).toLocaleString('uk-UA')} XP очікує`
+                : `+XP очікує: ${pending.count} ${pluralUk(pending.count, ['дія', 'дії', 'дій'])}`}
+            </Link>
+          )}
         </p>
         {waiting > 0 && (
           <Link to="/scanning" className="home-hero__waiting" data-testid="home-waiting">

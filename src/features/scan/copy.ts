@@ -32,7 +32,8 @@ export const SCAN_COPY = {
     scans: 'сканів до цілі',
     coin: (xp: number) => `+${xp.toLocaleString('uk-UA')} XP за сканування цього місяця`,
     countError: 'Не вдалося отримати кількість сканів за місяць',
-    balance: 'Баланс',
+    /** The variant's own balance (spec §1: glo and ogo are separate accounts). */
+    balance: (variant: 'glo' | 'ogo') => `Баланс ${variant}`,
     offline: 'Дані за місяць оновляться, щойно з’явиться зв’язок',
     manager: 'Консультант збережений',
   },

@@ -1,4 +1,4 @@
-import { useDoc } from '../../db/hooks';
+import { useDoc, useXpBalance } from '../../db/hooks';
 import { scanProgress } from '../../domain/scan-goal';
 import type { PullState } from '../../state/use-pull';
 import type { ScanStats } from '../../sync/pullers/scans';
@@ -11,10 +11,13 @@ const T = SCAN_COPY.month;
 /**
  * The month in figures (spec §7): scans against the goal (get-scan-count; a code other than 200
  * shows the error state, §8), progress, XP the scans earned, the full balance and the server's
- * message. Read from the local database; shown offline with what was last pulled.
+ * message. The balance is this variant's (spec §1: separate accounts), the same `xpBalance` row
+ * every screen reads, never get-full-balance's glo + ogo total. Read from the local database;
+ * shown offline with what was last pulled.
  */
 export function MonthCard({ variant, pull }: { variant: 'glo' | 'ogo'; pull: PullState }) {
   const doc = useDoc<ScanStats>(variant, 'scan-stats');
+  const balance = useXpBalance(variant);
   if (doc === undefined || (doc === null && (pull === 'idle' || pull === 'running'))) {
     return (
       <section className="card month-card" aria-busy="true">
@@ -58,7 +61,7 @@ export function MonthCard({ variant, pull }: { variant: 'glo' | 'ogo'; pull: Pul
       <div className="month-card__foot">
         <span>{T.coin(s.coinMonth)}</span>
         <span className="month-card__balance" data-testid="full-balance">
-          {T.balance}: <strong>{s.balance.total.toLocaleString('uk-UA')} XP</strong>
+          {T.balance(variant)}: <strong>{balance == null ? '…' : `${balance.toLocaleString('uk-UA')} XP`}</strong>
         </span>
       </div>
       {s.managerAdded && (

@@ -1,84 +1,88 @@
-import { useDoc } from '../../db/hooks';
+import { useDoc, useXpBalance } from '../../db/hooks';
+import { dayLabel, ledgerDays, pendingSum, serverLine } from '../../domain/xp-ledger';
+import { pluralUk } from '../../domain/scan-goal';
 import { useAppSession } from '../../state/session';
+import { useSyncMaybe } from '../../state/sync-context';
 import { usePullOnOpen } from '../../state/use-pull';
+import { useXpOutbox } from '../../state/xp-ledger';
 import type { BonusHistory } from '../../sync/pullers/xp';
 import { scanActions } from '../../sync/scan/lazy';
 import { ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { XP_COPY as T } from './copy';
+import { LedgerLineItem } from './ledger-line';
 import './xp.css';
-
-type Tx = BonusHistory['transactions'][number];
-
-const monthOf = (iso: string) => new Date(iso).toLocaleDateString('uk-UA', { month: 'long', year: 'numeric' });
-
-function byMonth(list: readonly Tx[]): Array<[string, Tx[]]> {
-  const out: Array<[string, Tx[]]> = [];
-  for (const t of list) {
-    const m = monthOf(t.created_at);
-    const last = out[out.length - 1];
-    if (last && last[0] === m) last[1].push(t);
-    else out.push([m, [t]]);
-  }
-  return out;
-}
 
 const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${Math.abs(n).toLocaleString('uk-UA')}`;
 
 /**
- * /history-bonuses (spec §7 get-bonus-history): the summary and every transaction, newest first,
- * grouped by month; kept in the local database, so it reads offline with its age.
+ * /history-bonuses (spec §7 get-bonus-history), the XP ledger as a bank statement (issue 29):
+ * every movement by day, newest first, with its state — waiting, being checked, refused (from
+ * this device's outbox: a code scanned offline is here at once), credited or reversed (the
+ * server's lines, with the balance after each). The balance is the one every screen shows.
  */
 export default function HistoryBonusesPage() {
   const { variant } = useAppSession();
+  const rt = useSyncMaybe();
   const pull = usePullOnOpen((env) => scanActions().then((m) => m.pullBonusHistory(env, variant)), variant);
   const doc = useDoc<BonusHistory>(variant, 'bonus-history');
-  if (doc === undefined || (doc === null && (pull === 'idle' || pull === 'running'))) return <Skeleton lines={6} height={44} />;
-  if (doc === null) return <EmptyState icon="offline" title={T.offline} />;
-  const { summary, transactions } = doc.value;
+  const balance = useXpBalance(variant);
+  const outbox = useXpOutbox(variant);
+  const loading = pull === 'idle' || pull === 'running';
+  if (doc === undefined || outbox === undefined || (doc === null && loading && outbox.length === 0)) return <Skeleton lines={6} height={44} />;
+  const lines = [...outbox, ...(doc?.value.transactions ?? []).map(serverLine)];
+  if (doc === null && lines.length === 0) return <EmptyState icon="offline" title={T.offline} />;
+  const summary = doc?.value.summary;
+  const pending = pendingSum(outbox);
   const stale = pull === 'offline' || pull === 'failed';
+  const now = Date.now();
   return (
     <>
       <section className="hero xp-summary" data-testid="xp-summary">
         <span className="xp-hero__caption">{T.balance}</span>
         <strong className="xp-hero__balance" data-testid="xp-history-balance">
-          {summary.balance.toLocaleString('uk-UA')} <span>XP</span>
+          {(balance ?? summary?.balance ?? 0).toLocaleString('uk-UA')} <span>XP</span>
         </strong>
-        <div className="xp-summary__figures">
-          <span>
-            {T.earned}
-            <strong>{xp(summary.earned)}</strong>
+        {pending.count > 0 && (
+          <span className="xp-pending" data-testid="xp-pending">
+            {pending.known !== 0 ? T.pendingKnown(xp(pending.known).replace(/^\+/, '')) : ''}
+            {pending.known !== 0 && pending.unpriced > 0 ? ' · ' : ''}
+            {pending.unpriced > 0 ? T.pendingUnpriced(pending.unpriced, pluralUk(pending.unpriced, ['дія', 'дії', 'дій'])) : ''}
           </span>
-          <span>
-            {T.spent}
-            <strong>{xp(-summary.spent)}</strong>
-          </span>
-          <span>
-            {T.count}
-            <strong>{summary.count.toLocaleString('uk-UA')}</strong>
-          </span>
-        </div>
+        )}
+        {summary && (
+          <div className="xp-summary__figures">
+            <span>
+              {T.earned}
+              <strong>{xp(summary.earned)}</strong>
+            </span>
+            <span>
+              {T.spent}
+              <strong>{xp(-summary.spent)}</strong>
+            </span>
+            <span>
+              {T.count}
+              <strong data-testid="xp-history-count">{summary.count.toLocaleString('uk-UA')}</strong>
+            </span>
+          </div>
+        )}
       </section>
-      {stale && <p className="page-intro">{T.updated(new Date(doc.fetchedAt).toLocaleString('uk-UA', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }))}</p>}
-      {transactions.length === 0 ? (
+      {doc === null && <p className="page-intro">{T.offlinePending}</p>}
+      {doc && stale && <p className="page-intro">{T.updated(new Date(doc.fetchedAt).toLocaleString('uk-UA', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }))}</p>}
+      {lines.length === 0 ? (
         <EmptyState icon="spark" title={T.empty} text={T.emptyText} action={<ButtonLink to="/scanning">{T.scan}</ButtonLink>} />
       ) : (
-        byMonth(transactions).map(([month, list]) => (
-          <section key={month} className="stack">
-            <h2 className="t-caption">{month}</h2>
+        ledgerDays(lines).map((day) => (
+          <section key={day.date} className="stack" data-testid="xp-day">
+            <h2 className="t-caption">{dayLabel(day.date, now)}</h2>
             <ul className="xp-list">
-              {list.map((t) => (
-                <li key={t.id} className="xp-line" data-testid="xp-line">
-                  <span className={`xp-line__dot${t.amount < 0 ? ' is-spent' : ''}`} aria-hidden="true" />
-                  <span className="xp-line__text">
-                    <strong>{t.title}</strong>
-                    <span>
-                      {new Date(t.created_at).toLocaleDateString('uk-UA', { day: 'numeric', month: 'short' })}
-                      {T.reasons[t.reason] ? ` · ${T.reasons[t.reason]}` : ''}
-                    </span>
-                  </span>
-                  <span className={`xp-line__amount${t.amount < 0 ? ' is-spent' : ''}`}>{xp(t.amount)}</span>
-                </li>
+              {day.lines.map((l) => (
+                <LedgerLineItem
+                  key={l.key}
+                  line={l}
+                  onRetry={rt ? (id) => void rt.outbox.retryFailed(id) : undefined}
+                  onRemove={rt ? (id) => void rt.outbox.cancelFailed(id) : undefined}
+                />
               ))}
             </ul>
           </section>

@@ -4,6 +4,7 @@ import type { KvRow, OutboxEntry, OutboxError } from '../../db/rows-sync';
 import { enqueueInTransaction } from './enqueue';
 import { PreparedRequest, type AnyMutationKind } from './registry';
 import { uuidV4 } from './uuid';
+import { markViewsDue, viewsOfEntry, type DueView } from './views';
 
 // The outbox's operations on Dexie, each one short transaction. The replay policy lives in
 // outbox.ts; nothing here touches the network.
@@ -67,6 +68,14 @@ async function writeSettlement(db: ClubDb, s: Settlement): Promise<void> {
     }
   }
   if (s.rekey) await rekeyInTransaction(db, s.rekey);
+  await markViewsDue(db, settledViews(s));
+}
+
+/** The views the answered and the refused entries of a settlement change (see ./views.ts). */
+function settledViews(s: Settlement): DueView[] {
+  const out = s.done.flatMap((d) => viewsOfEntry(d.kind.views, d.entry as OutboxEntry<never>));
+  if (s.fail?.kind) out.push(...viewsOfEntry(s.fail.kind.views, s.fail.entry as OutboxEntry<never>));
+  return out;
 }
 
 /**

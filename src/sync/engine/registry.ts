@@ -3,6 +3,8 @@ import type { ApiCallError } from '../../api/errors';
 import type { Transport } from '../../api/transport';
 import type { ClubDb, ClubTableName } from '../../db/database';
 import type { OutboxEntry, OutboxError } from '../../db/rows-sync';
+import type { XpMove } from '../../domain/xp-ledger';
+import type { ViewsOf } from './views';
 
 /** What a mutation kind may use while building its request. */
 export interface MutationContext {
@@ -53,6 +55,18 @@ export interface MutationKind<P, C extends CallDef> {
   readonly noun: readonly [string, string, string];
   /** Tables the local change, `apply`, `undo` and `redo` touch; `outbox` and `kv` are always included. */
   readonly tables: readonly ClubTableName[];
+  /**
+   * Required: the local views its answer or its refusal changes (src/sync/views.ts), for the
+   * entry's variant. When it settles they stop counting as fresh and are pulled again at once, so
+   * no screen shows a figure older than the member's own action. `[]` only for reports that
+   * change nothing the member sees (analytics).
+   */
+  readonly views: ViewsOf<P>;
+  /**
+   * Kinds that move XP (whose `views` name `xp`) must say what the movement is, so the XP ledger
+   * lists it from the outbox while it waits, is checked or was refused (tests/unit/sync/views.test.ts).
+   */
+  xpMove?(entry: OutboxEntry<P>): XpMove;
   /**
    * The request does not depend on the answers to earlier entries, so it may be prepared ahead
    * with the entries before it (analytics events). Leave unset when it does (favourites: the list

@@ -17,6 +17,7 @@ export const analyticsAuthBat = defineMutation<AuthBatPayload, typeof authBat>({
   quiet: true,
   noun: ['подію входу', 'події входу', 'подій входу'],
   tables: [],
+  views: [],
   batchable: true,
   async buildRequest(entry) {
     return {

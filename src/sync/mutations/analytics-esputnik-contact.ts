@@ -19,6 +19,7 @@ export const analyticsEsputnikContact = defineMutation<EsputnikContactPayload, t
   quiet: true,
   noun: ['контакт для розсилки', 'контакти для розсилки', 'контактів для розсилки'],
   tables: [],
+  views: [],
   batchable: true,
   async buildRequest(entry) {
     const p = entry.payload;

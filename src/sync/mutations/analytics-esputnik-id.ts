@@ -17,6 +17,7 @@ export const analyticsEsputnikId = defineMutation<EsputnikIdPayload, typeof espu
   quiet: true,
   noun: ['ідентифікатор для розсилки', 'ідентифікатори для розсилки', 'ідентифікаторів для розсилки'],
   tables: [],
+  views: [],
   batchable: true,
   async buildRequest(entry) {
     return {

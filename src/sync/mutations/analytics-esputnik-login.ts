@@ -18,6 +18,7 @@ export const analyticsEsputnikLogin = defineMutation<EsputnikLoginPayload, typeo
   quiet: true,
   noun: ['подію входу для розсилки', 'події входу для розсилки', 'подій входу для розсилки'],
   tables: [],
+  views: [],
   batchable: true,
   async buildRequest(entry) {
     return { phone: entry.payload.phone, date: entry.payload.date };

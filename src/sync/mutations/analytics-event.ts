@@ -24,6 +24,7 @@ export const analyticsEvent = defineMutation<AnalyticsEventPayload, typeof sendB
   quiet: true,
   noun: ['подію аналітики', 'події аналітики', 'подій аналітики'],
   tables: [],
+  views: [],
   batchable: true,
   async buildRequest(entry, { db, transport, now, memo }) {
     return {

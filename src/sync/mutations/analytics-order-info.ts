@@ -25,6 +25,7 @@ export const analyticsOrderInfo = defineMutation<OrderInfoPayload, typeof pwaAdd
   quiet: true,
   noun: ['запис про пристрій', 'записи про пристрій', 'записів про пристрій'],
   tables: [],
+  views: [],
   batchable: true,
   async buildRequest(entry) {
     const p = entry.payload;

@@ -33,6 +33,7 @@ export const callBackRequest = defineMutation<CallBackPayload, typeof sendPhoneC
   title: 'Запит на дзвінок',
   noun: ['запит на дзвінок', 'запити на дзвінок', 'запитів на дзвінок'],
   tables: ['callBacks'],
+  views: [],
   batchable: true,
   async buildRequest(entry, ctx) {
     const p = entry.payload;

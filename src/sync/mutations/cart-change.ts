@@ -35,6 +35,7 @@ export const cartChange = defineMutation<CartChangePayload, typeof createMetafie
   title: 'Зміна кошика',
   noun: ['зміну кошика', 'зміни кошика', 'змін кошика'],
   tables: ['cart'],
+  views: ['mirrors'],
   async buildRequest(entry, ctx) {
     const base = await baseForWrite(ctx, entry.account, CART_DOC);
     const lines = applyCartOp(base.value === null ? [] : parseCartMirror(base.value), entry.payload.change);

@@ -27,6 +27,8 @@ export const certCreateKind = defineMutation<CertCreatePayload, typeof certCreat
   title: 'Купівля сертифіката',
   noun: ['купівлю сертифіката', 'купівлі сертифікатів', 'купівель сертифікатів'],
   tables: ['xpBalance', 'docs'],
+  views: ['xp', 'certificates'],
+  xpMove: (e) => ({ amount: -e.payload.xpPrice, what: `Сертифікат на ${e.payload.nominal} грн`, source: 'certificate' }),
   onlineOnly: true,
   async buildRequest(entry, { db, transport, now, memo }) {
     const p = entry.payload;

@@ -6,7 +6,7 @@ import { explainStorageError } from '../../db/storage';
 import { normalizeSerial } from '../../domain/device-registration';
 import { enqueueInTransaction } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
-import { ogoOf, refusalReason, scanVariantOf, staleAfterCredit, type ScanVariant } from './scan-shared';
+import { ogoOf, refusalReason, scanVariantOf, type ScanVariant } from './scan-shared';
 
 export interface DeviceRegisterPayload {
   /** Normalised (upper case, no spaces or dashes). */
@@ -27,6 +27,8 @@ export const deviceRegisterKind = defineMutation<DeviceRegisterPayload, typeof r
   title: 'Реєстрація пристрою',
   noun: ['реєстрацію пристрою', 'реєстрації пристроїв', 'реєстрацій пристроїв'],
   tables: ['devices', 'xpBalance'],
+  views: ['devices', 'xp'],
+  xpMove: (e) => ({ amount: null, what: `Реєстрація пристрою ${e.payload.serial}`, source: 'device' }),
   batchable: true,
   async buildRequest(entry) {
     return { serial: entry.payload.serial, ...ogoOf(entry.payload.variant) };
@@ -37,7 +39,6 @@ export const deviceRegisterKind = defineMutation<DeviceRegisterPayload, typeof r
     const d = answer.device;
     await db.devices.put({ variant, id: String(d.id), title: d.title, serial: d.serial, registeredAt: d.registered_at, state: 'registered', message: null, awarded: answer.awarded });
     await db.xpBalance.put({ variant, balance: answer.balance, fetchedAt: Date.now() });
-    if (answer.awarded > 0) await staleAfterCredit(db, variant);
   },
   async undo(entry, db) {
     const { serial, variant } = entry.payload;

@@ -25,6 +25,7 @@ export const favouriteToggle = defineMutation<FavouriteTogglePayload, typeof cre
   title: 'Зміна обраного',
   noun: ['зміну обраного', 'зміни обраного', 'змін обраного'],
   tables: ['favourites'],
+  views: ['mirrors'],
   async buildRequest(entry, ctx) {
     const base = await baseForWrite(ctx, entry.account, FAVOURITES_DOC);
     const ids = applyToggle(parseFavouriteIds(base.value), entry.payload);

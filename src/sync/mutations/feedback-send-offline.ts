@@ -24,6 +24,7 @@ export const feedbackSendOfflineKind = defineMutation<FeedbackOfflinePayload, ty
   title: 'Відгук про покупку в магазині',
   noun: ['відгук', 'відгуки', 'відгуків'],
   tables: ['feedback', 'docs'],
+  views: ['feedback'],
   batchable: true,
   async buildRequest(entry, { db, transport, now, memo }) {
     const p = entry.payload;

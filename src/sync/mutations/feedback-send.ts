@@ -38,6 +38,7 @@ export const feedbackSendKind = defineMutation<FeedbackSendPayload, typeof feedb
   title: 'Відгук',
   noun: ['відгук', 'відгуки', 'відгуків'],
   tables: ['feedback', 'docs'],
+  views: ['feedback'],
   batchable: true,
   async buildRequest(entry, { db, transport, now, memo }) {
     const p = entry.payload;

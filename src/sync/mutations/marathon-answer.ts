@@ -46,6 +46,8 @@ export const marathonAnswerKind = defineMutation<MarathonAnswerPayload, typeof a
   title: 'Відповідь вікторини',
   noun: ['відповідь вікторини', 'відповіді вікторини', 'відповідей вікторини'],
   tables: ['docs', 'xpBalance'],
+  views: ['marathon', 'xp'],
+  xpMove: () => ({ amount: null, what: 'Відповідь вікторини марафону', source: 'quiz' }),
   batchable: true,
   async buildRequest(entry) {
     return { questionId: entry.payload.questionId, optionId: entry.payload.optionId, ...(entry.account.variant === 'ogo' ? { ogo: true } : {}) };

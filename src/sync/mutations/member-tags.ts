@@ -35,6 +35,7 @@ export const memberTags = defineMutation<MemberTagPayload, typeof updateTags>({
   title: 'Згода на повідомлення',
   noun: ['зміну згоди', 'зміни згоди', 'змін згоди'],
   tables: [],
+  views: ['member'],
   async buildRequest(entry, ctx) {
     const ogo = entry.account.variant === 'ogo';
     const { customer } = await userApi(ctx.transport).getUser({ id: entry.account.customerId, ...(ogo ? { ogo: true } : {}) });

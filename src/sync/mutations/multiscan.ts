@@ -7,7 +7,7 @@ import { explainStorageError } from '../../db/storage';
 import { enqueueInTransaction } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
 import { uuidV4 } from '../engine/uuid';
-import { refusalReason, scanVariantOf, staleAfterCredit, type ScanVariant } from './scan-shared';
+import { refusalReason, scanVariantOf, type ScanVariant } from './scan-shared';
 
 export interface MultiscanPayload {
   /** Base64 of the resized JPEG (no data: prefix). */
@@ -30,6 +30,8 @@ export const multiscanKind = defineMutation<MultiscanPayload, typeof multiscanLo
   title: 'Фото з кодами',
   noun: ['фото з кодами', 'фото з кодами', 'фото з кодами'],
   tables: ['multiscans', 'scans', 'xpBalance'],
+  views: ['xp', 'scan-stats', 'scan-history'],
+  xpMove: () => ({ amount: null, what: 'Фото з кодами', source: 'scan' }),
   batchable: true,
   async buildRequest(entry, ctx) {
     return multiscanRequest(entry, (await kvGet(ctx.db, 'phone')) ?? '');
@@ -46,7 +48,6 @@ export const multiscanKind = defineMutation<MultiscanPayload, typeof multiscanLo
       if (await db.scans.get(code)) continue;
       await db.scans.put({ code, variant, state: 'credited', scannedAt: now, via: 'photo', xp: c.xp, product: c.message.replace(/^\+\d+ XP: /, ''), message: null, entryId: null });
     }
-    if (answer.xp_total > 0) await staleAfterCredit(db, variant);
   },
   async undo(entry, db) {
     await db.multiscans.update(entry.payload.rowId, { state: 'refused', message: await refusalReason(db, entry) });

@@ -33,6 +33,8 @@ export const orderCreate = defineMutation<OrderCreatePayload, typeof createOrder
   title: 'Замовлення',
   noun: ['замовлення', 'замовлення', 'замовлень'],
   tables: ['orders', 'xpBalance'],
+  views: ['xp', 'orders'],
+  xpMove: () => ({ amount: null, what: 'Замовлення', source: 'order' }),
   onlineOnly: true,
   async buildRequest(entry) {
     return entry.payload.request;

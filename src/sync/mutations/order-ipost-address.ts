@@ -57,6 +57,7 @@ export const orderIpostAddress = defineMutation<IpostAddressPayload, typeof ipos
   title: 'Доставка курʼєром iPost',
   noun: ['адресу для курʼєра', 'адреси для курʼєра', 'адрес для курʼєра'],
   tables: [],
+  views: ['orders'],
   async buildRequest(entry, { db, transport, now }) {
     const p = entry.payload;
     const token = await ipostToken(db, transport, now(), (entry.refreshes ?? 0) > 0);

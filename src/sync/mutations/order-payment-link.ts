@@ -20,6 +20,7 @@ export const orderPaymentLink = defineMutation<PaymentLinkPayload, typeof getLiq
   title: 'Посилання на оплату',
   noun: ['запит посилання на оплату', 'запити посилання на оплату', 'запитів посилання на оплату'],
   tables: [],
+  views: ['orders'],
   onlineOnly: true,
   async buildRequest(entry) {
     return { orderId: entry.payload.orderId, ...(entry.account.variant === 'ogo' ? { ogo: true } : {}) };

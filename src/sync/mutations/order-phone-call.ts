@@ -31,6 +31,7 @@ export const orderPhoneCall = defineMutation<PhoneCallPayload, typeof sendPhoneC
   title: 'Дзвінок щодо замовлення',
   noun: ['запит дзвінка', 'запити дзвінка', 'запитів дзвінка'],
   tables: ['callBacks'],
+  views: [],
   batchable: true,
   async buildRequest(entry) {
     const { rowId: _row, ...body } = entry.payload;

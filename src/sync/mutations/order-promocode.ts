@@ -18,6 +18,7 @@ export const orderPromocode = defineMutation<PromocodePayload, typeof sendPromoc
   title: 'Промокод замовлення',
   noun: ['промокод', 'промокоди', 'промокодів'],
   tables: [],
+  views: ['orders'],
   batchable: true,
   async buildRequest(entry) {
     return { ...entry.payload };

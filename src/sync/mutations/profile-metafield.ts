@@ -48,6 +48,7 @@ export const profileMetafield = defineMutation<ProfileMetafieldPayload, typeof c
   title: 'Дані профілю',
   noun: ['зміну профілю', 'зміни профілю', 'змін профілю'],
   tables: [],
+  views: ['member'],
   batchable: true,
   async buildRequest(entry) {
     return {

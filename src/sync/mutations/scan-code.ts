@@ -6,7 +6,7 @@ import { explainStorageError } from '../../db/storage';
 import { duplicateNotice, type KnownScan } from '../../domain/scan-state';
 import { enqueueInTransaction } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
-import { ogoOf, refusalReason, scanVariantOf, staleAfterCredit, type ScanVariant } from './scan-shared';
+import { countCreditedLine, ogoOf, refusalReason, scanVariantOf, type ScanVariant } from './scan-shared';
 
 export interface ScanCodePayload {
   /** Lower case GUID. */
@@ -23,7 +23,9 @@ export const scanCodeKind = defineMutation<ScanCodePayload, typeof scanCode>({
   call: scanCode,
   title: 'Скан',
   noun: ['скан', 'скани', 'сканів'],
-  tables: ['scans', 'scanHistory', 'xpBalance'],
+  tables: ['scans', 'scanHistory', 'xpBalance', 'docs'],
+  views: ['xp', 'scan-stats', 'scan-history'],
+  xpMove: (e) => ({ amount: null, what: `Скан коду …${e.payload.code.slice(-6)}`, source: 'scan' }),
   batchable: true,
   async buildRequest(entry) {
     return { code: entry.payload.code, ...ogoOf(entry.payload.variant) };
@@ -33,8 +35,9 @@ export const scanCodeKind = defineMutation<ScanCodePayload, typeof scanCode>({
     await db.scans.update(code, { state: 'credited', xp: answer.xp, product: answer.item.product, message: null });
     await db.xpBalance.put({ variant, balance: answer.balance, fetchedAt: Date.now() });
     const i = answer.item;
+    // The header's count and XP move with the line, in this transaction (issue 29 defect 3).
+    if (!(await db.scanHistory.get([variant, String(i.id)]))) await countCreditedLine(db, variant, i.xp);
     await db.scanHistory.put({ variant, id: String(i.id), code: i.uuid, createdAt: i.date, coins: i.xp, product: i.product, source: i.source });
-    await staleAfterCredit(db, variant);
   },
   async undo(entry, db) {
     await db.scans.update(entry.payload.code, { state: 'refused', message: await refusalReason(db, entry) });

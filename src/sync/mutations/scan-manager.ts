@@ -28,6 +28,7 @@ export const scanManagerKind = defineMutation<ScanManagerPayload, typeof saveMan
   title: 'Консультант',
   noun: ['консультанта', 'консультантів', 'консультантів'],
   tables: [],
+  views: ['scan-stats'],
   batchable: true,
   async buildRequest(entry) {
     const { variant, manager, from } = entry.payload;

@@ -1,5 +1,4 @@
 import type { ClubDb } from '../../db/database';
-import { clearFresh } from '../../db/kv';
 import type { Variant } from '../../db/rows-catalogue';
 import type { OutboxEntry } from '../../db/rows-sync';
 
@@ -11,13 +10,12 @@ export const scanVariantOf = (v: Variant): ScanVariant => (v === 'glo' ? 'glo' :
 /** `{ ogo: true }` for the ogo record (spec §6 {product} flag), nothing for glo. */
 export const ogoOf = (v: ScanVariant) => (v === 'ogo' ? { ogo: true as const } : {});
 
-/** Freshness names of the scan screens' documents (src/sync/pullers/scans.ts), per variant. */
-export const scanDocName = (v: ScanVariant, key: 'scan-stats' | 'bonus-history' | 'scan-history') => `doc:${v}:${key}`;
-
-/** After XP changed: the month's figures and the XP history are pulled again on the next open. */
-export async function staleAfterCredit(db: ClubDb, v: ScanVariant): Promise<void> {
-  await clearFresh(db, scanDocName(v, 'scan-stats'));
-  await clearFresh(db, scanDocName(v, 'bonus-history'));
+/** get-history's count and XP (`docs` 'scan-history', see pullers/scans.ts ScanHistoryMeta) with one more credited line. */
+export async function countCreditedLine(db: ClubDb, v: ScanVariant, xp: number): Promise<void> {
+  const row = await db.docs.get([v, 'scan-history']);
+  const meta = row?.value as { total: number; coinCount: number } | undefined;
+  if (!row || !meta) return;
+  await db.docs.put({ ...row, value: { ...meta, total: meta.total + 1, coinCount: meta.coinCount + xp } });
 }
 
 /**

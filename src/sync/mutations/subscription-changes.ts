@@ -38,6 +38,7 @@ function subscriptionKind<C extends CallDef>(kind: string, call: C, title: strin
     title,
     noun: ['зміну підписки', 'зміни підписки', 'змін підписки'],
     tables: ['docs'],
+    views: ['subscription'],
     async buildRequest(entry) {
       return entry.payload.request as never;
     },

@@ -10,6 +10,7 @@ import { multiscanKind, multiscanRequest, queueMultiscan, type MultiscanPayload 
 import type { ScanVariant } from '../mutations/scan-shared';
 import type { OnlineSource } from '../engine/online';
 import { accountOf, bearerToken } from '../auth/session';
+import { markViewsDue, viewsOfEntry } from '../engine/views';
 
 /** How a photo's sending ended for the screen: read by the server, queued for later, or refused. */
 export type PhotoSendResult =
@@ -110,6 +111,7 @@ export async function sendMultiscanPhoto(
         if (!current) return;
         await multiscanKind.apply?.(parsed.data, current, db);
         await db.outbox.delete(entry.id);
+        await markViewsDue(db, viewsOfEntry(multiscanKind.views, current));
       });
       return { state: 'sent', rowId };
     }
@@ -120,6 +122,7 @@ export async function sendMultiscanPhoto(
       if (!current) return;
       await db.outbox.put({ ...current, state: 'failed', attempts: current.attempts + 1, lastError: outcome.error });
       await multiscanKind.undo?.(current, db);
+      await markViewsDue(db, viewsOfEntry(multiscanKind.views, current));
     });
     return { state: 'refused', rowId, reason: outcome.error.message };
   });

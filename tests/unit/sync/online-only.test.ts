@@ -14,6 +14,7 @@ import { memoryLocks } from './support/memory-locks';
 // is stored keyed by the entry id, which the caller gets back.
 const placeLike = defineMutation<{ event: string }, typeof sendBatEvent>({
   kind: 'place-order-like',
+  views: [],
   call: sendBatEvent,
   title: 'Замовлення',
   noun: ['замовлення', 'замовлення', 'замовлень'],

@@ -122,6 +122,7 @@ describe('the settlement of a batch and the marking of the next are one transact
     // A request that cannot be stored (a function in it) makes the transaction that marks it fail.
     const probe = defineMutation<{ n: number }, typeof sendBatEvent>({
       kind: 'probe',
+      views: [],
       call: sendBatEvent,
       title: 'Тест',
       noun: ['зміну', 'зміни', 'змін'],
@@ -198,6 +199,7 @@ describe('requests built ahead', () => {
     let builds = 0;
     const counted = defineMutation<{ n: number }, typeof sendBatEvent>({
       kind: 'counted',
+      views: [],
       call: sendBatEvent,
       title: 'Тест',
       noun: ['зміну', 'зміни', 'змін'],

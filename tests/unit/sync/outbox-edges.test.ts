@@ -38,6 +38,7 @@ describe('outbox edge cases', () => {
     let broken = true;
     const fragile = defineMutation<{ n: number }, typeof sendBatEvent>({
       kind: 'fragile',
+      views: [],
       call: sendBatEvent,
       title: 'Тест',
       noun: ['зміну', 'зміни', 'змін'],

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import type { LedgerLine } from '../../domain/xp-ledger';
+import { Button } from '../../ui/button';
+import { XP_COPY as T } from './copy';
+
+const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${Math.abs(n).toLocaleString('uk-UA')}`;
+const timeOf = (at: number) => new Date(at).toLocaleTimeString('uk-UA', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Kyiv' });
+
+/**
+ * One XP movement of the ledger: what it is and where it came from, its time, its state, the XP
+ * and the balance after it (server lines); a refused one says why, what to do, and can be retried
+ * or removed.
+ */
+export function LedgerLineItem({ line, onRetry, onRemove }: { line: LedgerLine; onRetry?: (id: string) => void; onRemove?: (id: string) => void }) {
+  const spent = (line.amount ?? 0) < 0;
+  const open = line.state === 'waiting' || line.state === 'checking';
+  return (
+    <li className={`xp-line xp-line--${line.state}`} data-testid="xp-line" data-state={line.state} data-entry={line.entryId}>
+      <span className={`xp-line__dot${spent ? ' is-spent' : ''}`} aria-hidden="true" />
+      <span className="xp-line__text">
+        <strong>{line.what}</strong>
+        <span>
+          {timeOf(line.at)} · {T.sources[line.source]}
+          {line.balanceAfter !== null && ` · ${T.after(line.balanceAfter.toLocaleString('uk-UA'))}`}
+          {open && ` · ${T.stateHint[line.state as 'waiting' | 'checking']}`}
+        </span>
+        {line.state === 'refused' && (
+          <span className="xp-line__why" role="note">
+            {line.why} {line.fix ? <Link to={line.fix.path}>{line.fix.label}</Link> : T.refusedTodo[line.source]}
+          </span>
+        )}
+        {line.state === 'refused' && line.entryId && (onRetry || onRemove) && (
+          <span className="xp-line__actions">
+            {onRetry && (
+              <Button variant="secondary" onClick={() => onRetry(line.entryId!)}>
+                {T.retry}
+              </Button>
+            )}
+            {onRemove && (
+              <Button variant="ghost" onClick={() => onRemove(line.entryId!)}>
+                {T.remove}
+              </Button>
+            )}
+          </span>
+        )}
+      </span>
+      <span className="xp-line__end">
+        <span className={`xp-line__amount${spent ? ' is-spent' : ''}${line.state === 'refused' || line.state === 'reversed' ? ' is-void' : ''}`} data-testid="xp-line-amount">
+          {line.amount === null ? T.unpriced : xp(line.amount)}
+        </span>
+        <span className={`xp-state xp-state--${line.state}`} data-testid="xp-line-state">
+          {T.states[line.state]}
+        </span>
+      </span>
+    </li>
+  );
+}

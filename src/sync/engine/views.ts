@@ -1,0 +1,101 @@
+import type { ClubDb } from '../../db/database';
+import { clearFresh, kvGet, kvSet } from '../../db/kv';
+import type { Variant } from '../../db/rows-catalogue';
+import type { OutboxEntry } from '../../db/rows-sync';
+
+/**
+ * The local views a member's action can change (issue 29: "no screen shows a figure older than
+ * the member's own last action"). Every mutation kind and every online-only call names the views
+ * it changes (`views` in `defineMutation`); when its answer settles, the views' freshness stamps
+ * are cleared in the same transaction and the views are queued in `kv.viewsDue`, where a page
+ * runs their pullers again at once (views-refresh.ts). See ./README.md "Views".
+ *
+ * - `xp`: the variant's XP balance and XP history (get-bonus-history; /history-bonuses, home)
+ * - `scan-stats`: the month's scans, progress and XP (/scanning)
+ * - `scan-history`: the scan history's lines, count and XP (/scan/history)
+ * - `devices`: registered devices (/my-devices)
+ * - `orders`: the order history (/history-order)
+ * - `member`: the member's records of both variants (names, e-mail, XP balances)
+ * - `mirrors`: cart, favourites and profile metafields (get-metafields)
+ * - `referrals`: invited friends (/profile/referral)
+ * - `marathon`: the marathon and its quiz
+ * - `certificates`: the member's certificates (/certificates/my-list)
+ * - `feedback`: what can be rated and the member's feedback (/feedback)
+ * - `subscription`: the subscription's state and history
+ */
+export type ViewName =
+  | 'xp'
+  | 'scan-stats'
+  | 'scan-history'
+  | 'devices'
+  | 'orders'
+  | 'member'
+  | 'mirrors'
+  | 'referrals'
+  | 'marathon'
+  | 'certificates'
+  | 'feedback'
+  | 'subscription';
+
+/** Glo and ogo keep their own scan and XP records; velo's live with ogo (spec §1, §6). */
+const scanV = (v: Variant): 'glo' | 'ogo' => (v === 'glo' ? 'glo' : 'ogo');
+
+/**
+ * The freshness stamps (puller names) of each view for a variant. Kept here as plain names so the
+ * outbox (and the service worker) need not load the pullers; tests/unit/sync/views.test.ts checks
+ * they are the names of the pullers views-pullers.ts runs.
+ */
+export const VIEW_STAMPS: Record<ViewName, (v: Variant) => string[]> = {
+  xp: (v) => [`doc:${scanV(v)}:bonus-history`],
+  'scan-stats': (v) => [`doc:${scanV(v)}:scan-stats`],
+  'scan-history': (v) => [`doc:${scanV(v)}:scan-history`],
+  devices: (v) => [`devices:${scanV(v)}`],
+  orders: (v) => [`doc:${scanV(v)}:orders`],
+  member: () => ['member'],
+  mirrors: () => ['mirrors'],
+  referrals: () => ['referrals'],
+  marathon: (v) => [`doc:${v}:marathon`, `doc:${v}:quiz`],
+  certificates: (v) => [`doc:${v}:cert-list`],
+  feedback: (v) => ['feedbackFlags', 'offlineOrders', `doc:${v}:feedback-list`],
+  subscription: (v) => [`doc:${v}:sub-state`, `doc:${v}:sub-history`],
+};
+
+export const VIEW_NAMES = Object.keys(VIEW_STAMPS) as ViewName[];
+
+/** A view of one variant that must be pulled again. */
+export interface DueView {
+  view: ViewName;
+  variant: Variant;
+}
+
+/** Declared by every mutation kind: the views its answer (or its refusal) changes; `[]` for reports that change none (analytics). */
+export type ViewsOf<P> = readonly ViewName[] | ((entry: OutboxEntry<P>) => readonly ViewName[]);
+
+export function viewsOfEntry<P>(views: ViewsOf<P>, entry: OutboxEntry<P>): DueView[] {
+  const list = typeof views === 'function' ? views(entry) : views;
+  return list.map((view) => ({ view, variant: entry.account.variant }));
+}
+
+const keyOf = (d: DueView) => `${d.view}:${d.variant}`;
+
+/**
+ * Inside the transaction that settles an action: its views stop counting as fresh and are queued
+ * for a pull at once (the `kv` table is part of every settlement). Nothing to do for none.
+ */
+export async function markViewsDue(db: ClubDb, due: readonly DueView[], now = Date.now()): Promise<void> {
+  if (!due.length) return;
+  for (const d of due) for (const name of VIEW_STAMPS[d.view](d.variant)) await clearFresh(db, name);
+  const queued = ((await kvGet(db, 'viewsDue')) ?? []) as DueView[];
+  const seen = new Set(queued.map(keyOf));
+  const added = due.filter((d) => !seen.has(keyOf(d)) && seen.add(keyOf(d)));
+  if (added.length) await kvSet(db, 'viewsDue', [...queued, ...added], now);
+}
+
+/** Takes every queued view, in one transaction, so one context pulls them (the others see the rows). */
+export function takeViewsDue(db: ClubDb): Promise<DueView[]> {
+  return db.transaction('rw', db.kv, async () => {
+    const queued = ((await kvGet(db, 'viewsDue')) ?? []) as DueView[];
+    if (queued.length) await db.kv.delete('viewsDue');
+    return queued.filter((d) => d.view in VIEW_STAMPS);
+  });
+}
