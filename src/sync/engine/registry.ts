@@ -56,7 +56,7 @@ export interface MutationKind<P, C extends CallDef> {
   /** Tables the local change, `apply`, `undo` and `redo` touch; `outbox` and `kv` are always included. */
   readonly tables: readonly ClubTableName[];
   /**
-   * Required: the local views its answer or its refusal changes (src/sync/views.ts), for the
+   * Required: the local views its answer or its refusal changes (src/sync/engine/views.ts), for the
    * entry's variant. When it settles they stop counting as fresh and are pulled again at once, so
    * no screen shows a figure older than the member's own action. `[]` only for reports that
    * change nothing the member sees (analytics).
