@@ -43,7 +43,8 @@ describe('the engagement calls in the contract', () => {
       expect(listed.has(call), name).toBe(true);
       expect(doc.paths[call.path]?.[call.method.toLowerCase()], `${call.method} ${call.path}`).toBeDefined();
     }
-    expect(every.length).toBe(4 + 4 + 7 + 7 + 3 + 1);
+    expect(every.length).toBe(4 + 5 + 7 + 7 + 3 + 1);
+    expect(Object.keys(inviteCalls)).toContain('checkFriendCode');
   });
 });
 
