@@ -7,7 +7,7 @@ import { markFeedbackPromptShown, sendOnlineFeedback, sendStoreFeedback } from '
 import { FEEDBACK_DOCS } from '../../../src/sync/programme/keys';
 import { DEMO, authHarness, signedIn } from './support/auth-env';
 
-const entry = { id: 70, kind: 'online', shop: 'glo', orderId: 5, offlinePurchaseId: null, rating: 4, text: 'Добре', created_at: '2026-03-01T10:00:00.000Z', photos: [{ id: 1, mime: 'image/jpeg', size: 3 }] };
+const entry = { id: 70, kind: 'online', shop: 'glo', orderId: 5, offlinePurchaseId: null, rating: 4, text: 'Добре', created_at: '2026-03-01T10:00:00.000Z', photos: [{ id: 1, mime: 'image/jpeg', size: 3 }], variant: 'glo' as const, orderNumber: 1005, store: null, boughtAt: '2026-02-28T10:00:00.000Z' };
 
 async function server(reply?: () => { status: number; body: unknown } | 'network-error') {
   let issued = 0;
@@ -15,7 +15,7 @@ async function server(reply?: () => { status: number; body: unknown } | 'network
     handlers: {
       '/api/feedback/get-auth': () => ({ status: 200, body: { token: `fb-${++issued}`, expired_at: '2030-01-01T00:00:00.000Z' } }),
       '/api/feedback/send': () => reply?.() ?? { status: 200, body: { feedback: entry } },
-      '/api/feedback/send-offline': () => ({ status: 200, body: { feedback: { ...entry, id: 71, kind: 'offline', shop: 'offline', orderId: null, offlinePurchaseId: 9, photos: [] } } }),
+      '/api/feedback/send-offline': () => ({ status: 200, body: { feedback: { ...entry, id: 71, kind: 'offline', shop: 'offline', orderId: null, offlinePurchaseId: 9, photos: [], orderNumber: null, store: 'glo studio Київ', boughtAt: '2026-02-27T10:00:00.000Z' } } }),
       '/api/analytics/auth-bat': () => ({ status: 200, body: { ok: true } }),
       '/api/analytics/esputnik-event-login': () => ({ status: 200, body: { ok: true } }),
       '/api/analytics/esputnik-send-id': () => ({ status: 200, body: { ok: true } }),
