@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 const digits = (t: string | null) => Number((t ?? '').replace(/\D/g, ''));
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
 
 /** Types a code into /scanning's manual entry, as a member without a camera would. */
 async function typeCode(page: Page, code: string): Promise<void> {

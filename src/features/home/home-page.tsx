@@ -39,18 +39,19 @@ export default function HomePage() {
         <p className="home-hero__caption">Твій баланс</p>
         <p className="home-hero__balance" data-testid="xp-balance">
           {balance === undefined ? '…' : (balance ?? 0).toLocaleString('uk-UA')} <span>XP</span>
-          {pending.count > 0 && (
-            <Link to="/history-bonuses" className="home-hero__pending" data-testid="home-xp-pending">
-              {pending.known !== 0
-                ? `${pending.known > 0 ? '+' : '−'}${Math.abs(pending.known).toLocaleString('uk-UA')} XP очікує`
-                : `+XP очікує: ${pending.count} ${pluralUk(pending.count, ['дія', 'дії', 'дій'])}`}
-            </Link>
-          )}
         </p>
-        {waiting > 0 && (
-          <Link to="/scanning" className="home-hero__waiting" data-testid="home-waiting">
-            {waitingSummary(waiting)}
+        {pending.count > 0 ? (
+          <Link to="/history-bonuses" className="home-hero__waiting" data-testid="home-xp-pending">
+            {pending.known !== 0
+              ? `${pending.known > 0 ? '+' : '−'}${Math.abs(pending.known).toLocaleString('uk-UA')} XP очікує`
+              : `+XP очікує · ${waiting > 0 ? waitingSummary(waiting) : `${pending.count} ${pluralUk(pending.count, ['дія', 'дії', 'дій'])}`}`}
           </Link>
+        ) : (
+          waiting > 0 && (
+            <Link to="/scanning" className="home-hero__waiting" data-testid="home-waiting">
+              {waitingSummary(waiting)}
+            </Link>
+          )
         )}
         <Link to="/get-xp" className="home-hero__link">
           Як отримати більше XP <Icon name="chevron" size={16} />
