@@ -71,7 +71,7 @@ const table = rows
   .map((r) => ({ route: r.route, visitor: r.visitor, html: r.html, requests: r.files.length, gz: total(screenOnly(r.files), 'gz'), br: total(screenOnly(r.files), 'br'), withSync: total(r.files, 'gz') }))
   .sort((a, b) => b.gz - a.gz);
 const overSize = table.filter((r) => r.gz > BUDGET_KB * 1024);
-// Issue 18's request budget is a signed-out visitor's (a new visitor, /auth): a member's screen
+// the request budget is a signed-out visitor's (a new visitor, /auth): a member's screen
 // names its chunks in the HTML, all fetched at once, and is held to the size budget only.
 const overRequests = table.filter((r) => r.visitor === 'signed out' && r.requests > MAX_REQUESTS);
 console.log(`\nFirst-screen JavaScript of every route (${table.length} first visits), budget ${BUDGET_KB} KB gzip (and ${MAX_REQUESTS} requests for a signed-out visitor):`);

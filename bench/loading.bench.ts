@@ -1,4 +1,4 @@
-// Loading speed as a member's phone sees it (issue 18): the system Chromium at 390x844 (mobile),
+// Loading speed as a member's phone sees it: the system Chromium at 390x844 (mobile),
 // Lighthouse's devtools throttling for Slow 4G (562.5 ms a request, 1.47 Mbps down, 0.675 Mbps up)
 // and a 4x CPU slowdown, a fresh profile per run, the median of LOADING_RUNS runs (default 5), the
 // production build served by the production-mode server.
@@ -707,7 +707,7 @@ if (lh.length) {
   console.table(lh.map((c) => ({ case: c.case, runs: c.runs.length, FCP: s(lhMed(c.case, 'fcp')), LCP: s(lhMed(c.case, 'lcp')), TBT: ms(lhMed(c.case, 'tbt')) })));
 }
 
-// Targets of issue 18.
+// The loading targets.
 const row = (name: string) => rows.find((r) => r.case === name);
 type Check = [figure: string, value: string, target: string, met: boolean | null];
 const checks: Check[] = [];
@@ -729,7 +729,7 @@ check('add to cart', inter.length ? addMs : null, '~48 ms (< 100 ms)', (x) => x 
 const longest = rows.length ? Math.max(...rows.map((r) => r.longest)) : null;
 check('longest main-thread task, first 10 s (any case above)', longest, '< 100 ms', (x) => x < 100, ms);
 for (const c of lh) check(`Lighthouse TBT, ${c.case}`, lhMed(c.case, 'tbt'), '< 200 ms', (x) => x < 200, ms);
-console.log('Targets (issue 18):');
+console.log('Targets:');
 console.table(checks.map(([figure, value, target, met]) => ({ figure, value, target, met: met === null ? 'not run' : met ? 'yes' : 'MISSED' })));
 const missed = checks.filter((c) => c[3] === false).map((c) => c[0]);
 console.log(missed.length ? `Missed: ${missed.join('; ')}.` : 'Every target that ran was met.');

@@ -1,4 +1,4 @@
-// Mixed member traffic against the real server process, on SQLite and on PostgreSQL (issue 20):
+// Mixed member traffic against the real server process, on SQLite and on PostgreSQL:
 // BENCH_LOAD_MEMBERS (50) members at once, each in a loop for BENCH_LOAD_SECONDS (60): browse a
 // collection, refresh the cart's prices, scan a code, place a cash order, send feedback with a
 // photo, read the XP history and the balance. Loopback only; it stops by itself (time and request
@@ -306,7 +306,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 /**
- * PostgreSQL through HAProxy with deploy/haproxy.cfg (issue 34): `instances` server processes
+ * PostgreSQL through HAProxy with deploy/haproxy.cfg: `instances` server processes
  * (`node dist-server/main.mjs`, as the container runs them) behind it; one instance is the same
  * balancer with both of its server lines on that one process.
  */
@@ -399,7 +399,7 @@ async function main(): Promise<void> {
     else {
       try {
         if (dbs.includes('postgres')) await runOn('PostgreSQL', { DATABASE_URL: pg.url });
-        // Issue 34: the same traffic through the load balancer, one instance beside two.
+        // the same traffic through the load balancer, one instance beside two.
         if (dbs.includes('lb')) {
           await runOn('PostgreSQL through HAProxy, one instance', { DATABASE_URL: pg.url }, 1);
           await runOn('PostgreSQL through HAProxy, two instances', { DATABASE_URL: pg.url }, 2);

@@ -1,4 +1,4 @@
-// Scanning (issue 15), in the built app against the real server, headless system Chromium:
+// Scanning, in the built app against the real server, headless system Chromium:
 //   1. latency: a code drawn into the camera's picture to its row stored in Dexie (the app marks
 //      `scan:stored` when the transaction has committed; the line shown in the list is printed
 //      too), with the decoder the app picks (Chromium on Linux has no native BarcodeDetector: the

@@ -87,9 +87,9 @@ const configSchema = z.object({
   PAYMENT_CHECK_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** HTTPS reached through a proxy that sets X-Forwarded-Proto: https; then answers carry HSTS. */
   HSTS_MAX_AGE: z.coerce.number().int().min(0).default(31_536_000),
-  /** Devices one member may register per Kyiv calendar day (issue 19: the registration bonus is not a faucet). */
+  /** Devices one member may register per Kyiv calendar day (the registration bonus is not a faucet). */
   DEVICE_REGISTRATIONS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
-  /** Operations (issue 34, server/README.md "Operations"): pino's level; default `info`, `silent` under NODE_ENV=test. */
+  /** Operations (server/README.md "Operations"): pino's level; default `info`, `silent` under NODE_ENV=test. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** When set, GET /metrics wants `Authorization: Bearer <it>`. */
   METRICS_TOKEN: z.string().min(1).optional(),

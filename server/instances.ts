@@ -4,7 +4,7 @@ import type { Db } from './db/connect';
 
 /**
  * How often a process says it is alive, and after how long without a word it counts as gone: a
- * process that dies holding a key running frees it within GONE_AFTER_MS (issue 34: the queue of
+ * process that dies holding a key running frees it within GONE_AFTER_MS (the queue of
  * a member whose request it held moves again within seconds). Three beats missed in a row, so a
  * busy process whose beat waits a moment for a connection is not taken for dead.
  */

@@ -69,7 +69,7 @@ process.on('SIGUSR2', () => {
 const where = config.DATABASE_URL ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`;
 log.info({ port, database: where, env: config.NODE_ENV, instance: deps.instance?.id }, 'ready');
 console.log(`[server] http://localhost:${port}  (${where}, ${config.NODE_ENV})`);
-// What is real, what is a sandbox (named in SANDBOXES in production), what is off (issue 31).
+// What is real, what is a sandbox (named in SANDBOXES in production), what is off.
 for (const line of providerReport(config)) (line.includes('WARNING') ? console.warn : console.log)(line);
 startPaymentChecks(deps);
 

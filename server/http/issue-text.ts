@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 
 /**
- * A request schema's complaint in Ukrainian (issue 31: 400 messages mixed Ukrainian with zod's
+ * A request schema's complaint in Ukrainian (400 messages mixed Ukrainian with zod's
  * English, «Invalid input: expected number, received string»). A message the contract wrote
  * itself (Cyrillic, e.g. 'Дата: РРРР-ММ-ДД') is kept; zod's own are replaced by issue code.
  */

@@ -46,7 +46,7 @@ export const API_CSP = policy({
 });
 
 /**
- * Powerful features (issue 31): the app itself uses the camera (the scanner), its position (the
+ * Powerful features: the app itself uses the camera (the scanner), its position (the
  * store map) and the clipboard write (codes, invite links); everything else is off, for the app and
  * for any frame, and nothing is shared with other origins.
  */

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../context';
 
 /**
- * Online backups (issue 34; server/README.md "Backups"). Each takes a consistent copy while the
+ * Online backups (server/README.md "Backups"). Each takes a consistent copy while the
  * server runs and answers requests; restore is the copy put back while the server is stopped.
  */
 

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 
 /**
- * Which provider stands behind each outside service (issue 31). In production every provider is
+ * Which provider stands behind each outside service. In production every provider is
  * either real and configured, or off with a clear Ukrainian answer; a sandbox runs there only when
  * SANDBOXES names it (a staging deployment), and the server says so in its log at start. Outside
  * production a service without real keys runs its sandbox, as before.

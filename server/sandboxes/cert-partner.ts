@@ -8,7 +8,7 @@ const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /**
  * The partner certificate service: it knows the members who registered, issues the codes that
- * a partner's till accepts, and voids a code whose purchase did not go through (issue 31). The
+ * a partner's till accepts, and voids a code whose purchase did not go through. The
  * sandbox makes and voids them locally; a real adapter calls the provider.
  */
 export interface CertPartnerService {

@@ -15,7 +15,7 @@ const DAY_MS = 24 * HOUR_MS;
 const lookupsOf = (db: Db) => db.withTables<{ lookups: LookupsTable }>();
 
 /**
- * Issue 31: the answers that tell whether a phone or an e-mail belongs to a member (login-sms
+ * the answers that tell whether a phone or an e-mail belongs to a member (login-sms
  * «registered», check-email «free», registration's «already registered») are limited per client
  * address as the SMS sends are (security/sms-budget.ts): LOOKUPS_PER_CLIENT_PER_HOUR and
  * LOOKUPS_PER_CLIENT_PER_DAY, then 429 with Retry-After. Recorded first and counted after, so

@@ -12,7 +12,7 @@ export const getVersion = defineCall({
   response: z.object({
     version: z.string(),
     /**
-     * Which outside services this server has on (issue 31): card payment, SMS codes, sign-in
+     * Which outside services this server has on: card payment, SMS codes, sign-in
      * without SMS for the test phones, the online age check. The app hides what is off.
      */
     providers: z.optional(z.object({ card: z.boolean(), sms: z.boolean(), testLogin: z.boolean(), ageCheck: z.boolean() })),

@@ -17,7 +17,7 @@ export interface XpHistoryRow {
 }
 
 /**
- * A code scanned or typed on this device (spec §3 "Scan"; issue 15 states). `waiting` while its
+ * A code scanned or typed on this device (spec §3 "Scan"). `waiting` while its
  * outbox entry waits (shown as "sent" while the request is out), then `credited` with its XP or
  * `refused` with the server's reason. Keyed by the code, lower case: the same code is one row.
  */

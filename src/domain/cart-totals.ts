@@ -61,7 +61,7 @@ export const VELO_GIFT_PROBLEMS = {
 } as const;
 
 /**
- * Spec §9 and issue 31: an order holds at most 2 velo gifts (units, whichever gifts), and only
+ * Spec §9 and an order holds at most 2 velo gifts (units, whichever gifts), and only
  * beside a velo product paid with money (a velo line that is not a gift and has a price). The app
  * shows these rules and the server enforces them. Null when the cart keeps them.
  */

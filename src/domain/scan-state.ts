@@ -1,7 +1,7 @@
 import { pluralUk } from './scan-goal';
 
 /**
- * Where a scanned code stands (issue 15): waiting in the outbox, sent (its request on the way),
+ * Where a scanned code stands: waiting in the outbox, sent (its request on the way),
  * credited with its XP, or refused with the server's reason. `sent` is never stored: it is read
  * from the outbox entry while the request is out, so a dropped request is simply waiting again.
  */
@@ -29,7 +29,7 @@ export interface KnownScan {
 }
 
 /**
- * The same code twice is sent once (issue 15): a code this device holds, or the server's history
+ * The same code twice is sent once: a code this device holds, or the server's history
  * lists, is not queued again and the member is told where it stands.
  */
 export function duplicateNotice(known: KnownScan): string {
@@ -65,7 +65,7 @@ export interface HistoryLine {
 }
 
 /**
- * The scan history as the member sees it (issue 15: get-history pages merged with the local
+ * The scan history as the member sees it (get-history pages merged with the local
  * states, newest first): a code the server lists is credited whatever this device still shows;
  * a code only this device knows (waiting, refused, or credited but not yet on a pulled page)
  * keeps its local state. One line per code.

@@ -1,6 +1,6 @@
 import { addDays, kyivParts } from './kyiv-time';
 
-// The XP ledger of a variant (issue 29), as a bank statement: every movement with its state,
+// The XP ledger of a variant, as a bank statement: every movement with its state,
 // source and time, grouped by day, newest first, with the running balance where the server gave it.
 
 /** Where XP came from or went. */

@@ -20,7 +20,7 @@ function entryLine(registry: MutationRegistry, e: OutboxEntry): LedgerLine | nul
 }
 
 /**
- * The XP movements of a variant still in the outbox (issue 29): each action that moves XP says
+ * The XP movements of a variant still in the outbox: each action that moves XP says
  * what it is (`xpMove` of its kind), so a code scanned offline is in the ledger at once. Live
  * across tabs; `undefined` while the sync engine or the query is loading.
  */

@@ -1,4 +1,4 @@
-// Issue 30, forms: item 5 (the quiz, online, never says it will send the answer «щойно з’явиться
+// Forms: item 5 (the quiz, online, never says it will send the answer «щойно з’явиться
 // зв’язок», and «Далі» waits for the verdict), item 3 (the courier's flat number limited, its real
 // rule named), item 7 (a call-back window's «До» always after «З»).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 30, items 13 and 14: the outbox's own edges, measured from outside. Page views (the
+// the outbox's own edges, measured from outside. Page views (the
 // app's own analytics, never shown) queued ahead of the member's scans; the server then answers
 // 500 to everything for a while. The member's changes never wait behind the analytics, the
 // indicator says why they wait and until when, «Надіслати зараз» tries at once without pushing

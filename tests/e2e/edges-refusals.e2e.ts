@@ -1,4 +1,4 @@
-// Issue 30, item 1: a change the server refuses (400/403/404) is shown with the server's own
+// a change the server refuses (400/403/404) is shown with the server's own
 // reason and with what it was (the serial, the code), never a general «Цього вже немає на сервері».
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from './support/browser';

@@ -1,4 +1,4 @@
-// Issue 30, shop edges: item 4 (a friend's code checked when it is entered; the refusal of
+// Shop edges: item 4 (a friend's code checked when it is entered; the refusal of
 // «Замовити» drawn where it is seen, never behind the sticky action bar).
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 30, item 6: toasts never hide the header (back arrow, title, menu), stack at most two,
+// toasts never hide the header (back arrow, title, menu), stack at most two,
 // and a refusal replaces the success it contradicts («Додано в кошик: X» beside its refusal).
 import Database from 'better-sqlite3';
 import { join } from 'node:path';

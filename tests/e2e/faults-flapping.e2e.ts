@@ -1,4 +1,4 @@
-// Issue 20, faults: the network drops and returns every 2 s through a whole purchase (cart,
+// Faults: the network drops and returns every 2 s through a whole purchase (cart,
 // delivery, payment, the order placed, pressed again as a member would when told it is offline)
 // and a scan session of several typed codes. Afterwards: one order, each code credited once.
 import type { BrowserContext, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 20, faults: the server dies in the middle of create-order. The member is told the order
+// Faults: the server dies in the middle of create-order. The member is told the order
 // is on its way under its key, and however the retry goes there is one order on the server, the
 // ordered lines leave the cart once (a line added afterwards stays).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 20, faults: scans and feedback queued offline, then the replay interrupted: the server
+// Faults: scans and feedback queued offline, then the replay interrupted: the server
 // killed after the first answers and started again, or the page closed mid-replay and opened
 // again. Every scan is credited once, the feedback stored once, and the screens say so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 20, faults: the phone's storage runs out while offline. Every IndexedDB write of the page
+// Faults: the phone's storage runs out while offline. Every IndexedDB write of the page
 // fails with QuotaExceededError (as a full disk makes it) from a moment on: the member is told in
 // Ukrainian that the change was not kept, and what was queued before still reaches the server.
 import type { Page } from 'playwright-core';

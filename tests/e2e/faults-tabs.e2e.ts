@@ -1,4 +1,4 @@
-// Issue 20, faults: two tabs of one browser, both offline, a change in each (a favourite and a
+// Faults: two tabs of one browser, both offline, a change in each (a favourite and a
 // scan in one, a cart line in the other); back online, each change reaches the server once.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

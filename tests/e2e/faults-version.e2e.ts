@@ -1,4 +1,4 @@
-// Issue 20, faults: a newer app version is deployed while a tab is offline with changes waiting.
+// Faults: a newer app version is deployed while a tab is offline with changes waiting.
 // Back online after more than the check's 5 minutes (spec §4 version check), the app sees the new
 // version, deletes its caches and reloads; the queued changes survive it and are sent once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

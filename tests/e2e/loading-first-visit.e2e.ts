@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from './support/server';
 import { DEMO_PHONE } from './support/sign-in';
 
 /*
- * A new visitor's first load (issue 18): the server decides the guards' redirects before any
+ * A new visitor's first load: the server decides the guards' redirects before any
  * script, the signed-out screens arrive prerendered (their first paint needs no script) and become
  * the working app once it loads, what was typed meanwhile included; offline, the service worker
  * decides the same way.

@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from './support/server';
 import { signInAsDemo } from './support/sign-in';
 
 /*
- * A member's repeat visit (issue 18): the screen seen last time is in the service worker's very
+ * A member's repeat visit: the screen seen last time is in the service worker's very
  * answer (painted before any script or the local database), inert, and the live screen takes
  * over and works; offline too. A kept screen is never shown to anyone else.
  */

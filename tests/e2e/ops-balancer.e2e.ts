@@ -14,7 +14,7 @@ import { ledgerOf, prepareMembers, type ClusterMember } from './support/cluster-
 import { memberLoad, type LoadResult } from './support/member-load';
 
 /*
- * Issue 34: two instances on one database (PostgreSQL when its binaries are there, which .ci/run
+ * two instances on one database (PostgreSQL when its binaries are there, which .ci/run
  * installs; else one SQLite file) behind HAProxy with the repository's deploy/haproxy.cfg. An
  * instance is killed while it holds a member's Idempotency-Key and the member's queue must move on
  * within seconds, every scan credited once; a rolling restart under load answers no 5xx and loses

@@ -107,7 +107,7 @@ describe('feedback with a photo, written offline', () => {
     const sentPhoto = mine[0]!.photos[0]!;
     expect(sentPhoto.mime).toBe('image/jpeg');
     expect(sentPhoto.size).toBeLessThanOrEqual(FEEDBACK_MAX_PHOTO_BYTES);
-    // Read with the bearer token alone (issue 19, defect 7): no feedback token in the URL.
+    // Read with the bearer token alone: no feedback token in the URL.
     const got = await serverCall<{ data: string }>(server.url, token, `/api/feedback/get-photo?id=${sentPhoto.id}`);
     const decoded = jpeg.decode(Buffer.from(got.data, 'base64'), { useTArray: true });
     expect(Math.max(decoded.width, decoded.height)).toBe(PHOTO_MAX_EDGE);

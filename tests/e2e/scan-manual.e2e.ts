@@ -7,7 +7,7 @@ import { serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
 import { signInAsDemo } from './support/sign-in';
 
-// Issue 15: with no camera at all (this browser has none), the scanner says so and offers the
+// with no camera at all (this browser has none), the scanner says so and offers the
 // manual entry, which refuses bad input beside the field and keeps a typed code once.
 
 // The §8 GUID messages in the member's words (the API answers them in English, verbatim).
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const balanceOf = async (token: string) => (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=glo')).balance;
 
-describe('no camera: the manual entry (issue 15)', () => {
+describe('no camera: the manual entry', () => {
   it('says the camera is absent and offers the manual entry; an empty or malformed code is refused beside the field, a typed code and a consultant’s badge are sent once', async () => {
     const { page } = browser;
     await signInAsDemo(page, server.url, '380500000002');

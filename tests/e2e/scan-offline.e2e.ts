@@ -10,7 +10,7 @@ import { serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
 import { signInAsDemo } from './support/sign-in';
 
-// Issue 15 "Must show": a fake camera (a Y4M video of generated QR and DataMatrix codes, played
+// a fake camera (a Y4M video of generated QR and DataMatrix codes, played
 // by Chromium in a loop) in a shop with no signal, then a multi-scan photo and a device
 // registered by scanning its box.
 
@@ -72,7 +72,7 @@ const feedback = (page: Page) => page.evaluate(() => (window as unknown as { __f
 
 const balanceOf = async (token: string) => (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=glo')).balance;
 
-describe('scanning in a store with no signal (issue 15)', () => {
+describe('scanning in a store with no signal', () => {
   it('keeps two codes offline, refuses a malformed one on the spot, queues a repeated code once, survives a reload and credits both once back online', async () => {
     const { page, context } = browser;
     await signInAsDemo(page, server.url);

@@ -8,7 +8,7 @@ import { serverCall } from './support/server-api';
 import { signInAsDemo } from './support/sign-in';
 
 /*
- * Issue 19, defect 4: every answer carries a Content-Security-Policy with no inline script
+ * every answer carries a Content-Security-Policy with no inline script
  * (server/http/security-headers.ts). This opens every route of the route table (signed out and
  * signed in) in Chromium and fails on any violation the page reports, as a
  * `securitypolicyviolation` event or as Chromium's console error; then shows that the policy is

@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from './support/server';
 import { signInAsDemo } from './support/sign-in';
 
 /*
- * Issue 19, defect 5: personal answers are never cached. The server sends every /api answer with
+ * personal answers are never cached. The server sends every /api answer with
  * `Cache-Control: no-store`; the service worker keeps none of them in Cache Storage
  * (sw/api-cache-guard.ts); only the local database holds personal data, and logout empties it.
  */

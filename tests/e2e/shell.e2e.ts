@@ -101,7 +101,7 @@ describe('app shell (walking skeleton)', () => {
       await page.goto(server.url + '/history-order');
       await headingIs('Історія покупок');
       await page.goto(server.url + '/shop/ogo-velo/5');
-      // A product's header names its list (issue 14: «Товар» alone said nothing).
+      // A product's header names its list («Товар» alone said nothing).
       await headingIs('velo');
       expect(await heading().textContent()).toBe('velo');
     } finally {

@@ -10,7 +10,7 @@ import { serverMetafield } from './support/server-api';
 import { signInAsDemo } from './support/sign-in';
 import { listedProductIds } from './support/catalogue';
 
-// Issue 21: one member on two phones, both offline, each with its own changes; the server must end
+// one member on two phones, both offline, each with its own changes; the server must end
 // with the union of their intents (both favourites, both cart lines, counts added), each phone
 // must show it after its next pull, and a server crash in the middle of a replay loses nothing and
 // doubles nothing.
@@ -92,7 +92,7 @@ async function shown(page: Page) {
   return { cart, favs };
 }
 
-describe('two devices of one member, both offline (issue 21)', () => {
+describe('two devices of one member, both offline', () => {
   it('drained one after the other: the server holds both favourites, both cart lines and the counts added, and each phone shows them', async () => {
     const [ids] = await Promise.all([openSticks(phoneA.page), openSticks(phoneB.page)]);
     const before = await serverState(phoneA.page);

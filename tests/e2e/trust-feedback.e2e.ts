@@ -6,7 +6,7 @@ import { serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
 import { signedInReady, switchVariant } from './shop-steps';
 
-// Issue 29, defects 6 and 8: /feedback offers each variant only its own purchases (on ogo, no
+// /feedback offers each variant only its own purchases (on ogo, no
 // glo store purchase), and «Мої відгуки» says which order (№, date) or which store each rates.
 
 let server: RunningServer;
@@ -74,7 +74,7 @@ async function rate(page: Page, stars: number, text: string): Promise<void> {
   await form.waitFor({ state: 'detached' });
 }
 
-describe('/feedback on each variant (issue 29, defects 6 and 8)', () => {
+describe('/feedback on each variant', () => {
   it('on ogo offers only ogo store purchases; the review names the store and the date', async () => {
     const { page } = browser;
     await switchVariant(page, server.url, 'ogo');

@@ -9,7 +9,7 @@ import { serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
 import { chooseBranch, choosePayment, openDelivery, placeOrder, serverBalance, signedInReady, switchVariant } from './shop-steps';
 
-// Issue 29: numbers a member can trust. Each figure read off the screens after the member acted
+// numbers a member can trust. Each figure read off the screens after the member acted
 // through them (typing a code on /scanning, ordering from /exchange) is compared with the server's.
 
 let server: RunningServer;

@@ -6,7 +6,7 @@ import { serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
 import { signedInReady, switchVariant } from './shop-steps';
 
-// Issue 29, defect 5: the marathon for both variants has one progress; its XP go to glo (the main
+// the marathon for both variants has one progress; its XP go to glo (the main
 // brand, src/domain/marathon-xp.ts), and both apps say so. On ogo, the quiz's «+N XP» and the
 // balance beside it are glo's, the ones that grew on the server; ogo's record is untouched.
 
@@ -34,7 +34,7 @@ function rightOption(question: string): string {
 }
 const SHARED = 'Марафон спільний для glo і ogo';
 
-describe('the marathon shared by glo and ogo (issue 29, defect 5)', () => {
+describe('the marathon shared by glo and ogo', () => {
   it('on ogo says the XP go to glo, shows glo’s balance growing by what the server credited, and ogo’s stays', async () => {
     const { page } = browser;
     await switchVariant(page, server.url, 'ogo');

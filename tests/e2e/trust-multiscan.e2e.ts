@@ -9,7 +9,7 @@ import { serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
 import { signedInReady, switchVariant } from './shop-steps';
 
-// Issue 29, defect 7: «Надіслані фото» on /scan/multi come from the server (any device), merged
+// «Надіслані фото» on /scan/multi come from the server (any device), merged
 // with this phone's photos still waiting: a new device lists what the member sent from another.
 
 let server: RunningServer;
@@ -60,7 +60,7 @@ async function openMulti(page: Page): Promise<void> {
 
 const listed = (page: Page) => page.getByTestId('multiscan-row');
 
-describe('«Надіслані фото» from the server (issue 29, defect 7)', () => {
+describe('«Надіслані фото» from the server', () => {
   it('a second device lists the photos sent from the first, per variant, as the server holds them', async () => {
     // The phone sends a glo photo and an ogo photo.
     await openMulti(phone.page);

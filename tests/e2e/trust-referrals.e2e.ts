@@ -7,7 +7,7 @@ import { serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
 import { addProduct, againLater, chooseBranch, choosePayment, openDelivery, placeOrder, signedInReady, switchVariant } from './shop-steps';
 
-// Issue 29, defect 4: /profile/referral (get-referrals) must change once an invited friend makes
+// /profile/referral (get-referrals) must change once an invited friend makes
 // a first order with the member's code, as the XP history's +300 line already says.
 
 let server: RunningServer;
@@ -53,7 +53,7 @@ async function shownFriends(page: Page): Promise<string[]> {
   return page.getByTestId('referral-item').allTextContents();
 }
 
-describe('/profile/referral after a friend’s first order (issue 29, defect 4)', () => {
+describe('/profile/referral after a friend’s first order', () => {
   it('lists the friend who ordered with the code, with the XP they brought, on both variants, as the server says', async () => {
     const base = server.url;
     await openReferrals(olena.page);

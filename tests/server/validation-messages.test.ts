@@ -4,7 +4,7 @@ import { createMember, type TestMember } from '../support/members';
 import { makeTestServer, type TestServer } from '../support/server';
 
 /**
- * Issue 31: 400 messages mixed Ukrainian with zod's English («Invalid input: expected number,
+ * 400 messages mixed Ukrainian with zod's English («Invalid input: expected number,
  * received string»). Every call's schema complaints now read wholly in Ukrainian: for every field
  * of every JSON call, a value of the wrong kind is answered 400 with a Ukrainian message naming
  * the field. Only the field's name, quoted values and a few fixed tokens may be Latin.
@@ -24,7 +24,7 @@ const latinWords = (message: string) =>
 
 const shapeOf = (schema: unknown): Record<string, unknown> => ((schema as { def?: { shape?: Record<string, unknown> } }).def?.shape ?? {});
 
-describe('400 answers of every call are Ukrainian (issue 31)', () => {
+describe('400 answers of every call are Ukrainian', () => {
   it('names the field and says what is wrong in Ukrainian, for a wrong value in every field of every call', async () => {
     const seen: string[] = [];
     for (const { call } of allCalls()) {

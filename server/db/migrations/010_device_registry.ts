@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The registry of genuine device serials (issue 19, defect 1): a serial earns the registration
+ * The registry of genuine device serials: a serial earns the registration
  * bonus only when the manufacturer made it. Rows come from the manufacturer's feed; the reference
  * server seeds the demo members' devices and a list of further demo serials
  * (server/seed/device-registry.ts).

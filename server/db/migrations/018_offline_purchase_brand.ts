@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * An in-store purchase belongs to one brand's store (glo or ogo): /feedback offers each variant
- * only its own purchases (issue 29). Purchases imported before are glo's (the only stores then).
+ * only its own purchases. Purchases imported before are glo's (the only stores then).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

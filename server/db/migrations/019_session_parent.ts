@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * The session a service token (ogo, velo, cert, feedback, analytics, bat, ipost) was issued under:
  * the sha256 of the member's `user` token that asked for it. A plain logout revokes that token and
- * every service token issued under it (issue 31); tokens from before this column (null) are
+ * every service token issued under it; tokens from before this column (null) are
  * revoked with any logout of their member.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

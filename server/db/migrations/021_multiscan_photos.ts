@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf, withId } from './helpers';
 
 /**
- * Every photo the multiscan call read, with what became of each code in it (issue 29): the
+ * Every photo the multiscan call read, with what became of each code in it: the
  * member's «Надіслані фото» come from here on any device, not from one phone's memory. The photo
  * itself is not kept.
  */

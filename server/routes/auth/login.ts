@@ -40,7 +40,7 @@ export function registerLogin(app: Hono<AppEnv>): void {
   });
 
   // Spec §5/§6: the phone is stripped to digits, then compared with the fixed allow-list.
-  // Off in production (issue 31) unless SANDBOXES names test-login (a staging deployment).
+  // Off in production unless SANDBOXES names test-login (a staging deployment).
   mount(app, testLogin, async ({ input, deps }) => {
     if (!providersOf(deps.config).testLogin) throw new ApiError(403, 'test_login_disabled', OFF_MESSAGES.testLogin);
     const phone = normalizePhone(input.phone);

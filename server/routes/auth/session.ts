@@ -26,7 +26,7 @@ export function registerSession(app: Hono<AppEnv>): void {
     const hash = sha256(input.token);
     await deps.db.transaction().execute(async (trx) => {
       await revokeToken(trx, input.token, now);
-      // Issue 31: the service tokens asked for under this session end with it (and any of the
+      // the service tokens asked for under this session end with it (and any of the
       // member's from before sessions named their parent); the next session asks for its own.
       await trx
         .updateTable('sessions')

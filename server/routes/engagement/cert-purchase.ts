@@ -65,7 +65,7 @@ export function registerCertPurchase(app: Hono<AppEnv>, partner: CertPartnerServ
     const customer = await ensureCustomer(db, member, variantOf(input.ogo), now);
     if (customer.xp_balance < offer.xp_price) throw unprocessable('insufficient_xp', 'Недостатньо XP на балансі');
     const issued = await partner.issue({ prefix: seller.code_prefix, nominal: input.nominal, accountId: account.external_id, now });
-    // Issue 31: the code exists at the partner from here on; if the purchase fails below (another
+    // the code exists at the partner from here on; if the purchase fails below (another
     // spend took the XP meanwhile, the database failed), it is voided there, never left usable.
     const stored = db.transaction().execute(async (trx) => {
       const row = await trx

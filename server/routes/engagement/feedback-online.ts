@@ -123,7 +123,7 @@ export function registerFeedbackOnline(app: Hono<AppEnv>): void {
     return { feedback: await feedbackOf(deps.db, member.id) };
   });
 
-  // Issue 19, defect 7: the bearer alone proves whose photo it is. A feedback token in the URL
+  // the bearer alone proves whose photo it is. A feedback token in the URL
   // would land in access and proxy logs, so one sent there is refused rather than used.
   mount(app, feedbackGetPhoto, async ({ input, member, deps, c }) => {
     if (c.req.query('token') !== undefined) {

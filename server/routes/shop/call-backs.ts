@@ -19,7 +19,7 @@ export function registerCallBacks(app: Hono<AppEnv>): void {
     const w = callBackWindow({ day: input.day ?? CALL_TOMORROW_LABEL, from: input.callFrom, to: input.callTo }, now);
     if (!w.ok) throw unprocessable('call_back_invalid', w.reason);
     const customer = await ensureCustomer(deps.db, member, variantOf(input.ogo), now);
-    // Issue 31: the shop calls the member back, on the member's own number (the sign-in phone or
+    // the shop calls the member back, on the member's own number (the sign-in phone or
     // the record's), never a number anyone types in.
     if (phone !== member.phone && phone !== toUkrainianMobile(customer.phone ?? '')) {
       throw forbidden('Зателефонувати можемо лише на твій номер, з яким ти входиш до клубу', 'not_own_phone');

@@ -37,7 +37,7 @@ export interface Registration {
 }
 
 /**
- * Registers a genuine serial for a member (issue 19, defect 1). The serial must be in the
+ * Registers a genuine serial for a member. The serial must be in the
  * manufacturer's registry (404 `device_unknown`) under the app's brand (422 `device_other_brand`);
  * a serial belongs to one member in the whole club (409 `device_taken`; its owner again gets the
  * same device and nothing); a member registers at most `DEVICE_REGISTRATIONS_PER_DAY` devices a

@@ -52,7 +52,7 @@ async function openAttempt(deps: AppDeps, orderId: number): Promise<string | nul
 
 /**
  * get-liqpay-link (spec §4 "Card payment", §7): a checkout link for an own unpaid card order.
- * One order is paid once (issue 31): while an attempt is open the same attempt's link is answered
+ * One order is paid once: while an attempt is open the same attempt's link is answered
  * again (one provider order id, which LiqPay takes payment for once), a new attempt only after the
  * last one was declined, and none once the order is paid.
  */

@@ -9,7 +9,7 @@ export function register(app: Hono<AppEnv>): void {
     const p = providersOf(deps.config);
     return {
       version: deps.config.APP_VERSION,
-      // What is on, for the app to hide the rest (issue 31): never which provider or key.
+      // What is on, for the app to hide the rest: never which provider or key.
       providers: { card: p.card !== 'off', sms: p.sms !== 'off', testLogin: p.testLogin, ageCheck: p.ageCheck !== 'off' },
     };
   });

@@ -30,7 +30,7 @@ const variantOfSent = (f: FeedbackEntry): Variant => (f.variant as Variant | und
  * /feedback (spec §3, §7): online orders that can be rated (can-write-by-order of the variant's
  * shop), in-store purchases (get-offline-orders, imported in the background at most once a day),
  * and what the member sent. Feedback is queued: offline it waits, photos and all. Each variant
- * offers and lists only its own: its shop's orders and its brand's stores (issue 29).
+ * offers and lists only its own: its shop's orders and its brand's stores.
  */
 export default function FeedbackPage() {
   const { variant } = useAppSession();

@@ -24,7 +24,7 @@ function Stars({ n }: { n: number }) {
   );
 }
 
-/** A sent photo's thumbnail: pulled once (bearer only, issue 19) and kept for reading offline. */
+/** A sent photo's thumbnail: pulled once (bearer only) and kept for reading offline. */
 function Thumb({ variant, id }: { variant: Variant; id: number }) {
   const doc = useDoc<string>(variant, FEEDBACK_DOCS.photo(id));
   usePullOnOpen((env) => feedbackActions().then((m) => m.pullFeedbackPhoto(env, variant, id)), `${variant}:${id}`);

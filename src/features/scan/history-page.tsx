@@ -39,7 +39,7 @@ function byMonth(lines: readonly HistoryLine[]): Array<[string, HistoryLine[]]> 
 }
 
 /**
- * /scan/history (issue 15): get-history pages (offset paging, «Показати ще») merged with the
+ * /scan/history: get-history pages (offset paging, «Показати ще») merged with the
  * codes of this phone and their states, newest first; readable offline.
  */
 export default function ScanHistoryPage() {

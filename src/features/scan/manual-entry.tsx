@@ -5,7 +5,7 @@ import type { ReadFeedback } from '../../ui/scanner/camera-scanner';
 import { SCAN_COPY as T } from './copy';
 
 /**
- * Typing the code from the pack (issue 15: the alternative to the camera). A refusal stays beside
+ * Typing the code from the pack (the alternative to the camera). A refusal stays beside
  * the field and nothing is queued; a kept code clears the field for the next one.
  */
 export function ManualEntry({ onSubmit, onClose, autoFocus = false }: { onSubmit: (code: string) => Promise<ReadFeedback>; onClose?: () => void; autoFocus?: boolean }) {

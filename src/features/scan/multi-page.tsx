@@ -36,7 +36,7 @@ async function codesIn(photo: PreparedPhoto): Promise<number | null> {
 }
 
 /**
- * /scan/multi (issue 15): a photo of several packs, taken or picked, resized on the phone and
+ * /scan/multi: a photo of several packs, taken or picked, resized on the phone and
  * sent to the multiscan call with upload progress, or kept and sent later when offline. A photo
  * with no code, not an image, or too large is refused here and nothing is queued. «Надіслані
  * фото» are the server's (multiscan/get-history: from any device) with this phone's still waiting.

@@ -13,7 +13,7 @@ import './scan.css';
 const ScanningDetails = lazy(() => import('./scanning-details'));
 
 /**
- * /scanning (issue 15): the camera scanner with the manual entry first, then the month's progress
+ * /scanning: the camera scanner with the manual entry first, then the month's progress
  * and the codes scanned on this phone with their states. Works with no signal: codes wait on the
  * phone and are sent when the network returns.
  */

@@ -104,7 +104,7 @@ export function CallBackForm() {
         inputMode="tel"
         autoComplete="tel"
         value={shownPhone}
-        // The shop calls back only the member's own number (issue 31: the server refuses others).
+        // The shop calls back only the member's own number (the server refuses others).
         readOnly={Boolean(storedPhone)}
         hint={storedPhone ? T.phoneOwn : undefined}
         onChange={(e) => {

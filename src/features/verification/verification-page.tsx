@@ -52,7 +52,7 @@ export default function VerificationPage() {
   );
 }
 
-/** Issue 31: no online age check on this server (none has a legal basis yet): the age is checked at hand-over. */
+/** no online age check on this server (none has a legal basis yet): the age is checked at hand-over. */
 export function AgeCheckOff() {
   return (
     <section className="verify-done" data-testid="verify-off">

@@ -16,7 +16,7 @@ import './xp.css';
 const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${Math.abs(n).toLocaleString('uk-UA')}`;
 
 /**
- * /history-bonuses (spec §7 get-bonus-history), the XP ledger as a bank statement (issue 29):
+ * /history-bonuses (spec §7 get-bonus-history), the XP ledger as a bank statement:
  * every movement by day, newest first, with its state — waiting, being checked, refused (from
  * this device's outbox: a code scanned offline is here at once), credited or reversed (the
  * server's lines, with the balance after each). The balance is the one every screen shows.

@@ -128,7 +128,7 @@ export async function submitPhone(env: AuthEnv, input: string): Promise<PhoneSte
       const answer = await online(env, () => api.testLogin({ phone }));
       return { kind: 'signed-in', session: await completeSignIn(env, answer, phone) };
     } catch (e) {
-      // Issue 31: a production server has sign-in without SMS off; the phone signs in by code.
+      // a production server has sign-in without SMS off; the phone signs in by code.
       if (!(e instanceof AuthError && e.code === 'test_login_disabled')) throw e;
     }
   }

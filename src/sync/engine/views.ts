@@ -4,7 +4,7 @@ import type { Variant } from '../../db/rows-catalogue';
 import type { OutboxEntry } from '../../db/rows-sync';
 
 /**
- * The local views a member's action can change (issue 29: "no screen shows a figure older than
+ * The local views a member's action can change ("no screen shows a figure older than
  * the member's own last action"). Every mutation kind and every online-only call names the views
  * it changes (`views` in `defineMutation`); when its answer settles, the views' freshness stamps
  * are cleared in the same transaction and the views are queued in `kv.viewsDue`, where a page

@@ -35,7 +35,7 @@ export const scanCodeKind = defineMutation<ScanCodePayload, typeof scanCode>({
     await db.scans.update(code, { state: 'credited', xp: answer.xp, product: answer.item.product, message: null });
     await db.xpBalance.put({ variant, balance: answer.balance, fetchedAt: Date.now() });
     const i = answer.item;
-    // The header's count and XP move with the line, in this transaction (issue 29 defect 3).
+    // The header's count and XP move with the line, in this transaction.
     if (!(await db.scanHistory.get([variant, String(i.id)]))) await countCreditedLine(db, variant, i.xp);
     await db.scanHistory.put({ variant, id: String(i.id), code: i.uuid, createdAt: i.date, coins: i.xp, product: i.product, source: i.source });
   },

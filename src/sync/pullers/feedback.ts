@@ -82,7 +82,7 @@ export function feedbackListPuller(variant: Variant): Puller<FeedbackList> {
   });
 }
 
-/** A sent photo never changes: kept for a year once pulled (issue 19: the bearer alone reads it). */
+/** A sent photo never changes: kept for a year once pulled (the bearer alone reads it). */
 export function feedbackPhotoPuller(variant: Variant, photoId: number): Puller<string> {
   return docPuller({
     key: FEEDBACK_DOCS.photo(photoId),

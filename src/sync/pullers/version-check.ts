@@ -40,7 +40,7 @@ export function versionCheck(env: VersionCheckEnv): Puller<VersionAnswer> {
     },
     async write({ changed, providers }, db) {
       if (changed) await kvDelete(db, ...CONTENT_FLAG_KEYS);
-      // Issue 31: which services the server has on, for the screens that offer them.
+      // which services the server has on, for the screens that offer them.
       if (providers) await kvSet(db, 'providers', providers);
     },
     async after({ version, changed }) {

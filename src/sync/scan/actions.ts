@@ -39,7 +39,7 @@ export type ScanOutcome =
   | { kind: 'signed-out' };
 
 /**
- * A text read by the camera or typed: a product code is kept and queued once (issue 15), a
+ * A text read by the camera or typed: a product code is kept and queued once, a
  * consultant's badge is sent once (save-manager), anything else is refused on the spot with the
  * §8 message and nothing is stored.
  */

@@ -54,7 +54,7 @@ function errorOf(a: XhrAnswer): ApiCallError {
 }
 
 /**
- * Sends a multi-scan photo (issue 15): queued in the outbox like every mutation, and, when
+ * Sends a multi-scan photo: queued in the outbox like every mutation, and, when
  * online, uploaded at once by this page with upload progress under the entry's key while it
  * holds the outbox's lock (so the replayer cannot send it at the same moment). The answer is
  * settled as the outbox would: applied and the entry deleted, or failed and undone; anything

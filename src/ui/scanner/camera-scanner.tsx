@@ -17,7 +17,7 @@ export interface ReadFeedback {
 const FEEDBACK_MS = 2200;
 
 /**
- * A live camera scanner (issue 15): the rear camera, codes decoded in a worker, torch and
+ * A live camera scanner: the rear camera, codes decoded in a worker, torch and
  * camera switch where the device has them, and a clear message with the manual entry when the
  * camera is refused, absent or busy. Each new code read goes to `onRead`; its answer is shown
  * at once (and felt, where vibration exists) and the scanner is ready for the next one.

@@ -1,6 +1,6 @@
 import type { CameraProblem } from './camera';
 
-/** The scanner's words (Ukrainian, issue 15: each camera problem offers the manual entry). */
+/** The scanner's words (Ukrainian, each camera problem offers the manual entry). */
 export const SCANNER_COPY = {
   starting: 'Вмикаємо камеру…',
   aim: 'Наведи рамку на код на упаковці',

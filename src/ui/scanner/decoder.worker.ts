@@ -1,4 +1,4 @@
-// Decodes camera frames off the main thread (issue 15): the page hands over one ImageBitmap at
+// Decodes camera frames off the main thread: the page hands over one ImageBitmap at
 // a time and waits for the answer before it sends the next, so at most one decode is in flight.
 // The native BarcodeDetector is used where the browser has one for the wanted formats (Android
 // Chrome, macOS); elsewhere the `barcode-detector` polyfill (zxing-wasm), whose wasm file is a

@@ -1,4 +1,4 @@
-// A fake camera for the scan tests and bench (issue 15): code pictures drawn from the `qrcode`
+// A fake camera for the scan tests and bench: code pictures drawn from the `qrcode`
 // package's QR matrices and zxing's DataMatrix writer, written as a Y4M video that Chromium plays
 // in a loop as its camera (`--use-fake-device-for-media-stream --use-file-for-fake-video-capture`),
 // and a PNG "photo" of several codes for the multi-scan screen. Files go to a temp dir.

@@ -6,7 +6,7 @@ import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 
 /**
- * Issue 31: service tokens (ogo, velo, analytics, feedback, ipost, cert) asked for under a session
+ * service tokens (ogo, velo, analytics, feedback, ipost, cert) asked for under a session
  * kept working after a plain logout, into the next session. Logout now revokes them with it;
  * those of the member's other sessions live on.
  */
@@ -37,7 +37,7 @@ async function serviceTokens(token: string): Promise<Array<[TokenScope, string]>
 }
 const live = (scope: TokenScope, token: string) => memberForToken(s.deps.db, token, scope, s.clock.now());
 
-describe('logout revokes the service tokens of its session (issue 31)', () => {
+describe('logout revokes the service tokens of its session', () => {
   it('ends every service token asked for under the session logged out, and none of another session', async () => {
     const one = await signInWithSms(s, a.phone, { waitForResend: true });
     const two = await signInWithSms(s, a.phone, { waitForResend: true });

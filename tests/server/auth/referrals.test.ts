@@ -79,7 +79,7 @@ describe('get-referrals', () => {
   });
 });
 
-describe('get-referrals after a first order with the member’s code (issue 29, defect 4)', () => {
+describe('get-referrals after a first order with the member’s code', () => {
   it('lists a friend who joined without a code and then ordered with it, as ordered, on both ends', async () => {
     await withCatalogue(s);
     const amber = await product(s, 'sticks-amber-20');

@@ -4,7 +4,7 @@ import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 
 /**
- * Issue 31: the real SMS gateway, TurboSMS's HTTP API (POST /message/send.json, a bearer token,
+ * the real SMS gateway, TurboSMS's HTTP API (POST /message/send.json, a bearer token,
  * `{ recipients, sms: { sender, text } }`; answers 200 with response_code / response_status and a
  * result per recipient), against a local server that speaks those shapes. Chosen by configuration
  * (TURBOSMS_TOKEN and TURBOSMS_SENDER), in production too; its refusals become clear answers.

@@ -10,7 +10,7 @@ import { makeTestServer, type TestServer } from '../../support/server';
 import { certToken, register } from './support';
 
 /**
- * Issue 31: a certificate was issued at the partner before the XP was taken, and was left valid
+ * a certificate was issued at the partner before the XP was taken, and was left valid
  * there when the purchase then failed. Now a failed purchase voids it at the partner.
  */
 let s: TestServer;
@@ -32,7 +32,7 @@ async function buyer(xp: number): Promise<{ m: TestMember; token: string; accoun
   return { m, token, account };
 }
 
-describe('a failed certificate purchase is voided at the partner (issue 31)', () => {
+describe('a failed certificate purchase is voided at the partner', () => {
   it('when another spend takes the XP while the partner issues the code: 422, no XP gone, the code voided', async () => {
     const { m, token, account } = await buyer(price500);
     const sandbox = sandboxCertPartner();

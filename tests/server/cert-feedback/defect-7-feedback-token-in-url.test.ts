@@ -1,4 +1,4 @@
-// Issue 19, defect 7 (low): `GET /api/feedback/get-photo?id=&token=` put the feedback token in the
+// `GET /api/feedback/get-photo?id=&token=` put the feedback token in the
 // query string, so it landed in access and proxy logs. The photo is now readable with the bearer
 // token alone, and a token sent in the URL is refused rather than used.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

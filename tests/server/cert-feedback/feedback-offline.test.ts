@@ -31,7 +31,7 @@ describe('feedback/import-orders-in-background and get-offline-orders', () => {
     expect(r.status).toBe(200);
     expect(r.body.showCan).toBe(true);
     expect(r.body.orders).toHaveLength(3);
-    // Each purchase says whose store it was: two glo studios and one ogo store (issue 29: each variant offers its own).
+    // Each purchase says whose store it was: two glo studios and one ogo store (each variant offers its own).
     expect(r.body.orders.map((o: { variant: string }) => o.variant)).toEqual(['glo', 'ogo', 'glo']);
     expect(r.body.orders[1].store).toContain('ogo');
     const [newest, older] = r.body.orders;

@@ -82,7 +82,7 @@ describe('feedback/send (multipart with photos)', () => {
     });
     expect(r.status).toBe(200);
     expect(r.body.feedback).toMatchObject({ kind: 'online', shop: 'glo', orderId: order, rating: 5, text: 'Усе чудово' });
-    // Which order, in the member's words (issue 29): its № and date, and the variant it belongs to.
+    // Which order, in the member's words: its № and date, and the variant it belongs to.
     const placed = await s.deps.db.selectFrom('orders').select(['order_number', 'created_at']).where('id', '=', order).executeTakeFirstOrThrow();
     expect(r.body.feedback).toMatchObject({ variant: 'glo', orderNumber: placed.order_number, boughtAt: placed.created_at, store: null });
     expect(r.body.feedback.photos.map((p: { mime: string }) => p.mime)).toEqual(['image/jpeg', 'image/png', 'image/webp']);

@@ -147,7 +147,7 @@ describe('marathon/answer: XP once per question, through the ledger', () => {
     expect(aMarathon.stages.slice(0, 2).map((st: { answered: number; correct: number }) => [st.answered, st.correct])).toEqual([[2, 1], [2, 2]]);
   });
 
-  it('says the marathon for both variants is shared and credits glo, also when answered from ogo, once (issue 29)', async () => {
+  it('says the marathon for both variants is shared and credits glo, also when answered from ogo, once', async () => {
     for (const query of [{}, { ogo: 'true' }] as Array<Record<string, string>>) {
       expect((await s.get('/api/marathon/get-current', query, a.token)).body.marathon).toMatchObject({ shared: true, xpVariant: 'glo' });
       expect((await s.get('/api/marathon/get-quiz', query, a.token)).body).toMatchObject({ shared: true, xpVariant: 'glo' });

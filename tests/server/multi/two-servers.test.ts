@@ -14,7 +14,7 @@ import { createMember, type TestMember } from '../../support/members';
 import type { TestServer } from '../../support/server';
 import { orderBody } from '../shop/support';
 
-// Issue 20: two server processes on one database behind one port (a round-robin proxy here) must
+// two server processes on one database behind one port (a round-robin proxy here) must
 // behave as one: a session made on one is good on the other, a logout on one is refused on the
 // other at once, one Idempotency-Key sent to both makes one order, XP spent on both never goes
 // below zero, order numbers stay unique. On a shared SQLite file (`npm test`) and on PostgreSQL

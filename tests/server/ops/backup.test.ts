@@ -13,7 +13,7 @@ import { changeXp } from '../../../server/xp';
 import { createMember } from '../../support/members';
 import { API_KEY, TEST_PHONES, type TestServer } from '../../support/server';
 
-// Issue 34: an online backup of each database, taken while the server runs, restored: the
+// an online backup of each database, taken while the server runs, restored: the
 // idempotency keys (a retry after the restore is answered from the stored answer, not run again)
 // and the XP ledgers survive.
 

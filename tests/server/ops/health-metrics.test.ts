@@ -6,7 +6,7 @@ import { lastSmsCode } from '../../support/auth';
 import { createMember, type TestMember } from '../../support/members';
 import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 
-// Issue 34: liveness and readiness for a balancer, Prometheus metrics, JSON logs with a request
+// liveness and readiness for a balancer, Prometheus metrics, JSON logs with a request
 // id that never carry a token, a code or a phone in clear.
 
 let s: TestServer;

@@ -5,7 +5,7 @@ import { makeTestServer, TEST_PHONES, type TestServer } from '../../support/serv
 import { orderBody, placeOrder, product, withCatalogue } from '../shop/support';
 
 /**
- * Issue 31, items 3-6: the server started as a deployment would be (`NODE_ENV=production`, no
+ * the server started as a deployment would be (`NODE_ENV=production`, no
  * provider keys) fails closed. No sandbox money, no sign-in without SMS, no self-declared age,
  * no SMS codes into a sandbox nobody reads: each refused with a clear Ukrainian answer, and
  * nothing written.

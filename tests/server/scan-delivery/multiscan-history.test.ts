@@ -5,7 +5,7 @@ import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { compose, guid, pngBase64, printCodes, qrImage } from './support';
 
-/** mapi/multiscan/get-history (issue 29, defect 7): the sent photos come from the server, for any device. */
+/** mapi/multiscan/get-history: the sent photos come from the server, for any device. */
 
 let s: TestServer;
 let a: TestMember;

@@ -8,7 +8,7 @@ import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 import { serveOverHttp } from './support';
 
 /*
- * Defect 6 of issue 19: badly encoded paths gave a 500 with a stack trace in the log
+ * badly encoded paths gave a 500 with a stack trace in the log
  * (`GET /%ff`, `/%E0%A4%A`, `/assets/%ff.js`: decodeURIComponent in server/static.ts). They are
  * a 400 now (or a 404 where no such file or call can exist), and nothing is logged as a fault.
  */

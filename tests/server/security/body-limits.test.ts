@@ -10,7 +10,7 @@ import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 import { serveOverHttp, startServerProcess, type ServerProcess } from './support';
 
 /*
- * Defect 2 of issue 19: no request body limit. A 200 MB form to the payment callback or 20 MB of
+ * no request body limit. A 200 MB form to the payment callback or 20 MB of
  * JSON to login-sms was read whole before it was refused (server memory 190 MB -> 1.13 GB for one
  * request), with no key or sign-in needed. Now every body is counted while it arrives
  * (server/http/node-listener.ts): past its path's limit the answer is a JSON 413, the

@@ -10,7 +10,7 @@ import { fuzzRequest, type FuzzRequest, type Pool } from './fuzz-requests';
 import { serveOverHttp } from './support';
 
 /*
- * Issue 19, "must show": a property test over every call of src/contract. Generated requests
+ * a property test over every call of src/contract. Generated requests
  * (fuzz-requests.ts: malformed JSON, wrong types, huge strings, negative and fractional numbers,
  * unknown fields, missing fields, a missing or wrong key or token) never get a 500, every
  * refusal is the JSON error shape, and a refused request changes nothing in the database: a
@@ -65,7 +65,7 @@ beforeAll(async () => {
   const found = await s.deps.db.introspection.getTables();
   tables = found
     .map((t) => t.name)
-    // Bookkeeping, not data: the stored answers of keys, and the look-up counter (issue 31), which
+    // Bookkeeping, not data: the stored answers of keys, and the look-up counter, which
     // counts a refused look-up too (an enumeration is mostly refusals).
     .filter((t) => t !== 'idempotency' && t !== 'lookups' && !t.startsWith('sqlite_') && !t.startsWith('kysely_'))
     .sort();

@@ -4,7 +4,7 @@ import { createMember } from '../../support/members';
 import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 
 /**
- * Issue 31: login-sms («registered») and check-email («free») answered any number of look-ups
+ * login-sms («registered») and check-email («free») answered any number of look-ups
  * without sign-in, so a client could walk the member list. They are limited per client address
  * like the SMS sends: LOOKUPS_PER_CLIENT_PER_HOUR / _PER_DAY, then 429 with Retry-After.
  */
@@ -30,7 +30,7 @@ async function from(s: TestServer, address: string, path: string, body: unknown,
 let phone = 380951000000;
 const lookup = (s: TestServer, address: string) => from(s, address, '/api/api-auth/login-sms', { phone: String(phone++) });
 
-describe('look-ups without sign-in are limited per client (issue 31)', () => {
+describe('look-ups without sign-in are limited per client', () => {
   it('login-sms: 3 an hour from one address, then 429 with Retry-After; another address is not held back', async () => {
     const s = await server();
     const answers = [];

@@ -3,7 +3,7 @@ import { makeTestServer, type TestServer } from '../../support/server';
 import { serveOverHttp } from './support';
 
 /**
- * Issue 31, production headers: a Permissions-Policy on every answer (the app's camera, position
+ * Production headers: a Permissions-Policy on every answer (the app's camera, position
  * and clipboard for itself, every other powerful feature off), and HSTS only where the browser
  * reached the server over HTTPS, as a trusted proxy in front says (X-Forwarded-Proto).
  */
@@ -19,7 +19,7 @@ async function over(env: Record<string, string>): Promise<{ s: TestServer; url: 
   return { s, url: http.url };
 }
 
-describe('Permissions-Policy (issue 31)', () => {
+describe('Permissions-Policy', () => {
   it('is on every answer: the API, the server’s pages, the app’s files and a 404', async () => {
     const { url } = await over({});
     for (const path of ['/api/openapi.json', '/api/get-version', '/sandbox/liqpay/checkout', '/', '/no-such-file.js']) {
@@ -33,7 +33,7 @@ describe('Permissions-Policy (issue 31)', () => {
   });
 });
 
-describe('HSTS behind an HTTPS proxy (issue 31)', () => {
+describe('HSTS behind an HTTPS proxy', () => {
   it('is sent when a trusted proxy says the request came over HTTPS, and not otherwise', async () => {
     const { url } = await over({ TRUST_PROXY_HOPS: '1' });
     const hsts = async (headers: Record<string, string>) => (await fetch(`${url}/api/openapi.json`, { headers })).headers.get('strict-transport-security');

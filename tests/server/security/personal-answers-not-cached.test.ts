@@ -7,7 +7,7 @@ import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 import { serveOverHttp } from './support';
 
 /*
- * Defect 5 of issue 19: personal answers could be cached. get-balance, get-orders and get-user
+ * personal answers could be cached. get-balance, get-orders and get-user
  * answered with no Cache-Control and no nosniff. Every /api and /mapi answer now says
  * `Cache-Control: no-store` (the Node listener, server/http/security-headers.ts), and the service
  * worker's Cache Storage refuses to keep any of them (sw/api-cache-guard.ts): only Dexie holds

@@ -10,7 +10,7 @@ import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 import { cspDirectives, serveOverHttp } from './support';
 
 /*
- * Defect 4 of issue 19: the app shell had no security headers (no Content-Security-Policy,
+ * the app shell had no security headers (no Content-Security-Policy,
  * nosniff, Referrer-Policy, Cross-Origin-Opener-Policy or frame-ancestors), so any script that
  * got into the page could read the bearer token. Every answer now starts with them (the Node
  * listener, server/http/security-headers.ts). That the app works under its policy is checked in

@@ -3,7 +3,7 @@ import { createMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { certToken } from '../cert-feedback/support';
 
-// Issue 19, defect 3 (SMS pumping): the certificate PIN code and the e-mail change code go to the
+// Sms pumping: the certificate PIN code and the e-mail change code go to the
 // member's own phone, but they are SMS all the same: the server's hourly budget counts them too,
 // and a code refused by it is not half-stored (no resend wait left behind).
 

@@ -7,7 +7,7 @@ import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 import { serveOverHttp } from './support';
 
 /*
- * Defect 3 of issue 19: SMS pumping. Limits existed per phone only: 40 registrations with 40
+ * SMS pumping. Limits existed per phone only: 40 registrations with 40
  * random numbers from one client sent 40 SMS in 3.8 s. Now a client address may make the server
  * send SMS_PER_CLIENT_PER_HOUR and SMS_PER_CLIENT_PER_DAY codes, and the whole server sends at
  * most SMS_PER_HOUR an hour (server/security/sms-budget.ts); past them, 429 with Retry-After.

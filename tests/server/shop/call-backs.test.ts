@@ -66,7 +66,7 @@ describe('send-phone-call (spec §7, §5 call-back day)', () => {
   });
 });
 
-describe('send-phone-call: the member’s own number, a few times a day (issue 31)', () => {
+describe('send-phone-call: the member’s own number, a few times a day', () => {
   it('refuses any number but the member’s own with 403, and records nothing', async () => {
     const c = await createMember(s, { phone: '380931230000' });
     for (const phone of ['0501112233', '+380991234567', '0671112233']) {

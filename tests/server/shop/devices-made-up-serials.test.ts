@@ -5,7 +5,7 @@ import { makeTestServer, type TestServer } from '../../support/server';
 import { registrySerials } from './devices-support';
 import { balanceOf, ledgerOf } from './support';
 
-// Issue 19, defect 1: "made-up device serials earn XP without limit". Forty serials of the right
+// "made-up device serials earn XP without limit". Forty serials of the right
 // form raised a balance by 4,000 XP. A serial must be genuine (the manufacturer's registry), it
 // belongs to one member in the club, its bonus is paid once, and a member registers at most
 // DEVICE_REGISTRATIONS_PER_DAY devices a Kyiv day.
@@ -30,7 +30,7 @@ afterAll(() => s.close());
 
 const register = (m: TestMember, body: Record<string, unknown>) => s.post('/api/register-device', body, m.token);
 
-describe('made-up device serials earn XP without limit (issue 19, defect 1)', () => {
+describe('made-up device serials earn XP without limit', () => {
   it('refuses forty made-up serials of the right form: 404 device_unknown in Ukrainian, nothing credited, nothing stored', async () => {
     for (let i = 0; i < 40; i += 1) {
       const r = await register(a, { serial: `FAKE${String(i).padStart(6, '0')}`, model: 'Пристрій Плюс' });

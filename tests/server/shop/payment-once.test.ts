@@ -8,7 +8,7 @@ import { makeTestServer, type TestServer } from '../../support/server';
 import { orderBody, placeOrder, product, withCatalogue } from './support';
 
 /**
- * Issue 31, item 2: one order is paid once. The probe asked get-liqpay-link twice, paid with the
+ * one order is paid once. The probe asked get-liqpay-link twice, paid with the
  * first link and could still pay with the second; a success for an already paid order was counted
  * again. And the server asks LiqPay for a payment's status (on the member's return and on a
  * schedule) rather than trusting the callback alone.
@@ -24,7 +24,7 @@ async function cardOrder(s: TestServer, m: TestMember) {
 const attempts = (s: TestServer, orderId: number) => s.deps.db.selectFrom('card_payments').select(['provider_order_id', 'status']).where('order_id', '=', orderId).orderBy('id').execute();
 const statusOf = async (s: TestServer, orderId: number) => (await s.deps.db.selectFrom('orders').select('financial_status').where('id', '=', orderId).executeTakeFirstOrThrow()).financial_status;
 
-describe('sandbox checkout: a second link after payment (issue 31)', () => {
+describe('sandbox checkout: a second link after payment', () => {
   let s: TestServer;
   let a: TestMember;
   beforeAll(async () => {

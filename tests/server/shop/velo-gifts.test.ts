@@ -4,7 +4,7 @@ import { makeTestServer, type TestServer } from '../../support/server';
 import { orderBody, ordersOf, placeOrder, product, withCatalogue, type CatalogueItem } from './support';
 
 /**
- * Issue 31, item 1: the zero-priced velo gifts. The probe ordered one ogo stick (78 UAH) with
+ * the zero-priced velo gifts. The probe ordered one ogo stick (78 UAH) with
  * 2 × 99 gift cans for 78 UAH; the server now keeps the rules the app shows (spec §9): at most
  * 2 gifts an order, and only beside a velo product paid with money.
  */
@@ -25,7 +25,7 @@ afterAll(() => s.close());
 
 const adult = () => createMember(s, { tags: ['pwa_user', 'age_verified'] });
 
-describe('velo gifts on create-order (issue 31)', () => {
+describe('velo gifts on create-order', () => {
   it('refuses the probe’s order: 99 of each gift beside one ogo stick, and nothing is written', async () => {
     const m = await adult();
     const r = await placeOrder(s, m, orderBody([{ variant_id: single.variant_id }, { variant_id: giftFreeze.variant_id, quantity: 99 }, { variant_id: giftBerry.variant_id, quantity: 99 }], { ogo: true }));

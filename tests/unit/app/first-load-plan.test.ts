@@ -16,7 +16,7 @@ const NEW = { signedIn: false, is18Confirmed: false };
 const ADULT = { signedIn: false, is18Confirmed: true };
 const MEMBER = { signedIn: true, is18Confirmed: true };
 
-describe('first load decided before any script (issue 18: the route plan)', () => {
+describe('first load decided before any script (the route plan)', () => {
   it('sends a new visitor at / to the age question in one step, as the guards would in three', () => {
     expect(resolveVisit('/', NEW)).toEqual({ kind: 'redirect', to: '/is18' });
     expect(resolveVisit('/', ADULT)).toEqual({ kind: 'redirect', to: '/auth' });

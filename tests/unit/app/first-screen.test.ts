@@ -6,7 +6,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('boot work waits for the first screen (issue 18)', () => {
+describe('boot work waits for the first screen', () => {
   it('runs nothing before the first screen has shown, then each task once, in a task of its own', () => {
     vi.useFakeTimers();
     const task = vi.fn();

@@ -28,7 +28,7 @@ describe('chunk reload guard (spec §4, §9)', () => {
   });
 });
 
-describe('the service worker’s precache is the manifest prefetch (spec §4, §9; issue 18)', () => {
+describe('the service worker’s precache is the manifest prefetch (spec §4, §9)', () => {
   it('runs a second after the page’s load, not before, and imports no page', async () => {
     const { afterLoad, SW_DELAY_MS } = await import('../../../src/app/boot/service-worker');
     vi.useFakeTimers();

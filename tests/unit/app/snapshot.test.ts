@@ -16,7 +16,7 @@ afterEach(() => {
   document.head.querySelectorAll('meta[name="club-build"]').forEach((m) => m.remove());
 });
 
-describe('a member’s kept screens (issue 18: paint before the app starts)', () => {
+describe('a member’s kept screens (paint before the app starts)', () => {
   it('keeps a screen for its build and member only', () => {
     writeSnapshot('/shop/sticks', snap(), localStorage);
     const owner = ownerOf('usertoken=t1')!;

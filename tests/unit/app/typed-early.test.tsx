@@ -21,7 +21,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('typing into a prerendered form before the app takes it over (issue 18)', () => {
+describe('typing into a prerendered form before the app takes it over', () => {
   it('reaches the form’s state once hydrated', async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     const root = document.createElement('div');
@@ -52,7 +52,7 @@ describe('typing into a prerendered form before the app takes it over (issue 18)
   });
 });
 
-describe('prerendered buttons wait for the app (issue 18)', () => {
+describe('prerendered buttons wait for the app', () => {
   it('are disabled in the HTML, except those the screen disables itself, until the screen is hydrated', () => {
     const html = earlyButtons('<form><button type="button" class="btn">Так</button><button type="submit" disabled="">Зачекай</button></form>');
     expect(html).toBe('<form><button disabled="" data-early="" type="button" class="btn">Так</button><button type="submit" disabled="">Зачекай</button></form>');

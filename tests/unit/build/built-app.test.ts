@@ -9,7 +9,7 @@ import { buildIfStale, DIST } from '../../../scripts/build-if-stale';
 import type { BuildPlan } from '../../../scripts/build/first-load';
 
 /*
- * The production build as a first visit meets it (issue 18): built once (when stale), then read.
+ * The production build as a first visit meets it: built once (when stale), then read.
  */
 let plan: BuildPlan;
 const read = (file: string) => readFileSync(join(DIST, file.replace(/^\//, '')), 'utf8');

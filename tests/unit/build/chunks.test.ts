@@ -89,7 +89,7 @@ const reach = (id: string): Set<string> => {
 const pagesUsing = (id: string) => Object.keys(graph).filter((p) => roots.page.test(m(p)) && reach(m(p)).has(id)).length;
 const group = (p: string) => assigned.get(m(p));
 
-describe('chunk policy (issue 18: few requests before the first screen)', () => {
+describe('chunk policy (few requests before the first screen)', () => {
   it('leaves the entry’s modules in the entry, puts React in `react` and the rest of what the boot needs in `app`', () => {
     expect(group('src/app/snapshot/paint.ts')).toBeNull();
     expect(group('vite/preload-helper')).toBeNull();

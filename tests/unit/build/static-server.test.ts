@@ -9,7 +9,7 @@ import type { AppEnv } from '../../../server/context';
 import { appFiles } from '../../../server/static';
 
 /*
- * The server answers a first load from the build's route plan (issue 18): the guards' redirects
+ * The server answers a first load from the build's route plan: the guards' redirects
  * before any script, the prerendered signed-out screens, and index.html naming the route's chunks.
  */
 let dir: string;

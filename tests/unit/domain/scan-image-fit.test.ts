@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MULTISCAN_MAX_IMAGE_BYTES } from '../../../src/contract/scan';
 import { base64Bytes, fitPhoto, PHOTO_MAX_PIXELS, PHOTO_MAX_SIDE, PHOTO_MAX_UPLOAD_BYTES } from '../../../src/domain/image-fit';
 
-describe('multi-scan photo resized on the phone (issue 15)', () => {
+describe('multi-scan photo resized on the phone', () => {
   it('scales a 12 MP camera photo down to the longest side, keeping its proportions', () => {
     const r = fitPhoto({ width: 4032, height: 3024 });
     expect(r.width).toBe(PHOTO_MAX_SIDE);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { duplicateNotice, mergeHistory, shownScanState, waitingSummary, type HistoryLine } from '../../../src/domain/scan-state';
 
-describe('scan states (issue 15: waiting, sent, credited with XP, refused with a reason)', () => {
+describe('scan states (waiting, sent, credited with XP, refused with a reason)', () => {
   it('a waiting code reads as sent only while its entry is being sent', () => {
     expect(shownScanState('waiting', 'pending')).toBe('waiting');
     expect(shownScanState('waiting', 'sending')).toBe('sent');
@@ -24,7 +24,7 @@ describe('scan states (issue 15: waiting, sent, credited with XP, refused with a
   });
 });
 
-describe('scan history merged with this phone’s codes (issue 15)', () => {
+describe('scan history merged with this phone’s codes', () => {
   const line = (code: string, at: number, state: HistoryLine['state'], xp: number | null = null): HistoryLine => ({ code, at, state, xp, product: null, message: null, source: 'single' });
 
   it('one line per code, newest first; the server’s word wins for a code it lists', () => {

@@ -4,7 +4,7 @@ import { dayLabel, ledgerDays, pendingSum, serverLine, type LedgerLine } from '.
 const tx = (id: number, amount: number, reason: string, at: string, after: number) => ({ id, amount, balance_after: after, reason, title: `t${id}`, created_at: at });
 const pending = (key: string, at: string, amount: number | null, state: LedgerLine['state'] = 'waiting'): LedgerLine => ({ key, state, amount, what: key, source: 'scan', at: Date.parse(at), balanceAfter: null });
 
-describe('the XP ledger (issue 29)', () => {
+describe('the XP ledger', () => {
   it('server lines are credited, an earned credit taken back is reversed, spending is not', () => {
     expect(serverLine(tx(1, 30, 'scan', '2026-11-26T10:00:00Z', 130))).toMatchObject({ state: 'credited', source: 'scan', balanceAfter: 130 });
     expect(serverLine(tx(2, -30, 'scan', '2026-11-26T11:00:00Z', 100))).toMatchObject({ state: 'reversed', source: 'scan' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PhotoError, PHOTO_COPY, preparePhoto } from '../../../src/features/scan/photo';
 
-// The photo of /scan/multi is checked on the phone before anything is queued (issue 15: a photo
+// The photo of /scan/multi is checked on the phone before anything is queued (a photo
 // that is not one, empty or oversized gets a clear message and nothing is queued).
 describe('a multi-scan photo refused on the phone', () => {
   it('refuses an empty file, a file that is not an image, and one over the size limit, in Ukrainian', async () => {

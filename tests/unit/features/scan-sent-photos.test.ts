@@ -23,7 +23,7 @@ const local = (id: string, at: string, over: Partial<MultiscanRow> = {}): Multis
   ...over,
 });
 
-describe('«Надіслані фото»: the server’s photos merged with this phone’s (issue 29, defect 7)', () => {
+describe('«Надіслані фото»: the server’s photos merged with this phone’s', () => {
   it('lists the server’s photos on a device that sent none, newest first', () => {
     const list = sentPhotos([server(1, '2026-11-01T10:00:00Z'), server(2, '2026-11-02T10:00:00Z')], [], 'glo');
     expect(list.map((r) => [r.serverId, r.state, r.xpTotal])).toEqual([

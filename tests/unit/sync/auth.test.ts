@@ -19,7 +19,7 @@ describe('sign-in (spec §4 SMS authentication, §5 phones, §6 allow-list)', ()
     expect(h.cookies.get('usertoken')).toBe('tok-1');
   });
 
-  it('a test phone on a server with sign-in without SMS off (production, issue 31) asks for an SMS code instead', async () => {
+  it('a test phone on a server with sign-in without SMS off (production) asks for an SMS code instead', async () => {
     const h = authHarness({
       handlers: {
         '/api/api-auth/test-login': () => ({ status: 403, body: { error: { code: 'test_login_disabled', message: 'Вхід без SMS на цьому сервері вимкнено. Увійди з кодом із SMS' } } }),

@@ -82,7 +82,7 @@ describe('app version check (spec §4)', () => {
     expect(env.reload).toHaveBeenCalledOnce();
   });
 
-  it('keeps which services the server has on (issue 31), for the screens that offer them', async () => {
+  it('keeps which services the server has on, for the screens that offer them', async () => {
     const providers = { card: false, sms: true, testLogin: false, ageCheck: false };
     const h = await harness({ reply: api({ '/api/get-version': () => ({ status: 200, body: { version: '1.0.0', providers } }) }) });
     const env = { storage: memoryStorage(), clearCaches: vi.fn(async () => undefined), reload: vi.fn() };

@@ -17,7 +17,7 @@ const awarded = (code: string, xp: number, balance: number): Reply => ({
   body: { status: 'awarded', xp, balance, monthCount: 1, item: { id: 9, uuid: code, date: '2026-11-26T10:00:00.000Z', xp, product: 'Стіки neo™ Ruby Boost', variant: 'glo', source: 'single' } },
 });
 
-describe('scanned codes: kept once, sent once, credited or refused (issue 15)', () => {
+describe('scanned codes: kept once, sent once, credited or refused', () => {
   it('keeps a code with its outbox entry; the same code again is not queued and the member is told it waits', async () => {
     const h = await harness();
     const first = await saveScanCode(h.db, GLO, A, 'camera');

@@ -14,7 +14,7 @@ const awarded = (code: string, xp: number, balance: number): Reply =>
   ok({ status: 'awarded', xp, balance, monthCount: 1, item: { id: 9, uuid: code, date: '2026-11-26T10:00:00.000Z', xp, product: 'Стіки neo™ Ruby Boost', variant: 'glo', source: 'single' } });
 const entryOf = (variant: 'glo' | 'ogo') => ({ id: 'e', seq: 1, kind: 'k', payload: { code: A, variant, rowId: 'r', request: {} }, account: { variant, customerId: 1 }, createdAt: 0, attempts: 0, nextAttemptAt: 0, state: 'pending' as const, lastError: null });
 
-describe('every action declares the views it changes (issue 29)', () => {
+describe('every action declares the views it changes', () => {
   it('each kind names known views; one that writes XP, scan history or orders names their view', () => {
     for (const k of MUTATION_KINDS) {
       expect(k.views, k.kind).toBeDefined();

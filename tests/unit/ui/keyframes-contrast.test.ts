@@ -14,7 +14,7 @@ function cssFiles(dir: string): string[] {
 /** Animations that may fade: they move no text (the sync indicator's dot). */
 const FADES_WITHOUT_TEXT = new Set(['sync-pulse']);
 
-describe('animations keep text readable (issue 20: axe read a toast mid-fade at 3.5:1)', () => {
+describe('animations keep text readable (axe read a toast mid-fade at 3.5:1)', () => {
   it('no keyframes fade an element that carries text', () => {
     const fading: string[] = [];
     for (const file of cssFiles('src')) {

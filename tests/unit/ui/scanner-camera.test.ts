@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cameraProblemOf, frameRegion } from '../../../src/ui/scanner/camera';
 
-describe('camera problems (issue 15: refused, absent or busy, each with the manual entry)', () => {
+describe('camera problems (refused, absent or busy, each with the manual entry)', () => {
   const err = (name: string) => Object.assign(new Error(name), { name });
   it('sorts getUserMedia failures by their DOMException names, old Chromium names too', () => {
     for (const n of ['NotAllowedError', 'PermissionDeniedError', 'SecurityError']) expect(cameraProblemOf(err(n))).toBe('refused');

@@ -67,7 +67,7 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
     void saveDraft(db, variant, patch);
   };
   const xpOnly = s.money === 0 && s.xp > 0;
-  // Issue 31: no card payment on this server: the option is shown off, with why, and a card
+  // no card payment on this server: the option is shown off, with why, and a card
   // choice made before falls back to cash on delivery.
   const cardOn = useProviderOn('card');
   const cardChosen = draft.payment === 2;
