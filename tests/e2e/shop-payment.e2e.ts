@@ -42,7 +42,8 @@ describe('card payment through the sandbox checkout page (spec §4, §8)', () =>
     await page.getByRole('button', { name: 'Сплатити' }).click();
     await page.waitForURL(/\/history-order\?payment=success/);
     await page.getByTestId('payment-return').waitFor();
-    expect(await page.getByTestId('payment-return').textContent()).toContain(`№${number} отримано`);
+    // «Перевіряємо оплату…» until the order's state is pulled, then what the server holds.
+    await expect.poll(() => page.getByTestId('payment-return').textContent(), { timeout: 20_000 }).toContain(`№${number} отримано`);
     const card = page.locator(`[data-testid="order"][data-order-number="${number}"]`);
     await expect.poll(() => card.getAttribute('data-financial')).toBe('paid');
     expect(await card.getByTestId('order-payment-status').textContent()).toBe('Оплачено');
