@@ -60,6 +60,8 @@ interface PassState {
   carry: store.Settlement | null;
   /** The batch after it, marked while it was being sent. */
   next: store.Advanced | null;
+  /** A report was passed over in this pass: the reports after it wait too, so they keep their order. */
+  quietPassed?: boolean;
   counted: { sent: number; failed: number };
 }
 
@@ -192,7 +194,9 @@ export class Outbox {
 
   /** An app's own report waiting out its backoff (or the hold after one failed): passed over. */
   private skipped(p: PassState, e: OutboxEntry): boolean {
-    return this.isQuiet(e) && (this.now() < this.quietHold || !p.due(e));
+    if (!this.isQuiet(e)) return false;
+    if (p.quietPassed || this.now() < this.quietHold || !p.due(e)) p.quietPassed = true;
+    return p.quietPassed === true;
   }
 
   /** When the app's reports passed over are due again; null when none waits. */
