@@ -219,8 +219,3 @@ export function cancelFailedEntry(db: ClubDb, id: string): Promise<boolean> {
     return true;
   });
 }
-
-/** «Надіслати зараз»: every waiting entry becomes due now. */
-export async function makeAllDue(db: ClubDb, now: number): Promise<void> {
-  await db.outbox.where('state').equals('pending').modify({ nextAttemptAt: now });
-}
