@@ -11,6 +11,8 @@ interface Step {
   passed: number;
   failed: number;
 }
+/** Names of the tests that failed, printed again at the end so a log's tail says which. */
+const failures: string[] = [];
 const steps: Step[] = [];
 mkdirSync('test-results', { recursive: true });
 
@@ -49,7 +51,17 @@ async function vitest(project: string, live: boolean): Promise<void> {
     live,
   );
   try {
-    const r = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; success: boolean };
+    const r = JSON.parse(readFileSync(out, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      success: boolean;
+      testResults?: Array<{ name: string; status: string; message?: string; assertionResults?: Array<{ fullName: string; status: string }> }>;
+    };
+    for (const file of r.testResults ?? []) {
+      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failedTests) failures.push(`${project}: ${file.name.replace(process.cwd() + '/', '')} > ${a.fullName}`);
+      if (file.status === 'failed' && failedTests.length === 0) failures.push(`${project}: ${file.name.replace(process.cwd() + '/', '')} (did not run: ${(file.message ?? '').split('\n')[0]})`);
+    }
     // A suite that fails to load has no failed tests; count it so it cannot pass silently.
     steps.push({ name: project, passed: r.numPassedTests, failed: r.numFailedTests + (!ok && r.numFailedTests === 0 ? 1 : 0) });
   } catch {
@@ -73,7 +85,8 @@ if (want('e2e')) await vitest('e2e', true);
 
 const passed = steps.reduce((n, s) => n + s.passed, 0);
 const failed = steps.reduce((n, s) => n + s.failed, 0);
-writeFileSync('test-results/summary.json', JSON.stringify({ passed, failed, steps }, null, 2));
+writeFileSync('test-results/summary.json', JSON.stringify({ passed, failed, steps, failures }, null, 2));
+if (failures.length > 0) console.log('\nFailed:\n' + failures.map((f) => '  ✗ ' + f).join('\n'));
 console.log('\n' + steps.map((s) => `${s.name}: ${s.passed} passed, ${s.failed} failed`).join('\n'));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
