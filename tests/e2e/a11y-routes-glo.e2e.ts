@@ -27,5 +27,5 @@ describe('accessibility (axe, WCAG 2.2 AA): every member route of spec §2 on gl
     expect(findings.map(describeFinding)).toEqual([]);
     // The ogo lists are empty on glo, so their product pages get their ids in the ogo suite.
     expect(unresolved.filter((r) => !r.startsWith('/shop/ogo-')), 'routes whose ids no screen linked to').toEqual([]);
-  }, 80_000);
+  }, 180_000);
 });

@@ -33,5 +33,5 @@ describe('accessibility (axe, WCAG 2.2 AA): every member route of spec §2 on og
     expect(findings.map(describeFinding)).toEqual([]);
     // Every product page of an ogo list is filled with a real id here (the glo lists' in the glo suite).
     expect(unresolved.filter((r) => r.startsWith('/shop/ogo-') || !r.startsWith('/shop/')), 'routes whose ids no screen linked to').toEqual([]);
-  }, 80_000);
+  }, 180_000);
 });

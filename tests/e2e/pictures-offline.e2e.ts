@@ -69,11 +69,13 @@ describe('pictures offline: what the member may open is kept after sync, the res
     await card.waitFor({ timeout: 20_000 });
     const productId = Number(await card.getAttribute('data-product-id'));
     await card.getByTestId('add-to-cart').click();
-    await expect.poll(async () => (await rows(page, 'outbox')).length, { timeout: 20_000 }).toBe(0);
+    // The change is queued, then sent: wait for the server to hold it (the outbox may be empty before the tap's entry lands).
     const token = await kv<string>(page, 'pwaToken');
     const gloId = (await kv<{ glo: number }>(page, 'customerIds')).glo;
-    const cart = (await serverMetafield(server.url, token, gloId, 'cart')) as Array<{ id: number }>;
-    expect(cart.map((l) => l.id)).toContain(productId);
+    await expect
+      .poll(async () => ((await serverMetafield(server.url, token, gloId, 'cart')) as Array<{ id: number }> | null)?.map((l) => l.id) ?? [], { timeout: 20_000 })
+      .toContain(productId);
+    await expect.poll(async () => (await rows(page, 'outbox')).length, { timeout: 20_000 }).toBe(0);
 
     // Sync settles: every news item's and favourite's picture is kept, though the news list was never opened.
     const news = await rows<{ image: string | null }>(page, 'news');

@@ -66,7 +66,7 @@ describe('card payment through the sandbox checkout page (spec §4, §8)', () =>
     await page.waitForURL(/\/sandbox\/liqpay\/checkout\?/);
     await page.getByRole('button', { name: 'Сплатити' }).click();
     await page.waitForURL(/\/history-order\?payment=success/);
-    await expect.poll(() => page.locator(`[data-testid="order"][data-order-number="${number}"]`).getAttribute('data-financial')).toBe('paid');
+    await expect.poll(() => page.locator(`[data-testid="order"][data-order-number="${number}"]`).getAttribute('data-financial'), { timeout: 20_000 }).toBe('paid');
     expect(await status(number)).toBe('paid');
   });
 });
