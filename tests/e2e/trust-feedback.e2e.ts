@@ -96,7 +96,7 @@ describe('/feedback on each variant', () => {
     const mine = (await serverFeedback(page)).find((f) => f.text === 'Консультант ogo усе пояснив.');
     expect(mine).toMatchObject({ kind: 'offline', variant: 'ogo', store });
     expect(await card.getByTestId('feedback-about').textContent()).toBe(`Покупка: ${mine!.store}`);
-    expect(await card.getByTestId('feedback-when').textContent()).toContain(`від ${day(mine!.boughtAt!)}`);
+    expect(await card.getByTestId('feedback-when').textContent()).toContain(`Куплено ${day(mine!.boughtAt!)}`);
     // No glo review is listed on ogo.
     for (const t of await page.getByTestId('feedback-about').allTextContents()) expect(t).not.toContain('glo');
   });
@@ -121,7 +121,7 @@ describe('/feedback on each variant', () => {
     expect(mine).toMatchObject({ kind: 'online', variant: 'glo' });
     expect(mine!.orderNumber).toBeGreaterThan(0);
     expect(await card.getByTestId('feedback-about').textContent()).toBe(`Онлайн-замовлення №${mine!.orderNumber}`);
-    expect(await card.getByTestId('feedback-when').textContent()).toContain(`від ${day(mine!.boughtAt!)}`);
+    expect(await card.getByTestId('feedback-when').textContent()).toContain(`Замовлено ${day(mine!.boughtAt!)}`);
     // Every review on glo names what it rates: none says only «Онлайн-замовлення».
     for (const t of await page.getByTestId('feedback-about').allTextContents()) expect(t).toMatch(/^(Онлайн-замовлення №\d+|Покупка: glo .+)$/);
   });
