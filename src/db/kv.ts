@@ -200,6 +200,7 @@ export async function kvDelete(db: ClubDb, ...keys: KvKey[]): Promise<void> {
 
 /** Freshness stamps of the pullers live under `fresh:<name>`: the time until which data counts as fresh. */
 const freshKey = (name: string) => `fresh:${name}`;
+const staleKey = (name: string) => `stale:${name}`;
 
 /** Epoch ms until which the puller `name` need not run again, or 0 when it never ran. */
 export async function freshUntil(db: ClubDb, name: string): Promise<number> {
@@ -211,6 +212,19 @@ export async function markFresh(db: ClubDb, name: string, until: number, now = D
   await db.kv.put({ key: freshKey(name), value: until, updatedAt: now });
 }
 
+/**
+ * The data of puller `name` is out of date (a member's action changed it): the next pull runs, and
+ * the stale count goes up, so a pull already under way when this happened does not store its
+ * answer, which may predate the action (runPuller fetches again).
+ */
 export async function clearFresh(db: ClubDb, name: string): Promise<void> {
   await db.kv.delete(freshKey(name));
+  const row = await db.kv.get(staleKey(name));
+  await db.kv.put({ key: staleKey(name), value: (typeof row?.value === 'number' ? row.value : 0) + 1, updatedAt: Date.now() });
+}
+
+/** How many times the data of puller `name` was declared out of date ({@link clearFresh}). */
+export async function staleCount(db: ClubDb, name: string): Promise<number> {
+  const row = await db.kv.get(staleKey(name));
+  return typeof row?.value === 'number' ? row.value : 0;
 }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from './support/browser';
 import { kv } from './support/local-db';
@@ -33,6 +34,7 @@ interface Sent {
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser();
+  mkdirSync('screenshots', { recursive: true });
   await signedInReady(browser.page, server.url);
 });
 
@@ -96,9 +98,11 @@ describe('/feedback on each variant', () => {
     const mine = (await serverFeedback(page)).find((f) => f.text === 'Консультант ogo усе пояснив.');
     expect(mine).toMatchObject({ kind: 'offline', variant: 'ogo', store });
     expect(await card.getByTestId('feedback-about').textContent()).toBe(`Покупка: ${mine!.store}`);
-    expect(await card.getByTestId('feedback-when').textContent()).toContain(`від ${day(mine!.boughtAt!)}`);
+    expect(await card.getByTestId('feedback-when').textContent()).toContain(`Куплено ${day(mine!.boughtAt!)}`);
     // No glo review is listed on ogo.
     for (const t of await page.getByTestId('feedback-about').allTextContents()) expect(t).not.toContain('glo');
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'screenshots/feedback-mine.ogo.png' });
   });
 
   it('on glo offers only glo store purchases; an online order’s review names its № and date', async () => {
@@ -121,8 +125,10 @@ describe('/feedback on each variant', () => {
     expect(mine).toMatchObject({ kind: 'online', variant: 'glo' });
     expect(mine!.orderNumber).toBeGreaterThan(0);
     expect(await card.getByTestId('feedback-about').textContent()).toBe(`Онлайн-замовлення №${mine!.orderNumber}`);
-    expect(await card.getByTestId('feedback-when').textContent()).toContain(`від ${day(mine!.boughtAt!)}`);
+    expect(await card.getByTestId('feedback-when').textContent()).toContain(`Замовлено ${day(mine!.boughtAt!)}`);
     // Every review on glo names what it rates: none says only «Онлайн-замовлення».
     for (const t of await page.getByTestId('feedback-about').allTextContents()) expect(t).toMatch(/^(Онлайн-замовлення №\d+|Покупка: glo .+)$/);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'screenshots/feedback-mine.glo.png' });
   });
 });

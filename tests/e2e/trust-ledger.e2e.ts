@@ -136,6 +136,8 @@ describe('offline scans: the ledger and the scan history (defect 3, ledger state
       const waiting = page.locator('[data-testid="xp-line"][data-state="waiting"]');
       await expect.poll(() => waiting.count(), { timeout: 15_000 }).toBe(3);
       expect(await waiting.first().textContent()).toContain('Скан коду …');
+      // Their XP is not known until the server answers: «+?», never a credit's figure.
+      expect(await waiting.getByTestId('xp-line-amount').allTextContents()).toEqual(['+?', '+?', '+?']);
       expect(await page.getByTestId('xp-pending').textContent()).toContain('3 дії на перевірці');
       await shot(page, `ledger-offline-waiting.${variant}`);
       await page.goto(`${base}/scan/history`);
@@ -168,6 +170,7 @@ describe('offline scans: the ledger and the scan history (defect 3, ledger state
     await refused.waitFor({ timeout: 15_000 });
     expect(await refused.textContent()).toContain(`…${unknown.slice(-6)}`);
     expect(await refused.locator('.xp-line__why').textContent()).toMatch(/\S{5,}/);
+    expect(await refused.getByTestId('xp-line-amount').textContent()).toBe('0');
     expect(await page.locator('[data-testid="xp-line"][data-state="waiting"]').count()).toBe(0);
     await shot(page, `ledger-online-refused.${variant}`);
     // «Прибрати» takes it off the ledger and the outbox.

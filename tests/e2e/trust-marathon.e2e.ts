@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAGES } from '../../server/seed/engagement-marathon';
 import { openBrowser, type Browser } from './support/browser';
@@ -17,6 +18,7 @@ let token: string;
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser();
+  mkdirSync('screenshots', { recursive: true });
   await signedInReady(browser.page, server.url);
   token = await kv<string>(browser.page, 'pwaToken');
 });
@@ -67,6 +69,7 @@ describe('the marathon shared by glo and ogo', () => {
     await expect.poll(async () => page.getByTestId('quiz-balance').textContent()).toMatch(/^Твій баланс glo: /);
     expect(digitsOf(await page.getByTestId('quiz-balance').textContent())).toBe(glo + earned);
     expect(await page.getByTestId('marathon-shared').textContent()).toContain(SHARED);
+    await page.screenshot({ path: 'screenshots/quiz-result.ogo.png' });
   });
 
   it('on glo shows the same progress (answered in ogo) and the same words', async () => {
@@ -85,5 +88,10 @@ describe('the marathon shared by glo and ogo', () => {
       `${current.marathon.progress.xpEarned.toLocaleString('uk-UA')} з ${current.marathon.progress.maxXp.toLocaleString('uk-UA')} XP`,
     );
     expect(current.marathon.progress.answered).toBeGreaterThan(0);
+    // The quiz, all answered in ogo, shows its result on glo too: the XP went to glo.
+    await page.getByTestId('marathon-play').click();
+    await page.getByTestId('quiz-result').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('quiz-result-xp').textContent()).toBe(`+${current.marathon.progress.xpEarned.toLocaleString('uk-UA')} XP на рахунок glo`);
+    await page.screenshot({ path: 'screenshots/quiz-result.glo.png' });
   });
 });

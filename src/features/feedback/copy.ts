@@ -41,8 +41,10 @@ export const FEEDBACK_COPY = {
   storeKind: 'Покупка в магазині',
   onlineAbout: (n: number | string) => `Онлайн-замовлення №${n}`,
   storeAbout: (store: string) => `Покупка: ${store}`,
-  boughtOn: (d: string) => `від ${d}`,
-  sentOn: (d: string) => `Відгук від ${d}`,
+  orderedOn: (d: string) => `Замовлено ${d}`,
+  boughtOn: (d: string) => `Куплено ${d}`,
+  sentOn: (d: string) => `відгук ${d}`,
+  sentAlone: (d: string) => `Відгук від ${d}`,
   photosCount: (n: number) => `Фото: ${n}`,
   mineEmpty: 'Ти ще не залишав відгуків',
   // Popup

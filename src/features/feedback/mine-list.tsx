@@ -12,6 +12,7 @@ const day = (at: string | number) => new Date(at).toLocaleDateString('uk-UA');
 /** What was rated, in the member's words: «Онлайн-замовлення №N» or the store, and when it was bought. */
 interface About {
   title: string;
+  online: boolean;
   boughtAt: string | null;
 }
 
@@ -32,8 +33,8 @@ function Thumb({ variant, id }: { variant: Variant; id: number }) {
 }
 
 function aboutSent(f: FeedbackEntry): About {
-  if (f.kind === 'online') return { title: f.orderNumber ? T.onlineAbout(f.orderNumber) : T.onlineKind, boughtAt: f.boughtAt ?? null };
-  return { title: f.store ? T.storeAbout(f.store) : T.storeKind, boughtAt: f.boughtAt ?? null };
+  if (f.kind === 'online') return { title: f.orderNumber ? T.onlineAbout(f.orderNumber) : T.onlineKind, online: true, boughtAt: f.boughtAt ?? null };
+  return { title: f.store ? T.storeAbout(f.store) : T.storeKind, online: false, boughtAt: f.boughtAt ?? null };
 }
 
 /** A feedback still on this device: what it rates, from the purchases the screen was offered. */
@@ -45,18 +46,17 @@ function useAboutLocal(): (r: FeedbackRow) => About {
       const o = Object.values(flags ?? {})
         .flatMap((f) => f?.canFeedback ?? [])
         .find((x) => x.id === r.orderId);
-      return { title: o ? T.onlineAbout(o.order_number) : T.onlineKind, boughtAt: o?.created_at ?? null };
+      return { title: o ? T.onlineAbout(o.order_number) : T.onlineKind, online: true, boughtAt: o?.created_at ?? null };
     }
     const p = store?.orders.find((x) => x.id === r.orderId);
-    return { title: p ? T.storeAbout(p.store) : T.storeKind, boughtAt: p?.date ?? null };
+    return { title: p ? T.storeAbout(p.store) : T.storeKind, online: false, boughtAt: p?.date ?? null };
   };
 }
 
 function When({ about, sentAt, extra }: { about: About; sentAt: string | number; extra?: string }) {
   return (
     <span className="t-small" data-testid="feedback-when">
-      {about.boughtAt ? `${T.boughtOn(day(about.boughtAt))} · ` : ''}
-      {T.sentOn(day(sentAt))}
+      {about.boughtAt ? `${(about.online ? T.orderedOn : T.boughtOn)(day(about.boughtAt))} · ${T.sentOn(day(sentAt))}` : T.sentAlone(day(sentAt))}
       {extra ? ` · ${extra}` : ''}
     </span>
   );

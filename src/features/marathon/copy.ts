@@ -37,7 +37,8 @@ export const MARATHON_COPY = {
   doneText: 'Нові питання з’являться з початком наступного етапу.',
   result: 'Результат',
   resultCorrect: (c: number, t: number) => `${c} з ${t} правильно`,
-  resultXp: (xp: number, to: string) => `+${xp.toLocaleString('uk-UA')} XP на рахунок ${to}`,
+  resultXp: (xp: number) => `+${xp.toLocaleString('uk-UA')} XP`,
+  resultTo: (to: string) => `на рахунок ${to}`,
   balance: (xp: number, to: string) => `Твій баланс ${to}: ${xp.toLocaleString('uk-UA')} XP`,
   /** A marathon for both variants: one progress, the XP on one record (src/domain/marathon-xp.ts). */
   shared: (to: string) => `Марафон спільний для glo і ogo: відповідь зараховується один раз, в якому б застосунку ти її дав. XP нараховуються на рахунок ${to}.`,

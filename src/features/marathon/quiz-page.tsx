@@ -100,7 +100,7 @@ export default function QuizPage() {
           <h2>{T.doneTitle}</h2>
           <p>{T.resultCorrect(sent.filter((a) => a.correct).length, questions.length)}</p>
           <p className="quiz-result__xp" data-testid="quiz-result-xp">
-            {T.resultXp(xp, to)}
+            {T.resultXp(xp)} <span className="quiz-result__to">{T.resultTo(to)}</span>
           </p>
           {typeof balance === 'number' && <p data-testid="quiz-balance">{T.balance(balance, to)}</p>}
           {waiting > 0 && <p>{T.pendingLeft(waiting)}</p>}

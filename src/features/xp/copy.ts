@@ -33,7 +33,10 @@ export const XP_COPY = {
   retry: 'Повторити',
   remove: 'Прибрати',
   support: 'Підтримка',
-  unpriced: 'XP —',
+  /** The XP of a scan not yet checked: known once the server answers. */
+  unpriced: '+?',
+  /** A refused one whose XP was never known: nothing credited. */
+  unpricedVoid: '0',
   sources: {
     scan: 'Скан',
     device: 'Пристрій',

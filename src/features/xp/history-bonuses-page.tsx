@@ -68,7 +68,7 @@ export default function HistoryBonusesPage() {
         )}
       </section>
       {doc === null && <p className="page-intro">{T.offlinePending}</p>}
-      {doc && stale && <p className="page-intro">{T.updated(new Date(doc.fetchedAt).toLocaleString('uk-UA', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }))}</p>}
+      {doc && stale && <p className="page-intro">{T.updated(new Date(doc.fetchedAt).toLocaleString('uk-UA', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Kyiv' }))}</p>}
       {lines.length === 0 ? (
         <EmptyState icon="spark" title={T.empty} text={T.emptyText} action={<ButtonLink to="/scanning">{T.scan}</ButtonLink>} />
       ) : (

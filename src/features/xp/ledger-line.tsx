@@ -45,9 +45,15 @@ export function LedgerLineItem({ line, onRetry, onRemove }: { line: LedgerLine; 
         )}
       </span>
       <span className="xp-line__end">
-        <span className={`xp-line__amount${spent ? ' is-spent' : ''}${line.state === 'refused' || line.state === 'reversed' ? ' is-void' : ''}`} data-testid="xp-line-amount">
-          {line.amount === null ? T.unpriced : xp(line.amount)}
-        </span>
+        {line.amount === null ? (
+          <span className="xp-line__amount is-unpriced" data-testid="xp-line-amount">
+            {open ? T.unpriced : T.unpricedVoid}
+          </span>
+        ) : (
+          <span className={`xp-line__amount${spent ? ' is-spent' : ''}${line.state === 'refused' || line.state === 'reversed' ? ' is-void' : ''}`} data-testid="xp-line-amount">
+            {xp(line.amount)}
+          </span>
+        )}
         <span className={`xp-state xp-state--${line.state}`} data-testid="xp-line-state">
           {T.states[line.state]}
         </span>

@@ -1,6 +1,6 @@
 import type { Transport } from '../../api/transport';
 import type { ClubDb, ClubTableName } from '../../db/database';
-import { freshUntil, markFresh } from '../../db/kv';
+import { freshUntil, markFresh, staleCount } from '../../db/kv';
 
 export interface PullContext {
   db: ClubDb;
@@ -33,21 +33,36 @@ export interface Puller<T> {
 
 export type PullResult = 'offline' | 'fresh' | 'pulled' | 'nothing' | 'failed';
 
-/** Runs one puller unless offline or still fresh (`force` ignores freshness). Never throws. */
+/** Answers fetched again when an action made the data out of date while they were on their way. */
+const MAX_STALE_FETCHES = 3;
+
+/**
+ * Runs one puller unless offline or still fresh (`force` ignores freshness). Never throws. An
+ * answer is stored only if no action declared the data out of date while it was fetched
+ * (clearFresh): such an answer may predate the action, and storing it after the pull the action
+ * asked for would put the old figure back; it is fetched again instead.
+ */
 export async function runPuller<T>(p: Puller<T>, ctx: PullContext, force = false): Promise<PullResult> {
   if (!ctx.online()) return 'offline';
   if (!force && (await freshUntil(ctx.db, p.name)) > ctx.now()) return 'fresh';
   try {
-    const value = await p.fetch(ctx);
-    if (value === null) return 'nothing';
-    const now = ctx.now();
-    const until = p.freshUntil ? p.freshUntil(value, now) : now + p.freshFor;
-    await ctx.db.transaction('rw', [ctx.db.kv, ...p.tables.map((t) => ctx.db.table(t))], async () => {
-      await p.write(value, ctx.db, now);
-      await markFresh(ctx.db, p.name, until, now);
-    });
-    await p.after?.(value, ctx);
-    return 'pulled';
+    for (let fetches = 0; fetches < MAX_STALE_FETCHES; fetches += 1) {
+      const seen = await staleCount(ctx.db, p.name);
+      const value = await p.fetch(ctx);
+      if (value === null) return 'nothing';
+      const now = ctx.now();
+      const until = p.freshUntil ? p.freshUntil(value, now) : now + p.freshFor;
+      const stored = await ctx.db.transaction('rw', [ctx.db.kv, ...p.tables.map((t) => ctx.db.table(t))], async () => {
+        if ((await staleCount(ctx.db, p.name)) !== seen) return false;
+        await p.write(value, ctx.db, now);
+        await markFresh(ctx.db, p.name, until, now);
+        return true;
+      });
+      if (!stored) continue;
+      await p.after?.(value, ctx);
+      return 'pulled';
+    }
+    return 'failed';
   } catch {
     // A failed pull leaves what is stored; the screens show it with its age.
     return 'failed';
