@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from './support/server';
 import { signedInReady, switchVariant } from './shop-steps';
 import { badge, digits, memberAction, type Model, type Real, type V } from './trust-consistency-steps';
 
-// Issue 29 "Must show": random sequences of member actions through the screens (scans online and
+// Random sequences of member actions through the screens (scans online and
 // offline, cart lines added and removed, favourites, an order paid in XP from /exchange, a
 // certificate bought with XP, the variant switched). The model says what the server should hold;
 // once a sequence settles, the server agrees with the model and every XP figure on home,
@@ -145,7 +145,7 @@ async function modelOfServer(page: Page, base: string): Promise<Model> {
   return m;
 }
 
-describe('consistency over random sequences of member actions (issue 29)', () => {
+describe('consistency over random sequences of member actions', () => {
   it('after each sequence settles, the server holds what the model says and every figure on the screens is the server’s, on both variants', async () => {
     const { page } = browser;
     const base = server.url;
