@@ -7,6 +7,7 @@ import { kv, rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
+import { typeCodes } from './faults-steps';
 import { chooseBranch, choosePayment, openDelivery, placeOrder, serverBalance, signedInReady, switchVariant } from './shop-steps';
 
 // numbers a member can trust. Each figure read off the screens after the member acted
@@ -30,14 +31,6 @@ afterAll(async () => {
 const digits = (t: string | null) => Number((t ?? '').replace(/\D/g, ''));
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
 
-/** Types a code into /scanning's manual entry, as a member without a camera would. */
-async function typeCode(page: Page, code: string): Promise<void> {
-  const field = page.getByTestId('manual-code');
-  if (!(await field.isVisible())) await page.getByRole('button', { name: 'Ввести код вручну' }).first().click();
-  await field.fill(code);
-  await field.press('Enter');
-  await expect.poll(() => page.getByTestId('manual-entry').textContent(), { timeout: 15_000 }).toContain('Код збережено');
-}
 
 async function serverScanHistory(page: Page, variant: 'glo' | 'ogo'): Promise<{ total: number; coinCount: number }> {
   const token = await kv<string>(page, 'pwaToken');
@@ -99,6 +92,7 @@ describe('an order paid in XP from /exchange (defect 2)', () => {
     const line = page.getByTestId('xp-line').filter({ hasText: `Замовлення №${number}` });
     await line.waitFor({ timeout: 15_000 });
     expect(await line.getAttribute('data-state')).toBe('credited');
+    expect(await line.getByTestId('xp-line-state').textContent()).toBe('списано');
     expect(digits(await line.getByTestId('xp-line-amount').textContent())).toBe(before - after);
     expect(await line.textContent()).toContain(`Баланс ${after.toLocaleString('uk-UA')}`);
     const history = await serverCall<{ transactions: Array<{ title: string; amount: number }> }>(base, await kv<string>(page, 'pwaToken'), '/api/get-bonus-history?shop=glo');
@@ -126,7 +120,7 @@ describe('offline scans: the ledger and the scan history (defect 3, ledger state
     await goOffline(context);
     try {
       await page.goto(`${base}/scanning`);
-      for (const c of [...codes.map((c) => c.code), unknown]) await typeCode(page, c);
+      await typeCodes(page, base, [...codes, { code: unknown, xp: 0 }]);
       // The ledger lists them at once, waiting; home says XP is on its way.
       await page.getByRole('link', { name: 'Головна' }).or(page.locator('a[href="/"]')).first().click();
       await page.getByTestId('home-xp-pending').waitFor();

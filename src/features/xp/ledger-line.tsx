@@ -55,7 +55,7 @@ export function LedgerLineItem({ line, onRetry, onRemove }: { line: LedgerLine; 
           </span>
         )}
         <span className={`xp-state xp-state--${line.state}`} data-testid="xp-line-state">
-          {T.states[line.state]}
+          {T.states[line.state === 'credited' && spent ? 'spent' : line.state]}
         </span>
       </span>
     </li>
