@@ -25,7 +25,7 @@ export interface AppOptions {
 export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(onError);
-  const files = opts.staticDir ? appFiles(opts.staticDir) : null;
+  const files = opts.staticDir ? appFiles(opts.staticDir, deps.config.OGO_HOST) : null;
   // No route on every path (a middleware, the app's files, a catch-all): then each call is the
   // one handler its path matches, which Hono runs directly rather than through its compose.
   app.notFound(async (c) => {

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brandAsset, brandOfHost } from '../src/domain/brand';
 import { isAppRoute } from '../src/domain/route-table';
 import type { AppEnv } from './context';
 
@@ -113,7 +114,7 @@ function withQuery(target: string, search: string): string {
  * otherwise index.html naming the chunks of that route's first screen (modulepreload), so the
  * browser asks for them at once. Without a plan (an older build), index.html for every route.
  */
-export function appFiles(dir: string): (c: Context<AppEnv>) => Promise<Response | null> {
+export function appFiles(dir: string, ogoHost?: string | null): (c: Context<AppEnv>) => Promise<Response | null> {
   const root = resolve(dir);
   const cache = new Map<string, Entry>();
   let plan: Plan | null = null;
@@ -196,7 +197,7 @@ export function appFiles(dir: string): (c: Context<AppEnv>) => Promise<Response 
     }
   }
 
-  function send(c: Context<AppEnv>, entry: Entry, path: string, byCookie = false, status: 200 | 404 = 200) {
+  function send(c: Context<AppEnv>, entry: Entry, path: string, byCookie = false, status: 200 | 404 = 200, byHost = false) {
     const cacheControl =
       NO_CACHE.has(path) || entry.type.startsWith('text/html')
         ? 'no-cache'
@@ -213,6 +214,7 @@ export function appFiles(dir: string): (c: Context<AppEnv>) => Promise<Response 
     };
     // An app route's answer depends on the visitor's cookies.
     if (byCookie) headers.vary = 'accept-encoding, cookie';
+    if (byHost) headers.vary = 'accept-encoding, host';
     if (path === '/sw.js') headers['service-worker-allowed'] = '/';
     if (br) headers['content-encoding'] = 'br';
     else if (gz) headers['content-encoding'] = 'gzip';
@@ -226,8 +228,10 @@ export function appFiles(dir: string): (c: Context<AppEnv>) => Promise<Response 
     const path = decodedPath(c.req.path);
     if (path === null) return c.json({ error: { code: 'bad_path', message: 'Некоректна адреса' } }, 400);
     if (path.startsWith('/api/') || path.startsWith('/mapi/') || path.startsWith('/dev/')) return null;
-    const entry = path === '/' ? null : await load(path);
-    if (entry) return send(c, entry, path);
+    // The favicon and the icons are the host's brand's (ogo's own on OGO_HOST).
+    const own = brandAsset(path, brandOfHost(c.req.header('host') ?? '', ogoHost));
+    const entry = path === '/' ? null : await load(own);
+    if (entry) return send(c, entry, path, false, 200, brandAsset(path, 'ogo') !== path);
     // Missing asset files are real 404s; anything else is an app route.
     if (extname(path) && !path.endsWith('.html')) return null;
     return route(c, path);

@@ -3,6 +3,7 @@ import './ui/theme.css';
 import './ui/base.css';
 import { paintSnapshot, whenPainted } from './app/snapshot/paint';
 import { ownerOf } from './app/snapshot/store';
+import { restoreSignInCookies } from './app/boot/restore-cookies';
 
 /**
  * The entry: small on purpose. A member's screen seen before on this device is painted at once
@@ -11,6 +12,10 @@ import { ownerOf } from './app/snapshot/store';
  * below waits for nothing new. Boot work (sync engine, service worker) starts once the first
  * screen is usable (./app/boot/boot.tsx).
  */
+// Cookies lost with a killed browser come back from the stored session first (the age gate and
+// the sign-in form are not shown to a member who is still signed in on this device).
+const goHome = await restoreSignInCookies();
+if (goHome) location.replace('/');
 const root = document.getElementById('root')!;
 const snapshot = paintSnapshot(root);
 const member = ownerOf(document.cookie) !== null;
@@ -26,5 +31,7 @@ const start = () =>
     .then(() => import('./app/boot/boot'))
     .then((m) => m.boot(root, snapshot));
 // A kept screen is shown whole (its pictures too) before the app's code runs and holds the page.
-if (snapshot) void whenPainted(snapshot).then(start);
+if (goHome) {
+  // The page is leaving for the member's home.
+} else if (snapshot) void whenPainted(snapshot).then(start);
 else start();

@@ -30,6 +30,11 @@ export interface KvValues {
   variant: Variant;
   /** Spec §5: the member is age-verified (tags or metafield). */
   ageVerified: boolean;
+  /**
+   * What the sign-in's cookies carried (the `usertoken` expiry, epoch ms; whether `showIs18` was
+   * answered), so a cookie jar lost to a killed browser is restored on start (./peek-session.ts).
+   */
+  cookieSession: { expiresAt: number; is18: boolean };
   /** Analytics token (get-bat-token), kept until its expiry. Cleared on an analytics 401 (spec §8). */
   batToken: ExpiringToken;
   /** Certificate token (cert/get-auth). Cleared on `cert_unauthenticated` (spec §8). */

@@ -55,11 +55,24 @@ export function manifestFor(brand: Brand): BrandManifest {
     theme_color: CHROME[brand],
     categories: ['shopping', 'lifestyle'],
     icons: [
-      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: brandAsset('/icons/icon-192.png', brand), sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: brandAsset('/icons/icon-512.png', brand), sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: brandAsset('/icons/icon-maskable-512.png', brand), sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
   };
+}
+
+/** The brand's own files in place of glo's (scripts/make-icons.ts draws both): the icons and the favicon. */
+const OGO_ASSETS: Record<string, string> = {
+  '/favicon.svg': '/favicon-ogo.svg',
+  '/icons/icon-192.png': '/icons/ogo-icon-192.png',
+  '/icons/icon-512.png': '/icons/ogo-icon-512.png',
+  '/icons/icon-maskable-512.png': '/icons/ogo-icon-maskable-512.png',
+};
+
+/** A glo icon's path as the brand has it: the ogo one for ogo, the same path otherwise. */
+export function brandAsset(path: string, brand: Brand): string {
+  return brand === 'ogo' ? (OGO_ASSETS[path] ?? path) : path;
 }
 
 /** Where the page's manifest link points for a brand: the build's own file for glo, the server's ogo answer otherwise. */

@@ -45,3 +45,12 @@ export function transliterate(text: string): string {
 export function likePrefix(normalizedQuery: string): string {
   return `${normalizedQuery.replace(/[\\%_]/g, '')}%`;
 }
+
+/**
+ * Whether a city still answers what is typed now, the way the carrier's search matches (a prefix
+ * of its Ukrainian or Latin name): suggestions of an earlier query are kept only while they do.
+ */
+export function cityFitsQuery(name: string, query: string): boolean {
+  const q = normalizeCityText(query);
+  return normalizeCityText(name).startsWith(q) || transliterate(name).startsWith(q);
+}

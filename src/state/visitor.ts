@@ -1,4 +1,4 @@
-import { brandOfHost, manifestHref } from '../domain/brand';
+import { brandAsset, brandOfHost, manifestHref } from '../domain/brand';
 import { BOT_VISIT_KEY, isBotVisit } from '../domain/bot-visit';
 import { asInviteCode } from '../domain/registration';
 import { getCookie } from './cookies';
@@ -21,8 +21,9 @@ export function isSignedIn(cookies?: string): boolean {
 }
 
 /**
- * The brand theme follows the variant (data-theme on <html>), and so does the installed app's
- * name: the manifest link points at the brand's manifest (spec §2 brand naming).
+ * The brand theme follows the variant (data-theme on <html>), and so do the installed app's name
+ * and icons: the manifest link points at the brand's manifest (spec §2 brand naming), the favicon
+ * and the home-screen icon at the brand's own, the theme-color at its chrome.
  */
 export function applyTheme(variant: AppVariant | 'velo'): void {
   document.documentElement.dataset.theme = variant;
@@ -31,6 +32,10 @@ export function applyTheme(variant: AppVariant | 'velo'): void {
   // The build may add a second manifest link of its own: both follow.
   const href = manifestHref(variant === 'ogo' ? 'ogo' : 'glo');
   for (const link of document.querySelectorAll('link[rel="manifest"]')) if (link.getAttribute('href') !== href) link.setAttribute('href', href);
+  for (const [rel, glo] of [['icon', '/favicon.svg'], ['apple-touch-icon', '/icons/icon-192.png']] as const) {
+    const own = brandAsset(glo, variant === 'ogo' ? 'ogo' : 'glo');
+    for (const link of document.querySelectorAll(`link[rel="${rel}"]`)) if (link.getAttribute('href') !== own) link.setAttribute('href', own);
+  }
 }
 
 /** Where an invite code from a `?ref=` link waits until registration (cleared by logout with the rest). */

@@ -64,11 +64,16 @@ export async function completeSignIn(env: AuthEnv, answer: SignInAnswer, phone: 
     ageVerified: answer.age_verified,
   };
   // The cookie first: screens watching the session re-read it when the transaction commits.
-  const left = (Date.parse(answer.expired_at) - now) / 1000;
-  env.cookies.set(USER_TOKEN_COOKIE, answer.token, Number.isFinite(left) && left > 0 ? left : 90 * 86_400);
+  const parsed = (Date.parse(answer.expired_at) - now) / 1000;
+  const left = Number.isFinite(parsed) && parsed > 0 ? parsed : 90 * 86_400;
+  env.cookies.set(USER_TOKEN_COOKIE, answer.token, left);
+  // What the cookies carry, kept with the session: a browser killed before it wrote its cookie
+  // jar to disk loses them, and the app restores them on start (src/app/boot/restore-cookies.ts).
+  const cookieSession = { expiresAt: now + left * 1000, is18: env.cookies.get('showIs18') === '1' };
   try {
     await db.transaction('rw', db.kv, async () => {
       await saveSession(db, session, now);
+      await kvSet(db, 'cookieSession', cookieSession, now);
       const records = same ? ((await kvGet(db, 'memberRecords')) ?? {}) : {};
       await kvSet(db, 'memberRecords', { ...records, glo: memberRecordOf(answer.customer) }, now);
       await markFresh(db, TOKEN_CHECK, now + FRESH_FOR.tokenCheck, now);

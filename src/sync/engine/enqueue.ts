@@ -3,7 +3,7 @@ import type { CallDef } from '../../contract/define';
 import type { ClubDb } from '../../db/database';
 import { kvGet, kvSet } from '../../db/kv';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
-import { explainStorageError } from '../../db/storage';
+import { explainStorageError, requestPersistence } from '../../db/storage';
 import type { MutationKind } from './registry';
 import { uuidV4 } from './uuid';
 
@@ -60,12 +60,27 @@ export async function mutate<P, C extends CallDef>(
   opts: { account: Account; change: () => P | Promise<P>; now?: number },
 ): Promise<OutboxEntry<P>> {
   const tables = [db.outbox, db.kv, ...kind.tables.map((t) => db.table(t))];
+  let entry: OutboxEntry<P>;
   try {
-    return await db.transaction('rw', tables, async () => {
+    entry = await db.transaction('rw', tables, async () => {
       const payload = await opts.change();
       return enqueueInTransaction(db, kind, payload, opts.account, opts.now);
     });
   } catch (e) {
     throw explainStorageError(e);
   }
+  if (!kind.quiet) askPersistenceOnce();
+  return entry;
+}
+
+let persistenceAsked: Promise<boolean> | null = null;
+
+/**
+ * A signed-in member's first queued change (an account is on every entry; the app's own reports
+ * aside): the browser is asked once per run to keep the data under storage pressure, so changes
+ * waiting offline for days are not evicted.
+ */
+export function askPersistenceOnce(): Promise<boolean> {
+  persistenceAsked ??= requestPersistence();
+  return persistenceAsked;
 }

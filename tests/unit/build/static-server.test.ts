@@ -39,7 +39,9 @@ beforeAll(() => {
   writeFileSync(join(dir, 'assets/old-1.js'), SCRIPT);
   writeFileSync(join(dir, 'assets/old-1.js.br'), brotliCompressSync('stale'));
   utimesSync(join(dir, 'assets/old-1.js.br'), new Date(2000, 1, 1), new Date(2000, 1, 1));
-  const files = appFiles(dir);
+  writeFileSync(join(dir, 'favicon.svg'), '<svg>glo</svg>');
+  writeFileSync(join(dir, 'favicon-ogo.svg'), '<svg>ogo</svg>');
+  const files = appFiles(dir, 'club.ogo.test');
   app = new Hono<AppEnv>();
   app.notFound(async (c) => (await files(c)) ?? c.json({ error: { code: 'not_found' } }, 404));
 });
@@ -87,5 +89,14 @@ describe('first load from the route plan', () => {
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     const stale = await get('/assets/old-1.js', '', { 'accept-encoding': 'br' });
     expect(stale.headers.get('content-encoding')).not.toBe('br');
+  });
+});
+
+describe('the brand’s own favicon', () => {
+  it('is ogo’s on the ogo host and glo’s elsewhere, varying by host', async () => {
+    const ogo = await get('/favicon.svg', '', { host: 'club.ogo.test' });
+    expect(await ogo.text()).toBe('<svg>ogo</svg>');
+    expect(ogo.headers.get('vary')).toContain('host');
+    expect(await (await get('/favicon.svg', '', { host: 'club.glo.test' })).text()).toBe('<svg>glo</svg>');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { likePrefix, normalizeCityText, transliterate } from '../../../src/domain/city-search';
+import { cityFitsQuery, likePrefix, normalizeCityText, transliterate } from '../../../src/domain/city-search';
 
 describe('city search text (spec §3 City option; popular cities)', () => {
   it('transliterates the popular cities as officially spelled', () => {
@@ -27,5 +27,15 @@ describe('city search text (spec §3 City option; popular cities)', () => {
   it('makes a LIKE prefix without wildcards of its own', () => {
     expect(likePrefix('київ')).toBe('київ%');
     expect(likePrefix('50%_\\')).toBe('50%');
+  });
+});
+
+describe('cityFitsQuery', () => {
+  it('keeps a city while what is typed is a prefix of its Ukrainian or Latin name, and drops it otherwise', () => {
+    expect(cityFitsQuery('Запоріжжя', 'Запор')).toBe(true);
+    expect(cityFitsQuery('Запоріжжя', 'zapor')).toBe(true);
+    expect(cityFitsQuery('Харків', 'Запор')).toBe(false);
+    expect(cityFitsQuery('Київ', 'Запор')).toBe(false);
+    expect(cityFitsQuery('Львів', '')).toBe(true);
   });
 });

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import type { CityOption } from '../../../contract/delivery';
 import { useDoc } from '../../../db/hooks';
 import type { ShopVariant } from '../../../domain/catalogue';
-import { normalizeCityText } from '../../../domain/city-search';
+import { cityFitsQuery, normalizeCityText } from '../../../domain/city-search';
 import { useOnline } from '../../../state/online';
 import type { PullState } from '../../../state/use-pull';
 import { useSyncMaybe } from '../../../state/sync-context';
 import { checkoutActions } from '../../../sync/checkout/lazy';
 import { citiesDocKey } from '../../../sync/checkout/keys';
+import type { DocRow } from '../../../db/rows-docs';
 import { Field } from '../../../ui/field';
 import { DELIVERY_COPY as T } from './delivery-copy';
 import { useDebounced } from './use-debounced';
@@ -66,7 +67,15 @@ export function CityPicker({
     onPicked?.(v);
     setOpen(false);
   };
-  const list = searching ? found?.value : popular?.value;
+  // Suggestions belong to what is typed now: while the answer to it is on its way (the debounce,
+  // the carrier's search), those of an earlier query stay only if they still fit, never a stale city.
+  const typed = value.city.trim();
+  const typing = open && typed.length > 0;
+  const doc: DocRow<CityOption[]> | null | undefined = typing && searching ? found : popular;
+  const current = typing ? doc?.key === citiesDocKey(typed) : true;
+  const list = current ? doc?.value : doc?.value.filter((c) => cityFitsQuery(c.meta.MainDescription, typed));
+  const answered = searching && normalizeCityText(query) === normalizeCityText(typed) && state !== 'running' && state !== 'idle';
+  const pending = typing && online && !answered;
   const exact = list?.find((c) => normalizeCityText(c.meta.MainDescription) === normalizeCityText(value.city));
   // A city kept from before (the profile's address) without its carrier ref finds it by name.
   const exactRef = exact?.city_id;
@@ -96,9 +105,9 @@ export function CityPicker({
       />
       {open && (
         <>
-          {!searching && <p className="co-hint">{T.popular}</p>}
+          {!typing && <p className="co-hint">{T.popular}</p>}
           {list && list.length > 0 ? (
-            <ul className="co-list" data-testid="city-options">
+            <ul className="co-list" data-testid="city-options" aria-busy={pending || undefined}>
               {list.map((c) => (
                 <li key={c.value}>
                   <button type="button" className="co-list__item" onMouseDown={(e) => e.preventDefault()} onClick={() => pick(c)} data-testid="city-option">
@@ -108,9 +117,12 @@ export function CityPicker({
                 </li>
               ))}
             </ul>
-          ) : searching && (state === 'running' || state === 'idle' || !found) && online ? (
-            <p className="co-hint">{T.searching}</p>
-          ) : searching && list && list.length === 0 ? (
+          ) : null}
+          {pending ? (
+            <p className="co-hint" role="status" data-testid="city-searching">
+              {T.searching}
+            </p>
+          ) : list && list.length > 0 ? null : typing && list && list.length === 0 ? (
             <p className="co-hint">{T.noCities}</p>
           ) : !online ? (
             <p className="co-hint">{T.citiesOffline}</p>

@@ -60,7 +60,10 @@ export default function ExchangeProductPage() {
   const check = exchangeCheck(product, balance, inCartXp);
   const price = product.bonuses ?? 0;
   const inCart = cart.find((l) => l.productId === product.id)?.count ?? 0;
+  // An XP order holds bonus items only (paid fully with XP): while the cart holds items paid in
+  // money, the exchange waits, and the bar says why and leads to the cart.
   const mixed = totals.money > 0;
+  const blockedByCart = mixed && check.problem === null;
   const exchange = async () => {
     setBusy(true);
     const r = await act.addToCart(product, 1);
@@ -98,15 +101,27 @@ export default function ExchangeProductPage() {
           {product.available ? check.problem : T.unavailable}
         </p>
       )}
-      {!check.problem && mixed && <p className="xdetail__problem">{T.mixed}</p>}
       {!check.problem && !mixed && <p className="xdetail__hint">{T.exchangeHint}</p>}
       <div className="action-bar xdetail__bar">
-        {inCart > 0 && (
-          <ButtonLink to="/shop/cart" variant="secondary" size="l">
-            {T.inCart(inCart)}
+        {blockedByCart && (
+          <p className="action-bar__alert" id="exchange-mixed" data-testid="exchange-mixed">
+            {T.mixed}
+          </p>
+        )}
+        {(inCart > 0 || blockedByCart) && (
+          <ButtonLink to="/shop/cart" variant="secondary" size="l" data-testid="exchange-to-cart">
+            {inCart > 0 ? T.inCart(inCart) : T.toCart}
           </ButtonLink>
         )}
-        <Button size="l" block busy={busy} disabled={check.problem !== null} onClick={() => void exchange()} data-testid="exchange-add">
+        <Button
+          size="l"
+          block
+          busy={busy}
+          disabled={check.problem !== null || blockedByCart}
+          aria-describedby={blockedByCart ? 'exchange-mixed' : undefined}
+          onClick={() => void exchange()}
+          data-testid="exchange-add"
+        >
           {product.available ? `${T.exchange} · ${formatXp(price)}` : T.inactive}
         </Button>
       </div>

@@ -1,0 +1,22 @@
+import { peekStoredSignIn } from '../../db/peek-session';
+import { getCookie, setCookie } from '../../state/cookies';
+
+const IS18_MAX_AGE_S = 60 * 60 * 24 * 365;
+/** The screens of a visitor who is not signed in: a restored member goes home from them. */
+const SIGNED_OUT_ONLY = ['/is18', '/auth', '/registration'];
+
+/**
+ * A browser killed within about 30 s of sign-in may lose both cookies (Chromium writes its cookie
+ * jar to disk lazily), while the session is stored on the device. On start, without `usertoken`,
+ * the stored sign-in (with the age answer it was made after) gives them back: the member is not
+ * met by the age gate and the sign-in form again. True when the page must go home to show it.
+ */
+export async function restoreSignInCookies(now = Date.now()): Promise<boolean> {
+  if (getCookie('usertoken') || typeof indexedDB === 'undefined') return false;
+  const stored = await peekStoredSignIn().catch(() => null);
+  const left = stored?.cookies ? Math.floor((stored.cookies.expiresAt - now) / 1000) : 0;
+  if (!stored?.cookies?.is18 || left <= 0) return false;
+  setCookie('usertoken', stored.token, left);
+  setCookie('showIs18', '1', IS18_MAX_AGE_S);
+  return SIGNED_OUT_ONLY.some((p) => location.pathname === p || location.pathname.startsWith(`${p}/`));
+}

@@ -1,0 +1,65 @@
+// Delivery edge: item 9 (the city search's suggestions belong to what is typed now: while the
+// carrier's answer is on its way, an earlier query's city is never offered, and the wait shows).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type Browser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { addProduct, choosePayment, openDelivery, placeOrder, serverOrders, signedInReady, switchVariant } from './shop-steps';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+  await signedInReady(browser.page, server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+/** The names the suggestions offer at this moment, read at once. */
+const offered = (page: Page) => page.locator('[data-testid="city-option"] .co-list__main').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+
+describe('the city search while a new name is typed', () => {
+  it('never offers the previous query’s city, says it is searching, and the city picked is the one ordered to', async () => {
+    const { page, context } = browser;
+    const base = server.url;
+    await switchVariant(page, base, 'glo');
+    // A slow carrier: each typed search answers after 2 s.
+    const search = (url: URL) => url.pathname === '/api/delivery/np/cities' && url.searchParams.has('query');
+    await context.route(search, async (route) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await addProduct(page, base, 'sticks', 1);
+      await openDelivery(page, base);
+      await page.getByTestId('delivery-method-1').click();
+      if ((await page.getByTestId('branch-picked').count()) > 0) await page.getByTestId('branch-change').click();
+      const input = page.getByTestId('city-input');
+      await input.fill('Хар');
+      await page.getByTestId('city-option').filter({ hasText: 'Харків' }).first().waitFor();
+
+      await input.fill('');
+      await input.pressSequentially('Запор', { delay: 60 });
+      const right = await offered(page);
+      expect(right.filter((n) => !n.startsWith('Запор'))).toEqual([]);
+      await page.getByTestId('city-searching').waitFor();
+      // A quick tap on the first suggestion, once there is one, picks Запоріжжя.
+      await page.getByTestId('city-option').first().click({ timeout: 15_000 });
+      expect(await input.inputValue()).toBe('Запоріжжя');
+      await page.getByTestId('branch-input').fill('1');
+      await page.locator('[data-testid="branch-option"][data-number="1"]').click();
+      await page.getByTestId('branch-picked').waitFor();
+    } finally {
+      await context.unroute(search);
+    }
+    await choosePayment(page, base, 1);
+    const number = await placeOrder(page, base);
+    const order = (await serverOrders(page, base)).find((o) => o.order_number === number);
+    expect(order?.delivery).toMatchObject({ method: 1, city: 'Запоріжжя' });
+  });
+});
