@@ -13,7 +13,7 @@ export interface GroupedEntry {
 export const LATER_CACHE = 'club-shell-later';
 /** Files per batch, and the pause between batches: the member's own requests come first. */
 export const LATER_BATCH = 4;
-export const LATER_PAUSE_MS = 500;
+export const LATER_PAUSE_MS = 250;
 
 /** The two groups, the later one without its mark (Workbox's entries are url and revision). */
 export function splitManifest(manifest: readonly GroupedEntry[]): { install: GroupedEntry[]; later: GroupedEntry[] } {

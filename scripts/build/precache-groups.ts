@@ -62,7 +62,7 @@ export interface PrecacheEntry {
 }
 
 /** Marks the later group's entries; a file outside assets/ and prerendered/ (the shell's own) stays in install. */
-export function markGroups<E extends PrecacheEntry>(entries: E[], install: ReadonlySet<string>): E[] {
+export function markGroups<E extends PrecacheEntry>(entries: E[], install: ReadonlySet<string>): Array<E & { later?: true }> {
   return entries.map((e) => {
     const asset = e.url.startsWith('assets/') && !e.url.endsWith('.css');
     const later = e.url.startsWith('prerendered/') || (asset && !install.has(e.url));
