@@ -44,8 +44,8 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The later group: listed with a PrecacheController of its own (Workbox's revisioned cache keys,
- * its own cache), fetched by `fill` only when the worker's own view of the connection (where it has
- * one) is not poor, and cache-first at run time, so that a file asked for before its turn is kept
+ * its own cache), fetched by `fill` (all of it only while the worker's own view of the connection,
+ * where it has one, is not poor), and cache-first at run time, so that a file asked for before its turn is kept
  * as if precached. One fill at a time.
  */
 export function createLaterShell(entries: readonly GroupedEntry[], base: string, scope: Scope, pauseMs = LATER_PAUSE_MS): LaterShell {
@@ -64,12 +64,14 @@ export function createLaterShell(entries: readonly GroupedEntry[], base: string,
     const have = new Set((await (await caches.open(LATER_CACHE)).keys()).map((r) => r.url));
     return [...urls].filter(([, key]) => !have.has(key));
   };
-  const allowed = () => scope.navigator.onLine !== false && connectionVerdict(scope.navigator.connection) !== 'poor';
+  // A run of every batch stops when the worker's own view of the connection turns poor; one small
+  // batch is the page's call (it asks for one where it cannot tell the connection).
+  const allowed = (mode: 'all' | 'batch') => scope.navigator.onLine !== false && (mode === 'batch' || connectionVerdict(scope.navigator.connection) !== 'poor');
 
   let running: Promise<number> | null = null;
   const fill = async (mode: 'all' | 'batch') => {
     const todo = await missing();
-    while (todo.length && allowed()) {
+    while (todo.length && allowed(mode)) {
       const batch = todo.splice(0, LATER_BATCH);
       const got = await Promise.all(batch.map(([url, key]) => fetchAndKeep(url, key).then((r) => r.ok, () => false)));
       if (got.some((ok) => !ok)) return todo.length + got.filter((ok) => !ok).length;
