@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { openBrowser, waitForLaterPrecache, waitForServiceWorker, type Browser } from './support/browser';
 import { kv, rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { startServer, type RunningServer } from './support/server';
@@ -98,6 +98,8 @@ describe('pictures offline: what the member may open is kept after sync, the res
     page.on('console', (m) => m.type() === 'error' && failures.push(`console: ${m.text()}`));
     page.on('pageerror', (e) => failures.push(`page: ${e.message}`));
 
+    // The app's code for every screen is in (the news screen's comes with the precache's later group).
+    await waitForLaterPrecache(page);
     await goOffline(context);
     try {
       // News, opened for the first time on this device: every picture is there.
