@@ -12,26 +12,26 @@ import { restoreSignInCookies } from './app/boot/restore-cookies';
  * below waits for nothing new. Boot work (sync engine, service worker) starts once the first
  * screen is usable (./app/boot/boot.tsx).
  */
+const root = document.getElementById('root')!;
+const yieldToPage = () => new Promise((r) => setTimeout(r, 0));
+function run(): void {
+  const snapshot = paintSnapshot(root);
+  const member = ownerOf(document.cookie) !== null;
+  // React first, in a task of its own; on a member's visit Dexie, then the app's database code (the
+  // schema, the hooks, the member layout), each in a task of its own too; then the rest of the boot.
+  // Evaluated together they made long tasks that held the page just as it became usable
+  // (scripts/build/chunks.ts). A signed-out visit never loads the database.
+  const start = () =>
+    void import('react-dom/client')
+      .then(yieldToPage)
+      .then(() => member && import('dexie').then(yieldToPage).then(() => import('./db/db')).then(yieldToPage))
+      .then(() => import('./app/boot/boot'))
+      .then((m) => m.boot(root, snapshot));
+  // A kept screen is shown whole (its pictures too) before the app's code runs and holds the page.
+  if (snapshot) void whenPainted(snapshot).then(start);
+  else start();
+}
 // Cookies lost with a killed browser come back from the stored session first (the age gate and
 // the sign-in form are not shown to a member who is still signed in on this device).
-const goHome = await restoreSignInCookies();
-if (goHome) location.replace('/');
-const root = document.getElementById('root')!;
-const snapshot = paintSnapshot(root);
-const member = ownerOf(document.cookie) !== null;
-const yieldToPage = () => new Promise((r) => setTimeout(r, 0));
-// React first, in a task of its own; on a member's visit Dexie, then the app's database code (the
-// schema, the hooks, the member layout), each in a task of its own too; then the rest of the boot.
-// Evaluated together they made long tasks that held the page just as it became usable
-// (scripts/build/chunks.ts). A signed-out visit never loads the database.
-const start = () =>
-  void import('react-dom/client')
-    .then(yieldToPage)
-    .then(() => member && import('dexie').then(yieldToPage).then(() => import('./db/db')).then(yieldToPage))
-    .then(() => import('./app/boot/boot'))
-    .then((m) => m.boot(root, snapshot));
-// A kept screen is shown whole (its pictures too) before the app's code runs and holds the page.
-if (goHome) {
-  // The page is leaving for the member's home.
-} else if (snapshot) void whenPainted(snapshot).then(start);
-else start();
+if (ownerOf(document.cookie) !== null) run();
+else void restoreSignInCookies().then((goHome) => (goHome ? location.replace('/') : run()));

@@ -1,5 +1,5 @@
 import type { KvValues } from './kv';
-import { DB_NAME } from './schema';
+import { DB_NAME } from './name';
 
 /** What a stored sign-in needs to restore its cookies: the token and what the cookies carried. */
 export interface StoredSignIn {

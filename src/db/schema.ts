@@ -1,13 +1,13 @@
-import type { Transaction } from 'dexie';
-import type { Account, OutboxEntry, OutboxError } from './rows-sync';
-import type { Variant } from './rows-catalogue';
-
 /**
  * Every store and version of the local database, in one place. A new version adds its stores
  * string here and, when old rows need reshaping, an upgrade function; versions are never edited
  * once released, because devices keep databases for months.
  */
-export const DB_NAME = 'club';
+import type { Transaction } from 'dexie';
+import type { Account, OutboxEntry, OutboxError } from './rows-sync';
+import type { Variant } from './rows-catalogue';
+
+export { DB_NAME } from './name';
 
 /** Version 1: catalogue, carts, favourites, a first outbox, the key-value store. */
 export const STORES_V1 = {

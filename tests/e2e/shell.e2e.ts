@@ -77,13 +77,16 @@ describe('app shell (walking skeleton)', () => {
   });
 
   it('sends a signed-out visitor to the age question, then to /auth', async () => {
-    const ctx = browser.context;
-    await ctx.clearCookies();
-    await browser.page.goto(server.url + '/shop');
-    await browser.page.waitForURL(`${server.url}/is18`);
-    await browser.page.getByRole('button', { name: 'Так, мені є 18' }).click();
-    await browser.page.waitForURL(`${server.url}/auth`);
-    await ctx.addCookies([{ name: 'usertoken', value: 'e2e', url: server.url }]);
+    // A device with no stored sign-in (a member's device whose cookies were lost gets them back: edges-session).
+    const visitor = await openBrowser();
+    try {
+      await visitor.page.goto(server.url + '/shop');
+      await visitor.page.waitForURL(`${server.url}/is18`);
+      await visitor.page.getByRole('button', { name: 'Так, мені є 18' }).click();
+      await visitor.page.waitForURL(`${server.url}/auth`);
+    } finally {
+      await visitor.close();
+    }
   });
 
   it('still renders after a reload and on a deep link with the network cut', async () => {

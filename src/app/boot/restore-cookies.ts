@@ -1,5 +1,4 @@
 import { peekStoredSignIn } from '../../db/peek-session';
-import { getCookie, setCookie } from '../../state/cookies';
 
 const IS18_MAX_AGE_S = 60 * 60 * 24 * 365;
 /** The screens of a visitor who is not signed in: a restored member goes home from them. */
@@ -12,11 +11,12 @@ const SIGNED_OUT_ONLY = ['/is18', '/auth', '/registration'];
  * met by the age gate and the sign-in form again. True when the page must go home to show it.
  */
 export async function restoreSignInCookies(now = Date.now()): Promise<boolean> {
-  if (getCookie('usertoken') || typeof indexedDB === 'undefined') return false;
+  if (/(?:^|;\s*)usertoken=/.test(document.cookie) || typeof indexedDB === 'undefined') return false;
   const stored = await peekStoredSignIn().catch(() => null);
   const left = stored?.cookies ? Math.floor((stored.cookies.expiresAt - now) / 1000) : 0;
   if (!stored?.cookies?.is18 || left <= 0) return false;
-  setCookie('usertoken', stored.token, left);
-  setCookie('showIs18', '1', IS18_MAX_AGE_S);
+  // Written as src/state/cookies.ts does; not imported, so the entry shares no module with the app's chunks.
+  document.cookie = `usertoken=${encodeURIComponent(stored.token)}; Max-Age=${left}; path=/; SameSite=Lax`;
+  document.cookie = `showIs18=1; Max-Age=${IS18_MAX_AGE_S}; path=/; SameSite=Lax`;
   return SIGNED_OUT_ONLY.some((p) => location.pathname === p || location.pathname.startsWith(`${p}/`));
 }
