@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcedSeq, navigateInApp, waitForScreen } from './support/a11y';
 import { openBrowser, type Browser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { signInAsDemo } from './support/sign-in';
+import { signInAsDemo, forgetSignIn } from './support/sign-in';
 
 let server: RunningServer;
 let browser: Browser;
@@ -77,7 +77,8 @@ describe('text at 200% on a 390 px wide phone loses nothing (WCAG 1.4.4, 1.4.10)
 
   it('the sign-in screen, signed out', async () => {
     const { page, context } = browser;
-    await context.clearCookies({ name: 'usertoken' });
+    await forgetSignIn(page);
+    await context.addCookies([{ name: 'showIs18', value: '1', url: server.url }]);
     await page.goto(server.url + '/auth');
     await page.getByTestId('screen-auth').waitFor({ timeout: 20_000 });
     await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));

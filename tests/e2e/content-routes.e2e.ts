@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/app/routes/table';
 import { openBrowser, type Browser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { signInAsDemo } from './support/sign-in';
+import { signInAsDemo, forgetSignIn } from './support/sign-in';
 
 /**
  * Route patterns of spec §2 (and the paths this area gave the pages §2 names without one), each
@@ -111,7 +111,7 @@ describe('routes of content and support: each renders its own screen, signed in,
 
   it('signed out: sign-in, registration, the landing and the public pages', async () => {
     const { context } = browser;
-    await context.clearCookies({ name: 'usertoken' });
+    await forgetSignIn(browser.page);
     await context.addCookies([{ name: 'showIs18', value: '1', url: server.url }]);
     expect(await visit(VISITOR_SCREENS, 'glo')).toEqual([]);
     // The ogo landing leads to why-ogo (spec §2 navigation), readable before signing in.

@@ -21,3 +21,20 @@ export async function signInAsDemo(page: Page, baseUrl: string, phone = DEMO_PHO
   await page.waitForURL(`${baseUrl}/`, { timeout: 20_000 });
   await menu.waitFor({ timeout: 20_000 });
 }
+
+/**
+ * Makes the device a signed-out visitor's, as clearing the site's data in the browser does: the
+ * cookies and the local database go. (Cookies alone are not enough: a device that holds the
+ * session gives them back on start, as after a browser killed soon after sign-in.)
+ */
+export async function forgetSignIn(page: Page): Promise<void> {
+  await page.context().clearCookies();
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const req = indexedDB.deleteDatabase('club');
+        req.onsuccess = () => resolve();
+        req.onerror = () => reject(req.error);
+      }),
+  );
+}
