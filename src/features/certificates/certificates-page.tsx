@@ -42,7 +42,7 @@ export default function CertificatesPage() {
 
   const list = partners?.value.partners;
   return (
-    <div className="cert">
+    <div className="stack-m cert">
       <section className="hero cert-hero">
         <p className="cert-hero__caption">{T.balance}</p>
         <p className="cert-hero__balance" data-testid="cert-balance">
@@ -78,7 +78,7 @@ export default function CertificatesPage() {
       {catMessage?.value && <p className="t-small cert-cat-note">{catMessage.value.message}</p>}
 
       {list && list.length > 0 ? (
-        <ul className="cert-partners" aria-label={T.partners}>
+        <ul className="card-list cert-partners" aria-label={T.partners}>
           {list.map((p) => (
             <PartnerCard key={p.id} partner={p} balance={balance} onPick={(nominal, xp) => setPick({ partnerId: p.id, partnerName: p.name, nominal, xp })} />
           ))}
@@ -98,7 +98,7 @@ export default function CertificatesPage() {
           }
         />
       ) : (
-        <div className="cert-partner" aria-label={T.loading}>
+        <div className="card-stack cert-partner" aria-label={T.loading}>
           <Skeleton lines={4} />
         </div>
       )}

@@ -29,7 +29,7 @@ export default function MyListPage() {
       return <EmptyState icon={state === 'offline' ? 'offline' : 'refresh'} title={state === 'offline' ? T.listOffline : T.listFailed} />;
     }
     return (
-      <div className="cert" aria-busy="true">
+      <div className="stack-m cert" aria-busy="true">
         <Skeleton lines={4} height={60} />
       </div>
     );
@@ -41,13 +41,13 @@ export default function MyListPage() {
   }
   const revealed = codes?.value && codes.value.until > Date.now() ? codes.value.codes : null;
   return (
-    <div className="cert">
+    <div className="stack-m cert">
       <PinPanel variant={variant} status={list.value.pin} codes={codes?.value ?? null} />
-      <ul className="cert-list" data-testid="cert-list">
+      <ul className="card-list cert-list" data-testid="cert-list">
         {certificates.map((c) => {
           const code = revealed?.[c.id] ?? null;
           return (
-            <li key={c.id} className={`cert-item${c.status === 'active' ? '' : ' is-inactive'}`} data-testid="cert-item" data-status={c.status}>
+            <li key={c.id} className={`card-stack cert-item${c.status === 'active' ? '' : ' is-inactive'}`} data-testid="cert-item" data-status={c.status}>
               <div className="cert-item__head">
                 <img className="cert-logo" src={c.logo} alt="" width={76} height={38} />
                 <div className="cert-item__text">

@@ -5,7 +5,7 @@ import { CERT_COPY as T } from './copy';
 /** One partner with its nominals; a nominal the balance does not cover says how much is missing. */
 export function PartnerCard({ partner, balance, onPick }: { partner: CertPartner; balance: number | null | undefined; onPick: (nominal: number, xp: number) => void }) {
   return (
-    <li className="cert-partner" data-testid="cert-partner">
+    <li className="card-stack cert-partner" data-testid="cert-partner">
       <div className="cert-partner__head">
         <img className="cert-logo" src={partner.logo} alt="" width={76} height={38} />
         <div className="cert-partner__text">

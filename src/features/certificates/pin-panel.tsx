@@ -99,7 +99,7 @@ export function PinPanel({ variant, status, codes }: { variant: Variant; status:
   return (
     <section className="panel cert-pin" data-testid="cert-pin">
       <div className="cert-pin__head">
-        <span className="cert-pin__icon">
+        <span className="icon-tile cert-pin__icon">
           <LineIcon d={LOCK} size={22} />
         </span>
         <div>

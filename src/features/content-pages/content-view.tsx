@@ -78,7 +78,7 @@ export function ContentView({
   }
 
   return (
-    <article className="content-page" data-testid={testId}>
+    <article className="stack-m content-page" data-testid={testId}>
       {lead && <p className="page-intro">{lead}</p>}
       {before}
       {body}

@@ -18,7 +18,7 @@ export function ShippedPage({ blocks, lead, testId, Stored }: { blocks: readonly
   useEffect(() => setStarted(true), []);
   const shipped = <TextBlocks blocks={blocks} testId="content-shipped" />;
   const first = (
-    <article className="content-page" data-testid={testId}>
+    <article className="stack-m content-page" data-testid={testId}>
       <p className="page-intro">{lead}</p>
       {shipped}
     </article>

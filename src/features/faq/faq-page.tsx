@@ -68,7 +68,7 @@ export default function FaqPage() {
   }
 
   return (
-    <div className="faq" data-testid="screen-faq">
+    <div className="stack-m faq" data-testid="screen-faq">
       {!body?.introHtml && <p className="page-intro">{T.lead}</p>}
       {main}
       <section className="faq-links" aria-labelledby="faq-vocabulary">
@@ -83,7 +83,7 @@ export default function FaqPage() {
       </section>
       <section className="faq-help">
         <Icon name="support" size={28} />
-        <span className="faq-help__text">
+        <span className="text-stack faq-help__text">
           <strong>{T.supportTitle}</strong>
           <span>{T.supportText}</span>
         </span>

@@ -66,7 +66,7 @@ export default function LandingPage() {
         <h2 id="landing-steps" className="t-h2">
           {T.stepsTitle}
         </h2>
-        <ol className="landing-steps">
+        <ol className="plain-list landing-steps">
           {STEPS.map((s, i) => (
             <li key={s}>
               <span className="landing-steps__n">{i + 1}</span>

@@ -38,7 +38,7 @@ export function NewsConsent() {
   const on = choice ?? stored;
   return (
     <label className="news-consent" data-testid="news-consent">
-      <span className="news-consent__text">
+      <span className="text-stack news-consent__text">
         <strong>{T.consentTitle}</strong>
         <span>{waiting ? T.consentWaiting : T.consentText}</span>
       </span>

@@ -29,7 +29,7 @@ export default function NewsPage() {
   let list;
   if (news === undefined || (news.length === 0 && (pull === 'idle' || pull === 'running'))) {
     list = (
-      <div className="news-list" aria-label={T.loading}>
+      <div className="card-list news-list" aria-label={T.loading}>
         {[0, 1].map((i) => (
           <div key={i} className="news-card">
             <div className="news-card__image" />
@@ -50,7 +50,7 @@ export default function NewsPage() {
       );
   } else {
     list = (
-      <ul className="news-list" data-testid="news-list">
+      <ul className="card-list news-list" data-testid="news-list">
         {news.map((n, i) => (
           <li key={n.id}>
             <Link to={`/news/${n.id}`} className="news-card" data-testid="news-card">
@@ -68,7 +68,7 @@ export default function NewsPage() {
   }
 
   return (
-    <div className="news" data-testid="screen-news">
+    <div className="stack-m news" data-testid="screen-news">
       <p className="page-intro">{T.lead}</p>
       <NewsConsent />
       {list}

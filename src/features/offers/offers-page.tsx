@@ -23,7 +23,7 @@ export default function OffersPage() {
   const offers = T.offers.filter((o: Offer) => (!o.velo || mayVelo) && (!o.only || o.only === variant) && !(o.key === 'why-ogo' && variant === 'ogo'));
   const [first, ...rest] = offers;
   return (
-    <div className="offers" data-testid="screen-offers">
+    <div className="stack-m offers" data-testid="screen-offers">
       <p className="page-intro">{T.lead}</p>
       {first && (
         <Link to={first.to} className="offer-hero" data-testid="offer">
@@ -35,14 +35,14 @@ export default function OffersPage() {
           </span>
         </Link>
       )}
-      <ul className="offer-list">
+      <ul className="plain-list offer-list">
         {rest.map((o) => (
           <li key={o.key}>
             <Link to={o.to} className="offer-card" data-testid="offer">
-              <span className="offer-card__icon">
+              <span className="icon-tile offer-card__icon">
                 <Icon name={o.icon} size={22} />
               </span>
-              <span className="offer-card__text">
+              <span className="text-stack offer-card__text">
                 <strong>{o.title}</strong>
                 <span>{o.text}</span>
               </span>

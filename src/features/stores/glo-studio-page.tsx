@@ -72,7 +72,7 @@ export default function GloStudioPage() {
 
   const cities = doc?.value.cities ?? [];
   return (
-    <div className="stores" data-testid="screen-glo-studio">
+    <div className="stack-m stores" data-testid="screen-glo-studio">
       <p className="page-intro">{T.lead}</p>
       {service && (
         <div className="stores-filter" role="status">
@@ -83,7 +83,7 @@ export default function GloStudioPage() {
         </div>
       )}
       {cities.length > 1 && (
-        <div className="stores-cities" role="group" aria-label="Місто">
+        <div className="chip-scroller stores-cities" role="group" aria-label="Місто">
           <button type="button" className="stores-chip" aria-pressed={city === null} onClick={() => setCity(null)}>
             {T.all}
           </button>

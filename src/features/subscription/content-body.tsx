@@ -28,7 +28,7 @@ export function SubscriptionContent({ page }: { page: 'subscriptionAbout' | 'sub
   );
   if (row) {
     return (
-      <article className="sub">
+      <article className="stack-m sub">
         <div className="panel sub-body" data-testid="sub-content" dangerouslySetInnerHTML={{ __html: row.bodyHtml }} />
         <p className="sub-updated">{T.updated(new Date(row.fetchedAt).toLocaleDateString('uk-UA'))}</p>
       </article>

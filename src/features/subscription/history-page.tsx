@@ -35,7 +35,7 @@ export default function SubscriptionHistoryPage() {
     return <EmptyState icon="refresh" title={T.historyEmpty} text={T.historyEmptyText} action={<ButtonLink to="/subscription">{T.plansTitle}</ButtonLink>} />;
   }
   return (
-    <div className="sub">
+    <div className="stack-m sub">
       {deliveries.length > 0 && (
         <section className="stack">
           <h2 className="t-h3">{T.deliveries}</h2>

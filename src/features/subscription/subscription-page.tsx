@@ -122,9 +122,9 @@ export default function SubscriptionPage() {
         {list.length === 0 ? (
           <EmptyState title={T.noPlans} />
         ) : (
-          <ul className="sub-plans">
+          <ul className="card-list sub-plans">
             {list.map((p) => (
-              <li key={p.id} className="sub-plan" data-testid="sub-plan">
+              <li key={p.id} className="card-stack sub-plan" data-testid="sub-plan">
                 <div className="sub-plan__head">
                   <strong>{p.title}</strong>
                   <span className="sub-plan__price">
@@ -147,7 +147,7 @@ export default function SubscriptionPage() {
   }
 
   return (
-    <div className="sub">
+    <div className="stack-m sub">
       {body}
       <section className="stack">
         <h2 className="t-h3">{T.more}</h2>

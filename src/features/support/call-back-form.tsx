@@ -92,7 +92,7 @@ export function CallBackForm() {
   }
 
   return (
-    <form className="panel support-form" onSubmit={(e) => void submit(e)} noValidate data-testid="call-back-form">
+    <form className="panel stack-m support-form" onSubmit={(e) => void submit(e)} noValidate data-testid="call-back-form">
       <div className="support-form__head">
         <h2 className="t-h2">{T.callBackTitle}</h2>
         <p>{T.callBackLead}</p>

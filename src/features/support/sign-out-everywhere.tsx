@@ -40,7 +40,7 @@ export function SignOutEverywhere() {
   }
 
   return (
-    <section className="support-danger" aria-labelledby="everywhere-title">
+    <section className="card-stack support-danger" aria-labelledby="everywhere-title">
       <p id="everywhere-title" className="support-danger__title">
         {state.kind === 'idle' || state.kind === 'error' ? T.everywhere : T.everywhereConfirm}
       </p>

@@ -20,7 +20,7 @@ export default function SupportPage() {
   usePullOnOpen((env) => contentActions().then((m) => m.pullSupportRecord(env, variant)), variant);
   const c = T.contacts[variant];
   return (
-    <div className="support" data-testid="screen-support">
+    <div className="stack-m support" data-testid="screen-support">
       <p className="page-intro">{T.lead}</p>
       <section className="support-section" aria-labelledby="support-contacts">
         <h2 id="support-contacts" className="t-h3">

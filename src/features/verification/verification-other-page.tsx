@@ -11,9 +11,9 @@ export default function VerificationOtherPage() {
   const navigate = useNavigate();
   if (!useProviderOn('ageCheck')) return <AgeCheckOff />;
   return (
-    <div className="verify">
+    <div className="stack-m verify">
       <p className="page-intro">{T.otherLead}</p>
-      <section className="panel verify-method">
+      <section className="panel stack-m verify-method">
         <div className="verify-method__head">
           <span className="verify-method__badge verify-method__badge--doc">ID</span>
           <div>

@@ -32,9 +32,9 @@ export default function VerificationPage() {
   }
   if (!checkOn) return <AgeCheckOff />;
   return (
-    <div className="verify">
+    <div className="stack-m verify">
       <p className="page-intro">{T.lead}</p>
-      <section className="panel verify-method">
+      <section className="panel stack-m verify-method">
         <div className="verify-method__head">
           <span className="verify-method__badge">Дія</span>
           <div>

@@ -103,8 +103,8 @@ export default function VocabularyPage() {
   }
 
   return (
-    <div className="vocabulary" data-testid="screen-vocabulary">
-      <nav className="vocabulary-tabs" aria-label="Словники">
+    <div className="stack-m vocabulary" data-testid="screen-vocabulary">
+      <nav className="chip-scroller vocabulary-tabs" aria-label="Словники">
         {T.sections.map((s) => (
           <NavLink key={s.section} to={s.to} end replace className={({ isActive }) => `vocabulary-tab${isActive ? ' is-active' : ''}`}>
             {s.label}
