@@ -126,3 +126,17 @@ describe('SANDBOXES names sandboxes for a staging deployment', () => {
     expect(typo.join('\n')).toContain('unknown sandbox «liqpy»');
   });
 });
+
+describe('the demo data on a deployment with card payments off', () => {
+  it('is seeded without a payment provider: the demo card orders are cash orders, none waits for a card payment', async () => {
+    const p = await makeTestServer({ env: { NODE_ENV: 'production' }, seed: true });
+    try {
+      const orders = await p.deps.db.selectFrom('orders').select(['payment_method', 'financial_status']).execute();
+      expect(orders.length).toBeGreaterThan(5);
+      expect(orders.filter((o) => o.payment_method === 2)).toEqual([]);
+      expect(await p.deps.db.selectFrom('card_payments').select('id').execute()).toHaveLength(0);
+    } finally {
+      await p.close();
+    }
+  });
+});
