@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, waitForLaterPrecache, waitForServiceWorker, type Browser } from './support/browser';
+import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
 import { kv, rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { startServer, type RunningServer } from './support/server';
@@ -97,9 +97,7 @@ describe('pictures offline: what the member may open is kept after sync, the res
     page.on('console', (m) => m.type() === 'error' && failures.push(`console: ${m.text()}`));
     page.on('pageerror', (e) => failures.push(`page: ${e.message}`));
 
-    // The app's code for every screen is in (the news screen's comes with the precache's later group);
-    // then the picture is dropped, just before the signal goes (a prefetch in the meantime would keep it again).
-    await waitForLaterPrecache(page);
+    // The picture is dropped just before the signal goes (a prefetch in the meantime would keep it again).
     expect(await page.evaluate(async (u) => (await caches.open('pictures')).delete(u), dropped)).toBe(true);
     await goOffline(context);
     try {
