@@ -224,8 +224,7 @@ export async function markFresh(db: ClubDb, name: string, until: number, now = D
  */
 export async function clearFresh(db: ClubDb, name: string): Promise<void> {
   await db.kv.delete(freshKey(name));
-  const row = await db.kv.get(staleKey(name));
-  await db.kv.put({ key: staleKey(name), value: (typeof row?.value === 'number' ? row.value : 0) + 1, updatedAt: Date.now() });
+  await db.kv.put({ key: staleKey(name), value: (await staleCount(db, name)) + 1, updatedAt: Date.now() });
 }
 
 /** How many times the data of puller `name` was declared out of date ({@link clearFresh}). */
