@@ -1,6 +1,7 @@
 import { apiConfig } from '../api/config';
 import { db } from '../db/db';
-import { closeOnVersionChange, requestPersistence } from '../db/storage';
+import { closeOnVersionChange } from '../db/storage';
+import { askPersistenceOnce } from './engine/enqueue';
 import { requestBackgroundSync } from './engine/background-sync';
 import { LOGOUT_NOTICE_KEY } from './auth/actions';
 import { documentCookies, USER_TOKEN_COOKIE } from './auth/cookies';
@@ -34,7 +35,7 @@ export function startSync(): SyncRuntime {
   if (current) return current;
   closeOnVersionChange(db, reload);
   void db.open().catch((e: unknown) => console.error('[sync] cannot open the local database', e));
-  void requestPersistence();
+  void askPersistenceOnce();
   // In order: the version check first (it may reload), the import before the list it feeds.
   const pullers: ReadonlyArray<Puller<unknown>> = [
     versionCheck({ storage: window.localStorage, clearCaches: () => deleteAllCaches(), reload }),
