@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
 import { kv, rows } from './support/local-db';
@@ -91,6 +91,15 @@ describe('pictures offline: what the member may open is kept after sync, the res
     const gloFavourites = favourites.filter((f) => f.variant === 'glo').map((f) => f.productId);
     expect(gloFavourites.length).toBeGreaterThan(1);
     const dropped = `/media/products/${gloFavourites[0]}.svg`;
+
+    // The sync's own reads may still be on the wire: the signal goes when none is (one cut mid-request
+    // fails, as it would for a member, and is not what this test looks at).
+    const inFlight = new Set<Request>();
+    page.on('request', (r) => inFlight.add(r));
+    page.on('requestfinished', (r) => inFlight.delete(r));
+    page.on('requestfailed', (r) => inFlight.delete(r));
+    await page.waitForTimeout(300);
+    await expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0);
 
     const failures: string[] = [];
     page.on('requestfailed', (r) => failures.push(`${r.url()} ${r.failure()?.errorText ?? ''}`));
