@@ -5,6 +5,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { appManifest } from './src/app/pwa/manifest.ts';
 import { codeSplitting } from './scripts/build/chunks.ts';
 import { firstLoad } from './scripts/build/first-load.ts';
+import { precacheGroups } from './scripts/build/precache-groups.ts';
+
+const groups = precacheGroups();
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '8787'}`;
 
@@ -14,6 +17,7 @@ export default defineConfig({
     // Prerendered signed-out screens, inlined styles and the route plan (scripts/build/first-load.ts);
     // runs before the service worker's precache list is made, so all of it is precached.
     firstLoad(),
+    groups.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -30,6 +34,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm}'],
         // Catalogue photos are runtime-cached, not precached; install icons are not precached.
         globIgnores: ['**/catalogue/**', 'icons/**'],
+        // Two groups: what a member reaches next at install, the rest when the connection allows.
+        manifestTransforms: [groups.transform],
       },
       devOptions: { enabled: false, type: 'module' },
     }),

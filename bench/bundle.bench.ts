@@ -101,8 +101,12 @@ const precache = [...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!);
 const twice = precache.filter((u, i) => precache.indexOf(u) !== i);
 const TEXT = /\.(js|css|html|svg|json)$/;
 const wire = (f: string) => (TEXT.test(f) ? size(`/${f}`).gz : read(f).length);
+// Its two groups (scripts/build/precache-groups.ts): install, and later (when the connection allows).
+const later = new Set([...sw.matchAll(/\{[^{}]*"url":"([^"]+)"[^{}]*\}/g)].filter((m) => m[0].includes('"later":true')).map((m) => m[1]!));
+const groupKb = (inLater: boolean) => kb(precache.filter((f) => later.has(f) === inLater).reduce((n, f) => n + wire(f), 0));
 console.log(
   `\nPrecache: ${precache.length} entries, ${kb(precache.reduce((n, f) => n + wire(f), 0))} KB on the wire (text gzipped, images as they are)` +
-    `${twice.length ? `; listed twice: ${[...new Set(twice)].join(', ')}` : '; each file once'}`,
+    `${twice.length ? `; listed twice: ${[...new Set(twice)].join(', ')}` : '; each file once'}` +
+    `\n  install group ${precache.length - later.size} entries, ${groupKb(false)} KB; later group (when the connection allows) ${later.size} entries, ${groupKb(true)} KB`,
 );
 console.log(`Service worker: ${kb(Buffer.byteLength(sw))} KB raw, ${kb(gzipSync(sw).length)} KB gzipped`);

@@ -52,14 +52,21 @@ async function shellWithScreen(shell: string, path: string, token: string): Prom
  * The answer to a navigation, offline or not, from the precache. Where the worker can read the
  * visitor's cookies, it decides as the server does (the app's own guards): a redirect where they
  * send the visitor elsewhere, the prerendered screen a signed-out visitor lands on, a member's
- * kept screen inside the shell. Otherwise the app's shell (index.html), which starts the app.
+ * kept screen inside the shell. Otherwise (and where the prerendered screen is not kept yet) the
+ * app's shell (index.html), which starts the app.
  */
-export async function answerNavigation(url: URL, state: WorkerVisitor | null): Promise<Response | undefined> {
+export async function answerNavigation(
+  url: URL,
+  state: WorkerVisitor | null,
+  matchLater: (url: string) => Promise<Response | undefined> = async () => undefined,
+): Promise<Response | undefined> {
   if (state) {
     const visit = resolveVisit(url.pathname, state);
     if (visit.kind === 'redirect') return Response.redirect(new URL(carryQuery(visit.to, url.search), url.origin).href, 302);
     if (visit.kind === 'page' && !state.signedIn && !visit.spec.path.includes(':')) {
-      const page = await matchPrecache(`/${prerenderedFile(visit.spec.path)}`);
+      // The prerendered pages are in the precache's later group (sw/precache-later.ts).
+      const file = `/${prerenderedFile(visit.spec.path)}`;
+      const page = (await matchPrecache(file)) ?? (await matchLater(file));
       if (page) return page;
     }
     if (visit.kind === 'page' && state.token) {

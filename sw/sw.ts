@@ -7,18 +7,29 @@ import { answerPicture, installPictures, isPicture } from './pictures';
 import { guardApiFromCacheStorage } from './api-cache-guard';
 import { answerNavigation, visitorState } from './navigation';
 import { precacheRefill } from './precache-refill';
+import { createLaterShell, listenForLater, splitManifest, type GroupedEntry } from './precache-later';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: GroupedEntry[] };
 
 // Personal answers live in Dexie only: no cache of this worker ever keeps an /api or /mapi answer.
 guardApiFromCacheStorage({ Cache, location: self.location });
 
-// The app shell: every built file, revisioned, so the app starts with no network.
-const manifest = self.__WB_MANIFEST;
-precacheAndRoute(manifest);
+// The app shell, revisioned, in two groups (scripts/build/precache-groups.ts): what a member
+// reaches next is fetched when the worker installs; the rest (other screens, the camera decoder,
+// the prerendered pages) when the page says the connection allows, in small batches, and
+// cache-first whenever it is asked for before that (./precache-later). Once both are in, the app
+// starts and every screen opens with no network.
+const { install, later } = splitManifest(self.__WB_MANIFEST);
+precacheAndRoute(install);
 cleanupOutdatedCaches();
+const laterShell = createLaterShell(later, self.location.href, self);
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && laterShell.keyFor(url.href) !== undefined,
+  ({ request, event }) => laterShell.answer(request, (p) => event.waitUntil(p)),
+);
+listenForLater(self, laterShell);
 // Put back after the §4 version check deleted every cache (see ./precache-refill).
-const refillPrecache = precacheRefill(manifest, self.location.href);
+const refillPrecache = precacheRefill(install, self.location.href);
 
 // Any app route loads offline: navigations are answered from the precache (the shell, or a
 // prerendered signed-out screen, or the guards' redirect; see ./navigation). Server-side pages
@@ -27,7 +38,8 @@ registerRoute(
   new NavigationRoute(
     async ({ url, request, event }) => {
       event.waitUntil(refillPrecache().catch(() => undefined));
-      return (await answerNavigation(url, await visitorState(self as unknown as Parameters<typeof visitorState>[0]))) ?? fetch(request);
+      const visitor = await visitorState(self as unknown as Parameters<typeof visitorState>[0]);
+      return (await answerNavigation(url, visitor, (file) => laterShell.match(file))) ?? fetch(request);
     },
     { denylist: [/^\/api\//, /^\/mapi\//, /^\/dev\//, /^\/media\//, /^\/sandbox\//] },
   ),
@@ -53,8 +65,10 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
-// The old picture cache (by count only) gives way to `pictures`.
-self.addEventListener('activate', (event) => event.waitUntil(Promise.all([self.clients.claim(), caches.delete('media')])));
+// The old picture cache (by count only) gives way to `pictures`; the later group's older revisions go.
+self.addEventListener('activate', (event) =>
+  event.waitUntil(Promise.all([self.clients.claim(), caches.delete('media'), laterShell.cleanup().catch(() => undefined)])),
+);
 
 // Background Sync (Chromium) replays the outbox with the same code as the pages.
 installOutboxSync(self);

@@ -1,6 +1,6 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { openBrowser, waitForLaterPrecache, waitForServiceWorker, type Browser } from './support/browser';
 import { kv, rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { startServer, type RunningServer } from './support/server';
@@ -91,6 +91,9 @@ describe('pictures offline: what the member may open is kept after sync, the res
     const gloFavourites = favourites.filter((f) => f.variant === 'glo').map((f) => f.productId);
     expect(gloFavourites.length).toBeGreaterThan(1);
     const dropped = `/media/products/${gloFavourites[0]}.svg`;
+
+    // The app's code for every screen is in (the news screen's comes with the precache's later group).
+    await waitForLaterPrecache(page);
 
     // The sync's own reads may still be on the wire: the signal goes when none is (one cut mid-request
     // fails, as it would for a member, and is not what this test looks at).

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { openBrowser, waitForLaterPrecache, waitForServiceWorker, type Browser } from './support/browser';
 import { cameraDir, codesPhoto, fakeCameraArgs, freeSerial, freshCodes, writeY4m } from './support/camera';
 import { kv, rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
@@ -77,6 +77,8 @@ describe('scanning in a store with no signal', () => {
     const { page, context } = browser;
     await signInAsDemo(page, server.url);
     await waitForServiceWorker(page);
+    // The decoder's wasm comes with the precache's later group (on this good connection, after install).
+    await waitForLaterPrecache(page);
     const token = await kv<string>(page, 'pwaToken');
     const before = await balanceOf(token);
     const [a, b] = codes as [{ code: string; xp: number }, { code: string; xp: number }];

@@ -1,5 +1,6 @@
 import { registerSW } from 'virtual:pwa-register';
 import { toasts } from '../../ui/toast-store';
+import { schedulePrecacheLater } from './precache-later';
 
 /** Spec §9: look for a new build once an hour. */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -26,6 +27,8 @@ export function registerServiceWorker(): void {
     },
     onRegisteredSW(_url, registration) {
       if (!registration) return;
+      // The precache's later group, when the connection allows (./precache-later).
+      schedulePrecacheLater();
       setInterval(() => {
         if (navigator.onLine) void registration.update().catch(() => undefined);
       }, UPDATE_CHECK_MS);

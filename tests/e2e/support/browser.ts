@@ -38,3 +38,22 @@ export async function openBrowser(opts: { args?: string[] } = {}): Promise<Brows
 export async function waitForServiceWorker(page: Page, timeoutMs = 20_000): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: timeoutMs });
 }
+
+/**
+ * Waits until the worker holds the precache's later group too (sw/precache-later.ts: fetched after
+ * install when the connection allows), read from the worker's own list: from then on every screen
+ * opens offline, not only those of the install group and those already visited.
+ */
+export async function waitForLaterPrecache(page: Page, timeoutMs = 90_000): Promise<void> {
+  await waitForServiceWorker(page);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { wanted, kept } = await page.evaluate(async () => {
+      const sw = await (await fetch('/sw.js')).text();
+      return { wanted: (sw.match(/"later":true/g) ?? []).length, kept: (await (await caches.open('club-shell-later')).keys()).length };
+    });
+    if (wanted > 0 && kept >= wanted) return;
+    if (Date.now() > deadline) throw new Error(`the precache's later group: ${kept} of ${wanted} files kept after ${timeoutMs} ms`);
+    await page.waitForTimeout(1000);
+  }
+}

@@ -35,6 +35,19 @@ describe('the built app', () => {
     expect(urls).toContain('index.html');
   });
 
+  it('precaches what a member reaches next at install, and the decoder, other screens and prerendered pages later', () => {
+    const sw = read('sw.js');
+    const entries = [...sw.matchAll(/\{[^{}]*"url":"([^"]+)"[^{}]*\}/g)].map((m) => ({ url: m[1]!, later: m[0].includes('"later":true') }));
+    const later = entries.filter((e) => e.later).map((e) => e.url);
+    const install = entries.filter((e) => !e.later).map((e) => e.url);
+    expect(install).toContain('index.html');
+    for (const page of ['home-page', 'list-page', 'cart-page', 'scanning-page', 'auth-page']) expect(install.some((u) => u.startsWith(`assets/${page}-`)), page).toBe(true);
+    expect(later.some((u) => u.endsWith('.wasm'))).toBe(true);
+    expect(later.filter((u) => u.startsWith('prerendered/')).length).toBeGreaterThanOrEqual(5);
+    expect(later.some((u) => u.startsWith('assets/faq-page-'))).toBe(true);
+    expect(install.some((u) => u.endsWith('.wasm') || u.startsWith('prerendered/'))).toBe(false);
+  });
+
   it('prerenders every signed-out screen (age check, sign-in, registration, landing, user agreement) with its content', () => {
     const screens = signedOutScreens().map((r) => r.path);
     for (const p of ['/is18', '/auth', '/registration', '/landing', '/user-agreement']) expect(screens).toContain(p);
