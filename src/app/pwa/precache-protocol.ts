@@ -13,6 +13,12 @@ export const INSTALL_ROUTES: readonly string[] = [
   '/shop/sticks/:id',
   '/shop/cart',
   '/shop/favorite',
+  // The purchase, from the cart to the placed order: a member on a flapping network carries on.
+  '/shop/delivery',
+  '/shop/payment',
+  '/shop/checkout',
+  '/shop/success',
+  '/history-order',
   '/scanning',
 ];
 
