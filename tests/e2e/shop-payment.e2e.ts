@@ -69,4 +69,32 @@ describe('card payment through the sandbox checkout page (spec §4, §8)', () =>
     await expect.poll(() => page.locator(`[data-testid="order"][data-order-number="${number}"]`).getAttribute('data-financial'), { timeout: 20_000 }).toBe('paid');
     expect(await status(number)).toBe('paid');
   });
+
+  it('the bank answers late: after its own checks the page offers «Перевірити ще раз», which shows the payment once it lands', async () => {
+    const { page, context } = browser;
+    const number = await cardOrder(7);
+    const checkout = page.url();
+    // Back in the app before the bank's answer (the member left the payment page unpaid).
+    await page.goto(`${server.url}/history-order?payment=success&order=${number}`);
+    await expect.poll(() => page.getByTestId('payment-return').textContent()).toContain('Перевіряємо оплату');
+    // Five checks 2 s apart, then the asking is the member's.
+    const again = page.getByTestId('payment-return-check');
+    await again.waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('payment-return').textContent()).toContain(`Банк ще не підтвердив оплату замовлення №${number}`);
+    expect(await status(number)).toBe('pending');
+
+    // The payment goes through meanwhile (on the payment page, in another tab).
+    const bank = await context.newPage();
+    try {
+      await bank.goto(checkout);
+      await bank.getByRole('button', { name: 'Сплатити' }).click();
+      await bank.waitForURL(/payment=success/);
+    } finally {
+      await bank.close();
+    }
+    expect(await status(number)).toBe('paid');
+    await again.click();
+    await expect.poll(() => page.getByTestId('payment-return').textContent(), { timeout: 20_000 }).toContain(`№${number} отримано`);
+    expect(await page.locator(`[data-testid="order"][data-order-number="${number}"]`).getAttribute('data-financial')).toBe('paid');
+  });
 });

@@ -27,6 +27,8 @@ export const HISTORY_COPY = {
   paidBack: (n: number) => `Оплату замовлення №${n} отримано. Дякуємо!`,
   declinedBack: (n: number) => `Оплату замовлення №${n} відхилено. Можна спробувати ще раз іншою карткою.`,
   checkingBack: (n: number) => `Перевіряємо оплату замовлення №${n}…`,
+  notYetBack: (n: number) => `Банк ще не підтвердив оплату замовлення №${n}. Зазвичай це займає до кількох хвилин.`,
+  checkAgain: 'Перевірити ще раз',
   close: 'Закрити',
   otherShop: (brand: string) => `Показано замовлення магазину ${brand}.`,
 } as const;

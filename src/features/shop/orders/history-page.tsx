@@ -20,6 +20,8 @@ import { useVariant } from '../../../state/session';
 import './orders.css';
 
 type OrdersAnswer = CallResponse<typeof getOrders>;
+/** How many times the page asks again by itself, 2 s apart, before it hands the asking to the member. */
+const ROUNDS = 5;
 
 /**
  * /history-order: the member's orders of the active shop from get-orders (spec §7), kept whole
@@ -47,7 +49,7 @@ export default function HistoryPage() {
   // listed yet, a pull may fail: ask again a few times, 2 s apart.
   useEffect(() => {
     const again = outcome === 'checking' || missing || state === 'failed';
-    if (!again || !online || round >= 5 || state === 'running') return;
+    if (!again || !online || round >= ROUNDS || state === 'running') return;
     const t = setTimeout(() => setRound((r) => r + 1), 2000);
     return () => clearTimeout(t);
   }, [outcome, missing, online, round, state]);
@@ -89,7 +91,15 @@ export default function HistoryPage() {
           </Button>
         </div>
       )}
-      {back && outcome === 'checking' && <Notice text={T.checkingBack(back)} testId="payment-return" />}
+      {back && outcome === 'checking' && (round < ROUNDS || state === 'running' || !online) && <Notice text={T.checkingBack(back)} testId="payment-return" />}
+      {back && outcome === 'checking' && round >= ROUNDS && state !== 'running' && online && (
+        <div className="orders__return" data-testid="payment-return">
+          <Notice text={T.notYetBack(back)} />
+          <Button block variant="secondary" onClick={() => setRound(0)} data-testid="payment-return-check">
+            {T.checkAgain}
+          </Button>
+        </div>
+      )}
       {!online && <p className="orders__stale">{T.stale(formatDateTime(new Date(doc.fetchedAt).toISOString()))}</p>}
       {list.length === 0 ? (
         <EmptyState
