@@ -68,10 +68,11 @@ export function CityPicker({
     setOpen(false);
   };
   // Suggestions belong to what is typed now: while the answer to it is on its way (the debounce,
-  // the carrier's search), those of an earlier query stay only if they still fit, never a stale city.
+  // the carrier's search, the kept answer being read), those of an earlier query or the popular
+  // cities stay if they still fit, never a stale city; the list never blinks out under a focused option.
   const typed = value.city.trim();
   const typing = open && typed.length > 0;
-  const doc: DocRow<CityOption[]> | null | undefined = typing && searching ? found : popular;
+  const doc: DocRow<CityOption[]> | null | undefined = typing && searching && found ? found : popular;
   const current = typing ? doc?.key === citiesDocKey(typed) : true;
   const list = current ? doc?.value : doc?.value.filter((c) => cityFitsQuery(c.meta.MainDescription, typed));
   const answered = searching && normalizeCityText(query) === normalizeCityText(typed) && state !== 'running' && state !== 'idle';
