@@ -13,6 +13,7 @@ import { feedbackActions } from '../../sync/programme/lazy';
 import { FEEDBACK_DOCS } from '../../sync/programme/keys';
 import type { FeedbackList } from '../../sync/pullers/feedback';
 import { Button } from '../../ui/button';
+import { PullProblem } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import { FEEDBACK_COPY as T } from './copy';
@@ -65,19 +66,7 @@ export default function FeedbackPage() {
     );
   }
   if (nothingStored && (state === 'offline' || state === 'failed') && local.length === 0) {
-    return (
-      <EmptyState
-        icon={state === 'offline' ? 'offline' : 'refresh'}
-        title={state === 'offline' ? T.offline : T.failed}
-        action={
-          state === 'failed' ? (
-            <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-              {T.retry}
-            </Button>
-          ) : undefined
-        }
-      />
-    );
+    return <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />;
   }
 
   const nothing = orders.length === 0 && purchases.length === 0;
