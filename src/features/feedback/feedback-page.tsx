@@ -76,9 +76,9 @@ export default function FeedbackPage() {
       {orders.length > 0 && (
         <section className="stack">
           <h2 className="t-h3">{T.onlineTitle}</h2>
-          <ul className="fb-orders">
+          <ul className="plain-list">
             {orders.map((o) => (
-              <li key={o.id} className="fb-order" data-testid="feedback-order" data-order={o.id}>
+              <li key={o.id} className="card-row fb-order" data-testid="feedback-order" data-order={o.id}>
                 <div className="fb-order__text">
                   <strong>{T.order(o.order_number)}</strong>
                   <span>
@@ -96,9 +96,9 @@ export default function FeedbackPage() {
       {purchases.length > 0 && (
         <section className="stack">
           <h2 className="t-h3">{T.storeTitle}</h2>
-          <ul className="fb-orders">
+          <ul className="plain-list">
             {purchases.map((p) => (
-              <li key={p.id} className="fb-order" data-testid="feedback-purchase">
+              <li key={p.id} className="card-row fb-order" data-testid="feedback-purchase">
                 <div className="fb-order__text">
                   <strong>{p.store}</strong>
                   <span>

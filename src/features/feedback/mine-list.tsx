@@ -71,7 +71,7 @@ export function MineList({ variant, local, sent }: { variant: Variant; local: Fe
   const pending = local.filter((r) => r.state !== 'sent').sort((a, b) => b.createdAt - a.createdAt);
   if (pending.length === 0 && sent.length === 0) return <p className="t-small">{T.mineEmpty}</p>;
   return (
-    <ul className="fb-mine" data-testid="feedback-mine">
+    <ul className="plain-list" data-testid="feedback-mine">
       {pending.map((r) => (
         <li key={r.id} className="fb-card" data-testid="feedback-local" data-state={r.state}>
           <div className="fb-card__head">

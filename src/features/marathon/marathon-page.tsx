@@ -60,9 +60,9 @@ export default function MarathonPage() {
 
       <section className="stack">
         <h2 className="t-h3">{T.stages}</h2>
-        <ol className="mara-stages">
+        <ol className="plain-list">
           {m.stages.map((s) => (
-            <li key={s.id} className={`mara-stage is-${s.status}`} data-testid="marathon-stage">
+            <li key={s.id} className={`card-row mara-stage is-${s.status}`} data-testid="marathon-stage">
               <span className="mara-stage__num">{s.number}</span>
               <span className="mara-stage__text">
                 <strong>{s.title}</strong>
