@@ -72,7 +72,7 @@ export default function VeloInvitePage() {
         ) : (
           <>
             {error && (
-              <p className="invite-error" role="alert" data-testid="velo-error">
+              <p className="error-box" role="alert" data-testid="velo-error">
                 {error}
               </p>
             )}
