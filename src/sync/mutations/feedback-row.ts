@@ -14,13 +14,17 @@ export async function rememberSent(db: ClubDb, account: Account, feedback: Feedb
 }
 
 /**
- * How a queued feedback (on an online order or an in-store purchase) settles the `feedback` row
- * that shows it on this device: sent, and at the top of the stored list, with `stale` (what the
- * answer changed on the server) asked afresh on the next pull; refused, with the server's reason;
- * waiting again when the member retries. A dead feedback token is fetched anew, once.
+ * What both feedback kinds (on an online order, on an in-store purchase) are, and how they settle
+ * the `feedback` row that shows them on this device: sent, and at the top of the stored list, with
+ * `stale` (what the answer changed on the server) asked afresh on the next pull; refused, with the
+ * server's reason; waiting again when the member retries. A dead feedback token is fetched anew, once.
  */
-export function feedbackSettling<P extends { localId: string }>(stale: string) {
+export function feedbackKind<P extends { localId: string }>(stale: string) {
   return {
+    noun: ['відгук', 'відгуки', 'відгуків'] as const,
+    tables: ['feedback', 'docs'] as const,
+    views: ['feedback'] as const,
+    batchable: true,
     async apply(answer: { feedback: FeedbackEntry }, entry: OutboxEntry<P>, db: ClubDb): Promise<void> {
       await db.feedback.update(entry.payload.localId, { state: 'sent', message: null });
       await rememberSent(db, entry.account, answer.feedback, Date.now());

@@ -4,7 +4,7 @@ import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { mutate } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
 import { feedbackToken } from '../engine/tokens';
-import { feedbackSettling } from './feedback-row';
+import { feedbackKind } from './feedback-row';
 
 export interface FeedbackOfflinePayload {
   localId: string;
@@ -20,15 +20,11 @@ export const feedbackSendOfflineKind = defineMutation<FeedbackOfflinePayload, ty
   kind: 'feedback-send-offline',
   call: feedbackSendOffline,
   title: 'Відгук про покупку в магазині',
-  noun: ['відгук', 'відгуки', 'відгуків'],
-  tables: ['feedback', 'docs'],
-  views: ['feedback'],
-  batchable: true,
+  ...feedbackKind<FeedbackOfflinePayload>('offlineOrders'),
   async buildRequest(entry, { db, transport, now, memo }) {
     const p = entry.payload;
     return { purchaseId: p.purchaseId, rating: p.rating, text: p.text, phone: p.phone, token: await feedbackToken(db, transport, now(), memo) };
   },
-  ...feedbackSettling<FeedbackOfflinePayload>('offlineOrders'),
 });
 
 /** Domain action: keeps the in-store feedback on this device and queues it. */

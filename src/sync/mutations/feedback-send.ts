@@ -4,7 +4,7 @@ import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { mutate } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
 import { feedbackToken } from '../engine/tokens';
-import { feedbackSettling } from './feedback-row';
+import { feedbackKind } from './feedback-row';
 
 export interface FeedbackSendPayload {
   /** The `feedback` row that shows it on this device (stays the same when the entry is retried under a new key). */
@@ -28,10 +28,8 @@ export const feedbackSendKind = defineMutation<FeedbackSendPayload, typeof feedb
   kind: 'feedback-send',
   call: feedbackSend,
   title: 'Відгук',
-  noun: ['відгук', 'відгуки', 'відгуків'],
-  tables: ['feedback', 'docs'],
-  views: ['feedback'],
-  batchable: true,
+  // The order can take no more feedback: the flags are asked afresh on the next pull.
+  ...feedbackKind<FeedbackSendPayload>('feedbackFlags'),
   async buildRequest(entry, { db, transport, now, memo }) {
     const p = entry.payload;
     return {
@@ -43,8 +41,6 @@ export const feedbackSendKind = defineMutation<FeedbackSendPayload, typeof feedb
     };
   },
   files: (entry) => ({ photos: entry.payload.photos }),
-  // The order can take no more feedback: the flags are asked afresh on the next pull.
-  ...feedbackSettling<FeedbackSendPayload>('feedbackFlags'),
   describeRefusal(entry, error) {
     return { what: `Відгук ${entry.payload.rating} ★${entry.payload.text ? `: «${entry.payload.text.slice(0, 40)}${entry.payload.text.length > 40 ? '…' : ''}»` : ''}`, why: error.message, fixAt: { path: '/feedback', label: 'До відгуків' } };
   },
