@@ -84,7 +84,7 @@ export default function VeloInvitePage() {
       </section>
       <section className="panel stack">
         <h2 className="t-h3">{T.veloHow}</h2>
-        <ol className="invite-steps">
+        <ol className="card-list invite-steps">
           {T.veloSteps.map((s) => (
             <li key={s}>{s}</li>
           ))}

@@ -68,7 +68,7 @@ export default function LandingPage() {
         </h2>
         <ol className="plain-list landing-steps">
           {STEPS.map((s, i) => (
-            <li key={s}>
+            <li key={s} className="card-row">
               <span className="landing-steps__n">{i + 1}</span>
               {s}
             </li>

@@ -157,7 +157,7 @@ export default function QuizPage() {
         })}
       </fieldset>
       {error && (
-        <p className="quiz-error" role="alert" data-testid="quiz-error">
+        <p className="error-box" role="alert" data-testid="quiz-error">
           {error}
         </p>
       )}
