@@ -12,12 +12,12 @@ import { execFileSync, fork, spawn, spawnSync, type ChildProcess } from 'node:ch
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
 import { Balancer, buildServer, Instance } from '../scripts/ops/cluster';
+import { freePort } from '../scripts/free-port';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const MEMBERS = Number(process.env.BENCH_LOAD_MEMBERS ?? 50);
@@ -176,20 +176,7 @@ async function client(f: Fixture): Promise<Stats> {
   return stats;
 }
 
-
 // ——— the bench: database, fixture, server process, figures ———
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

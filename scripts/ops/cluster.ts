@@ -3,9 +3,9 @@
 // (tests/e2e/ops-*.e2e.ts) and the bench (bench/mixed-load.bench.ts).
 import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../free-port';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const HAPROXY_CONFIG = join(ROOT, 'deploy/haproxy.cfg');
@@ -16,18 +16,6 @@ export const SERVER_BUNDLE = join(ROOT, 'dist-server/main.mjs');
 export function buildServer(): void {
   const r = spawnSync(join(ROOT, 'node_modules/.bin/esbuild'), ['server/main.ts', '--bundle', '--platform=node', '--format=esm', '--packages=external', '--target=node20', `--outfile=${SERVER_BUNDLE}`, '--log-level=warning'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('the server bundle failed to build');
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => done(port));
-    });
-    s.on('error', fail);
-  });
 }
 
 /** The PostgreSQL binaries of the newest version installed, or null. */

@@ -1,25 +1,21 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { waitForServiceWorker, type Browser } from './support/browser';
 import { freshCodes } from './support/camera';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 import { signInAsDemo } from './support/sign-in';
+import { closeSession, openSession } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  await signInAsDemo(browser.page, server.url);
+  ({ server, browser } = await openSession({ ready: signInAsDemo }));
   // The service worker's first activation reloads the page: settle it before the keyboard walk.
   await waitForServiceWorker(browser.page);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 /** Whether the focused element matches `selector`. */
 const focusedIs = (page: Page, selector: string, text = '') =>

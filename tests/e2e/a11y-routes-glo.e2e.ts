@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFinding, memberRoutes, walkRoutes } from './support/a11y';
-import { openBrowser, type Browser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Browser } from './support/browser';
+import type { RunningServer } from './support/server';
 import { signInAsDemo } from './support/sign-in';
+import { closeSession, openSession } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  await signInAsDemo(browser.page, server.url);
-});
+beforeAll(async () => ({ server, browser } = await openSession({ ready: signInAsDemo })));
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 describe('accessibility (axe, WCAG 2.2 AA): every member route of spec §2 on glo', () => {
   it('has no serious or critical violation on any screen, signed in as the demo member', async () => {

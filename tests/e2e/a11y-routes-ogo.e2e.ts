@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFinding, memberRoutes, walkRoutes } from './support/a11y';
-import { openBrowser, type Browser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Browser } from './support/browser';
+import type { RunningServer } from './support/server';
 import { signInAsDemo } from './support/sign-in';
+import { closeSession, openSession } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  await signInAsDemo(browser.page, server.url);
+  ({ server, browser } = await openSession({ ready: signInAsDemo }));
   // The member switches to ogo through the side menu, as a person would.
   await browser.page.getByTestId('menu-button').click();
   // On the home screen the switch reloads the page (spec §4): the walk starts in the reloaded one.
@@ -19,10 +18,7 @@ beforeAll(async () => {
   await browser.page.getByTestId('menu-button').waitFor({ timeout: 20_000 });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 describe('accessibility (axe, WCAG 2.2 AA): every member route of spec §2 on ogo', () => {
   it('has no serious or critical violation on any screen, signed in as the demo member', async () => {

@@ -1,23 +1,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcedSeq, navigateInApp, waitForScreen } from './support/a11y';
-import { openBrowser, type Browser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Browser } from './support/browser';
+import type { RunningServer } from './support/server';
 import { signInAsDemo, forgetSignIn } from './support/sign-in';
+import { closeSession, openSession } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  await signInAsDemo(browser.page, server.url);
-});
+beforeAll(async () => ({ server, browser } = await openSession({ ready: signInAsDemo })));
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 /**
  * What 200% text loses at the page's width (WCAG 1.4.4): the page scrolling sideways, and

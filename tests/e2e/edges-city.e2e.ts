@@ -2,23 +2,17 @@
 // carrier's answer is on its way, an earlier query's city is never offered, and the wait shows).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Browser } from './support/browser';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { addProduct, choosePayment, openDelivery, placeOrder, serverOrders, signedInReady, switchVariant } from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  await signedInReady(browser.page, server.url);
-});
+beforeAll(async () => ({ server, browser } = await openSession({ ready: signedInReady })));
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 /** The names the suggestions offer at this moment, read at once. */
 const offered = (page: Page) => page.locator('[data-testid="city-option"] .co-list__main').evaluateAll((els) => els.map((e) => e.textContent ?? ''));

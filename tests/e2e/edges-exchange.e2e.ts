@@ -1,24 +1,18 @@
 // Exchange edge: item 8 (an XP order is paid fully with XP, spec §1: while the variant's cart
 // holds items paid in money, «Обміняти» is disabled, says why beside it and leads to the cart).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { rows } from './support/local-db';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { addProduct, againLater, signedInReady, switchVariant } from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  await signedInReady(browser.page, server.url);
-});
+beforeAll(async () => ({ server, browser } = await openSession({ ready: signedInReady })));
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 interface CartRow {
   variant: string;

@@ -4,29 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from './support/browser';
 import { kv } from './support/local-db';
-import { startProxy, type Proxy } from './support/proxy';
+import type { Proxy } from './support/proxy';
 import { serverCall } from './support/server-api';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { addProduct, againLater, openDelivery, signedInReady } from './shop-steps';
 
-let server: RunningServer;
-let proxy: Proxy;
-let browser: Browser;
-let base: string;
+let server: RunningServer, proxy: Proxy, browser: Browser, base: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  proxy = await startProxy(server.port);
-  base = proxy.url;
-  browser = await openBrowser();
-  await signedInReady(browser.page, base);
-});
+beforeAll(async () => ({ server, proxy, base, browser } = await openSession({ proxy: true, ready: signedInReady })));
 
-afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser, proxy }));
 
 describe('the quiz online', () => {
   it('while the answer is checked: no offline message, «Далі» held until the verdict', async () => {

@@ -4,12 +4,13 @@
 // indicator says why they wait and until when, «Надіслати зараз» tries at once without pushing
 // the next try later, and the queue drains soon after the server recovers (the figure printed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { freshCodes } from './support/camera';
 import { rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
-import { startProxy, type Proxy } from './support/proxy';
-import { startServer, type RunningServer } from './support/server';
+import type { Proxy } from './support/proxy';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, member, openManualEntry, typeCodes } from './faults-steps';
 
@@ -25,24 +26,11 @@ interface Entry {
   state: string;
 }
 
-let server: RunningServer;
-let proxy: Proxy;
-let browser: Browser;
-let base: string;
+let server: RunningServer, proxy: Proxy, browser: Browser, base: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  proxy = await startProxy(server.port);
-  base = proxy.url;
-  browser = await openBrowser();
-  await signedInReady(browser.page, base);
-});
+beforeAll(async () => ({ server, proxy, base, browser } = await openSession({ proxy: true, ready: signedInReady })));
 
-afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser, proxy }));
 
 const scans = async (page: Browser['page']) => (await rows<Entry>(page, 'outbox')).filter((e) => e.kind === 'scan-code').sort((a, b) => a.seq - b.seq);
 

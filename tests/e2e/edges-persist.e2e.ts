@@ -1,18 +1,18 @@
 // Storage edge: item 16 (the app asks the browser for persistent storage once the member has
 // signed in and queued a change of their own, so changes waiting offline are not evicted).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { kv } from './support/local-db';
 import { serverMetafield } from './support/server-api';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { addProduct, signedInReady } from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
+  ({ server, browser } = await openSession());
   // Counts the page's calls of the browser's own navigator.storage.persist (the call still goes through).
   await browser.context.addInitScript(() => {
     const original = StorageManager.prototype.persist;
@@ -23,10 +23,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 const persistCalls = () => browser.page.evaluate(() => Number(sessionStorage.getItem('persistCalls') ?? 0));
 

@@ -1,27 +1,21 @@
 // a change the server refuses (400/403/404) is shown with the server's own
 // reason and with what it was (the serial, the code), never a general «Цього вже немає на сервері».
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { kv } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { serverCall } from './support/server-api';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { signedInReady } from './shop-steps';
 import { drained, openManualEntry } from './faults-steps';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  await signedInReady(browser.page, server.url);
-});
+beforeAll(async () => ({ server, browser } = await openSession({ ready: signedInReady })));
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 const UNKNOWN_SERIALS = ['NOSUCH0000A1', 'NOSUCH0000B2'];
 const UNKNOWN_CODE = '0000dead-beef-4000-8000-00000000c0de';

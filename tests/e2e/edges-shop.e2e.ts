@@ -2,9 +2,10 @@
 // «Замовити» drawn where it is seen, never behind the sticky action bar).
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { goOffline, goOnline } from './support/network';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { addProduct, againLater, chooseBranch, choosePayment, openDelivery, serverOrders, signedInReady, switchVariant } from './shop-steps';
 
 let server: RunningServer;
@@ -13,16 +14,9 @@ let browser: Browser;
 const ANDRII = '380500000002';
 const NOBODYS_CODE = 'REW-NOSUCH1';
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  await signedInReady(browser.page, server.url, ANDRII);
-});
+beforeAll(async () => ({ server, browser } = await openSession({ ready: (page, base) => signedInReady(page, base, ANDRII) })));
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 /** The element is on the screen and nothing is drawn over its middle. */
 async function seen(page: Page, el: Locator): Promise<boolean> {

@@ -3,26 +3,20 @@
 // and a scan session of several typed codes. Afterwards: one order, each code credited once.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { freshCodes } from './support/camera';
 import { goOffline, goOnline } from './support/network';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { againLater, serverOrders, signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, member, openManualEntry, shownCredited, typeCodes } from './faults-steps';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  await signedInReady(browser.page, server.url);
-});
+beforeAll(async () => ({ server, browser } = await openSession({ ready: signedInReady })));
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 /** Cuts and restores the network every `ms` until stopped (then leaves it on); counts the cuts. */
 function flap(context: BrowserContext, ms: number): { stop(): Promise<void>; cuts(): number } {

@@ -2,34 +2,22 @@
 // is on its way under its key, and however the retry goes there is one order on the server, the
 // ordered lines leave the cart once (a line added afterwards stays).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { kv, rows } from './support/local-db';
 import { serverMetafield } from './support/server-api';
-import { startProxy, type Proxy } from './support/proxy';
-import { startServer, type RunningServer } from './support/server';
+import type { Proxy, Tap } from './support/proxy';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { addProduct, againLater, choosePayment, chooseBranch, openDelivery, serverOrders, signedInReady } from './shop-steps';
 
 const CREATE_ORDER = '/api/api-shop/create-order';
 
-let server: RunningServer;
-let proxy: Proxy;
-let browser: Browser;
-/** The origin the browser uses: the server behind a proxy that can lose an answer on the way. */
-let base: string;
+/** `base`: the origin the browser uses: the server behind a proxy that can lose an answer on the way. */
+let server: RunningServer, proxy: Proxy, browser: Browser, base: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  proxy = await startProxy(server.port);
-  base = proxy.url;
-  browser = await openBrowser();
-  await signedInReady(browser.page, base);
-});
+beforeAll(async () => ({ server, proxy, base, browser } = await openSession({ proxy: true, ready: signedInReady })));
 
-afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser, proxy }));
 
 interface CartLine {
   id: number;
@@ -120,15 +108,25 @@ async function oneOrderWithTheCart(before: number, number: number): Promise<void
   expect((await kv<Array<{ orderNumber: number }>>(page, 'placedOrders')).filter((p) => p.orderNumber === number)).toHaveLength(1);
 }
 
+/** Opens the checkout with `tap` deciding create-order's fate, taps «Замовити» until told the order is on its way; returns the server's order count before. */
+async function orderThrough(tap: Tap): Promise<number> {
+  const page = browser.page;
+  const before = (await serverOrders(page, base)).length;
+  await toCheckout();
+  proxy.tap(CREATE_ORDER, tap);
+  await againLater(page);
+  await page.getByTestId('place-order').click();
+  await toldItIsOnItsWay();
+  proxy.untap();
+  return before;
+}
+
 describe('the server killed in the middle of create-order', () => {
   it('after the order was written but before the answer reached the phone: told, the retry gets the same order, one order on the server', async () => {
     const { page } = browser;
-    const before = (await serverOrders(page, base)).length;
-    await toCheckout();
-
     // The request reaches the server and is committed; the server dies before its answer gets out.
     let intercepted = 0;
-    proxy.tap(CREATE_ORDER, async (_req, forward) => {
+    const before = await orderThrough(async (_req, forward) => {
       // Chromium sends it once more on its own when a kept-alive connection drops: that finds the server dead.
       intercepted += 1;
       if (intercepted > 1) return 'drop';
@@ -136,10 +134,6 @@ describe('the server killed in the middle of create-order', () => {
       await server.kill();
       return 'drop';
     });
-    await againLater(page);
-    await page.getByTestId('place-order').click();
-    await toldItIsOnItsWay();
-    proxy.untap();
     expect(page.url()).toContain('/shop/checkout');
 
     await server.start();
@@ -152,18 +146,11 @@ describe('the server killed in the middle of create-order', () => {
 
   it('before the request reached the server (killed right after the tap): told, the retry after the restart places exactly one order', async () => {
     const { page } = browser;
-    const before = (await serverOrders(page, base)).length;
-    await toCheckout();
-
     // Held until the server is dead, then let go: it finds nobody to answer.
-    proxy.tap(CREATE_ORDER, async () => {
+    const before = await orderThrough(async () => {
       await server.kill();
       return 'answer';
     });
-    await againLater(page);
-    await page.getByTestId('place-order').click();
-    await toldItIsOnItsWay();
-    proxy.untap();
     // Still waiting after a reload: the order keeps its key on the device.
     await page.reload();
     await toldItIsOnItsWay();
@@ -175,17 +162,10 @@ describe('the server killed in the middle of create-order', () => {
 
   it('the member leaves the checkout while the order waits, and the phone sends it later by itself: one order, the cart page shows it emptied', async () => {
     const { page } = browser;
-    const before = (await serverOrders(page, base)).length;
-    await toCheckout();
-
-    proxy.tap(CREATE_ORDER, async () => {
+    const before = await orderThrough(async () => {
       await server.kill();
       return 'drop';
     });
-    await againLater(page);
-    await page.getByTestId('place-order').click();
-    await toldItIsOnItsWay();
-    proxy.untap();
 
     // Told it will be sent, the member goes back to the cart; the server returns meanwhile.
     await page.getByRole('link', { name: 'Змінити' }).first().click();

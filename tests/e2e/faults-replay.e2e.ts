@@ -2,35 +2,23 @@
 // killed after the first answers and started again, or the page closed mid-replay and opened
 // again. Every scan is credited once, the feedback stored once, and the screens say so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { freshCodes } from './support/camera';
 import { queuedChanges, rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
-import { startProxy, type Proxy } from './support/proxy';
-import { startServer, type RunningServer } from './support/server';
+import type { Proxy } from './support/proxy';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, feedbackFor, member, shownCredited, typeCodes, writeFeedback, type Code } from './faults-steps';
 
 const SCAN = '/api/scan/scan-code';
 
-let server: RunningServer;
-let proxy: Proxy;
-let browser: Browser;
-let base: string;
+let server: RunningServer, proxy: Proxy, browser: Browser, base: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  proxy = await startProxy(server.port);
-  base = proxy.url;
-  browser = await openBrowser();
-  await signedInReady(browser.page, base);
-});
+beforeAll(async () => ({ server, proxy, base, browser } = await openSession({ proxy: true, ready: signedInReady })));
 
-afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser, proxy }));
 
 const sum = (codes: readonly Code[]) => codes.reduce((n, c) => n + c.xp, 0);
 

@@ -4,22 +4,22 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTA_MESSAGE } from '../../src/db/storage';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { freshCodes } from './support/camera';
 import { queuedChanges, rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { serverMetafield } from './support/server-api';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 import { signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, member, openManualEntry, typeCodes } from './faults-steps';
 import { listedProductIds } from './support/catalogue';
+import { closeSession, openSession } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
+  ({ server, browser } = await openSession());
   // A full disk, switched on by the test: add/put of every object store throw as Chromium's would.
   await browser.context.addInitScript(() => {
     // The flag lives in sessionStorage, so it holds across the tab's navigations.
@@ -34,10 +34,7 @@ beforeAll(async () => {
   await signedInReady(browser.page, server.url);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 const diskFull = (page: Page, full: boolean) => page.evaluate((f) => (f ? sessionStorage.setItem('diskFull', '1') : sessionStorage.removeItem('diskFull')), full);
 const card = (page: Page, id: number) => page.locator(`[data-testid="product-card"][data-product-id="${id}"]`);

@@ -2,29 +2,23 @@
 // scan in one, a cart line in the other); back online, each change reaches the server once.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { freshCodes } from './support/camera';
 import { queuedChanges } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { serverMetafield } from './support/server-api';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 import { signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, member, typeCodes } from './faults-steps';
 import { listedProductIds } from './support/catalogue';
+import { closeSession, openSession } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  await signedInReady(browser.page, server.url);
-});
+beforeAll(async () => ({ server, browser } = await openSession({ ready: signedInReady })));
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 const card = (page: Page, id: number) => page.locator(`[data-testid="product-card"][data-product-id="${id}"]`);
 

@@ -5,8 +5,9 @@ import { DIST } from '../../scripts/build-if-stale';
 import type { BuildPlan } from '../../scripts/build/first-load';
 import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
 import { goOffline, goOnline } from './support/network';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 import { DEMO_PHONE } from './support/sign-in';
+import { closeSession, openSession } from './support/session';
 
 /*
  * A new visitor's first load: the server decides the guards' redirects before any
@@ -19,15 +20,11 @@ let browser: Browser;
 const plan = () => JSON.parse(readFileSync(join(DIST, 'club-routes.json'), 'utf8')) as BuildPlan;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
+  ({ server, browser } = await openSession());
   browser.page.setDefaultTimeout(20_000);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 describe('a new visitor’s first screen', () => {
   it('is answered by the server: / goes to the age question in one redirect, whose HTML names its own chunk', async () => {

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Browser } from './support/browser';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -15,16 +16,12 @@ const NEW_EMAIL = `e2e.new.${Date.now()}@example.com`;
 const SEEDED_PHONE = '380632140018';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
+  ({ server, browser } = await openSession());
   // A stuck action fails with its reason instead of running into the test timeout.
   browser.page.setDefaultTimeout(20_000);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 /** The newest SMS code sent to `phone` whose text matches `about`, from the server's dev outbox. */
 async function smsCode(phone: string, about: RegExp, notBefore = ''): Promise<string> {

@@ -3,28 +3,25 @@
 // taken, paused and resumed, each confirmed; the invite code is copied and the velo link opened.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAGES } from '../../server/seed/engagement-marathon';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { kv } from './support/local-db';
 import { serverCall } from './support/server-api';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 import { signInAsDemo } from './support/sign-in';
+import { closeSession, openSession } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
+  ({ server, browser } = await openSession());
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await signInAsDemo(browser.page, server.url);
   token = await kv<string>(browser.page, 'pwaToken');
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 const balance = async () => (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=glo')).balance;
 const digitsOf = (s: string | null) => Number((s ?? '').replace(/\D/g, ''));

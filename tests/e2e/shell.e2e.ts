@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 import { signInAsDemo } from './support/sign-in';
+import { closeSession, openSession } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
+  ({ server, browser } = await openSession());
   // Signed in for real (spec §6: the usertoken cookie and the session on the device; a cookie
   // alone is logged out by the token check) and past the age question.
   await signInAsDemo(browser.page, server.url);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 const heading = () => browser.page.locator('.app-header__title');
 /** Waits until the header shows `title` (the URL changes before the lazy page renders). */

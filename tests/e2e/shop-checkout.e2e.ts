@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { kv, rows } from './support/local-db';
 import { serverMetafield } from './support/server-api';
 import { goOffline, goOnline, whileOffline } from './support/network';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { addProduct, choosePayment, chooseBranch, openDelivery, placeOrder, serverBalance, serverOrders, signedInReady } from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  await signedInReady(browser.page, server.url);
-});
+beforeAll(async () => ({ server, browser } = await openSession({ ready: signedInReady })));
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 describe('shop checkout through the screens', () => {
   it('(1) a cash order to a carrier branch in Kyiv: placed once, in /history-order, the cart empty', async () => {

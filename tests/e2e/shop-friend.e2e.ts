@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_XP_PER_FRIEND } from '../../src/domain/invite-calculator';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { serverCall } from './support/server-api';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { addProduct, againLater, chooseBranch, choosePayment, openDelivery, placeOrder, serverOrders, signedInReady, switchVariant } from './shop-steps';
 
 let server: RunningServer;
@@ -12,16 +13,9 @@ const ANDRII = '380500000002';
 /** Олена's invite code (seed). */
 const OLENA_CODE = 'REW-OLENA7';
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  await signedInReady(browser.page, server.url, ANDRII);
-});
+beforeAll(async () => ({ server, browser } = await openSession({ ready: (page, base) => signedInReady(page, base, ANDRII) })));
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 /** Олена's ogo XP, read as the server keeps it (a check, not a step of the journey). */
 async function olenaOgoBalance(): Promise<number> {

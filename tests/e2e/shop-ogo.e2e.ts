@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { kv, rows } from './support/local-db';
 import { serverMetafield } from './support/server-api';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { addProduct, againLater, chooseBranch, choosePayment, openDelivery, placeOrder, serverOrders, signedInReady, switchVariant } from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  await signedInReady(browser.page, server.url);
-});
+beforeAll(async () => ({ server, browser } = await openSession({ ready: signedInReady })));
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 const cartOf = async (variant: string) =>
   (await rows<{ variant: string; productId: number }>(browser.page, 'cart')).filter((l) => l.variant === variant).map((l) => l.productId).sort((a, b) => a - b);

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAGES } from '../../server/seed/engagement-marathon';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { kv } from './support/local-db';
 import { serverCall } from './support/server-api';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { signedInReady, switchVariant } from './shop-steps';
 
 // the marathon for both variants has one progress; its XP go to glo (the main
@@ -16,17 +17,13 @@ let browser: Browser;
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
+  ({ server, browser } = await openSession());
   mkdirSync('screenshots', { recursive: true });
   await signedInReady(browser.page, server.url);
   token = await kv<string>(browser.page, 'pwaToken');
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 const balance = async (v: 'glo' | 'ogo') => (await serverCall<{ balance: number }>(server.url, token, `/api/get-balance?v=${v}`)).balance;
 const digitsOf = (s: string | null) => Number((s ?? '').replace(/\D/g, ''));

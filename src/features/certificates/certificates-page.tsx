@@ -8,8 +8,8 @@ import { useAppSession } from '../../state/session';
 import { certActions } from '../../sync/programme/lazy';
 import { CERT_DOCS } from '../../sync/programme/keys';
 import type { CertMessage, CertPartners } from '../../sync/pullers/programmes-cert';
-import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
+import { PullProblem } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import { CERT_COPY as T } from './copy';
@@ -86,17 +86,7 @@ export default function CertificatesPage() {
       ) : list ? (
         <EmptyState icon="spark" title={T.noPartners} text={T.noPartnersText} />
       ) : partnersState === 'offline' || partnersState === 'failed' ? (
-        <EmptyState
-          icon={partnersState === 'offline' ? 'offline' : 'refresh'}
-          title={partnersState === 'offline' ? T.offline : T.failed}
-          action={
-            partnersState === 'failed' ? (
-              <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-                {T.retry}
-              </Button>
-            ) : undefined
-          }
-        />
+        <PullProblem offline={partnersState === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />
       ) : (
         <div className="card-stack cert-partner" aria-label={T.loading}>
           <Skeleton lines={4} />

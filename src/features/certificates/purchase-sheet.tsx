@@ -71,7 +71,7 @@ export function PurchaseSheet({ pick, variant, balance, onClose, onBought }: { p
           <p>{T.buyText(pick.partnerName, pick.nominal, pick.xp)}</p>
           {after !== null && after >= 0 && <p className="t-small">{T.after(after)}</p>}
           {problem && (
-            <p className="cert-error" role="alert" data-testid="cert-error">
+            <p className="error-box" role="alert" data-testid="cert-error">
               {problem.message}
             </p>
           )}
@@ -92,7 +92,7 @@ export function PurchaseSheet({ pick, variant, balance, onClose, onBought }: { p
           <Field label={T.lastName} autoComplete="family-name" value={details.last_name} error={problem?.field === 'last_name' ? problem.message : null} onChange={(e) => setDetails({ ...details, last_name: e.target.value })} />
           <Field label={T.email} type="email" autoComplete="email" inputMode="email" value={details.email} error={problem?.field === 'email' ? problem.message : null} onChange={(e) => setDetails({ ...details, email: e.target.value })} />
           {problem && !problem.field && (
-            <p className="cert-error" role="alert">
+            <p className="error-box" role="alert">
               {problem.message}
             </p>
           )}

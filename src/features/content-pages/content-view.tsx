@@ -4,7 +4,7 @@ import { CONTENT_PAGES, type ContentPageKey } from '../../domain/content-pages';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import { contentActions } from '../../sync/content/lazy';
-import { Button } from '../../ui/button';
+import { PullProblem } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { useSafeHtml } from '../../ui/use-safe-html';
 import { CONTENT_COPY as T } from './copy';
@@ -62,17 +62,7 @@ export function ContentView({
       </div>
     );
   } else if (pull === 'offline' || pull === 'failed') {
-    body = (
-      <EmptyState
-        icon={pull === 'offline' ? 'offline' : 'refresh'}
-        title={pull === 'offline' ? T.offline : T.failed}
-        action={
-          <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-            {T.retry}
-          </Button>
-        }
-      />
-    );
+    body = <PullProblem offline={pull === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} />;
   } else {
     body = <EmptyState icon="doc" title={T.empty} />;
   }

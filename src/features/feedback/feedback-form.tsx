@@ -157,7 +157,7 @@ export function FeedbackForm({ target, variant, onDone, onCancel }: { target: Fe
       )}
 
       {problems.form && (
-        <p className="fb-error" role="alert">
+        <p className="error-box" role="alert">
           {problems.form}
         </p>
       )}

@@ -13,6 +13,7 @@ import { feedbackActions } from '../../sync/programme/lazy';
 import { FEEDBACK_DOCS } from '../../sync/programme/keys';
 import type { FeedbackList } from '../../sync/pullers/feedback';
 import { Button } from '../../ui/button';
+import { PullProblem } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import { FEEDBACK_COPY as T } from './copy';
@@ -65,19 +66,7 @@ export default function FeedbackPage() {
     );
   }
   if (nothingStored && (state === 'offline' || state === 'failed') && local.length === 0) {
-    return (
-      <EmptyState
-        icon={state === 'offline' ? 'offline' : 'refresh'}
-        title={state === 'offline' ? T.offline : T.failed}
-        action={
-          state === 'failed' ? (
-            <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-              {T.retry}
-            </Button>
-          ) : undefined
-        }
-      />
-    );
+    return <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />;
   }
 
   const nothing = orders.length === 0 && purchases.length === 0;
@@ -87,9 +76,9 @@ export default function FeedbackPage() {
       {orders.length > 0 && (
         <section className="stack">
           <h2 className="t-h3">{T.onlineTitle}</h2>
-          <ul className="fb-orders">
+          <ul className="plain-list">
             {orders.map((o) => (
-              <li key={o.id} className="fb-order" data-testid="feedback-order" data-order={o.id}>
+              <li key={o.id} className="card-row fb-order" data-testid="feedback-order" data-order={o.id}>
                 <div className="fb-order__text">
                   <strong>{T.order(o.order_number)}</strong>
                   <span>
@@ -107,9 +96,9 @@ export default function FeedbackPage() {
       {purchases.length > 0 && (
         <section className="stack">
           <h2 className="t-h3">{T.storeTitle}</h2>
-          <ul className="fb-orders">
+          <ul className="plain-list">
             {purchases.map((p) => (
-              <li key={p.id} className="fb-order" data-testid="feedback-purchase">
+              <li key={p.id} className="card-row fb-order" data-testid="feedback-purchase">
                 <div className="fb-order__text">
                   <strong>{p.store}</strong>
                   <span>

@@ -71,9 +71,9 @@ export function MineList({ variant, local, sent }: { variant: Variant; local: Fe
   const pending = local.filter((r) => r.state !== 'sent').sort((a, b) => b.createdAt - a.createdAt);
   if (pending.length === 0 && sent.length === 0) return <p className="t-small">{T.mineEmpty}</p>;
   return (
-    <ul className="fb-mine" data-testid="feedback-mine">
+    <ul className="plain-list" data-testid="feedback-mine">
       {pending.map((r) => (
-        <li key={r.id} className="fb-card" data-testid="feedback-local" data-state={r.state}>
+        <li key={r.id} className="card-stack card-stack--tight" data-testid="feedback-local" data-state={r.state}>
           <div className="fb-card__head">
             <strong data-testid="feedback-about">{aboutLocal(r).title}</strong>
             <span className={`fb-badge is-${r.state}`}>{r.state === 'waiting' ? T.waiting : T.refused}</span>
@@ -81,11 +81,11 @@ export function MineList({ variant, local, sent }: { variant: Variant; local: Fe
           <Stars n={r.rating} />
           {r.text && <p className="fb-card__text">{r.text}</p>}
           <When about={aboutLocal(r)} sentAt={r.createdAt} extra={r.photoCount > 0 ? T.photosCount(r.photoCount) : undefined} />
-          {r.message && <p className="fb-error">{r.message}</p>}
+          {r.message && <p className="error-box">{r.message}</p>}
         </li>
       ))}
       {sent.map((f) => (
-        <li key={f.id} className="fb-card" data-testid="feedback-sent">
+        <li key={f.id} className="card-stack card-stack--tight" data-testid="feedback-sent">
           <div className="fb-card__head">
             <strong data-testid="feedback-about">{aboutSent(f).title}</strong>
             <span className="fb-badge is-sent">{T.delivered}</span>

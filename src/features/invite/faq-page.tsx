@@ -5,7 +5,7 @@ import { useAppSession } from '../../state/session';
 import { inviteActions } from '../../sync/programme/lazy';
 import { INVITE_DOCS } from '../../sync/programme/keys';
 import type { InviteFaq } from '../../sync/pullers/programmes-invite';
-import { Button } from '../../ui/button';
+import { PullProblem } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { INVITE_COPY as T } from './copy';
 import './invite.css';
@@ -31,19 +31,7 @@ export default function InviteFaqPage() {
     );
   }
   if (faq === null && (state === 'offline' || state === 'failed')) {
-    return (
-      <EmptyState
-        icon={state === 'offline' ? 'offline' : 'refresh'}
-        title={state === 'offline' ? T.faqOffline : T.faqFailed}
-        action={
-          state === 'failed' ? (
-            <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-              {T.retry}
-            </Button>
-          ) : undefined
-        }
-      />
-    );
+    return <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.faqOffline, failedTitle: T.faqFailed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />;
   }
   return (
     <div className="panel">

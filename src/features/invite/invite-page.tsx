@@ -74,7 +74,7 @@ export default function InvitePage() {
 
       <section className="panel stack">
         <h2 className="t-h3">{T.howTitle}</h2>
-        <ol className="invite-steps">
+        <ol className="card-list invite-steps">
           {T.steps(rules.xpPerFriend, rules.milestones.map((m) => m.friends)).map((s) => (
             <li key={s}>{s}</li>
           ))}

@@ -72,7 +72,7 @@ export default function VeloInvitePage() {
         ) : (
           <>
             {error && (
-              <p className="invite-error" role="alert" data-testid="velo-error">
+              <p className="error-box" role="alert" data-testid="velo-error">
                 {error}
               </p>
             )}
@@ -84,7 +84,7 @@ export default function VeloInvitePage() {
       </section>
       <section className="panel stack">
         <h2 className="t-h3">{T.veloHow}</h2>
-        <ol className="invite-steps">
+        <ol className="card-list invite-steps">
           {T.veloSteps.map((s) => (
             <li key={s}>{s}</li>
           ))}

@@ -51,7 +51,7 @@ export default function LandingPage() {
         </h2>
         <div className="landing-benefits">
           {BENEFITS.map((b) => (
-            <div key={b.title} className="landing-benefit">
+            <div key={b.title} className="card-stack card-stack--tight landing-benefit">
               <span className="landing-benefit__icon">
                 <Icon name={b.icon} size={22} />
               </span>
@@ -68,7 +68,7 @@ export default function LandingPage() {
         </h2>
         <ol className="plain-list landing-steps">
           {STEPS.map((s, i) => (
-            <li key={s}>
+            <li key={s} className="card-row">
               <span className="landing-steps__n">{i + 1}</span>
               {s}
             </li>

@@ -5,7 +5,8 @@ import { useAppSession } from '../../state/session';
 import { marathonActions } from '../../sync/programme/lazy';
 import { MARATHON_DOCS } from '../../sync/programme/keys';
 import type { CurrentMarathon } from '../../sync/pullers/programmes-marathon';
-import { Button, ButtonLink } from '../../ui/button';
+import { ButtonLink } from '../../ui/button';
+import { PullProblem } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { MARATHON_COPY as T } from './copy';
 import { SharedNote } from './shared-note';
@@ -23,19 +24,7 @@ export default function MarathonPage() {
 
   if (!doc) {
     if (doc === null && (state === 'offline' || state === 'failed')) {
-      return (
-        <EmptyState
-          icon={state === 'offline' ? 'offline' : 'refresh'}
-          title={state === 'offline' ? T.offline : T.failed}
-          action={
-            state === 'failed' ? (
-              <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-                {T.retry}
-              </Button>
-            ) : undefined
-          }
-        />
-      );
+      return <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />;
     }
     return <Skeleton lines={6} height={40} />;
   }
@@ -71,9 +60,9 @@ export default function MarathonPage() {
 
       <section className="stack">
         <h2 className="t-h3">{T.stages}</h2>
-        <ol className="mara-stages">
+        <ol className="plain-list">
           {m.stages.map((s) => (
-            <li key={s.id} className={`mara-stage is-${s.status}`} data-testid="marathon-stage">
+            <li key={s.id} className={`card-row mara-stage is-${s.status}`} data-testid="marathon-stage">
               <span className="mara-stage__num">{s.number}</span>
               <span className="mara-stage__text">
                 <strong>{s.title}</strong>

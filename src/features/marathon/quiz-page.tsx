@@ -9,6 +9,7 @@ import { MARATHON_DOCS } from '../../sync/programme/keys';
 import type { LocalAnswer, QuizLocal } from '../../sync/mutations/marathon-answer';
 import type { Quiz } from '../../sync/pullers/programmes-marathon';
 import { Button, ButtonLink } from '../../ui/button';
+import { PullProblem } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { MARATHON_COPY as T } from './copy';
 import { SharedNote } from './shared-note';
@@ -71,19 +72,7 @@ export default function QuizPage() {
 
   if (!quiz || local === undefined) {
     if (quiz === null && (state === 'offline' || state === 'failed')) {
-      return (
-        <EmptyState
-          icon={state === 'offline' ? 'offline' : 'refresh'}
-          title={state === 'offline' ? T.offline : T.failed}
-          action={
-            state === 'failed' ? (
-              <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-                {T.retry}
-              </Button>
-            ) : undefined
-          }
-        />
-      );
+      return <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />;
     }
     return <Skeleton lines={6} height={44} />;
   }
@@ -168,7 +157,7 @@ export default function QuizPage() {
         })}
       </fieldset>
       {error && (
-        <p className="quiz-error" role="alert" data-testid="quiz-error">
+        <p className="error-box" role="alert" data-testid="quiz-error">
           {error}
         </p>
       )}

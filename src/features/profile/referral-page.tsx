@@ -7,7 +7,8 @@ import { useAppSession } from '../../state/session';
 import { useVisibleAgain } from '../../state/use-visible-again';
 import { inviteActions } from '../../sync/programme/lazy';
 import { INVITE_DOCS } from '../../sync/programme/keys';
-import { Button, ButtonLink } from '../../ui/button';
+import { ButtonLink } from '../../ui/button';
+import { PullProblem } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import './profile.css';
@@ -115,17 +116,7 @@ export default function ReferralPage() {
           )}
         </>
       ) : data === null && (state === 'offline' || state === 'failed') ? (
-        <EmptyState
-          icon={state === 'offline' ? 'offline' : 'refresh'}
-          title={state === 'offline' ? T.offline : T.failed}
-          action={
-            state === 'failed' ? (
-              <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-                {T.retry}
-              </Button>
-            ) : undefined
-          }
-        />
+        <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />
       ) : (
         <Skeleton lines={4} />
       )}

@@ -28,9 +28,9 @@ function when(at: number): string {
 /** Scans with their states, newest first. */
 export function ScanList({ lines, testId = 'scan-row' }: { lines: readonly ScanLine[]; testId?: string }) {
   return (
-    <ul className="scan-list">
+    <ul className="ruled-list scan-list">
       {lines.map((l) => (
-        <li key={l.code} className={`scan-line is-${l.state}`} data-testid={testId} data-scan-code={l.code} data-state={l.state}>
+        <li key={l.code} className={`ruled-row scan-line is-${l.state}`} data-testid={testId} data-scan-code={l.code} data-state={l.state}>
           <span className="scan-line__icon">
             <ScanIcon name={ICON[l.state]} size={18} />
           </span>

@@ -44,7 +44,7 @@ export default function GloStudioPage() {
   let list: ReactNode;
   if (doc === undefined || (doc === null && (pull === 'idle' || pull === 'running'))) {
     list = (
-      <div className="store-card" aria-label={T.loading}>
+      <div className="card-stack card-stack--tight" aria-label={T.loading}>
         <Skeleton lines={6} />
       </div>
     );

@@ -6,7 +6,7 @@ import { StoreIcon } from './store-icons';
 /** One brand store: name and city, address, hours, services, a map link and a call button; its distance when known. */
 export function StoreCard({ store, km }: { store: BrandStore; km: number | null }) {
   return (
-    <article className="store-card" data-testid="store-card" data-store-id={store.id}>
+    <article className="card-stack card-stack--tight" data-testid="store-card" data-store-id={store.id}>
       <header className="store-card__head">
         <div className="store-card__title">
           <h2 className="t-h3">{store.name}</h2>

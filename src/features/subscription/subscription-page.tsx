@@ -10,6 +10,7 @@ import { subscriptionActions } from '../../sync/programme/lazy';
 import { SUB_DOCS, SUBSCRIPTION_KINDS } from '../../sync/programme/keys';
 import type { SubPlans, SubState } from '../../sync/pullers/programmes-subscription';
 import { Button, ButtonLink } from '../../ui/button';
+import { PullProblem } from '../../ui/pull-problem';
 import { EmptyState, ListRow, Skeleton } from '../../ui/surfaces';
 import { SUB_COPY as T } from './copy';
 import { ConfirmSheet, type Confirm } from './confirm-sheet';
@@ -93,19 +94,7 @@ export default function SubscriptionPage() {
   if (state === undefined || plans === undefined || ((!state || !plans) && (pull === 'running' || pull === 'idle'))) {
     body = <Skeleton lines={5} height={40} />;
   } else if (!state && !plans) {
-    body = (
-      <EmptyState
-        icon={pull === 'offline' ? 'offline' : 'refresh'}
-        title={pull === 'offline' ? T.offline : T.failed}
-        action={
-          pull !== 'offline' ? (
-            <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
-              {T.retry}
-            </Button>
-          ) : undefined
-        }
-      />
-    );
+    body = <PullProblem offline={pull === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />;
   } else if (state?.value.subscription) {
     body = <Current s={state.value.subscription} waiting={waiting} onAct={setConfirm} />;
   } else if (state && !state.value.ageVerified) {

@@ -75,7 +75,7 @@ export default function HistoryBonusesPage() {
         ledgerDays(lines).map((day) => (
           <section key={day.date} className="stack" data-testid="xp-day">
             <h2 className="t-caption">{dayLabel(day.date, now)}</h2>
-            <ul className="xp-list">
+            <ul className="ruled-list xp-list">
               {day.lines.map((l) => (
                 <LedgerLineItem
                   key={l.key}

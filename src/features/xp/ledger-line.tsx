@@ -15,7 +15,7 @@ export function LedgerLineItem({ line, onRetry, onRemove }: { line: LedgerLine; 
   const spent = (line.amount ?? 0) < 0;
   const open = line.state === 'waiting' || line.state === 'checking';
   return (
-    <li className={`xp-line xp-line--${line.state}`} data-testid="xp-line" data-state={line.state} data-entry={line.entryId}>
+    <li className={`ruled-row xp-line xp-line--${line.state}`} data-testid="xp-line" data-state={line.state} data-entry={line.entryId}>
       <span className={`xp-line__dot${spent ? ' is-spent' : ''}`} aria-hidden="true" />
       <span className="xp-line__text">
         <strong>{line.what}</strong>

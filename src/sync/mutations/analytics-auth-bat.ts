@@ -3,6 +3,7 @@ import type { ClubDb } from '../../db/database';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { mutate } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
+import { ANALYTICS_REPORT } from './analytics-report';
 
 export interface AuthBatPayload {
   /** E.g. 'login', 'registration'. */
@@ -14,11 +15,8 @@ export const analyticsAuthBat = defineMutation<AuthBatPayload, typeof authBat>({
   kind: 'analytics-auth-bat',
   call: authBat,
   title: 'Подія входу',
-  quiet: true,
   noun: ['подію входу', 'події входу', 'подій входу'],
-  tables: [],
-  views: [],
-  batchable: true,
+  ...ANALYTICS_REPORT,
   async buildRequest(entry) {
     return {
       shopifyId: entry.account.customerId,

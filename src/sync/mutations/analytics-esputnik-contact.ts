@@ -3,6 +3,7 @@ import type { ClubDb } from '../../db/database';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { mutate } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
+import { ANALYTICS_REPORT } from './analytics-report';
 
 export interface EsputnikContactPayload {
   firstName: string;
@@ -16,11 +17,8 @@ export const analyticsEsputnikContact = defineMutation<EsputnikContactPayload, t
   kind: 'analytics-esputnik-contact',
   call: esputnikAddContact,
   title: 'Контакт для розсилки',
-  quiet: true,
   noun: ['контакт для розсилки', 'контакти для розсилки', 'контактів для розсилки'],
-  tables: [],
-  views: [],
-  batchable: true,
+  ...ANALYTICS_REPORT,
   async buildRequest(entry) {
     const p = entry.payload;
     return {

@@ -3,6 +3,7 @@ import type { ClubDb } from '../../db/database';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { mutate } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
+import { ANALYTICS_REPORT } from './analytics-report';
 
 export interface EsputnikIdPayload {
   phone: string;
@@ -14,11 +15,8 @@ export const analyticsEsputnikId = defineMutation<EsputnikIdPayload, typeof espu
   kind: 'analytics-esputnik-id',
   call: esputnikSendId,
   title: 'Ідентифікатор для розсилки',
-  quiet: true,
   noun: ['ідентифікатор для розсилки', 'ідентифікатори для розсилки', 'ідентифікаторів для розсилки'],
-  tables: [],
-  views: [],
-  batchable: true,
+  ...ANALYTICS_REPORT,
   async buildRequest(entry) {
     return {
       id: entry.account.customerId,

@@ -3,6 +3,7 @@ import type { ClubDb } from '../../db/database';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { mutate } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
+import { ANALYTICS_REPORT } from './analytics-report';
 
 export interface EsputnikLoginPayload {
   phone: string;
@@ -15,11 +16,8 @@ export const analyticsEsputnikLogin = defineMutation<EsputnikLoginPayload, typeo
   kind: 'analytics-esputnik-login',
   call: esputnikEventLogin,
   title: 'Подія входу для розсилки',
-  quiet: true,
   noun: ['подію входу для розсилки', 'події входу для розсилки', 'подій входу для розсилки'],
-  tables: [],
-  views: [],
-  batchable: true,
+  ...ANALYTICS_REPORT,
   async buildRequest(entry) {
     return { phone: entry.payload.phone, date: entry.payload.date };
   },

@@ -4,6 +4,7 @@ import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { analyticsToken } from '../engine/tokens';
 import { mutate } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
+import { ANALYTICS_REPORT } from './analytics-report';
 
 export interface AnalyticsEventPayload {
   event: string;
@@ -21,11 +22,8 @@ export const analyticsEvent = defineMutation<AnalyticsEventPayload, typeof sendB
   kind: 'analytics-event',
   call: sendBatEvent,
   title: 'Подія аналітики',
-  quiet: true,
   noun: ['подію аналітики', 'події аналітики', 'подій аналітики'],
-  tables: [],
-  views: [],
-  batchable: true,
+  ...ANALYTICS_REPORT,
   async buildRequest(entry, { db, transport, now, memo }) {
     return {
       event: entry.payload.event,

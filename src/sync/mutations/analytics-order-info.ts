@@ -3,6 +3,7 @@ import type { ClubDb } from '../../db/database';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { mutate } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
+import { ANALYTICS_REPORT } from './analytics-report';
 
 export interface OrderInfoPayload {
   /** The order's id (`transaction_id`). */
@@ -22,11 +23,8 @@ export const analyticsOrderInfo = defineMutation<OrderInfoPayload, typeof pwaAdd
   kind: 'analytics-order-info',
   call: pwaAddOrderInfo,
   title: 'Дані про пристрій замовлення',
-  quiet: true,
   noun: ['запис про пристрій', 'записи про пристрій', 'записів про пристрій'],
-  tables: [],
-  views: [],
-  batchable: true,
+  ...ANALYTICS_REPORT,
   async buildRequest(entry) {
     const p = entry.payload;
     return {

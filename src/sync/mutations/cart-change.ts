@@ -1,4 +1,4 @@
-import { createMetafields } from '../../contract/user';
+import type { createMetafields } from '../../contract/user';
 import type { ClubDb } from '../../db/database';
 import { explainStorageError } from '../../db/storage';
 import type { CartSnapshotLine, ProductRow } from '../../db/rows-catalogue';
@@ -6,8 +6,8 @@ import type { Account, OutboxEntry } from '../../db/rows-sync';
 import type { FreshProduct } from '../../domain/cart';
 import { cartAddSubject } from '../../domain/cart-subject';
 import { mutate } from '../engine/enqueue';
-import { defineMutation, PreparedRequest } from '../engine/registry';
-import { baseForWrite, baseOf, dropBase, isRevisionConflict, MAX_CONFLICTS, preconditionOf, setBase } from './metafield-base';
+import { defineMutation } from '../engine/registry';
+import { metafieldWrite } from './metafield-write';
 import {
   applyCartOp,
   CART_CHANGE,
@@ -31,39 +31,11 @@ import {
  */
 export const cartChange = defineMutation<CartChangePayload, typeof createMetafields>({
   kind: CART_CHANGE,
-  call: createMetafields,
   title: 'Зміна кошика',
   noun: ['зміну кошика', 'зміни кошика', 'змін кошика'],
   tables: ['cart'],
   views: ['mirrors'],
-  async buildRequest(entry, ctx) {
-    const base = await baseForWrite(ctx, entry.account, CART_DOC);
-    const lines = applyCartOp(base.value === null ? [] : parseCartMirror(base.value), entry.payload.change);
-    const body = {
-      namespace: CART_DOC.namespace,
-      key: CART_DOC.key,
-      type: 'json' as const,
-      value: toMirror(lines),
-      shopifyId: entry.account.customerId,
-      ...(entry.account.variant === 'ogo' ? { ogo: true } : {}),
-    };
-    return new PreparedRequest(body, preconditionOf(base));
-  },
-  refreshOn: isRevisionConflict,
-  maxRefreshes: MAX_CONFLICTS,
-  async onRefresh(entry, db) {
-    await dropBase(db, entry.account.variant, CART_DOC);
-  },
-  async apply(answer, entry, db) {
-    await setBase(db, entry.account.variant, CART_DOC, baseOf(answer.metafield, Date.now()));
-    await rebuildLocalCart(db, entry.account.variant, { except: entry.id });
-  },
-  async undo(entry, db) {
-    await rebuildLocalCart(db, entry.account.variant, { refused: entry });
-  },
-  async redo(entry, db) {
-    await rebuildLocalCart(db, entry.account.variant);
-  },
+  ...metafieldWrite(CART_DOC, (base, p) => toMirror(applyCartOp(base.value === null ? [] : parseCartMirror(base.value), p.change)), rebuildLocalCart),
   describeRefusal(entry, error) {
     const op = entry.payload.change;
     const subject = op.op === 'add' && op.line.title ? cartAddSubject(op.line.title) : undefined;

@@ -1,8 +1,8 @@
-import { createMetafields } from '../../contract/user';
+import type { createMetafields } from '../../contract/user';
 import type { ClubDb } from '../../db/database';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { mutate } from '../engine/enqueue';
-import { defineMutation, PreparedRequest } from '../engine/registry';
+import { defineMutation } from '../engine/registry';
 import {
   applyToggle,
   FAVOURITE_TOGGLE,
@@ -11,7 +11,7 @@ import {
   rebuildLocalFavourites,
   type FavouriteTogglePayload,
 } from './favourites-state';
-import { baseForWrite, baseOf, dropBase, isRevisionConflict, MAX_CONFLICTS, preconditionOf, setBase } from './metafield-base';
+import { metafieldWrite } from './metafield-write';
 
 /**
  * Favourites (spec §4): the customer's metafield `pwa`/`favorites` (type json, a JSON array of
@@ -21,39 +21,11 @@ import { baseForWrite, baseOf, dropBase, isRevisionConflict, MAX_CONFLICTS, prec
  */
 export const favouriteToggle = defineMutation<FavouriteTogglePayload, typeof createMetafields>({
   kind: FAVOURITE_TOGGLE,
-  call: createMetafields,
   title: 'Зміна обраного',
   noun: ['зміну обраного', 'зміни обраного', 'змін обраного'],
   tables: ['favourites'],
   views: ['mirrors'],
-  async buildRequest(entry, ctx) {
-    const base = await baseForWrite(ctx, entry.account, FAVOURITES_DOC);
-    const ids = applyToggle(parseFavouriteIds(base.value), entry.payload);
-    const body = {
-      namespace: FAVOURITES_DOC.namespace,
-      key: FAVOURITES_DOC.key,
-      type: 'json' as const,
-      value: JSON.stringify(ids),
-      shopifyId: entry.account.customerId,
-      ...(entry.account.variant === 'ogo' ? { ogo: true } : {}),
-    };
-    return new PreparedRequest(body, preconditionOf(base));
-  },
-  refreshOn: isRevisionConflict,
-  maxRefreshes: MAX_CONFLICTS,
-  async onRefresh(entry, db) {
-    await dropBase(db, entry.account.variant, FAVOURITES_DOC);
-  },
-  async apply(answer, entry, db) {
-    await setBase(db, entry.account.variant, FAVOURITES_DOC, baseOf(answer.metafield, Date.now()));
-    await rebuildLocalFavourites(db, entry.account.variant, { except: entry.id });
-  },
-  async undo(entry, db) {
-    await rebuildLocalFavourites(db, entry.account.variant, { refused: entry });
-  },
-  async redo(entry, db) {
-    await rebuildLocalFavourites(db, entry.account.variant);
-  },
+  ...metafieldWrite(FAVOURITES_DOC, (base, p) => JSON.stringify(applyToggle(parseFavouriteIds(base.value), p)), rebuildLocalFavourites),
   describeRefusal(entry, error) {
     return { what: entry.payload.on ? 'Додавання в обране' : 'Видалення з обраного', why: error.message };
   },

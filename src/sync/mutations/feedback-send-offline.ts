@@ -1,12 +1,10 @@
 import { feedbackSendOffline } from '../../contract/feedback';
 import type { ClubDb } from '../../db/database';
-import { clearFresh } from '../../db/kv';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { mutate } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
-import { FEEDBACK_TOKEN_DEAD, feedbackToken } from '../engine/tokens';
-import { rememberSent } from './feedback-send';
-import { refusalOf } from './programme-docs';
+import { feedbackToken } from '../engine/tokens';
+import { feedbackKind } from './feedback-row';
 
 export interface FeedbackOfflinePayload {
   localId: string;
@@ -22,27 +20,11 @@ export const feedbackSendOfflineKind = defineMutation<FeedbackOfflinePayload, ty
   kind: 'feedback-send-offline',
   call: feedbackSendOffline,
   title: 'Відгук про покупку в магазині',
-  noun: ['відгук', 'відгуки', 'відгуків'],
-  tables: ['feedback', 'docs'],
-  views: ['feedback'],
-  batchable: true,
+  ...feedbackKind<FeedbackOfflinePayload>('offlineOrders'),
   async buildRequest(entry, { db, transport, now, memo }) {
     const p = entry.payload;
     return { purchaseId: p.purchaseId, rating: p.rating, text: p.text, phone: p.phone, token: await feedbackToken(db, transport, now(), memo) };
   },
-  async apply(answer, entry, db) {
-    await db.feedback.update(entry.payload.localId, { state: 'sent', message: null });
-    await rememberSent(db, entry.account, answer.feedback, Date.now());
-    await clearFresh(db, 'offlineOrders');
-  },
-  async undo(entry, db) {
-    const why = await refusalOf(db, entry.id, 'Відгук не прийнято');
-    await db.feedback.update(entry.payload.localId, { state: 'refused', message: why?.message ?? null });
-  },
-  async redo(entry, db) {
-    await db.feedback.update(entry.payload.localId, { state: 'waiting', message: null });
-  },
-  refreshOn: (e) => e.status === 401 && e.code === FEEDBACK_TOKEN_DEAD,
 });
 
 /** Domain action: keeps the in-store feedback on this device and queues it. */

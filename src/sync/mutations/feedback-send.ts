@@ -1,12 +1,10 @@
-import { feedbackSend, type FeedbackEntry } from '../../contract/feedback';
+import { feedbackSend } from '../../contract/feedback';
 import type { ClubDb } from '../../db/database';
-import { clearFresh } from '../../db/kv';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { mutate } from '../engine/enqueue';
-import { FEEDBACK_DOCS, type FeedbackList } from '../pullers/feedback';
 import { defineMutation } from '../engine/registry';
-import { FEEDBACK_TOKEN_DEAD, feedbackToken } from '../engine/tokens';
-import { readDoc, refusalOf, writeDoc } from './programme-docs';
+import { feedbackToken } from '../engine/tokens';
+import { feedbackKind } from './feedback-row';
 
 export interface FeedbackSendPayload {
   /** The `feedback` row that shows it on this device (stays the same when the entry is retried under a new key). */
@@ -20,12 +18,6 @@ export interface FeedbackSendPayload {
   photos: Blob[];
 }
 
-/** Puts a feedback the server accepted at the top of the stored list (the next pull replaces it anyway). */
-export async function rememberSent(db: ClubDb, account: Account, feedback: FeedbackEntry, now: number): Promise<void> {
-  const list = (await readDoc<FeedbackList>(db, account.variant, FEEDBACK_DOCS.list)) ?? { feedback: [] };
-  await writeDoc(db, account.variant, FEEDBACK_DOCS.list, { feedback: [feedback, ...list.feedback.filter((f) => f.id !== feedback.id)] }, now);
-}
-
 /**
  * Feedback with photos on a delivered online order (spec §7 feedback/send, multipart). Queued:
  * offline the feedback and its photos wait in the outbox and go once when the network is back;
@@ -36,10 +28,8 @@ export const feedbackSendKind = defineMutation<FeedbackSendPayload, typeof feedb
   kind: 'feedback-send',
   call: feedbackSend,
   title: 'Відгук',
-  noun: ['відгук', 'відгуки', 'відгуків'],
-  tables: ['feedback', 'docs'],
-  views: ['feedback'],
-  batchable: true,
+  // The order can take no more feedback: the flags are asked afresh on the next pull.
+  ...feedbackKind<FeedbackSendPayload>('feedbackFlags'),
   async buildRequest(entry, { db, transport, now, memo }) {
     const p = entry.payload;
     return {
@@ -51,20 +41,6 @@ export const feedbackSendKind = defineMutation<FeedbackSendPayload, typeof feedb
     };
   },
   files: (entry) => ({ photos: entry.payload.photos }),
-  async apply(answer, entry, db) {
-    await db.feedback.update(entry.payload.localId, { state: 'sent', message: null });
-    await rememberSent(db, entry.account, answer.feedback, Date.now());
-    // The order can take no more feedback: the flags are asked afresh on the next pull.
-    await clearFresh(db, 'feedbackFlags');
-  },
-  async undo(entry, db) {
-    const why = await refusalOf(db, entry.id, 'Відгук не прийнято');
-    await db.feedback.update(entry.payload.localId, { state: 'refused', message: why?.message ?? null });
-  },
-  async redo(entry, db) {
-    await db.feedback.update(entry.payload.localId, { state: 'waiting', message: null });
-  },
-  refreshOn: (e) => e.status === 401 && e.code === FEEDBACK_TOKEN_DEAD,
   describeRefusal(entry, error) {
     return { what: `Відгук ${entry.payload.rating} ★${entry.payload.text ? `: «${entry.payload.text.slice(0, 40)}${entry.payload.text.length > 40 ? '…' : ''}»` : ''}`, why: error.message, fixAt: { path: '/feedback', label: 'До відгуків' } };
   },

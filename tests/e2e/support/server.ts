@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DIST } from '../../../scripts/build-if-stale';
+import { freePort } from '../../../scripts/free-port';
 
 export interface RunningServer {
   url: string;
@@ -21,18 +21,6 @@ export interface RunningServer {
   restart(env?: Record<string, string>): Promise<void>;
   /** Stops it and deletes its database. */
   dispose(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 async function waitUp(url: string, timeoutMs = 30_000): Promise<void> {

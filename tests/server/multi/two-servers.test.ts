@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { createServer as netServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -13,6 +12,7 @@ import { buildDeps, type BuiltDeps } from '../../../server/deps';
 import { createMember, type TestMember } from '../../support/members';
 import type { TestServer } from '../../support/server';
 import { orderBody } from '../shop/support';
+import { freePort } from '../../../scripts/free-port';
 
 // two server processes on one database behind one port (a round-robin proxy here) must
 // behave as one: a session made on one is good on the other, a logout on one is refused on the
@@ -29,18 +29,6 @@ let admin: BuiltDeps;
 const servers: Array<{ url: string; child: ChildProcess }> = [];
 let proxy: Server;
 let proxyUrl: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = netServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 async function startServerProcess(name: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();

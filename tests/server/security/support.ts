@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listenerOptions } from '../../../server/http/listener-options';
 import { listen } from '../../../server/http/node-listener';
 import type { TestServer } from '../../support/server';
+import { freePort } from '../../../scripts/free-port';
 
 /** The test server's app on a real socket, with the listener options server/main.ts uses. */
 export async function serveOverHttp(s: TestServer, fetch = s.app.fetch): Promise<{ url: string; close(): Promise<void> }> {
@@ -17,18 +17,6 @@ export async function serveOverHttp(s: TestServer, fetch = s.app.fetch): Promise
 function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((done) => server.close(() => done()));
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 export interface ServerProcess {

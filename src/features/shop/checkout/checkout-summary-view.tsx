@@ -10,15 +10,15 @@ import { deliveryAddress1 } from '../../../domain/shipping-address';
 import { useOnline } from '../../../state/online';
 import { useSyncMaybe } from '../../../state/sync-context';
 import { checkoutActions } from '../../../sync/checkout/lazy';
-import { Button, ButtonLink } from '../../../ui/button';
-import { EmptyState, Skeleton } from '../../../ui/surfaces';
+import { Button } from '../../../ui/button';
+import { Skeleton } from '../../../ui/surfaces';
 import type { ShopVariant } from '../../../domain/catalogue';
 import { CHECKOUT_COPY as T } from './summary-copy';
 import { Notice } from './parts';
 import { CheckoutSteps } from './steps';
 import { useCheckout, type CheckoutState } from './use-checkout';
 import '../../../ui/action-bar.css';
-import { EMPTY_CART_COPY as E } from './empty-copy';
+import { EmptyCart } from './empty-cart';
 import './checkout.css';
 
 const dayFormat = new Intl.DateTimeFormat('uk-UA', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
@@ -71,18 +71,7 @@ function Summary({ co }: { co: CheckoutState }) {
   }, [answered, navigate]);
 
   if (co.lines.length === 0 && !unanswered) {
-    return (
-      <EmptyState
-        icon="cart"
-        title={E.title}
-        text={E.text}
-        action={
-          <ButtonLink to="/shop" variant="primary">
-            {E.toShop}
-          </ButtonLink>
-        }
-      />
-    );
+    return <EmptyCart />;
   }
 
   const place = async () => {

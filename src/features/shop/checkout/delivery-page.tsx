@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { ButtonLink } from '../../../ui/button';
-import { EmptyState, Skeleton } from '../../../ui/surfaces';
-import { EMPTY_CART_COPY as E } from './empty-copy';
+import { Skeleton } from '../../../ui/surfaces';
+import { EmptyCart } from './empty-cart';
 import { useCheckoutBasics } from './use-checkout-basics';
 import { useVariant } from '../../../state/session';
 import './checkout.css';
@@ -28,18 +27,7 @@ export default function DeliveryPage() {
   const co = useCheckoutBasics(variant);
   if (co === undefined) return <Loading />;
   if (co.lines.length === 0) {
-    return (
-      <EmptyState
-        icon="cart"
-        title={E.title}
-        text={E.text}
-        action={
-          <ButtonLink to="/shop" variant="primary">
-            {E.toShop}
-          </ButtonLink>
-        }
-      />
-    );
+    return <EmptyCart />;
   }
   return (
     <Suspense fallback={<Loading />}>

@@ -7,8 +7,8 @@ import { cartMoney } from '../../../domain/cart-money';
 import { formatUah, formatXp, toUah } from '../../../domain/money';
 import { VELO_PROMO } from '../velo-config';
 import { saveDraft } from '../../../sync/checkout/draft';
-import { Button, ButtonLink } from '../../../ui/button';
-import { EmptyState, Skeleton } from '../../../ui/surfaces';
+import { Button } from '../../../ui/button';
+import { Skeleton } from '../../../ui/surfaces';
 import { PAYMENT_COPY as T } from './payment-copy';
 import { timeOptions } from './format';
 import { Option } from './parts';
@@ -17,7 +17,7 @@ import { useCheckoutBasics, type CheckoutBasics } from './use-checkout-basics';
 import { useVariant } from '../../../state/session';
 import { useProviderOn } from '../../../state/providers';
 import '../../../ui/action-bar.css';
-import { EMPTY_CART_COPY as E } from './empty-copy';
+import { EmptyCart } from './empty-cart';
 import './checkout.css';
 
 /** Spec §3 Shop state: a comment of up to this many characters goes with the order. */
@@ -39,18 +39,7 @@ export default function PaymentPage() {
     );
   }
   if (co.lines.length === 0) {
-    return (
-      <EmptyState
-        icon="cart"
-        title={E.title}
-        text={E.text}
-        action={
-          <ButtonLink to="/shop" variant="primary">
-            {E.toShop}
-          </ButtonLink>
-        }
-      />
-    );
+    return <EmptyCart />;
   }
   return <PaymentForm key={variant} co={co} />;
 }

@@ -8,6 +8,7 @@ import { useOnline } from '../../../state/online';
 import { usePullOnOpen } from '../../../state/use-pull';
 import { checkoutActions } from '../../../sync/checkout/lazy';
 import { Button, ButtonLink } from '../../../ui/button';
+import { PullProblem } from '../../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../../ui/surfaces';
 import { Notice } from '../checkout/parts';
 import { formatDateTime } from '../checkout/format';
@@ -63,20 +64,7 @@ export default function HistoryPage() {
   }
   if (doc === null) {
     const offline = state === 'offline' || !online;
-    return (
-      <EmptyState
-        icon={offline ? 'offline' : 'refresh'}
-        title={offline ? T.offlineTitle : T.failedTitle}
-        text={offline ? T.offlineText : T.failedText}
-        action={
-          offline ? undefined : (
-            <Button variant="secondary" onClick={() => setRound((r) => r + 1)}>
-              {T.retry}
-            </Button>
-          )
-        }
-      />
-    );
+    return <PullProblem offline={offline} copy={T} onRetry={() => setRound((r) => r + 1)} retryOffline={false} />;
   }
   const list = doc.value.list;
   const closeBanner = () => setParams({}, { replace: true });

@@ -36,7 +36,7 @@ export function OrderCard({ order: o, onPay, paying, highlight }: { order: Order
           {ship.label}
         </span>
       </div>
-      <ul className="order__lines" aria-label={T.items}>
+      <ul className="plain-list" aria-label={T.items}>
         {o.lines.slice(0, LINES_SHOWN).map((l) => (
           <li key={l.id} className="order__line">
             <span className="order__thumb">
