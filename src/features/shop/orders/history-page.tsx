@@ -46,6 +46,8 @@ export default function HistoryPage() {
   const outcome = back && doc ? paymentReturnOutcome(returned) : null;
   // An order placed from this device that the stored history does not list yet.
   const missing = Boolean(doc && placed?.some((p) => p.variant === variant && !doc.value.list.some((o) => o.id === p.orderId)));
+  // The page's own checks are over and none is running: asking again is the member's («Перевірити ще раз»).
+  const handedOver = round >= ROUNDS && state !== 'running' && online;
   // The payment callback may land a moment after the browser returns, a new order may not be
   // listed yet, a pull may fail: ask again a few times, 2 s apart.
   useEffect(() => {
@@ -79,15 +81,16 @@ export default function HistoryPage() {
           </Button>
         </div>
       )}
-      {back && outcome === 'checking' && (round < ROUNDS || state === 'running' || !online) && <Notice text={T.checkingBack(back)} testId="payment-return" />}
-      {back && outcome === 'checking' && round >= ROUNDS && state !== 'running' && online && (
+      {back && outcome === 'checking' && (handedOver ? (
         <div className="orders__return" data-testid="payment-return">
           <Notice text={T.notYetBack(back)} />
           <Button block variant="secondary" onClick={() => setRound(0)} data-testid="payment-return-check">
             {T.checkAgain}
           </Button>
         </div>
-      )}
+      ) : (
+        <Notice text={T.checkingBack(back)} testId="payment-return" />
+      ))}
       {!online && <p className="orders__stale">{T.stale(formatDateTime(new Date(doc.fetchedAt).toISOString()))}</p>}
       {list.length === 0 ? (
         <EmptyState
