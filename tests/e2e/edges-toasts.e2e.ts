@@ -10,7 +10,7 @@ import { goOffline, goOnline } from './support/network';
 import { serverMetafield } from './support/server-api';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
-import { signedInReady } from './shop-steps';
+import { productCard, signedInReady, tapAddToCart } from './shop-steps';
 import { drained, member } from './faults-steps';
 
 let server: RunningServer;
@@ -19,19 +19,6 @@ let browser: Browser;
 beforeAll(async () => ({ server, browser } = await openSession({ ready: signedInReady })));
 
 afterAll(() => closeSession({ server, browser }));
-
-const card = (page: Page, id: number) => page.locator(`[data-testid="product-card"][data-product-id="${id}"]`);
-
-/** Taps «+» on a card and waits for the tap to land in the local cart (the button's count grows);
- *  online the outbox may be drained before a read of it, so the count is what is watched. */
-async function addToCart(page: Page, id: number): Promise<void> {
-  await page.waitForTimeout(450);
-  const button = card(page, id).getByTestId('add-to-cart');
-  const inCart = async () => Number(/У кошику: (\d+)/.exec((await button.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
-  const before = await inCart();
-  await button.click();
-  await expect.poll(inCart).toBeGreaterThan(before);
-}
 
 /** Whether any toast covers the middle of the header's back arrow, title or menu button. */
 function headerCovered(page: Page): Promise<boolean> {
@@ -58,7 +45,7 @@ describe('toasts', () => {
 
     // Four additions in a row: four toasts asked for, two on screen, none over the header.
     for (const id of ids.slice(0, 4)) {
-      await addToCart(page, id);
+      await tapAddToCart(page, id);
       expect(await page.locator('.toast').count()).toBeLessThanOrEqual(2);
       expect(await headerCovered(page)).toBe(false);
     }
@@ -70,9 +57,9 @@ describe('toasts', () => {
 
     // Added offline; meanwhile the shop sells the last pack; back online the addition is refused.
     const soldOut = ids[4]!;
-    const title = (await card(page, soldOut).locator('.product-card__title').textContent())!.trim();
+    const title = (await productCard(page, soldOut).locator('.product-card__title').textContent())!.trim();
     await goOffline(context);
-    await addToCart(page, soldOut);
+    await tapAddToCart(page, soldOut);
     await page.locator('.toast').filter({ hasText: `Додано в кошик: ${title}` }).waitFor();
     const db = new Database(join(server.dataDir, 'club.db'));
     db.prepare('UPDATE products SET available = 0 WHERE id = ?').run(soldOut);

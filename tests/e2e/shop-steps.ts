@@ -41,6 +41,23 @@ export async function addProduct(page: Page, base: string, list: string, id: num
   await expect.poll(async () => ((await page.getByTestId('detail-in-cart').count()) ? await page.getByTestId('detail-in-cart').textContent() : ''), { timeout: 10_000 }).not.toBe(before);
 }
 
+/** A product's card on a list screen. */
+export const productCard = (page: Page, id: number) => page.locator(`[data-testid="product-card"][data-product-id="${id}"]`);
+
+/**
+ * Taps «+» on a list's card, a moment after the previous tap, and waits for it to land in the
+ * local cart: the button's count («У кошику: N») grows. Online the outbox may be sent and empty
+ * again before a read of it, so the count is what is watched, online and offline alike.
+ */
+export async function tapAddToCart(page: Page, id: number): Promise<void> {
+  await againLater(page);
+  const button = productCard(page, id).getByTestId('add-to-cart');
+  const inCart = async () => Number(/У кошику: (\d+)/.exec((await button.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+  const before = await inCart();
+  await button.click();
+  await expect.poll(inCart).toBeGreaterThan(before);
+}
+
 /** From the cart to /shop/delivery. */
 export async function openDelivery(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/shop/cart`);

@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from './support/server';
 import { serverMetafield } from './support/server-api';
 import { signInAsDemo } from './support/sign-in';
 import { listedProductIds } from './support/catalogue';
+import { againLater, productCard, tapAddToCart } from './shop-steps';
 
 // one member on two phones, both offline, each with its own changes; the server must end
 // with the union of their intents (both favourites, both cart lines, counts added), each phone
@@ -39,30 +40,18 @@ interface CartLine {
   count: number;
 }
 
-const card = (page: Page, id: number) => page.locator(`[data-testid="product-card"][data-product-id="${id}"]`);
-
 /** The sticks list, loaded: every card's product id, those on sale only. */
 async function openSticks(page: Page): Promise<number[]> {
   await page.goto(`${server.url}/shop/sticks`);
   return listedProductIds(page);
 }
 
-/** A person taps more slowly than the app's double-click guard (400 ms, spec §2). */
-const pause = (page: Page) => page.waitForTimeout(450);
-
 async function favourite(page: Page, id: number): Promise<void> {
-  await pause(page);
-  const heart = card(page, id).getByTestId('favourite-toggle');
+  await againLater(page);
+  const heart = productCard(page, id).getByTestId('favourite-toggle');
   const before = await heart.getAttribute('aria-pressed');
   await heart.click();
   await expect.poll(() => heart.getAttribute('aria-pressed')).not.toBe(before);
-}
-
-async function addToCart(page: Page, id: number): Promise<void> {
-  await pause(page);
-  const outbox = (await rows(page, 'outbox')).length;
-  await card(page, id).getByTestId('add-to-cart').click();
-  await expect.poll(async () => (await rows(page, 'outbox')).length).toBeGreaterThan(outbox);
 }
 
 async function drained(page: Page, timeout = 30_000): Promise<void> {
@@ -102,12 +91,12 @@ describe('two devices of one member, both offline', () => {
 
     await Promise.all([goOffline(phoneA.context), goOffline(phoneB.context)]);
     await favourite(phoneA.page, favA!);
-    await addToCart(phoneA.page, cartA!);
-    await addToCart(phoneA.page, shared!);
+    await tapAddToCart(phoneA.page, cartA!);
+    await tapAddToCart(phoneA.page, shared!);
     await favourite(phoneB.page, favB!);
-    await addToCart(phoneB.page, cartB!);
-    await addToCart(phoneB.page, shared!);
-    await addToCart(phoneB.page, shared!);
+    await tapAddToCart(phoneB.page, cartB!);
+    await tapAddToCart(phoneB.page, shared!);
+    await tapAddToCart(phoneB.page, shared!);
 
     await goOnline(phoneA.context);
     await drained(phoneA.page);
@@ -137,11 +126,11 @@ describe('two devices of one member, both offline', () => {
 
     await Promise.all([goOffline(phoneA.context), goOffline(phoneB.context)]);
     await favourite(phoneA.page, favA!);
-    await addToCart(phoneA.page, cartA!);
-    await addToCart(phoneA.page, shared);
+    await tapAddToCart(phoneA.page, cartA!);
+    await tapAddToCart(phoneA.page, shared);
     await favourite(phoneB.page, favB!);
-    await addToCart(phoneB.page, cartB!);
-    await addToCart(phoneB.page, shared);
+    await tapAddToCart(phoneB.page, cartB!);
+    await tapAddToCart(phoneB.page, shared);
     await Promise.all([goOnline(phoneA.context), goOnline(phoneB.context)]);
     await Promise.all([drained(phoneA.page), drained(phoneB.page)]);
 
@@ -157,7 +146,7 @@ describe('two devices of one member, both offline', () => {
     const before = await serverState(page);
     const picks = ids.slice(0, 8);
     await goOffline(phoneA.context);
-    for (const id of picks) await addToCart(page, id);
+    for (const id of picks) await tapAddToCart(page, id);
     // The page view of /shop/sticks (recorded through the outbox a moment after the route change) aside.
     const queued = await queuedChanges<{ kind: string; payload: unknown }>(page);
     // What was queued, named in the failure: one entry per tap and nothing else.
@@ -183,10 +172,10 @@ describe('two devices of one member, both offline', () => {
     const ids = await openSticks(page);
     const before = await serverState(page);
     const [soldOut, fav] = ids.filter((id) => before.count(id) === 0 && !before.favs.includes(id));
-    const title = (await card(page, soldOut!).locator('.product-card__title').textContent())!.trim();
+    const title = (await productCard(page, soldOut!).locator('.product-card__title').textContent())!.trim();
 
     await goOffline(phoneB.context);
-    await addToCart(page, soldOut!);
+    await tapAddToCart(page, soldOut!);
     await favourite(page, fav!);
     // Meanwhile the shop sells the last pack.
     const db = new Database(join(server.dataDir, 'club.db'));
