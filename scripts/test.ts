@@ -41,6 +41,12 @@ async function typecheck(): Promise<void> {
   steps.push({ name: 'typecheck', passed: configs.length - failed, failed });
 }
 
+/** The first lines of a failure's message (colours dropped), so the log's tail says why, not only which. */
+const why = (messages: string[] = []): string => {
+  const lines = messages.join('\n').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 4);
+  return lines.length ? `\n      ${lines.map((l) => l.slice(0, 240)).join('\n      ')}` : '';
+};
+
 async function vitest(project: string, live: boolean): Promise<void> {
   const out = `test-results/${project}.json`;
   rmSync(out, { force: true });
@@ -55,11 +61,11 @@ async function vitest(project: string, live: boolean): Promise<void> {
       numPassedTests: number;
       numFailedTests: number;
       success: boolean;
-      testResults?: Array<{ name: string; status: string; message?: string; assertionResults?: Array<{ fullName: string; status: string }> }>;
+      testResults?: Array<{ name: string; status: string; message?: string; assertionResults?: Array<{ fullName: string; status: string; failureMessages?: string[] }> }>;
     };
     for (const file of r.testResults ?? []) {
       const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-      for (const a of failedTests) failures.push(`${project}: ${file.name.replace(process.cwd() + '/', '')} > ${a.fullName}`);
+      for (const a of failedTests) failures.push(`${project}: ${file.name.replace(process.cwd() + '/', '')} > ${a.fullName}${why(a.failureMessages)}`);
       if (file.status === 'failed' && failedTests.length === 0) failures.push(`${project}: ${file.name.replace(process.cwd() + '/', '')} (did not run: ${(file.message ?? '').split('\n')[0]})`);
     }
     // A suite that fails to load has no failed tests; count it so it cannot pass silently.

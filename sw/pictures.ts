@@ -21,21 +21,31 @@ export function pictureMark(): Response {
 const offline = (scope: { navigator: { onLine?: boolean } }) => scope.navigator.onLine === false;
 
 /**
- * A picture: the kept copy; else the network (kept for later); offline or failing, the mark.
- * Cache first: a picture's URL names its product or news item, whose drawing never changes
- * under the same URL for long (a year's max-age on products, a day on news).
+ * The same picture in another size kept instead: a larger form (`?w=720`, what a dense screen
+ * asks for) falls back to the plain one, which is the form the prefetch keeps.
+ */
+async function otherSize(pictures: PictureCache, url: string): Promise<Response> {
+  const plain = url.includes('?') ? await pictures.match(url.slice(0, url.indexOf('?'))) : undefined;
+  return plain ?? pictureMark();
+}
+
+/**
+ * A picture: the kept copy; else the network (kept for later); offline or failing, the same
+ * picture in its kept size, else the mark. Cache first: a picture's URL names its product or news
+ * item, whose drawing never changes under the same URL for long (a year's max-age on products, a
+ * day on news).
  */
 export async function answerPicture(pictures: PictureCache, request: Request, scope: { navigator: { onLine?: boolean } }, waitUntil: (p: Promise<unknown>) => void): Promise<Response> {
   const hit = await pictures.match(request.url);
   if (hit) return hit;
-  if (offline(scope)) return pictureMark();
+  if (offline(scope)) return otherSize(pictures, request.url);
   try {
     const r = await fetch(request);
-    if (!r.ok) return pictureMark();
+    if (!r.ok) return otherSize(pictures, request.url);
     waitUntil(pictures.keep(request.url, r.clone()).catch(() => undefined));
     return r;
   } catch {
-    return pictureMark();
+    return otherSize(pictures, request.url);
   }
 }
 

@@ -16,10 +16,9 @@ export function acceptsGzip(header: string | undefined): boolean {
 }
 
 /**
- * An SVG picture's answer, gzipped when the client accepts it: the app's pictures are drawings
- * (1.5-3 KB of markup, about half that gzipped), the smallest form a 390 px screen at any density
- * can get (a WebP or AVIF of the same drawing at 2× is several times larger). `gz` gives the
- * gzipped bytes (kept by the caller when the drawing is kept).
+ * An SVG picture's answer, gzipped when the client accepts it (news drawings, and product
+ * drawings named by catalogues kept before their WebP: 1.5-3 KB of markup, about half that
+ * gzipped). `gz` gives the gzipped bytes (kept by the caller when the drawing is kept).
  */
 export function svgAnswer(c: Context, svg: string, headers: Record<string, string>, gz: () => Uint8Array = () => gzipSync(svg, { level: 9 })): Response {
   const h: Record<string, string> = { ...headers, vary: 'Accept-Encoding' };

@@ -24,7 +24,7 @@ export const product = z.object({
   quantity: z.number(),
   /** e.g. ipost_allow, velo, velo_gift, mix_pack. */
   tags: z.array(z.string()),
-  /** Generated drawing of the product, long-cached: `/media/products/<id>.svg`. */
+  /** The product's picture, long-cached: `/media/products/<id>.webp` (360 px; `?w=720` for 720 px). */
   image: z.string(),
   available: z.boolean(),
 });

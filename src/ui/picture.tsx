@@ -1,8 +1,12 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import './picture.css';
 
-/** Whether a loaded <img> shows the service worker's mark (./picture-mark) rather than a picture: no real picture is 1×1. */
-const isPictureMark = (img: HTMLImageElement): boolean => img.naturalWidth === 1 && img.naturalHeight === 1;
+/**
+ * Whether a loaded <img> shows the service worker's mark (./picture-mark) rather than a picture:
+ * no real picture is 1×1. With `srcSet` the natural size is divided by the form's density (a 1×1
+ * mark standing in for a 360w form in a 180 px box is 0.5 px, read as 0), hence "at most 1".
+ */
+const isPictureMark = (img: HTMLImageElement): boolean => img.naturalWidth <= 1 && img.naturalHeight <= 1;
 
 export interface PictureProps {
   src: string | null | undefined;
@@ -16,6 +20,9 @@ export interface PictureProps {
   height?: number;
   /** One of a list's first rows on the first screen: asked for at once, ahead of the rest. */
   priority?: boolean;
+  /** Larger forms of the same picture for denser screens (`srcset`), with the box's width (`sizes`). */
+  srcSet?: string;
+  sizes?: string;
 }
 
 /**
@@ -25,7 +32,7 @@ export interface PictureProps {
  * ./picture-mark, or a failed load), the designed placeholder in the brand's colours, with the
  * kind's icon, in the same box.
  */
-export function Picture({ src, alt, icon, className = '', width, height, priority = false }: PictureProps) {
+export function Picture({ src, alt, icon, className = '', width, height, priority = false, srcSet, sizes }: PictureProps) {
   const [missing, setMissing] = useState<string | null>(null);
   // An <img> that finished before React listened (a cached mark) is checked as it attaches.
   const ref = useCallback(
@@ -46,6 +53,8 @@ export function Picture({ src, alt, icon, className = '', width, height, priorit
       ref={ref}
       className={className}
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}

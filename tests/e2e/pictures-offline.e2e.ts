@@ -90,7 +90,7 @@ describe('pictures offline: what the member may open is kept after sync, the res
     const favourites = await rows<{ variant: string; productId: number }>(page, 'favourites');
     const gloFavourites = favourites.filter((f) => f.variant === 'glo').map((f) => f.productId);
     expect(gloFavourites.length).toBeGreaterThan(1);
-    const dropped = `/media/products/${gloFavourites[0]}.svg`;
+    const dropped = `/media/products/${gloFavourites[0]}.webp`;
 
     // The app's code for every screen is in (the news screen's comes with the precache's later group).
     await waitForLaterPrecache(page);
@@ -139,7 +139,7 @@ describe('pictures offline: what the member may open is kept after sync, the res
       const lines = page.getByTestId('cart-line');
       await lines.first().waitFor({ timeout: 15_000 });
       const onCart = await picturesOf(page, lines);
-      expect(onCart.paths).toContain(`/media/products/${productId}.svg`);
+      expect(onCart.paths).toContain(`/media/products/${productId}.webp`);
     } finally {
       await goOnline(context);
     }

@@ -7,7 +7,7 @@ import { collectionRows, productRowsByVariantIds, type ProductRow } from './hot-
 export type { ProductRow };
 
 /** Where a product's drawing is served (long-cached, outside the API key guard). */
-export const productImage = (id: number) => `/media/products/${id}.svg`;
+export const productImage = (id: number) => `/media/products/${id}.webp`;
 
 export function productTags(row: Pick<ProductRow, 'tags'>): string[] {
   try {

@@ -1,4 +1,5 @@
 import { gunzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../src/domain/catalogue';
 import type { TestMember } from '../../support/members';
@@ -19,7 +20,7 @@ describe('get-products-by-collection (spec §7 Shop, §9 categories)', () => {
     expect(r.body.products.length).toBeGreaterThanOrEqual(10);
     const first = r.body.products[0];
     expect(first).toMatchObject({ title: 'Стіки glo «Класичний тютюн»', subTitle: 'Пачка, 20 шт.', price: 105, bonuses: null, quantity: 20, collectionId: 270101, category: 'sticks', available: true });
-    expect(first.image).toBe(`/media/products/${first.id}.svg`);
+    expect(first.image).toBe(`/media/products/${first.id}.webp`);
     // Out-of-stock items are listed too, marked unavailable.
     expect(r.body.products.some((p: { available: boolean }) => !p.available)).toBe(true);
     expect(r.body.products.filter((p: { tags: string[] }) => p.tags.includes('mix_pack'))).toHaveLength(2);
@@ -132,7 +133,56 @@ describe('get-products-by-id: the cart refresh of spec §4', () => {
   });
 });
 
-describe('product drawings at /media/products/<id>.svg', () => {
+describe('product pictures at /media/products/<id>.webp', () => {
+  const webp = async (path: string) => {
+    const res = await s.app.request(path);
+    return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  it('serves a lossless WebP of 360 px without the API key, long-cached, with an ETag; ?w=720 for dense screens', async () => {
+    const p = await product(s, 'ogo-velo-freeze');
+    const { res, bytes } = await webp(`/media/products/${p.id}.webp`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toMatch(/max-age=31536000/);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 360, height: 360, hasAlpha: true });
+    // A few kilobytes: the backdrop is the page's, the picture only flat colours.
+    expect(bytes.length).toBeLessThan(12_000);
+    const again = await s.app.request(`/media/products/${p.id}.webp`, { headers: { 'if-none-match': res.headers.get('etag') ?? '' } });
+    expect(again.status).toBe(304);
+    const big = await webp(`/media/products/${p.id}.webp?w=720`);
+    expect(await sharp(big.bytes).metadata()).toMatchObject({ format: 'webp', width: 720, height: 720 });
+  });
+
+  it('draws the label with the server’s own font: the label’s strip has ink, the corners stay transparent', async () => {
+    const p = await product(s, 'sticks-amber-20');
+    const { data, info } = await sharp((await webp(`/media/products/${p.id}.webp`)).bytes).raw().toBuffer({ resolveWithObject: true });
+    const alpha = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3]!;
+    let ink = 0;
+    // The label sits at y 384 of 400 (server/routes/shop/product-art.ts), about 346 of 360.
+    for (let y = 332; y < 350; y++) for (let x = 0; x < info.width; x++) if (alpha(x, y) > 200) ink++;
+    expect(ink).toBeGreaterThan(150);
+    expect([alpha(0, 0), alpha(359, 0), alpha(0, 359), alpha(359, 359)]).toEqual([0, 0, 0, 0]);
+  });
+
+  it('makes each picture once: two requests at once get the same bytes', async () => {
+    const p = await product(s, 'sticks-amber-20');
+    const [a, b] = await Promise.all([webp(`/media/products/${p.id}.webp?w=720`), webp(`/media/products/${p.id}.webp?w=720`)]);
+    expect(a.res.headers.get('etag')).toBe(b.res.headers.get('etag'));
+    expect(a.bytes.equals(b.bytes)).toBe(true);
+  });
+
+  it('answers 404 for a width it does not make, an unknown product or a malformed name', async () => {
+    const p = await product(s, 'sticks-amber-20');
+    for (const path of [`/media/products/${p.id}.webp?w=500`, `/media/products/${p.id}.webp?w=`, `/media/products/${p.id}.svg?w=720`, '/media/products/999999.webp', '/media/products/1.webp.png']) {
+      const res = await s.app.request(path);
+      expect(res.status, path).toBe(404);
+      expect((await res.json()).error.code).toBe('image_not_found');
+    }
+  });
+});
+
+describe('product drawings at /media/products/<id>.svg (named by catalogues kept before the WebP)', () => {
   it('serves an SVG without the API key, long-cached, with an ETag a reload can revalidate', async () => {
     const p = await product(s, 'ogo-velo-freeze');
     const res = await s.app.request(`/media/products/${p.id}.svg`);

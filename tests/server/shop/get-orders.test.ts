@@ -51,7 +51,7 @@ describe('get-orders: the purchase history of the member’s own record (spec §
       tags: ['PWA', 'pwa_order'],
       delivery: { method: 1, city: 'Київ', address: 'Відділення №12: вул. Хрещатик, 22' },
     });
-    expect(oldest.lines).toEqual([expect.objectContaining({ title: 'Стіки glo «Класичний тютюн»', quantity: 2, price: 105, bonuses: 0, image: expect.stringMatching(/^\/media\/products\/\d+\.svg$/) })]);
+    expect(oldest.lines).toEqual([expect.objectContaining({ title: 'Стіки glo «Класичний тютюн»', quantity: 2, price: 105, bonuses: 0, image: expect.stringMatching(/^\/media\/products\/\d+\.webp$/) })]);
   });
 
   it('names the variant’s tasting sets and counts the ones ordered, leaving out failed orders', async () => {

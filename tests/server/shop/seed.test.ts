@@ -33,8 +33,8 @@ describe('the shop seed on the full demo database', () => {
     expect(tagged('ipost_allow').length).toBeGreaterThan(20);
     expect(tagged('ipost_allow').length).toBeLessThan(all.length / 2);
     expect(all.filter((p) => p.category.endsWith('bonus')).every((p) => p.price === 0 && (p.xp_price ?? 0) > 0)).toBe(true);
-    const svg = await s.app.request(`/media/products/${all[0]?.id}.svg`);
-    expect(svg.status).toBe(200);
+    const picture = await s.app.request(`/media/products/${all[0]?.id}.webp`);
+    expect(picture.status).toBe(200);
   });
 
   it('gives Олена orders of every kind in glo and a couple in ogo, through get-orders', async () => {
