@@ -76,17 +76,20 @@ async function rasterOf(img: HTMLImageElement): Promise<Blob | null> {
   return blob?.type === 'image/webp' ? blob : null;
 }
 
-/** Learns the first view's pictures not learnt yet, as data URLs: drawn as bitmaps, else as they are (from the caches, usually). */
+/**
+ * Learns the first view's pictures not learnt yet, as data URLs: the bytes the screen shows (from
+ * the caches, usually; for a picture with a srcset, the form the browser chose), an SVG drawn as a
+ * bitmap. A raster picture is never drawn on a canvas here: that decodes it on the main thread
+ * (130-180 ms a picture at 4x CPU, bench/loading).
+ */
 export async function learnImages(root: HTMLElement): Promise<void> {
   for (const img of firstViewImages(root)) {
     const key = keyOf(img);
     if (inlined.has(key)) continue;
     try {
-      let blob = await rasterOf(img).catch(() => null);
-      if (!blob) {
-        const r = await fetch(img.src);
-        blob = r.ok ? await r.blob() : null;
-      }
+      const r = await fetch(img.currentSrc || img.src);
+      let blob = r.ok ? await r.blob() : null;
+      if (blob?.type.startsWith('image/svg')) blob = (await rasterOf(img).catch(() => null)) ?? blob;
       if (!blob || blob.size > INLINE_IMAGE_MAX_BYTES || !blob.type.startsWith('image/')) {
         inlined.set(key, '');
         continue;
@@ -116,7 +119,8 @@ export function screenMarkup(root: HTMLElement): string | null {
     const data = live[i] ? inlined.get(keyOf(live[i])) : undefined;
     if (!data) return;
     img.setAttribute('src', data);
-    img.removeAttribute('loading');
+    // The copy shows the form learnt: a srcset would win over it and be asked for again.
+    for (const a of ['loading', 'srcset', 'sizes']) img.removeAttribute(a);
   });
   copy.querySelectorAll(DROP).forEach((n) => n.remove());
   copy.querySelectorAll('*').forEach((el) => {

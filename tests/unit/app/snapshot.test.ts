@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { captureScreen, KEPT_SCREENS, screenMarkup, setAppContainer } from '../../../src/app/snapshot/capture';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureScreen, KEPT_SCREENS, learnImages, screenMarkup, setAppContainer } from '../../../src/app/snapshot/capture';
 import { paintSnapshot } from '../../../src/app/snapshot/paint';
 import { clearSnapshots, MAX_SCREENS, ownerOf, readSnapshot, writeSnapshot, type ScreenSnapshot } from '../../../src/app/snapshot/store';
 
@@ -99,6 +99,33 @@ describe('a member’s kept screens (paint before the app starts)', () => {
     expect(html).not.toContain(`Товар ${kept}<`);
     // The live screen keeps every item.
     expect(root.querySelectorAll('[role="listitem"]')).toHaveLength(30);
+  });
+
+  it('keeps a first-view picture as the bytes of the form shown, without its srcset, and never draws it on a canvas', async () => {
+    const root = document.createElement('div');
+    root.innerHTML = `<main><img src="${location.origin}/media/products/5.webp" srcset="/media/products/5.webp 360w, /media/products/5.webp?w=720 720w" sizes="46vw" loading="lazy"></main>`;
+    const img = root.querySelector('img')!;
+    img.getBoundingClientRect = () => ({ top: 100, bottom: 280, left: 0, right: 180, width: 180, height: 180, x: 0, y: 100, toJSON: () => ({}) });
+    Object.defineProperty(img, 'currentSrc', { value: `${location.origin}/media/products/5.webp?w=720` });
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (u: string) => {
+      asked.push(u);
+      // jsdom's FileReader reads its own Blob: the answer as the page would see it.
+      const blob = new Blob([new Uint8Array([82, 73, 70, 70])], { type: 'image/webp' });
+      return { ok: true, blob: async () => blob };
+    });
+    const canvas = vi.spyOn(document, 'createElement');
+    try {
+      await learnImages(root);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(asked).toEqual([`${location.origin}/media/products/5.webp?w=720`]);
+    expect(canvas.mock.calls.filter(([tag]) => tag === 'canvas')).toHaveLength(0);
+    canvas.mockRestore();
+    const html = screenMarkup(root)!;
+    expect(html).toContain('src="data:image/webp;base64,UklGRg=="');
+    expect(html).not.toMatch(/srcset|sizes|loading/);
   });
 
   it('keeps the live screen under the current path when it has settled', () => {
