@@ -114,7 +114,7 @@ class ToggleFavourite implements Cmd {
     const was = m.favourites[m.variant].has(id);
     await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe(String(was));
     await heart.click();
-    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe(String(!was));
+    await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 10_000, message: 'heart follows the tap' }).toBe(String(!was));
     if (was) m.favourites[m.variant].delete(id);
     else m.favourites[m.variant].add(id);
     await badgeIsModel(page, base, m);
