@@ -31,6 +31,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A screen follows a tap within milliseconds here, within seconds on a loaded CI machine:
+          // a poll that names no timeout of its own waits up to 10 s (vitest's default is 1 s).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
