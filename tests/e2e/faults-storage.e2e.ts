@@ -10,7 +10,7 @@ import { queuedChanges, rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { serverMetafield } from './support/server-api';
 import type { RunningServer } from './support/server';
-import { signedInReady } from './shop-steps';
+import { productCard, signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, member, openManualEntry, typeCodes } from './faults-steps';
 import { listedProductIds } from './support/catalogue';
 import { closeSession, openSession } from './support/session';
@@ -37,7 +37,6 @@ beforeAll(async () => {
 afterAll(() => closeSession({ server, browser }));
 
 const diskFull = (page: Page, full: boolean) => page.evaluate((f) => (f ? sessionStorage.setItem('diskFull', '1') : sessionStorage.removeItem('diskFull')), full);
-const card = (page: Page, id: number) => page.locator(`[data-testid="product-card"][data-product-id="${id}"]`);
 
 describe('storage full while offline', () => {
   it('says so in Ukrainian, keeps nothing half-done, and sends what was queued before once back online', async () => {
@@ -58,8 +57,8 @@ describe('storage full while offline', () => {
     await goOffline(context);
     try {
       // Kept while there is room: a favourite and a scan.
-      await card(page, fav!).getByTestId('favourite-toggle').click();
-      await expect.poll(() => card(page, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true');
+      await productCard(page, fav!).getByTestId('favourite-toggle').click();
+      await expect.poll(() => productCard(page, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true');
       await typeCodes(page, base, [kept!]);
       const queuedBefore = await queuedChanges<{ id: string; kind: string }>(page);
       expect(queuedBefore.map((e) => e.kind).sort()).toEqual(['favourite-toggle', 'scan-code']);
@@ -67,7 +66,7 @@ describe('storage full while offline', () => {
       // The disk is full: a cart line and a second scan are refused, and the member is told.
       await diskFull(page, true);
       await page.goto(`${base}/shop/sticks`);
-      await card(page, line!).getByTestId('add-to-cart').click();
+      await productCard(page, line!).getByTestId('add-to-cart').click();
       await page.getByText(QUOTA_MESSAGE).first().waitFor({ timeout: 10_000 });
       await openManualEntry(page, base);
       await page.getByTestId('manual-code').fill(refused!.code);

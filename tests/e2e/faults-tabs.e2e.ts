@@ -8,7 +8,7 @@ import { queuedChanges } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { serverMetafield } from './support/server-api';
 import type { RunningServer } from './support/server';
-import { signedInReady } from './shop-steps';
+import { productCard, signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, member, typeCodes } from './faults-steps';
 import { listedProductIds } from './support/catalogue';
 import { closeSession, openSession } from './support/session';
@@ -20,7 +20,6 @@ beforeAll(async () => ({ server, browser } = await openSession({ ready: signedIn
 
 afterAll(() => closeSession({ server, browser }));
 
-const card = (page: Page, id: number) => page.locator(`[data-testid="product-card"][data-product-id="${id}"]`);
 
 async function openSticks(page: Page): Promise<number[]> {
   await page.goto(`${server.url}/shop/sticks`);
@@ -44,17 +43,17 @@ describe('two tabs, both offline', () => {
     await tabA.goto(`${base}/scanning`);
     await tabA.getByTestId('manual-open').or(tabA.getByTestId('manual-code')).first().waitFor();
     await tabA.goto(`${base}/shop/sticks`);
-    await card(tabA, fav!).waitFor();
+    await productCard(tabA, fav!).waitFor();
     await drained(tabA);
 
     await goOffline(context);
     try {
-      await card(tabA, fav!).getByTestId('favourite-toggle').click();
-      await expect.poll(() => card(tabA, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true');
-      await card(tabB, line!).getByTestId('add-to-cart').click();
+      await productCard(tabA, fav!).getByTestId('favourite-toggle').click();
+      await expect.poll(() => productCard(tabA, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true');
+      await productCard(tabB, line!).getByTestId('add-to-cart').click();
       await typeCodes(tabA, base, [code!]);
       // Each tab sees the other's change in the one local database.
-      await expect.poll(() => card(tabB, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => productCard(tabB, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true');
       const kinds = (await queuedChanges(tabB)).map((e) => e.kind).sort();
       expect(kinds).toEqual(['cart-change', 'favourite-toggle', 'scan-code']);
     } finally {
