@@ -1,4 +1,4 @@
-import type { Shape } from '../routes/shop/product-art';
+import { bonusOf, deviceRange, itemsOf, type DeviceModel } from './shop-catalogue-build';
 import { AGE_NOTE, type SeedCategory, type SeedPicks, type SeedProduct } from './shop-catalogue-types';
 
 /** glo sticks: key, flavour, what it tastes like, pack colour, accent. */
@@ -41,35 +41,16 @@ sticks.push(
 );
 
 /** glo devices: model, price, what sets it apart, then its colours (key, name, colour, accent). */
-const MODELS: ReadonlyArray<[string, string, number, string, ReadonlyArray<[string, string, string, string]>]> = [
+const MODELS: ReadonlyArray<DeviceModel> = [
   ['basic', 'Базовий', 599, 'простий пристрій на 20 сесій від одного заряду', [['black', 'чорний', '#1f1f24', '#f2f2f5'], ['blue', 'синій', '#1d4e89', '#dbe9ff'], ['grey', 'сірий', '#6c757d', '#f1f3f5']]],
   ['plus', 'Плюс', 999, 'швидкий нагрів за 20 секунд і режим посиленого смаку', [['black', 'чорний', '#1f1f24', '#ffb703'], ['rose', 'рожеве золото', '#b76e79', '#fff0f3'], ['green', 'зелений', '#2d6a4f', '#d8f3dc']]],
   ['pro', 'Про', 1499, 'індукційний нагрів, два режими та заряд на цілий день', [['graphite', 'графіт', '#343a40', '#ff7b00'], ['white', 'білий', '#dee2e6', '#343a40'], ['bordo', 'бордо', '#6a040f', '#ffccd5']]],
   ['premium', 'Преміум', 2199, 'алюмінієвий корпус, дисплей заряду і три режими', [['black', 'чорний', '#111111', '#d4af37'], ['bronze', 'бронза', '#8d5524', '#ffe8cc'], ['navy', 'темно-синій', '#14213d', '#fca311']]],
 ];
 
-const devices: SeedProduct[] = MODELS.flatMap(([key, name, price, what, colours]) =>
-  colours.map(([ck, cname, color, accent]) => ({
-    key: `${key}-${ck}`,
-    title: `glo Пристрій ${name}`,
-    sub: `Колір: ${cname}`,
-    description: `Пристрій для нагрівання тютюну: ${what}. Гарантія 12 місяців. ${AGE_NOTE}`,
-    price,
-    out: key === 'pro' && ck === 'bordo',
-    art: { shape: 'device', color, accent, brand: 'glo', label: `${name}, ${cname}` },
-  })),
-);
+const devices = deviceRange('glo', MODELS, (what) => `Пристрій для нагрівання тютюну: ${what}. Гарантія 12 місяців. ${AGE_NOTE}`, '', (model, colour) => model === 'pro' && colour === 'bordo');
 
-const bonusItem = (key: string, title: string, xp: number, shape: Shape, description: string, out = false): SeedProduct => ({
-  key,
-  title,
-  sub: `${xp} XP`,
-  description: `${description} Обмінюється на XP клубу, без доплати.`,
-  price: 0,
-  xp,
-  out,
-  art: { shape, color: '#ff6b00', accent: '#fff3e6', brand: 'glo', label: title.replace(/ glo$/, ''), badge: `${xp} XP` },
-});
+const bonusItem = bonusOf(itemsOf('glo', '#fff3e6', / glo$/), '#ff6b00');
 
 const bonus: SeedProduct[] = [
   bonusItem('keychain', 'Брелок glo', 300, 'gift', 'Металевий брелок з логотипом клубу.'),
@@ -84,18 +65,10 @@ const bonus: SeedProduct[] = [
   bonusItem('wireless', 'Бездротова зарядка', 2000, 'cable', 'Зарядна панель для телефону й пристрою.'),
   bonusItem('powerbank', 'Павербанк 10 000 мА·год', 2500, 'cable', 'Два виходи USB-C, швидке заряджання.'),
   bonusItem('backpack', 'Рюкзак міський glo', 2800, 'bag', 'Рюкзак з відділенням для ноутбука 15".'),
-  bonusItem('headphones', 'Бездротові навушники', 3500, 'gift', 'Навушники з шумозаглушенням і кейсом.', true),
+  bonusItem('headphones', 'Бездротові навушники', 3500, 'gift', 'Навушники з шумозаглушенням і кейсом.', { out: true }),
 ];
 
-const accessory = (key: string, title: string, sub: string, price: number, shape: Shape, color: string, description: string, out = false): SeedProduct => ({
-  key,
-  title,
-  sub,
-  description,
-  price,
-  out,
-  art: { shape, color, accent: '#f2f2f5', brand: 'glo', label: title.replace(/^glo /, '').slice(0, 40) },
-});
+const accessory = itemsOf('glo', '#f2f2f5', /^glo /);
 
 const accessories: SeedProduct[] = [
   accessory('leather-black', 'Чохол шкіряний', 'Колір: чорний', 449, 'case', '#1f1f24', 'Чохол з натуральної шкіри для пристроїв glo Плюс і Про.'),
@@ -110,7 +83,7 @@ const accessories: SeedProduct[] = [
   accessory('panel', 'Бічна панель змінна', 'Для glo Плюс', 349, 'device', '#e76f51', 'Змінна панель, щоб оновити вигляд пристрою за хвилину.'),
   accessory('dock', 'Підставка-док для заряджання', 'Для всіх моделей glo', 599, 'cable', '#343a40', 'Пристрій заряджається вертикально, поруч із телефоном.'),
   accessory('strap', 'Ремінець на зап’ястя', 'Силікон', 179, 'cable', '#6d597a', 'Ремінець кріпиться до чохла.'),
-  accessory('travel', 'Дорожній футляр', 'Для пристрою й двох пачок', 399, 'bag', '#264653', 'Футляр на блискавці для подорожей.', true),
+  accessory('travel', 'Дорожній футляр', 'Для пристрою й двох пачок', 399, 'bag', '#264653', 'Футляр на блискавці для подорожей.', { out: true }),
 ];
 
 export const GLO_CATALOGUE: SeedCategory[] = [

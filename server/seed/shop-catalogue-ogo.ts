@@ -1,4 +1,4 @@
-import type { Shape } from '../routes/shop/product-art';
+import { bonusOf, deviceRange, itemsOf, type DeviceModel } from './shop-catalogue-build';
 import { AGE_NOTE, type SeedCategory, type SeedProduct } from './shop-catalogue-types';
 
 const IPOST = 'ipost_allow';
@@ -84,32 +84,15 @@ velo.push(
   { key: 'gift-berry', title: 'Подарунок: velo «Ягідний лід», міні', sub: '10 паучів, 10 мг/г', description: `Міні-банка в подарунок до замовлення velo. ${AGE_NOTE}`, price: 0, pack: 10, tags: ['velo', 'velo_gift', IPOST], art: { shape: 'can', color: '#9d0208', accent: '#ffe066', brand: 'velo', label: 'Подарунок', badge: 'міні' } },
 );
 
-const MODELS: ReadonlyArray<[string, string, number, string, ReadonlyArray<[string, string, string]>]> = [
+/** ogo devices: model, price, what sets it apart, then its colours (key, name, colour). */
+const MODELS: ReadonlyArray<DeviceModel> = [
   ['mini', 'Міні', 399, 'компактний пристрій на 15 сесій', [['black', 'чорний', '#1f1f24'], ['mint', 'м’ятний', '#52b69a'], ['peach', 'персиковий', '#f4a261'], ['lilac', 'бузковий', '#9d8df1']]],
   ['smart', 'Смарт', 699, 'нагрів за 15 секунд і індикатор заряду', [['black', 'чорний', '#111111'], ['blue', 'синій', '#1d3557'], ['red', 'червоний', '#c1121f'], ['silver', 'сріблястий', '#adb5bd']]],
   ['max', 'Макс', 1099, 'два режими нагріву й заряд на 30 сесій', [['graphite', 'графіт', '#2b2d42'], ['gold', 'золотий', '#b08900'], ['green', 'зелений', '#2d6a4f']]],
 ];
-const ogoDevices: SeedProduct[] = MODELS.flatMap(([key, name, price, what, colours]) =>
-  colours.map(([ck, cname, color]) => ({
-    key: `${key}-${ck}`,
-    title: `ogo Пристрій ${name}`,
-    sub: `Колір: ${cname}`,
-    description: `Пристрій для нагрівання тютюну ogo: ${what}. Гарантія 12 місяців. ${AGE_NOTE}`,
-    price,
-    out: key === 'smart' && ck === 'silver',
-    art: { shape: 'device', color, accent: '#f1faee', brand: 'ogo', label: `${name}, ${cname}` },
-  })),
-);
+const ogoDevices = deviceRange('ogo', MODELS, (what) => `Пристрій для нагрівання тютюну ogo: ${what}. Гарантія 12 місяців. ${AGE_NOTE}`, '#f1faee', (model, colour) => model === 'smart' && colour === 'silver');
 
-const item = (key: string, title: string, sub: string, price: number, shape: Shape, color: string, description: string, extra: Partial<SeedProduct> = {}): SeedProduct => ({
-  key,
-  title,
-  sub,
-  description,
-  price,
-  ...extra,
-  art: { shape, color, accent: '#f1faee', brand: 'ogo', label: title.replace(/ ogo$/, '').slice(0, 40), ...(extra.xp ? { badge: `${extra.xp} XP` } : {}) },
-});
+const item = itemsOf('ogo', '#f1faee', / ogo$/);
 
 const accessories: SeedProduct[] = [
   item('case-mini-black', 'Чохол для ogo Міні', 'Колір: чорний', 199, 'case', '#1f1f24', 'Силіконовий чохол з петлею для ремінця.'),
@@ -139,8 +122,7 @@ const merch: SeedProduct[] = [
   item('pins', 'Набір значків ogo', '4 шт.', 149, 'gift', '#8338ec', 'Металеві значки з емаллю.', { tags: [IPOST] }),
 ];
 
-const bonus = (key: string, title: string, xp: number, shape: Shape, description: string, extra: Partial<SeedProduct> = {}) =>
-  item(key, title, `${xp} XP`, 0, shape, '#2fb36b', `${description} Обмінюється на XP клубу, без доплати.`, { xp, ...extra });
+const bonus = bonusOf(item, '#2fb36b');
 
 const ogoBonus: SeedProduct[] = [
   bonus('keychain', 'Брелок ogo', 250, 'gift', 'Брелок-відкривачка з логотипом.', { tags: [IPOST] }),

@@ -4,7 +4,7 @@ import { Button, ButtonLink } from '../../ui/button';
 import { CameraScanner } from '../../ui/scanner/camera-scanner';
 import { ScanIcon } from '../../ui/scanner/scan-icons';
 import { SCAN_COPY as T } from './copy';
-import { LazyManualEntry as ManualEntry } from './manual-entry-lazy';
+import { ManualEntry } from './manual-entry';
 import { SCAN_FORMATS } from './formats';
 import { ScanList } from './scan-list';
 import { useScanReader } from './use-scan-reader';

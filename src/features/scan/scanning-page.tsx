@@ -6,7 +6,7 @@ import { ScanIcon } from '../../ui/scanner/scan-icons';
 import { Skeleton } from '../../ui/surfaces';
 import { SCAN_COPY as T } from './copy';
 import { SCAN_FORMATS } from './formats';
-import { LazyManualEntry as ManualEntry } from './manual-entry-lazy';
+import { ManualEntry } from './manual-entry';
 import { useScanReader } from './use-scan-reader';
 import './scan.css';
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CART_REFERRER_KEY } from '../../state/nav-keys';
 import { useSyncMaybe } from '../../state/sync-context';
@@ -13,6 +13,7 @@ import { CartLine } from './cart-line';
 import { CartSummary, FreeShipping, ZeroPriceNotice } from './cart-summary';
 import { FREE_SHIPPING } from './config';
 import { CART_COPY } from './cart-copy';
+import CartPromo from './cart-promo';
 import { useFinishPlacedOrders } from './orders/use-finish-placed';
 import { counted, formatXp } from './format';
 import { useOnline, useProductsByIds } from './use-shop';
@@ -21,8 +22,6 @@ import { useVariant } from '../../state/session';
 import '../../ui/action-bar.css';
 import './cart-page.css';
 
-// The promo codes load after the cart's first paint: the route paints within its budget.
-const CartPromo = lazy(() => import('./cart-promo'));
 
 const NO_CODES = { veloCode: '', friendCode: '' };
 type Pricing = (typeof import('./velo-pricing'))['veloPricing'];
@@ -146,16 +145,14 @@ export default function CartPage() {
       </ul>
       {flagged && <ZeroPriceNotice />}
       <CartSummary lines={lines} summary={s} />
-      <Suspense fallback={null}>
-        <CartPromo
-          variant={variant}
-          lines={lines}
-          veloProblem={s.veloProblem}
-          codes={codes}
-          customerTags={record?.tags ?? []}
-          ordersCount={record?.orders_count ?? 0}
-        />
-      </Suspense>
+      <CartPromo
+        variant={variant}
+        lines={lines}
+        veloProblem={s.veloProblem}
+        codes={codes}
+        customerTags={record?.tags ?? []}
+        ordersCount={record?.orders_count ?? 0}
+      />
       <ButtonLink to={continueTarget()} variant="secondary" size="l" block data-testid="cart-continue">
         {CART_COPY.continue}
       </ButtonLink>
