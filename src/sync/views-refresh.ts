@@ -3,7 +3,7 @@ import type { ClubDb } from '../db/database';
 import { kvGet } from '../db/kv';
 import type { Variant } from '../db/rows-catalogue';
 import { runPuller, type PullContext, type Puller } from './pullers/puller';
-import { takeViewsDue, type ViewName } from './engine/views';
+import { dropViewsDue, peekViewsDue, type ViewName } from './engine/views';
 
 /** The pullers of a view (./views-pullers.ts, loaded lazily by the page). */
 export type ViewPullers = Record<ViewName, (v: Variant) => Array<Puller<unknown>>>;
@@ -17,8 +17,9 @@ export interface ViewsRefresher {
 /**
  * Pulls again, at once and ignoring their freshness, the views an action's answer changed
  * (queued in `kv.viewsDue` by the settling transaction, in this tab, another or the service
- * worker). Whichever context takes the queue first pulls; the rows it writes reach every open
- * tab through Dexie's live queries. Offline, the queue waits for the next `drain`.
+ * worker). A view leaves the queue once pulled, so a page closed mid-pull leaves it for the next
+ * start; the rows written reach every open tab through Dexie's live queries. Offline, the queue
+ * waits for the next `drain`.
  */
 export function watchViewsDue(db: ClubDb, ctx: PullContext, load: () => Promise<ViewPullers>): ViewsRefresher {
   let running: Promise<void> | null = null;
@@ -32,7 +33,7 @@ export function watchViewsDue(db: ClubDb, ctx: PullContext, load: () => Promise<
       do {
         again = false;
         if (!ctx.online()) break;
-        const due = await takeViewsDue(db);
+        const due = await peekViewsDue(db);
         if (!due.length) break;
         const map = await load();
         const seen = new Set<string>();
@@ -43,6 +44,7 @@ export function watchViewsDue(db: ClubDb, ctx: PullContext, load: () => Promise<
             await runPuller(p, ctx, true);
           }
         }
+        await dropViewsDue(db, due);
       } while (again);
     })().finally(() => {
       running = null;

@@ -91,11 +91,24 @@ export async function markViewsDue(db: ClubDb, due: readonly DueView[], now = Da
   if (added.length) await kvSet(db, 'viewsDue', [...queued, ...added], now);
 }
 
-/** Takes every queued view, in one transaction, so one context pulls them (the others see the rows). */
-export function takeViewsDue(db: ClubDb): Promise<DueView[]> {
+/**
+ * The queued views, left in the queue until they are pulled ({@link dropViewsDue}): a page closed
+ * or reloaded in the middle of a pull leaves them for the next start, and "nothing due" means the
+ * pulls are done. Two tabs may pull the same view; the second pull only writes the same rows.
+ */
+export async function peekViewsDue(db: ClubDb): Promise<DueView[]> {
+  const queued = ((await kvGet(db, 'viewsDue')) ?? []) as DueView[];
+  return queued.filter((d) => d.view in VIEW_STAMPS);
+}
+
+/** Drops the views pulled from the queue, in one transaction (views queued meanwhile stay). */
+export function dropViewsDue(db: ClubDb, pulled: readonly DueView[]): Promise<void> {
+  const done = new Set(pulled.map(keyOf));
   return db.transaction('rw', db.kv, async () => {
     const queued = ((await kvGet(db, 'viewsDue')) ?? []) as DueView[];
-    if (queued.length) await db.kv.delete('viewsDue');
-    return queued.filter((d) => d.view in VIEW_STAMPS);
+    const rest = queued.filter((d) => !done.has(keyOf(d)));
+    if (rest.length === queued.length) return;
+    if (rest.length) await kvSet(db, 'viewsDue', rest);
+    else await db.kv.delete('viewsDue');
   });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { freshUntil, kvGet, markFresh } from '../../../src/db/kv';
 import { MUTATION_KINDS } from '../../../src/sync/mutations/index';
 import { saveScanCode } from '../../../src/sync/mutations/scan-code';
-import { VIEW_NAMES, VIEW_STAMPS } from '../../../src/sync/engine/views';
+import { dropViewsDue, markViewsDue, peekViewsDue, VIEW_NAMES, VIEW_STAMPS } from '../../../src/sync/engine/views';
 import { VIEW_PULLERS } from '../../../src/sync/views-pullers';
 import { watchViewsDue } from '../../../src/sync/views-refresh';
 import type { Reply } from './support/fake-fetch';
@@ -91,5 +91,21 @@ describe('an answer that settles: its views pulled again at once', () => {
     await refresher.drain();
     expect(await kvGet(h.db, 'viewsDue')).toHaveLength(1);
     refresher.stop();
+  });
+});
+
+describe('the queue of views due', () => {
+  it('keeps a view until it is pulled (a page closed mid-pull leaves it), and keeps views queued meanwhile', async () => {
+    const h = await harness({});
+    await markViewsDue(h.db, [{ view: 'xp', variant: 'glo' }, { view: 'orders', variant: 'glo' }]);
+    const seen = await peekViewsDue(h.db);
+    expect(seen).toHaveLength(2);
+    // Nothing dropped yet: a reload now finds both still due.
+    expect(await peekViewsDue(h.db)).toEqual(seen);
+    await markViewsDue(h.db, [{ view: 'scan-history', variant: 'ogo' }]);
+    await dropViewsDue(h.db, seen);
+    expect(await kvGet(h.db, 'viewsDue')).toEqual([{ view: 'scan-history', variant: 'ogo' }]);
+    await dropViewsDue(h.db, [{ view: 'scan-history', variant: 'ogo' }]);
+    expect(await kvGet(h.db, 'viewsDue')).toBeUndefined();
   });
 });
