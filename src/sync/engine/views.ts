@@ -101,12 +101,12 @@ export async function peekViewsDue(db: ClubDb): Promise<DueView[]> {
   return queued.filter((d) => d.view in VIEW_STAMPS);
 }
 
-/** Drops the views pulled from the queue, in one transaction (views queued meanwhile stay). */
+/** Drops the views pulled from the queue, and any of a name no longer known, in one transaction (views queued meanwhile stay). */
 export function dropViewsDue(db: ClubDb, pulled: readonly DueView[]): Promise<void> {
   const done = new Set(pulled.map(keyOf));
   return db.transaction('rw', db.kv, async () => {
     const queued = ((await kvGet(db, 'viewsDue')) ?? []) as DueView[];
-    const rest = queued.filter((d) => !done.has(keyOf(d)));
+    const rest = queued.filter((d) => d.view in VIEW_STAMPS && !done.has(keyOf(d)));
     if (rest.length === queued.length) return;
     if (rest.length) await kvSet(db, 'viewsDue', rest);
     else await db.kv.delete('viewsDue');
