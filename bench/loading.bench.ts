@@ -424,6 +424,12 @@ interface OfflinePair {
   page: number | null;
   /** What the app's last LCP entry painted (an image's path, or an element and its text). */
   appWhat: string;
+  /**
+   * The longest main-thread task of each load: the static copy's is what the browser alone costs
+   * on this machine for that screen (parsing, styles, the first layout with its fonts), no script.
+   */
+  appLongest: number;
+  pageLongest: number;
 }
 
 /** In the page (`LOADING_DEBUG`): its paint entries and long tasks, and when the service worker answered. */
@@ -481,19 +487,26 @@ async function offlineRun(server: RunningServer): Promise<OfflinePair[]> {
         await page.goto(url, { waitUntil: 'load' });
         await page.waitForTimeout(3000);
         if (process.env.LOADING_DEBUG) console.log(url, JSON.stringify(await page.evaluate(loadDetails)));
-        const lcp = await page.evaluate(() => {
-          const l = (window as unknown as { __probe: Probe }).__probe.lcp;
-          return l.length ? l[l.length - 1]! : null;
+        const got = await page.evaluate(() => {
+          const p = (window as unknown as { __probe: Probe }).__probe;
+          return { lcp: p.lcp.length ? p.lcp[p.lcp.length - 1]! : null, longest: Math.max(0, ...p.longtasks.map((t) => t.d)) };
         });
         await page.close();
-        return lcp;
+        return { t: got.lcp?.t ?? null, what: got.lcp?.what ?? '—', longest: got.longest };
       };
       // The static copy first and the app second, then once more the other way round.
       const page1 = await lcpOf(`${server.url}/${file}`);
       const app1 = await lcpOf(server.url + path);
       const app2 = await lcpOf(server.url + path);
       const page2 = await lcpOf(`${server.url}/${file}`);
-      out.push({ path, app: median([app1?.t ?? null, app2?.t ?? null]), page: median([page1?.t ?? null, page2?.t ?? null]), appWhat: app2?.what ?? '—' });
+      out.push({
+        path,
+        app: median([app1.t, app2.t]),
+        page: median([page1.t, page2.t]),
+        appWhat: app2.what,
+        appLongest: Math.max(app1.longest, app2.longest),
+        pageLongest: Math.max(page1.longest, page2.longest),
+      });
     }
     return out;
   } finally {
@@ -692,13 +705,20 @@ const ratio = (path: string) => {
   const app = median(pairs.map((p) => p.app));
   const page = median(pairs.map((p) => p.page));
   const r = median(pairs.map((p) => (p.app !== null && p.page ? p.app / p.page : null)));
-  return { app, page, r };
+  return { app, page, r, appLongest: median(pairs.map((p) => p.appLongest)), pageLongest: median(pairs.map((p) => p.pageLongest)) };
 };
 if (offline.length) {
   console.log('Repeat visit offline (4x CPU), LCP of the app against a static copy of the same screen precached the same way:');
   console.table(Object.keys(STATIC_PAGES).map((path) => {
     const o = ratio(path);
-    return { route: path, 'app LCP': ms(o.app), 'static copy LCP': ms(o.page), ratio: o.r === null ? '—' : `${o.r.toFixed(2)}x` };
+    return {
+      route: path,
+      'app LCP': ms(o.app),
+      'static copy LCP': ms(o.page),
+      ratio: o.r === null ? '—' : `${o.r.toFixed(2)}x`,
+      'app longest task': ms(o.appLongest),
+      'static copy longest task': ms(o.pageLongest),
+    };
   }));
 }
 const menuMs = median(inter.map((i) => i.menu));

@@ -102,6 +102,7 @@ async function main(): Promise<void> {
   const { loadConfig } = await import('../server/config');
   const { buildDeps } = await import('../server/deps');
   const { listen: listenApp } = await import('../server/http/node-listener');
+  const { listenerOptions } = await import('../server/http/listener-options');
 
   const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
   const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -136,7 +137,8 @@ async function main(): Promise<void> {
   const reference = await listen(bare.fetch);
   const app = createApp(deps);
   // The app as server/main.ts serves it (its own Node listener); the references on the adapter's stock server.
-  const served = await listenApp(app.fetch, 0, '127.0.0.1');
+  // As server/main.ts listens: with the body limits and headers.
+  const served = await listenApp(app.fetch, 0, '127.0.0.1', listenerOptions(config));
   const api = { url: `http://127.0.0.1:${served.port}`, stop: () => served.server.close() };
 
   const signIn = await fetch(`${api.url}/api/api-auth/test-login`, {

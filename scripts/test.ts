@@ -43,7 +43,12 @@ async function typecheck(): Promise<void> {
 
 /** The first lines of a failure's message (colours dropped), so the log's tail says why, not only which. */
 const why = (messages: string[] = []): string => {
-  const lines = messages.join('\n').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 4);
+  const all = messages.join('\n').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const here = (l: string) => l.replace(process.cwd() + '/', '');
+  const lines = [...new Set(all.slice(0, 4).map(here))];
+  // Where in the project's own code it failed: the first two stack lines under tests/ or src/ not shown yet.
+  const own = all.filter((l) => l.startsWith('at ') && /\/(tests|src)\/[^:]+:\d+/.test(l) && !l.includes('node_modules')).map(here);
+  lines.push(...[...new Set(own)].filter((l) => !lines.includes(l)).slice(0, 2));
   return lines.length ? `\n      ${lines.map((l) => l.slice(0, 240)).join('\n      ')}` : '';
 };
 

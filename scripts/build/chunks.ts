@@ -15,9 +15,10 @@ import { resolve } from 'node:path';
  * - `data`: the database and what several pages use that reads it;
  * - `sync`: the sync engine (outbox, pullers, API) that no page imports directly: boot work,
  *   loaded once the first screen is usable;
- * - `schemas`: the API contract's schemas and zod, which the sync engine imports: a chunk of its
- *   own, so that the boot runs them in a task of their own before the engine (one evaluation of
- *   both took 70-100 ms at 4x CPU; src/sync/load.ts).
+ * - `schemas` and `schemas-<part>`: zod and the API contract's schemas, which the sync engine
+ *   imports, cut into parts of about equal weight (SCHEMA_PARTS), each a chunk that the boot runs in
+ *   a task of its own before the engine (src/sync/load.ts): zod builds every schema as its chunk
+ *   runs, and all of them in one go were a task of 140-160 ms at 4x CPU.
  *
  * Decided from the module graph, not from a list of files, so a new page module (a route in
  * src/app/routes/sources) lands in the right place by itself.
@@ -55,6 +56,23 @@ const DATA = /[\\/]node_modules[\\/](dexie|dexie-react-hooks)[\\/]|[\\/]src[\\/]
 const DEXIE = /[\\/]node_modules[\\/](dexie|dexie-react-hooks)[\\/]/;
 const SYNC_CODE = /[\\/]src[\\/](sync|api|contract)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 const SCHEMAS = /[\\/]src[\\/]contract[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
+/**
+ * The contract's files by part (the rest, with zod and define.ts, is `schemas`). src/sync/load.ts
+ * runs the parts in this order, importing each part's first file.
+ */
+export const SCHEMA_PARTS: Record<string, readonly string[]> = {
+  member: ['auth', 'user'],
+  shop: ['shop', 'shop-catalogue', 'shop-order', 'shop-payment', 'shop-member', 'velo', 'delivery'],
+  programme: ['scan', 'cert', 'invite'],
+  engagement: ['engagement', 'marathon', 'subscription', 'stores', 'content', 'feedback', 'analytics'],
+};
+const CONTRACT_FILE = /[\\/]src[\\/]contract[\\/]([\w-]+)\.ts$/;
+/** `schemas`, or `schemas:<part>` for a contract file of a part. */
+function schemasGroup(id: string): string {
+  const file = CONTRACT_FILE.exec(id)?.[1];
+  const part = file && Object.entries(SCHEMA_PARTS).find(([, files]) => files.includes(file))?.[0];
+  return part ? `schemas:${part}` : 'schemas';
+}
 /** A feature's folder, with one level below it (`shop/checkout`, `shop/grid`): the checkout's code is not every list's. */
 const AREA = /[\\/]src[\\/]features[\\/]([^\\/]+(?:[\\/][^\\/]+(?=[\\/]))?)[\\/]/;
 /** A kit of the design system that only some screens use (the camera scanner): a chunk of its own, like a feature's. */
@@ -142,7 +160,7 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
   // Page-reached modules that neither the boot nor another grouped module owns stay with their page.
   const grouped = (id: string, pages: number): string | null => {
     if (DATA.test(id)) return pages === 0 ? 'sync' : DEXIE.test(id) ? 'dexie' : 'data';
-    if (pages === 0) return SCHEMAS.test(id) ? 'schemas' : syncReach.has(id) || SYNC_CODE.test(id) ? 'sync' : null;
+    if (pages === 0) return SCHEMAS.test(id) ? schemasGroup(id) : syncReach.has(id) || SYNC_CODE.test(id) ? 'sync' : null;
     const by = [...(reacherSets.get(id) ?? [])];
     // The member layout comes with the database (every member screen loads both).
     if (by.length === 1 && by[0] === roots.member && !syncReach.has(id)) return 'data';
@@ -188,7 +206,7 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
     changed = false;
     for (const [id, g] of out) {
       // The sync engine may share a chunk of the bundler's making with the pages that use it too.
-      if (g === null || g === 'app' || g === 'react' || g === 'sync' || g === 'schemas') continue;
+      if (g === null || g === 'app' || g === 'react' || g === 'sync' || g.startsWith('schemas')) continue;
       for (const d of info(id)?.importedIds ?? []) {
         if (out.get(d) !== null || left.has(d) || entryReach.has(d) || !all.has(d)) continue;
         const users = reacherSets.get(d);
@@ -223,9 +241,13 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
   return out;
 }
 
-/** The chunk a module's assignment names for a group, or null. `area:<name>:<fallback>` is the feature's chunk, or the fallback's. */
+/**
+ * The chunk a module's assignment names for a group, or null. `area:<name>:<fallback>` is the
+ * feature's chunk, or the fallback's; `schemas:<part>` is the chunk `schemas-<part>`.
+ */
 export function groupName(assignment: string | null | undefined, group: 'react' | 'app' | 'area' | 'shared' | 'data' | 'dexie' | 'schemas' | 'sync'): string | null {
   if (!assignment) return null;
+  if (assignment.startsWith('schemas:')) return group === 'schemas' ? `schemas-${assignment.slice('schemas:'.length)}` : null;
   if (assignment.startsWith('area:')) {
     const [, area, fallback] = assignment.split(':');
     return group === 'area' ? area! : group === fallback ? fallback : null;

@@ -29,8 +29,7 @@ export interface ListenerOptions {
    * the app whole (past the limit: 413, connection closed). A larger limit is an upload's: its
    * body is left to the call, which reads it once the key and the member are checked, counting it
    * against `incoming.bodyLimit` (server/http/route.ts), so that nobody can make the server hold
-   * megabytes without signing in. Without `bodyLimit`, small bodies are read here and the rest
-   * left to the adapter.
+   * megabytes without signing in. Without `bodyLimit`, every body is left to the adapter.
    */
   bodyLimit?: (path: string) => number;
   /** Headers every answer on a path starts with (a header the app sets of the same name wins). */
@@ -63,8 +62,7 @@ const pathOf = (url: string | undefined) => {
  * With a `bodyLimit` (the server's, see server/main.ts), every body is counted against its path's
  * limit: a Content-Length above it is refused before a byte is read, and a chunked body as soon
  * as it passes it, so memory never holds more than the limit; an upload's is counted by the call
- * (see ListenerOptions). Without one, a body above {@link PRE_READ_MAX_BYTES} or without
- * Content-Length is left to the adapter, which streams it. A client that goes away mid-body never
+ * (see ListenerOptions). Without one, every body is left to the adapter, which streams it. A client that goes away mid-body never
  * reaches the app: nobody is left to answer, and Node emits no 'error' on a request that has no
  * listener for it.
  */
@@ -79,12 +77,9 @@ export function requestListener(fetch: Fetch, options: ListenerOptions = {}): (i
     const path = headers || bodyLimit ? pathOf(incoming.url) : '';
     if (headers) for (const [name, value] of headers(path, incoming)) outgoing.setHeader(name, value);
     const length = Number(incoming.headers['content-length']);
+    // No limits to enforce (a test's server): the adapter reads every body itself.
     if (!bodyLimit) {
-      if (!(length > 0 && length <= PRE_READ_MAX_BYTES)) {
-        void dispatch(incoming, outgoing);
-        return;
-      }
-      readBody(incoming, Infinity, (body) => body && handOver(incoming, outgoing, body));
+      void dispatch(incoming, outgoing);
       return;
     }
     const limit = bodyLimit(path);

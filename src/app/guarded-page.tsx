@@ -6,14 +6,21 @@ import { useVisit } from './guards/visit';
 import { runGuards } from './guards/registry';
 import { NotFoundPage } from './not-found';
 import { PageBoundary } from './page-boundary';
-import { lazyPage } from './routes/lazy-pages';
+import { lazyPage, preloadPage } from './routes/lazy-pages';
+import { NEXT_PAGES } from './routes/next-pages';
 import type { RouteSpec } from './routes/types';
 
 const POSITIVE_ID = /^[1-9]\d{0,11}$/;
 
-/** Rendered after the page inside its boundary: its effect runs once the page itself is on screen. */
-function ScreenShown() {
-  useEffect(() => noteScreenShown(), []);
+/**
+ * Rendered after the page inside its boundary: its effect runs once the page itself is on screen,
+ * and fetches the code of the screens this one leads to by itself (./routes/next-pages).
+ */
+function ScreenShown({ path }: { path: string }) {
+  useEffect(() => {
+    noteScreenShown();
+    for (const next of NEXT_PAGES[path] ?? []) preloadPage(next);
+  }, [path]);
   return null;
 }
 
@@ -36,7 +43,7 @@ export function GuardedPage({ spec }: { spec: RouteSpec }) {
     <PageBoundary path={pathname}>
       <Suspense fallback={<Skeleton lines={4} height={18} />}>
         <Page />
-        <ScreenShown />
+        <ScreenShown path={spec.path} />
       </Suspense>
     </PageBoundary>
   );

@@ -5,29 +5,67 @@ import './not-found.css';
 
 interface State {
   error: unknown;
+  /** A page's code that could not load while offline: it loads again when the connection is back. */
+  offline: boolean;
 }
+
+interface Props {
+  path: string;
+  children: ReactNode;
+  /** Loads the page again (the tests pass their own). */
+  reload?: () => void;
+}
+
+const reloadPage = () => window.location.reload();
 
 /**
  * The error boundary of a page. A chunk that fails to load after a new build reloads the page
- * once per path within 10 s (spec §4, §8); any other failure shows a calm message.
+ * once per path within 10 s (spec §4, §8); offline, where a reload would fail the same way, the
+ * screen says so and loads again when the connection is back. Any other failure shows a calm message.
  */
-export class PageBoundary extends Component<{ path: string; children: ReactNode }, State> {
-  override state: State = { error: null };
+export class PageBoundary extends Component<Props, State> {
+  override state: State = { error: null, offline: false };
+  private stopWaiting: (() => void) | null = null;
 
   static getDerivedStateFromError(error: unknown): State {
-    return { error };
+    return { error, offline: isChunkLoadError(error) && !navigator.onLine };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    const reload = this.props.reload ?? reloadPage;
+    if (this.state.offline) {
+      this.waitForNetwork(reload);
+      return;
+    }
     if (isChunkLoadError(error) && shouldReloadForChunk(this.props.path, Date.now(), sessionStorage)) {
-      window.location.reload();
+      reload();
       return;
     }
     console.error('[page] failed', error, info.componentStack);
   }
 
-  override componentDidUpdate(prev: { path: string }): void {
-    if (prev.path !== this.props.path && this.state.error) this.setState({ error: null });
+  override componentDidUpdate(prev: Props): void {
+    if (prev.path !== this.props.path && this.state.error) {
+      this.stopWaiting?.();
+      this.setState({ error: null, offline: false });
+    }
+  }
+
+  override componentWillUnmount(): void {
+    this.stopWaiting?.();
+  }
+
+  private waitForNetwork(reload: () => void): void {
+    this.stopWaiting?.();
+    const back = () => {
+      this.stopWaiting?.();
+      reload();
+    };
+    window.addEventListener('online', back);
+    this.stopWaiting = () => {
+      window.removeEventListener('online', back);
+      this.stopWaiting = null;
+    };
   }
 
   override render(): ReactNode {
@@ -37,9 +75,13 @@ export class PageBoundary extends Component<{ path: string; children: ReactNode 
       <div className="page-error" role="alert">
         <p className="page-error__title">Щось пішло не так</p>
         <p className="page-error__text">
-          {chunk ? 'Не вдалося завантажити сторінку. Перевір з’єднання й спробуй ще раз.' : 'Спробуй оновити сторінку.'}
+          {this.state.offline
+            ? 'Ця сторінка ще не збережена на пристрої. Вона відкриється, щойно з’явиться інтернет.'
+            : chunk
+              ? 'Не вдалося завантажити сторінку. Перевір з’єднання й спробуй ще раз.'
+              : 'Спробуй оновити сторінку.'}
         </p>
-        <Button onClick={() => window.location.reload()}>Оновити</Button>
+        <Button onClick={this.props.reload ?? reloadPage}>Оновити</Button>
       </div>
     );
   }

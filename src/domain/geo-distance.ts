@@ -1,3 +1,4 @@
+import { formatNumber } from './uk-format';
 /** A point in WGS 84 degrees. */
 export interface LatLng {
   lat: number;
@@ -19,8 +20,8 @@ export function distanceKm(a: LatLng, b: LatLng): number {
 export function formatDistance(km: number): string {
   if (!Number.isFinite(km) || km < 0) return '';
   if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} м`;
-  if (km < 10) return `${(Math.round(km * 10) / 10).toLocaleString('uk-UA', { maximumFractionDigits: 1 })} км`;
-  return `${Math.round(km).toLocaleString('uk-UA')} км`;
+  if (km < 10) return `${formatNumber(Math.round(km * 10) / 10, 1)} км`;
+  return `${formatNumber(Math.round(km))} км`;
 }
 
 /** Items nearest first, each with its distance; the order of equals is kept. */

@@ -1,3 +1,4 @@
+import { formatNumber } from './uk-format';
 /**
  * Money rules (spec §9: currency UAH). Amounts are added up in kopiykas (whole numbers) so
  * that sums and discounts never drift by a fraction; the contract and screens speak UAH.
@@ -24,14 +25,12 @@ export function moneyString(uah: number): string {
   return toUah(toKop(uah)).toFixed(2);
 }
 
-const uahFormat = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-
 /** 1234.5 -> "1 234,5 грн" (Ukrainian grouping and decimal comma). */
 export function formatUah(uah: number): string {
-  return `${uahFormat.format(uah)} грн`;
+  return `${formatNumber(uah, 2)} грн`;
 }
 
 /** The club's points (spec §1): 1200 -> "1 200 XP". The unit has no translation. */
 export function formatXp(xp: number): string {
-  return `${xp.toLocaleString('uk-UA')} XP`;
+  return `${formatNumber(xp)} XP`;
 }

@@ -1,4 +1,5 @@
 import { pluralUk } from './scan-goal';
+import { compareCodeUnits } from './uk-format';
 
 /**
  * Where a scanned code stands: waiting in the outbox, sent (its request on the way),
@@ -50,7 +51,7 @@ export function waitingSummary(n: number): string {
 
 /** Newest first, then by code so equal times keep one order. */
 export function byNewest<T extends { at: number; code: string }>(a: T, b: T): number {
-  return b.at - a.at || a.code.localeCompare(b.code);
+  return b.at - a.at || compareCodeUnits(a.code, b.code);
 }
 
 /** One line of the merged scan history: the server's page lines and this device's own scans. */

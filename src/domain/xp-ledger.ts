@@ -1,4 +1,5 @@
 import { addDays, kyivParts } from './kyiv-time';
+import { compareCodeUnits } from './uk-format';
 
 // The XP ledger of a variant, as a bank statement: every movement with its state,
 // source and time, grouped by day, newest first, with the running balance where the server gave it.
@@ -81,7 +82,7 @@ export interface LedgerDay {
 /** Not yet credited lines first within their day, then newest first; grouped by Kyiv day, newest day first. */
 export function ledgerDays(lines: readonly LedgerLine[]): LedgerDay[] {
   const rank = (l: LedgerLine) => (l.state === 'credited' || l.state === 'reversed' ? 1 : 0);
-  const sorted = [...lines].sort((a, b) => b.at - a.at || rank(a) - rank(b) || a.key.localeCompare(b.key));
+  const sorted = [...lines].sort((a, b) => b.at - a.at || rank(a) - rank(b) || compareCodeUnits(a.key, b.key));
   const out: LedgerDay[] = [];
   for (const l of sorted) {
     const date = kyivParts(new Date(l.at)).date;

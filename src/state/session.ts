@@ -1,10 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { db } from '../db/db';
 import { kvGet } from '../db/kv';
 import type { AuthEnv } from '../sync/auth/actions';
 import { authEnv } from '../sync/auth/env';
-import { useSyncMaybe } from './sync-context';
+import { AuthError } from '../sync/auth/errors';
+import { OFFLINE_ONLY_MESSAGE } from '../sync/engine/online-only';
+import { syncNow, useSyncMaybe } from './sync-context';
 import { hostBrand, isSignedIn, type AppVariant } from './visitor';
 
 // The Dexie-free part of the session (cookies, theme, invite code) lives in ./visitor.
@@ -77,4 +79,25 @@ export function useVariant(): AppVariant {
 export function useAuthEnv(): AuthEnv | null {
   const sync = useSyncMaybe();
   return useMemo(() => (sync ? authEnv(sync) : null), [sync]);
+}
+
+/** Said when a tap needs the sync engine and its code cannot be loaded while online. */
+export const ENGINE_NOT_STARTED = 'Не вдалося запустити застосунок. Перевір з’єднання і спробуй ще раз';
+
+/**
+ * The member actions' environment for a tap: at once once sync has started; before that it
+ * starts sync now and waits for it, so that a tap on a screen shown before the engine's code
+ * has loaded is carried out, never dropped.
+ */
+export function useAuthEnvNow(): () => Promise<AuthEnv> {
+  const sync = useSyncMaybe();
+  return useCallback(async () => {
+    if (sync) return authEnv(sync);
+    try {
+      return authEnv(await syncNow());
+    } catch {
+      // The engine's code did not load: no network and no cached copy, or a failed request.
+      throw navigator.onLine ? new AuthError(ENGINE_NOT_STARTED, 'not_started') : new AuthError(OFFLINE_ONLY_MESSAGE, 'offline');
+    }
+  }, [sync]);
 }

@@ -25,5 +25,5 @@ export function setSyncStarter(start: (() => Promise<SyncRuntime>) | null): void
  * (the sign-in), whose screen is usable before the engine's code has loaded.
  */
 export function syncNow(): Promise<SyncRuntime> {
-  return starter ? starter() : Promise.reject(new Error('The sync engine is not available on this page'));
+  return starter ? starter() : Promise.reject(new Error('Застосунок ще запускається. Спробуй ще раз за мить'));
 }

@@ -31,6 +31,10 @@ describe('refusals', () => {
     await page.goto(`${base}/device-reg`);
     await page.getByTestId('device-serial').waitFor();
     await drained(page);
+    // The device list, where a registration queued offline leads, is on the device before the network goes.
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open('club-shell-later')).keys()).some((r) => r.url.includes('/assets/my-devices-page-'))), { timeout: 20_000 })
+      .toBe(true);
 
     await goOffline(context);
     for (const serial of UNKNOWN_SERIALS) {

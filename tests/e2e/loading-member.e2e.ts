@@ -35,6 +35,10 @@ async function seeSticks(): Promise<string> {
   await page.locator(`${firstCard} img`).first().waitFor();
   const title = (await page.locator(`${firstCard} .product-card__title`).first().textContent())!;
   await expect.poll(() => page.evaluate(() => localStorage.getItem('screen:/shop/sticks')?.length ?? 0), { timeout: 15_000 }).toBeGreaterThan(1000);
+  // The service worker's copy (Cache Storage) is written a moment after the localStorage one.
+  await expect
+    .poll(() => page.evaluate(async () => Boolean(await (await caches.open('club-screens')).match(`/__screens/${encodeURIComponent('/shop/sticks')}`))), { timeout: 15_000 })
+    .toBe(true);
   return title;
 }
 

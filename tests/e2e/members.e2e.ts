@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './support/browser';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
+import { productCard } from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
@@ -83,7 +84,8 @@ async function addFirstProduct(page: Page, list: string): Promise<number> {
   const card = page.getByTestId('product-card').filter({ has: page.getByTestId('add-to-cart').and(page.locator(':enabled')) }).first();
   await card.waitFor({ timeout: 20_000 });
   const id = Number(await card.getAttribute('data-product-id'));
-  await card.getByTestId('add-to-cart').click();
+  // Tapped by its id: the filtered locator would find another card once the list changes.
+  await productCard(page, id).getByTestId('add-to-cart').click();
   return id;
 }
 

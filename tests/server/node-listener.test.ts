@@ -3,7 +3,8 @@ import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, PRE_READ_MAX_BYTES, type PreReadIncoming } from '../../server/http/node-listener';
+import { listen, PRE_READ_MAX_BYTES, tooLargeMessage, type ListenerOptions, type PreReadIncoming } from '../../server/http/node-listener';
+import { listenerOptions } from '../../server/http/listener-options';
 import { createMember, type TestMember } from '../support/members';
 import { API_KEY, makeTestServer, type TestServer } from '../support/server';
 import { addOrder, feedbackToken, jpegBytes } from './cert-feedback/support';
@@ -25,15 +26,18 @@ function probe(): Hono<{ Bindings: { incoming?: PreReadIncoming } }> {
   return app;
 }
 
-async function serveOn(fetch: Parameters<typeof listen>[0]): Promise<{ url: string; server: Server }> {
-  const { server, port } = await listen(fetch, 0, '127.0.0.1');
+async function serveOn(fetch: Parameters<typeof listen>[0], options?: ListenerOptions): Promise<{ url: string; server: Server }> {
+  const { server, port } = await listen(fetch, 0, '127.0.0.1', options);
   return { url: `http://127.0.0.1:${port}`, server };
 }
 
-describe('the Node listener', () => {
+/** A limit as the server's: every call's body within the pre-read size, /upload's larger. */
+const LIMITS: ListenerOptions = { bodyLimit: (path) => (path === '/upload' ? 4 * PRE_READ_MAX_BYTES : PRE_READ_MAX_BYTES) };
+
+describe('the Node listener with body limits', () => {
   let url: string;
   let server: Server;
-  beforeAll(async () => ({ url, server } = await serveOn(probe().fetch)));
+  beforeAll(async () => ({ url, server } = await serveOn(probe().fetch, LIMITS)));
   afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
   const echo = async (body: BodyInit, init: RequestInit = {}) => {
@@ -49,9 +53,7 @@ describe('the Node listener', () => {
     expect(await echo(text)).toEqual({ preRead: true, text });
   });
 
-  it('leaves a body over the limit, or one without Content-Length, to the adapter’s stream', async () => {
-    const big = 'x'.repeat(PRE_READ_MAX_BYTES + 1);
-    expect(await echo(big)).toEqual({ preRead: false, text: big });
+  it('reads a chunked body (no Content-Length) too, within the limit', async () => {
     const chunked = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new TextEncoder().encode('{"a":'));
@@ -59,7 +61,13 @@ describe('the Node listener', () => {
         controller.close();
       },
     });
-    expect(await echo(chunked, { duplex: 'half' } as RequestInit)).toEqual({ preRead: false, text: '{"a":1}' });
+    expect(await echo(chunked, { duplex: 'half' } as RequestInit)).toEqual({ preRead: true, text: '{"a":1}' });
+  });
+
+  it('refuses a body over the limit with a JSON 413, reading none of it', async () => {
+    const r = await fetch(`${url}/echo`, { method: 'POST', body: 'x'.repeat(PRE_READ_MAX_BYTES + 1) });
+    expect(r.status).toBe(413);
+    expect(((await r.json()) as { error: { message: string } }).error.message).toBe(tooLargeMessage(PRE_READ_MAX_BYTES));
   });
 
   it('stays up when a client goes away in the middle of a body', async () => {
@@ -77,6 +85,19 @@ describe('the Node listener', () => {
   });
 });
 
+describe('the Node listener without limits (a test’s server)', () => {
+  it('leaves every body to the adapter, which reads it whole', async () => {
+    const { url, server } = await serveOn(probe().fetch);
+    try {
+      const text = `{"t":"${'Привіт, клубе! '.repeat(2000)}"}`;
+      const r = await fetch(`${url}/echo`, { method: 'POST', body: text });
+      expect(await r.json()).toEqual({ preRead: false, text });
+    } finally {
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+});
+
 describe('the app over a real socket', () => {
   let s: TestServer;
   let m: TestMember;
@@ -86,7 +107,8 @@ describe('the app over a real socket', () => {
     s = await makeTestServer();
     await withCatalogue(s);
     m = await createMember(s);
-    ({ url, server } = await serveOn(s.app.fetch));
+    // As server/main.ts serves it: the server's body limits and headers.
+    ({ url, server } = await serveOn(s.app.fetch, listenerOptions(s.config)));
   });
   afterAll(async () => {
     await new Promise<void>((done) => server.close(() => done()));

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setSyncStarter, SyncProvider } from '../../state/sync-context';
-import { loadSyncEngine } from '../../sync/load';
+import { loadSyncEngine, syncFiles } from '../../sync/load';
 import type { SyncRuntime } from '../../sync/runtime';
 import { isSignedIn } from '../../state/visitor';
 import { loadMemberLayout } from '../layout/route-layout';
@@ -35,6 +35,10 @@ function App() {
         pending.onPulled(() => void Promise.all([import('../pwa/pictures'), import('../../db/db')]).then(([p, d]) => p.keepPicturesForOffline(d.db)));
         if (shown) setSync(pending);
         return pending;
+      }).catch((e: unknown) => {
+        // The engine's code did not load (offline, not cached yet): the next need tries again.
+        starting = null;
+        throw e;
       }));
     // A screen may need it before then (the sign-in's first submit).
     setSyncStarter(start);
@@ -61,11 +65,6 @@ function App() {
       <AppRouter />
     </SyncProvider>
   );
-}
-
-/** The sync engine's chunks, as the build names them in every HTML file. */
-function syncFiles(): string[] {
-  return (document.querySelector('meta[name="club-sync"]')?.getAttribute('content') ?? '').split(' ').filter(Boolean);
 }
 
 /** Whether the HTML named the sync engine's chunks (the screens that act through it: sign-in, registration…). */

@@ -6,7 +6,7 @@ import { toasts } from '../../ui/toast-store';
 import { closeMenu, menuState, openMenu, useMenuOpen } from '../menu/menu-state';
 import type { AppSession } from '../../state/session';
 import type { LayoutName } from '../routes/types';
-import { applyTheme, useAppSession, useAuthEnv } from '../../state/session';
+import { applyTheme, useAppSession, useAuthEnvNow } from '../../state/session';
 import { useSyncMaybe } from '../../state/sync-context';
 import { clearSnapshots } from '../snapshot/store';
 import { BottomNav } from './bottom-nav';
@@ -58,7 +58,7 @@ export default function MemberLayout({ kind }: { kind: LayoutName }) {
   const handle = useCurrentSpec() ?? { title: 'Клуб', back: { kind: 'history' } as const };
   const session = useAppSession();
   const sync = useSyncMaybe();
-  const env = useAuthEnv();
+  const envNow = useAuthEnvNow();
   const location = useLocation();
   const navigate = useNavigate();
   const cartCount = useLiveQuery(
@@ -91,10 +91,9 @@ export default function MemberLayout({ kind }: { kind: LayoutName }) {
 
   const onSwitchVariant = useCallback(async () => {
     const next = session.variant === 'glo' ? 'ogo' : 'glo';
-    if (!env) return;
     try {
       // Loaded on demand: the API layer stays out of the first-paint bundle.
-      const { switchToVariant } = await import('../../sync/auth/member');
+      const [{ switchToVariant }, env] = await Promise.all([import('../../sync/auth/member'), envNow()]);
       await switchToVariant(env, next);
     } catch (e) {
       toasts.show(e instanceof Error ? e.message : 'Не вдалося перейти. Спробуй ще раз', { kind: 'error' });
@@ -107,7 +106,7 @@ export default function MemberLayout({ kind }: { kind: LayoutName }) {
     // Spec §4: navigate home, reloading when already there.
     if (location.pathname === '/') window.location.reload();
     else navigate('/');
-  }, [env, session.variant, location.pathname, navigate]);
+  }, [envNow, session.variant, location.pathname, navigate]);
 
   return (
     <div className={`layout layout--${kind}${WITH_NAV.has(kind) ? ' layout--with-nav' : ''}`} data-layout={kind}>

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useAuthEnv } from '../../state/session';
+import { useAuthEnvNow } from '../../state/session';
 import { Icon } from '../../ui/icons';
 
 /** The full website of each brand (spec §2 "link to the full website"). */
@@ -11,16 +11,16 @@ export const FULL_SITE_URLS: Record<'glo' | 'ogo', string> = { glo: 'https://www
  * blocker stops it. Offline, or if the link cannot be made, the plain site opens.
  */
 export function FullSiteLink({ brand, className }: { brand: 'glo' | 'ogo'; className: string }) {
-  const env = useAuthEnv();
+  const envNow = useAuthEnvNow();
   const plain = FULL_SITE_URLS[brand];
   function open(e: MouseEvent<HTMLAnchorElement>) {
-    if (!env || !navigator.onLine) return;
+    if (!navigator.onLine) return;
     e.preventDefault();
     const tab = window.open('', '_blank');
     if (!tab) return void window.open(plain, '_blank', 'noopener');
     tab.opener = null;
-    void import('../../sync/content/actions')
-      .then((m) => m.brandSiteLink(env))
+    void Promise.all([import('../../sync/content/actions'), envNow()])
+      .then(([m, env]) => m.brandSiteLink(env))
       .catch(() => plain)
       .then((url) => tab.location.replace(url));
   }

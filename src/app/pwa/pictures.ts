@@ -1,5 +1,6 @@
 import type { ClubDb } from '../../db/database';
 import { PICTURES_MESSAGE, type KeepPicturesMessage } from './picture-protocol';
+import { compareCodeUnits } from '../../domain/uk-format';
 
 /** Products per catalogue list whose pictures are kept: a list's first screen and the next row. */
 export const LIST_FIRST_ROWS = 6;
@@ -40,7 +41,7 @@ export async function picturesToKeep(db: ClubDb, lean = false): Promise<string[]
     for (const d of await db.docs.bulkGet([['glo', 'orders'], ['ogo', 'orders']])) imagesIn(d?.value, orders);
     wanted.push(...orders);
     const news = await db.news.toArray();
-    wanted.push(...news.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)).map((n) => n.image));
+    wanted.push(...news.sort((a, b) => compareCodeUnits(b.publishedAt, a.publishedAt)).map((n) => n.image));
   }
   const seen = new Set<string>();
   const urls: string[] = [];

@@ -101,48 +101,92 @@ export async function learnImages(root: HTMLElement): Promise<void> {
   }
 }
 
+/** A screen that can be kept: settled, no overlay open. */
+function settled(root: HTMLElement): boolean {
+  const main = root.querySelector('main');
+  return Boolean(main && main.childElementCount > 0 && !main.querySelector('[aria-busy="true"]') && !root.querySelector('[aria-modal="true"]'));
+}
+
+/** The parts of a capture, each a step that reads or writes a little (see captureScreenInSteps). */
+const steps = {
+  /** Reads the layout: which list items are far down. */
+  measure: (root: HTMLElement) => farItems(root),
+  /** The copy, with the live pictures it was made from (their learnt forms are keyed by the live ones). */
+  copy: (root: HTMLElement) => ({ copy: root.cloneNode(true) as HTMLElement, live: Array.from(root.querySelectorAll('img')) }),
+  /** The copy cleaned, as markup. */
+  markup(copy: HTMLElement, live: HTMLImageElement[], far: Set<number>): string {
+    // A long list keeps its first screens: the rest is drawn by the app a moment later anyway.
+    copy.querySelectorAll('[role="listitem"]').forEach((el, i) => far.has(i) && el.remove());
+    copy.querySelectorAll('img').forEach((img, i) => {
+      const data = live[i] ? inlined.get(keyOf(live[i])) : undefined;
+      if (!data) return;
+      img.setAttribute('src', data);
+      // The copy shows the form learnt: a srcset would win over it and be asked for again.
+      for (const a of ['loading', 'srcset', 'sizes']) img.removeAttribute(a);
+    });
+    copy.querySelectorAll(DROP).forEach((n) => n.remove());
+    copy.querySelectorAll('*').forEach((el) => {
+      for (const a of el.getAttributeNames()) if (a === 'data-testid' || a.startsWith('on') || a === 'autofocus') el.removeAttribute(a);
+    });
+    return copy.innerHTML;
+  },
+};
+
 /**
  * The screen's markup as a static copy: the first view's pictures inside it, overlays dropped,
  * no test ids (a copy is never what a test means), no inline handlers, no focus marks. Null when
  * the screen is still loading.
  */
 export function screenMarkup(root: HTMLElement): string | null {
-  const main = root.querySelector('main');
-  if (!main || main.childElementCount === 0 || main.querySelector('[aria-busy="true"]')) return null;
-  if (root.querySelector('[aria-modal="true"]')) return null;
-  const far = farItems(root);
-  const copy = root.cloneNode(true) as HTMLElement;
-  // A long list keeps its first screens: the rest is drawn by the app a moment later anyway.
-  copy.querySelectorAll('[role="listitem"]').forEach((el, i) => far.has(i) && el.remove());
-  const live = Array.from(root.querySelectorAll('img'));
-  copy.querySelectorAll('img').forEach((img, i) => {
-    const data = live[i] ? inlined.get(keyOf(live[i])) : undefined;
-    if (!data) return;
-    img.setAttribute('src', data);
-    // The copy shows the form learnt: a srcset would win over it and be asked for again.
-    for (const a of ['loading', 'srcset', 'sizes']) img.removeAttribute(a);
-  });
-  copy.querySelectorAll(DROP).forEach((n) => n.remove());
-  copy.querySelectorAll('*').forEach((el) => {
-    for (const a of [...el.attributes]) if (a.name === 'data-testid' || a.name.startsWith('on') || a.name === 'autofocus') el.removeAttribute(a.name);
-  });
-  return copy.innerHTML;
+  if (!settled(root)) return null;
+  const far = steps.measure(root);
+  const { copy, live } = steps.copy(root);
+  return steps.markup(copy, live, far);
 }
 
-/** Keeps the current screen's look for the next visit, if it has settled. */
+/** Who a copy of this document belongs to and where it is kept, or null when nobody is signed in. */
+function keeping(doc: Document): { owner: string; path: string } | null {
+  const owner = ownerOf(doc.cookie);
+  return owner ? { owner, path: doc.location.pathname + doc.location.search } : null;
+}
+
+function keep(doc: Document, store: Storage, to: { owner: string; path: string }, html: string): boolean {
+  return writeSnapshot(to.path, { build: buildOf(doc), owner: to.owner, theme: doc.documentElement.dataset.theme ?? '', title: doc.title, html, at: Date.now() }, store);
+}
+
+/** Keeps the current screen's look for the next visit, if it has settled (at once: the page is being hidden or left). */
 export function captureScreen(doc: Document = document, store: Storage = localStorage): boolean {
   const root = appContainer();
-  if (!root || !root.isConnected) return false;
-  const owner = ownerOf(doc.cookie);
-  if (!owner) return false;
+  const to = keeping(doc);
+  if (!root || !root.isConnected || !to) return false;
   const html = screenMarkup(root);
-  if (html === null) return false;
-  const loc = doc.location;
-  return writeSnapshot(
-    loc.pathname + loc.search,
-    { build: buildOf(doc), owner, theme: doc.documentElement.dataset.theme ?? '', title: doc.title, html, at: Date.now() },
-    store,
-  );
+  return html !== null && keep(doc, store, to, html);
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * captureScreen in four tasks (measure, copy, clean and serialise, write) with a turn of the event
+ * loop between them: done at once, a capture of a list screen was one task of 120-150 ms at 4x CPU
+ * (bench/loading), in the first seconds of a visit. A screen that changed meanwhile is captured
+ * again anyway (watchScreen), and one left meanwhile is not kept under the new address.
+ */
+export async function captureScreenInSteps(doc: Document = document, store: Storage = localStorage, yieldNow: () => Promise<void> = nextTask): Promise<boolean> {
+  const root = appContainer();
+  const to = keeping(doc);
+  if (!root || !root.isConnected || !to || !settled(root)) return false;
+  const far = steps.measure(root);
+  await yieldNow();
+  const still = () => {
+    const now = keeping(doc);
+    return root.isConnected && now?.path === to.path && now.owner === to.owner;
+  };
+  if (!still() || !settled(root)) return false;
+  const { copy, live } = steps.copy(root);
+  await yieldNow();
+  const html = steps.markup(copy, live, far);
+  await yieldNow();
+  return still() && keep(doc, store, to, html);
 }
 
 /**
@@ -158,9 +202,9 @@ export function watchScreen(doc: Document = document): () => void {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
-      const keep = () => void learnImages(root).finally(() => captureScreen(doc));
-      if (w?.requestIdleCallback) w.requestIdleCallback(keep, { timeout: 1000 });
-      else keep();
+      const capture = () => void learnImages(root).finally(() => captureScreenInSteps(doc));
+      if (w?.requestIdleCallback) w.requestIdleCallback(capture, { timeout: 1000 });
+      else capture();
     }, 500);
   };
   const observer = new MutationObserver(later);

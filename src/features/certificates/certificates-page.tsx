@@ -17,6 +17,7 @@ import { PartnerCard } from './partner-card';
 import { PurchaseSheet, type Pick } from './purchase-sheet';
 import '../../ui/hero.css';
 import './certificates.css';
+import { formatNumber } from '../../domain/uk-format';
 
 /**
  * /certificates: partner certificates for XP (spec §3, §7). Categories come from the server, or
@@ -46,7 +47,7 @@ export default function CertificatesPage() {
       <section className="hero cert-hero">
         <p className="cert-hero__caption">{T.balance}</p>
         <p className="cert-hero__balance" data-testid="cert-balance">
-          {balance === undefined ? '…' : (balance ?? 0).toLocaleString('uk-UA')} <span>{T.xp}</span>
+          {balance === undefined ? '…' : formatNumber(balance ?? 0)} <span>{T.xp}</span>
         </p>
         <Link to="/certificates/my-list" className="cert-hero__link" data-testid="cert-my-list">
           {T.myList} <Icon name="chevron" size={16} />

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../domain/uk-format';
 /** The words of the certificate screens (/certificates, /certificates/my-list), in one place. */
 export const CERT_COPY = {
   balance: 'Твій баланс',
@@ -8,9 +9,9 @@ export const CERT_COPY = {
   noPartners: 'У цій категорії поки немає партнерів',
   noPartnersText: 'Зазирни в інші категорії — пропозиції оновлюються щомісяця.',
   choose: 'Обери номінал',
-  uah: (n: number) => `${n.toLocaleString('uk-UA')} ₴`,
-  xpPrice: (n: number) => `${n.toLocaleString('uk-UA')} XP`,
-  shortBy: (n: number) => `бракує ${n.toLocaleString('uk-UA')} XP`,
+  uah: (n: number) => `${formatNumber(n)} ₴`,
+  xpPrice: (n: number) => `${formatNumber(n)} XP`,
+  shortBy: (n: number) => `бракує ${formatNumber(n)} XP`,
   somethingWrong: 'Щось пішло не так. Спробуй ще раз',
   loading: 'Завантажуємо пропозиції…',
   offline: 'Пропозиції партнерів завантажаться, щойно з’явиться зв’язок.',
@@ -19,8 +20,8 @@ export const CERT_COPY = {
   // Purchase
   buyTitle: 'Купити сертифікат?',
   buyText: (partner: string, nominal: number, xp: number) =>
-    `${partner}, номінал ${nominal.toLocaleString('uk-UA')} ₴. З балансу спишеться ${xp.toLocaleString('uk-UA')} XP.`,
-  after: (xp: number) => `Баланс після покупки: ${xp.toLocaleString('uk-UA')} XP`,
+    `${partner}, номінал ${formatNumber(nominal)} ₴. З балансу спишеться ${formatNumber(xp)} XP.`,
+  after: (xp: number) => `Баланс після покупки: ${formatNumber(xp)} XP`,
   buy: 'Купити за XP',
   cancel: 'Скасувати',
   bought: 'Сертифікат куплено — він у розділі «Мої сертифікати»',

@@ -11,8 +11,9 @@ import { CERT_COPY as T } from './copy';
 import { copyText } from '../../ui/copy-text';
 import { PinPanel } from './pin-panel';
 import './certificates.css';
+import { formatDate, compareCodeUnits } from '../../domain/uk-format';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('uk-UA');
+const day = (iso: string) => formatDate(iso);
 
 /**
  * /certificates/my-list: the member's certificates (spec §7 get-cert-list). Codes stay hidden
@@ -35,7 +36,7 @@ export default function MyListPage() {
     );
   }
   // Active ones first, then the newest.
-  const certificates = [...list.value.certificates].sort((a, b) => Number(b.status === 'active') - Number(a.status === 'active') || b.created_at.localeCompare(a.created_at));
+  const certificates = [...list.value.certificates].sort((a, b) => Number(b.status === 'active') - Number(a.status === 'active') || compareCodeUnits(b.created_at, a.created_at));
   if (certificates.length === 0) {
     return <EmptyState icon="spark" title={T.listEmpty} text={T.listEmptyText} action={<ButtonLink to="/certificates">{T.toCatalogue}</ButtonLink>} />;
   }

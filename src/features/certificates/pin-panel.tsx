@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Variant } from '../../db/rows-catalogue';
 import { PIN_LENGTH, PIN_SMS_LENGTH } from '../../domain/cert-rules';
-import { useAuthEnv } from '../../state/session';
+import { useAuthEnv, useAuthEnvNow } from '../../state/session';
+import type { AuthEnv } from '../../sync/auth/actions';
 import { useNow } from '../../state/online';
 import { certActions } from '../../sync/programme/lazy';
 import type { CertCodes } from '../../sync/pullers/programmes-cert';
@@ -30,6 +31,7 @@ function mmss(ms: number): string {
  */
 export function PinPanel({ variant, status, codes }: { variant: Variant; status: PinStatus; codes: CertCodes | null }) {
   const env = useAuthEnv();
+  const envNow = useAuthEnvNow();
   const now = useNow(1000);
   const [step, setStep] = useState<Step>(firstStep(status));
   const [pin, setPin] = useState('');
@@ -44,12 +46,12 @@ export function PinPanel({ variant, status, codes }: { variant: Variant; status:
     if (codes && codes.until <= now && env) void certActions().then((m) => m.hideCodes(env, variant));
   }, [codes, now, env, variant]);
 
-  async function run(action: () => Promise<void>) {
-    if (!env || busy) return;
+  async function run(action: (env: AuthEnv) => Promise<void>) {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      await action();
+      await action(await envNow());
     } catch (e) {
       const x = e as { message?: string; field?: string | null };
       setError({ field: x.field ?? null, message: x.message || T.somethingWrong });
@@ -60,23 +62,22 @@ export function PinPanel({ variant, status, codes }: { variant: Variant; status:
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!env) return;
     if (step === 'set')
-      void run(async () => {
+      void run(async (env) => {
         const r = await (await certActions()).startPinSetup(env, pin);
         setPhone(r.phone);
         setSms('');
         setStep('sms');
       });
     else if (step === 'sms')
-      void run(async () => {
+      void run(async (env) => {
         await (await certActions()).confirmPin(env, variant, sms);
         setPin('');
         setStep('enter');
         toasts.show(T.pinDone, { kind: 'success' });
       });
     else if (step === 'enter')
-      void run(async () => {
+      void run(async (env) => {
         await (await certActions()).revealCodes(env, variant, pin);
         setPin('');
       });
@@ -87,7 +88,7 @@ export function PinPanel({ variant, status, codes }: { variant: Variant; status:
       <section className="panel cert-pin" data-testid="cert-pin">
         <div className="cert-pin__timer">
           <span data-testid="cert-codes-timer">{T.hidesIn(mmss(codes.until - now))}</span>
-          <Button variant="secondary" onClick={() => env && void certActions().then((m) => m.hideCodes(env, variant))}>
+          <Button variant="secondary" onClick={() => void Promise.all([certActions(), envNow()]).then(([m, env]) => m.hideCodes(env, variant))}>
             {T.hide}
           </Button>
         </div>

@@ -11,6 +11,7 @@ import { CONTENT_COPY as T } from './copy';
 import '../../ui/panel.css';
 import '../../ui/rich-text.css';
 import './content-pages.css';
+import { formatDate } from '../../domain/uk-format';
 
 /**
  * A configured content page (spec §7 get-page-by-id) of the member's variant from the local
@@ -48,7 +49,7 @@ export function ContentView({
     body = html ? (
       <>
         <div className="panel content-body rich-text" data-testid="content-body" dangerouslySetInnerHTML={{ __html: html }} />
-        <p className="content-page__updated">{T.updated(new Date(page.fetchedAt).toLocaleDateString('uk-UA'))}</p>
+        <p className="content-page__updated">{T.updated(formatDate(page.fetchedAt))}</p>
       </>
     ) : (
       <EmptyState icon="doc" title={T.empty} />

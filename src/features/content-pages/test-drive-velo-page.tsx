@@ -39,7 +39,7 @@ export default function TestDriveVeloPage() {
     );
   } else if (veloUser?.showTdSlide) {
     action = (
-      <Button size="l" block busy={order.busy} disabled={!online || !order.ready} onClick={order.run} data-testid="velo-test-drive">
+      <Button size="l" block busy={order.busy} disabled={!online} onClick={order.run} data-testid="velo-test-drive">
         {order.busy ? T.opening : T.order}
       </Button>
     );
@@ -47,7 +47,7 @@ export default function TestDriveVeloPage() {
     action = (
       <>
         {veloUser ? <p className="content-note">{T.notOffered}</p> : online && <p className="content-note">{T.checking}</p>}
-        <Button size="l" variant="secondary" block busy={store.busy} disabled={!online || !store.ready} onClick={store.run}>
+        <Button size="l" variant="secondary" block busy={store.busy} disabled={!online} onClick={store.run}>
           {T.store}
         </Button>
       </>

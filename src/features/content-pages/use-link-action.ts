@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AuthEnv } from '../../sync/auth/actions';
 import { contentActions } from '../../sync/content/lazy';
-import { useAuthEnv } from '../../state/session';
+import { useAuthEnvNow } from '../../state/session';
 import { toasts } from '../../ui/toast-store';
 import { openMadeLink } from './open-link';
 
@@ -11,15 +11,15 @@ type Actions = Awaited<ReturnType<typeof contentActions>>;
  * A button's action that opens a link made online when tapped (a brand site signed in, the
  * velo store): `busy` while it is made; a failure (offline, refused) is said in a toast.
  */
-export function useLinkAction(make: (m: Actions, env: AuthEnv) => Promise<string>): { busy: boolean; run: () => void; ready: boolean } {
-  const env = useAuthEnv();
+export function useLinkAction(make: (m: Actions, env: AuthEnv) => Promise<string>): { busy: boolean; run: () => void } {
+  const envNow = useAuthEnvNow();
   const [busy, setBusy] = useState(false);
   function run() {
-    if (!env || busy) return;
+    if (busy) return;
     setBusy(true);
-    openMadeLink(() => contentActions().then((m) => make(m, env)))
+    openMadeLink(() => Promise.all([contentActions(), envNow()]).then(([m, env]) => make(m, env)))
       .catch((e: unknown) => toasts.show(e instanceof Error ? e.message : 'Не вдалося відкрити посилання', { kind: 'error' }))
       .finally(() => setBusy(false));
   }
-  return { busy, run, ready: env !== null };
+  return { busy, run };
 }

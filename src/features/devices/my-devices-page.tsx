@@ -7,6 +7,7 @@ import { ScanIcon } from '../../ui/scanner/scan-icons';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { DEVICES_COPY as T } from './copy';
 import './devices.css';
+import { formatDayMonth, compareCodeUnits } from '../../domain/uk-format';
 
 const chip = { registered: 'is-credited', waiting: 'is-waiting', refused: 'is-refused' } as const;
 
@@ -31,7 +32,7 @@ export default function MyDevicesPage() {
       <EmptyState icon="spark" title={T.empty} text={T.emptyText} action={register} />
     );
   }
-  const sorted = [...devices].sort((a, b) => (b.registeredAt ?? '').localeCompare(a.registeredAt ?? ''));
+  const sorted = [...devices].sort((a, b) => compareCodeUnits(b.registeredAt ?? '', a.registeredAt ?? ''));
   return (
     <>
       <ul className="device-list">
@@ -46,7 +47,7 @@ export default function MyDevicesPage() {
               <span>
                 {T.serial}: <code>{d.serial}</code>
               </span>
-              {d.registeredAt && d.state === 'registered' && <span>{T.since(new Date(d.registeredAt).toLocaleDateString('uk-UA', { day: 'numeric', month: 'long', year: 'numeric' }))}</span>}
+              {d.registeredAt && d.state === 'registered' && <span>{T.since(formatDayMonth(d.registeredAt, { year: true }))}</span>}
               {d.state === 'refused' && d.message && <span className="device-card__reason">{d.message}</span>}
             </span>
             {d.awarded ? <span className="device-card__xp">{T.awarded(d.awarded)}</span> : null}

@@ -15,6 +15,7 @@ import { FaqAccordion } from './faq-accordion';
 import { parseFaqBody } from './faq-body';
 import '../../ui/rich-text.css';
 import './faq.css';
+import { formatDate } from '../../domain/uk-format';
 
 /**
  * /faq: the FAQ content page (spec §7 get-page-by-id, h3 titles and div answers) as an
@@ -62,7 +63,7 @@ export default function FaqPage() {
       <>
         {body.introHtml && <div className="faq-intro rich-text" dangerouslySetInnerHTML={{ __html: body.introHtml }} />}
         <FaqAccordion key={variant} items={body.items} openId={hash ? decodeURIComponent(hash.slice(1)) : null} />
-        <p className="faq-updated">{T.updated(new Date(page.fetchedAt).toLocaleDateString('uk-UA'))}</p>
+        <p className="faq-updated">{T.updated(formatDate(page.fetchedAt))}</p>
       </>
     );
   }

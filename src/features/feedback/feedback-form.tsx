@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Variant } from '../../db/rows-catalogue';
 import { FEEDBACK_MAX_PHOTOS, FEEDBACK_MAX_TEXT, FEEDBACK_PROBLEMS } from '../../domain/feedback-rules';
-import { useAuthEnv } from '../../state/session';
+import { useAuthEnvNow } from '../../state/session';
 import { feedbackActions } from '../../sync/programme/lazy';
 import { Button } from '../../ui/button';
 import { FEEDBACK_COPY as T } from './copy';
@@ -24,7 +24,7 @@ type Problems = Partial<Record<'rating' | 'text' | 'photos' | 'form', string>>;
  * waits in the outbox when offline); a wrong form says why beside the field and sends nothing.
  */
 export function FeedbackForm({ target, variant, onDone, onCancel }: { target: FeedbackTarget; variant: Variant; onDone: () => void; onCancel: () => void }) {
-  const env = useAuthEnv();
+  const envNow = useAuthEnvNow();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [rating, setRating] = useState<number | null>(null);
@@ -61,15 +61,15 @@ export function FeedbackForm({ target, variant, onDone, onCancel }: { target: Fe
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!env || busy || preparing) return;
+    if (busy || preparing) return;
     setBusy(true);
     setProblems({});
     try {
       const m = await feedbackActions();
       if (target.kind === 'online') {
-        await m.sendOnlineFeedback(env, variant, { orderId: target.orderId, shop: target.shop, rating, text, photos: photos.map((p) => p.blob) });
+        await m.sendOnlineFeedback(await envNow(), variant, { orderId: target.orderId, shop: target.shop, rating, text, photos: photos.map((p) => p.blob) });
       } else {
-        await m.sendStoreFeedback(env, variant, { purchaseId: target.purchaseId, rating, text });
+        await m.sendStoreFeedback(await envNow(), variant, { purchaseId: target.purchaseId, rating, text });
       }
       onDone();
     } catch (err) {

@@ -21,8 +21,9 @@ import { FeedbackForm, type FeedbackTarget } from './feedback-form';
 import { MineList } from './mine-list';
 import { RoomySheet as Sheet } from '../../ui/sheet';
 import './feedback.css';
+import { formatDate } from '../../domain/uk-format';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('uk-UA');
+const day = (iso: string) => formatDate(iso);
 
 /** Whose a sent feedback is; a list stored before it said so: online by its shop, in-store then glo's. */
 const variantOfSent = (f: FeedbackEntry): Variant => (f.variant as Variant | undefined) ?? (f.kind === 'online' && f.shop !== 'glo' ? 'ogo' : 'glo');

@@ -6,8 +6,9 @@ import { usePullOnOpen } from '../../state/use-pull';
 import { feedbackActions } from '../../sync/programme/lazy';
 import { FEEDBACK_DOCS } from '../../sync/programme/keys';
 import { FEEDBACK_COPY as T } from './copy';
+import { formatDate } from '../../domain/uk-format';
 
-const day = (at: string | number) => new Date(at).toLocaleDateString('uk-UA');
+const day = (at: string | number) => formatDate(at);
 
 /** What was rated, in the member's words: «Онлайн-замовлення №N» or the store, and when it was bought. */
 interface About {

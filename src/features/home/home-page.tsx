@@ -10,6 +10,7 @@ import { Icon, type IconName } from '../../ui/icons';
 import { Card, Skeleton, Wordmark } from '../../ui/surfaces';
 import '../../ui/hero.css';
 import './home-page.css';
+import { formatNumber, formatDayMonth } from '../../domain/uk-format';
 
 const ACTIONS: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/scanning', label: 'Сканувати код', icon: 'scan' },
@@ -38,12 +39,12 @@ export default function HomePage() {
         </div>
         <p className="home-hero__caption">Твій баланс</p>
         <p className="home-hero__balance" data-testid="xp-balance">
-          {balance === undefined ? '…' : (balance ?? 0).toLocaleString('uk-UA')} <span>XP</span>
+          {balance === undefined ? '…' : formatNumber(balance ?? 0)} <span>XP</span>
         </p>
         {pending.count > 0 ? (
           <Link to="/history-bonuses" className="home-hero__waiting" data-testid="home-xp-pending">
             {pending.known !== 0
-              ? `${pending.known > 0 ? '+' : '−'}${Math.abs(pending.known).toLocaleString('uk-UA')} XP очікує`
+              ? `${pending.known > 0 ? '+' : '−'}${formatNumber(Math.abs(pending.known))} XP очікує`
               : `+XP очікує · ${waiting > 0 ? waitingSummary(waiting) : `${pending.count} ${pluralUk(pending.count, ['дія', 'дії', 'дій'])}`}`}
           </Link>
         ) : (
@@ -85,7 +86,7 @@ export default function HomePage() {
         ) : (
           news.slice(0, 3).map((n) => (
             <Link key={n.id} to={`/news/${n.id}`} className="card home-news">
-              <span className="t-small">{new Date(n.publishedAt).toLocaleDateString('uk-UA', { day: 'numeric', month: 'long' })}</span>
+              <span className="t-small">{formatDayMonth(n.publishedAt)}</span>
               <strong>{n.title}</strong>
               {n.lead && <span className="home-news__lead">{n.lead}</span>}
             </Link>

@@ -9,8 +9,9 @@ import { useInviteRules } from './use-rules';
 import '../../ui/hero.css';
 import '../../ui/panel.css';
 import './invite.css';
+import { formatNumber } from '../../domain/uk-format';
 
-const xp = (n: number) => n.toLocaleString('uk-UA');
+const xp = (n: number) => formatNumber(n);
 
 /**
  * /invite-friend/calculator: how much XP N invited friends bring (per friend, milestone bonuses,

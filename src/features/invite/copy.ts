@@ -1,4 +1,5 @@
 import { pluralUk } from '../../sync/engine/plural';
+import { formatNumber } from '../../domain/uk-format';
 
 /** «3, 5 і 10». */
 const listUk = (n: readonly number[]) => (n.length > 1 ? `${n.slice(0, -1).join(', ')} і ${n[n.length - 1]}` : String(n[0] ?? ''));
@@ -21,7 +22,7 @@ export const INVITE_COPY = {
   steps: (xp: number, milestones: readonly number[]) => [
     'Поділися кодом або посиланням з повнолітнім другом.',
     'Друг реєструється в клубі й робить перше замовлення з твоїм кодом.',
-    `Ти отримуєш ${xp.toLocaleString('uk-UA')} XP за кожного такого друга${milestones.length ? `, а за ${listUk(milestones)} друзів — ще й бонус` : ''}.`,
+    `Ти отримуєш ${formatNumber(xp)} XP за кожного такого друга${milestones.length ? `, а за ${listUk(milestones)} друзів — ще й бонус` : ''}.`,
   ],
   more: 'Більше про програму',
   calculator: 'Калькулятор бонусів',
@@ -41,9 +42,9 @@ export const INVITE_COPY = {
   fewer: 'Менше',
   moreFriends: 'Більше',
   totalCaption: 'Ти отримаєш',
-  base: (n: number, xp: number) => `${n} × ${xp.toLocaleString('uk-UA')} XP за перші замовлення`,
+  base: (n: number, xp: number) => `${n} × ${formatNumber(xp)} XP за перші замовлення`,
   bonus: 'Бонуси за кількість друзів',
-  next: (friends: number, xp: number) => `Ще ${friends} — і бонус +${xp.toLocaleString('uk-UA')} XP`,
+  next: (friends: number, xp: number) => `Ще ${friends} — і бонус +${formatNumber(xp)} XP`,
   allMilestones: 'Усі бонуси за кількість друзів отримано',
   milestones: 'Бонуси',
   milestone: (friends: number) => `${friends} ${pluralUk(friends, ['друг', 'друзі', 'друзів'])}`,

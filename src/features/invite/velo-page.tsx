@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDoc } from '../../db/hooks';
 import { veloMgmLink } from '../../domain/invite-links';
-import { useAppSession, useAuthEnv } from '../../state/session';
+import { useAppSession, useAuthEnvNow } from '../../state/session';
 import { inviteActions } from '../../sync/programme/lazy';
 import { INVITE_DOCS } from '../../sync/programme/keys';
 import type { InviteVelo } from '../../sync/pullers/programmes-invite';
@@ -21,17 +21,17 @@ import './invite.css';
  */
 export default function VeloInvitePage() {
   const { variant } = useAppSession();
-  const env = useAuthEnv();
+  const envNow = useAuthEnvNow();
   const velo = useDoc<InviteVelo>(variant, INVITE_DOCS.velo);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const get = async () => {
-    if (!env || busy) return;
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      await (await inviteActions()).ensureVeloInvite(env, variant);
+      await (await inviteActions()).ensureVeloInvite(await envNow(), variant);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {

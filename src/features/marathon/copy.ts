@@ -1,3 +1,4 @@
+import { formatNumber } from '../../domain/uk-format';
 /** The words of the marathon screens (/marathon, /marathon/quiz), in one place. */
 export const MARATHON_COPY = {
   status: { upcoming: 'Скоро', running: 'Триває', finished: 'Завершено' } as Record<string, string>,
@@ -5,7 +6,7 @@ export const MARATHON_COPY = {
   progress: 'Твій прогрес',
   answered: (a: number, t: number) => `${a} з ${t} питань`,
   correct: (n: number) => `Правильних: ${n}`,
-  xpOf: (xp: number, max: number) => `${xp.toLocaleString('uk-UA')} з ${max.toLocaleString('uk-UA')} XP`,
+  xpOf: (xp: number, max: number) => `${formatNumber(xp)} з ${formatNumber(max)} XP`,
   stages: 'Етапи',
   stage: (n: number) => `Етап ${n}`,
   stageAnswered: (a: number, t: number) => `${a}/${t}`,
@@ -37,9 +38,9 @@ export const MARATHON_COPY = {
   doneText: 'Нові питання з’являться з початком наступного етапу.',
   result: 'Результат',
   resultCorrect: (c: number, t: number) => `${c} з ${t} правильно`,
-  resultXp: (xp: number) => `+${xp.toLocaleString('uk-UA')} XP`,
+  resultXp: (xp: number) => `+${formatNumber(xp)} XP`,
   resultTo: (to: string) => `на рахунок ${to}`,
-  balance: (xp: number, to: string) => `Твій баланс ${to}: ${xp.toLocaleString('uk-UA')} XP`,
+  balance: (xp: number, to: string) => `Твій баланс ${to}: ${formatNumber(xp)} XP`,
   /** A marathon for both variants: one progress, the XP on one record (src/domain/marathon-xp.ts). */
   shared: (to: string) => `Марафон спільний для glo і ogo: відповідь зараховується один раз, в якому б застосунку ти її дав. XP нараховуються на рахунок ${to}.`,
   xpTo: (to: string) => `XP нараховуються на рахунок ${to}.`,

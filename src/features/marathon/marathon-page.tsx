@@ -12,8 +12,9 @@ import { MARATHON_COPY as T } from './copy';
 import { SharedNote } from './shared-note';
 import '../../ui/hero.css';
 import './marathon.css';
+import { formatDayMonth } from '../../domain/uk-format';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('uk-UA', { day: 'numeric', month: 'short' });
+const day = (iso: string) => formatDayMonth(iso, { short: true });
 
 /** /marathon: the current marathon (running, else the next, else the last), its stages and the member's progress. */
 export default function MarathonPage() {

@@ -3,7 +3,7 @@ import type { QuizQuestion } from '../../contract/marathon';
 import { useDoc, useXpBalance } from '../../db/hooks';
 import { useOnline } from '../../state/online';
 import { usePullOnOpen } from '../../state/use-pull';
-import { useAppSession, useAuthEnv } from '../../state/session';
+import { useAppSession, useAuthEnvNow } from '../../state/session';
 import { marathonActions } from '../../sync/programme/lazy';
 import { MARATHON_DOCS } from '../../sync/programme/keys';
 import type { LocalAnswer, QuizLocal } from '../../sync/mutations/marathon-answer';
@@ -50,7 +50,7 @@ function useVerdictWait(waiting: boolean, online: boolean, key: number | null): 
  */
 export default function QuizPage() {
   const { variant } = useAppSession();
-  const env = useAuthEnv();
+  const envNow = useAuthEnvNow();
   const quiz = useDoc<Quiz>(variant, MARATHON_DOCS.quiz);
   const local = useDoc<QuizLocal>(variant, MARATHON_DOCS.local);
   // The XP go to the record the server names (glo for a marathon of both variants): its balance shows.
@@ -108,11 +108,11 @@ export default function QuizPage() {
   const choice = locked ? given?.optionId ?? null : picked;
 
   async function send() {
-    if (!env || !current || picked === null || busy) return;
+    if (!current || picked === null || busy) return;
     setBusy(true);
     setError(null);
     try {
-      await (await marathonActions()).answerQuestion(env, variant, current.id, picked);
+      await (await marathonActions()).answerQuestion(await envNow(), variant, current.id, picked);
       setCurrentId(current.id);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

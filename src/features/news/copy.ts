@@ -1,3 +1,4 @@
+import { formatDayMonth } from '../../domain/uk-format';
 /** The words of /news and /news/{newsId}, in one place. */
 export const NEWS_COPY = {
   lead: 'Новини клубу, новинки та події.',
@@ -28,4 +29,4 @@ export const NEWS_COPY = {
 
 /** «12 листопада 2026» */
 export const newsDate = (iso: string, withYear = false) =>
-  new Date(iso).toLocaleDateString('uk-UA', { day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}) });
+  formatDayMonth(iso, { year: withYear });

@@ -31,7 +31,7 @@ function ResendLine({ until, onResend, busy }: { until: number; onResend: () => 
 }
 
 /** The e-mail row of the profile, with the change flow: new address, then the SMS code (change-email, confirm-email). */
-export function EmailChange({ env, email, phone }: { env: AuthEnv | null; email: string; phone: string }) {
+export function EmailChange({ envNow, email, phone }: { envNow: () => Promise<AuthEnv>; email: string; phone: string }) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [value, setValue] = useState('');
   const [code, setCode] = useState('');
@@ -40,11 +40,10 @@ export function EmailChange({ env, email, phone }: { env: AuthEnv | null; email:
 
   async function send(e?: FormEvent) {
     e?.preventDefault();
-    if (!env) return;
     setBusy(true);
     setError(null);
     try {
-      const r = await (await memberActions()).startEmailChange(env, value);
+      const r = await (await memberActions()).startEmailChange(await envNow(), value);
       setStep({ kind: 'code', until: Date.now() + r.resendIn * 1000 });
       setCode('');
     } catch (err) {
@@ -55,11 +54,10 @@ export function EmailChange({ env, email, phone }: { env: AuthEnv | null; email:
 
   async function confirm(e: FormEvent) {
     e.preventDefault();
-    if (!env) return;
     setBusy(true);
     setError(null);
     try {
-      await (await memberActions()).confirmEmailChange(env, code);
+      await (await memberActions()).confirmEmailChange(await envNow(), code);
       toasts.show(T.emailChanged, { kind: 'success' });
       setStep({ kind: 'idle' });
     } catch (err) {

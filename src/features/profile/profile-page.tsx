@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppSession, useAuthEnv } from '../../state/session';
+import { useAppSession, useAuthEnv, useAuthEnvNow } from '../../state/session';
 import { useKv, useXpBalance } from '../../db/hooks';
 import { formatPhone } from '../../domain/phone';
 import { toAuthError } from '../../sync/auth/errors';
@@ -13,13 +13,14 @@ import { PROFILE_COPY as T } from './copy';
 import { EmailChange } from './email-change';
 import '../../ui/panel.css';
 import './profile.css';
+import { formatNumber } from '../../domain/uk-format';
 
 function Balance({ brand, active }: { brand: 'glo' | 'ogo'; active: boolean }) {
   const balance = useXpBalance(brand);
   return (
     <div className={`profile-xp${active ? ' is-active' : ''}`} data-testid={`xp-${brand}`}>
       <Wordmark brand={brand} size={18} />
-      <span className="profile-xp__value">{balance === undefined ? '…' : balance === null ? '—' : balance.toLocaleString('uk-UA')}</span>
+      <span className="profile-xp__value">{balance === undefined ? '…' : balance === null ? '—' : formatNumber(balance)}</span>
       <span className="profile-xp__unit">{balance === null ? T.noRecord : 'XP'}</span>
     </div>
   );
@@ -33,6 +34,7 @@ const initials = (a: string, b: string) => `${[...a][0] ?? ''}${[...b][0] ?? ''}
  */
 export default function ProfilePage() {
   const env = useAuthEnv();
+  const envNow = useAuthEnvNow();
   const { variant } = useAppSession();
   const records = useKv('memberRecords');
   const phone = useKv('phone');
@@ -50,10 +52,9 @@ export default function ProfilePage() {
   const myPhone = phone ?? me?.phone ?? '';
 
   async function openVelo() {
-    if (!env) return;
     setVeloBusy(true);
     try {
-      window.open(await (await memberActions()).veloStoreLink(env), '_blank', 'noopener');
+      window.open(await (await memberActions()).veloStoreLink(await envNow()), '_blank', 'noopener');
     } catch (err) {
       toasts.show(toAuthError(err).message, { kind: 'error' });
     }
@@ -99,7 +100,7 @@ export default function ProfilePage() {
           <span className="profile-row__label">{T.phone}</span>
           <span className="profile-row__value">{formatPhone(myPhone)}</span>
         </div>
-        <EmailChange env={env} email={me?.email ?? ''} phone={myPhone} />
+        <EmailChange envNow={envNow} email={me?.email ?? ''} phone={myPhone} />
         <div className="profile-row">
           <span className="profile-row__label">{T.birthDate}</span>
           <span className="profile-row__value" data-testid="profile-birth-date">

@@ -12,6 +12,7 @@ import { PullProblem } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import './profile.css';
+import { formatNumber, formatDate } from '../../domain/uk-format';
 
 const T = {
   codeCaption: 'Твій код запрошення',
@@ -22,7 +23,7 @@ const T = {
   earned: 'XP ти отримав за друзів з першим замовленням',
   listTitle: 'Друзі',
   joined: (d: string) => `У клубі з ${d}`,
-  brought: (xp: number) => `+${xp.toLocaleString('uk-UA')} XP`,
+  brought: (xp: number) => `+${formatNumber(xp)} XP`,
   noOrder: 'Ще без замовлень',
   emptyTitle: 'Ти ще нікого не запросив',
   emptyText: 'Поділися кодом з повнолітніми друзями — і отримуй XP за їхнє перше замовлення.',
@@ -30,7 +31,7 @@ const T = {
   offline: 'Список друзів завантажиться, щойно з’явиться зв’язок.',
   failed: 'Не вдалося завантажити список друзів.',
   retry: 'Спробувати ще раз',
-  note: (xp: number) => `Кожен друг із першим замовленням приносить ${xp.toLocaleString('uk-UA')} XP; бонуси за 3, 5 і 10 друзів — окремо.`,
+  note: (xp: number) => `Кожен друг із першим замовленням приносить ${formatNumber(xp)} XP; бонуси за 3, 5 і 10 друзів — окремо.`,
 } as const;
 
 /** The invite rules the server last answered (invite/get-rules), else the club's rules as built. */
@@ -85,7 +86,7 @@ export default function ReferralPage() {
             </div>
             <div className="referral-stat" style={{ gridColumn: '1 / -1' }}>
               <span className="profile-xp__value" data-testid="referral-earned">
-                {earned.toLocaleString('uk-UA')}
+                {formatNumber(earned)}
               </span>
               <span className="profile-xp__unit">{T.earned}</span>
             </div>
@@ -105,7 +106,7 @@ export default function ReferralPage() {
                       <strong>
                         {r.first_name} {r.last_initial}
                       </strong>
-                      <span className="t-small">{T.joined(new Date(r.joined_at).toLocaleDateString('uk-UA'))}</span>
+                      <span className="t-small">{T.joined(formatDate(r.joined_at))}</span>
                     </span>
                     <span className={`profile-badge${r.first_order ? ' is-ok' : ''}`}>{r.first_order ? T.brought(rules.xpPerFriend) : T.noOrder}</span>
                   </li>

@@ -1,4 +1,5 @@
 import { GUID_ERRORS } from '../../domain/guid';
+import { formatNumber } from '../../domain/uk-format';
 
 /** Ukrainian words of the scan screens (/scanning, /scanbox, /scan/multi, /scan/history, /scan/instruction). */
 export const SCAN_COPY = {
@@ -30,7 +31,7 @@ export const SCAN_COPY = {
     progress: 'Поступ до цілі місяця',
     of: (count: number, goal: number) => `${count} з ${goal}`,
     scans: 'сканів до цілі',
-    coin: (xp: number) => `+${xp.toLocaleString('uk-UA')} XP за сканування цього місяця`,
+    coin: (xp: number) => `+${formatNumber(xp)} XP за сканування цього місяця`,
     countError: 'Не вдалося отримати кількість сканів за місяць',
     /** The variant's own balance (spec §1: glo and ogo are separate accounts). */
     balance: (variant: 'glo' | 'ogo') => `Баланс ${variant}`,

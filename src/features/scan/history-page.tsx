@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDoc, useScanHistory } from '../../db/hooks';
 import { mergeHistory, type HistoryLine } from '../../domain/scan-state';
-import { useAppSession, useAuthEnv } from '../../state/session';
+import { useAppSession, useAuthEnvNow } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import type { ScanHistoryMeta } from '../../sync/pullers/scans';
 import { scanActions } from '../../sync/scan/lazy';
@@ -11,6 +11,7 @@ import { SCAN_COPY } from './copy';
 import { ScanList } from './scan-list';
 import { useScanRows } from './use-scan-rows';
 import './scan.css';
+import { formatNumber, formatMonthYear } from '../../domain/uk-format';
 
 const T = {
   total: 'Кодів відскановано',
@@ -24,7 +25,7 @@ const T = {
   failed: 'Не вдалося завантажити ще — спробуй пізніше',
 };
 
-const monthOf = (at: number) => new Date(at).toLocaleDateString('uk-UA', { month: 'long', year: 'numeric' });
+const monthOf = (at: number) => formatMonthYear(at);
 
 /** Lines grouped by month, in order. */
 function byMonth(lines: readonly HistoryLine[]): Array<[string, HistoryLine[]]> {
@@ -44,7 +45,7 @@ function byMonth(lines: readonly HistoryLine[]): Array<[string, HistoryLine[]]> 
  */
 export default function ScanHistoryPage() {
   const { variant } = useAppSession();
-  const env = useAuthEnv();
+  const envNow = useAuthEnvNow();
   const pull = usePullOnOpen((e) => scanActions().then((m) => m.pullScanHistory(e, variant)), variant);
   const server = useScanHistory(variant);
   const local = useScanRows(variant);
@@ -68,10 +69,9 @@ export default function ScanHistoryPage() {
     );
   }
   const more = async () => {
-    if (!env) return;
     setLoadingMore(true);
     setMoreFailed(false);
-    const r = await (await scanActions()).pullMoreHistory(env, variant, server.length);
+    const r = await (await scanActions()).pullMoreHistory(await envNow(), variant, server.length);
     setLoadingMore(false);
     setMoreFailed(r !== 'pulled');
   };
@@ -80,11 +80,11 @@ export default function ScanHistoryPage() {
       {meta && (
         <section className="card history-summary" data-testid="scan-history-summary">
           <div>
-            <strong>{meta.value.total.toLocaleString('uk-UA')}</strong>
+            <strong>{formatNumber(meta.value.total)}</strong>
             <span>{T.total}</span>
           </div>
           <div>
-            <strong>+{meta.value.coinCount.toLocaleString('uk-UA')}</strong>
+            <strong>+{formatNumber(meta.value.coinCount)}</strong>
             <span>{T.xp}</span>
           </div>
         </section>

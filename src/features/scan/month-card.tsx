@@ -5,6 +5,7 @@ import type { ScanStats } from '../../sync/pullers/scans';
 import { Skeleton } from '../../ui/surfaces';
 import { ScanIcon } from '../../ui/scanner/scan-icons';
 import { SCAN_COPY } from './copy';
+import { formatNumber } from '../../domain/uk-format';
 
 const T = SCAN_COPY.month;
 
@@ -61,7 +62,7 @@ export function MonthCard({ variant, pull }: { variant: 'glo' | 'ogo'; pull: Pul
       <div className="month-card__foot">
         <span>{T.coin(s.coinMonth)}</span>
         <span className="month-card__balance" data-testid="full-balance">
-          {T.balance(variant)}: <strong>{balance == null ? '…' : `${balance.toLocaleString('uk-UA')} XP`}</strong>
+          {T.balance(variant)}: <strong>{balance == null ? '…' : `${formatNumber(balance)} XP`}</strong>
         </span>
       </div>
       {s.managerAdded && (

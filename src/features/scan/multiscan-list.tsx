@@ -2,6 +2,7 @@ import { guidReason } from '../../domain/guid';
 import type { MultiscanRow } from '../../db/rows-queued';
 import { pluralUk } from '../../domain/scan-goal';
 import { MULTI_COPY as T } from './multi-copy';
+import { formatDayMonth, formatTime } from '../../domain/uk-format';
 
 const CODES = ['код', 'коди', 'кодів'] as const;
 
@@ -21,7 +22,7 @@ export function MultiscanList({ rows }: { rows: readonly MultiscanRow[] }) {
             <div className="multi-item__head">
               {r.preview ? <img className="multi-item__thumb" src={r.preview} alt="" /> : <span className="multi-item__thumb" />}
               <span className="multi-item__text">
-                <strong>{new Date(r.createdAt).toLocaleString('uk-UA', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}</strong>
+                <strong>{`${formatDayMonth(r.createdAt, { short: true })}, ${formatTime(r.createdAt)}`}</strong>
                 <span className="t-small">
                   {r.state === 'sent' ? `${r.codes.length} ${pluralUk(r.codes.length, CODES)} · ${T.total(awarded, r.xpTotal ?? 0)}` : T.pending[r.state]}
                 </span>

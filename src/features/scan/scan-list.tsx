@@ -2,6 +2,7 @@ import type { ScanState } from '../../domain/scan-state';
 import { SCAN_STATE_LABELS } from '../../domain/scan-state';
 import { ScanIcon } from '../../ui/scanner/scan-icons';
 import { SCAN_COPY as T } from './copy';
+import { formatDayMonth, formatTime } from '../../domain/uk-format';
 
 /** One line of a scan list: the code, when and how, and its state (with the XP or the reason). */
 export interface ScanLine {
@@ -21,8 +22,8 @@ function when(at: number): string {
   const d = new Date(at);
   const today = new Date();
   const sameDay = d.toDateString() === today.toDateString();
-  const time = d.toLocaleTimeString('uk-UA', { hour: '2-digit', minute: '2-digit' });
-  return sameDay ? `Сьогодні, ${time}` : `${d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'short' })}, ${time}`;
+  const time = formatTime(d);
+  return sameDay ? `Сьогодні, ${time}` : `${formatDayMonth(d, { short: true })}, ${time}`;
 }
 
 /** Scans with their states, newest first. */

@@ -1,16 +1,15 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useAppSession } from '../../state/session';
 import { Button } from '../../ui/button';
 import { CameraScanner } from '../../ui/scanner/camera-scanner';
 import { ScanIcon } from '../../ui/scanner/scan-icons';
-import { Skeleton } from '../../ui/surfaces';
 import { SCAN_COPY as T } from './copy';
 import { SCAN_FORMATS } from './formats';
 import { ManualEntry } from './manual-entry';
 import { useScanReader } from './use-scan-reader';
+import ScanningDetails from './scanning-details';
 import './scan.css';
 
-const ScanningDetails = lazy(() => import('./scanning-details'));
 
 /**
  * /scanning: the camera scanner with the manual entry first, then the month's progress
@@ -32,9 +31,7 @@ export default function ScanningPage() {
           {T.manual.title}
         </Button>
       )}
-      <Suspense fallback={<Skeleton lines={4} height={40} />}>
-        <ScanningDetails variant={variant} />
-      </Suspense>
+      <ScanningDetails variant={variant} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ShopVariant } from '../../domain/catalogue';
-import { useAuthEnv } from '../../state/session';
+import { useAuthEnvNow } from '../../state/session';
 import { checkoutActions } from '../../sync/checkout/lazy';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/surfaces';
@@ -13,13 +13,12 @@ import { LIST_COPY } from './copy';
  * than showing one shop's goods with the other's cart.
  */
 export function OtherShop({ shop }: { shop: ShopVariant }) {
-  const env = useAuthEnv();
+  const envNow = useAuthEnvNow();
   const [busy, setBusy] = useState(false);
   const go = async () => {
-    if (!env) return;
     setBusy(true);
     try {
-      await (await checkoutActions()).switchShop(env, shop);
+      await (await checkoutActions()).switchShop(await envNow(), shop);
     } catch (e) {
       toasts.show(e instanceof Error ? e.message : LIST_COPY.switchFailed, { kind: 'error' });
     }
@@ -32,7 +31,7 @@ export function OtherShop({ shop }: { shop: ShopVariant }) {
       text={LIST_COPY.otherShop(shop)}
       action={
         <div className="stack">
-          <Button busy={busy} disabled={!env} onClick={() => void go()} data-testid="switch-shop">
+          <Button busy={busy} onClick={() => void go()} data-testid="switch-shop">
             {LIST_COPY.switchTo(shop)}
           </Button>
           <ButtonLink to="/shop" variant="ghost">

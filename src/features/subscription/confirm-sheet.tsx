@@ -4,7 +4,7 @@ import type { Variant } from '../../db/rows-catalogue';
 import { formatUah } from '../../domain/money';
 import { MAX_PAUSE_WEEKS } from '../../domain/subscription-rules';
 import { useOnline } from '../../state/online';
-import { useAuthEnv } from '../../state/session';
+import { useAuthEnvNow } from '../../state/session';
 import { subscriptionActions } from '../../sync/programme/lazy';
 import { Button } from '../../ui/button';
 import { toasts } from '../../ui/toast-store';
@@ -18,7 +18,7 @@ const WEEK_CHOICES = [1, 2, 4, MAX_PAUSE_WEEKS];
 
 /** Every subscription change is confirmed here first (subscribe, pause with its length, resume, cancel with a reason). */
 export function ConfirmSheet({ confirm, variant, onClose }: { confirm: Confirm | null; variant: Variant; onClose: () => void }) {
-  const env = useAuthEnv();
+  const envNow = useAuthEnvNow();
   const online = useOnline();
   const [weeks, setWeeks] = useState(2);
   const [reason, setReason] = useState('');
@@ -31,11 +31,12 @@ export function ConfirmSheet({ confirm, variant, onClose }: { confirm: Confirm |
     onClose();
   };
   async function go() {
-    if (!env || !confirm || busy) return;
+    if (!confirm || busy) return;
     setBusy(true);
     setError(null);
     try {
       const m = await subscriptionActions();
+      const env = await envNow();
       if (confirm.kind === 'subscribe') await m.subscribeTo(env, variant, confirm.plan);
       else if (confirm.kind === 'pause') await m.pauseSubscription(env, variant, weeks);
       else if (confirm.kind === 'resume') await m.resumeSubscription(env, variant);

@@ -9,6 +9,7 @@ import { PullProblem } from '../../ui/pull-problem';
 import { SUB_COPY as T } from './copy';
 import '../../ui/panel.css';
 import './subscription.css';
+import { formatDate } from '../../domain/uk-format';
 
 /** Pages older than this are asked again in the background. */
 const STALE_MS = 60 * 60_000;
@@ -30,7 +31,7 @@ export function SubscriptionContent({ page }: { page: 'subscriptionAbout' | 'sub
     return (
       <article className="stack-m sub">
         <div className="panel sub-body" data-testid="sub-content" dangerouslySetInnerHTML={{ __html: row.bodyHtml }} />
-        <p className="sub-updated">{T.updated(new Date(row.fetchedAt).toLocaleDateString('uk-UA'))}</p>
+        <p className="sub-updated">{T.updated(formatDate(row.fetchedAt))}</p>
       </article>
     );
   }

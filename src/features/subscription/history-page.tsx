@@ -12,8 +12,9 @@ import { PullProblem } from '../../ui/pull-problem';
 import { SUB_COPY as T } from './copy';
 import '../../ui/panel.css';
 import './subscription.css';
+import { formatDayMonth } from '../../domain/uk-format';
 
-const when = (iso: string) => new Date(iso).toLocaleDateString('uk-UA', { day: 'numeric', month: 'long', year: 'numeric' });
+const when = (iso: string) => formatDayMonth(iso, { year: true });
 
 /** /subscription/history: deliveries and changes of the member's subscriptions (get-history), newest first. */
 export default function SubscriptionHistoryPage() {

@@ -16,8 +16,9 @@ import { SUB_COPY as T } from './copy';
 import { ConfirmSheet, type Confirm } from './confirm-sheet';
 import '../../ui/hero.css';
 import './subscription.css';
+import { formatNumber, formatDate } from '../../domain/uk-format';
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('uk-UA') : '—');
+const day = (iso: string | null) => (iso ? formatDate(iso) : '—');
 
 function Current({ s, waiting, onAct }: { s: Subscription; waiting: boolean; onAct: (c: Confirm) => void }) {
   const status = s.id === 0 ? 'pending' : s.status;
@@ -40,7 +41,7 @@ function Current({ s, waiting, onAct }: { s: Subscription; waiting: boolean; onA
         </div>
         <div>
           <dt>{T.earned}</dt>
-          <dd>{s.xpEarned.toLocaleString('uk-UA')} XP</dd>
+          <dd>{formatNumber(s.xpEarned)} XP</dd>
         </div>
         <div>
           <dt>{T.delivered}</dt>

@@ -4,7 +4,7 @@ import { CALL_CENTRE_CLOSES, CALL_CENTRE_OPENS, CALL_TODAY_LABEL, CALL_TOMORROW_
 import { kyivParts } from '../../domain/kyiv-time';
 import { formatPhone, toUkrainianMobile } from '../../domain/phone';
 import { useNow, useOnline } from '../../state/online';
-import { useAppSession, useAuthEnv } from '../../state/session';
+import { useAppSession, useAuthEnvNow } from '../../state/session';
 import { contentActions } from '../../sync/content/lazy';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -30,7 +30,7 @@ function firstChoice(nowTime: string): { day: Day; from: string; to: string } {
  */
 export function CallBackForm() {
   const { variant } = useAppSession();
-  const env = useAuthEnv();
+  const envNow = useAuthEnvNow();
   const online = useOnline();
   const now = useNow(30_000);
   const storedPhone = useKv('phone');
@@ -59,7 +59,6 @@ export function CallBackForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!env) return;
     const digits = toUkrainianMobile(shownPhone);
     const label = day === 'today' ? CALL_TODAY_LABEL : CALL_TOMORROW_LABEL;
     const next: Errors = {};
@@ -74,7 +73,7 @@ export function CallBackForm() {
     setBusy(true);
     try {
       const m = await contentActions();
-      const r = await m.requestCallBack(env, {
+      const r = await m.requestCallBack(await envNow(), {
         day: label,
         from: choice.from,
         to: choice.to,
@@ -183,7 +182,7 @@ export function CallBackForm() {
           {notice}
         </p>
       )}
-      <Button type="submit" size="l" block busy={busy} disabled={!env} data-testid="call-back-submit">
+      <Button type="submit" size="l" block busy={busy || storedPhone === undefined} data-testid="call-back-submit">
         {T.submit}
       </Button>
     </form>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useAuthEnv } from '../../state/session';
+import { useAuthEnvNow } from '../../state/session';
 import { toAuthError } from '../../sync/auth/errors';
 import type { AgeCheck } from '../../sync/auth/member';
 import { memberActions } from '../../sync/member/lazy';
@@ -10,7 +10,7 @@ import { VERIFY_COPY as T } from './copy';
 
 /** The verify-age form of one method: the birth date, and the document number for 'document'. */
 export function AgeCheckForm({ method, submitLabel, onDone }: { method: AgeCheck['method']; submitLabel: string; onDone?: () => void }) {
-  const env = useAuthEnv();
+  const envNow = useAuthEnvNow();
   const [birthDate, setBirthDate] = useState('');
   const [doc, setDoc] = useState('');
   const [errors, setErrors] = useState<{ birth_date?: string; document_number?: string; form?: string }>({});
@@ -18,12 +18,11 @@ export function AgeCheckForm({ method, submitLabel, onDone }: { method: AgeCheck
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!env) return;
     if (!birthDate) return setErrors({ birth_date: 'Вкажи дату народження' });
     setBusy(true);
     setErrors({});
     try {
-      await (await memberActions()).verifyAge(env, { method, birthDate, ...(method === 'document' ? { documentNumber: doc } : {}) });
+      await (await memberActions()).verifyAge(await envNow(), { method, birthDate, ...(method === 'document' ? { documentNumber: doc } : {}) });
       toasts.show(T.success, { kind: 'success' });
       onDone?.();
     } catch (err) {
@@ -45,7 +44,7 @@ export function AgeCheckForm({ method, submitLabel, onDone }: { method: AgeCheck
           {errors.form}
         </p>
       )}
-      <Button type="submit" size="l" block busy={busy || !env} data-testid="verify-submit">
+      <Button type="submit" size="l" block busy={busy} data-testid="verify-submit">
         {submitLabel}
       </Button>
     </form>

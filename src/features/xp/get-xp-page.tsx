@@ -7,6 +7,7 @@ import { Wordmark } from '../../ui/surfaces';
 import { EARN_WAYS, XP_COPY as T } from './copy';
 import '../../ui/hero.css';
 import './xp.css';
+import { formatNumber } from '../../domain/uk-format';
 
 /** /get-xp: the balance and the ways to earn XP, each leading to its screen (scanning, invite a friend, marathon...). */
 export default function GetXpPage() {
@@ -18,7 +19,7 @@ export default function GetXpPage() {
         <Wordmark brand={variant} size={18} />
         <span className="xp-hero__caption">{T.balance}</span>
         <strong className="xp-hero__balance" data-testid="xp-balance">
-          {balance === undefined ? '…' : (balance ?? 0).toLocaleString('uk-UA')} <span>XP</span>
+          {balance === undefined ? '…' : formatNumber(balance ?? 0)} <span>XP</span>
         </strong>
         <Link to="/history-bonuses" className="xp-hero__link">
           {T.history} <Icon name="chevron" size={16} />

@@ -12,8 +12,9 @@ import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { XP_COPY as T } from './copy';
 import { LedgerLineItem } from './ledger-line';
 import './xp.css';
+import { formatNumber } from '../../domain/uk-format';
 
-const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${Math.abs(n).toLocaleString('uk-UA')}`;
+const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatNumber(Math.abs(n))}`;
 
 /**
  * /history-bonuses (spec §7 get-bonus-history), the XP ledger as a bank statement:
@@ -41,7 +42,7 @@ export default function HistoryBonusesPage() {
       <section className="hero xp-summary" data-testid="xp-summary">
         <span className="xp-hero__caption">{T.balance}</span>
         <strong className="xp-hero__balance" data-testid="xp-history-balance">
-          {(balance ?? summary?.balance ?? 0).toLocaleString('uk-UA')} <span>XP</span>
+          {formatNumber(balance ?? summary?.balance ?? 0)} <span>XP</span>
         </strong>
         {pending.count > 0 && (
           <span className="xp-pending" data-testid="xp-pending">
@@ -62,7 +63,7 @@ export default function HistoryBonusesPage() {
             </span>
             <span>
               {T.count}
-              <strong data-testid="xp-history-count">{summary.count.toLocaleString('uk-UA')}</strong>
+              <strong data-testid="xp-history-count">{formatNumber(summary.count)}</strong>
             </span>
           </div>
         )}

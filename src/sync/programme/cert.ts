@@ -18,6 +18,7 @@ import { accountOf, readSession } from '../auth/session';
 import { withCertToken } from '../engine/tokens';
 import { uuidV4 } from '../engine/uuid';
 import type { AuthEnv } from '../auth/actions';
+import { formatNumber } from '../../domain/uk-format';
 
 export { programmeEnv } from './env';
 
@@ -94,7 +95,7 @@ export async function buyCertificate(env: ProgrammeEnv, variant: Variant, p: Cer
   if (!account) throw new ProgrammeError(SIGNED_OUT, 'signed_out');
   const balance = (await env.db.xpBalance.get(variant))?.balance;
   const missing = xpShortfall(balance, p.xpPrice);
-  if (missing > 0) throw new ProgrammeError(`Недостатньо XP: бракує ${missing.toLocaleString('uk-UA')} XP. Нічого не списано`, 'insufficient_xp');
+  if (missing > 0) throw new ProgrammeError(`Недостатньо XP: бракує ${formatNumber(missing)} XP. Нічого не списано`, 'insufficient_xp');
   if (!env.online.isOnline()) throw new ProgrammeError(OFFLINE_ONLY_MESSAGE, 'offline');
   await ensureCertRegistration(env, variant);
   const attempt = async () => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { NEXT_PAGES } from '../../../src/app/routes/next-pages';
 import { PAGE_SOURCES } from '../../../src/app/routes/page-sources';
 import { ROUTES } from '../../../src/app/routes/table';
 
@@ -18,5 +19,13 @@ describe('every route of the table has its own screen', () => {
   it('lists no page for a route the table does not have', () => {
     const paths = new Set(ROUTES.map((r) => r.path));
     expect(Object.keys(PAGE_SOURCES).filter((p) => !paths.has(p))).toEqual([]);
+  });
+
+  it('names only routes of the table among the screens a screen leads to (their code is fetched early)', () => {
+    const paths = new Set(ROUTES.map((r) => r.path));
+    for (const [from, next] of Object.entries(NEXT_PAGES)) {
+      expect(paths.has(from), from).toBe(true);
+      for (const to of next) expect(paths.has(to), `${from} → ${to}`).toBe(true);
+    }
   });
 });

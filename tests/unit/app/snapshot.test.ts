@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureScreen, KEPT_SCREENS, learnImages, screenMarkup, setAppContainer } from '../../../src/app/snapshot/capture';
+import { captureScreen, captureScreenInSteps, KEPT_SCREENS, learnImages, screenMarkup, setAppContainer } from '../../../src/app/snapshot/capture';
 import { paintSnapshot } from '../../../src/app/snapshot/paint';
 import { clearSnapshots, MAX_SCREENS, ownerOf, readSnapshot, writeSnapshot, type ScreenSnapshot } from '../../../src/app/snapshot/store';
 
@@ -128,17 +128,40 @@ describe('a member’s kept screens (paint before the app starts)', () => {
     expect(html).not.toMatch(/srcset|sizes|loading/);
   });
 
-  it('keeps the live screen under the current path when it has settled', () => {
+  /** A signed-in member's live screen of build b1, as the app mounts it. */
+  const liveScreen = (html: string) => {
     document.head.insertAdjacentHTML('beforeend', '<meta name="club-build" content="b1">');
     setCookie('t1');
     const root = document.createElement('div');
-    root.innerHTML = '<main><p>Головна</p></main>';
+    root.innerHTML = html;
     document.body.append(root);
     setAppContainer(root);
+  };
+
+  it('keeps the live screen under the current path when it has settled', () => {
+    liveScreen('<main><p>Головна</p></main>');
     expect(captureScreen()).toBe(true);
     const kept = readSnapshot(location.pathname + location.search, localStorage, { build: 'b1', owner: ownerOf(document.cookie)! });
     expect(kept?.html).toBe('<main><p>Головна</p></main>');
     setCookie(null);
     expect(captureScreen()).toBe(false);
+  });
+
+  it('keeps the same copy in steps, and none when the member moved to another screen meanwhile', async () => {
+    liveScreen('<main><p data-testid="x">Головна</p><div role="dialog">Меню</div></main>');
+    const owner = ownerOf(document.cookie)!;
+    const path = location.pathname + location.search;
+    let turns = 0;
+    expect(await captureScreenInSteps(document, localStorage, async () => void (turns += 1))).toBe(true);
+    expect(turns).toBe(3);
+    expect(readSnapshot(path, localStorage, { build: 'b1', owner })?.html).toBe('<main><p>Головна</p></main>');
+
+    localStorage.clear();
+    const before = location.href;
+    const moved = captureScreenInSteps(document, localStorage, async () => history.pushState(null, '', '/profile'));
+    expect(await moved).toBe(false);
+    history.pushState(null, '', before);
+    expect(readSnapshot(path, localStorage, { build: 'b1', owner })).toBeNull();
+    expect(readSnapshot('/profile', localStorage, { build: 'b1', owner })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { assignChunks, groupName, type ChunkRoots } from '../../../scripts/build/chunks';
+import { readdirSync, readFileSync } from 'node:fs';
+import { assignChunks, groupName, SCHEMA_PARTS, type ChunkRoots } from '../../../scripts/build/chunks';
 
 /*
  * The chunk policy on a small module graph shaped like the app's: an entry that imports the boot
@@ -66,7 +67,9 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[]; code?: str
   'src/api/errors.ts': {},
   'src/app/layout/member-layout.tsx': { imports: ['src/state/session.ts', 'src/app/menu/side-menu.tsx'] },
   'src/app/menu/side-menu.tsx': {},
-  'src/sync/start.ts': { imports: ['src/sync/engine/outbox.ts', 'src/db/db.ts', 'node_modules/zod/index.js', 'src/sync/auth/errors.ts'] },
+  'src/sync/start.ts': { imports: ['src/sync/engine/outbox.ts', 'src/db/db.ts', 'node_modules/zod/index.js', 'src/sync/auth/errors.ts', 'src/contract/shop-order.ts'] },
+  'src/contract/shop-order.ts': { imports: ['src/contract/define.ts'] },
+  'src/contract/define.ts': { imports: ['node_modules/zod/index.js'] },
   'src/sync/engine/outbox.ts': {},
   'node_modules/zod/index.js': {},
 };
@@ -169,6 +172,11 @@ describe('chunk policy (few requests before the first screen)', () => {
     // The API's schemas (zod) run in a task of their own before the engine (src/sync/load.ts).
     expect(group('node_modules/zod/index.js')).toBe('schemas');
     expect(groupName('schemas', 'schemas')).toBe('schemas');
+    // The contract's files in parts, each a chunk of its own; what is in no part stays with zod.
+    expect(group('src/contract/shop-order.ts')).toBe('schemas:shop');
+    expect(groupName('schemas:shop', 'schemas')).toBe('schemas-shop');
+    expect(groupName('schemas:shop', 'sync')).toBeNull();
+    expect(group('src/contract/define.ts')).toBe('schemas');
     // One page and the sync engine: a chunk of the bundler's making that both load, not `data`.
     expect(group('src/sync/auth/errors.ts')).toBeNull();
   });
@@ -187,7 +195,7 @@ describe('chunk policy (few requests before the first screen)', () => {
 
   it('never lets a grouped module import a module that stays in a page’s chunk', () => {
     const order = ['react', 'app', 'shared', 'dexie', 'data', 'area', 'schemas', 'sync'];
-    const level = (a: string) => (a.startsWith('area:') ? 'area' : a);
+    const level = (a: string) => (a.startsWith('area:') ? 'area' : a.startsWith('schemas:') ? 'schemas' : a);
     for (const [id, g0] of assigned) {
       if (g0 === null) continue;
       const g = level(g0);
@@ -206,5 +214,20 @@ describe('chunk policy (few requests before the first screen)', () => {
 
   it('gives stylesheet modules (inlined into the HTML) to `app`, so no page waits on a chunk for them', () => {
     expect(group('src/ui/hero.css')).toBe('app');
+  });
+});
+
+describe('the schemas’ parts', () => {
+  it('are each run by src/sync/load.ts, in order, through their first file', () => {
+    const load = readFileSync(new URL('../../../src/sync/load.ts', import.meta.url), 'utf8');
+    const imported = [...load.matchAll(/import\('\.\.\/contract\/([\w-]+)'\)/g)].map((m) => m[1]);
+    expect(imported).toEqual(['define', ...Object.values(SCHEMA_PARTS).map((files) => files[0])]);
+  });
+
+  it('hold every file of the contract once, but for the shared helpers that stay with zod', () => {
+    const files = Object.values(SCHEMA_PARTS).flat();
+    expect(new Set(files).size).toBe(files.length);
+    const contract = readdirSync(new URL('../../../src/contract/', import.meta.url)).map((f) => f.replace(/\.ts$/, ''));
+    expect([...files].sort()).toEqual(contract.filter((f) => !['define', 'query-params', 'system', 'index'].includes(f)).sort());
   });
 });

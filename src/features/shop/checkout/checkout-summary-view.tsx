@@ -14,6 +14,7 @@ import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/surfaces';
 import type { ShopVariant } from '../../../domain/catalogue';
 import { CHECKOUT_COPY as T } from './summary-copy';
+import { formatCalendarDay } from '../../../domain/uk-format';
 import { Notice } from './parts';
 import { CheckoutSteps } from './steps';
 import { useCheckout, type CheckoutState } from './use-checkout';
@@ -21,9 +22,8 @@ import '../../../ui/action-bar.css';
 import { EmptyCart } from './empty-cart';
 import './checkout.css';
 
-const dayFormat = new Intl.DateTimeFormat('uk-UA', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
 /** «пт, 28 листопада» for a calendar date 'YYYY-MM-DD'. */
-const calendarDay = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
+const calendarDay = (date: string) => formatCalendarDay(date, { weekday: true });
 
 /** The summary of /shop/checkout (see checkout-page.tsx) and its order button. */
 export default function SummaryView({ variant }: { variant: ShopVariant }) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { db } from '../../../db/db';
 import type { CheckoutDraft } from '../../../db/kv';
@@ -12,22 +12,18 @@ import { saveDraft } from '../../../sync/checkout/draft';
 import { checkoutActions } from '../../../sync/checkout/lazy';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
-import { Skeleton } from '../../../ui/surfaces';
 import { CityPicker, type CityValue } from './city-picker';
 import { DELIVERY_COPY as T } from './delivery-copy';
 import { Notice, Option } from './parts';
 import { CheckoutSteps } from './steps';
 import type { CheckoutBasics } from './use-checkout-basics';
 import '../../../ui/action-bar.css';
+import BranchPicker from './branch-picker';
+import IpostFields from './ipost-fields';
 import './checkout.css';
 
 type Delivery = CheckoutDraft['delivery'];
 
-// The branch list and the courier's fields come once a city or the courier is chosen: they load
-// after the form's first paint.
-const BranchPicker = lazy(() => import('./branch-picker'));
-const IpostFields = lazy(() => import('./ipost-fields'));
-const Pending = () => <Skeleton lines={2} height={44} />;
 
 /** The form of /shop/delivery (see delivery-page.tsx). */
 export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
@@ -172,16 +168,14 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
       {d.method === 1 && d.cityRef && (
         <section className="co-card" aria-label={T.branchTitle}>
           <h2 className="co-card__title">{T.branchTitle}</h2>
-          <Suspense fallback={<Pending />}>
-            <BranchPicker
+          <BranchPicker
             variant={variant}
             cityRef={d.cityRef}
             branch={d.branch}
             branchNumber={d.branchNumber}
             error={errors.branch}
             onPick={(b) => update(b ?? { branch: '', branchNumber: undefined })}
-            />
-          </Suspense>
+          />
         </section>
       )}
       {d.method === 1 && !d.cityRef && errors.branch && <p className="co-error">{DELIVERY_FIELD_MESSAGES.branch}</p>}
@@ -200,8 +194,7 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
       {d.method === 3 && (
         <section className="co-card" aria-label={T.addressTitle}>
           <h2 className="co-card__title">{T.addressTitle}</h2>
-          <Suspense fallback={<Pending />}>
-            <IpostFields
+          <IpostFields
             variant={variant}
             street={d.street ?? ''}
             flat={d.flat ?? ''}
@@ -214,8 +207,7 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
               persist({ ipostWindow: w });
               setErrors((e) => ({ ...e, window: undefined }));
             }}
-            />
-          </Suspense>
+          />
         </section>
       )}
 

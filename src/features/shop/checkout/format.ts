@@ -1,15 +1,12 @@
 import { addDays, kyivParts } from '../../../domain/kyiv-time';
-
-const dayFormat = new Intl.DateTimeFormat('uk-UA', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
+import { formatCalendarDay } from '../../../domain/uk-format';
 
 /** «Сьогодні, 12 березня», «Завтра, 13 березня», «пт, 14 березня» for a Kyiv date 'YYYY-MM-DD'. */
 export function dayLabel(date: string, now: number): string {
   const today = kyivParts(new Date(now)).date;
-  const d = new Date(`${date}T12:00:00Z`);
-  const dm = new Intl.DateTimeFormat('uk-UA', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(d);
-  if (date === today) return `Сьогодні, ${dm}`;
-  if (date === addDays(today, 1)) return `Завтра, ${dm}`;
-  return dayFormat.format(d);
+  if (date === today) return `Сьогодні, ${formatCalendarDay(date)}`;
+  if (date === addDays(today, 1)) return `Завтра, ${formatCalendarDay(date)}`;
+  return formatCalendarDay(date, { weekday: true });
 }
 
 /** 'HH:MM' times from `from` to `to` inclusive, every `step` minutes. */
@@ -20,10 +17,12 @@ export function timeOptions(from: string, to: string, step: number): string[] {
   return out;
 }
 
-const dateTime = new Intl.DateTimeFormat('uk-UA', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Kyiv' });
+/** Made on first use: a page's first `Intl` format loads the locale data (see domain/uk-format.ts). */
+let dateTime: Intl.DateTimeFormat | null = null;
 
 /** An ISO date-time as «12 березня 2026 р. о 14:05» (Kyiv). */
 export function formatDateTime(iso: string): string {
   const t = Date.parse(iso);
+  dateTime ??= new Intl.DateTimeFormat('uk-UA', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Kyiv' });
   return Number.isNaN(t) ? iso : dateTime.format(new Date(t));
 }

@@ -89,6 +89,9 @@ describe('/vocabulary: the search works offline over the stored terms', () => {
 });
 
 describe('/support: the call-back request (spec §5)', () => {
+  /** The form waits for the member's stored phone before it sends (its button is busy until then). */
+  const formReady = () => waitFor(() => expect(screen.getByTestId('call-back-submit').hasAttribute('disabled')).toBe(false));
+
   it('a window that ends before it starts is refused beside the field, and nothing is queued', async () => {
     await act(async () => {
       await kvSet(db, 'phone', '380500000001');
@@ -98,6 +101,8 @@ describe('/support: the call-back request (spec §5)', () => {
     fireEvent.click(await screen.findByTestId('call-back-tomorrow'));
     fireEvent.change(screen.getByTestId('call-back-from'), { target: { value: '15:00' } });
     fireEvent.change(screen.getByTestId('call-back-to'), { target: { value: '12:00' } });
+    await formReady();
+    expect((screen.getByTestId('call-back-phone') as HTMLInputElement).value).toBe('+380 50 000 00 01');
     await act(async () => {
       fireEvent.click(screen.getByTestId('call-back-submit'));
     });
@@ -117,10 +122,13 @@ describe('/support: the call-back request (spec §5)', () => {
     fireEvent.click(await screen.findByTestId('call-back-tomorrow'));
     fireEvent.change(screen.getByTestId('call-back-from'), { target: { value: '10:00' } });
     fireEvent.change(screen.getByTestId('call-back-to'), { target: { value: '12:00' } });
+    await formReady();
+    expect((screen.getByTestId('call-back-phone') as HTMLInputElement).value).toBe('+380 50 000 00 01');
     await act(async () => {
       fireEvent.click(screen.getByTestId('call-back-submit'));
     });
-    expect((await screen.findByTestId('call-back-notice')).textContent).toBe('Запит збережено: надішлемо, щойно з’явиться зв’язок.');
+    // The actions' module is loaded on the first tap: slow on a cold, busy machine.
+    expect((await screen.findByTestId('call-back-notice', {}, { timeout: 10_000 })).textContent).toBe('Запит збережено: надішлемо, щойно з’явиться зв’язок.');
     expect(await db.outbox.where('kind').equals('call-back').count()).toBe(1);
     expect(await screen.findByText('Чекає на зв’язок — надішлемо автоматично')).toBeDefined();
     expect(screen.getByTestId('call-back').textContent).toMatch(/^Завтра, 10:00–12:00/);
@@ -130,6 +138,7 @@ describe('/support: the call-back request (spec §5)', () => {
     const { rt } = renderScreen(SupportPage, '/support', '/support', { online: false });
     stop = () => rt.stop();
     fireEvent.change(await screen.findByTestId('call-back-phone'), { target: { value: '12345' } });
+    await formReady();
     await act(async () => {
       fireEvent.click(screen.getByTestId('call-back-submit'));
     });
