@@ -45,7 +45,8 @@ async function typecheck(): Promise<void> {
 const why = (messages: string[] = []): string => {
   const all = messages.join('\n').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
   const here = (l: string) => l.replace(process.cwd() + '/', '');
-  const lines = [...new Set(all.slice(0, 4).map(here))];
+  // A property test's own message ends with what went wrong ("Got AssertionError: ..."), after its seed.
+  const lines = [...new Set([...all.slice(0, 4), ...all.filter((l) => l.startsWith('Got ')).slice(0, 1)].map(here))];
   // Where in the project's own code it failed: the first two stack lines under tests/ or src/ not shown yet.
   const own = all.filter((l) => l.startsWith('at ') && /\/(tests|src)\/[^:]+:\d+/.test(l) && !l.includes('node_modules')).map(here);
   lines.push(...[...new Set(own)].filter((l) => !lines.includes(l)).slice(0, 2));

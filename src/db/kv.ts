@@ -44,7 +44,7 @@ export interface KvValues {
   /** ogo auth token (get-ogo-token). */
   ogoAuthToken: ExpiringToken;
   /** Views an action's answer changed, waiting for a page to pull them again at once (src/sync/views.ts). */
-  viewsDue: Array<{ view: string; variant: Variant }>;
+  viewsDue: Array<{ view: string; variant: Variant; mark?: number }>;
   /** Last outbox sequence number handed out. */
   outboxSeq: number;
   /** Fallback lock where Web Locks are missing: who replays the outbox, until when (epoch ms). */

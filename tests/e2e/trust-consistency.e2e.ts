@@ -171,7 +171,7 @@ describe('consistency over random sequences of member actions', () => {
         for (const v of VARIANTS) await figuresMatch(page, base, v, model);
         console.log(`consistent after [${actions.map(String).join(', ')}] (${Math.round((Date.now() - began) / 1000)} s)`);
       }),
-      { numRuns: 3, endOnFailure: true, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}) },
+      { numRuns: 3, endOnFailure: true, includeErrorInReport: true, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}) },
     );
   }, 900_000);
 });

@@ -68,6 +68,11 @@ export interface DueView {
   variant: Variant;
 }
 
+/** A view in the queue, with the mark of the settlement that queued it last. */
+export interface QueuedView extends DueView {
+  mark?: number;
+}
+
 /** Declared by every mutation kind: the views its answer (or its refusal) changes; `[]` for reports that change none (analytics). */
 export type ViewsOf<P> = readonly ViewName[] | ((entry: OutboxEntry<P>) => readonly ViewName[]);
 
@@ -80,15 +85,17 @@ const keyOf = (d: DueView) => `${d.view}:${d.variant}`;
 
 /**
  * Inside the transaction that settles an action: its views stop counting as fresh and are queued
- * for a pull at once (the `kv` table is part of every settlement). Nothing to do for none.
+ * for a pull at once (the `kv` table is part of every settlement). A view already queued gets this
+ * settlement's mark, so a pull that began before it does not take it off the queue
+ * ({@link dropViewsDue}). Nothing to do for none.
  */
 export async function markViewsDue(db: ClubDb, due: readonly DueView[], now = Date.now()): Promise<void> {
   if (!due.length) return;
   for (const d of due) for (const name of VIEW_STAMPS[d.view](d.variant)) await clearFresh(db, name);
-  const queued = ((await kvGet(db, 'viewsDue')) ?? []) as DueView[];
-  const seen = new Set(queued.map(keyOf));
-  const added = due.filter((d) => !seen.has(keyOf(d)) && seen.add(keyOf(d)));
-  if (added.length) await kvSet(db, 'viewsDue', [...queued, ...added], now);
+  const mark = Math.random();
+  const queued = new Map((((await kvGet(db, 'viewsDue')) ?? []) as QueuedView[]).map((q) => [keyOf(q), q]));
+  for (const d of due) queued.set(keyOf(d), { view: d.view, variant: d.variant, mark });
+  await kvSet(db, 'viewsDue', [...queued.values()], now);
 }
 
 /**
@@ -96,17 +103,21 @@ export async function markViewsDue(db: ClubDb, due: readonly DueView[], now = Da
  * or reloaded in the middle of a pull leaves them for the next start, and "nothing due" means the
  * pulls are done. Two tabs may pull the same view; the second pull only writes the same rows.
  */
-export async function peekViewsDue(db: ClubDb): Promise<DueView[]> {
-  const queued = ((await kvGet(db, 'viewsDue')) ?? []) as DueView[];
+export async function peekViewsDue(db: ClubDb): Promise<QueuedView[]> {
+  const queued = ((await kvGet(db, 'viewsDue')) ?? []) as QueuedView[];
   return queued.filter((d) => d.view in VIEW_STAMPS);
 }
 
-/** Drops the views pulled from the queue, and any of a name no longer known, in one transaction (views queued meanwhile stay). */
-export function dropViewsDue(db: ClubDb, pulled: readonly DueView[]): Promise<void> {
-  const done = new Set(pulled.map(keyOf));
+/**
+ * Drops the views pulled from the queue, and any of a name no longer known, in one transaction.
+ * Views queued meanwhile stay, and so does a pulled view queued again meanwhile (its mark changed):
+ * its pull may have carried the figures from before that settlement.
+ */
+export function dropViewsDue(db: ClubDb, pulled: readonly QueuedView[]): Promise<void> {
+  const done = new Set(pulled.map((d) => `${keyOf(d)}:${d.mark}`));
   return db.transaction('rw', db.kv, async () => {
-    const queued = ((await kvGet(db, 'viewsDue')) ?? []) as DueView[];
-    const rest = queued.filter((d) => d.view in VIEW_STAMPS && !done.has(keyOf(d)));
+    const queued = ((await kvGet(db, 'viewsDue')) ?? []) as QueuedView[];
+    const rest = queued.filter((d) => d.view in VIEW_STAMPS && !done.has(`${keyOf(d)}:${d.mark}`));
     if (rest.length === queued.length) return;
     if (rest.length) await kvSet(db, 'viewsDue', rest);
     else await db.kv.delete('viewsDue');

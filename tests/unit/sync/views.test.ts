@@ -4,7 +4,8 @@ import { MUTATION_KINDS } from '../../../src/sync/mutations/index';
 import { saveScanCode } from '../../../src/sync/mutations/scan-code';
 import { dropViewsDue, markViewsDue, peekViewsDue, VIEW_NAMES, VIEW_STAMPS } from '../../../src/sync/engine/views';
 import { VIEW_PULLERS } from '../../../src/sync/views-pullers';
-import { watchViewsDue } from '../../../src/sync/views-refresh';
+import type { Puller } from '../../../src/sync/pullers/puller';
+import { watchViewsDue, type ViewPullers } from '../../../src/sync/views-refresh';
 import type { Reply } from './support/fake-fetch';
 import { api, GLO, harness } from './support/harness';
 
@@ -58,7 +59,7 @@ describe('an answer that settles: its views pulled again at once', () => {
     await saveScanCode(h.db, GLO, A, 'camera');
     await h.outbox.replay();
     expect(await freshUntil(h.db, 'doc:glo:bonus-history')).toBe(0);
-    expect(await kvGet(h.db, 'viewsDue')).toEqual([
+    expect((await kvGet(h.db, 'viewsDue'))?.map(({ view, variant }) => ({ view, variant }))).toEqual([
       { view: 'xp', variant: 'glo' },
       { view: 'scan-stats', variant: 'glo' },
       { view: 'scan-history', variant: 'glo' },
@@ -92,6 +93,21 @@ describe('an answer that settles: its views pulled again at once', () => {
     expect(await kvGet(h.db, 'viewsDue')).toHaveLength(1);
     refresher.stop();
   });
+
+  it('a view whose pull failed stays queued for the next drain', async () => {
+    let up = false;
+    const history = ok({ transactions: [], summary: { earned: 0, spent: 0, balance: 5, count: 0 } });
+    const h = await harness({ reply: api({ '/api/get-bonus-history': () => (up ? history : { status: 503, body: { error: { code: 'unavailable', message: 'x' } } }) }) });
+    await markViewsDue(h.db, [{ view: 'xp', variant: 'glo' }]);
+    const refresher = watchViewsDue(h.db, { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true }, async () => VIEW_PULLERS);
+    await refresher.drain();
+    expect((await kvGet(h.db, 'viewsDue'))?.map((d) => d.view)).toEqual(['xp']);
+    up = true;
+    await refresher.drain();
+    refresher.stop();
+    expect(await kvGet(h.db, 'viewsDue')).toBeUndefined();
+    expect((await h.db.docs.get(['glo', 'bonus-history']))?.value).toMatchObject({ summary: { balance: 5 } });
+  });
 });
 
 describe('the queue of views due', () => {
@@ -104,8 +120,44 @@ describe('the queue of views due', () => {
     expect(await peekViewsDue(h.db)).toEqual(seen);
     await markViewsDue(h.db, [{ view: 'scan-history', variant: 'ogo' }]);
     await dropViewsDue(h.db, seen);
-    expect(await kvGet(h.db, 'viewsDue')).toEqual([{ view: 'scan-history', variant: 'ogo' }]);
-    await dropViewsDue(h.db, [{ view: 'scan-history', variant: 'ogo' }]);
+    const left = await peekViewsDue(h.db);
+    expect(left.map(({ view, variant }) => ({ view, variant }))).toEqual([{ view: 'scan-history', variant: 'ogo' }]);
+    await dropViewsDue(h.db, left);
     expect(await kvGet(h.db, 'viewsDue')).toBeUndefined();
+  });
+
+  it('keeps a view queued again while its pull was under way: that pull may hold the figures from before', async () => {
+    const h = await harness({});
+    await markViewsDue(h.db, [{ view: 'mirrors', variant: 'glo' }, { view: 'xp', variant: 'glo' }]);
+    const pulling = await peekViewsDue(h.db);
+    // An order settles while the pulls run: it changes the cart and the XP again.
+    await markViewsDue(h.db, [{ view: 'mirrors', variant: 'glo' }]);
+    await dropViewsDue(h.db, pulling);
+    const left = await peekViewsDue(h.db);
+    expect(left.map((d) => d.view)).toEqual(['mirrors']);
+    await dropViewsDue(h.db, left);
+    expect(await kvGet(h.db, 'viewsDue')).toBeUndefined();
+  });
+
+  it('the page pulls a view again when it is queued again during its pull', async () => {
+    const h = await harness({});
+    let pulls = 0;
+    // The second settlement lands after the first pull's answer is stored, before the queue is trimmed.
+    const p: Puller<number> = {
+      name: 'mirrors',
+      freshFor: 60_000,
+      tables: [],
+      fetch: async () => (pulls += 1),
+      write: async () => undefined,
+      after: async (n) => {
+        if (n === 1) await markViewsDue(h.db, [{ view: 'mirrors', variant: 'glo' }]);
+      },
+    };
+    const pullers = Object.fromEntries(VIEW_NAMES.map((v) => [v, () => (v === 'mirrors' ? [p] : [])])) as unknown as ViewPullers;
+    await markViewsDue(h.db, [{ view: 'mirrors', variant: 'glo' }]);
+    const refresher = watchViewsDue(h.db, { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true }, async () => pullers);
+    await expect.poll(() => kvGet(h.db, 'viewsDue')).toBeUndefined();
+    refresher.stop();
+    expect(pulls).toBe(2);
   });
 });
