@@ -33,10 +33,13 @@ try {
     } else if (!userCookie) {
       await signInAsDemo(page, server.url);
       if (ogo) {
+        // From the shop the switch navigates home: waited for, so it cannot cut off the next goto.
+        await page.goto(server.url + '/shop');
         await page.getByTestId('menu-button').click();
         await page.getByTestId('variant-switch').click();
-        await page.waitForFunction(() => document.documentElement.dataset.theme === 'ogo', null, { timeout: 20_000 }).catch(() => undefined);
-        await page.waitForTimeout(800);
+        await page.waitForURL(server.url + '/', { timeout: 20_000 });
+        await page.waitForFunction(() => document.documentElement.dataset.theme === 'ogo', null, { timeout: 20_000 });
+        await page.waitForLoadState('networkidle');
       }
       userCookie = (await context.cookies(server.url)).find((c) => c.name === 'usertoken') ?? null;
     } else {

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { windowOnline } from '../state/online';
 import { Button } from '../ui/button';
 import { isChunkLoadError, shouldReloadForChunk } from './pwa/chunk-reload';
 import './not-found.css';
@@ -57,13 +58,13 @@ export class PageBoundary extends Component<Props, State> {
 
   private waitForNetwork(reload: () => void): void {
     this.stopWaiting?.();
-    const back = () => {
+    const unsubscribe = windowOnline.subscribe(() => {
+      if (!windowOnline.get()) return;
       this.stopWaiting?.();
       reload();
-    };
-    window.addEventListener('online', back);
+    });
     this.stopWaiting = () => {
-      window.removeEventListener('online', back);
+      unsubscribe();
       this.stopWaiting = null;
     };
   }

@@ -1,7 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSyncMaybe } from './sync-context';
 
-const windowOnline = {
+/** The browser's own online flag and its events (before the sync engine starts, and for the page boundary). */
+export const windowOnline = {
   subscribe(cb: () => void) {
     window.addEventListener('online', cb);
     window.addEventListener('offline', cb);

@@ -31,6 +31,8 @@ describe('a page whose code cannot load', () => {
     );
     expect(screen.getByRole('alert').textContent).toContain('Вона відкриється, щойно з’явиться інтернет');
     expect(reload).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('offline'));
+    expect(reload).not.toHaveBeenCalled();
     setOnline(true);
     window.dispatchEvent(new Event('online'));
     expect(reload).toHaveBeenCalledTimes(1);
