@@ -4,6 +4,7 @@ import { kyivMonthStart } from '../../domain/kyiv-time';
 import { ogoOf, type ScanVariant } from '../mutations/scan-shared';
 import { readSession } from '../auth/session';
 import type { Puller } from './puller';
+import { putPulledBalances, xpBalancesSeen } from './xp-balances';
 
 /** The scan screen's month in figures (spec §7 scan calls), kept in `docs` as `scan-stats`. */
 export interface ScanStats {
@@ -40,13 +41,14 @@ const HISTORY_FRESH_MS = 60_000;
  * the full balance also refreshes both stored XP balances. A get-scan-count answer whose code is
  * not 200 fails the contract check: it is kept as the error state (spec §8), not as a number.
  */
-export function scanStatsPuller(variant: ScanVariant): Puller<ScanStats> {
+export function scanStatsPuller(variant: ScanVariant): Puller<ScanStats & { xpSeen: number }> {
   return {
     name: `doc:${variant}:scan-stats`,
     freshFor: STATS_FRESH_MS,
     tables: ['docs', 'xpBalance'],
     async fetch({ db, transport, now }) {
       if (!(await readSession(db))) return null;
+      const xpSeen = await xpBalancesSeen(db);
       const flag = ogoOf(variant);
       const query = variant === 'ogo' ? { ogo: 'true' as const } : {};
       let count: number | null = null;
@@ -69,13 +71,14 @@ export function scanStatsPuller(variant: ScanVariant): Puller<ScanStats> {
         managerAdded: percent.managerAdded,
         message: message.message,
         balance,
+        xpSeen,
       };
     },
-    async write(value, db, now) {
-      await db.docs.put({ variant, key: 'scan-stats', value, fetchedAt: now });
-      await db.xpBalance.bulkPut([
-        { variant: 'glo', balance: value.balance.glo, fetchedAt: now },
-        { variant: 'ogo', balance: value.balance.ogo, fetchedAt: now },
+    async write({ xpSeen, ...stats }, db, now) {
+      await db.docs.put({ variant, key: 'scan-stats', value: stats, fetchedAt: now });
+      await putPulledBalances(db, xpSeen, [
+        { variant: 'glo', balance: stats.balance.glo, fetchedAt: now },
+        { variant: 'ogo', balance: stats.balance.ogo, fetchedAt: now },
       ]);
     },
   };

@@ -8,6 +8,7 @@ import { isAgeVerified } from '../../domain/age';
 import { parseProfileAddress, PROFILE_NAMESPACE, waitingProfileEntries } from '../mutations/profile-metafield';
 import { readSession } from '../auth/session';
 import type { Puller } from './puller';
+import { putPulledBalances, xpBalancesSeen } from './xp-balances';
 
 /** Spec §4 logout clears `cacheShopUserInfo`: the member's shop info is cached; 10 minutes here. */
 export const MEMBER_FRESH_MS = 10 * 60_000;
@@ -20,6 +21,8 @@ export interface PulledMember {
   balances: Partial<Record<MemberVariant, number>>;
   mgmCode: string | null;
   active: MemberVariant;
+  /** The XP balances' stale count when the fetch began (./xp-balances.ts). */
+  xpSeen: number;
 }
 
 export const memberRecordOf = (r: ShopRecord): MemberRecord => ({
@@ -59,7 +62,8 @@ export async function writeMember(p: PulledMember, db: ClubDb, now: number): Pro
   }
   await kvSet(db, 'memberRecords', records, now);
   if (Object.keys(p.records).length) await kvSet(db, 'ageVerified', memberAgeVerified(p.records), now);
-  for (const [variant, balance] of Object.entries(p.balances)) await db.xpBalance.put({ variant: variant as MemberVariant, balance, fetchedAt: now });
+  const balances = Object.entries(p.balances).map(([variant, balance]) => ({ variant: variant as MemberVariant, balance, fetchedAt: now }));
+  await putPulledBalances(db, p.xpSeen, balances);
   if (p.mgmCode) await kvSet(db, 'mgmCode', p.mgmCode, now);
   // While a save of a field waits, the local value is the truth.
   const address = profileValue(p, 'delivery_address');
@@ -81,9 +85,10 @@ export const memberPuller: Puller<PulledMember> = {
   async fetch({ db, transport }) {
     const session = await readSession(db);
     if (!session) return null;
+    const xpSeen = await xpBalancesSeen(db);
     const user = userApi(transport);
     const shop = shopApi(transport);
-    const out: PulledMember = { records: {}, balances: {}, mgmCode: null, active: session.variant === 'ogo' ? 'ogo' : 'glo' };
+    const out: PulledMember = { records: {}, balances: {}, mgmCode: null, active: session.variant === 'ogo' ? 'ogo' : 'glo', xpSeen };
     for (const v of MEMBER_VARIANTS) {
       const id = session.customerIds[v];
       if (!id) continue;

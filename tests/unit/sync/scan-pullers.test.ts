@@ -4,6 +4,9 @@ import { scanHistoryPuller, scanStatsPuller } from '../../../src/sync/pullers/sc
 import { devicesPuller } from '../../../src/sync/pullers/devices';
 import { bonusHistoryPuller } from '../../../src/sync/pullers/xp';
 import { runPuller } from '../../../src/sync/pullers/puller';
+import { memberPuller } from '../../../src/sync/pullers/session-member';
+import { markViewsDue } from '../../../src/sync/engine/views';
+import { kvGet } from '../../../src/db/kv';
 import type { Reply } from './support/fake-fetch';
 import { api, harness } from './support/harness';
 
@@ -81,5 +84,62 @@ describe('devices and XP history, readable offline', () => {
     expect((await h.db.docs.get(['ogo', 'bonus-history']))?.value).toMatchObject({ summary: { balance: 100 } });
     expect((await h.db.xpBalance.get('ogo'))?.balance).toBe(100);
     expect(await runPuller(bonusHistoryPuller('ogo'), { ...ctx, online: () => false }, true)).toBe('offline');
+  });
+});
+
+describe('balances a pull carried from before an XP action', () => {
+  // The month-stats and member pulls carry both XP balances beside their own data. An order or a
+  // scan that settles while such a fetch is on its way already wrote the newer balance; the older
+  // one must not be put back (every screen reads the balance row).
+  const settleOrder = (h: Awaited<ReturnType<typeof harness>>) =>
+    h.db.transaction('rw', [h.db.kv, h.db.xpBalance], async () => {
+      await h.db.xpBalance.put({ variant: 'glo', balance: 320, fetchedAt: Date.now() });
+      await markViewsDue(h.db, [{ view: 'xp', variant: 'glo' }]);
+    });
+
+  it('month stats: kept, but the balances from before the action are not written', async () => {
+    let h!: Awaited<ReturnType<typeof harness>>;
+    let calls = 0;
+    h = await harness({
+      reply: api({
+        '/api/scan/get-scan-count': () => ok({ code: 200, success: true, count: 6, date_start: '2026-11-01' }),
+        '/api/scan/get-scan-percent': () => ok({ percent: 60, count: 6, goal: 10, coinMonth: 64, month: '2026-11-01', managerAdded: true }),
+        '/api/scan/get-full-balance': async () => {
+          calls += 1;
+          if (calls === 1) await settleOrder(h);
+          return ok({ glo: 820, ogo: 120, total: 940 });
+        },
+        '/api/scan/get-message': () => ok({ message: 'Понад половину шляху пройдено', count: 6, goal: 10 }),
+      }),
+    });
+    const ctx = { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true };
+    expect(await runPuller(scanStatsPuller('glo'), ctx)).toBe('pulled');
+    expect((await h.db.docs.get(['glo', 'scan-stats']))?.value).toMatchObject({ count: 6, coinMonth: 64 });
+    expect((await h.db.docs.get(['glo', 'scan-stats']))?.value).not.toHaveProperty('xpSeen');
+    expect((await h.db.xpBalance.get('glo'))?.balance).toBe(320);
+    expect(await h.db.xpBalance.get('ogo')).toBeUndefined();
+    // The next pull, with nothing settling meanwhile, writes them.
+    expect(await runPuller(scanStatsPuller('glo'), ctx, true)).toBe('pulled');
+    expect((await h.db.xpBalance.get('ogo'))?.balance).toBe(120);
+  });
+
+  it('member: the records are kept, the balances from before the action are not written', async () => {
+    let h!: Awaited<ReturnType<typeof harness>>;
+    let calls = 0;
+    h = await harness({
+      reply: api({
+        '/api/user/get-user': (_r, b) => ok({ customer: { id: b.id, first_name: 'Олена', last_name: 'Коваль', email: 'olena@example.com', phone: '380500000001', tags: [], orders_count: 0, total_spent: 0, note: '' }, metafields: [] }),
+        '/api/get-balance': async () => {
+          calls += 1;
+          if (calls === 1) await settleOrder(h);
+          return ok({ balance: 900 });
+        },
+        '/api/invite/get-promo-code': () => ok({ msg: 'ok', consumer: { memberGetMemberCode: 'REW-ABC234' } }),
+      }),
+    });
+    const ctx = { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true };
+    expect(await runPuller(memberPuller, ctx, true)).toBe('pulled');
+    expect(await kvGet(h.db, 'memberRecords')).toHaveProperty('glo');
+    expect((await h.db.xpBalance.get('glo'))?.balance).toBe(320);
   });
 });
