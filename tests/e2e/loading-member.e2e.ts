@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
+import { openBrowser, waitForLaterPrecache, waitForServiceWorker, type Browser } from './support/browser';
 import { rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { startServer, type RunningServer } from './support/server';
@@ -66,6 +66,8 @@ describe('a member’s repeat visit', () => {
   it('opens offline from the kept screen, and the live screen still works offline', async () => {
     const { page, context } = browser;
     const title = await seeSticks();
+    // The news screen's code comes with the precache's later group: in before the network goes.
+    await waitForLaterPrecache(page);
     await goOffline(context);
     try {
       await page.reload();
@@ -76,6 +78,7 @@ describe('a member’s repeat visit', () => {
       await page.getByTestId('side-menu').getByRole('link', { name: 'Новини' }).click();
       await page.waitForURL(`${server.url}/news`);
       await page.getByTestId('side-menu').waitFor({ state: 'detached' });
+      await page.getByTestId('news-list').waitFor();
     } finally {
       await goOnline(context);
     }
