@@ -63,13 +63,14 @@ export const VIEW_STAMPS: Record<ViewName, (v: Variant) => string[]> = {
 export const VIEW_NAMES = Object.keys(VIEW_STAMPS) as ViewName[];
 
 /**
- * Counted up (as a stale count, `clearFresh`) whenever an action that changes XP settles. Besides
- * the XP history pull of the `xp` view, the member and month-stats pulls write the XP balance rows
- * too; one whose fetch began before the action may carry the balance from before it, and written
- * after the action's answer it would put the old figure back on every screen. Those pulls write
- * their balances only if this count did not move during their fetch (pullers/xp-balances.ts).
+ * Counted up (as a stale count, `clearFresh`) whenever an action that changes a variant's XP
+ * settles. Besides the XP history pull of the `xp` view, the member and month-stats pulls write the
+ * XP balance rows too; one whose fetch began before the action may carry the balance from before
+ * it, and written after the action's answer it would put the old figure back on every screen. Those
+ * pulls write a variant's balance only if its count did not move during their fetch
+ * (pullers/xp-balances.ts).
  */
-export const XP_BALANCE_STAMP = 'xpBalance';
+export const xpBalanceStamp = (v: Variant): string => `xpBalance:${scanV(v)}`;
 
 /** A view of one variant that must be pulled again. */
 export interface DueView {
@@ -101,7 +102,7 @@ const keyOf = (d: DueView) => `${d.view}:${d.variant}`;
 export async function markViewsDue(db: ClubDb, due: readonly DueView[], now = Date.now()): Promise<void> {
   if (!due.length) return;
   for (const d of due) for (const name of VIEW_STAMPS[d.view](d.variant)) await clearFresh(db, name);
-  if (due.some((d) => d.view === 'xp')) await clearFresh(db, XP_BALANCE_STAMP);
+  for (const d of due) if (d.view === 'xp') await clearFresh(db, xpBalanceStamp(d.variant));
   const mark = Math.random();
   const queued = new Map((((await kvGet(db, 'viewsDue')) ?? []) as QueuedView[]).map((q) => [keyOf(q), q]));
   for (const d of due) queued.set(keyOf(d), { view: d.view, variant: d.variant, mark });

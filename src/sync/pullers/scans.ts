@@ -4,7 +4,7 @@ import { kyivMonthStart } from '../../domain/kyiv-time';
 import { ogoOf, type ScanVariant } from '../mutations/scan-shared';
 import { readSession } from '../auth/session';
 import type { Puller } from './puller';
-import { putPulledBalances, xpBalancesSeen } from './xp-balances';
+import { putPulledBalances, xpBalancesSeen, type BalancesSeen } from './xp-balances';
 
 /** The scan screen's month in figures (spec §7 scan calls), kept in `docs` as `scan-stats`. */
 export interface ScanStats {
@@ -41,7 +41,7 @@ const HISTORY_FRESH_MS = 60_000;
  * the full balance also refreshes both stored XP balances. A get-scan-count answer whose code is
  * not 200 fails the contract check: it is kept as the error state (spec §8), not as a number.
  */
-export function scanStatsPuller(variant: ScanVariant): Puller<ScanStats & { xpSeen: number }> {
+export function scanStatsPuller(variant: ScanVariant): Puller<ScanStats & { xpSeen: BalancesSeen }> {
   return {
     name: `doc:${variant}:scan-stats`,
     freshFor: STATS_FRESH_MS,

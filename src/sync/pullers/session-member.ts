@@ -8,7 +8,7 @@ import { isAgeVerified } from '../../domain/age';
 import { parseProfileAddress, PROFILE_NAMESPACE, waitingProfileEntries } from '../mutations/profile-metafield';
 import { readSession } from '../auth/session';
 import type { Puller } from './puller';
-import { putPulledBalances, xpBalancesSeen } from './xp-balances';
+import { putPulledBalances, xpBalancesSeen, type BalancesSeen } from './xp-balances';
 
 /** Spec §4 logout clears `cacheShopUserInfo`: the member's shop info is cached; 10 minutes here. */
 export const MEMBER_FRESH_MS = 10 * 60_000;
@@ -21,8 +21,8 @@ export interface PulledMember {
   balances: Partial<Record<MemberVariant, number>>;
   mgmCode: string | null;
   active: MemberVariant;
-  /** The XP balances' stale count when the fetch began (./xp-balances.ts). */
-  xpSeen: number;
+  /** The XP balances' stale counts when the fetch began (./xp-balances.ts). */
+  xpSeen: BalancesSeen;
 }
 
 export const memberRecordOf = (r: ShopRecord): MemberRecord => ({

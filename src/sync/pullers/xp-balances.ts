@@ -1,17 +1,23 @@
 import type { ClubDb } from '../../db/database';
 import { staleCount } from '../../db/kv';
 import type { XpBalanceRow } from '../../db/rows-member';
-import { XP_BALANCE_STAMP } from '../engine/views';
+import { xpBalanceStamp } from '../engine/views';
 
-/** Read when a pull that also carries XP balances begins its fetch. */
-export const xpBalancesSeen = (db: ClubDb): Promise<number> => staleCount(db, XP_BALANCE_STAMP);
+/** The XP balances' stale counts, per variant ({@link xpBalanceStamp}), when a pull began its fetch. */
+export type BalancesSeen = Record<'glo' | 'ogo', number>;
+
+export async function xpBalancesSeen(db: ClubDb): Promise<BalancesSeen> {
+  return { glo: await staleCount(db, xpBalanceStamp('glo')), ogo: await staleCount(db, xpBalanceStamp('ogo')) };
+}
 
 /**
- * Writes the XP balances a member or month-stats pull carried, unless an action that changes XP
- * settled since the pull began (`seen`, {@link xpBalancesSeen}): its answer already wrote the
- * newer balance, and the `xp` view's own pull follows. Inside the puller's transaction.
+ * Writes the XP balances a member or month-stats pull carried, but not a variant's whose XP an
+ * action changed since the pull began (`seen`): that answer already wrote the newer balance, and
+ * the `xp` view's own pull follows. Inside the puller's transaction.
  */
-export async function putPulledBalances(db: ClubDb, seen: number, rows: readonly XpBalanceRow[]): Promise<void> {
-  if ((await staleCount(db, XP_BALANCE_STAMP)) !== seen) return;
-  await db.xpBalance.bulkPut([...rows]);
+export async function putPulledBalances(db: ClubDb, seen: BalancesSeen, rows: readonly XpBalanceRow[]): Promise<void> {
+  const now = await xpBalancesSeen(db);
+  const key = (r: XpBalanceRow) => (r.variant === 'glo' ? 'glo' : 'ogo');
+  const kept = rows.filter((r) => now[key(r)] === seen[key(r)]);
+  if (kept.length) await db.xpBalance.bulkPut(kept);
 }

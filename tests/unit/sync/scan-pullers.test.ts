@@ -117,10 +117,11 @@ describe('balances a pull carried from before an XP action', () => {
     expect((await h.db.docs.get(['glo', 'scan-stats']))?.value).toMatchObject({ count: 6, coinMonth: 64 });
     expect((await h.db.docs.get(['glo', 'scan-stats']))?.value).not.toHaveProperty('xpSeen');
     expect((await h.db.xpBalance.get('glo'))?.balance).toBe(320);
-    expect(await h.db.xpBalance.get('ogo')).toBeUndefined();
-    // The next pull, with nothing settling meanwhile, writes them.
-    expect(await runPuller(scanStatsPuller('glo'), ctx, true)).toBe('pulled');
+    // The other variant's XP did not change: its balance is written.
     expect((await h.db.xpBalance.get('ogo'))?.balance).toBe(120);
+    // The next pull, with nothing settling meanwhile, writes both.
+    expect(await runPuller(scanStatsPuller('glo'), ctx, true)).toBe('pulled');
+    expect((await h.db.xpBalance.get('glo'))?.balance).toBe(820);
   });
 
   it('member: the records are kept, the balances from before the action are not written', async () => {
@@ -132,7 +133,7 @@ describe('balances a pull carried from before an XP action', () => {
         '/api/get-balance': async () => {
           calls += 1;
           if (calls === 1) await settleOrder(h);
-          return ok({ balance: 900 });
+          return ok({ balance: 900 + calls });
         },
         '/api/invite/get-promo-code': () => ok({ msg: 'ok', consumer: { memberGetMemberCode: 'REW-ABC234' } }),
       }),
@@ -141,5 +142,6 @@ describe('balances a pull carried from before an XP action', () => {
     expect(await runPuller(memberPuller, ctx, true)).toBe('pulled');
     expect(await kvGet(h.db, 'memberRecords')).toHaveProperty('glo');
     expect((await h.db.xpBalance.get('glo'))?.balance).toBe(320);
+    expect((await h.db.xpBalance.get('ogo'))?.balance).toBe(902);
   });
 });
