@@ -64,15 +64,25 @@ const inflight = new Map<string, Promise<PlaceResult>>();
  * Places the order of a shop (spec §7 create-order), online only: throws `OfflineError` with no
  * network (nothing queued, the cart untouched) and `MutationRefusedError` with the server's
  * reason. A second call while one runs, or after a reload while the first is still unanswered,
- * resumes that one under its key: one order, whatever the taps.
+ * resumes that one under its key: one order, whatever the taps. `resend` is the key of the order
+ * the member was told is on its way: if the outbox got its answer meanwhile (the screen had not
+ * caught up yet), that order is the result, and no second one is made.
  */
-export function placeOrder(env: CheckoutEnv, variant: ShopVariant, summary: CheckoutSummary, draft: CheckoutDraft, member: OrderMember): Promise<PlaceResult> {
+export function placeOrder(env: CheckoutEnv, variant: ShopVariant, summary: CheckoutSummary, draft: CheckoutDraft, member: OrderMember, resend: string | null = null): Promise<PlaceResult> {
   const running = inflight.get(variant);
   if (running) return running;
   const p = (async (): Promise<PlaceResult> => {
     const account = await accountOf(env.db, variant);
     if (!account) throw new MutationRefusedError({ status: 0, code: 'signed_out', message: 'Увійди в клуб, щоб оформити замовлення', at: Date.now() });
-    const waiting = await unansweredOrder(env.db, account);
+    // One read of the outbox and the placed orders: the entry's answer moves it from one to the other in one transaction.
+    const { waiting, answered } = await env.db.transaction('r', [env.db.outbox, env.db.kv], async () => ({
+      waiting: await unansweredOrder(env.db, account),
+      answered: resend ? ((await kvGet(env.db, 'placedOrders')) ?? []).find((o) => o.key === resend) : undefined,
+    }));
+    if (!waiting && answered) {
+      await finishPlacedOrders(env);
+      return { state: 'placed', order: { ...answered, followUps: 'done' } };
+    }
     let result: OnlineResult;
     try {
       result = waiting

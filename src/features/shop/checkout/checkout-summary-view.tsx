@@ -80,12 +80,20 @@ function Summary({ co }: { co: CheckoutState }) {
     setBusy(true);
     try {
       const m = await checkoutActions();
-      const r = await m.placeOrder(sync, variant, s, draft, {
-        phone: co.record?.phone || phone || '',
-        first_name: co.record?.first_name ?? '',
-        total_spent: co.record?.total_spent ?? 0,
-        orders_count: co.record?.orders_count ?? 0,
-      });
+      const r = await m.placeOrder(
+        sync,
+        variant,
+        s,
+        draft,
+        {
+          phone: co.record?.phone || phone || '',
+          first_name: co.record?.first_name ?? '',
+          total_spent: co.record?.total_spent ?? 0,
+          orders_count: co.record?.orders_count ?? 0,
+        },
+        // «Надіслати ще раз» resends the order the member was told is on its way.
+        watching,
+      );
       // The answered-order effect above may have opened the success page already, and the member
       // may have gone on from there: a navigation from this unmounted view would pull them back.
       if (!mounted.current) return;

@@ -106,6 +106,24 @@ describe('placing an order (spec §7 create-order, online only, one Idempotency-
     expect(await h.db.orders.count()).toBe(1);
   });
 
+  it('«Надіслати ще раз» after the outbox got the answer in the background (the screen not caught up yet): that order, no second one', async () => {
+    let calls = 0;
+    const { h, env } = await setup({ '/api/api-shop/create-order': () => (++calls === 1 ? 'network-error' : answer(8)) });
+    const s = await summaryOf(h);
+    const first = await placeOrder(env, 'glo', s, newDraft(null), member);
+    expect(first.state).toBe('waiting');
+    const key = first.state === 'waiting' ? first.key : '';
+    // The outbox's own retry sends it and stores the answer; the member taps the button still shown.
+    h.clock.t += 60_000;
+    await h.outbox.replay({ force: true });
+    expect(await h.db.outbox.where('kind').equals('order-create').count()).toBe(0);
+    const again = await placeOrder(env, 'glo', s, newDraft(null), member, key);
+    expect(again).toMatchObject({ state: 'placed', order: { orderId: 8, key } });
+    expect(sends(h, '/api/api-shop/create-order').map((x) => x.key)).toEqual([key, key]);
+    expect(await h.db.orders.count()).toBe(1);
+    expect(await h.db.cart.where('variant').equals('glo').count()).toBe(0);
+  });
+
   it("a refusal comes back with the server's reason; the cart stays and no failed entry is left", async () => {
     const { h, env } = await setup({ '/api/api-shop/create-order': () => ({ status: 422, body: { error: { code: 'friend_code_unknown', message: 'Такого коду друга немає' } } }) });
     await expect(placeOrder(env, 'glo', await summaryOf(h), newDraft(null), member)).rejects.toSatisfy((e: unknown) => e instanceof MutationRefusedError && e.message === 'Такого коду друга немає');
