@@ -3,6 +3,7 @@ import { ROUTES } from '../../src/app/routes/table';
 import { openBrowser, type Browser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { signInAsDemo, forgetSignIn } from './support/sign-in';
+import { switchVariant } from './shop-steps';
 
 /**
  * Route patterns of spec §2 (and the paths this area gave the pages §2 names without one), each
@@ -97,11 +98,8 @@ describe('routes of content and support: each renders its own screen, signed in,
   });
 
   it('ogo (the member switches through the side menu)', async () => {
-    const { page } = browser;
-    await page.goto(server.url + '/');
-    await page.getByTestId('menu-button').click();
-    await page.getByTestId('variant-switch').click();
-    await page.waitForFunction(() => document.documentElement.dataset.theme === 'ogo', null, { timeout: 20_000 });
+    // From the shop: the switch navigates home (from home it reloads, which would cut off the next goto).
+    await switchVariant(browser.page, server.url, 'ogo');
     expect(await visit(MEMBER_SCREENS, 'ogo')).toEqual([]);
     // The installed app's name follows the member's brand too.
     expect(await manifestLinks()).toEqual(['/manifest.json?brand=ogo']);

@@ -131,7 +131,8 @@ describe('members: sign-in, registration, age check, two brand accounts, profile
     const gloProduct = await addFirstProduct(page, 'sticks');
     await expect.poll(async () => (await cartRows(page)).filter((r) => r.variant === 'glo').length, { timeout: 10_000 }).toBe(1);
 
-    await page.goto(`${server.url}/`);
+    // From the shop the switch navigates home (from home it reloads, which could cut off the next goto).
+    await page.goto(`${server.url}/shop`);
     await switchVariant(page, 'ogo');
     const ids = (await idb(page, 'kv', 'customerIds')) as { value: { glo: number; ogo: number } };
     expect(ids.value.ogo).toBeGreaterThan(0);
@@ -141,7 +142,7 @@ describe('members: sign-in, registration, age check, two brand accounts, profile
     await page.goto(`${server.url}/shop/cart`);
     await expect.poll(() => cartOnScreen(page), { timeout: 10_000 }).toEqual([ogoProduct]);
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${server.url}/shop`);
     await switchVariant(page, 'glo');
     await page.goto(`${server.url}/shop/cart`);
     await expect.poll(() => cartOnScreen(page), { timeout: 10_000 }).toEqual([gloProduct]);

@@ -57,7 +57,8 @@ describe('the precache in two groups', () => {
 
       // The member opens the FAQ (a later-group screen) online: its code is kept as it loads.
       await page.goto(server.url + '/faq');
-      await headingIs(page, titleOf('/faq'));
+      // The screen itself (the header's title shows before the screen's code has arrived).
+      await page.getByTestId('screen-faq').waitFor({ timeout: 15_000 });
       // The later-group files the screen loaded (several screens have a chunk named faq-page).
       const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.slice(1)));
       const faqFiles = later.filter((u) => loaded.includes(u));
@@ -68,6 +69,7 @@ describe('the precache in two groups', () => {
       try {
         await page.goto(server.url + '/faq');
         await headingIs(page, titleOf('/faq'));
+        await page.getByTestId('screen-faq').waitFor({ timeout: 15_000 });
         await page.goto(server.url + '/shop/cart');
         await headingIs(page, titleOf('/shop/cart'));
       } finally {
