@@ -77,17 +77,14 @@ export function placeOrder(env: CheckoutEnv, variant: ShopVariant, summary: Chec
     // One read of the outbox and the placed orders: the entry's answer moves it from one to the other in one transaction.
     const { waiting, answered } = await env.db.transaction('r', [env.db.outbox, env.db.kv], async () => ({
       waiting: await unansweredOrder(env.db, account),
-      answered: resend ? ((await kvGet(env.db, 'placedOrders')) ?? []).find((o) => o.key === resend) : undefined,
+      answered: resend !== null && ((await kvGet(env.db, 'placedOrders')) ?? []).some((o) => o.key === resend),
     }));
-    if (!waiting && answered) {
-      await finishPlacedOrders(env);
-      return { state: 'placed', order: { ...answered, followUps: 'done' } };
-    }
     let result: OnlineResult;
     try {
-      result = waiting
-        ? await sendOnline(env.outbox, env.online, async () => waiting)
-        : await sendOnline(env.outbox, env.online, () => queueOrder(env.db, account, payloadOf({ ...account, variant }, summary, draft, member)));
+      result =
+        !waiting && answered
+          ? { state: 'sent', id: resend! }
+          : await sendOnline(env.outbox, env.online, waiting ? async () => waiting : () => queueOrder(env.db, account, payloadOf({ ...account, variant }, summary, draft, member)));
     } catch (e) {
       // The checkout shows the reason beside the button; the entry is not left in the failed list.
       if (e instanceof MutationRefusedError) {

@@ -58,6 +58,16 @@ async function summaryOf(h: Awaited<ReturnType<typeof setup>>['h'], over: Partia
 
 const sends = (h: { sends(): Array<{ path: string; key: string; body: Record<string, unknown> }> }, path: string) => h.sends().filter((s) => s.path === path);
 
+/** An order whose first answer is lost on the way (the next one is order 8): it waits under its key. */
+async function firstAnswerLost() {
+  let calls = 0;
+  const { h, env } = await setup({ '/api/api-shop/create-order': () => (++calls === 1 ? 'network-error' : answer(8)) });
+  const s = await summaryOf(h);
+  const first = await placeOrder(env, 'glo', s, newDraft(null), member);
+  expect(first.state).toBe('waiting');
+  return { h, env, s, key: first.state === 'waiting' ? first.key : '' };
+}
+
 describe('placing an order (spec §7 create-order, online only, one Idempotency-Key)', () => {
   it('sends the summary as built, stores the answer, then clears the ordered lines, comment and codes and sends the follow-ups', async () => {
     const { h, env } = await setup();
@@ -91,11 +101,7 @@ describe('placing an order (spec §7 create-order, online only, one Idempotency-
   });
 
   it('an answer lost on the way waits under its key; the retry resends that key and makes one order', async () => {
-    let calls = 0;
-    const { h, env } = await setup({ '/api/api-shop/create-order': () => (++calls === 1 ? 'network-error' : answer(8)) });
-    const s = await summaryOf(h);
-    const first = await placeOrder(env, 'glo', s, newDraft(null), member);
-    expect(first.state).toBe('waiting');
+    const { h, env, s } = await firstAnswerLost();
     expect(await h.db.cart.where('variant').equals('glo').count()).toBe(1);
     h.clock.t += 60_000;
     const second = await placeOrder(env, 'glo', s, newDraft(null), member);
@@ -107,12 +113,7 @@ describe('placing an order (spec §7 create-order, online only, one Idempotency-
   });
 
   it('«Надіслати ще раз» after the outbox got the answer in the background (the screen not caught up yet): that order, no second one', async () => {
-    let calls = 0;
-    const { h, env } = await setup({ '/api/api-shop/create-order': () => (++calls === 1 ? 'network-error' : answer(8)) });
-    const s = await summaryOf(h);
-    const first = await placeOrder(env, 'glo', s, newDraft(null), member);
-    expect(first.state).toBe('waiting');
-    const key = first.state === 'waiting' ? first.key : '';
+    const { h, env, s, key } = await firstAnswerLost();
     // The outbox's own retry sends it and stores the answer; the member taps the button still shown.
     h.clock.t += 60_000;
     await h.outbox.replay({ force: true });
