@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './support/browser';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
-import { productCard } from './shop-steps';
+import { productCard, switchVariant } from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
@@ -69,16 +69,6 @@ const cartOnScreen = (page: Page) => page.getByTestId('cart-line').evaluateAll((
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 const cookieNames = async () => (await browser.context.cookies(server.url)).map((c) => c.name);
 
-async function switchVariant(page: Page, to: 'glo' | 'ogo') {
-  await page.getByTestId('menu-button').click();
-  await page.getByTestId('variant-switch').click();
-  // The menu closes once the switch is done (member reloaded), then home shows in the new theme.
-  await page.getByTestId('side-menu').waitFor({ state: 'detached', timeout: 20_000 });
-  await page.waitForFunction((t) => document.documentElement.dataset.theme === t, to, { timeout: 20_000 });
-  await page.waitForURL(`${server.url}/`);
-  await page.getByTestId('menu-button').waitFor();
-}
-
 async function addFirstProduct(page: Page, list: string): Promise<number> {
   await page.goto(`${server.url}/shop/${list}`);
   const card = page.getByTestId('product-card').filter({ has: page.getByTestId('add-to-cart').and(page.locator(':enabled')) }).first();
@@ -131,9 +121,8 @@ describe('members: sign-in, registration, age check, two brand accounts, profile
     const gloProduct = await addFirstProduct(page, 'sticks');
     await expect.poll(async () => (await cartRows(page)).filter((r) => r.variant === 'glo').length, { timeout: 10_000 }).toBe(1);
 
-    // From the shop the switch navigates home (from home it reloads, which could cut off the next goto).
-    await page.goto(`${server.url}/shop`);
-    await switchVariant(page, 'ogo');
+    // Through the side menu, from the shop: the switch navigates home (from home it reloads, which could cut off the next goto).
+    await switchVariant(page, server.url, 'ogo');
     const ids = (await idb(page, 'kv', 'customerIds')) as { value: { glo: number; ogo: number } };
     expect(ids.value.ogo).toBeGreaterThan(0);
     expect(ids.value.ogo).not.toBe(ids.value.glo);
@@ -142,8 +131,7 @@ describe('members: sign-in, registration, age check, two brand accounts, profile
     await page.goto(`${server.url}/shop/cart`);
     await expect.poll(() => cartOnScreen(page), { timeout: 10_000 }).toEqual([ogoProduct]);
 
-    await page.goto(`${server.url}/shop`);
-    await switchVariant(page, 'glo');
+    await switchVariant(page, server.url, 'glo');
     await page.goto(`${server.url}/shop/cart`);
     await expect.poll(() => cartOnScreen(page), { timeout: 10_000 }).toEqual([gloProduct]);
     // Both variants' XP are shown on the profile.
