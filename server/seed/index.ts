@@ -5,6 +5,7 @@ import { seed as seedScanDelivery } from './scan-delivery';
 import { seed as seedEngagement } from './engagement';
 import { seed as seedCertFeedback } from './cert-feedback';
 import { seedDeviceRegistry } from './device-registry';
+import { settleSeededBalances } from './ledger-order';
 
 /** Seeds demo data once: when the database has no members yet. Order matters: members first. */
 export async function seedIfEmpty(deps: AppDeps): Promise<boolean> {
@@ -17,5 +18,6 @@ export async function seedIfEmpty(deps: AppDeps): Promise<boolean> {
   await seedScanDelivery(deps);
   await seedEngagement(deps);
   await seedCertFeedback(deps);
+  await settleSeededBalances(deps.db);
   return true;
 }

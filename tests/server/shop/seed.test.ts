@@ -66,6 +66,21 @@ describe('the shop seed on the full demo database', () => {
     expect(h.body.summary.earned - h.body.summary.spent).toBe(h.body.summary.balance);
   });
 
+  it('her ledger reads in date order: each line’s balance is the one before plus its amount, never below zero, the newest the balance itself', async () => {
+    for (const shop of ['glo', 'ogo'] as const) {
+      const h = await s.get('/api/get-bonus-history', { shop }, token);
+      const lines = [...(h.body.transactions as Array<{ amount: number; balance_after: number }>)].reverse();
+      expect(lines.length, shop).toBeGreaterThan(5);
+      let before = 0;
+      for (const l of lines) {
+        expect(l.balance_after, shop).toBe(before + l.amount);
+        expect(l.balance_after, shop).toBeGreaterThanOrEqual(0);
+        before = l.balance_after;
+      }
+      expect(before, shop).toBe(h.body.summary.balance);
+    }
+  });
+
   it('gives her registered devices and favourites in the shape the app reads', async () => {
     const d = await s.get('/api/get-devices', {}, token);
     expect(d.body.data.asset.length).toBeGreaterThanOrEqual(2);
