@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { MigrationSet } from './compat';
 import * as core from './001_core';
 import * as auth from './002_auth';
 import * as shop from './003_shop';
@@ -19,8 +19,11 @@ import * as sessionParent from './019_session_parent';
 import * as lookups from './020_lookups';
 import * as multiscanPhotos from './021_multiscan_photos';
 
-/** Every migration, in order. Names are stable: they are recorded in the database. */
-export const migrations: Record<string, Migration> = {
+/**
+ * Every migration, in order, each declaring its compatibility (README.md in this folder). Names
+ * are stable: they are recorded in the database, and the last one is this version's schema level.
+ */
+export const migrations: MigrationSet = {
   '001_core': core,
   '002_auth': auth,
   '003_shop': shop,
