@@ -46,7 +46,7 @@ export async function ensureRecordsTable(db: Kysely<unknown>, schema?: string): 
   }
 }
 
-/** The applied migrations (Kysely's table: name and time) and the records kept of them. */
+/** The applied migrations (Kysely's table: name and time) and the records kept of them; reads only. */
 export async function readApplied(
   db: Kysely<unknown>,
   schema?: string,
@@ -55,7 +55,7 @@ export async function readApplied(
   const executed = (await exists(db, KYSELY_TABLE, schema))
     ? (await t.selectFrom('kysely_migration').select(['name', 'timestamp']).execute()).map((r) => ({ name: r.name, at: r.timestamp }))
     : [];
-  const rows = await t.selectFrom('migration_compat').selectAll().execute();
+  const rows = (await exists(db, TABLE, schema)) ? await t.selectFrom('migration_compat').selectAll().execute() : [];
   const records = new Map<string, AppliedRecord>();
   for (const r of rows) {
     records.set(r.name, { name: r.name, kind: r.kind === 'expand' ? 'expand' : 'contract', oldestApp: r.oldest_app, appliedBy: r.applied_by });
