@@ -77,7 +77,7 @@ export async function migrateToLatest(db: Kysely<unknown>, opts: MigrateOptions 
     opts.onProgress?.(null);
     for (const a of applied) opts.log?.info({ migration: a.name, ms: a.ms }, 'migration applied');
     if (unknown.length) {
-      opts.log?.info({ level, newer: unknown.map((u) => u.name) }, 'running on migrations of a newer version, which let this one run');
+      opts.log?.info({ schemaLevel: level, newer: unknown.map((u) => u.name) }, 'running on migrations of a newer version, which let this one run');
     }
     return { level, applied, unknown };
   }
