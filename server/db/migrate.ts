@@ -10,7 +10,7 @@ export interface MigrateOptions {
   migrations?: MigrationSet;
   /** PostgreSQL: the schema being migrated, which holds the bookkeeping tables too. */
   schema?: string;
-  /** Gets one line per migration applied (name, ms) and one naming newer migrations this version runs on. */
+  /** Gets one line per migration applied (name, ms), then one with this version's level and the newer migrations it runs on. */
   log?: Pick<Logger, 'info'>;
   /** Told before each migration runs, and null once all have (the readiness answer while starting, server/main.ts). */
   onProgress?: (p: MigrationProgress | null) => void;
@@ -76,9 +76,12 @@ export async function migrateToLatest(db: Kysely<unknown>, opts: MigrateOptions 
     if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
     opts.onProgress?.(null);
     for (const a of applied) opts.log?.info({ migration: a.name, ms: a.ms }, 'migration applied');
-    if (unknown.length) {
-      opts.log?.info({ schemaLevel: level, newer: unknown.map((u) => u.name) }, 'running on migrations of a newer version, which let this one run');
-    }
+    // Always one line with the level: which version an instance is, and what it runs on.
+    const newer = unknown.map((u) => u.name);
+    opts.log?.info(
+      { schemaLevel: level, newer },
+      newer.length ? 'running on migrations of a newer version, which let this one run' : "schema at this version's level",
+    );
     return { level, applied, unknown };
   }
 }

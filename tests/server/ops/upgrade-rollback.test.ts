@@ -119,7 +119,10 @@ describe('two versions of the server on one database', () => {
     const { log, lines } = capturedLog();
     const r = await migrateToLatest(n.deps.db as never, { migrations: N2, schema: db.schema, log });
     expect(r.applied.map((a) => a.name)).toEqual([CONTRACT]);
-    expect(lines).toEqual([expect.objectContaining({ level: 'info', migration: CONTRACT, ms: expect.any(Number), msg: 'migration applied' })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 'info', migration: CONTRACT, ms: expect.any(Number), msg: 'migration applied' }),
+      expect.objectContaining({ schemaLevel: CONTRACT, newer: [] }),
+    ]);
     await n.close();
     const refused = await startVersion(db, N, { clock }).then(
       () => null,
