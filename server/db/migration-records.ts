@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './connect';
 import type { AppliedRecord } from './migration-plan';
 
 /**
@@ -21,9 +22,14 @@ const tablesOf = (db: Kysely<unknown>, schema?: string) => {
   return schema ? t.withSchema(schema) : t;
 };
 
+/** One catalogue look-up (Kysely's introspection reads every column of every schema's tables). */
 async function exists(db: Kysely<unknown>, table: string, schema?: string): Promise<boolean> {
-  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
-  return tables.some((t) => t.name === table && (!schema || t.schema === schema));
+  if (isPostgres(db)) {
+    // Unqualified, the name is looked up along the search path, as the queries will be.
+    const name = schema ? `"${schema.replace(/"/g, '')}".${table}` : table;
+    return (await sql<{ t: string | null }>`select to_regclass(${name})::text as t`.execute(db)).rows[0]?.t != null;
+  }
+  return (await sql`select 1 from sqlite_master where type = 'table' and name = ${table}`.execute(db)).rows.length > 0;
 }
 
 /** Creates the records' table when missing; another instance creating it at the same moment is fine. */
