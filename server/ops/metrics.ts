@@ -26,7 +26,7 @@ export interface Metrics {
   keyed: Counter<'outcome'>;
   /** SMS handed to the gateway (or the sandbox). */
   sms: Counter;
-  /** Payment callbacks by the order's outcome: paid, failed, pending. */
+  /** Payment results applied (callbacks, status checks) by outcome: paid, failed, pending, refund_due, test_payment. */
   payments: Counter<'outcome'>;
   /** Refund tries of second payments by outcome: refunded, failed (tried again later). */
   refunds: Counter<'outcome'>;
