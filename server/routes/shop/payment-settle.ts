@@ -27,7 +27,7 @@ export interface Settled {
  * Applies a verified payment result (a signed callback, or the provider's own answer to a status
  * request): the attempt and its order become paid or failed. A paid order never goes back; a
  * repeated result changes nothing more; a success for an order that is no longer open (another
- * attempt paid it) is flagged `refund_due`, never counted twice.
+ * attempt paid it) is flagged `refund_due`, never counted twice, and refunded at once.
  */
 export async function settle(deps: AppDeps, cb: CallbackData): Promise<Settled> {
   const pay = await deps.db.selectFrom('card_payments').selectAll().where('provider_order_id', '=', cb.order_id).executeTakeFirst();
