@@ -105,7 +105,7 @@ export const orderSummary = z.object({
   /**
    * Card payments of this order given back to the payer: a second payment for an order another
    * attempt had already paid (the order stays paid by that one). UAH; `status` is `refunded` once
-   * the provider confirmed it, else `refunding`. Absent from servers that made no refunds yet.
+   * the provider confirmed it, else `refunding`. Absent when there is none (and from older servers).
    */
   refunds: z.optional(z.array(z.object({ amount: z.number(), status: z.string(), refunded_at: z.nullable(z.string()) }))),
   lines: z.array(
