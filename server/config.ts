@@ -99,6 +99,11 @@ const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** SQLite: where SIGUSR2 makes the server write an online copy of its database (server/ops/backup.ts). */
   BACKUP_DIR: z.string().default('./data/backups'),
+  /**
+   * The member's return from LiqPay (/payments/liqpay/return, no sign-in) asks LiqPay for an open
+   * payment's status at most once in this many seconds per payment, across instances.
+   */
+  PAYMENT_RETURN_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -12,6 +12,7 @@ import { seedIfEmpty } from './seed/index';
 import { instanceName, registerInstance } from './instances';
 import { createLogger } from './ops/log';
 import { createMetrics, type Metrics } from './ops/metrics';
+import { openRefunds } from './routes/shop/payment-refund';
 
 export interface BuiltDeps {
   deps: AppDeps;
@@ -32,6 +33,7 @@ export async function buildDeps(
   };
   const handle = await connect(connectOpts);
   if (handle.pool) metrics.watchPool(handle.pool);
+  metrics.watchRefunds(() => openRefunds(handle.db));
   // A refusal (a newer version's migration this one may not run on) closes what it opened.
   await migrateToLatest(handle.db as never, { ...opts.migrate, log, schema: handle.dialect === 'postgres' ? connectOpts.pgSchema : undefined }).catch(
     async (e: unknown) => {

@@ -26,8 +26,12 @@ export interface Metrics {
   keyed: Counter<'outcome'>;
   /** SMS handed to the gateway (or the sandbox). */
   sms: Counter;
-  /** Payment callbacks by the order's outcome: paid, failed, pending. */
+  /** Payment results applied (callbacks, status checks) by outcome: paid, failed, pending, refund_due, test_payment. */
   payments: Counter<'outcome'>;
+  /** Refund tries of second payments by outcome: refunded, failed (tried again later). */
+  refunds: Counter<'outcome'>;
+  /** Set once (server/deps.ts): the attempts whose money is still to go back, by status, read at each scrape. */
+  watchRefunds(read: () => Promise<Record<string, number>>): void;
   /** PostgreSQL: time a query waited for a free pooled connection. */
   poolWait: Histogram;
   /** Set once the pool exists (PostgreSQL): its counts are read at each scrape. */
@@ -52,6 +56,17 @@ export function createMetrics(opts: { processMetrics?: boolean; instance?: strin
   poolGauge('club_db_pool_connections', 'PostgreSQL connections open in this process', (p) => p.totalCount);
   poolGauge('club_db_pool_idle', 'PostgreSQL connections open and idle', (p) => p.idleCount);
   poolGauge('club_db_pool_waiting', 'Queries waiting now for a pooled PostgreSQL connection', (p) => p.waitingCount);
+  let readRefunds: (() => Promise<Record<string, number>>) | null = null;
+  new Gauge({
+    name: 'club_payment_refunds_open',
+    help: 'Second payments whose money is still to go back, by status (refund_due, refunding, refund_failed)',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      if (!readRefunds) return;
+      for (const [status, n] of Object.entries(await readRefunds())) this.set({ status }, n);
+    },
+  });
   return {
     registry,
     requests: new Counter({ name: 'club_http_requests_total', help: 'HTTP requests by route, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] }),
@@ -65,6 +80,10 @@ export function createMetrics(opts: { processMetrics?: boolean; instance?: strin
     keyed: new Counter({ name: 'club_idempotency_requests_total', help: 'Calls with an Idempotency-Key (outbox sends) by outcome', labelNames: ['outcome'], registers: [registry] }),
     sms: new Counter({ name: 'club_sms_sent_total', help: 'SMS handed to the gateway', registers: [registry] }),
     payments: new Counter({ name: 'club_payment_callbacks_total', help: 'Payment callbacks by the order outcome', labelNames: ['outcome'], registers: [registry] }),
+    refunds: new Counter({ name: 'club_payment_refunds_total', help: 'Refund tries of second payments by outcome', labelNames: ['outcome'], registers: [registry] }),
+    watchRefunds(read) {
+      readRefunds = read;
+    },
     poolWait: new Histogram({
       name: 'club_db_pool_wait_seconds',
       help: 'Time a query waited for a pooled PostgreSQL connection',

@@ -18,6 +18,7 @@ import * as offlinePurchaseBrand from './018_offline_purchase_brand';
 import * as sessionParent from './019_session_parent';
 import * as lookups from './020_lookups';
 import * as multiscanPhotos from './021_multiscan_photos';
+import * as paymentRefunds from './022_payment_refunds';
 
 /**
  * Every migration, in order, each declaring its compatibility (README.md in this folder). Names
@@ -43,4 +44,5 @@ export const migrations: MigrationSet = {
   '019_session_parent': sessionParent,
   '020_lookups': lookups,
   '021_multiscan_photos': multiscanPhotos,
+  '022_payment_refunds': paymentRefunds,
 };
