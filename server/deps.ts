@@ -2,7 +2,7 @@ import type { Config } from './config';
 import type { AppDeps } from './context';
 import { systemClock, type Clock } from './clock';
 import { connect, type ConnectOptions } from './db/connect';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, type MigrateOptions } from './db/migrate';
 import { cacheBalancesInProcess } from './db/balance-cache';
 import { countRevisionsInProcess } from './db/revisions';
 import { sandboxSms, type SmsSender } from './sandboxes/sms';
@@ -22,7 +22,7 @@ export interface BuiltDeps {
 /** Connects, migrates and (when asked and empty) seeds: everything the app needs to start. */
 export async function buildDeps(
   config: Config,
-  opts: { clock?: Clock; connect?: ConnectOptions; seed?: boolean; processMetrics?: boolean } = {},
+  opts: { clock?: Clock; connect?: ConnectOptions; seed?: boolean; processMetrics?: boolean; migrate?: Pick<MigrateOptions, 'migrations' | 'onProgress'> } = {},
 ): Promise<BuiltDeps> {
   const name = instanceName(config.INSTANCE_NAME, config.PORT);
   const metrics = createMetrics({ processMetrics: opts.processMetrics });
@@ -34,7 +34,13 @@ export async function buildDeps(
   const handle = await connect(connectOpts);
   if (handle.pool) metrics.watchPool(handle.pool);
   metrics.watchRefunds(() => openRefunds(handle.db));
-  await migrateToLatest(handle.db as never, { schema: handle.dialect === 'postgres' ? connectOpts.pgSchema : undefined });
+  // A refusal (a newer version's migration this one may not run on) closes what it opened.
+  await migrateToLatest(handle.db as never, { ...opts.migrate, log, schema: handle.dialect === 'postgres' ? connectOpts.pgSchema : undefined }).catch(
+    async (e: unknown) => {
+      await handle.close();
+      throw e;
+    },
+  );
   if (handle.soleConnection) {
     countRevisionsInProcess(handle.db, handle.soleConnection);
     cacheBalancesInProcess(handle.db, handle.soleConnection);

@@ -6,7 +6,8 @@ import { purgeIdempotency, releaseKeysOf } from './http/idempotency';
 import { listenerOptions } from './http/listener-options';
 import { listen } from './http/node-listener';
 import { snapshotSqlite } from './ops/backup';
-import { STARTING } from './ops/health';
+import type { MigrationProgress } from './db/migrate';
+import { startingReadiness } from './ops/health';
 import { purgeSmsSends } from './security/sms-budget';
 import { providerReport } from './providers/index';
 import { startPaymentChecks } from './routes/shop/payment-settle';
@@ -18,10 +19,11 @@ const config = loadConfig();
  * or an orchestrator sees the instance start and sends it nothing yet), every other path 503.
  */
 type Fetch = Parameters<typeof listen>[0];
+let migrating: MigrationProgress | null = null;
 const starting: Fetch = (request) => {
   const path = new URL(request.url).pathname;
   if (path === '/livez') return Response.json({ status: 'alive' });
-  if (path === '/readyz') return Response.json(STARTING, { status: 503, headers: { 'cache-control': 'no-store' } });
+  if (path === '/readyz') return Response.json(startingReadiness(migrating), { status: 503, headers: { 'cache-control': 'no-store' } });
   return Response.json({ error: { code: 'starting', message: 'Сервер запускається. Спробуй за мить' } }, { status: 503, headers: { 'retry-after': '1' } });
 };
 let serve: Fetch = starting;
@@ -44,7 +46,7 @@ let stopping = false;
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-built = await buildDeps(config, { processMetrics: true });
+built = await buildDeps(config, { processMetrics: true, migrate: { onProgress: (p) => (migrating = p) } });
 const { deps } = built;
 const log = deps.log!;
 const app = createApp(deps, { staticDir: config.STATIC_DIR });

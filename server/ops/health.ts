@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppDeps, AppEnv } from '../context';
+import type { MigrationProgress } from '../db/migrate';
 
 /** What a running server says of itself to its load balancer (server/main.ts flips it). */
 export interface Lifecycle {
@@ -12,6 +13,8 @@ export interface Lifecycle {
 export interface Readiness {
   status: 'ready' | 'not_ready';
   checks: { migrations: 'done' | 'running'; database: 'ok' | 'unreachable'; draining: boolean };
+  /** While starting: the migration being applied and its place among those pending. */
+  migrating?: MigrationProgress;
 }
 
 /** How long the database may take to answer `select 1` before readiness stops waiting for it. */
@@ -46,8 +49,14 @@ async function databaseAnswers(deps: AppDeps): Promise<boolean> {
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
-/** The answer while the database is being migrated (server/main.ts serves it before the app exists). */
-export const STARTING: Readiness = { status: 'not_ready', checks: { migrations: 'running', database: 'ok', draining: false } };
+/**
+ * The answer while the database is being migrated (server/main.ts serves it before the app
+ * exists), naming the migration being applied once one runs.
+ */
+export function startingReadiness(progress: MigrationProgress | null): Readiness {
+  const body: Readiness = { status: 'not_ready', checks: { migrations: 'running', database: 'ok', draining: false } };
+  return progress ? { ...body, migrating: progress } : body;
+}
 
 /**
  * `GET /livez`: the process answers (200, nothing checked: a balancer restarts what fails it).

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Compat } from './compat';
 
 /**
  * Card payments returned to the payer, and the status checks made on the member's return.
@@ -14,6 +15,10 @@ const COLUMNS = [
   ['refund_error', 'text'],
   ['checked_at', 'text'],
 ] as const;
+
+// Older code neither reads these columns nor the new refund statuses of card_payments; the
+// refund_due payments it flags are refunded by this release's schedule.
+export const compat: Compat = 'expand';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [name, type] of COLUMNS) {

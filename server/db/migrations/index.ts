@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { MigrationSet } from './compat';
 import * as core from './001_core';
 import * as auth from './002_auth';
 import * as shop from './003_shop';
@@ -20,8 +20,11 @@ import * as lookups from './020_lookups';
 import * as multiscanPhotos from './021_multiscan_photos';
 import * as paymentRefunds from './022_payment_refunds';
 
-/** Every migration, in order. Names are stable: they are recorded in the database. */
-export const migrations: Record<string, Migration> = {
+/**
+ * Every migration, in order, each declaring its compatibility (README.md in this folder). Names
+ * are stable: they are recorded in the database, and the last one is this version's schema level.
+ */
+export const migrations: MigrationSet = {
   '001_core': core,
   '002_auth': auth,
   '003_shop': shop,
