@@ -31,7 +31,7 @@ export const tooManyRequests = (retryAfterSeconds: number, message = 'Забаг
  * The database is away (restarting, failing over, unreachable): try again shortly. The app's
  * outbox waits Retry-After, then sends the same call with the same key.
  */
-export const DATABASE_RETRY_AFTER_S = 5;
+const DATABASE_RETRY_AFTER_S = 5;
 export const databaseUnavailable = () =>
   new ApiError(503, 'database_unavailable', 'Сервер тимчасово не може виконати запит. Спробуй за кілька секунд', { 'Retry-After': String(DATABASE_RETRY_AFTER_S) });
 

@@ -11,6 +11,7 @@ import { jsonTextOf } from './json-text';
 import { HEARTBEAT_MS, instanceLease } from '../instances';
 import { afterClaim } from '../ops/faults';
 import { releaseWhenBack } from './unreleased-keys';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** Keys are kept this long: members may stay offline for weeks before their outbox replays. */
 export const IDEMPOTENCY_RETENTION_DAYS = 35;
@@ -200,7 +201,7 @@ export async function runIdempotent(
     // neither can be written: the key is then released once it is back (http/unreleased-keys.ts).
     const end = isStoredError(err) ? settleKey(db, account, key, err.status, errorBody(err)) : releaseKey(db, account, key);
     await end.catch((e: unknown) => {
-      if (owner !== null) releaseWhenBack(db, { account, key, owner });
+      if (owner !== null && isDatabaseUnavailable(e)) releaseWhenBack(db, { account, key, owner });
       throw e;
     });
     // Rethrow so headers such as Retry-After are applied by the error handler.
