@@ -299,7 +299,7 @@ const pct = (xs: number[], p: number) => {
  */
 async function startBehindBalancer(dbEnv: Record<string, string>, instances: 1 | 2): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   buildServer();
-  const env = { ...dbEnv, NODE_ENV: 'production', API_KEY, SEED: 'false', STATIC_DIR: join(tmpdir(), 'no-app'), TRUST_PROXY_HOPS: '1', LOG_LEVEL: 'warn' };
+  const env = { ...dbEnv, NODE_ENV: 'production', API_KEY, SEED: 'false', STATIC_DIR: join(tmpdir(), 'no-app'), TRUSTED_PROXIES: '127.0.0.1/32', LOG_LEVEL: 'warn' };
   const procs = [new Instance('bench-1', await freePort(), env), ...(instances === 2 ? [new Instance('bench-2', await freePort(), env)] : [])];
   await Promise.all(procs.map((p) => p.start()));
   const addr = (p: Instance) => `127.0.0.1:${p.port}`;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './security/trusted-proxies';
 
 const booleanish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -61,10 +62,23 @@ const configSchema = z.object({
   /** SMS codes the whole server sends in an hour, whoever asks: the budget against SMS pumping. */
   SMS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
   /**
-   * Reverse proxies in front of the server that append to X-Forwarded-For: 0 takes the client
-   * address from the connection; N takes the N-th address from the right of X-Forwarded-For.
+   * The reverse proxies in front of the server (comma-separated addresses or CIDR blocks, IPv4
+   * and IPv6): only a request whose connection comes from one of them has its X-Forwarded-For
+   * (the client address of the per-client limits) and X-Forwarded-Proto (HSTS) believed.
    */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  TRUSTED_PROXIES: z.string().default('').superRefine((v, ctx) => {
+    try {
+      parseTrustedProxies(v);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: (e as Error).message });
+    }
+  }),
+  /**
+   * Replaced by TRUSTED_PROXIES: a hop count believed X-Forwarded-For from anyone, so a client
+   * that reached an instance directly chose its own address. Refused rather than ignored, which
+   * would count every client behind the balancer as the balancer.
+   */
+  TRUST_PROXY_HOPS: z.enum(['', '0'], { error: 'replaced by TRUSTED_PROXIES (the proxies\' addresses, e.g. 10.0.0.0/8): a hop count believed any client that reached an instance directly' }).optional(),
   /**
    * Sandboxes allowed to run in production (comma separated: liqpay, sms, test-login, age-check),
    * for a staging deployment only; the server logs each at start. Outside production every
@@ -113,6 +127,8 @@ export type Config = z.infer<typeof configSchema> & {
   sqliteExclusive: boolean;
   /** Sandboxes named in SANDBOXES (server/providers.ts). */
   sandboxes: ReadonlySet<string>;
+  /** TRUSTED_PROXIES, parsed (server/security/trusted-proxies.ts). */
+  trustedProxies: TrustedProxies;
 };
 
 /** Parses the environment; names every bad variable in one error. */
@@ -131,5 +147,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction,
     sqliteExclusive: (c.SQLITE_LOCKING ?? (isProduction ? 'exclusive' : 'normal')) === 'exclusive',
     sandboxes: new Set(c.SANDBOXES.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+    trustedProxies: parseTrustedProxies(c.TRUSTED_PROXIES),
   };
 }

@@ -63,6 +63,9 @@ function withStatementCache(raw: BetterSqlite3.Database, size = 500): SqliteData
   };
 }
 
+/** See connect: the request holding the connection sees the loss itself. */
+const ignoreLostConnection = () => undefined;
+
 export async function connect(opts: ConnectOptions): Promise<DbHandle> {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const schema = opts.pgSchema;
@@ -81,6 +84,11 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
     // on the pool; unheard, that report would end the process. The pool drops the connection and
     // opens a new one on the next query.
     pool.on('error', (err) => console.error('[db] idle connection lost:', err.message));
+    // A connection ended while checked out (inside a transaction, between two queries) is
+    // reported on its client, on which the pool listens only while it is idle: unheard, that report
+    // ended the process («Unhandled 'error' event … 57P01» on a PostgreSQL restart). The request
+    // that holds it fails with its next query (answered 503), and the pool drops it when released.
+    pool.on('connect', (client) => client.on('error', ignoreLostConnection));
     const onWait = opts.onPoolWait;
     if (onWait) {
       // Kysely takes every connection with `pool.connect()` (a promise): timed here.
