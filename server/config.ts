@@ -99,6 +99,12 @@ const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** SQLite: where SIGUSR2 makes the server write an online copy of its database (server/ops/backup.ts). */
   BACKUP_DIR: z.string().default('./data/backups'),
+  /** Product pictures made at once, at most (server/routes/shop/media.ts); default: the CPU count less one, at least 1. */
+  PICTURE_RENDERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Product picture requests that may wait for a render; past it (or past a 20 s wait) 503 with Retry-After. */
+  PICTURE_QUEUE: z.coerce.number().int().min(0).max(100_000).default(512),
+  /** Memory for made product pictures, MB; the least recently asked for are dropped past it. */
+  PICTURE_CACHE_MB: z.coerce.number().min(1).max(4096).default(32),
 });
 
 export type Config = z.infer<typeof configSchema> & {
