@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { renderAsync } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { productSvg, type ProductArt } from './product-art';
@@ -43,6 +45,27 @@ export const pictureSvg = (art: ProductArt): string => productSvg(art, { backdro
 export const pictureTag = (svg: string, width: PictureWidth): string => `"${createHash('sha1').update(`${RENDERER}\n${width}\n${svg}`).digest('base64url')}"`;
 
 /**
+ * A young-generation collection (a scavenge: about a millisecond, the old generation untouched).
+ * resvg-js keeps each render's pixels in memory V8 does not count, freed only when the render's
+ * JS object is collected; nothing else prompts a collection, so a burst's pixels piled up by the
+ * hundred megabytes, and glibc kept the pages after they were freed (server/README.md, "Product
+ * pictures"). That object dies young, so a scavenge after each render frees its pixels at once.
+ * `gc` is V8's own, exposed to a fresh context only (not to the app's global scope).
+ */
+const collectYoung: () => void = (() => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as (options: { type: 'minor' }) => void;
+  return () => gc({ type: 'minor' });
+})();
+
+async function encode(svg: string, width: PictureWidth): Promise<Buffer> {
+  const img = await renderAsync(svg, { fitTo: { mode: 'width', value: width }, font: FONT });
+  return sharp(img.pixels, { raw: { width: img.width, height: img.height, channels: 4 } })
+    .webp(WEBP)
+    .toBuffer();
+}
+
+/**
  * The drawing (`pictureSvg`) as a lossless WebP of `width` px, on a transparent backdrop. A raster
  * picture is decoded off the page's main thread; an SVG picture is a document the browser builds
  * on it, one per product (70-140 ms each on a slow phone, measured by bench/loading). Flat
@@ -50,9 +73,7 @@ export const pictureTag = (svg: string, width: PictureWidth): string => `"${crea
  * thread pool; the caller bounds how many run at once (./render-slots).
  */
 export async function productWebp(svg: string, width: PictureWidth): Promise<Uint8Array<ArrayBuffer>> {
-  const img = await renderAsync(svg, { fitTo: { mode: 'width', value: width }, font: FONT });
-  const webp = await sharp(img.pixels, { raw: { width: img.width, height: img.height, channels: 4 } })
-    .webp(WEBP)
-    .toBuffer();
+  const webp = await encode(svg, width);
+  collectYoung();
   return new Uint8Array(webp);
 }
