@@ -50,12 +50,17 @@ export const pictureTag = (svg: string, width: PictureWidth): string => `"${crea
  * JS object is collected; nothing else prompts a collection, so a burst's pixels piled up by the
  * hundred megabytes, and glibc kept the pages after they were freed (server/README.md, "Product
  * pictures"). That object dies young, so a scavenge after each render frees its pixels at once.
- * `gc` is V8's own, exposed to a fresh context only (not to the app's global scope).
+ * `gc` is V8's own, exposed to a fresh context only (not to the app's global scope); a Node that
+ * no longer lets a flag change after start leaves the pixels to V8's own collections, as before.
  */
 const collectYoung: () => void = (() => {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc') as (options: { type: 'minor' }) => void;
-  return () => gc({ type: 'minor' });
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as (options: { type: 'minor' }) => void;
+    return () => gc({ type: 'minor' });
+  } catch {
+    return () => undefined;
+  }
 })();
 
 async function encode(svg: string, width: PictureWidth): Promise<Buffer> {
