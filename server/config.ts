@@ -118,6 +118,12 @@ const configSchema = z.object({
    * payment's status at most once in this many seconds per payment, across instances.
    */
   PAYMENT_RETURN_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  /** Product pictures made at once, at most (server/routes/shop/media.ts); default: the CPU count less one, at least 1. */
+  PICTURE_RENDERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Product picture requests that may wait for a render; past it (or past a 20 s wait) 503 with Retry-After. */
+  PICTURE_QUEUE: z.coerce.number().int().min(0).max(100_000).default(512),
+  /** Memory for made product pictures, MB; the least recently asked for are dropped past it. */
+  PICTURE_CACHE_MB: z.coerce.number().min(1).max(4096).default(32),
 });
 
 export type Config = z.infer<typeof configSchema> & {

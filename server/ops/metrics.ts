@@ -7,6 +7,15 @@ export interface PoolCounts {
   waitingCount: number;
 }
 
+/** What the product pictures' renders and memory hold now (server/routes/shop/media.ts). */
+export interface PictureCounts {
+  inFlight: number;
+  waiting: number;
+  /** The most renders in flight at once since the start: the bound holding. */
+  peak: number;
+  cachedBytes: number;
+}
+
 /**
  * The server's Prometheus metrics (`GET /metrics`), one registry per server (tests build many).
  * Labels are bounded: a route is a mounted path or one of a few kinds (see routeLabel), never a
@@ -36,6 +45,10 @@ export interface Metrics {
   poolWait: Histogram;
   /** Set once the pool exists (PostgreSQL): its counts are read at each scrape. */
   watchPool(pool: PoolCounts): void;
+  /** Product pictures: `made` (rendered), `refused` (503, the render queue full or its wait over). */
+  pictureRenders: Counter<'outcome'>;
+  /** Set by the picture route: its counts are read at each scrape. */
+  watchPictures(counts: PictureCounts): void;
 }
 
 /** Builds the registry; `processMetrics` adds Node's own (CPU, memory, event loop lag, GC), once per process. */
@@ -44,6 +57,7 @@ export function createMetrics(opts: { processMetrics?: boolean; instance?: strin
   if (opts.instance) registry.setDefaultLabels({ instance_name: opts.instance });
   if (opts.processMetrics) collectDefaultMetrics({ register: registry });
   let pool: PoolCounts | null = null;
+  let pictures: PictureCounts | null = null;
   const poolGauge = (name: string, help: string, read: (p: PoolCounts) => number) =>
     new Gauge({
       name,
@@ -64,9 +78,25 @@ export function createMetrics(opts: { processMetrics?: boolean; instance?: strin
     registers: [registry],
     async collect() {
       if (!readRefunds) return;
-      for (const [status, n] of Object.entries(await readRefunds())) this.set({ status }, n);
+      // A database that does not answer leaves the last counts: /metrics itself must still answer
+      // during an outage, when it matters most.
+      const counts = await readRefunds().catch(() => null);
+      for (const [status, n] of Object.entries(counts ?? {})) this.set({ status }, n);
     },
   });
+  const pictureGauge = (name: string, help: string, read: (p: PictureCounts) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        if (pictures) this.set(read(pictures));
+      },
+    });
+  pictureGauge('club_picture_renders_in_flight', 'Product pictures being made now', (p) => p.inFlight);
+  pictureGauge('club_picture_renders_waiting', 'Product picture requests waiting for a render slot', (p) => p.waiting);
+  pictureGauge('club_picture_renders_peak', 'The most product pictures made at once since the start', (p) => p.peak);
+  pictureGauge('club_picture_cache_bytes', 'Bytes of made product pictures kept in memory', (p) => p.cachedBytes);
   return {
     registry,
     requests: new Counter({ name: 'club_http_requests_total', help: 'HTTP requests by route, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] }),
@@ -92,6 +122,10 @@ export function createMetrics(opts: { processMetrics?: boolean; instance?: strin
     }),
     watchPool(p) {
       pool = p;
+    },
+    pictureRenders: new Counter({ name: 'club_picture_renders_total', help: 'Product pictures made, or refused with 503', labelNames: ['outcome'], registers: [registry] }),
+    watchPictures(p) {
+      pictures = p;
     },
   };
 }
