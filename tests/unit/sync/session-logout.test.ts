@@ -105,4 +105,25 @@ describe('logout (spec §4)', () => {
     expect(localStorage.length).toBe(1);
     expect(localStorage.getItem(APP_VERSION_KEY)).toBe('1.2.3');
   });
+
+  it('forgets the copies outside the database once the cookies are gone and before the stores are emptied; empties sessionStorage; a failure there stops nothing', async () => {
+    const h = await harness();
+    await toggleFavourite(h.db, GLO, 1);
+    sessionStorage.setItem('cartReferrer', '/shop/sticks');
+    sessionStorage.setItem('checkout-started:1042', '1');
+    const steps: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await logout(h.db, {
+      clearCookie: (n) => steps.push(`cookie ${n}`),
+      session: sessionStorage,
+      forgetCopies: async () => {
+        steps.push(`copies (favourites: ${await h.db.favourites.count()})`);
+        throw new Error('no service worker');
+      },
+    });
+    warn.mockRestore();
+    expect(steps).toEqual([...LOGOUT_COOKIES.map((n) => `cookie ${n}`), 'copies (favourites: 1)']);
+    for (const t of h.db.tables) expect(await t.count(), t.name).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+  });
 });
