@@ -1,9 +1,10 @@
 /**
  * The last rendered look of a member's screens, kept on the device so that the next visit paints
  * the screen at once, before the app's code and the local database are up, and the live screen
- * takes over a moment later (see ./paint and ../boot/boot.tsx). Kept twice: in localStorage (which
- * logout clears; the entry script paints from it) and in Cache Storage, where the service worker
- * reads it to answer the navigation with the screen already in the HTML (sw/navigation.ts).
+ * takes over a moment later (see ./paint and ../boot/boot.tsx). Kept twice: in localStorage (the
+ * entry script paints from it) and in Cache Storage, where the service worker reads it to answer
+ * the navigation with the screen already in the HTML (sw/navigation.ts); logout forgets both
+ * (src/sync/auth/logout.ts, ../pwa/forget-member.ts), and so does any signed-out page.
  * Either copy is used only for the member it was made for (a hash of the session cookie) and the
  * build it was made by. Plain functions: the entry script and the service worker use them.
  */
