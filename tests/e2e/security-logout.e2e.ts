@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForServiceWorker } from './support/browser';
 import { tracesInCookies, tracesInPage, withoutPublicFiles, type Person, type Trace } from './support/device-data';
@@ -17,7 +17,7 @@ import { signInAsDemo } from './support/sign-in';
 const OLENA: Person = { words: ['Олен', 'Ковал', 'olena.koval@example.com', 'olena', 'koval'], phoneDigits: ['500000001'] };
 const ANDRII_PHONE = '380500000002';
 /** The screens that keep copies of themselves: home, the profile, the XP and order histories, a list. */
-const SCREENS = ['/', '/profile', '/history-bonuses', '/history-order', '/shop/favorite'];
+const SCREENS = ['/', '/history-bonuses', '/history-order', '/shop/favorite', '/profile'];
 
 let s: Session;
 
@@ -46,12 +46,31 @@ async function traces(page: Page): Promise<Trace[]> {
   return withoutPublicFiles(found, s.base);
 }
 
+/** Records, in every document of the context, whether it ever showed her name (read from what each change adds). */
+function watchForHerName(context: BrowserContext): Promise<void> {
+  return context.addInitScript(() => {
+    const w = window as unknown as { herNameSeen?: boolean };
+    w.herNameSeen = false;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const texts = r.type === 'characterData' ? [r.target.textContent] : Array.from(r.addedNodes, (n) => n.textContent);
+        if (texts.some((t) => t && /Олен|Ковал/.test(t))) w.herNameSeen = true;
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+const herNameSeen = (page: Page) => page.evaluate(() => (window as unknown as { herNameSeen?: boolean }).herNameSeen);
+
 const places = (ts: Trace[]) => [...new Set(ts.map((t) => `${t.where}: ${t.entry}`))].sort();
 
 describe('logout leaves nothing personal on the device', () => {
   it('the member’s screens keep copies of her name, phone and e-mail; the search finds them', async () => {
-    const { page } = s.browser;
+    const { page, context } = s.browser;
+    await watchForHerName(context);
     for (const path of SCREENS) await openAndKeep(page, path);
+    // The watch sees her name on her profile, so its silence later means something.
+    expect(await herNameSeen(page)).toBe(true);
     const found = places(await traces(page));
     expect(found).toContain('localStorage: screen:/profile');
     expect(found).toContain(`Cache Storage club-screens: ${s.base}/__screens/${encodeURIComponent('/profile')}`);
@@ -93,22 +112,14 @@ describe('logout leaves nothing personal on the device', () => {
   });
 
   it('the next member signs in and works; her kept screens are never shown to him', async () => {
-    const { page, context } = s.browser;
-    // Records whether any document of the tab ever shows her name, from its first parsed node.
-    await context.addInitScript(() => {
-      const w = window as unknown as { herNameSeen?: boolean };
-      w.herNameSeen = false;
-      new MutationObserver(() => {
-        if (/Олен|Ковал/.test(document.documentElement?.textContent ?? '')) w.herNameSeen = true;
-      }).observe(document, { subtree: true, childList: true, characterData: true });
-    });
+    const { page } = s.browser;
     await signInAsDemo(page, s.base, ANDRII_PHONE);
     for (const path of ['/profile', '/history-order', '/']) {
       const answer = await page.goto(`${s.base}${path}`);
       expect(await answer!.text()).not.toMatch(/Олен|Ковал/);
       await page.locator('.app-header__title').first().waitFor();
       if (path === '/profile') await expect.poll(() => page.getByTestId('profile-name').textContent()).toContain('Андрій');
-      expect(await page.evaluate(() => (window as unknown as { herNameSeen?: boolean }).herNameSeen)).toBe(false);
+      expect(await herNameSeen(page)).toBe(false);
     }
     // His own screens are kept for his next visit, as hers were.
     await openAndKeep(page, '/profile');

@@ -6,9 +6,10 @@ import { FORGET_MEMBER_MESSAGE } from './logout-protocol';
 export const WORKER_ANSWER_MS = 2000;
 
 /**
- * The logout's part outside the database and the storages (src/sync/auth/logout.ts), run once the
- * session cookie is gone: the other open tabs are told (they leave the member's screens), the
- * kept screens' Cache Storage copy goes, and the service worker drops its own copies.
+ * The logout's part outside the database and the storages (src/sync/auth/logout.ts), run last,
+ * once the cookies, the stores and the storages are cleared: the other open tabs are told (they
+ * leave the member's screens), the kept screens' Cache Storage copy goes, and the service worker
+ * drops its own copies.
  */
 export async function forgetMemberCopies(): Promise<void> {
   announceLogout();

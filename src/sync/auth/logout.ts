@@ -56,9 +56,9 @@ export interface LogoutEnv {
   informServer?: () => Promise<void>;
   /**
    * The copies of the member kept outside the database and the storages: the kept screens in Cache
-   * Storage, the service worker's, other open tabs' (src/app/pwa/forget-member.ts). Run once the
-   * cookies are gone (so no copy is made again for this member), before the stores are emptied;
-   * its failure does not stop the logout.
+   * Storage, the service worker's, other open tabs' (src/app/pwa/forget-member.ts). Run last: a
+   * tab told to leave reloads, and a start that found the session still stored would give its
+   * cookies back (src/app/boot/restore-cookies.ts). Its failure does not stop the logout.
    */
   forgetCopies?: () => Promise<void>;
 }
@@ -74,9 +74,9 @@ function emptyStorage(s: KeyedStorage, keep: readonly string[] = []): void {
 }
 
 /**
- * Logout, step two (spec §4): informs the server if asked, clears the listed cookies, forgets the
- * member's copies outside the database, resets every store, clears localStorage except the
- * app-version key and sessionStorage. Going to /auth is the screen's job.
+ * Logout, step two (spec §4): informs the server if asked, clears the listed cookies (so no copy is
+ * made again for this member), resets every store, clears localStorage except the app-version key
+ * and sessionStorage, then forgets the member's copies outside them. Going to /auth is the screen's job.
  */
 export async function logout(db: ClubDb, env: LogoutEnv): Promise<void> {
   try {
@@ -85,12 +85,12 @@ export async function logout(db: ClubDb, env: LogoutEnv): Promise<void> {
     // Offline or a dead session: the local logout must still happen.
   }
   for (const name of LOGOUT_COOKIES) env.clearCookie(name);
+  await resetAllStores(db);
+  if (env.storage) emptyStorage(env.storage, [APP_VERSION_KEY]);
+  if (env.session) emptyStorage(env.session);
   try {
     await env.forgetCopies?.();
   } catch (e) {
     console.warn('[logout] kept copies not all forgotten', e);
   }
-  await resetAllStores(db);
-  if (env.storage) emptyStorage(env.storage, [APP_VERSION_KEY]);
-  if (env.session) emptyStorage(env.session);
 }
