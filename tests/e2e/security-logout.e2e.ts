@@ -47,8 +47,8 @@ async function traces(page: Page): Promise<Trace[]> {
 }
 
 /** Records, in every document of the context, whether it ever showed her name (read from what each change adds). */
-function watchForHerName(context: BrowserContext): Promise<void> {
-  return context.addInitScript(() => {
+async function watchForHerName(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
     const w = window as unknown as { herNameSeen?: boolean };
     w.herNameSeen = false;
     new MutationObserver((records) => {
