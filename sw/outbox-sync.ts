@@ -20,6 +20,15 @@ function workerCore(): SyncCore {
 }
 
 /**
+ * Forgets the worker's connection and outbox (a logout): closed, so a replay still running fails
+ * instead of writing into the emptied database; the next sync event opens a new one.
+ */
+export function dropWorkerCore(): void {
+  core?.db.close();
+  core = null;
+}
+
+/**
  * Replays the outbox from the service worker, with the same code and the same lock as the
  * pages (so a page and the worker never send at once), keeping each entry's backoff. Rejects
  * while entries still wait, so the browser schedules another sync event with its own backoff
