@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppDeps } from './context';
+import { maskedError, safePath } from './ops/log';
 
 /** The one error type of the server; `onError` turns it into `{ error: { code, message } }`. */
 export class ApiError extends Error {
@@ -39,6 +41,9 @@ export function onError(err: Error, c: Context) {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return errorJson(c, new ApiError(status as ContentfulStatusCode, 'bad_request', err.message || 'Некоректний запит'));
   }
-  console.error('[server] unexpected error', c.req.method, c.req.path, err);
+  const log = (c.env as { deps?: AppDeps } | undefined)?.deps?.log;
+  const line = { method: c.req.method, path: safePath(c.req.path), err: maskedError(err) };
+  if (log) log.error(line, 'unexpected error');
+  else console.error('unexpected error', line);
   return errorJson(c, new ApiError(500, 'internal', 'Сталася помилка. Спробуй пізніше'));
 }
