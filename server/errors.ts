@@ -42,7 +42,7 @@ export function onError(err: Error, c: Context) {
     return errorJson(c, new ApiError(status as ContentfulStatusCode, 'bad_request', err.message || 'Некоректний запит'));
   }
   const log = (c.env as { deps?: AppDeps } | undefined)?.deps?.log;
-  const line = { method: c.req.method, path: safePath(c.req.path), err: maskedError(err) };
+  const line = { method: c.req.method, path: safePath(c.req.path), error: maskedError(err) };
   if (log) log.error(line, 'unexpected error');
   else console.error('unexpected error', line);
   return errorJson(c, new ApiError(500, 'internal', 'Сталася помилка. Спробуй пізніше'));

@@ -22,7 +22,7 @@ logProcessAsJson(log);
 
 /** Logs why the process cannot go on, masked, and exits non-zero. */
 const fatal = (what: string) => (e: unknown): never => {
-  log.fatal({ err: maskedError(e) }, what);
+  log.fatal({ error: maskedError(e) }, what);
   process.exit(1);
 };
 
@@ -63,7 +63,7 @@ built = await buildDeps(config, { processMetrics: true, log }).catch(fatal('data
 const { deps } = built;
 const app = createApp(deps, { staticDir: config.STATIC_DIR });
 
-const purge = () => Promise.all([purgeIdempotency(deps), purgeSmsSends(deps)]).catch((e: unknown) => log.error({ err: maskedError(e) }, 'purge failed'));
+const purge = () => Promise.all([purgeIdempotency(deps), purgeSmsSends(deps)]).catch((e: unknown) => log.error({ error: maskedError(e) }, 'purge failed'));
 await purge();
 const timer = setInterval(purge, 86_400_000);
 timer.unref();
@@ -77,7 +77,7 @@ process.on('SIGUSR2', () => {
   const dest = join(config.BACKUP_DIR, `club-${new Date().toISOString().replace(/[:.]/g, '-')}.db`);
   snapshotSqlite(deps, dest).then(
     () => log.info({ dest }, 'backup written'),
-    (e: unknown) => log.error({ err: maskedError(e) }, 'backup failed'),
+    (e: unknown) => log.error({ error: maskedError(e) }, 'backup failed'),
   );
 });
 const where = config.DATABASE_URL ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`;

@@ -16,9 +16,9 @@ export function logProcessAsJson(log: Logger): void {
   console.error = line('error');
   // Node prints warnings (deprecations, listener leaks) as plain text through its own listener.
   process.removeAllListeners('warning');
-  process.on('warning', (w) => log.warn({ err: maskedError(w) }, 'node warning'));
+  process.on('warning', (w) => log.warn({ error: maskedError(w) }, 'node warning'));
   const crash = (what: string) => (err: unknown) => {
-    log.fatal({ err: maskedError(err) }, what);
+    log.fatal({ error: maskedError(err) }, what);
     process.exit(1);
   };
   process.on('uncaughtException', crash('uncaught exception: exiting'));
