@@ -18,7 +18,7 @@ if (!file || (kind !== 'scan-codes' && kind !== 'device-serials')) {
   process.exit(2);
 }
 const config = loadConfig();
-const handle = await connect({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH, sqliteExclusive: config.sqliteExclusive, poolSize: 2 });
+const handle = await connect({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH, sqliteExclusive: config.sqliteExclusive, sqliteDurable: config.isProduction, poolSize: 2 });
 try {
   await migrateToLatest(handle.db as never);
   const csv = readFileSync(file, 'utf8');

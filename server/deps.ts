@@ -33,6 +33,7 @@ export async function buildDeps(
   const metrics = createMetrics({ processMetrics: opts.processMetrics });
   const log = opts.log ?? createLogger({ level: config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'silent' : 'info'), name });
   const connectOpts: ConnectOptions = {
+    sqliteDurable: config.isProduction,
     ...(opts.connect ?? { databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, sqlitePath: config.SQLITE_PATH, sqliteExclusive: config.sqliteExclusive }),
     onPoolWait: (ms: number) => metrics.poolWait.observe(ms / 1000),
     log: (level, fields, msg) => log[level](fields, msg),

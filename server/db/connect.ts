@@ -40,6 +40,11 @@ export interface ConnectOptions {
    * server, the sqlite3 shell) can open the file meanwhile. See server/README.md.
    */
   sqliteExclusive?: boolean;
+  /**
+   * SQLite: sync every commit to disk before it is answered (`synchronous=FULL`, production), or
+   * only at checkpoints (`NORMAL`, development and tests: a power loss may drop the last commits).
+   */
+  sqliteDurable?: boolean;
   /** PostgreSQL: told how long each query waited for a pooled connection, in ms (the metrics). */
   onPoolWait?: (ms: number) => void;
   /** Where the connection's own troubles are told (the server's JSON log); default stderr as JSON. */
@@ -138,10 +143,10 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
   raw.pragma('busy_timeout = 5000');
   raw.pragma('journal_mode = WAL');
   if (path !== ':memory:') for (const ext of ['-wal', '-shm']) privateFile(path + ext, { create: false });
-  // Every commit is on disk before it is answered: an order, a payment or an XP movement answered
-  // 200 survives a power loss (NORMAL could lose the commits since the last checkpoint). The cost,
-  // one fsync a commit, is in server/README.md "SQLite: durability and locking".
-  raw.pragma('synchronous = FULL');
+  // Durable: every commit is on disk before it is answered, so an order, a payment or an XP
+  // movement answered 200 survives a power loss (NORMAL could lose the commits since the last
+  // checkpoint). The cost, one fsync a commit, is in server/README.md "SQLite: durability and locking".
+  raw.pragma(`synchronous = ${opts.sqliteDurable ? 'FULL' : 'NORMAL'}`);
   raw.pragma('foreign_keys = ON');
   // A checkpoint runs inside the commit that crosses the mark and holds the event loop while it
   // copies the WAL into the database: every ~4 MB (SQLite's default) rather than every ~16 MB,

@@ -19,7 +19,7 @@ const config = loadConfig({ ...PRODUCTION_ENV, API_KEY, LOG_LEVEL: 'silent' });
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe('commits are durable in production', () => {
-  it('SQLite: WAL with synchronous=FULL on the server connection (exclusive locking, as production runs)', async () => {
+  it('SQLite: WAL with synchronous=FULL on the server connection (exclusive locking, as production runs); NORMAL in development', async () => {
     const built = await buildDeps(config, { seed: false, connect: { sqlitePath: join(dir, 'club.db'), sqliteExclusive: true } });
     try {
       const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(built.deps.db);
@@ -28,6 +28,14 @@ describe('commits are durable in production', () => {
       expect(sync.rows[0]?.synchronous).toBe(2); // FULL
     } finally {
       await built.close();
+    }
+    // Development keeps NORMAL: a commit costs an fsync of milliseconds (server/README.md), and a
+    // demo database losing its last orders to a power cut loses nothing of anyone's.
+    const dev = await buildDeps(loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' }), { seed: false, connect: { sqlitePath: join(dir, 'dev.db') } });
+    try {
+      expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(dev.deps.db)).rows[0]?.synchronous).toBe(1);
+    } finally {
+      await dev.close();
     }
   });
 
