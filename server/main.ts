@@ -90,7 +90,10 @@ crashWhenAsked();
 
 /** Production with the demo's claimable rows: seeded on purpose (staging), or left from before SEED existed. */
 async function warnOfDemo(): Promise<void> {
-  if (config.seed === 'demo') log.warn({ seed: 'demo' }, 'SEED=demo in production: demo members, orders, XP, scan codes and device serials, all in the public source: for staging only');
+  if (config.seed === 'demo') {
+    log.warn({ seed: 'demo' }, 'SEED=demo in production: demo members, orders, XP, scan codes and device serials, all in the public source: for staging only');
+    return;
+  }
   const left = await demoLeftovers(deps).catch(() => null);
   if (left && (left.scanCodes || left.deviceSerials)) {
     log.error({ ...left }, 'demo scan codes or device serials in a production database: anyone can claim their XP from the public source; delete them (scan_codes batch demo-*, device_registry source demo)');

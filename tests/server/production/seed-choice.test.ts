@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import type { AppDeps } from '../../../server/context';
+import { demoLeftovers } from '../../../server/seed/index';
 import { DEMO_CODE_COUNT } from '../../../server/seed/scan-products';
 import { makeTestServer, PRODUCTION_ENV, TEST_PHONES } from '../../support/server';
 
@@ -38,6 +39,8 @@ describe('seeding an empty database in production', () => {
       expect(filled).toEqual([]);
       // No allow-listed phone has anyone behind it.
       expect(await s.deps.db.selectFrom('members').select('id').where('phone', 'in', [...TEST_PHONES]).execute()).toEqual([]);
+      // What the server warns about at start when it finds the demo's claimable rows: none here.
+      expect(await demoLeftovers(s.deps)).toEqual({ scanCodes: 0, deviceSerials: 0 });
     } finally {
       await s.close();
     }
@@ -50,6 +53,7 @@ describe('seeding an empty database in production', () => {
       expect(n.members).toBe(10);
       expect(n.scan_codes).toBeGreaterThanOrEqual(DEMO_CODE_COUNT);
       expect(n.device_registry).toBe(23);
+      expect(await demoLeftovers(demo.deps)).toEqual({ scanCodes: DEMO_CODE_COUNT, deviceSerials: 23 });
     } finally {
       await demo.close();
     }
