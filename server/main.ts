@@ -81,7 +81,8 @@ process.on('SIGUSR2', () => {
   );
 });
 const where = config.DATABASE_URL ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`;
-log.info({ port, url: `http://localhost:${port}`, database: where, env: config.NODE_ENV, seed: config.seed }, 'ready');
+// `instance` (the slot) is on every line already; this start of it is `instanceId`.
+log.info({ port, url: `http://localhost:${port}`, database: where, env: config.NODE_ENV, seed: config.seed, instanceId: deps.instance?.id }, 'ready');
 // What is real, what is a sandbox (named in SANDBOXES in production), what is off.
 for (const line of providerReport(config)) log[line.level](line.fields ?? {}, line.msg);
 if (config.isProduction) await warnOfDemo();
