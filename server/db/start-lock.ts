@@ -34,7 +34,7 @@ export async function takeStartLock(opts: ConnectOptions, log?: Log): Promise<Re
 async function pgLock(url: string, schema: string | undefined, log?: Log): Promise<ReleaseLock> {
   const client = new pg.Client(pgClientConfig(url, schema));
   // A connection the database ends while held is reported here; unheard, it would end the process.
-  client.on('error', (err) => log?.('warn', { err: err.message }, 'start lock connection lost'));
+  client.on('error', (err) => log?.('warn', { error: err.message }, 'start lock connection lost'));
   await client.connect();
   try {
     await client.query(`select pg_advisory_lock(hashtext('club:start'), hashtext(coalesce($1::text, current_schema(), 'public')))`, [schema ?? null]);
