@@ -60,9 +60,9 @@ export interface ConnectOptions {
  */
 export function pgClientConfig(databaseUrl: string, schema?: string): { connectionString: string; options: string } {
   const own = [...(schema ? [`-c search_path="${schema.replace(/"/g, '')}"`] : []), '-c synchronous_commit=on'];
+  if (!/[?&]options=/.test(databaseUrl)) return { connectionString: databaseUrl, options: own.join(' ') };
   const url = new URL(databaseUrl);
-  const given = url.searchParams.get('options');
-  if (given === null) return { connectionString: databaseUrl, options: own.join(' ') };
+  const given = url.searchParams.get('options') ?? '';
   // The URL's own options would otherwise replace these (pg reads the URL over the config).
   url.searchParams.delete('options');
   return { connectionString: url.toString(), options: [given, ...own].join(' ') };
@@ -111,7 +111,7 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
     // on the pool; unheard, that report would end the process. The pool drops the connection and
     // opens a new one on the next query.
     const log = opts.log ?? stderrLog;
-    pool.on('error', (err) => log('warn', { err: err.message }, 'idle database connection lost'));
+    pool.on('error', (err) => log('warn', { error: err.message }, 'idle database connection lost'));
     const onWait = opts.onPoolWait;
     if (onWait) {
       // Kysely takes every connection with `pool.connect()` (a promise): timed here.
