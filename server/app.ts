@@ -32,7 +32,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
     const file = files && (await files(c));
     if (file) return file;
     if (c.req.path.startsWith('/api/')) return errorJson(c, new ApiError(404, 'not_found', 'Такого виклику немає'));
-    return c.json({ error: { code: 'not_found', message: `Not found: ${c.req.path}` } }, 404);
+    // Never the path itself: an answer that echoes what was asked invites reflection, and tells a prober nothing it needs.
+    return c.json({ error: { code: 'not_found', message: 'Не знайдено' } }, 404);
   });
   let openapi: object | null = null;
   app.get('/api/openapi.json', (c) => c.json((openapi ??= buildOpenApi(deps.config.APP_VERSION))));

@@ -10,6 +10,9 @@ import { buildDeps } from '../../server/deps';
 export const API_KEY = 'test-api-key';
 export const TEST_PHONES = ['380500000001', '380500000002'] as const;
 
+/** What production cannot start without (server/config.ts), and NODE_ENV=production: spread into a test's env. */
+export const PRODUCTION_ENV = { NODE_ENV: 'production', PUBLIC_URL: 'https://club.example', METRICS_TOKEN: 'test-metrics-token' } as const;
+
 export interface TestServer {
   app: Hono<AppEnv>;
   deps: AppDeps;
@@ -33,7 +36,8 @@ export interface TestServer {
 export async function makeTestServer(
   opts: { seed?: boolean; env?: Record<string, string>; clock?: ManualClock } = {},
 ): Promise<TestServer> {
-  const config = loadConfig({ NODE_ENV: 'test', API_KEY, TEST_PHONES: TEST_PHONES.join(','), ...opts.env });
+  // Silent unless a test asks: a production-mode server would otherwise log every request.
+  const config = loadConfig({ NODE_ENV: 'test', API_KEY, TEST_PHONES: TEST_PHONES.join(','), LOG_LEVEL: 'silent', ...opts.env });
   const clock = opts.clock ?? new ManualClock();
   const pgUrl = process.env.TEST_DATABASE_URL;
   const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
