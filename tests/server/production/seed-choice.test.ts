@@ -13,7 +13,7 @@ import { makeTestServer, PRODUCTION_ENV, TEST_PHONES } from '../../support/serve
 
 /** Non-personal reference data the app needs to work, and the database's own bookkeeping. */
 const REFERENCE = ['products', 'collection_products', 'np_cities', 'np_branches', 'content_pages', 'news', 'vocabulary_terms', 'subscription_plans', 'marathons', 'marathon_stages', 'marathon_questions', 'brand_stores', 'cert_partners', 'cert_nominals'];
-const BOOKKEEPING = ['kysely_migration', 'kysely_migration_lock', 'instances', 'revisions', 'sqlite_sequence'];
+const BOOKKEEPING = ['kysely_migration', 'kysely_migration_lock', 'instances', 'revisions', 'sqlite_sequence', 'migration_compat'];
 
 /** Every table of the database with its row count. */
 async function counts(deps: AppDeps): Promise<Record<string, number>> {
