@@ -1,6 +1,5 @@
 import { CLUB_CONFIG_META, clubConfigContent, parseClubConfig, type ClubConfig } from '../domain/club-config';
 import { FREE_SHIPPING_DEFAULTS } from '../domain/free-shipping';
-import { VELO_PROMO_DEFAULT } from '../domain/velo-promo';
 
 /*
  * The deployment's settings (src/domain/club-config.ts). Only code that runs in the browser reads
@@ -26,7 +25,9 @@ export const builtConfig: ClubConfig = {
     .map((p) => p.replace(/\D/g, ''))
     .filter(Boolean),
   freeShipping: { glo: amount(env.VITE_FREE_SHIPPING_GLO, FREE_SHIPPING_DEFAULTS.glo), ogo: amount(env.VITE_FREE_SHIPPING_OGO, FREE_SHIPPING_DEFAULTS.ogo) },
-  veloPromo: env.VITE_VELO_PROMO_CODE?.trim() || VELO_PROMO_DEFAULT,
+  // Resolved by the shop (features/shop/velo-config.ts): velo-promo.ts here would bring the
+  // catalogue's rules into every first screen (4.8 KB).
+  veloPromo: env.VITE_VELO_PROMO_CODE?.trim() ?? '',
 };
 
 /** The page's document; none in the service worker and the build's prerender (this file is typed for both). */

@@ -15,7 +15,7 @@ export interface ClubConfig {
   testPhones: readonly string[];
   /** Spec §9 free-shipping thresholds, UAH (server: FREE_SHIPPING_GLO, FREE_SHIPPING_OGO). */
   freeShipping: { glo: number; ogo: number };
-  /** Spec §9 velo promo text (server: VELO_PROMO_CODE). */
+  /** Spec §9 velo promo text (server: VELO_PROMO_CODE); '' for the spec's own (src/domain/velo-promo.ts). */
   veloPromo: string;
 }
 
