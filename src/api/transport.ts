@@ -26,7 +26,7 @@ export interface SendOptions {
    * The fields themselves come from the validated input.
    */
   files?: Record<string, Blob | readonly Blob[]>;
-  /** The bearer token to send instead of asking `getToken` (the outbox reads it once per batch). */
+  /** The bearer token to send instead of asking `getToken` (the outbox reads it as it marks each entry). */
   token?: string | null;
   /** Request preconditions (If-Match, If-None-Match) a queued write was built with. */
   headers?: Readonly<Record<string, string>>;

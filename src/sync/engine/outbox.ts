@@ -5,7 +5,6 @@ import { backoffDelay, DEFAULT_BACKOFF, policyFor, type BackoffPolicy } from './
 import { classifyFailure, localFailure, OUTBOX_MESSAGES } from './classify';
 import type { LockHandle, OutboxLock } from './lock';
 import * as store from './outbox-store';
-import { BatchSizer, buildAhead, sendBatch } from './outbox-batch';
 import type { AnyMutationKind, MutationContext, MutationRegistry } from './registry';
 
 export interface OutboxOptions {
@@ -35,67 +34,42 @@ export interface ReplayReport {
   busy: boolean;
 }
 
-/** 'held': one of the app's own reports failed for now; the member's changes behind it go on. */
-type Step = 'failed' | 'refreshed' | 'held' | { until: number };
+/**
+ * What came of one entry, for the pass. Go on with the next entry after 'sent', 'failed'
+ * (refused for good and undone), 'rekeyed' (sent again at once with a fresh request), 'held' (an
+ * app's own report waiting out its backoff) and 'gone' (cleared meanwhile, at logout); stop the
+ * pass until `wait` after a transient failure, or a result that could not be stored.
+ */
+type Next = 'sent' | 'failed' | 'rekeyed' | 'held' | 'gone' | { wait: number };
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-/** How a pass ends. */
-interface PassEnd {
-  nextAt: number | null;
-  busy: boolean;
-}
-
-/** What a pass keeps from one batch to the next. */
-interface PassState {
-  held: LockHandle;
+/** What one pass keeps from one entry to the next. */
+interface Pass {
   /** The member asked for this pass («Надіслати зараз», back online): backoff times are ignored. */
   force: boolean;
-  due: (e: OutboxEntry) => boolean;
-  /** For building requests; renewed when a token inside requests died. */
+  /** For building requests: a token read once serves every request; renewed when a token inside requests died. */
   ctx: MutationContext;
-  /** The request of a head whose kind is not batchable, built once every entry before it was settled. */
-  atHead: { id: string; request: unknown } | null;
-  /** Accepted answers of the last batch sent, not written yet. */
-  carry: store.Settlement | null;
-  /** The batch after it, marked while it was being sent. */
-  next: store.Advanced | null;
+  /** Every entry up to this seq is settled, failed or passed over in this pass; null: none yet. */
+  after: number | null;
   /** A report was passed over in this pass: the reports after it wait too, so they keep their order. */
-  quietPassed?: boolean;
-  counted: { sent: number; failed: number };
+  quietPassed: boolean;
 }
-
-const EMPTY: store.Settlement = { done: [], unsent: [] };
 
 /** Re-keyed entries are rebuilt at once this many times in a row; after that each rebuild waits its backoff. */
 const REFRESHES_AT_ONCE = 2;
 
 /**
- * Entries whose requests are built ahead at once, from one read: the transactions that mark the
- * next batches then read only what they mark.
- */
-const LOOKAHEAD = 50;
-
-/**
- * The outbox replayer (ARCHITECTURE §3): sends entries in FIFO order, each with its id as the
- * Idempotency-Key; 2xx → apply + delete atomically; network, 408, 409, 425, 429, 5xx → backoff
- * and stop the pass; other 4xx → failed + undone, and the rest goes on. Never fetches inside a
- * Dexie transaction. Calls made while a replay runs join it and trigger one more pass.
+ * The outbox replayer (ARCHITECTURE §3): sends entries in FIFO order, one at a time, each with
+ * its id as the Idempotency-Key; 2xx → apply + delete atomically; network, 408, 409, 425, 429,
+ * 5xx → backoff and stop the pass; other 4xx → failed + undone, and the rest goes on. Never
+ * fetches inside a Dexie transaction. Calls made while a replay runs join it and trigger one
+ * more pass.
  */
 export class Outbox {
   private running: Promise<ReplayReport> | null = null;
   private again = false;
   private forceNext = false;
-  /** Set when a settlement could not be written: the pass stops until then. */
-  private haltedUntil: number | null = null;
   private readonly now: () => number;
-  /** Entries marked per transaction, from the failure rate this context sees. */
-  private readonly sizer = new BatchSizer();
-  /**
-   * Requests of batchable entries built ahead, by entry id, not stored yet: kept from one pass to
-   * the next (a transient failure ends a pass), as if stored. Dropped when a token in them died.
-   */
-  private readonly ahead = new Map<string, unknown>();
+  private readonly backoff: BackoffPolicy;
   /**
    * Until when the app's own reports (quiet kinds: analytics) are passed over, after one of them
    * failed for now: they never hold the member's changes behind them (a forced pass tries them once).
@@ -104,6 +78,7 @@ export class Outbox {
 
   constructor(private readonly o: OutboxOptions) {
     this.now = o.now ?? Date.now;
+    this.backoff = o.backoff ?? DEFAULT_BACKOFF;
   }
 
   get db(): ClubDb {
@@ -167,36 +142,130 @@ export class Outbox {
     return store.cancelFailedEntry(this.o.db, id);
   }
 
-  /**
-   * One pass under the lock. Each batch is marked 'sending' in one transaction; while the last
-   * request of a batch is on its way, the next transaction writes the answers accepted before it
-   * and marks the next batch, so a steady run costs one transaction per batch. A transient failure
-   * writes its verdict (and puts the entries marked but not sent back) and ends the pass.
-   */
+  /** One pass under the lock; the lease fallback's "busy" when another context holds it. */
   private async pass(force: boolean): Promise<ReplayReport> {
     const counted = { sent: 0, failed: 0 };
-    const report = (nextAt: number | null, busy = false): ReplayReport => ({ ...counted, nextAt, busy });
     if (force) this.quietHold = 0;
-    const result = await this.o.lock.run(async (held: LockHandle): Promise<ReplayReport> => {
-      const p: PassState = { held, force, due: (e) => force || e.nextAttemptAt <= this.now(), ctx: this.context(), atHead: null, carry: null, next: null, counted };
-      for (;;) {
-        const end = await this.step(p);
-        if (end) return report(end.nextAt, end.busy);
+    const result = await this.o.lock.run((held) => this.drain(held, force, counted));
+    return result.ok ? { ...counted, ...result.value } : { ...counted, nextAt: result.retryAt, busy: true };
+  }
+
+  /** The replay loop: the head of the queue, sent and settled, until it is empty or must wait. */
+  private async drain(held: LockHandle, force: boolean, counted: { sent: number; failed: number }): Promise<Pick<ReplayReport, 'nextAt' | 'busy'>> {
+    const p: Pass = { force, ctx: this.context(), after: null, quietPassed: false };
+    for (;;) {
+      // The lease was taken over (lease fallback only): the other context sends the rest.
+      if (!(await held.stillHeld())) return { nextAt: this.now(), busy: true };
+      const head = await store.readHead(this.o.db, p.after, (e) => this.passedOver(p, e));
+      if (!head) return { nextAt: await this.nextQuietAt(), busy: false };
+      if (!this.due(p, head)) return { nextAt: head.nextAttemptAt, busy: false };
+      const next = await this.attempt(p, head);
+      if (typeof next === 'object') return { nextAt: next.wait, busy: false };
+      if (next === 'sent') counted.sent += 1;
+      if (next === 'failed') counted.failed += 1;
+      // A token inside requests died: the re-keyed entry (same place) is built again with a fresh one.
+      if (next === 'rekeyed') p.ctx = this.context();
+      else p.after = head.seq;
+    }
+  }
+
+  /** One entry: its request fixed (built once, before its first attempt), sent, and what came of it written. */
+  private async attempt(p: Pass, head: OutboxEntry): Promise<Next> {
+    const kind = this.o.registry.get(head.kind);
+    if (!kind) {
+      const error = { status: 0, code: 'unknown_kind', message: OUTBOX_MESSAGES.unknownKind, at: this.now() };
+      return this.settle({ type: 'refused', entry: head, kind: undefined, error }, 'failed');
+    }
+    let built: unknown;
+    if (head.request === undefined) {
+      try {
+        built = await kind.buildRequest(head as OutboxEntry<never>, p.ctx);
+      } catch (error) {
+        // Building it failed before any send (no analytics token offline, say): that counts as an attempt.
+        return this.judge(p, { ...head, attempts: head.attempts + 1 }, kind, error);
       }
-    });
-    this.haltedUntil = null;
-    return result.ok ? result.value : report(result.retryAt, true);
+    }
+    let marked: Awaited<ReturnType<typeof store.markSending>>;
+    try {
+      marked = await store.markSending(this.o.db, head.id, built);
+    } catch (error) {
+      return this.unwritten(head.id, error);
+    }
+    if (!marked) return 'gone';
+    const { entry, token } = marked;
+    let answer: unknown;
+    try {
+      const files = kind.files?.(entry as OutboxEntry<never>);
+      answer = await this.o.transport.send(kind.call, entry.request as never, { idempotencyKey: entry.id, token, files, ...(entry.headers ? { headers: entry.headers } : {}) });
+    } catch (error) {
+      return this.judge(p, entry, kind, error);
+    }
+    return this.settle({ type: 'accepted', entry, kind, answer }, 'sent');
+  }
+
+  /**
+   * The verdict on a failed attempt (ARCHITECTURE §3): transient → backoff (with Retry-After) and
+   * stop the pass, except for the app's own reports, which wait while the rest goes on;
+   * permanent → failed and undone, go on; refused unapplied (a dead token, another device's
+   * write) → new key, go on.
+   */
+  private async judge(p: Pass, entry: OutboxEntry, kind: AnyMutationKind, error: unknown): Promise<Next> {
+    const now = this.now();
+    const outcome = classifyFailure(error, kind, entry, now);
+    if (outcome.action === 'fail') return this.settle({ type: 'refused', entry, kind, error: outcome.error }, 'failed');
+    if (outcome.action === 'refresh') {
+      // Refused again and again (devices writing over each other): rebuilt at once twice, then backing off.
+      const refreshes = entry.refreshes ?? 0;
+      const until = refreshes >= REFRESHES_AT_ONCE ? now + backoffDelay(refreshes - REFRESHES_AT_ONCE + 1, null, this.o.random, this.backoff) : undefined;
+      return this.settle({ type: 'rekeyed', entry, kind, error: outcome.error, ...(until !== undefined ? { until } : {}) }, until === undefined ? 'rekeyed' : { wait: until });
+    }
+    const quiet = kind.quiet === true;
+    const policy = policyFor(this.backoff, { status: outcome.error.status, retryAfterMs: outcome.retryAfterMs, quiet });
+    // A key held by a running request: the server's Retry-After (the holder's lease), with the first step's jitter.
+    const attempts = outcome.keyHeld ? 1 : Math.max(1, entry.attempts);
+    let until = now + backoffDelay(attempts, outcome.retryAfterMs, this.o.random, policy, outcome.error.status === 0);
+    // A try the member asked for that fails keeps the time already set for the next one.
+    if (p.force && outcome.retryAfterMs === null && entry.nextAttemptAt > now) until = Math.min(until, entry.nextAttemptAt);
+    const next = await this.settle({ type: 'deferred', entry, until, error: outcome.error }, quiet ? 'held' : { wait: until });
+    // The app's own report: it waits, the member's changes behind it go on.
+    if (next === 'held') this.quietHold = Math.max(this.quietHold, until);
+    return next;
+  }
+
+  /** Writes what came of an attempt and goes on with `then`, unless it could not be written. */
+  private async settle(s: store.Settlement, then: Next): Promise<Next> {
+    try {
+      await store.settle(this.o.db, s);
+      return then;
+    } catch (error) {
+      return this.unwritten(s.entry.id, error);
+    }
+  }
+
+  /**
+   * A result that could not be stored (full disk, a bug in an `apply`): the entry waits and is
+   * sent again later under its own key (the server replays its answer), and the pass stops.
+   */
+  private async unwritten(id: string, error: unknown): Promise<Next> {
+    const now = this.now();
+    const until = now + backoffDelay(1, null, this.o.random, this.backoff);
+    await store.deferEntry(this.o.db, id, until, localFailure(error, now)).catch(() => undefined);
+    return { wait: until };
+  }
+
+  private due(p: Pass, e: OutboxEntry): boolean {
+    return p.force || e.nextAttemptAt <= this.now();
   }
 
   private isQuiet(e: OutboxEntry): boolean {
     return this.o.registry.get(e.kind)?.quiet === true;
   }
 
-  /** An app's own report waiting out its backoff (or the hold after one failed): passed over. */
-  private skipped(p: PassState, e: OutboxEntry): boolean {
+  /** An app's own report waiting out its backoff (or the hold after one failed) is passed over, and the reports after it. */
+  private passedOver(p: Pass, e: OutboxEntry): boolean {
     if (!this.isQuiet(e)) return false;
-    if (p.quietPassed || this.now() < this.quietHold || !p.due(e)) p.quietPassed = true;
-    return p.quietPassed === true;
+    if (this.now() < this.quietHold || !this.due(p, e)) p.quietPassed = true;
+    return p.quietPassed;
   }
 
   /** When the app's reports passed over are due again; null when none waits. */
@@ -209,214 +278,5 @@ export class Outbox {
   /** A fresh context for building requests: a token read once serves every request built. */
   private context(): MutationContext {
     return { db: this.o.db, transport: this.o.transport, now: this.now, memo: new Map() };
-  }
-
-  /** One batch, or one head that needed its request built; the end of the pass, or null to go on. */
-  private async step(p: PassState): Promise<PassEnd | null> {
-    if (!(await p.held.stillHeld())) {
-      // The lease was taken over: what was accepted is written, what was marked goes back.
-      const s = { done: p.carry?.done ?? [], unsent: p.next?.marked.map((e) => e.id) ?? [] };
-      if ((s.done.length || s.unsent.length) && (await this.write(s))) p.counted.sent += s.done.length;
-      return { nextAt: this.now(), busy: true };
-    }
-    let step = p.next;
-    p.next = null;
-    if (!step || (step.marked.length === 0 && p.carry)) {
-      const settling = p.carry;
-      p.carry = null;
-      const r = await this.advance(p, settling, settling ? Math.max(...settling.done.map((d) => d.entry.seq)) : null);
-      if (!r.ok) {
-        await this.writeFailed(settling ?? EMPTY, r.error);
-        return { nextAt: this.haltedUntil, busy: false };
-      }
-      step = r.value;
-    }
-    if (step.marked.length === 0) return this.prepareHead(p, step.heads);
-    return this.sendMarked(p, step);
-  }
-
-  /** Writes `settle` and marks the batch after `after`, in one transaction; never throws. */
-  private async advance(p: PassState, settle: store.Settlement | null, after: number | null): Promise<Outcome<store.Advanced>> {
-    const { registry } = this.o;
-    const built = this.ahead;
-    const size = this.sizer.size;
-    // The entries after the batch are read too when too few requests are built ahead.
-    const read = built.size >= 2 * size ? size : size + LOOKAHEAD;
-    const requestFor = (e: OutboxEntry): unknown => {
-      if (!p.due(e) || !registry.get(e.kind)) return undefined;
-      if (e.request !== undefined) return e.request;
-      return p.atHead?.id === e.id ? p.atHead.request : built.get(e.id);
-    };
-    try {
-      const value = await store.advance(this.o.db, { settle, after, read, max: size, requestFor, skip: (e) => this.skipped(p, e) });
-      if (settle) p.counted.sent += settle.done.length;
-      for (const e of value.marked) built.delete(e.id);
-      return { ok: true, value };
-    } catch (error) {
-      // Requests built ahead are built again next time (one that cannot be stored, say, is not kept).
-      built.clear();
-      return { ok: false, error };
-    }
-  }
-
-  /**
-   * Nothing ready at the head of the queue: it is not due, of an unknown kind, or its request is
-   * built only now, with every entry before it settled (a kind whose request depends on them).
-   */
-  private async prepareHead(p: PassState, heads: OutboxEntry[]): Promise<PassEnd | null> {
-    const { registry } = this.o;
-    const head = heads[0];
-    if (!head) {
-      this.ahead.clear();
-      return { nextAt: await this.nextQuietAt(), busy: false };
-    }
-    if (!p.due(head)) return { nextAt: head.nextAttemptAt, busy: false };
-    const kind = registry.get(head.kind);
-    let verdict: Step | null = null;
-    if (!kind) verdict = await this.failUnknown({ ...head, attempts: head.attempts + 1 });
-    else {
-      try {
-        const request = await kind.buildRequest(head as OutboxEntry<never>, p.ctx);
-        if (kind.batchable) this.ahead.set(head.id, request);
-        else p.atHead = { id: head.id, request };
-        await buildAhead(heads.slice(1), LOOKAHEAD, registry, p.ctx, p.due, this.ahead);
-      } catch (error) {
-        // Building its request failed before any send (e.g. no analytics token offline): that counts as an attempt.
-        verdict = await this.judge({ ...head, attempts: head.attempts + 1 }, kind, error, EMPTY, p.force);
-      }
-    }
-    return verdict === null ? null : this.afterVerdict(p, verdict);
-  }
-
-  /**
-   * Counts a verdict already written and says whether the pass ends with it: a transient failure
-   * (its backoff), a verdict that could not be written (the halt), otherwise the pass goes on. A
-   * token inside requests died: requests built with it are dropped, the next read a fresh one.
-   */
-  private afterVerdict(p: PassState, verdict: Step): PassEnd | null {
-    if (this.haltedUntil !== null) return { nextAt: this.haltedUntil, busy: false };
-    if (verdict === 'failed') p.counted.failed += 1;
-    if (verdict === 'held') return null;
-    if (verdict === 'refreshed') {
-      p.ctx = this.context();
-      this.ahead.clear();
-    }
-    return typeof verdict === 'object' ? { nextAt: verdict.until, busy: false } : null;
-  }
-
-  /**
-   * Sends a marked batch, one request at a time and outside any transaction. While its last
-   * request is on its way, one transaction writes the answers accepted before it and marks the
-   * next batch (started any earlier, the next batch would be marked, and put back, whenever this
-   * one fails). The first failed attempt ends the batch and gets its verdict.
-   */
-  private async sendMarked(p: PassState, step: store.Advanced): Promise<PassEnd | null> {
-    const { registry, transport } = this.o;
-    const { marked, heads, token } = step;
-    p.atHead = null;
-    // The next batches' requests, built while nothing is in flight and no transaction is open.
-    await buildAhead(heads.slice(marked.length), LOOKAHEAD, registry, p.ctx, p.due, this.ahead);
-    let settling = p.carry;
-    p.carry = null;
-    const lastSeq = marked[marked.length - 1]!.seq;
-    const pending: { next?: Promise<Outcome<store.Advanced>> } = {};
-    const batch = marked.map((entry) => ({ entry, kind: registry.get(entry.kind)! }));
-    const end = await sendBatch(transport, batch, token, p.held, (s) => this.write(s), (accepted) => {
-      if (accepted.length) settling = { done: [...(settling?.done ?? []), ...accepted], unsent: [] };
-      pending.next = this.advance(p, settling, lastSeq);
-    });
-    const after = pending.next ? await pending.next : null;
-    p.counted.sent += end.written;
-    for (let i = 0; i < end.accepted; i += 1) this.sizer.observe(false);
-    if (after && !after.ok) {
-      // The answers could not be stored: they wait, as does this batch (accepted ones are sent
-      // again under their keys and the server replays its answers).
-      const stopped = end.stopped;
-      const done = [...(settling?.done ?? []), ...end.done, ...(stopped?.settlement.done ?? [])];
-      await this.writeFailed({ done, unsent: stopped ? [stopped.entry.id, ...stopped.settlement.unsent] : [] }, after.error);
-      return { nextAt: this.haltedUntil, busy: false };
-    }
-    // Answers accepted before this batch, when it stopped before that transaction was started.
-    const unwritten = after ? [] : (settling?.done ?? []);
-    const nextIds = after ? after.value.marked.map((e) => e.id) : [];
-    if (end.halted) {
-      // This batch's settlement is written (or deferred) already; the next one goes back.
-      if ((unwritten.length || nextIds.length) && (await this.write({ done: unwritten, unsent: nextIds }))) p.counted.sent += unwritten.length;
-      return { nextAt: this.haltedUntil ?? this.now(), busy: this.haltedUntil === null };
-    }
-    if (!end.stopped) {
-      if (end.done.length) p.carry = { done: end.done, unsent: [] };
-      p.next = after?.value ?? null;
-      return null;
-    }
-    this.sizer.observe(true);
-    const { entry, kind, error, settlement } = end.stopped;
-    const verdict = await this.judge(entry, kind, error, { done: [...unwritten, ...settlement.done], unsent: [...settlement.unsent, ...nextIds] }, p.force);
-    if (this.haltedUntil === null) p.counted.sent += unwritten.length + settlement.done.length;
-    return this.afterVerdict(p, verdict);
-  }
-
-  /**
-   * The verdict on a failed attempt (ARCHITECTURE §3), written with the rest of its batch in one
-   * transaction: transient → backoff (with Retry-After) and stop the pass; permanent → failed and
-   * undone, go on; a dead token inside the request → new key, go on.
-   */
-  private async judge(entry: OutboxEntry, kind: AnyMutationKind | undefined, error: unknown, base: store.Settlement, force = false): Promise<Step> {
-    const now = this.now();
-    const outcome = classifyFailure(error, kind, entry, now);
-    if (outcome.action === 'fail') {
-      await this.write({ ...base, fail: { entry, kind, error: outcome.error } });
-      return 'failed';
-    }
-    if (outcome.action === 'refresh') {
-      // Refused again and again (devices writing over each other): rebuilt at once twice, then backing off.
-      const refreshes = entry.refreshes ?? 0;
-      const until = refreshes >= REFRESHES_AT_ONCE ? now + backoffDelay(refreshes - REFRESHES_AT_ONCE + 1, null, this.o.random, this.o.backoff ?? DEFAULT_BACKOFF) : undefined;
-      await this.write({ ...base, rekey: { entry, kind, error: outcome.error, ...(until !== undefined ? { until } : {}) } });
-      return until === undefined ? 'refreshed' : { until };
-    }
-    const quiet = kind?.quiet === true;
-    const policy = policyFor(this.o.backoff ?? DEFAULT_BACKOFF, { status: outcome.error.status, retryAfterMs: outcome.retryAfterMs, quiet });
-    // A key held by a running request: the server's Retry-After (the holder's lease), with the first step's jitter.
-    const attempts = outcome.keyHeld ? 1 : Math.max(1, entry.attempts);
-    let until = now + backoffDelay(attempts, outcome.retryAfterMs, this.o.random, policy, outcome.error.status === 0);
-    // A try the member asked for that fails keeps the time already set for the next one.
-    if (force && outcome.retryAfterMs === null && entry.nextAttemptAt > now) until = Math.min(until, entry.nextAttemptAt);
-    await this.write({ ...base, defer: { id: entry.id, until, error: outcome.error, attempts: entry.attempts } });
-    if (quiet && this.haltedUntil === null) {
-      // The app's own report: it waits, the member's changes behind it go on.
-      this.quietHold = Math.max(this.quietHold, until);
-      return 'held';
-    }
-    return { until };
-  }
-
-  private async failUnknown(entry: OutboxEntry): Promise<Step> {
-    await this.write({ ...EMPTY, fail: { entry, kind: undefined, error: { status: 0, code: 'unknown_kind', message: OUTBOX_MESSAGES.unknownKind, at: this.now() } } });
-    return 'failed';
-  }
-
-  /**
-   * Writes a settlement. If it cannot be written (full disk, a bug in an `apply`), every entry it
-   * names waits and is sent again later under its own key (the server replays its answer), and
-   * the pass stops.
-   */
-  private async write(s: store.Settlement): Promise<boolean> {
-    try {
-      await store.settle(this.o.db, s);
-      return true;
-    } catch (e) {
-      await this.writeFailed(s, e);
-      return false;
-    }
-  }
-
-  /** After a settlement could not be written: its entries wait, and the pass stops until then. */
-  private async writeFailed(s: store.Settlement, e: unknown): Promise<void> {
-    const now = this.now();
-    const ids = [...s.done.map((d) => d.entry.id), ...s.unsent, s.defer?.id, s.fail?.entry.id, s.rekey?.entry.id].filter((x): x is string => !!x);
-    const until = now + backoffDelay(1, null, this.o.random, this.o.backoff ?? DEFAULT_BACKOFF);
-    await store.deferAll(this.o.db, ids, until, localFailure(e, now)).catch(() => undefined);
-    this.haltedUntil = until;
   }
 }

@@ -12,7 +12,7 @@ export interface MutationContext {
   transport: Transport;
   /** Epoch ms. */
   now: () => number;
-  /** Lives for one batch: values read once and shared by its entries (e.g. a cached token). */
+  /** Lives for one replay pass: values read once and shared by its entries (e.g. a cached token). */
   memo: Map<string, unknown>;
 }
 

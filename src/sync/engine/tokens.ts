@@ -15,7 +15,7 @@ type TokenKey = 'batToken' | 'feedbackToken' | 'certToken';
 /**
  * A token of a call group, "other tokens until their server expiry" (spec §9): the stored one
  * while it lives, else a new one from `fetchToken`, stored. `memo` spares the read for the other
- * entries of a batch. Throws the transport's error when offline. A §8 reaction deletes the
+ * entries of a replay pass. Throws the transport's error when offline. A §8 reaction deletes the
  * stored token when the server says it died, so the next call fetches a fresh one.
  */
 export async function cachedToken(

@@ -8,7 +8,6 @@ import { leaseLock, webLock } from '../../../src/sync/engine/lock';
 import { mutate } from '../../../src/sync/engine/enqueue';
 import { trackEvent } from '../../../src/sync/mutations/analytics-event';
 import { Outbox } from '../../../src/sync/engine/outbox';
-import { BATCH_SIZING, BatchSizer } from '../../../src/sync/engine/outbox-batch';
 import { createRegistry, defineMutation } from '../../../src/sync/engine/registry';
 import type { Reply, SeenRequest } from './support/fake-fetch';
 import { scriptedFetch } from './support/fake-fetch';
@@ -58,10 +57,10 @@ async function queueEvents(name: string, n: number): Promise<OutboxEntry[]> {
   return entries;
 }
 
-describe('a page killed at any request (batches marked and settled together)', () => {
+describe('a page killed at any request (each entry settled before the next is sent)', () => {
   const N = 20;
   for (const when of ['before', 'after'] as const) {
-    it(`killed ${when} the server got request k, for every k: each event applied once, in order, nothing left`, async () => {
+    it(`killed ${when} the server got request k, for every k: each event applied once, in order, nothing left, only the one in flight sent again`, async () => {
       for (let k = 1; k <= N + 2; k += 1) {
         const name = uniqueDbName(`kill-${when}-${k}`);
         await queueEvents(name, N);
@@ -85,13 +84,15 @@ describe('a page killed at any request (batches marked and settled together)', (
         for (let i = 0; i < 5 && (await next.db.outbox.count()) > 0; i += 1) await next.core.outbox.replay({ force: true });
         expect(await next.db.outbox.count(), `k=${k}`).toBe(0);
         expect(server.applied, `k=${k}`).toEqual(Array.from({ length: N }, (_, i) => `/${i}`));
+        // The k-1 answered before the kill were settled: the next page sends request k and the rest.
+        expect(next.net.seen.filter((r) => r.headers['idempotency-key']), `k=${k}`).toHaveLength(Math.max(0, N - k + 1));
         next.kill();
       }
     });
   }
 });
 
-describe('transient failure at any position of a run of batches', () => {
+describe('transient failure at any position of a long queue', () => {
   it('the failed entry waits with its attempt counted, the ones after it are pending and uncounted, none is left sending', async () => {
     const N = 40;
     for (const f of [1, 2, 5, 9, 16, 17, 24, 32, 33]) {
@@ -116,8 +117,8 @@ describe('transient failure at any position of a run of batches', () => {
   });
 });
 
-describe('the settlement of a batch and the marking of the next are one transaction', () => {
-  it('if marking the next batch fails, the answers of the one before are not written either: resent under their keys, applied once', async () => {
+describe('a request that cannot be stored', () => {
+  it('is never sent: its entry waits with the reason while the ones before it are settled; then it goes, each event applied once', async () => {
     let unstorable = true;
     // A request that cannot be stored (a function in it) makes the transaction that marks it fail.
     const probe = defineMutation<{ n: number }, typeof sendBatEvent>({
@@ -127,12 +128,11 @@ describe('the settlement of a batch and the marking of the next are one transact
       title: 'Тест',
       noun: ['зміну', 'зміни', 'змін'],
       tables: [],
-      batchable: true,
       buildRequest: async (e) => ({ event: 'e', token: 't', data: { customer_id: 1, page_url: `/${e.payload.n}` }, ...(unstorable && e.payload.n === 30 ? { bad: () => 0 } : {}) }),
     });
     const server = idempotentServer();
     const net = scriptedFetch(server.handle);
-    const db = new ClubDb(uniqueDbName('atomic'));
+    const db = new ClubDb(uniqueDbName('unstorable'));
     await kvSet(db, 'pwaToken', 'member-token');
     const clock = { t: Date.now() + 86_400_000 };
     const core = createSyncCore({ db, apiKey: 'k', baseUrl: '', fetch: net.fetch, lock: webLock(memoryLocks().client('t')), registry: createRegistry([probe]), now: () => clock.t, random: () => 0.5 });
@@ -141,31 +141,26 @@ describe('the settlement of a batch and the marking of the next are one transact
     for (let n = 0; n < N; n += 1) entries.push(await mutate(db, probe, { account: GLO, change: () => ({ n }), now: clock.t }));
 
     const first = await core.outbox.replay();
-    expect(first.sent).toBe(0);
-    expect(first.nextAt).not.toBeNull();
-    // A first batch was sent (entry 30 is in a later one), and the transaction that was to write
-    // its answers and mark the next batch failed on entry 30.
-    const keysSent = net.seen.map((r) => r.headers['idempotency-key']);
-    expect(keysSent.length).toBeGreaterThan(0);
-    expect(keysSent.length).toBeLessThanOrEqual(30);
-    // Nothing accepted was deleted: the transaction that would have written it did not commit.
+    expect(first.sent).toBe(30);
+    expect(net.seen.map((r) => r.headers['idempotency-key'])).toEqual(entries.slice(0, 30).map((e) => e.id));
     const left = await db.outbox.orderBy('seq').toArray();
-    expect(left.map((e) => e.id)).toEqual(entries.map((e) => e.id));
-    for (const e of left) expect(e.state).toBe('pending');
+    expect(left.map((e) => e.id)).toEqual(entries.slice(30).map((e) => e.id));
+    expect(left[0]).toMatchObject({ state: 'pending', attempts: 0, lastError: { status: 0, code: 'unexpected' } });
+    expect(left[0]).not.toHaveProperty('request');
+    expect(left[0]!.nextAttemptAt).toBe(first.nextAt);
+    for (const e of left.slice(1)) expect(e).toMatchObject({ state: 'pending', attempts: 0, lastError: null });
 
     unstorable = false;
     clock.t = first.nextAt!;
-    expect((await core.outbox.replay()).sent).toBe(N);
+    expect((await core.outbox.replay()).sent).toBe(N - 30);
     expect(await db.outbox.count()).toBe(0);
     expect(server.applied).toEqual(Array.from({ length: N }, (_, n) => `/${n}`));
-    // The ones sent before were sent again under the same keys (the server replayed its answers).
-    const resent = net.seen.slice(keysSent.length).map((r) => r.headers['idempotency-key']);
-    expect(resent.slice(0, keysSent.length)).toEqual(keysSent);
+    expect(net.seen).toHaveLength(N);
   });
 });
 
-describe('the next batch is marked while the last request of a batch is on its way', () => {
-  it('yet no request is made inside a transaction, and never two at once', async () => {
+describe('one request at a time', () => {
+  it('no request is made inside a transaction, and never two at once', async () => {
     const { Dexie } = await import('dexie');
     const inTx: boolean[] = [];
     let inFlight = 0;
@@ -194,7 +189,7 @@ describe('the next batch is marked while the last request of a batch is on its w
   });
 });
 
-describe('requests built ahead', () => {
+describe('requests built before the first attempt', () => {
   it('are built once per entry across passes, and every attempt sends the same body', async () => {
     let builds = 0;
     const counted = defineMutation<{ n: number }, typeof sendBatEvent>({
@@ -204,7 +199,6 @@ describe('requests built ahead', () => {
       title: 'Тест',
       noun: ['зміну', 'зміни', 'змін'],
       tables: [],
-      batchable: true,
       buildRequest: async (e) => {
         builds += 1;
         return { event: 'e', token: `t${builds}`, data: { customer_id: 1, page_url: `/${e.payload.n}` } };
@@ -221,21 +215,6 @@ describe('requests built ahead', () => {
     for (const s of h.sends()) byKey.set(s.key, [...(byKey.get(s.key) ?? []), JSON.stringify(s.body)]);
     expect(byKey.size).toBe(12);
     for (const bodies of byKey.values()) expect(new Set(bodies).size).toBe(1);
-  });
-});
-
-describe('batch size', () => {
-  it('shrinks while attempts fail, grows while they go through, within its bounds', () => {
-    const s = new BatchSizer();
-    const start = s.size;
-    for (let i = 0; i < 200; i += 1) s.observe(i % 3 === 0);
-    const flaky = s.size;
-    expect(flaky).toBeLessThan(start);
-    expect(flaky).toBeGreaterThanOrEqual(BATCH_SIZING.min);
-    for (let i = 0; i < 2000; i += 1) s.observe(false);
-    expect(s.size).toBe(BATCH_SIZING.max);
-    for (let i = 0; i < 2000; i += 1) s.observe(true);
-    expect(s.size).toBe(BATCH_SIZING.min);
   });
 });
 
