@@ -68,12 +68,6 @@ export interface MutationKind<P, C extends CallDef> {
    */
   xpMove?(entry: OutboxEntry<P>): XpMove;
   /**
-   * The request does not depend on the answers to earlier entries, so it may be prepared ahead
-   * with the entries before it (analytics events). Leave unset when it does (favourites: the list
-   * the server holds after the previous toggle): it is then prepared only at the head of the queue.
-   */
-  readonly batchable?: boolean;
-  /**
    * The app's own report (analytics), not a change the member made: sent like any other, but the
    * sync indicator neither counts it nor announces its refusal.
    */
@@ -82,7 +76,9 @@ export interface MutationKind<P, C extends CallDef> {
   readonly onlineOnly?: boolean;
   /**
    * The request to send. Runs once, before the first attempt, outside any transaction (it may
-   * fetch a token); the result is stored with the entry so every retry sends the same body.
+   * fetch a token), when every entry before it is settled, so it may rest on their answers
+   * (favourites: the list the server holds after the previous toggle); the result is stored with
+   * the entry so every retry sends the same body.
    */
   buildRequest(entry: OutboxEntry<P>, ctx: MutationContext): Promise<CallRequest<C> | PreparedRequest<CallRequest<C>>>;
   /** Multipart kinds: the files sent with the request (kept in the entry's payload, e.g. feedback photos). */

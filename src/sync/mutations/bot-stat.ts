@@ -20,7 +20,6 @@ export const botStat = defineMutation<BotStatPayload, typeof sendBotStat>({
   noun: ['візит із чат-бота', 'візити з чат-бота', 'візитів з чат-бота'],
   tables: [],
   views: [],
-  batchable: true,
   async buildRequest(entry) {
     return { phone: entry.payload.phone, shopifyId: entry.account.customerId };
   },

@@ -34,7 +34,6 @@ export const callBackRequest = defineMutation<CallBackPayload, typeof sendPhoneC
   noun: ['запит на дзвінок', 'запити на дзвінок', 'запитів на дзвінок'],
   tables: ['callBacks'],
   views: [],
-  batchable: true,
   async buildRequest(entry, ctx) {
     const p = entry.payload;
     const avg = p.totalSpent !== undefined && p.ordersCount ? Math.round(p.totalSpent / p.ordersCount) : undefined;

@@ -24,7 +24,6 @@ export function feedbackKind<P extends { localId: string }>(stale: string) {
     noun: ['відгук', 'відгуки', 'відгуків'] as const,
     tables: ['feedback', 'docs'] as const,
     views: ['feedback'] as const,
-    batchable: true,
     async apply(answer: { feedback: FeedbackEntry }, entry: OutboxEntry<P>, db: ClubDb): Promise<void> {
       await db.feedback.update(entry.payload.localId, { state: 'sent', message: null });
       await rememberSent(db, entry.account, answer.feedback, Date.now());

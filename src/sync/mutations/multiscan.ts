@@ -32,7 +32,6 @@ export const multiscanKind = defineMutation<MultiscanPayload, typeof multiscanLo
   tables: ['multiscans', 'scans', 'xpBalance'],
   views: ['xp', 'scan-stats', 'scan-history'],
   xpMove: () => ({ amount: null, what: 'Фото з кодами', source: 'scan' }),
-  batchable: true,
   async buildRequest(entry, ctx) {
     return multiscanRequest(entry, (await kvGet(ctx.db, 'phone')) ?? '');
   },

@@ -32,7 +32,6 @@ export const orderPhoneCall = defineMutation<PhoneCallPayload, typeof sendPhoneC
   noun: ['запит дзвінка', 'запити дзвінка', 'запитів дзвінка'],
   tables: ['callBacks'],
   views: [],
-  batchable: true,
   async buildRequest(entry) {
     const { rowId: _row, ...body } = entry.payload;
     return { ...body, ...(entry.account.variant === 'ogo' ? { ogo: true } : {}) };

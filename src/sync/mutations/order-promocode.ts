@@ -19,7 +19,6 @@ export const orderPromocode = defineMutation<PromocodePayload, typeof sendPromoc
   noun: ['промокод', 'промокоди', 'промокодів'],
   tables: [],
   views: ['orders'],
-  batchable: true,
   async buildRequest(entry) {
     return { ...entry.payload };
   },

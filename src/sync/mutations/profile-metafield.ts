@@ -49,7 +49,6 @@ export const profileMetafield = defineMutation<ProfileMetafieldPayload, typeof c
   noun: ['зміну профілю', 'зміни профілю', 'змін профілю'],
   tables: [],
   views: ['member'],
-  batchable: true,
   async buildRequest(entry) {
     return {
       namespace: PROFILE_NAMESPACE,

@@ -29,7 +29,6 @@ export const scanManagerKind = defineMutation<ScanManagerPayload, typeof saveMan
   noun: ['консультанта', 'консультантів', 'консультантів'],
   tables: [],
   views: ['scan-stats'],
-  batchable: true,
   async buildRequest(entry) {
     const { variant, manager, from } = entry.payload;
     return { shopify_id: entry.account.customerId, manager, manager_from: from, brand: variant };

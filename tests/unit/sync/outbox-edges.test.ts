@@ -43,7 +43,6 @@ describe('outbox edge cases', () => {
       title: 'Тест',
       noun: ['зміну', 'зміни', 'змін'],
       tables: ['news'],
-      batchable: true,
       buildRequest: async (e) => ({ event: `n${e.payload.n}`, token: 't', data: { customer_id: 1, page_url: '/' } }),
       async apply(answer, entry, db) {
         if (broken) throw new Error('apply bug');
