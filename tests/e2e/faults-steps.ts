@@ -1,8 +1,9 @@
 // Steps of the fault tests (tests/e2e/faults-*.e2e.ts), through the screens only; the server's
 // state is read with serverCall at the end.
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { kv, rows } from './support/local-db';
+import { goOffline, goOnline } from './support/network';
 import { serverCall } from './support/server-api';
 
 export interface Code {
@@ -79,4 +80,26 @@ export async function shownCredited(page: Page, base: string, codes: readonly Co
   for (const c of codes) {
     await page.locator(`[data-testid="scan-row"][data-scan-code="${c.code}"][data-state="credited"]`).waitFor({ timeout: 20_000 });
   }
+}
+
+/** Cuts and restores the network every `ms` until stopped (then leaves it on); counts the cuts. */
+export function flap(context: BrowserContext, ms: number): { stop(): Promise<void>; cuts(): number } {
+  let offline = false;
+  let cuts = 0;
+  let chain = Promise.resolve();
+  const timer = setInterval(() => {
+    chain = chain.then(async () => {
+      offline = !offline;
+      if (offline) cuts += 1;
+      await (offline ? goOffline(context) : goOnline(context));
+    });
+  }, ms);
+  return {
+    cuts: () => cuts,
+    async stop() {
+      clearInterval(timer);
+      await chain;
+      if (offline) await goOnline(context);
+    },
+  };
 }

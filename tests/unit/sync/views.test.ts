@@ -99,7 +99,8 @@ describe('an answer that settles: its views pulled again at once', () => {
     const history = ok({ transactions: [], summary: { earned: 0, spent: 0, balance: 5, count: 0 } });
     const h = await harness({ reply: api({ '/api/get-bonus-history': () => (up ? history : { status: 503, body: { error: { code: 'unavailable', message: 'x' } } }) }) });
     await markViewsDue(h.db, [{ view: 'xp', variant: 'glo' }]);
-    const refresher = watchViewsDue(h.db, { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true }, async () => VIEW_PULLERS);
+    // No window between pulls here: this is about the queue.
+    const refresher = watchViewsDue(h.db, { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true }, async () => VIEW_PULLERS, { windowMs: 0 });
     await refresher.drain();
     expect((await kvGet(h.db, 'viewsDue'))?.map((d) => d.view)).toEqual(['xp']);
     up = true;
@@ -155,7 +156,7 @@ describe('the queue of views due', () => {
     };
     const pullers = Object.fromEntries(VIEW_NAMES.map((v) => [v, () => (v === 'mirrors' ? [p] : [])])) as unknown as ViewPullers;
     await markViewsDue(h.db, [{ view: 'mirrors', variant: 'glo' }]);
-    const refresher = watchViewsDue(h.db, { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true }, async () => pullers);
+    const refresher = watchViewsDue(h.db, { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true }, async () => pullers, { windowMs: 0 });
     await expect.poll(() => kvGet(h.db, 'viewsDue')).toBeUndefined();
     refresher.stop();
     expect(pulls).toBe(2);
