@@ -1,8 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../../db/rows-sync';
-import type { RefusalNotice } from '../../sync/engine/registry';
-import { refusalNotice } from '../../sync/engine/refusals';
+import { refusalNotice, type ShownRefusal } from '../../sync/engine/refusals';
 import type { SyncRuntime } from '../../sync/runtime';
 import { headOf, syncLabel, syncState, type SyncState } from '../../sync/engine/status';
 import { useNow } from '../../state/online';
@@ -24,8 +23,8 @@ export interface SyncStatus {
   now: number;
   /** What an entry is: «Зміна кошика», «Скан». */
   titleOf(entry: OutboxEntry): string;
-  /** What a refused entry was, why it was refused and where to put it right. */
-  noticeOf(entry: OutboxEntry): RefusalNotice;
+  /** What a refused entry was, why it was refused, where to put it right and whether a retry can pass. */
+  noticeOf(entry: OutboxEntry): ShownRefusal;
   sendNow(): void;
   retry(id: string): void;
   cancel(id: string): void;

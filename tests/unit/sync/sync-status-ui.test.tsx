@@ -49,6 +49,11 @@ describe('sync indicator copy', () => {
     expect(syncLabel({ kind: 'waiting', waiting: 1, failed: 0 }, now)).toBe('1 зміна очікує');
     expect(syncLabel({ kind: 'waiting', waiting: 21, failed: 0 }, now)).toBe('21 зміна очікує');
     expect(syncLabel({ kind: 'failed', waiting: 0, failed: 2 }, now)).toBe('2 зміни не збережено');
+    // A refusal never hides behind what waits: both counts.
+    expect(syncLabel({ kind: 'offline', waiting: 1, failed: 1 }, now)).toBe('Офлайн · 1 зміна чекає на зв’язок · 1 зміну не збережено');
+    expect(syncLabel({ kind: 'sending', waiting: 2, failed: 3 }, now)).toBe('Надсилаю 2 зміни… · 3 зміни не збережено');
+    expect(syncLabel({ kind: 'waiting', waiting: 1, failed: 5 }, now)).toBe('1 зміна очікує · 5 змін не збережено');
+    expect(syncLabel({ kind: 'retrying', waiting: 1, failed: 1, nextAt: now + 40_000, reason: 'Немає зв’язку з сервером.' }, now)).toBe('1 зміна не надіслана: немає зв’язку з сервером · спроба за 40 с · 1 зміну не збережено');
     expect(syncLabel({ kind: 'idle', waiting: 0, failed: 0 }, now)).toBeNull();
   });
 
@@ -118,12 +123,17 @@ describe('<SyncIndicator>', () => {
 });
 
 describe('refusals: announced once, explained, fixed or dismissed', () => {
-  it('a refused address is announced once in a toast naming it and why; the panel offers to fix it; «Прибрати» and «Повторити» work', async () => {
+  it('a refused address is announced once in a toast naming it and why; the panel offers to fix it; «Прибрати» and, where a later try can pass, «Повторити» work', async () => {
     let refuse = true;
+    // The address's body is refused for good (400); the favourite for now (the list is full, 422).
+    const refusal = (key: string): Reply =>
+      key === 'favorites'
+        ? { status: 422, body: { error: { code: 'too_many_favourites', message: 'В обраному може бути не більше 100 товарів' } } }
+        : { status: 400, body: { error: { code: 'invalid_body', message: 'Некоректні дані: поле «value»' } } };
     const { rt, db } = await runtime(
       api({
         '/api/user/create-metafields': (_r, b) =>
-          refuse ? { status: 400, body: { error: { code: 'invalid_body', message: 'Некоректні дані: поле «value»' } } } : { status: 200, body: { metafield: { id: 1, namespace: 'pwa', key: String(b.key), value: String(b.value), type: 'json', revision: 1 } } },
+          refuse ? refusal(String(b.key)) : { status: 200, body: { metafield: { id: 1, namespace: 'pwa', key: String(b.key), value: String(b.value), type: 'json', revision: 1 } } },
       }),
       manualOnline(true),
     );
@@ -158,6 +168,8 @@ describe('refusals: announced once, explained, fixed or dismissed', () => {
     const items = await screen.findAllByTestId('sync-failed-item');
     expect(items).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Виправити в профілі' }).getAttribute('href')).toBe('/profile');
+    // The address's refusal cannot pass later: no «Повторити» for it, only for the favourite.
+    expect(items.map((i) => i.textContent?.includes('Повторити'))).toEqual([false, true]);
     fireEvent.click(screen.getAllByRole('button', { name: 'Прибрати' })[0]!);
     await vi.waitFor(() => expect(screen.getAllByTestId('sync-failed-item')).toHaveLength(1));
     refuse = false;
