@@ -14,6 +14,8 @@ export const SCAN_COPY = {
   saved: 'Код збережено',
   savedOnline: 'Надсилаємо — XP зарахуються за мить',
   savedOffline: 'Немає зв’язку: код чекає й зарахується, щойно з’явиться інтернет',
+  /** The server's answer, in place of «Код збережено» once it comes. */
+  answer: { credited: 'Код зараховано', refused: 'Код не зараховано' },
   duplicate: 'Цей код уже є',
   managerSaved: 'Консультанта збережено',
   managerKnown: 'Консультант уже є',

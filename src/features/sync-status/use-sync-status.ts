@@ -25,6 +25,8 @@ export interface SyncStatus {
   titleOf(entry: OutboxEntry): string;
   /** What a refused entry was, why it was refused, where to put it right and whether a retry can pass. */
   noticeOf(entry: OutboxEntry): ShownRefusal;
+  /** Whether the screen at `path` shows this entry's refusal in place (its kind's `answeredOn`). */
+  answeredOn(entry: OutboxEntry, path: string): boolean;
   sendNow(): void;
   retry(id: string): void;
   cancel(id: string): void;
@@ -51,6 +53,7 @@ export function useSyncStatus(rt: SyncRuntime): SyncStatus {
     now,
     titleOf: (entry) => rt.registry.get(entry.kind)?.title ?? SYNC_COPY.unknownKind,
     noticeOf: (entry) => refusalNotice(rt.registry, entry),
+    answeredOn: (entry, path) => rt.registry.get(entry.kind)?.answeredOn?.includes(path) ?? false,
     sendNow: () => void rt.outbox.sendNow(),
     retry: (id) => void rt.outbox.retryFailed(id),
     cancel: (id) => void rt.outbox.cancelFailed(id),

@@ -12,6 +12,7 @@ import { createSyncRuntime } from '../../../src/sync/runtime';
 import { memberReason, syncLabel, syncState } from '../../../src/sync/engine/status';
 import type { OutboxEntry } from '../../../src/db/rows-sync';
 import { saveDeliveryAddress } from '../../../src/sync/mutations/profile-metafield';
+import { saveScanCode } from '../../../src/sync/mutations/scan-code';
 import { toasts } from '../../../src/ui/toast-store';
 import { MemoryRouter } from 'react-router';
 import { scriptedFetch, type Reply } from './support/fake-fetch';
@@ -92,7 +93,11 @@ describe('<SyncIndicator>', () => {
     await toggleFavourite(db, GLO, 2);
     // The app's own reports are sent quietly: not counted as the member's changes.
     await trackEvent(db, GLO, { event: 'quiet', pageUrl: '/' });
-    render(<SyncIndicator runtime={rt} />);
+    render(
+      <MemoryRouter>
+        <SyncIndicator runtime={rt} />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('Офлайн · 2 зміни чекають на зв’язок')).toBeDefined();
     // A member's kept copy of the screen never holds it: what waited then says nothing of now.
     const shell = document.createElement('div');
@@ -176,6 +181,36 @@ describe('refusals: announced once, explained, fixed or dismissed', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Повторити' }));
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
     expect(await db.favourites.get(['glo', 2])).toBeDefined();
+    unsubscribe();
+    rt.stop();
+  });
+
+  it('a screen that shows the refusal on its line is answer enough: no toast there; elsewhere the toast is that screen’s', async () => {
+    const { rt, db } = await runtime(
+      api({ '/api/scan/scan-code': () => ({ status: 404, body: { error: { code: 'code_not_found', message: 'Такого коду немає. Перевір, чи правильно він зчитався' } } }) }),
+      manualOnline(true),
+    );
+    const shown: Array<{ text: string; screen?: string }> = [];
+    // Only this test's: the app's toast store may still hold an earlier test's.
+    const unsubscribe = toasts.subscribe((list) => list.forEach((t) => t.text.includes('Скан коду') && !shown.some((x) => x.text === t.text) && shown.push({ text: t.text, screen: t.screen })));
+    const refuse = async (code: string, path: string) => {
+      await saveScanCode(db, GLO, code, 'manual');
+      await act(async () => {
+        await rt.outbox.replay();
+      });
+      render(
+        <MemoryRouter initialEntries={[path]}>
+          <SyncIndicator runtime={rt} />
+        </MemoryRouter>,
+      );
+      await vi.waitFor(async () => expect((await db.outbox.toArray()).every((e) => e.noticed)).toBe(true));
+      cleanup();
+    };
+    // The XP ledger lists the refused scan on its own line.
+    await refuse('0000dead-beef-4000-8000-00000000c0de', '/history-bonuses');
+    expect(shown).toEqual([]);
+    await refuse('0000dead-beef-4000-8000-00000000c0df', '/profile');
+    expect(shown).toEqual([{ text: expect.stringContaining('Такого коду немає') as string, screen: '/profile' }]);
     unsubscribe();
     rt.stop();
   });

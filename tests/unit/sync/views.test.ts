@@ -25,6 +25,8 @@ describe('every action declares the views it changes', () => {
         if (k.tables.includes('xpBalance')) expect(views, k.kind).toContain('xp');
         // What moves XP is listed in the ledger while it waits: it must say what it is.
         if (views.includes('xp')) expect(k.xpMove?.(entryOf(variant) as never).what, k.kind).toMatch(/\S/);
+        // …and its refusals are shown on the ledger's line, where no toast repeats them.
+        if (k.xpMove) expect(k.answeredOn, k.kind).toContain('/history-bonuses');
         if (k.tables.includes('scanHistory') || k.tables.includes('scans')) expect(views, k.kind).toContain('scan-history');
         if (k.tables.includes('orders')) expect(views, k.kind).toContain('orders');
         if (k.tables.includes('devices')) expect(views, k.kind).toContain('devices');
