@@ -136,9 +136,6 @@ describe('refusals that help', () => {
     const refused = page.locator('[data-testid="xp-line"][data-state="refused"]');
     const mine = [`…${used!.code.slice(-6)}`, `…${brand!.code.slice(-6)}`, `…${unknown.slice(-6)}`, taken, overLimit];
     for (const text of mine) await refused.filter({ hasText: text }).waitFor({ timeout: 30_000 });
-    // The ledger shows each on its line: no toast repeats them here.
-    await expect.poll(async () => (await rows<{ state: string; noticed?: boolean }>(page, 'outbox')).filter((e) => e.state === 'failed').every((e) => e.noticed)).toBe(true);
-    expect(await page.locator('.toast').filter({ hasText: 'Не збережено' }).count()).toBe(0);
     for (const text of mine) {
       const line = refused.filter({ hasText: text });
       // Nothing was ever credited or known for them: no figure, not «0».
@@ -146,6 +143,9 @@ describe('refusals that help', () => {
       expect(await line.getByRole('button', { name: 'Повторити' }).count(), text).toBe(text === overLimit ? 1 : 0);
       expect(await line.getByRole('button', { name: 'Прибрати' }).count(), text).toBe(1);
     }
+    // The ledger shows each on its line: no toast repeats them here.
+    await expect.poll(async () => (await rows<{ state: string; noticed?: boolean }>(page, 'outbox')).filter((e) => e.state === 'failed').every((e) => e.noticed)).toBe(true);
+    expect(await page.locator('.toast').filter({ hasText: 'Не збережено' }).count()).toBe(0);
     await refused.first().scrollIntoViewIfNeeded();
     await shot(page, `polish-ledger-refused.${variant}`);
 
