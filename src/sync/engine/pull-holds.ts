@@ -9,7 +9,8 @@ import { peekViewsDue, stampsOfViews } from './views';
  * - A view a change still waiting in the outbox (not refused) will move is not pulled: its answer
  *   would carry the figures from before that change. Its settlement queues the view (views.ts).
  * - A view already queued is pulled by the views refresher alone (../views-refresh.ts), at most
- *   once in its window, once nothing waiting holds it; the other pulls leave it to it.
+ *   once in its window, once nothing waiting holds it; the other pulls leave it to it. (Every page
+ *   runtime has one: src/sync/start.ts. The service worker runs no pullers.)
  */
 
 /** The stamps of the changes still waiting (pending or being sent) in the outbox. */
