@@ -36,6 +36,8 @@ export interface LedgerLine {
   /** Refused: why, in the member's words, and where to put it right. */
   why?: string;
   fix?: { path: string; label: string };
+  /** Refused for good: no later try can pass, so it offers no «Повторити». */
+  final?: boolean;
   /** The outbox entry of a line not credited yet. */
   entryId?: string;
 }

@@ -35,8 +35,6 @@ export const XP_COPY = {
   support: 'Підтримка',
   /** The XP of a scan not yet checked: known once the server answers. */
   unpriced: '+?',
-  /** A refused one whose XP was never known: nothing credited. */
-  unpricedVoid: '0',
   sources: {
     scan: 'Скан',
     device: 'Пристрій',

@@ -9,8 +9,8 @@ const timeOf = (at: number) => new Date(at).toLocaleTimeString('uk-UA', { hour: 
 
 /**
  * One XP movement of the ledger: what it is and where it came from, its time, its state, the XP
- * and the balance after it (server lines); a refused one says why, what to do, and can be retried
- * or removed.
+ * and the balance after it (server lines); a refused one says why and what to do, can be removed,
+ * and retried where a later try can pass.
  */
 export function LedgerLineItem({ line, onRetry, onRemove }: { line: LedgerLine; onRetry?: (id: string) => void; onRemove?: (id: string) => void }) {
   const spent = (line.amount ?? 0) < 0;
@@ -32,7 +32,7 @@ export function LedgerLineItem({ line, onRetry, onRemove }: { line: LedgerLine; 
         )}
         {line.state === 'refused' && line.entryId && (onRetry || onRemove) && (
           <span className="xp-line__actions">
-            {onRetry && (
+            {onRetry && !line.final && (
               <Button variant="secondary" onClick={() => onRetry(line.entryId!)}>
                 {T.retry}
               </Button>
@@ -47,9 +47,12 @@ export function LedgerLineItem({ line, onRetry, onRemove }: { line: LedgerLine; 
       </span>
       <span className="xp-line__end">
         {line.amount === null ? (
-          <span className="xp-line__amount is-unpriced" data-testid="xp-line-amount">
-            {open ? T.unpriced : T.unpricedVoid}
-          </span>
+          // A refused one whose XP was never known moved nothing: no figure at all, not «0».
+          open && (
+            <span className="xp-line__amount is-unpriced" data-testid="xp-line-amount">
+              {T.unpriced}
+            </span>
+          )
         ) : (
           <span className={`xp-line__amount${spent ? ' is-spent' : ''}${line.state === 'refused' || line.state === 'reversed' ? ' is-void' : ''}`} data-testid="xp-line-amount">
             {xp(line.amount)}

@@ -21,7 +21,7 @@ export { sendMultiscanPhoto } from './upload';
 
 const ctxOf = (env: AuthEnv): PullContext => ({ db: env.db, transport: env.transport, now: env.now, online: () => env.online.isOnline() });
 
-export const pullScanStats = (env: AuthEnv, v: ScanVariant, force = false): Promise<PullResult> => runPuller(scanStatsPuller(v), ctxOf(env), force);
+export const pullScanStats = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(scanStatsPuller(v), ctxOf(env));
 export const pullScanHistory = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(scanHistoryPuller(v), ctxOf(env));
 /** The next get-history page after the `kept` lines already pulled. */
 export const pullMoreHistory = (env: AuthEnv, v: ScanVariant, kept: number): Promise<PullResult> => runPuller(scanHistoryPuller(v, kept), ctxOf(env), true);
