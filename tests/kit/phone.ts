@@ -1,0 +1,216 @@
+import { ClubDb } from '../../src/db/database';
+import type { UnsentSummary } from '../../src/sync/auth/logout';
+import { memoryCookies } from '../../src/sync/auth/cookies';
+import { appRegistry } from '../../src/sync/mutations/index';
+import { memoryLocks } from '../unit/sync/support/memory-locks';
+import { CheckoutActions } from './actions/checkout';
+import { ClubActions } from './actions/club';
+import { ProfileActions } from './actions/profile';
+import { ScanActions } from './actions/scan';
+import { ShopActions } from './actions/shop';
+import { SupportActions } from './actions/support';
+import { memoryStorage, PhoneLog } from './browser';
+import type { ScenarioClock } from './clock';
+import { Network } from './network';
+import { Panel } from './panel';
+import { Screens } from './screens';
+import type { KitServer } from './server';
+import { Session } from './session';
+import { Tab, type LockMode } from './tab';
+import { isToldError, stateOf, type Told } from './told';
+
+/** What every phone of a scenario shares. */
+export interface World {
+  clock: ScenarioClock;
+  server: KitServer;
+}
+
+/** A turn of the event loop: timers, then what IndexedDB (fake-indexeddb) scheduled meanwhile. */
+const turn = () => new Promise<void>((r) => setTimeout(() => setImmediate(r), 0));
+/** Turns with nothing started and nothing running before the phone counts as settled. */
+const QUIET_TURNS = 6;
+
+/**
+ * One phone: a browser profile with its own IndexedDB (fake-indexeddb), cookies, localStorage,
+ * Web Locks and network; the app open in one or more tabs, each running the real sync engine;
+ * and the screens' actions, grouped as the app groups its screens.
+ */
+export class Phone {
+  readonly network: Network;
+  readonly log = new PhoneLog();
+  readonly cookies = memoryCookies();
+  readonly storage = memoryStorage();
+  readonly registry = appRegistry();
+  /** Alive tabs, the one the member looks at first. */
+  tabs: Tab[] = [];
+  /** Set when a page logged the member out: what it said could not be sent (null: nothing). */
+  loggedOut: { lost: string | null } | null = null;
+  readonly shop = new ShopActions(this);
+  readonly checkout = new CheckoutActions(this);
+  readonly scan = new ScanActions(this);
+  readonly club = new ClubActions(this);
+  readonly support = new SupportActions(this);
+  readonly profile = new ProfileActions(this);
+  /** Sign-in, registration, logout, the variant switch. */
+  readonly session = new Session(this);
+  /** The sync indicator and its panel: what waits, what was refused and why. */
+  readonly panel = new Panel(this);
+  /** What the screens show, read as they read it from the local database. */
+  readonly screens = new Screens(this);
+  private readonly dead: Tab[] = [];
+  private readonly locks = memoryLocks();
+  private readonly background = new Set<Promise<unknown>>();
+  private opened = 0;
+
+  constructor(
+    readonly world: World,
+    readonly name: string,
+    readonly opts: { lockMode?: LockMode; dbName?: string } = {},
+  ) {
+    this.network = new Network(world.server);
+  }
+
+  get clock(): ScenarioClock {
+    return this.world.clock;
+  }
+
+  /** The IndexedDB database of this phone's browser profile. */
+  get dbName(): string {
+    return this.opts.dbName ?? `kit-${this.name}`;
+  }
+
+  /** The tab the member looks at. Throws when the app is closed (`open()` it). */
+  get tab(): Tab {
+    const t = this.tabs[0];
+    if (!t) throw new Error(`${this.name}: the app is closed; phone.open() opens it`);
+    return t;
+  }
+
+  /** The member opens the app (again, or in one more tab); resolves once its first pulls are done. */
+  async open(): Promise<Tab> {
+    this.opened += 1;
+    const tab = new Tab(
+      {
+        dbName: this.dbName,
+        clock: this.clock,
+        network: this.network,
+        cookies: this.cookies,
+        storage: this.storage,
+        locks: this.locks,
+        lockMode: this.opts.lockMode ?? 'web-locks',
+        onLoggedOut: (lost) => void (this.loggedOut = { lost: lost?.message ?? null }),
+        onReload: (t) => this.reload(t),
+      },
+      `${this.name}#${this.opened}`,
+      this.log,
+    );
+    this.tabs.push(tab);
+    await this.settle();
+    return tab;
+  }
+
+  /** A tab dies at once (closed, or killed by the system): what it was sending stays where it was. */
+  kill(tab: Tab = this.tab): void {
+    tab.kill();
+    this.tabs = this.tabs.filter((t) => t !== tab);
+    this.dead.push(tab);
+  }
+
+  /** The app is closed: every tab. */
+  close(): void {
+    for (const t of [...this.tabs]) this.kill(t);
+  }
+
+  /** The app is closed and opened again (one tab). */
+  async restart(): Promise<Tab> {
+    this.close();
+    return this.open();
+  }
+
+  private reload(tab: Tab): void {
+    this.kill(tab);
+    this.track(this.open());
+  }
+
+  /** The phone's network goes (the app is told, unless `silently`: bars shown, nothing gets through). */
+  offline(opts: { silently?: boolean } = {}): void {
+    this.network.cut(opts);
+  }
+
+  /** The network is back: the app sends what waits. */
+  online(): void {
+    this.network.restore();
+  }
+
+  /** Work started in the background (a reload): `settle` waits for it too. */
+  track(p: Promise<unknown>): void {
+    this.background.add(p);
+    void p.finally(() => this.background.delete(p));
+  }
+
+  /**
+   * Waits until the phone is quiet: nothing on the network, no replay, no database work started
+   * for a few turns of the event loop (what the app does on its own after an action, a network
+   * change or a timer). Time does not move: entries waiting for a retry stay waiting.
+   */
+  async settle(): Promise<void> {
+    let quiet = 0;
+    let seen = -1;
+    while (quiet < QUIET_TURNS) {
+      await turn();
+      if (this.background.size) await Promise.allSettled([...this.background]);
+      const busy = this.network.inFlight > 0 || this.log.open > 0 || this.tabs.some((t) => t.rt.outbox.isReplaying);
+      if (busy || this.log.started !== seen) {
+        quiet = 0;
+        seen = this.log.started;
+      } else quiet += 1;
+    }
+  }
+
+  /** Reads this phone's database: through an open tab, or, the app closed, a connection of its own. */
+  async read<R>(fn: (db: ClubDb) => Promise<R>): Promise<R> {
+    const open = this.tabs[0];
+    if (open) return fn(open.db);
+    const db = new ClubDb(this.dbName);
+    try {
+      return await fn(db);
+    } finally {
+      db.close();
+    }
+  }
+
+  /**
+   * Runs an action of a screen on the front tab and says what the member was told: `run` answers
+   * what the screen shows (`at`, `says`, a value); the screens' own errors (offline, refused, a
+   * cart refusal…) are refusals; a page that dies meanwhile answers 'killed'. Returns once the
+   * phone is quiet again: what the app does on its own after the tap (sending it, when there is
+   * a network; pulling the views it changed) is done by then.
+   */
+  async act<T>(run: (tab: Tab) => Promise<{ at?: Told['at']; says?: string | null; value?: T | null }>): Promise<Told<T>> {
+    const tab = this.tab;
+    const mark = this.log.mark();
+    let told: { at: Told['at']; says: string | null; value: T | null };
+    let off: () => void = () => undefined;
+    try {
+      const died = new Promise<'killed'>((resolve) => (off = tab.onDeath(() => resolve('killed'))));
+      const r = await Promise.race([run(tab), died]);
+      told = r === 'killed' ? { at: 'killed', says: null, value: null } : { at: r.at ?? 'queued', says: r.says ?? null, value: r.value ?? null };
+    } catch (e) {
+      if (!isToldError(e)) throw e;
+      told = { at: 'refused', says: e.message, value: null };
+    } finally {
+      off();
+    }
+    await this.settle();
+    const entries = this.log.since(mark);
+    const src = { read: <R>(fn: (db: ClubDb) => Promise<R>) => this.read(fn), registry: this.registry, removed: this.log.removed };
+    return { ...told, entries, state: () => stateOf(src, told.at, told.says, entries) };
+  }
+
+  /** Ends the phone: every tab, and their connections. */
+  async dispose(): Promise<void> {
+    this.close();
+    await this.settle();
+    for (const t of this.dead) t.close();
+  }
+}
