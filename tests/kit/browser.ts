@@ -18,14 +18,14 @@ export function memoryStorage(): Storage {
 }
 
 /**
- * What one phone's database did, seen from all its tabs: every outbox entry created and removed
- * one by one (a logout clears the table at once: those entries are never "removed"), and the
- * transactions started and still open (`settle` waits until none start for a while).
+ * What one phone's database did, seen from all its tabs: every outbox entry created, those a
+ * logout cleared, and the transactions started and still open (`settle` waits until none start
+ * for a while).
  */
 export class PhoneLog {
   readonly created: EntryRecord[] = [];
-  /** Seqs of entries removed one by one: settled by an answer, or cancelled. */
-  readonly removed = new Set<number>();
+  /** Seqs of entries a logout cleared before they were sent. */
+  readonly cleared = new Set<number>();
   started = 0;
   open = 0;
 
@@ -35,9 +35,11 @@ export class PhoneLog {
     db.outbox.hook('creating', function (_key, e: OutboxEntry) {
       this.onsuccess = () => void log.created.push({ id: e.id, seq: e.seq, kind: e.kind });
     });
-    db.outbox.hook('deleting', function (_key, e: OutboxEntry | undefined) {
+    db.outbox.hook('deleting', function (_key, e: OutboxEntry | undefined, tx) {
+      // A logout resets every store in one transaction: its entries were dropped, not settled.
+      const reset = tx.storeNames.length === db.tables.length;
       this.onsuccess = () => {
-        if (e) log.removed.add(e.seq);
+        if (e && reset) log.cleared.add(e.seq);
       };
     });
     db.use({

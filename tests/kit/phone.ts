@@ -29,6 +29,8 @@ export interface World {
 const turn = () => new Promise<void>((r) => setTimeout(() => setImmediate(r), 0));
 /** Turns with nothing started and nothing running before the phone counts as settled. */
 const QUIET_TURNS = 6;
+/** A phone still busy after this long (real time) is stuck: `settle` says what it waits for. */
+const STUCK_MS = 15_000;
 
 /**
  * One phone: a browser profile with its own IndexedDB (fake-indexeddb), cookies, localStorage,
@@ -59,7 +61,6 @@ export class Phone {
   readonly screens = new Screens(this);
   private readonly dead: Tab[] = [];
   private readonly locks = memoryLocks();
-  private readonly background = new Set<Promise<unknown>>();
   private opened = 0;
 
   constructor(
@@ -88,6 +89,13 @@ export class Phone {
 
   /** The member opens the app (again, or in one more tab); resolves once its first pulls are done. */
   async open(): Promise<Tab> {
+    const tab = this.start();
+    await this.settle();
+    return tab;
+  }
+
+  /** A new page over the phone's database: the sync runtime starts at once (its first pulls, a replay). */
+  private start(): Tab {
     this.opened += 1;
     const tab = new Tab(
       {
@@ -105,15 +113,23 @@ export class Phone {
       this.log,
     );
     this.tabs.push(tab);
-    await this.settle();
+    // However it dies (closed here, killed by a network fault, reloaded), it leaves the open tabs.
+    tab.onDeath(() => {
+      this.tabs = this.tabs.filter((t) => t !== tab);
+      this.dead.push(tab);
+    });
     return tab;
+  }
+
+  /** The member turns to `tab`: the actions act in it from now on. */
+  focus(tab: Tab): void {
+    if (!this.tabs.includes(tab)) throw new Error(`${this.name}: ${tab.name} is not open`);
+    this.tabs = [tab, ...this.tabs.filter((t) => t !== tab)];
   }
 
   /** A tab dies at once (closed, or killed by the system): what it was sending stays where it was. */
   kill(tab: Tab = this.tab): void {
     tab.kill();
-    this.tabs = this.tabs.filter((t) => t !== tab);
-    this.dead.push(tab);
   }
 
   /** The app is closed: every tab. */
@@ -127,9 +143,10 @@ export class Phone {
     return this.open();
   }
 
+  /** The page reloads itself (the version check saw a new version): it dies, a new one starts in its place. */
   private reload(tab: Tab): void {
     this.kill(tab);
-    this.track(this.open());
+    this.start();
   }
 
   /** The phone's network goes (the app is told, unless `silently`: bars shown, nothing gets through). */
@@ -142,12 +159,6 @@ export class Phone {
     this.network.restore();
   }
 
-  /** Work started in the background (a reload): `settle` waits for it too. */
-  track(p: Promise<unknown>): void {
-    this.background.add(p);
-    void p.finally(() => this.background.delete(p));
-  }
-
   /**
    * Waits until the phone is quiet: nothing on the network, no replay, no database work started
    * for a few turns of the event loop (what the app does on its own after an action, a network
@@ -156,14 +167,19 @@ export class Phone {
   async settle(): Promise<void> {
     let quiet = 0;
     let seen = -1;
+    const since = Date.now();
     while (quiet < QUIET_TURNS) {
       await turn();
-      if (this.background.size) await Promise.allSettled([...this.background]);
-      const busy = this.network.inFlight > 0 || this.log.open > 0 || this.tabs.some((t) => t.rt.outbox.isReplaying);
+      const replaying = this.tabs.filter((t) => t.rt.outbox.isReplaying).map((t) => t.name);
+      const busy = this.network.inFlight > 0 || this.log.open > 0 || replaying.length > 0;
       if (busy || this.log.started !== seen) {
         quiet = 0;
         seen = this.log.started;
       } else quiet += 1;
+      // Not a timing check: a phone that never settles is a stuck test, said plainly instead of a bare timeout.
+      if (Date.now() - since > STUCK_MS) {
+        throw new Error(`${this.name} is not quiet after ${STUCK_MS / 1000} s: ${this.network.inFlight} requests on their way, ${this.log.open} transactions open, replaying in [${replaying.join(', ')}]`);
+      }
     }
   }
 
@@ -203,7 +219,7 @@ export class Phone {
     }
     await this.settle();
     const entries = this.log.since(mark);
-    const src = { read: <R>(fn: (db: ClubDb) => Promise<R>) => this.read(fn), registry: this.registry, removed: this.log.removed };
+    const src = { read: <R>(fn: (db: ClubDb) => Promise<R>) => this.read(fn), registry: this.registry, cleared: this.log.cleared };
     return { ...told, entries, state: () => stateOf(src, told.at, told.says, entries) };
   }
 

@@ -48,8 +48,8 @@ export function isToldError(e: unknown): e is Error {
 export interface StateSource {
   read<R>(fn: (db: ClubDb) => Promise<R>): Promise<R>;
   registry: MutationRegistry;
-  /** Seqs of entries removed one by one (settled, or cancelled); others gone were cleared at a logout. */
-  removed: ReadonlySet<number>;
+  /** Seqs of entries a logout cleared (others gone were settled). */
+  cleared: ReadonlySet<number>;
 }
 
 /** The state of an action from its entries: refused if one was refused, pending if one waits, else applied. */
@@ -62,6 +62,6 @@ export async function stateOf(src: StateSource, at: Told['at'], says: string | n
     return { state: 'refused', why: n.why, what: n.what };
   }
   if (rows.length) return { state: 'pending' };
-  if (entries.some((e) => !src.removed.has(e.seq))) return { state: 'dropped' };
+  if (entries.some((e) => src.cleared.has(e.seq))) return { state: 'dropped' };
   return { state: 'applied' };
 }
