@@ -1,6 +1,13 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { Dexie } from 'dexie';
 import type { ClubDb } from '../../src/db/database';
 import type { OutboxEntry } from '../../src/db/rows-sync';
 import type { EntryRecord } from './told';
+
+// The phones' IndexedDB is fake-indexeddb's, whichever was imported first: Dexie reads its
+// dependencies when it loads, which may be before the kit (a test importing src/ first).
+Dexie.dependencies.indexedDB = indexedDB;
+Dexie.dependencies.IDBKeyRange = IDBKeyRange;
 
 /** `localStorage` of one phone, in memory (it outlives the phone's tabs, as the browser's does). */
 export function memoryStorage(): Storage {
@@ -33,7 +40,7 @@ export class PhoneLog {
   watch(db: ClubDb): void {
     const log = this;
     db.outbox.hook('creating', function (_key, e: OutboxEntry) {
-      this.onsuccess = () => void log.created.push({ id: e.id, seq: e.seq, kind: e.kind });
+      this.onsuccess = () => void log.created.push({ id: e.id, seq: e.seq, kind: e.kind, account: e.account, payload: e.payload });
     });
     db.outbox.hook('deleting', function (_key, e: OutboxEntry | undefined, tx) {
       // A logout resets every store in one transaction: its entries were dropped, not settled.

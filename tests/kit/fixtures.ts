@@ -24,17 +24,13 @@ export async function printedCodes(s: KitServer, n: number, opts: { variant?: 'g
   return codes;
 }
 
-const handedOut = new Set<string>();
-
-/** `n` genuine device serials of `variant` nobody has registered (from the seeded registry). */
+/** `n` genuine device serials of `variant` nobody has registered: a new batch in the manufacturer's registry. */
 export async function freeSerials(s: KitServer, n: number, variant: 'glo' | 'ogo' = 'glo'): Promise<string[]> {
-  const db = s.current.deps.db;
-  const taken = new Set((await db.selectFrom('devices').select('serial').execute()).map((d) => d.serial));
-  const all = await db.selectFrom('device_registry').select('serial').where('variant', '=', variant).orderBy('serial').execute();
-  const free = all.map((r) => r.serial).filter((x) => !taken.has(x) && !handedOut.has(x)).slice(0, n);
-  if (free.length < n) throw new Error(`only ${free.length} free ${variant} serials left`);
-  for (const x of free) handedOut.add(x);
-  return free;
+  const t = s.current;
+  const serials = Array.from({ length: n }, () => `KIT${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`);
+  const now = t.clock.now().toISOString();
+  await t.deps.db.insertInto('device_registry').values(serials.map((serial) => ({ serial, model: 'Пристрій Плюс', variant, source: 'kit', created_at: now }))).execute();
+  return serials;
 }
 
 /** The carrier delivered an order: it can take feedback now. */

@@ -59,8 +59,9 @@ export class Scenario {
    * a browser without Web Locks.
    */
   async phone(member?: KitMember | null, opts: { name?: string; lockMode?: LockMode; fromChatBot?: boolean } = {}): Promise<Phone> {
-    const name = opts.name ?? String.fromCharCode(65 + this.phones.length);
-    const p = new Phone({ clock: this.time, server: this.server }, name, { lockMode: opts.lockMode, dbName: `kit-${this.run}-${name}` });
+    const n = this.phones.length;
+    const name = opts.name ?? (n < 26 ? String.fromCharCode(65 + n) : `P${n + 1}`);
+    const p = new Phone({ clock: this.time, server: this.server }, name, { lockMode: opts.lockMode, dbName: `kit-${this.run}-${n}-${name}` });
     this.phones.push(p);
     await p.open();
     if (member) {

@@ -1,4 +1,5 @@
 import type { ClubDb } from '../../src/db/database';
+import type { Account } from '../../src/db/rows-sync';
 import { refusalNotice } from '../../src/sync/engine/refusals';
 import type { MutationRegistry } from '../../src/sync/engine/registry';
 
@@ -7,6 +8,8 @@ export interface EntryRecord {
   id: string;
   seq: number;
   kind: string;
+  account: Account;
+  payload: unknown;
 }
 
 /** Where an action stands for the member. */

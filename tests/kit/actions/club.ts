@@ -10,6 +10,8 @@ import { MARATHON_DOCS, SUB_DOCS } from '../../../src/sync/programme/keys';
 import { answerQuestion, pullQuiz } from '../../../src/sync/programme/marathon';
 import { cancelSubscription, pauseSubscription, pullSubscription, resumeSubscription, subscribeTo } from '../../../src/sync/programme/subscription';
 import type { Quiz } from '../../../src/sync/pullers/programmes-marathon';
+import { MARATHON_COPY } from '../../../src/features/marathon/copy';
+import { SUB_COPY } from '../../../src/features/subscription/copy';
 import { jpegPhoto } from '../fixtures';
 import type { Phone } from '../phone';
 import type { Tab } from '../tab';
@@ -45,17 +47,19 @@ export class ClubActions {
   }
 
   /**
-   * /marathon/quiz: answers a question (default: the first one not answered on this phone) with an
-   * option (default: its first). The quiz is pulled first when the phone has none yet.
+   * /marathon/quiz: answers a question (default: the first one not answered on this phone, else the
+   * first, which the screen refuses as answered) with an option (default: its first). The quiz is
+   * pulled first when the phone has none; offline without one, the screen says it will load later.
    */
   answerQuiz(pick: { question?: number; option?: number } = {}): Promise<Told<{ questionId: number }>> {
     return this.p.act(async (tab) => {
       const variant = await this.variant(tab);
       if (!(await readDoc<Quiz>(tab.db, variant, MARATHON_DOCS.quiz))) await pullQuiz(tab.env, variant);
-      const quiz = await readDoc<Quiz>(tab.db, variant, MARATHON_DOCS.quiz);
+      const questions = (await readDoc<Quiz>(tab.db, variant, MARATHON_DOCS.quiz))?.questions ?? [];
+      if (!questions.length) return { at: 'refused', says: MARATHON_COPY.offline };
       const local = (await readDoc<QuizLocal>(tab.db, variant, MARATHON_DOCS.local))?.answers ?? {};
-      const q = quiz?.questions.find((x) => (pick.question === undefined ? !x.answer && !local[x.id] : x.id === pick.question));
-      if (!q) throw new Error(`${this.p.name}: no question to answer on this phone`);
+      const q = pick.question === undefined ? (questions.find((x) => !x.answer && !local[x.id]) ?? questions[0]!) : questions.find((x) => x.id === pick.question);
+      if (!q) throw new Error(`${this.p.name}: no question ${pick.question} in the quiz`);
       await answerQuestion(tab.env, variant, q.id, pick.option ?? q.options[0]!.id);
       return { value: { questionId: q.id } };
     });
@@ -67,8 +71,10 @@ export class ClubActions {
       const variant = await this.variant(tab);
       if (!(await readDoc(tab.db, variant, SUB_DOCS.state))) await pullSubscription(tab.env, variant);
       const plans = (await readDoc<Plans>(tab.db, variant, SUB_DOCS.plans))?.plans ?? [];
+      // Offline before the plans were ever pulled, the screen has nothing to offer yet.
+      if (!plans.length) return { at: 'refused', says: SUB_COPY.offline };
       const plan = plans.find((x) => planId === undefined || x.id === planId);
-      if (!plan) throw new Error(`${this.p.name}: no subscription plan ${planId ?? ''} on this phone`);
+      if (!plan) throw new Error(`${this.p.name}: no subscription plan ${planId} on this phone`);
       await subscribeTo(tab.env, variant, plan);
       return {};
     });
