@@ -1,9 +1,10 @@
 import type { FetchLike } from '../../src/api/transport';
 import { manualOnline } from '../../src/sync/engine/online';
-import type { KitServer } from './server';
 
 /** What the network does to one request. */
 export type Fault =
+  /** It goes through (a placeholder: `fail('ok', 'lose')` loses the second send's answer). */
+  | 'ok'
   /** The request never reaches the server (no signal for a moment). */
   | 'drop'
   /** A 503 from in front of the server; nothing applied. */
@@ -18,11 +19,16 @@ export type Fault =
   | 'kill-before'
   | 'kill-after';
 
-/** The part of a tab the network needs: whether it is dead, and how to kill it. */
+/** The part of a tab the network needs: whether it is dead, and how to kill it (`key`: the send it died on). */
 export interface NetworkTab {
   readonly name: string;
   readonly dead: boolean;
-  kill(): void;
+  kill(cause?: { key: string | null }): void;
+}
+
+/** Where requests go: the kit's server, or a test's own `app.request`. */
+export interface ServerLink {
+  request(url: string, init: RequestInit): Promise<Response>;
 }
 
 /** KIT_TRACE=1 prints every request a phone makes: tab, path, status or fault, time. */
@@ -52,7 +58,7 @@ export class Network {
   readonly reached = new Set<string>();
   readonly rejected = new Set<string>();
 
-  constructor(private readonly server: KitServer) {}
+  constructor(private readonly server: ServerLink) {}
 
   /** No network: requests fail, and the app knows it (offline) unless `silently` (bars shown, nothing gets through). */
   cut(opts: { silently?: boolean } = {}): void {
@@ -152,6 +158,7 @@ export class Network {
   private async meet(fault: Fault | null, url: string, init: RequestInit, key: string | null, tab: NetworkTab): Promise<Response | 'killed'> {
     switch (fault) {
       case null:
+      case 'ok':
         return this.forward(url, init, key);
       case 'drop':
         throw lost('network lost');
@@ -160,9 +167,9 @@ export class Network {
       case '429':
         return Response.json({ error: { code: 'rate_limited', message: 'Забагато запитів' } }, { status: 429, headers: { 'retry-after': '1' } });
       case 'reject':
-        // Only a key the server never saw: for one it saw, it would answer its stored answer.
-        if (key && this.reached.has(key)) return this.forward(url, init, key);
-        if (key) this.rejected.add(key);
+        // Only a send whose key the server never saw: for one it saw, it would answer its stored answer.
+        if (!key || this.reached.has(key)) return this.forward(url, init, key);
+        this.rejected.add(key);
         return Response.json({ error: { code: 'rejected', message: 'Відхилено' } }, { status: 422 });
       case 'lose':
         await (await this.forward(url, init, key)).arrayBuffer();
@@ -172,7 +179,7 @@ export class Network {
         if (fault === 'kill-after') await (await this.forward(url, init, key)).arrayBuffer();
         this.running -= 1;
         if (key) this.sends -= 1;
-        tab.kill();
+        tab.kill({ key });
         return 'killed';
     }
   }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Fault } from '../network';
 import type { Phone } from '../phone';
 import type { Told } from '../told';
-import type { PhoneId, Run } from './run';
+import { opened, type PhoneId, type Run } from './run';
 
 /** The model beside the real system: nothing to predict up front; the checks come after the drain. */
 export type Model = Record<string, never>;
@@ -55,20 +55,14 @@ async function order(p: Phone, r: Run, card: boolean, call: boolean): Promise<To
   return told;
 }
 
-/** The app again, when a fault killed its page during a step. */
-async function reopened(p: Phone): Promise<Phone> {
-  if (p.tabs.length === 0) await p.open();
-  return p;
-}
-
 /** The ogo shop on phone B: a velo order by the local courier with the velo promo, then back to glo. */
 async function veloOrder(p: Phone, r: Run): Promise<Told | null> {
   if ((await p.session.switchTo('ogo')).at !== 'sent') return null;
-  const velo = (await (await reopened(p)).screens.products('ogo')).find((x) => x.tags.includes('velo') && x.tags.includes('ipost_allow') && !x.bonuses);
+  const velo = (await (await opened(p)).screens.products('ogo')).find((x) => x.tags.includes('velo') && x.tags.includes('ipost_allow') && !x.bonuses);
   if (velo) await p.shop.addToCart(velo, 2);
-  const told = await (await reopened(p)).checkout.order({ delivery: 'ipost', veloCode: 'VELO-20%' });
+  const told = await (await opened(p)).checkout.order({ delivery: 'ipost', veloCode: 'VELO-20%' });
   if (told.value?.state === 'placed') r.orders.unshift({ id: told.value.order.orderId, card: false, reviewed: false });
-  await (await reopened(p)).session.switchTo('glo');
+  await (await opened(p)).session.switchTo('glo');
   return told;
 }
 
@@ -77,7 +71,7 @@ async function feedback(p: Phone, r: Run): Promise<Told | null> {
   if (!o) return null;
   o.reviewed = true;
   await r.s.deliver(o.id);
-  await reopened(p);
+  await opened(p);
   return p.club.feedback({ orderId: o.id, photos: 1 });
 }
 

@@ -11,7 +11,7 @@ import { Run } from './run';
 // refused, lost answers, pages killed before and after the server got a request), the network
 // going and coming, time passing and restarts; then the network back for good. Checked: nothing
 // waits, every refusal was told, each accepted change is on the server once, and both phones
-// show what the server holds. A failure prints its seed and path (MODEL_SEED, MODEL_PATH replay it).
+// show what the server holds. A failure prints its seed and path (KIT_MODEL_SEED, KIT_MODEL_PATH replay it).
 
 let s: Scenario;
 beforeAll(async () => {
@@ -24,20 +24,20 @@ const setupFault = fc.array(fc.constantFrom<Fault>('drop', '503', 'lose'), { max
 describe('the outbox under faults, every kind, two phones (model-based, against the real server)', () => {
   it('loses nothing, doubles nothing and tells every refusal', async () => {
     await fc.assert(
-      fc.asyncProperty(setupFault, fc.commands(commands, { maxCommands: Number(process.env.MODEL_COMMANDS ?? 25), size: 'large' }), async (faults, cmds) => {
+      fc.asyncProperty(setupFault, fc.commands(commands, { maxCommands: Number(process.env.KIT_MODEL_COMMANDS ?? 25), size: 'large' }), async (faults, cmds) => {
         const run = await Run.start(s, faults);
         await fc.asyncModelRun(() => ({ model: {} as Model, real: run }), cmds);
         await run.drain();
         await checkRun(run);
-        // MODEL_DEBUG=1 prints each run: its commands and what each action told.
-        if (process.env.MODEL_DEBUG) console.log(String(cmds), run.told.map((t) => `${t.phone}:${t.action}:${t.told.at}${t.told.at === "refused" ? ` (${t.told.says})` : ""}`).join(" "));
+        // KIT_MODEL_DEBUG=1 prints each run: its commands and what each action told.
+        if (process.env.KIT_MODEL_DEBUG) console.log(String(cmds), run.told.map((t) => `${t.phone}:${t.action}:${t.told.at}${t.told.at === "refused" ? ` (${t.told.says})` : ""}`).join(" "));
         for (const p of Object.values(run.phones)) p.close();
       }),
       {
-        numRuns: Number(process.env.MODEL_RUNS ?? 8),
+        numRuns: Number(process.env.KIT_MODEL_RUNS ?? 8),
         // Each run takes seconds: a failure is reported as found, with its seed, not shrunk.
         endOnFailure: true,
-        ...(process.env.MODEL_SEED ? { seed: Number(process.env.MODEL_SEED), path: process.env.MODEL_PATH } : {}),
+        ...(process.env.KIT_MODEL_SEED ? { seed: Number(process.env.KIT_MODEL_SEED), path: process.env.KIT_MODEL_PATH } : {}),
       },
     );
   }, 300_000);

@@ -8,6 +8,12 @@ import type { Told } from '../told';
 
 export type PhoneId = 'A' | 'B';
 
+/** The app open on `p`: opened again while a fault kills its page (the faults run out). */
+export async function opened(p: Phone): Promise<Phone> {
+  while (p.tabs.length === 0) await p.open();
+  return p;
+}
+
 /** What each action told the member, for the check that every refusal was told. */
 export interface ToldRecord {
   phone: PhoneId;
@@ -51,8 +57,7 @@ export class Run {
   /** Records what an action told; reopens the app when the action's page died. */
   async record(phone: PhoneId, action: string, told: Told): Promise<void> {
     this.told.push({ phone, action, told });
-    const p = this.phones[phone];
-    if (p.tabs.length === 0) await p.open();
+    await opened(this.phones[phone]);
   }
 
   /**
@@ -65,7 +70,7 @@ export class Run {
     for (const p of Object.values(this.phones)) {
       p.network.clearFaults();
       p.online();
-      if (p.tabs.length === 0) await p.open();
+      await opened(p);
     }
     for (let i = 0; i < 12; i += 1) {
       await this.s.clock.advance('10m');
