@@ -39,7 +39,7 @@ export type { Fault } from './network';
 export type { Told, ActionState, EntryRecord } from './told';
 export type { KitMember, ServerState } from './server-state';
 export type { Refusal } from './panel';
-export type { OrderChoices } from './actions/checkout';
+export type { OrderChoices, OrderPlaced } from './actions/checkout';
 export type { Duration } from './clock';
 
 /** vitest's `test` with a fresh scenario `s`, closed after the test. */

@@ -5,7 +5,7 @@ import { CHECKOUT_COPY } from '../../../src/features/shop/checkout/summary-copy'
 import { summaryOf } from '../../../src/features/shop/checkout/summary-of';
 import { readSession } from '../../../src/sync/auth/session';
 import { readDraft, saveDraft } from '../../../src/sync/checkout/draft';
-import { finishPlacedOrders, placeOrder, type PlaceResult } from '../../../src/sync/checkout/order';
+import { finishPlacedOrders, placeOrder } from '../../../src/sync/checkout/order';
 import { paymentLinkFor } from '../../../src/sync/checkout/pay';
 import type { Phone } from '../phone';
 import type { Tab } from '../tab';
@@ -32,6 +32,13 @@ const DELIVERY = {
   ipost: { method: 3, city: 'Київ', street: 'вул. Хрещатик, 22', flat: '5' },
 } as const;
 
+/** An order as the checkout ends with it: placed (its id and number), or on its way under `key` (ids null). */
+export interface OrderPlaced {
+  key: string;
+  orderId: number | null;
+  number: number | null;
+}
+
 /** Checkout: placing an order (online only), the card payment link, and what the checkout pages finish on opening. */
 export class CheckoutActions {
   constructor(private readonly p: Phone) {}
@@ -39,10 +46,10 @@ export class CheckoutActions {
   /**
    * Goes through /shop/delivery and /shop/payment with `choices` and taps «Оформити замовлення» on
    * /shop/checkout: the summary the screen shows (its problems block the button) and the order
-   * placed online. `value` is the placed order ('placed') or the one on its way ('waiting', told so).
+   * placed online. `value` is the order: placed, or on its way (told so) with no id yet.
    */
-  order(choices: OrderChoices = {}): Promise<Told<PlaceResult>> {
-    return this.p.act<PlaceResult>(async (tab) => {
+  order(choices: OrderChoices = {}): Promise<Told<OrderPlaced>> {
+    return this.p.act<OrderPlaced>(async (tab) => {
       const variant = choices.variant ?? (await this.activeShop(tab));
       const draft = await this.choose(tab, variant, choices);
       const session = await readSession(tab.db);
@@ -56,7 +63,9 @@ export class CheckoutActions {
       const member = { phone: record?.phone || session?.phone || '', first_name: record?.first_name ?? '', total_spent: record?.total_spent ?? 0, orders_count: record?.orders_count ?? 0 };
       const r = await placeOrder(tab.rt, variant, summary, draft, member);
       // Waiting: the screen shows its notice (the order goes again under its key) until the answer comes.
-      return r.state === 'placed' ? { at: 'sent', value: r } : { at: 'queued', says: CHECKOUT_COPY.waiting, value: r };
+      return r.state === 'placed'
+        ? { at: 'sent', value: { key: r.order.key, orderId: r.order.orderId, number: r.order.orderNumber } }
+        : { at: 'queued', says: CHECKOUT_COPY.waiting, value: { key: r.key, orderId: null, number: null } };
     });
   }
 

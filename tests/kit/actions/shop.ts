@@ -4,6 +4,8 @@ import { COMMON_COPY } from '../../../src/features/shop/copy';
 import { accountOf } from '../../../src/sync/auth/session';
 import { addProductToCart, decrementCartLine, incrementCartLine, removeCartLine, setCartLineCount } from '../../../src/sync/mutations/cart-change';
 import { toggleFavourite } from '../../../src/sync/mutations/favourite-toggle';
+import { finishPlacedOrders } from '../../../src/sync/checkout/order';
+import { refreshCartOnOpen } from '../../../src/sync/pullers/cart-refresh';
 import type { Phone } from '../phone';
 import type { Tab } from '../tab';
 import type { Told } from '../told';
@@ -34,6 +36,18 @@ export class ShopActions {
       if (!account) return { at: 'refused', says: COMMON_COPY.signInFirst };
       const r = await addProductToCart(tab.db, account, row, units, this.p.clock.now());
       return { says: `${COMMON_COPY.added}: ${row.title}`, value: { count: r.count } };
+    });
+  }
+
+  /**
+   * Opens /shop/cart: an order answered while the member was away takes its lines out, then the
+   * cart as the server holds it (the member's other phones' changes) and its prices are pulled.
+   */
+  openCart(): Promise<Told> {
+    return this.p.act(async ({ rt }) => {
+      await finishPlacedOrders(rt);
+      await refreshCartOnOpen(rt, undefined, this.p.clock.now);
+      return { at: 'sent' };
     });
   }
 

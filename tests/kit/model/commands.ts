@@ -50,8 +50,8 @@ async function codeFor(r: Run, d: PhoneId, pick: number): Promise<string> {
 
 async function order(p: Phone, r: Run, card: boolean, call: boolean): Promise<Told> {
   const told = await p.checkout.order({ payment: card ? 'card' : 'cash', ...(call ? { call: { day: 'Завтра', from: '12:00', to: '14:00' } } : {}) });
-  const v = told.value;
-  if (v?.state === 'placed') r.orders.unshift({ id: v.order.orderId, card, reviewed: false });
+  const id = told.value?.orderId;
+  if (id) r.orders.unshift({ id, card, reviewed: false });
   return told;
 }
 
@@ -61,7 +61,7 @@ async function veloOrder(p: Phone, r: Run): Promise<Told | null> {
   const velo = (await (await opened(p)).screens.products('ogo')).find((x) => x.tags.includes('velo') && x.tags.includes('ipost_allow') && !x.bonuses);
   if (velo) await p.shop.addToCart(velo, 2);
   const told = await (await opened(p)).checkout.order({ delivery: 'ipost', veloCode: 'VELO-20%' });
-  if (told.value?.state === 'placed') r.orders.unshift({ id: told.value.order.orderId, card: false, reviewed: false });
+  if (told.value?.orderId) r.orders.unshift({ id: told.value.orderId, card: false, reviewed: false });
   await (await opened(p)).session.switchTo('glo');
   return told;
 }

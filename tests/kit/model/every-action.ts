@@ -27,10 +27,10 @@ export async function everyAction(s: Scenario): Promise<{ phones: Phone[]; told:
   told.photo = await a.scan.photo([inPhoto!]);
   told.device = await a.scan.device(serial!);
   told.cardOrder = await a.checkout.order({ payment: 'card', call: { day: 'Завтра', from: '10:00', to: '12:00' } });
-  const card = told.cardOrder.value as { state: string; order?: { orderId: number } };
-  told.payByCard = await a.checkout.payByCard(card.order!.orderId);
-  await s.deliver(card.order!.orderId);
-  told.feedback = await a.club.feedback({ orderId: card.order!.orderId, photos: 1 });
+  const { orderId } = (told.cardOrder.value as { orderId: number });
+  told.payByCard = await a.checkout.payByCard(orderId);
+  await s.deliver(orderId);
+  told.feedback = await a.club.feedback({ orderId, photos: 1 });
   told.storeFeedback = await a.club.storeFeedback({ purchaseId: await s.storePurchase(olena) });
   told.certificate = await a.club.buyCertificate(await s.certificate());
   told.quiz = await a.club.answerQuiz();

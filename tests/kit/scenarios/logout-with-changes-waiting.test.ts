@@ -24,7 +24,5 @@ test('a logout with changes waiting: told what would be lost, dropped only when 
   expect(await phone.panel.waiting()).toEqual([]);
   phone.online();
   await s.settle();
-  const server = await s.state(olena);
-  expect(server.scans).toEqual([]);
-  expect(server.favourites.glo).toEqual([]);
+  expect(await s.state(olena)).toMatchObject({ scans: [], favourites: { glo: [] } });
 });
