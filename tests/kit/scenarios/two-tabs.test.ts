@@ -15,6 +15,7 @@ test('two tabs offline then online: one replayer at a time, every change once', 
   for (const c of codes.slice(2)) await phone.scan.code(c);
   expect(await phone.panel.line()).toBe('Офлайн · 4 зміни чекають на зв’язок');
 
+  phone.network.slow(20); // each answer takes a while: two replayers would overlap
   phone.online();
   await s.settle();
   expect(phone.network.maxSendsInFlight).toBe(1);
