@@ -29,8 +29,12 @@
  * How to run one, and ten worked scenarios: docs/testing.md.
  */
 import 'fake-indexeddb/auto';
-import { test as base } from 'vitest';
+import { test as base, vi } from 'vitest';
 import { Scenario } from './scenario';
+
+// A scenario starts a server and signs phones in through /auth: seconds each, several times that
+// on PostgreSQL or a busy machine. Every file that imports the kit gets this test timeout.
+vi.setConfig({ testTimeout: 60_000 });
 
 export { Scenario, type ScenarioOptions } from './scenario';
 export type { Phone } from './phone';

@@ -30,7 +30,7 @@ const turn = () => new Promise<void>((r) => setTimeout(() => setImmediate(r), 0)
 /** Turns with nothing started and nothing running before the phone counts as settled. */
 const QUIET_TURNS = 6;
 /** A phone still busy after this long (real time) is stuck: `settle` says what it waits for. */
-const STUCK_MS = 15_000;
+const STUCK_MS = 30_000;
 
 /**
  * One phone: a browser profile with its own IndexedDB (fake-indexeddb), cookies, localStorage,
