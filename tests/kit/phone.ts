@@ -17,20 +17,14 @@ import { Screens } from './screens';
 import type { KitServer } from './server';
 import { Session } from './session';
 import { Tab, type LockMode } from './tab';
-import { isToldError, stateOf, type Told } from './told';
+import type { Told } from './told';
+import { act, settle, type ActResult } from './act';
 
 /** What every phone of a scenario shares. */
 export interface World {
   clock: ScenarioClock;
   server: KitServer;
 }
-
-/** A turn of the event loop: timers, then what IndexedDB (fake-indexeddb) scheduled meanwhile. */
-const turn = () => new Promise<void>((r) => setTimeout(() => setImmediate(r), 0));
-/** Turns with nothing started and nothing running before the phone counts as settled. */
-const QUIET_TURNS = 6;
-/** A phone still busy after this long (real time) is stuck: `settle` says what it waits for. */
-const STUCK_MS = 30_000;
 
 /**
  * One phone: a browser profile with its own IndexedDB (fake-indexeddb), cookies, localStorage,
@@ -159,28 +153,9 @@ export class Phone {
     this.network.restore();
   }
 
-  /**
-   * Waits until the phone is quiet: nothing on the network, no replay, no database work started
-   * for a few turns of the event loop (what the app does on its own after an action, a network
-   * change or a timer). Time does not move: entries waiting for a retry stay waiting.
-   */
-  async settle(): Promise<void> {
-    let quiet = 0;
-    let seen = -1;
-    const since = Date.now();
-    while (quiet < QUIET_TURNS) {
-      await turn();
-      const replaying = this.tabs.filter((t) => t.rt.outbox.isReplaying).map((t) => t.name);
-      const busy = this.network.inFlight > 0 || this.log.open > 0 || replaying.length > 0;
-      if (busy || this.log.started !== seen) {
-        quiet = 0;
-        seen = this.log.started;
-      } else quiet += 1;
-      // Not a timing check: a phone that never settles is a stuck test, said plainly instead of a bare timeout.
-      if (Date.now() - since > STUCK_MS) {
-        throw new Error(`${this.name} is not quiet after ${STUCK_MS / 1000} s: ${this.network.inFlight} requests on their way, ${this.log.open} transactions open, replaying in [${replaying.join(', ')}]`);
-      }
-    }
+  /** Waits until the phone is quiet (see ./act.ts): what the app does on its own is done; time does not move. */
+  settle(): Promise<void> {
+    return settle(this);
   }
 
   /** Reads this phone's database: through an open tab, or, the app closed, a connection of its own. */
@@ -196,31 +171,11 @@ export class Phone {
   }
 
   /**
-   * Runs an action of a screen on the front tab and says what the member was told: `run` answers
-   * what the screen shows (`at`, `says`, a value); the screens' own errors (offline, refused, a
-   * cart refusal…) are refusals; a page that dies meanwhile answers 'killed'. Returns once the
-   * phone is quiet again: what the app does on its own after the tap (sending it, when there is
-   * a network; pulling the views it changed) is done by then.
+   * Runs an action of a screen on the front tab and says what the member was told (see ./act.ts);
+   * returns once the phone is quiet again. For an action the kit lacks: `phone.act(async (tab) => …)`.
    */
-  async act<T>(run: (tab: Tab) => Promise<{ at?: Told['at']; says?: string | null; value?: T | null }>): Promise<Told<T>> {
-    const tab = this.tab;
-    const mark = this.log.mark();
-    let told: { at: Told['at']; says: string | null; value: T | null };
-    let off: () => void = () => undefined;
-    try {
-      const died = new Promise<'killed'>((resolve) => (off = tab.onDeath(() => resolve('killed'))));
-      const r = await Promise.race([run(tab), died]);
-      told = r === 'killed' ? { at: 'killed', says: null, value: null } : { at: r.at ?? 'queued', says: r.says ?? null, value: r.value ?? null };
-    } catch (e) {
-      if (!isToldError(e)) throw e;
-      told = { at: 'refused', says: e.message, value: null };
-    } finally {
-      off();
-    }
-    await this.settle();
-    const entries = this.log.since(mark);
-    const src = { read: <R>(fn: (db: ClubDb) => Promise<R>) => this.read(fn), registry: this.registry, cleared: this.log.cleared };
-    return { ...told, entries, state: () => stateOf(src, told.at, told.says, entries) };
+  act<T>(run: (tab: Tab) => Promise<ActResult<T>>): Promise<Told<T>> {
+    return act(this, run);
   }
 
   /** Ends the phone: every tab, and their connections. */
