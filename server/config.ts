@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './security/trusted-proxies';
 
 const booleanish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -24,7 +25,10 @@ const configSchema = z.object({
   API_KEY: z.string().min(1).default('dev-public-key'),
   /** The spec's fixed allow-list of two phones (digits, comma separated). */
   TEST_PHONES: z.string().default('380500000001,380500000002'),
-  /** Public origin of this server, used in payment callbacks and links. */
+  /**
+   * Public origin of this server (e.g. https://club.example), used in payment callbacks and links;
+   * required in production, where a link must never follow the request's Host header.
+   */
   PUBLIC_URL: z.string().url().optional(),
   /** Host on which the app runs as the second (ogo) variant; the variant switch is hidden there. */
   OGO_HOST: z.string().default(''),
@@ -32,7 +36,13 @@ const configSchema = z.object({
   APP_VERSION: z.string().default('1.0.0'),
   /** Directory of the built app to serve. */
   STATIC_DIR: z.string().default('./dist'),
-  SEED: booleanish.default(true),
+  /**
+   * What an empty database is seeded with: `demo` (the reference data and the demo members with
+   * their orders, XP, scan codes and device serials: the default outside production), `reference`
+   * (the club's non-personal reference data only: production's default) or `none`. `true`/`false`
+   * are kept: the environment's default, or none. server/seed/index.ts.
+   */
+  SEED: z.enum(['demo', 'reference', 'none', '1', '0', 'true', 'false', 'yes', 'no']).optional(),
   LIQPAY_PUBLIC_KEY: z.string().optional(),
   LIQPAY_PRIVATE_KEY: z.string().optional(),
   /** LiqPay's API endpoint for server requests (the payment status check; a local fake in tests). */
@@ -61,10 +71,23 @@ const configSchema = z.object({
   /** SMS codes the whole server sends in an hour, whoever asks: the budget against SMS pumping. */
   SMS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
   /**
-   * Reverse proxies in front of the server that append to X-Forwarded-For: 0 takes the client
-   * address from the connection; N takes the N-th address from the right of X-Forwarded-For.
+   * The reverse proxies in front of the server (comma-separated addresses or CIDR blocks, IPv4
+   * and IPv6): only a request whose connection comes from one of them has its X-Forwarded-For
+   * (the client address of the per-client limits) and X-Forwarded-Proto (HSTS) believed.
    */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  TRUSTED_PROXIES: z.string().default('').superRefine((v, ctx) => {
+    try {
+      parseTrustedProxies(v);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: (e as Error).message });
+    }
+  }),
+  /**
+   * Replaced by TRUSTED_PROXIES: a hop count believed X-Forwarded-For from anyone, so a client
+   * that reached an instance directly chose its own address. Refused rather than ignored, which
+   * would count every client behind the balancer as the balancer.
+   */
+  TRUST_PROXY_HOPS: z.enum(['', '0'], { error: 'replaced by TRUSTED_PROXIES (the proxies\' addresses, e.g. 10.0.0.0/8): a hop count believed any client that reached an instance directly' }).optional(),
   /**
    * Sandboxes allowed to run in production (comma separated: liqpay, sms, test-login, age-check),
    * for a staging deployment only; the server logs each at start. Outside production every
@@ -91,7 +114,7 @@ const configSchema = z.object({
   DEVICE_REGISTRATIONS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
   /** Operations (server/README.md "Operations"): pino's level; default `info`, `silent` under NODE_ENV=test. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  /** When set, GET /metrics wants `Authorization: Bearer <it>`. */
+  /** GET /metrics wants `Authorization: Bearer <it>`; required in production. */
   METRICS_TOKEN: z.string().min(1).optional(),
   /** On SIGTERM: how long readiness says 503 while requests are still taken (the balancer's checks notice) ... */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
@@ -99,32 +122,69 @@ const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** SQLite: where SIGUSR2 makes the server write an online copy of its database (server/ops/backup.ts). */
   BACKUP_DIR: z.string().default('./data/backups'),
+  /**
+   * The member's return from LiqPay (/payments/liqpay/return, no sign-in) asks LiqPay for an open
+   * payment's status at most once in this many seconds per payment, across instances.
+   */
+  PAYMENT_RETURN_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  /** Product pictures made at once, at most (server/routes/shop/media.ts); default: the CPU count less one, at least 1. */
+  PICTURE_RENDERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Product picture requests that may wait for a render; past it (or past a 20 s wait) 503 with Retry-After. */
+  PICTURE_QUEUE: z.coerce.number().int().min(0).max(100_000).default(512),
+  /** Memory for made product pictures, MB; the least recently asked for are dropped past it. */
+  PICTURE_CACHE_MB: z.coerce.number().min(1).max(4096).default(32),
 });
 
-export type Config = z.infer<typeof configSchema> & {
+/** What an empty database is seeded with (server/seed/index.ts). */
+export type SeedChoice = 'demo' | 'reference' | 'none';
+
+/**
+ * Settings production cannot do without, each with why: a payment link made from the request's
+ * Host header sends a member to whatever host an attacker names, and open metrics tell anyone the
+ * shop's order counts and payment outcomes.
+ */
+const REQUIRED_IN_PRODUCTION = {
+  PUBLIC_URL: 'the public origin of payment and login links (e.g. https://club.example)',
+  METRICS_TOKEN: 'the bearer token GET /metrics wants',
+} as const;
+
+export type Config = Omit<z.infer<typeof configSchema>, 'SEED'> & {
+  seed: SeedChoice;
   testPhones: readonly string[];
   checkResponses: boolean;
   isProduction: boolean;
   sqliteExclusive: boolean;
   /** Sandboxes named in SANDBOXES (server/providers.ts). */
   sandboxes: ReadonlySet<string>;
+  /** TRUSTED_PROXIES, parsed (server/security/trusted-proxies.ts). */
+  trustedProxies: TrustedProxies;
 };
 
 /** Parses the environment; names every bad variable in one error. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (env.NODE_ENV === 'production') {
+    for (const [name, why] of Object.entries(REQUIRED_IN_PRODUCTION)) if (!env[name]) lines.push(`  ${name}: required in production (${why})`);
   }
-  const c = parsed.data;
+  if (!parsed.success || lines.length) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const { SEED, ...c } = parsed.data;
   const isProduction = c.NODE_ENV === 'production';
   return {
     ...c,
+    seed: seedChoice(SEED, isProduction),
     testPhones: c.TEST_PHONES.split(',').map((p) => p.replace(/\D/g, '')).filter(Boolean),
     checkResponses: c.CHECK_RESPONSES ?? !isProduction,
     isProduction,
     sqliteExclusive: (c.SQLITE_LOCKING ?? (isProduction ? 'exclusive' : 'normal')) === 'exclusive',
     sandboxes: new Set(c.SANDBOXES.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+    trustedProxies: parseTrustedProxies(c.TRUSTED_PROXIES),
   };
+}
+
+/** SEED as given, or the environment's default: the demo outside production, reference data in it. */
+function seedChoice(given: string | undefined, isProduction: boolean): SeedChoice {
+  if (given === 'demo' || given === 'reference' || given === 'none') return given;
+  if (given === '0' || given === 'false' || given === 'no') return 'none';
+  return isProduction ? 'reference' : 'demo';
 }

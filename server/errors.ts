@@ -1,5 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isDatabaseUnavailable } from './db/unavailable';
+import type { AppDeps } from './context';
+import { maskedError, safePath } from './ops/log';
 
 /** The one error type of the server; `onError` turns it into `{ error: { code, message } }`. */
 export class ApiError extends Error {
@@ -26,19 +29,35 @@ export const unprocessable = (code: string, message: string) => new ApiError(422
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Забагато спроб. Спробуй пізніше') =>
   new ApiError(429, 'rate_limited', message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
+/**
+ * The database is away (restarting, failing over, unreachable): try again shortly. The app's
+ * outbox waits Retry-After, then sends the same call with the same key.
+ */
+const DATABASE_RETRY_AFTER_S = 5;
+export const databaseUnavailable = () =>
+  new ApiError(503, 'database_unavailable', 'Сервер тимчасово не може виконати запит. Спробуй за кілька секунд', { 'Retry-After': String(DATABASE_RETRY_AFTER_S) });
+
 export function errorJson(c: Context, err: ApiError) {
   for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
   return c.json({ error: { code: err.code, message: err.message } }, err.status);
 }
 
-/** Anything that is not an ApiError is a server fault: logged, and answered without detail. */
+/**
+ * Anything that is not an ApiError is a server fault: logged, and answered without detail; but a
+ * database out of reach is no fault of the request, and is answered 503 with Retry-After.
+ */
 export function onError(err: Error, c: Context) {
   if (err instanceof ApiError) return errorJson(c, err);
+  if (isDatabaseUnavailable(err)) return errorJson(c, databaseUnavailable());
   // Hono's own HTTPException (e.g. body limit) carries a status.
   const status = (err as { status?: unknown }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return errorJson(c, new ApiError(status as ContentfulStatusCode, 'bad_request', err.message || 'Некоректний запит'));
   }
-  console.error('[server] unexpected error', c.req.method, c.req.path, err);
+  const log = (c.env as { deps?: AppDeps } | undefined)?.deps?.log;
+  const line = { method: c.req.method, path: safePath(c.req.path), error: maskedError(err) };
+  // A silent logger (tests) would hide it: then the console says it (the server process makes that JSON too).
+  if (log?.isLevelEnabled('error')) log.error(line, 'unexpected error');
+  else console.error('unexpected error', line);
   return errorJson(c, new ApiError(500, 'internal', 'Сталася помилка. Спробуй пізніше'));
 }

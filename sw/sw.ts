@@ -2,7 +2,8 @@
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
-import { installOutboxSync } from './outbox-sync';
+import { dropWorkerCore, installOutboxSync } from './outbox-sync';
+import { listenForLogout } from './forget-member';
 import { answerPicture, installPictures, isPicture } from './pictures';
 import { guardApiFromCacheStorage } from './api-cache-guard';
 import { answerNavigation, visitorState } from './navigation';
@@ -72,3 +73,5 @@ self.addEventListener('activate', (event) =>
 
 // Background Sync (Chromium) replays the outbox with the same code as the pages.
 installOutboxSync(self);
+// A logout: the worker drops its copies of the member too (./forget-member).
+listenForLogout(self, dropWorkerCore);

@@ -1,11 +1,13 @@
 // Several server instances on one database behind HAProxy with the repository's configuration
-// (deploy/haproxy.cfg), started the way deploy/compose.yaml starts them: for the fault tests
-// (tests/e2e/ops-*.e2e.ts) and the bench (bench/mixed-load.bench.ts).
-import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// (deploy/haproxy.cfg), run as deploy/compose.yaml runs them where there is a Docker engine: each
+// instance started again when it exits by itself (`restart: unless-stopped`), the balancer started
+// once the instances are ready. For the fault tests (tests/e2e/ops-*.e2e.ts) and the bench
+// (bench/mixed-load.bench.ts), here and in CI, which have no Docker engine.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { freePort } from '../free-port';
+
+export { asPostgres, postgresBin, temporaryPostgres, type TemporaryPostgres } from './postgres';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const HAPROXY_CONFIG = join(ROOT, 'deploy/haproxy.cfg');
@@ -18,52 +20,11 @@ export function buildServer(): void {
   if (r.status !== 0) throw new Error('the server bundle failed to build');
 }
 
-/** The PostgreSQL binaries of the newest version installed, or null. */
-export function postgresBin(): string | null {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const version = readdirSync(root).sort((a, b) => Number(a) - Number(b)).at(-1);
-  return version && existsSync(join(root, version, 'bin/initdb')) ? join(root, version, 'bin') : null;
-}
-
-/** Runs a PostgreSQL tool as the postgres user when we are root (initdb refuses root). */
-export function asPostgres(cmd: string, opts: { capture?: boolean } = {}) {
-  const asRoot = process.getuid?.() === 0;
-  const stdio: StdioOptions = opts.capture ? ['ignore', 'pipe', 'pipe'] : 'ignore';
-  return asRoot ? spawnSync('su', ['postgres', '-c', cmd], { stdio, cwd: '/' }) : spawnSync('bash', ['-c', cmd], { stdio });
-}
-
-export interface TemporaryPostgres {
-  url: string;
-  port: number;
-  bin: string;
-  stop(): void;
-}
-
-/** A temporary PostgreSQL cluster on a free port with one database, or null without the binaries. */
-export async function temporaryPostgres(dbName = 'club'): Promise<TemporaryPostgres | null> {
-  const bin = postgresBin();
-  if (!bin) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'club-pg-'));
-  const port = await freePort();
-  if (process.getuid?.() === 0) spawnSync('chown', ['-R', 'postgres', dir]);
-  if (asPostgres(`${bin}/initdb -D ${dir} -A trust -U postgres`).status !== 0) return null;
-  if (asPostgres(`${bin}/pg_ctl -D ${dir} -o '-p ${port} -k /tmp' -l ${dir}/log -w start`).status !== 0) return null;
-  asPostgres(`${bin}/createdb -h localhost -p ${port} -U postgres ${dbName}`);
-  return {
-    url: `postgres://postgres@localhost:${port}/${dbName}`,
-    port,
-    bin,
-    stop() {
-      asPostgres(`${bin}/pg_ctl -D ${dir} -m immediate stop`);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function waitFor(url: string, ok: (status: number) => boolean, ms: number): Promise<void> {
+/** Polls `url` every 100 ms until `ok(status)`; gives up after `ms`, or at once if `child` exits. */
+async function waitFor(url: string, ok: (status: number) => boolean, ms: number, child?: ChildProcess): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode}) before it was ready`);
     try {
       if (ok((await fetch(url)).status)) return;
     } catch {
@@ -74,39 +35,98 @@ async function waitFor(url: string, ok: (status: number) => boolean, ms: number)
   }
 }
 
+/**
+ * Docker's restart delay: 100 ms, doubled at each exit that follows a short run, at most a minute;
+ * a run that lasted 10 s counts as a good start and sets it back to 100 ms.
+ */
+const FIRST_DELAY_MS = 100;
+const MAX_DELAY_MS = 60_000;
+const GOOD_RUN_MS = 10_000;
+
 /** One server process (`node dist-server/main.mjs`, as the container runs it; buildServer first). */
 export class Instance {
   child: ChildProcess | null = null;
+  /** The current run's exit code, once it has exited. */
   exited: Promise<number | null> = Promise.resolve(null);
+  /** How many times it was started again after exiting by itself (the supervisor's restarts). */
+  restarts = 0;
   readonly url: string;
+  /** Stopped on purpose (stop, kill): not started again. */
+  private held = true;
+  private delayMs = 0;
+  private pending: NodeJS.Timeout | null = null;
+
   constructor(
     readonly name: string,
     readonly port: number,
     readonly env: Record<string, string>,
+    /** Start it again whenever it exits by itself, as compose's `restart: unless-stopped`. */
+    readonly supervised = false,
   ) {
     this.url = `http://127.0.0.1:${port}`;
   }
 
-  /** Starts it and waits until it is ready (GET /readyz 200). */
+  /** Starts it and waits until it is ready (GET /readyz 200). `extraEnv` holds for this run only, not for restarts. */
   async start(extraEnv: Record<string, string> = {}): Promise<void> {
+    this.held = false;
+    await waitFor(`${this.url}/readyz`, (s) => s === 200, 60_000, this.run(extraEnv));
+  }
+
+  /** Waits until it is ready again (after a restart by the supervisor, or the database's return). */
+  async ready(ms = 60_000): Promise<void> {
+    await waitFor(`${this.url}/readyz`, (s) => s === 200, ms);
+  }
+
+  private run(extraEnv: Record<string, string>): ChildProcess {
     const child = spawn(process.execPath, [SERVER_BUNDLE], {
       cwd: ROOT,
       env: { ...process.env, ...this.env, ...extraEnv, PORT: String(this.port), HOST: '127.0.0.1', INSTANCE_NAME: this.name },
       stdio: ['ignore', process.env.CLUSTER_LOGS ? 'inherit' : 'ignore', 'inherit'],
     });
+    const began = Date.now();
     this.child = child;
-    this.exited = new Promise((r) => child.once('exit', (code) => r(code)));
-    await waitFor(`${this.url}/readyz`, (s) => s === 200, 60_000);
+    this.exited = new Promise((r) =>
+      child.once('exit', (code) => {
+        r(code);
+        this.afterExit(Date.now() - began);
+      }),
+    );
+    return child;
   }
 
-  /** SIGTERM (a graceful stop), resolved when it has exited. */
+  private afterExit(ranMs: number): void {
+    if (!this.supervised || this.held) return;
+    this.delayMs = ranMs >= GOOD_RUN_MS || this.delayMs === 0 ? FIRST_DELAY_MS : Math.min(this.delayMs * 2, MAX_DELAY_MS);
+    this.pending = setTimeout(() => {
+      this.pending = null;
+      if (this.held) return;
+      this.restarts += 1;
+      this.run({});
+    }, this.delayMs);
+  }
+
+  private hold(): void {
+    this.held = true;
+    if (this.pending) clearTimeout(this.pending);
+    this.pending = null;
+  }
+
+  /** SIGTERM (a graceful stop), resolved when it has exited; not started again. */
   async stop(): Promise<number | null> {
+    this.hold();
     this.child?.kill('SIGTERM');
     return this.exited;
   }
 
-  /** SIGKILL: dies at once, whatever it holds. */
+  /** SIGKILL: dies at once, whatever it holds; not started again. */
   async kill(): Promise<void> {
+    this.hold();
+    this.child?.kill('SIGKILL');
+    await this.exited;
+  }
+
+  /** SIGKILL from outside, as the OOM killer: a supervised instance is started again. */
+  async crash(): Promise<void> {
     this.child?.kill('SIGKILL');
     await this.exited;
   }
@@ -116,6 +136,8 @@ export class Instance {
 export class Balancer {
   child: ChildProcess | null = null;
   readonly url: string;
+  /** What HAProxy has said on stderr: its alerts and its servers' state changes («Server pages/app1 is DOWN … Running on backup»). */
+  log = '';
   constructor(
     readonly port: number,
     readonly apps: [string, string],
@@ -127,12 +149,26 @@ export class Balancer {
     return spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0;
   }
 
-  async start(): Promise<void> {
+  /** Starts HAProxy; resolves once a request through it reaches a ready instance, or, `untilReady: false`, once it answers at all. */
+  async start(opts: { untilReady?: boolean } = {}): Promise<void> {
     this.child = spawn('haproxy', ['-W', '-db', '-f', HAPROXY_CONFIG], {
       env: { ...process.env, CLUB_LB_BIND: `127.0.0.1:${this.port}`, CLUB_APP1: this.apps[0], CLUB_APP2: this.apps[1] },
-      stdio: ['ignore', process.env.CLUSTER_LOGS ? 'inherit' : 'ignore', 'inherit'],
+      stdio: ['ignore', process.env.CLUSTER_LOGS ? 'inherit' : 'ignore', 'pipe'],
     });
-    await waitFor(`${this.url}/readyz`, (s) => s === 200, 20_000);
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      this.log += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    await waitFor(`${this.url}/readyz`, (s) => opts.untilReady === false || s === 200, 20_000, this.child);
+  }
+
+  /** Waits until HAProxy's stderr (after `from` characters of it) matches `pattern`: a state its checks reached. */
+  async saw(pattern: RegExp, from = 0, ms = 30_000): Promise<void> {
+    const end = Date.now() + ms;
+    while (!pattern.test(this.log.slice(from))) {
+      if (Date.now() > end) throw new Error(`HAProxy did not log ${pattern} within ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   async stop(): Promise<void> {
@@ -142,4 +178,34 @@ export class Balancer {
     c.kill('SIGTERM');
     await gone;
   }
+}
+
+export interface Cluster {
+  instances: [Instance, Instance];
+  balancer: Balancer;
+  /** Stops the balancer, then the instances (SIGKILL: the tests' data is thrown away after). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Two supervised instances on one database and HAProxy in front, as compose runs them: the
+ * balancer is started once both instances are ready (`depends_on: condition: service_healthy`).
+ * `firstRun` adds settings to each instance's first run only (a fault to inject).
+ */
+export async function startCluster(env: Record<string, string>, firstRun: [Record<string, string>, Record<string, string>] = [{}, {}]): Promise<Cluster> {
+  const [pa, pb, pl] = [await freePort(), await freePort(), await freePort()];
+  const instances: [Instance, Instance] = [new Instance('app1', pa, env, true), new Instance('app2', pb, env, true)];
+  const balancer = new Balancer(pl, [`127.0.0.1:${pa}`, `127.0.0.1:${pb}`]);
+  const stop = async () => {
+    await balancer.stop();
+    await Promise.all(instances.map((i) => i.kill()));
+  };
+  try {
+    await Promise.all(instances.map((i, n) => i.start(firstRun[n])));
+    await balancer.start();
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { instances, balancer, stop };
 }

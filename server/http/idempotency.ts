@@ -10,6 +10,8 @@ import { sha256 } from '../security/tokens';
 import { jsonTextOf } from './json-text';
 import { HEARTBEAT_MS, instanceLease } from '../instances';
 import { afterClaim } from '../ops/faults';
+import { releaseWhenBack } from './unreleased-keys';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** Keys are kept this long: members may stay offline for weeks before their outbox replays. */
 export const IDEMPOTENCY_RETENTION_DAYS = 35;
@@ -195,12 +197,14 @@ export async function runIdempotent(
     await settleKey(db, account, key, out.status, body);
     return { status: out.status, body, replayed: false };
   } catch (err) {
-    if (isStoredError(err)) {
-      await settleKey(db, account, key, err.status, errorBody(err));
-      // Rethrow so headers such as Retry-After are applied by the error handler.
-      throw err;
-    }
-    await releaseKey(db, account, key);
+    // A refusal is stored; any other failure frees the key for a retry. When the database is away
+    // neither can be written: the key is then released once it is back (http/unreleased-keys.ts).
+    const end = isStoredError(err) ? settleKey(db, account, key, err.status, errorBody(err)) : releaseKey(db, account, key);
+    await end.catch((e: unknown) => {
+      if (owner !== null && isDatabaseUnavailable(e)) releaseWhenBack(db, { account, key, owner });
+      throw e;
+    });
+    // Rethrow so headers such as Retry-After are applied by the error handler.
     throw err;
   }
 }

@@ -3,6 +3,7 @@
  * http/node-listener.ts, before the app runs; a header the app sets itself, as a page with a
  * policy of its own does, replaces the one of the same name).
  */
+import type { TrustedProxies } from '../security/trusted-proxies';
 
 type HeaderList = ReadonlyArray<readonly [string, string]>;
 
@@ -99,13 +100,14 @@ export function securityHeaders(path: string): HeaderList {
 
 /**
  * HSTS (RFC 6797) only where the browser reached the server over HTTPS: the server speaks plain
- * HTTP itself, so that is known from a trusted proxy in front of it (TRUST_PROXY_HOPS > 0) saying
- * `X-Forwarded-Proto: https` (the value the nearest trusted proxy wrote: the last in the list). A
- * header sent over plain HTTP is ignored by browsers anyway, and one sent for a deployment that is
- * not on HTTPS would lock people out of it. HSTS_MAX_AGE=0 leaves it off.
+ * HTTP itself, so that is known from a trusted proxy in front of it (the connection's peer is one
+ * of TRUSTED_PROXIES) saying `X-Forwarded-Proto: https` (the value the nearest trusted proxy
+ * wrote: the last in the list). A header sent over plain HTTP is ignored by browsers anyway, and
+ * one sent for a deployment that is not on HTTPS would lock people out of it. HSTS_MAX_AGE=0
+ * leaves it off.
  */
-export function hstsHeader(config: { TRUST_PROXY_HOPS: number; HSTS_MAX_AGE: number }, forwardedProto: string | string[] | undefined): string | null {
-  if (config.TRUST_PROXY_HOPS === 0 || config.HSTS_MAX_AGE === 0 || forwardedProto === undefined) return null;
+export function hstsHeader(config: { trustedProxies: TrustedProxies; HSTS_MAX_AGE: number }, peer: string | undefined, forwardedProto: string | string[] | undefined): string | null {
+  if (config.HSTS_MAX_AGE === 0 || forwardedProto === undefined || !peer || !config.trustedProxies.has(peer)) return null;
   const list = (Array.isArray(forwardedProto) ? forwardedProto.join(',') : forwardedProto).split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
   return list.at(-1) === 'https' ? `max-age=${config.HSTS_MAX_AGE}` : null;
 }

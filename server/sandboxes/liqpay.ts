@@ -121,36 +121,3 @@ export function sandboxCallback(keys: LiqpayKeys, req: z.infer<typeof paymentReq
     ...(req.result_url ? { result_url: req.result_url } : {}),
   });
 }
-
-/** What LiqPay's status request answers (the parts read); `err_code` when it has no such payment. */
-export const statusAnswer = z.object({
-  status: z.optional(z.string()),
-  order_id: z.optional(z.string()),
-  amount: z.optional(z.number()),
-  currency: z.optional(z.string()),
-  err_code: z.optional(z.string()),
-});
-export type StatusAnswer = z.infer<typeof statusAnswer>;
-
-/**
- * Asks LiqPay for a payment's status (API v3 `action: "status"`, posted as a signed form to
- * `apiUrl`). Null when the provider cannot be reached or answers something unreadable: then
- * nothing is decided, and the next check asks again.
- */
-export async function liqpayStatus(keys: LiqpayKeys, apiUrl: string, providerOrderId: string, doFetch: typeof fetch = fetch): Promise<StatusAnswer | null> {
-  const signed = encodeLiqpay(keys, { version: 3, public_key: keys.publicKey, action: 'status', order_id: providerOrderId });
-  try {
-    const res = await doFetch(apiUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(signed).toString(),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!res.ok) return null;
-    const parsed = statusAnswer.safeParse(await res.json());
-    return parsed.success ? parsed.data : null;
-  } catch (err) {
-    console.error(`[payments] LiqPay status of ${providerOrderId} failed: ${(err as Error).message}`);
-    return null;
-  }
-}

@@ -21,18 +21,20 @@ interface DemoOrder {
   fate: Fate;
   callBack?: { day: string; from: string; to: string };
   note?: string;
+  /** A card order paid a second time (another attempt's link), that second payment given back. */
+  paidTwice?: true;
 }
 
 const KYIV_BRANCH: DeliveryChoice = { method: 1, city: 'Київ', province: 'Київська', branch: 'Відділення №12: вул. Хрещатик, 22' };
 const KYIV_DOOR: DeliveryChoice = { method: 2, city: 'Київ', province: 'Київська', street: 'вул. Велика Васильківська', house: '72', flat: '15' };
 const KYIV_IPOST: DeliveryChoice = { method: 3, city: 'Київ', province: 'Київська', street: 'вул. Велика Васильківська, 72', flat: '15' };
 
-/** Олена's orders: cash, card (paid, and one waiting for payment), paid with XP, glo and ogo, iPost. */
+/** Олена's orders: cash, card (paid, paid twice and refunded once, one waiting for payment), paid with XP, glo and ogo, iPost. */
 const OLENA_ORDERS: readonly DemoOrder[] = [
   { daysAgo: 95, items: [['sticks-amber-20', 3], ['sticks-mint-20', 2], ['accessories-cable', 1]], payment: 1, delivery: KYIV_BRANCH, fate: 'delivered' },
-  { daysAgo: 70, items: [['devices-plus-rose', 1], ['accessories-silicone-coral', 1]], payment: 2, delivery: KYIV_DOOR, fate: 'delivered' },
+  { daysAgo: 70, items: [['devices-plus-rose', 1], ['accessories-silicone-coral', 1]], payment: 2, delivery: KYIV_DOOR, fate: 'delivered', paidTwice: true },
   { daysAgo: 45, items: [['bonus-thermo', 1]], payment: 1, delivery: KYIV_BRANCH, fate: 'delivered' },
-  { daysAgo: 40, ogo: true, items: [['ogo-velo-freeze', 3], ['ogo-velo-gift-freeze', 1], ['ogo-sticks-single-classic', 2]], payment: 1, delivery: KYIV_BRANCH, fate: 'delivered' },
+  { daysAgo: 40, ogo: true, items: [['ogo-velo-freeze', 3], ['ogo-velo-gift-freeze', 1], ['ogo-sticks-single-classic', 2]], payment: 2, delivery: KYIV_BRANCH, fate: 'delivered', paidTwice: true },
   { daysAgo: 14, items: [['sticks-amber-200', 1], ['sticks-mix-fresh', 1]], payment: 1, delivery: KYIV_DOOR, fate: 'delivered', note: 'Будь ласка, зателефонуйте за годину до доставки' },
   { daysAgo: 3, items: [['devices-pro-graphite', 1]], payment: 2, delivery: KYIV_BRANCH, fate: 'in_transit' },
   { daysAgo: 2, ogo: true, items: [['ogo-velo-polar', 2], ['ogo-sticks-single-menthol', 3]], payment: 1, delivery: KYIV_IPOST, fate: 'in_transit' },
@@ -63,6 +65,13 @@ async function placeDemo(deps: AppDeps, member: Member, demo: DemoOrder, now: nu
     await deps.db
       .insertInto('card_payments')
       .values({ order_id: r.order.id, provider_order_id: `club-${r.order.order_number}-seed`, amount: Math.round(r.order.total * 100), status: 'success', callback: JSON.stringify({ status: 'success' }), created_at: at.toISOString(), updated_at: at.toISOString() })
+      .execute();
+  }
+  if (paidByCard && o.paidTwice) {
+    const back = new Date(at.getTime() + 600_000).toISOString();
+    await deps.db
+      .insertInto('card_payments')
+      .values({ order_id: r.order.id, provider_order_id: `club-${r.order.order_number}-seed2`, amount: Math.round(r.order.total * 100), status: 'refunded', callback: JSON.stringify({ status: 'success' }), created_at: at.toISOString(), updated_at: back, refund_attempts: 1, refunded_at: back })
       .execute();
   }
   await deps.db

@@ -102,6 +102,12 @@ export const orderSummary = z.object({
   tags: z.array(z.string()),
   delivery: z.object({ method: z.number(), city: z.string(), address: z.string() }),
   note: z.string(),
+  /**
+   * Card payments of this order given back to the payer: a second payment for an order another
+   * attempt had already paid (the order stays paid by that one). UAH; `status` is `refunded` once
+   * the provider confirmed it, else `refunding`. Absent when there is none (and from older servers).
+   */
+  refunds: z.optional(z.array(z.object({ amount: z.number(), status: z.string(), refunded_at: z.nullable(z.string()) }))),
   lines: z.array(
     z.object({
       id: z.number(),

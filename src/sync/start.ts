@@ -16,12 +16,17 @@ let current: SyncRuntime | null = null;
 
 const reload = () => window.location.reload();
 
+/** What the app adds to sync: the logout's part outside the database (see `LogoutEnv.forgetCopies`). */
+export interface StartOptions {
+  forgetCopies?: () => Promise<void>;
+}
+
 /**
  * Starts sync in the page, once: opens the database (closing and reloading when a newer tab
  * upgrades it), asks for persistent storage, installs the replay triggers and runs the pullers.
- * Call it from `src/main.tsx` before rendering; later calls return the same runtime.
+ * The app's boot calls it once the first screen is on; later calls return the same runtime.
  */
-export function startSync(): SyncRuntime {
+export function startSync(opts: StartOptions = {}): SyncRuntime {
   if (current) return current;
   closeOnVersionChange(db, reload);
   void db.open().catch((e: unknown) => console.error('[sync] cannot open the local database', e));
@@ -44,6 +49,8 @@ export function startSync(): SyncRuntime {
         document.cookie = `${name}=; Max-Age=0; path=/`;
       },
       storage: window.localStorage,
+      session: window.sessionStorage,
+      forgetCopies: opts.forgetCopies,
       // Spec §4 "optionally informs the server": logout {token} when online, bounded in time.
       informServer: () => (current ? informServerOfLogout(current) : Promise.resolve()),
     },

@@ -1,4 +1,7 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatUah } from '../../src/domain/money';
 import type { Browser } from './support/browser';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
@@ -90,5 +93,54 @@ describe('card payment through the sandbox checkout page (spec §4, §8)', () =>
     await again.click();
     await expect.poll(() => page.getByTestId('payment-return').textContent(), { timeout: 20_000 }).toContain(`№${number} отримано`);
     expect(await page.locator(`[data-testid="order"][data-order-number="${number}"]`).getAttribute('data-financial')).toBe('paid');
+  });
+
+  it('(2) paid twice, on a declined link’s page still open and on a new link: the second payment goes back, and the history shows it «Повернуто»', async () => {
+    const { page, context } = browser;
+    const number = await cardOrder(9);
+    const firstCheckout = page.url();
+    // The first link's page, open in another tab too.
+    const other = await context.newPage();
+    try {
+      await other.goto(firstCheckout);
+      await other.getByRole('button', { name: 'Сплатити' }).waitFor();
+      // Declined in this tab, then paid with the new link the history offers.
+      await page.getByRole('button', { name: 'Відхилити' }).click();
+      await page.waitForURL(/\/history-order\?payment=failure/);
+      await page.getByTestId('payment-return-pay').click();
+      await page.waitForURL(/\/sandbox\/liqpay\/checkout\?/);
+      expect(page.url()).not.toBe(firstCheckout);
+      await page.getByRole('button', { name: 'Сплатити' }).click();
+      await page.waitForURL(/\/history-order\?payment=success/);
+      expect(await status(number)).toBe('paid');
+      // Then on the first page, still open: the money is taken a second time.
+      await other.getByRole('button', { name: 'Сплатити' }).click();
+      await other.waitForURL(/\/history-order\?payment=success/);
+    } finally {
+      await other.close();
+    }
+
+    await page.goto(`${server.url}/history-order`);
+    const card = page.locator(`[data-testid="order"][data-order-number="${number}"]`);
+    const refund = card.getByTestId('order-refund');
+    await refund.waitFor({ timeout: 20_000 });
+    const order = (await serverOrders(page, server.url)).find((o) => o.order_number === number)!;
+    expect((await refund.textContent())?.replace(/\s/g, ' ')).toContain(`Повернуто ${formatUah(order.total).replace(/\s/g, ' ')}`);
+    expect(await refund.getAttribute('data-refund-status')).toBe('refunded');
+    expect(await card.getByTestId('order-payment-status').textContent()).toBe('Оплачено');
+    expect(await card.getAttribute('data-financial')).toBe('paid');
+    // The server: the order paid once, the other attempt refunded.
+    expect(order.financial_status).toBe('paid');
+    expect(order.refunds).toEqual([{ amount: order.total, status: 'refunded', refunded_at: expect.any(String) }]);
+    const db = new Database(join(server.dataDir, 'club.db'), { readonly: true });
+    try {
+      const rows = db.prepare('SELECT status, refund_attempts FROM card_payments WHERE order_id = ? ORDER BY id').all(order.id);
+      expect(rows).toEqual([
+        { status: 'refunded', refund_attempts: 1 },
+        { status: 'success', refund_attempts: 0 },
+      ]);
+    } finally {
+      db.close();
+    }
   });
 });

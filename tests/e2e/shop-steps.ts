@@ -20,6 +20,7 @@ export interface ServerOrder {
   tags: string[];
   delivery: { method: number; city: string; address: string };
   note: string;
+  refunds?: Array<{ amount: number; status: string; refunded_at: string | null }>;
   lines: Array<{ variant_id: number; quantity: number; price: number; bonuses: number; title: string }>;
 }
 

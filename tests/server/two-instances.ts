@@ -10,7 +10,7 @@ import { buildDeps, type BuiltDeps } from '../../server/deps';
 import { API_KEY, TEST_PHONES, type TestServer } from '../support/server';
 
 /** A server (as tests/support/server.ts makes them) over database connections built elsewhere. */
-function serverOver(built: BuiltDeps, clock: ManualClock, close: () => Promise<void>): TestServer {
+export function serverOver(built: BuiltDeps, clock: ManualClock, close: () => Promise<void>): TestServer {
   const app = createApp(built.deps);
   const call: TestServer['call'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { 'x-api-key': API_KEY, accept: 'application/json', ...o.headers };

@@ -15,11 +15,17 @@ export interface FakeProvider {
   close(): Promise<void>;
 }
 
+export interface FakeAnswer {
+  status?: number;
+  json: unknown;
+}
+
 /**
  * A local stand-in for an outside provider's HTTP API (SMS gateway, payment status) on
- * 127.0.0.1: every request is recorded and answered by `answer` with a status and a JSON body.
+ * 127.0.0.1: every request is recorded and answered by `answer` with a status and a JSON body
+ * (or a promise of them, for an answer that takes a while).
  */
-export async function startFakeProvider(answer: (req: FakeRequest) => { status?: number; json: unknown }): Promise<FakeProvider> {
+export async function startFakeProvider(answer: (req: FakeRequest) => FakeAnswer | Promise<FakeAnswer>): Promise<FakeProvider> {
   const requests: FakeRequest[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -27,8 +33,7 @@ export async function startFakeProvider(answer: (req: FakeRequest) => { status?:
     req.on('end', () => {
       const r: FakeRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
       requests.push(r);
-      const out = answer(r);
-      res.writeHead(out.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(out.json));
+      void Promise.resolve(answer(r)).then((out) => res.writeHead(out.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(out.json)));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

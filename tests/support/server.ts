@@ -14,6 +14,9 @@ import { buildDeps } from '../../server/deps';
 export const API_KEY = 'test-api-key';
 export const TEST_PHONES = ['380500000001', '380500000002'] as const;
 
+/** What production cannot start without (server/config.ts), and NODE_ENV=production: spread into a test's env. */
+export const PRODUCTION_ENV = { NODE_ENV: 'production', PUBLIC_URL: 'https://club.example', METRICS_TOKEN: 'test-metrics-token' } as const;
+
 export interface TestServer {
   app: Hono<AppEnv>;
   deps: AppDeps;
@@ -68,7 +71,8 @@ export function testDatabase(opts: { url?: string; reopenable?: boolean } = {}):
 export async function makeTestServer(
   opts: { seed?: boolean; env?: Record<string, string>; clock?: ManualClock; database?: TestDatabase } = {},
 ): Promise<TestServer> {
-  const config = loadConfig({ NODE_ENV: 'test', API_KEY, TEST_PHONES: TEST_PHONES.join(','), ...opts.env });
+  // Silent unless a test asks: a production-mode server would otherwise log every request.
+  const config = loadConfig({ NODE_ENV: 'test', API_KEY, TEST_PHONES: TEST_PHONES.join(','), LOG_LEVEL: 'silent', ...opts.env });
   const clock = opts.clock ?? new ManualClock();
   const database = opts.database ?? testDatabase();
   const built = await buildDeps(config, { clock, seed: opts.seed ?? false, connect: database.connect });

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
 import { dialectOf, withId } from './helpers';
+import type { Compat } from './compat';
+
+// No down(): `scripts/migrate.ts down-to` goes no lower than the first migration (to empty a
+// database, drop it).
+export const compat: Compat = 'expand';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const d = await dialectOf(db);
@@ -104,10 +109,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('idempotency_pk', ['account', 'key'])
     .execute();
   await db.schema.createIndex('idempotency_created').on('idempotency').column('created_at').execute();
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['idempotency', 'analytics_events', 'xp_ledger', 'metafields', 'sms_outbox', 'sms_codes', 'sessions', 'customers', 'members']) {
-    await db.schema.dropTable(t).ifExists().execute();
-  }
 }

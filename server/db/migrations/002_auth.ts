@@ -1,4 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { Compat } from './compat';
+
+export const compat: Compat = 'expand';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { dialectOf, withId } from './helpers';
+import type { Compat } from './compat';
 
 /** Order columns the shop group adds to 003's table; each has a default so older rows stay valid. */
 const ORDER_COLUMNS: ReadonlyArray<[string, 'integer' | 'text', number | string | null]> = [
@@ -11,6 +12,8 @@ const ORDER_COLUMNS: ReadonlyArray<[string, 'integer' | 'text', number | string 
   ['delivery_address', 'text', ''],
   ['shipment_status', 'text', null],
 ];
+
+export const compat: Compat = 'expand';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const d = await dialectOf(db);

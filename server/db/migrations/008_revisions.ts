@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from './helpers';
+import type { Compat } from './compat';
 
 /**
  * Revision counters that the database itself bumps, in the same transaction, whenever the data
@@ -22,6 +23,8 @@ export const REVISION_TRIGGERS: ReadonlyArray<{ revision: 'catalogue' | 'session
 ];
 
 const triggerName = (table: string, event: string) => `${table}_${event.split(' ')[0]}_revision`;
+
+export const compat: Compat = 'expand';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const d = await dialectOf(db);

@@ -1,4 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { Compat } from './compat';
+
+/**
+ * Breaking: older code writes metafields without moving their revision, so a device's
+ * If-Match write would overwrite a change made through it unseen: it cannot run beside this.
+ */
+export const compat: Compat = { contract: '009_sync' };
 
 /**
  * Sync: metafields carry a revision (bumped by every write) so a client can write conditionally

@@ -1,4 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { Compat } from './compat';
+
+export const compat: Compat = 'expand';
 
 /**
  * The registry of genuine device serials: a serial earns the registration

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
 import { dialectOf, withId } from './helpers';
+import type { Compat } from './compat';
+
+export const compat: Compat = 'expand';
 
 /**
  * One row per SMS code sent, with the client address that asked for it: the per-client and

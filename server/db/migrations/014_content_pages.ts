@@ -2,11 +2,14 @@ import type { Kysely } from 'kysely';
 import { CONTENT_PAGES } from '../../../src/domain/content-pages';
 import { SEEDED_PAGES } from '../../seed/content-pages';
 import type { ContentPagesTable } from '../tables/engagement';
+import type { Compat } from './compat';
 
 /** The pages configured in this release (where to buy, why-ogo, the invite offer, promo, test drives). */
 const ADDED = new Set<number>([CONTENT_PAGES.goBuy, CONTENT_PAGES.whyOgo, CONTENT_PAGES.inviteOffer, CONTENT_PAGES.veloPromo, CONTENT_PAGES.testDrive, CONTENT_PAGES.veloTestDrive]);
 
 type Db = Kysely<{ content_pages: Omit<ContentPagesTable, 'id'> }>;
+
+export const compat: Compat = 'expand';
 
 /**
  * Data only: a database created before these pages were configured gets their first text, so

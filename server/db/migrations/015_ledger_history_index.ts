@@ -1,4 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { Compat } from './compat';
+
+export const compat: Compat = 'expand';
 
 /**
  * A member's XP history (get-bonus-history) is read newest first, by time then id: this index

@@ -1,8 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from './helpers';
+import type { Compat } from './compat';
 
 /** The shop's first order number (server/routes/shop/order-place.ts FIRST_ORDER_NUMBER). */
 const FIRST_ORDER_NUMBER = 10_231;
+
+/**
+ * Breaking: older code takes order numbers from the counter row, which this release no longer moves on
+ * PostgreSQL: beside it (or after a rollback to it) both would hand out the same numbers.
+ */
+export const compat: Compat = { contract: '016_order_number_sequence' };
 
 /**
  * PostgreSQL: order numbers come from a sequence. Taken from the `shop_counters` row, every order

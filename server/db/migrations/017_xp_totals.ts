@@ -1,6 +1,13 @@
 import { sql, type Kysely } from 'kysely';
+import type { Compat } from './compat';
 
 const COLUMNS = ['xp_earned', 'xp_spent', 'xp_lines'] as const;
+
+/**
+ * Breaking: older code moves a balance without these totals, so the history's summary would drift from
+ * the ledger: it cannot run beside this (the totals are filled from the ledger only once).
+ */
+export const compat: Compat = { contract: '017_xp_totals' };
 
 /**
  * A record's XP totals (earned, spent, lines) kept beside its balance, moved by the same UPDATE

@@ -1,4 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { Compat } from './compat';
+
+export const compat: Compat = 'expand';
 
 /**
  * An in-store purchase belongs to one brand's store (glo or ogo): /feedback offers each variant

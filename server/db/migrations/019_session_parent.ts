@@ -1,4 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { Compat } from './compat';
+
+export const compat: Compat = 'expand';
 
 /**
  * The session a service token (ogo, velo, cert, feedback, analytics, bat, ipost) was issued under:

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
 import { dialectOf, withId } from './helpers';
+import type { Compat } from './compat';
+
+export const compat: Compat = 'expand';
 
 /**
  * One row per look-up made without sign-in (login-sms «registered», check-email «free», the

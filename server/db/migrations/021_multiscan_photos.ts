@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
 import { dialectOf, withId } from './helpers';
+import type { Compat } from './compat';
+
+export const compat: Compat = 'expand';
 
 /**
  * Every photo the multiscan call read, with what became of each code in it: the

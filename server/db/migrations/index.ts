@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { MigrationSet } from './compat';
 import * as core from './001_core';
 import * as auth from './002_auth';
 import * as shop from './003_shop';
@@ -18,9 +18,13 @@ import * as offlinePurchaseBrand from './018_offline_purchase_brand';
 import * as sessionParent from './019_session_parent';
 import * as lookups from './020_lookups';
 import * as multiscanPhotos from './021_multiscan_photos';
+import * as paymentRefunds from './022_payment_refunds';
 
-/** Every migration, in order. Names are stable: they are recorded in the database. */
-export const migrations: Record<string, Migration> = {
+/**
+ * Every migration, in order, each declaring its compatibility (README.md in this folder). Names
+ * are stable: they are recorded in the database, and the last one is this version's schema level.
+ */
+export const migrations: MigrationSet = {
   '001_core': core,
   '002_auth': auth,
   '003_shop': shop,
@@ -40,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '019_session_parent': sessionParent,
   '020_lookups': lookups,
   '021_multiscan_photos': multiscanPhotos,
+  '022_payment_refunds': paymentRefunds,
 };

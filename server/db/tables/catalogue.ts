@@ -48,12 +48,26 @@ export interface CardPaymentsTable {
   provider_order_id: string;
   /** Kopiykas asked for. */
   amount: number;
-  /** 'created' | 'success' | 'failure' */
+  /**
+   * 'created' | 'success' | 'failure', or for money taken for an order another attempt had paid:
+   * 'refund_due' -> 'refunding' -> 'refunded' (or 'refund_failed', tried again later).
+   * See server/routes/shop/payment-refund.ts.
+   */
   status: string;
   /** The last callback's decoded data (JSON), for the record. */
   callback: string | null;
   created_at: string;
   updated_at: string;
+  /** Refund tries so far (migration 022). */
+  refund_attempts: Generated<number>;
+  /** When the next refund try may start: the lease of a try in flight, or a failed try's retry time. */
+  refund_after: string | null;
+  /** When the provider confirmed the refund. */
+  refunded_at: string | null;
+  /** The provider's last refund error code, for the operator. */
+  refund_error: string | null;
+  /** The last status request made for the member's return (server/routes/shop/payment-return.ts). */
+  checked_at: string | null;
 }
 
 /** A call-back request (send-phone-call): the window, and the figures for the call centre. */

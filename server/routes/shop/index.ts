@@ -7,11 +7,12 @@ import { registerMedia } from './media';
 import { registerOrders } from './orders';
 import { registerPayment } from './payment';
 import { registerPaymentCallback } from './payment-callback';
+import { registerPaymentReturn } from './payment-return';
 import { registerXpHistory } from './xp-history';
 
 /**
  * Mounts the shop calls (spec §7 "Shop": catalogue, orders, card payment, call-backs, devices,
- * XP), the product drawings under /media and the card payment callback and sandbox checkout.
+ * XP), the product drawings under /media and the card payment callback, the return from LiqPay and the sandbox checkout.
  */
 export function register(app: Hono<AppEnv>): void {
   registerCatalogue(app);
@@ -22,4 +23,5 @@ export function register(app: Hono<AppEnv>): void {
   registerXpHistory(app);
   registerMedia(app);
   registerPaymentCallback(app);
+  registerPaymentReturn(app);
 }

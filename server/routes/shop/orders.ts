@@ -9,6 +9,7 @@ import { mount } from '../../http/route';
 import { ownedCustomer, tagsOf } from '../../members';
 import { productImage } from './catalogue-data';
 import { createOrderFor } from './order-create';
+import { REFUNDS_OPEN } from './payment-refund';
 
 type OrderSummary = z.infer<typeof orderSummary>;
 
@@ -35,6 +36,7 @@ async function historyOf(db: Db, customerId: number): Promise<OrderSummary[]> {
     list.push({ id: l.id, variant_id: l.variant_id, title: l.title, quantity: l.quantity, price: l.price / 100, bonuses: l.xp_price, image: productImage(l.product_id) });
     byOrder.set(l.order_id, list);
   }
+  const refunds = await refundsOf(db, orders.map((o) => o.id));
   return orders.map((o) => ({
     id: o.id,
     order_number: o.order_number,
@@ -52,8 +54,27 @@ async function historyOf(db: Db, customerId: number): Promise<OrderSummary[]> {
     tags: tagsOf(o),
     delivery: { method: o.delivery_method, city: o.delivery_city, address: o.delivery_address },
     note: o.note,
+    ...(refunds.has(o.id) ? { refunds: refunds.get(o.id) } : {}),
     lines: byOrder.get(o.id) ?? [],
   }));
+}
+
+/** Second payments of these orders that go back to the payer (payment-refund.ts), by order. */
+async function refundsOf(db: Db, orderIds: number[]): Promise<Map<number, NonNullable<OrderSummary['refunds']>>> {
+  const rows = await db
+    .selectFrom('card_payments')
+    .select(['order_id', 'amount', 'status', 'refunded_at'])
+    .where('order_id', 'in', orderIds)
+    .where('status', 'in', [...REFUNDS_OPEN, 'refunded'])
+    .orderBy('id')
+    .execute();
+  const byOrder = new Map<number, NonNullable<OrderSummary['refunds']>>();
+  for (const r of rows) {
+    const list = byOrder.get(r.order_id) ?? [];
+    list.push({ amount: r.amount / 100, status: r.status === 'refunded' ? 'refunded' : 'refunding', refunded_at: r.refunded_at });
+    byOrder.set(r.order_id, list);
+  }
+  return byOrder;
 }
 
 /** create-order and get-orders (spec §7 "Shop"). */

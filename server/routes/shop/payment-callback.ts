@@ -5,7 +5,7 @@ import { providersOf } from '../../providers/index';
 import { callbackData, paymentRequestData, sandboxCallback, verifyLiqpay, type CallbackData } from '../../sandboxes/liqpay';
 import { checkoutMessagePage, checkoutPage } from '../../sandboxes/liqpay-page';
 import { paymentKeys } from './payment-keys';
-import { checkAttempt, settle } from './payment-settle';
+import { settle } from './payment-settle';
 
 async function formOf(c: Context<AppEnv>): Promise<{ data: string; signature: string }> {
   let body: Record<string, unknown>;
@@ -45,21 +45,6 @@ export function registerPaymentCallback(app: Hono<AppEnv>): void {
     return c.json({ ok: true, order_number: r.orderNumber, status: r.outcome });
   });
 
-  // The member back from LiqPay's page (the link's result_url): the server asks the provider how
-  // the payment stands rather than waiting for (or trusting only) the callback, then goes on to
-  // the order history with the outcome, as the sandbox page does.
-  app.get('/payments/liqpay/return', async (c) => {
-    const deps = c.env.deps;
-    const id = (c.req.query('payment') ?? '').slice(0, 100);
-    const pay = id ? await deps.db.selectFrom('card_payments').select(['order_id']).where('provider_order_id', '=', id).executeTakeFirst() : undefined;
-    if (!pay) return c.redirect('/history-order', 303);
-    const checked = await checkAttempt(deps, id);
-    const order = await deps.db.selectFrom('orders').select(['order_number', 'financial_status']).where('id', '=', pay.order_id).executeTakeFirstOrThrow();
-    const outcome = checked?.outcome ?? (order.financial_status === 'paid' ? 'paid' : order.financial_status === 'failed' ? 'failed' : 'pending');
-    const word = outcome === 'paid' ? 'success' : outcome === 'failed' ? 'failure' : 'pending';
-    return c.redirect(`/history-order?payment=${word}&order=${order.order_number}`, 303);
-  });
-
   const sandboxOnly = (deps: AppDeps) => {
     const card = providersOf(deps.config).card;
     if (card === 'liqpay') throw notFound('Тестова оплата вимкнена: підключено LiqPay', 'sandbox_disabled');
@@ -76,7 +61,12 @@ export function registerPaymentCallback(app: Hono<AppEnv>): void {
     const pay = await deps.db.selectFrom('card_payments').select(['status']).where('provider_order_id', '=', req.data.order_id).executeTakeFirst();
     if (!pay) return c.html(checkoutMessagePage('Платіж не знайдено', 'Такого платежу немає. Отримай нове посилання в застосунку.'), 404);
     if (pay.status !== 'created') {
-      const text = pay.status === 'success' ? 'Цей платіж уже проведено. Дякуємо!' : 'Цей платіж відхилено. Щоб сплатити, отримай нове посилання в застосунку.';
+      const text =
+        pay.status === 'success'
+          ? 'Цей платіж уже проведено. Дякуємо!'
+          : pay.status === 'failure'
+            ? 'Цей платіж відхилено. Щоб сплатити, отримай нове посилання в застосунку.'
+            : 'Замовлення вже було оплачено, тому цей платіж повертається на картку.';
       return c.html(checkoutMessagePage('Платіж завершено', text, backPath(req.data.result_url, new URL(c.req.url).origin)), 409);
     }
     const now = deps.clock.now();

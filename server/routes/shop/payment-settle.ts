@@ -1,8 +1,10 @@
 import type { AppDeps } from '../../context';
 import { notFound, unprocessable } from '../../errors';
 import { providersOf } from '../../providers/index';
-import { liqpayStatus, type CallbackData } from '../../sandboxes/liqpay';
+import type { CallbackData } from '../../sandboxes/liqpay';
+import { liqpayStatus } from '../../sandboxes/liqpay-api';
 import { paymentKeys } from './payment-keys';
+import { refundAttempt, runDueRefunds } from './payment-refund';
 
 /** LiqPay's statuses of a finished payment; anything else (processing, 3DS wait...) changes nothing yet. */
 const PAID = new Set(['success', 'sandbox']);
@@ -11,9 +13,10 @@ const FAILED = new Set(['failure', 'error', 'reversed']);
 /**
  * An attempt's status (card_payments.status): `created` (open), `success`, `failure`, or
  * `refund_due`: money taken for an order that another attempt had already paid (or that was
- * closed meanwhile). Such a payment is never counted as the order's; it waits for a refund.
+ * closed meanwhile). Such a payment is never counted as the order's; it is refunded
+ * (`refunding`, `refunded`, or `refund_failed` and tried again: payment-refund.ts).
  */
-export type AttemptStatus = 'created' | 'success' | 'failure' | 'refund_due';
+export type AttemptStatus = 'created' | 'success' | 'failure' | 'refund_due' | 'refunding' | 'refunded' | 'refund_failed';
 
 export interface Settled {
   orderNumber: number;
@@ -24,15 +27,19 @@ export interface Settled {
  * Applies a verified payment result (a signed callback, or the provider's own answer to a status
  * request): the attempt and its order become paid or failed. A paid order never goes back; a
  * repeated result changes nothing more; a success for an order that is no longer open (another
- * attempt paid it) is flagged `refund_due`, never counted twice.
+ * attempt paid it) is flagged `refund_due`, never counted twice, and refunded at once.
  */
 export async function settle(deps: AppDeps, cb: CallbackData): Promise<Settled> {
   const pay = await deps.db.selectFrom('card_payments').selectAll().where('provider_order_id', '=', cb.order_id).executeTakeFirst();
   if (!pay) throw notFound('Платіж не знайдено', 'payment_not_found');
   if (Math.round(cb.amount * 100) !== pay.amount || cb.currency !== 'UAH') throw unprocessable('payment_mismatch', 'Сума або валюта платежу не збігається із замовленням');
   const now = deps.clock.now().toISOString();
-  const paid = PAID.has(cb.status);
-  const failed = FAILED.has(cb.status);
+  // LiqPay answers `sandbox` for a test payment, in which no money moved. With real keys (a shop
+  // account left in test mode, a test card on the live shop) it never settles an order: the
+  // attempt counts as declined, so the member can pay for real with a new link.
+  const test = cb.status === 'sandbox' && providersOf(deps.config).card === 'liqpay';
+  const paid = !test && PAID.has(cb.status);
+  const failed = test || FAILED.has(cb.status);
   let refund = false;
   if (paid || failed) {
     refund = await deps.db.transaction().execute(async (trx) => {
@@ -53,10 +60,14 @@ export async function settle(deps: AppDeps, cb: CallbackData): Promise<Settled> 
     });
   }
   const order = await deps.db.selectFrom('orders').select(['order_number', 'financial_status']).where('id', '=', pay.order_id).executeTakeFirstOrThrow();
-  if (refund) console.warn(`[payments] second payment ${cb.order_id} of order №${order.order_number} (${pay.amount / 100} UAH): flagged for refund`);
-  const outcome = refund ? 'refund_due' : order.financial_status === 'paid' ? 'paid' : order.financial_status === 'failed' ? 'failed' : 'pending';
-  deps.metrics?.payments.inc({ outcome });
-  return { orderNumber: order.order_number, outcome: outcome === 'refund_due' ? 'paid' : outcome };
+  const line = { event: 'payment_status', payment: cb.order_id, order: order.order_number, amount: pay.amount / 100, status: cb.status };
+  if (test) deps.log?.warn(line, 'test payment (status sandbox) on a server with real LiqPay keys: not counted as paid');
+  if (refund) deps.log?.warn(line, 'second payment of an order already paid: flagged for refund');
+  const state = refund || order.financial_status === 'paid' ? 'paid' : order.financial_status === 'failed' ? 'failed' : 'pending';
+  deps.metrics?.payments.inc({ outcome: refund ? 'refund_due' : test ? 'test_payment' : state });
+  // Returned at once; if the provider cannot take it now, the scheduled check tries again.
+  if (refund) await refundAttempt(deps, pay.id);
+  return { orderNumber: order.order_number, outcome: state };
 }
 
 /**
@@ -67,14 +78,35 @@ export async function settle(deps: AppDeps, cb: CallbackData): Promise<Settled> 
 export async function checkAttempt(deps: AppDeps, providerOrderId: string, doFetch: typeof fetch = fetch): Promise<Settled | null> {
   if (providersOf(deps.config).card !== 'liqpay') return null;
   const answer = await liqpayStatus(await paymentKeys(deps), deps.config.LIQPAY_API_URL, providerOrderId, doFetch);
+  if (!answer) deps.log?.warn({ event: 'payment_status_check', payment: providerOrderId }, 'LiqPay status request unanswered');
   if (!answer?.status || answer.err_code === 'payment_not_found' || answer.amount === undefined) return null;
   if (answer.order_id !== undefined && answer.order_id !== providerOrderId) return null;
   try {
     return await settle(deps, { order_id: providerOrderId, status: answer.status, amount: answer.amount, currency: answer.currency ?? 'UAH' });
   } catch (err) {
-    console.error(`[payments] status of ${providerOrderId} not applied: ${(err as Error).message}`);
+    deps.log?.error({ event: 'payment_status_check', payment: providerOrderId, err: (err as Error).message }, 'LiqPay status not applied');
     return null;
   }
+}
+
+/**
+ * checkAttempt for an attempt still open, unless it was asked about in the last
+ * PAYMENT_RETURN_CHECK_SECONDS: the claim is a conditional write of `checked_at`, so it holds
+ * across instances. The member's return page needs no sign-in; without this each visit (a reload,
+ * a bot) would be a request to LiqPay. Null when not asked or nothing was decided.
+ */
+export async function checkAttemptNow(deps: AppDeps, providerOrderId: string, doFetch: typeof fetch = fetch): Promise<Settled | null> {
+  if (providersOf(deps.config).card !== 'liqpay') return null;
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - deps.config.PAYMENT_RETURN_CHECK_SECONDS * 1000).toISOString();
+  const claimed = await deps.db
+    .updateTable('card_payments')
+    .set({ checked_at: now.toISOString() })
+    .where('provider_order_id', '=', providerOrderId)
+    .where('status', '=', 'created')
+    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', since)]))
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1 ? checkAttempt(deps, providerOrderId, doFetch) : null;
 }
 
 /**
@@ -96,21 +128,26 @@ export async function checkPendingPayments(deps: AppDeps, limit = 50, doFetch: t
     .execute();
   let settled = 0;
   for (const r of rows) {
-    const s = await checkAttempt(deps, r.provider_order_id, doFetch);
+    // Another instance's run (or a member's return) that just asked about it is answer enough.
+    const s = await checkAttemptNow(deps, r.provider_order_id, doFetch);
     if (s && s.outcome !== 'pending') settled += 1;
   }
   return settled;
 }
 
-/** Runs the scheduled check every minute while real LiqPay keys are set; answers a stop function. */
+/**
+ * Every minute while card payments are on: open attempts are asked about at LiqPay (real keys
+ * only), and refunds due are made or tried again (LiqPay, or the sandbox). Answers a stop function.
+ */
 export function startPaymentChecks(deps: AppDeps, everyMs = 60_000): () => void {
-  if (providersOf(deps.config).card !== 'liqpay') return () => {};
+  if (providersOf(deps.config).card === 'off') return () => {};
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     checkPendingPayments(deps)
-      .catch((e: unknown) => console.error('[payments] scheduled status check failed', e))
+      .then(() => runDueRefunds(deps))
+      .catch((e: unknown) => deps.log?.error({ event: 'payment_checks', err: String(e) }, 'scheduled payment check failed'))
       .finally(() => (running = false));
   }, everyMs);
   timer.unref();

@@ -11,6 +11,7 @@ import { resolveVisit, visitorStateFromCookies } from '../routes/plan';
 import { setAppContainer } from '../snapshot/container';
 import { afterFirstScreen, atNextRouteChange, whenFirstScreenShows } from './first-screen';
 import { afterLoad, scheduleServiceWorker } from './service-worker';
+import { leaveAfterLogoutElsewhere, onLogoutElsewhere } from '../pwa/logout-channel';
 import { enableEarlyButtons, replayTypedEarly } from './typed-early';
 
 /**
@@ -30,7 +31,8 @@ function App() {
     let starting: Promise<SyncRuntime> | null = null;
     const start = () =>
       (starting ??= loadSyncEngine().then((m) => {
-        pending = m.startSync();
+        // The logout's part outside the database (kept screens, the worker's copies, other tabs), loaded when needed.
+        pending = m.startSync({ forgetCopies: () => import('../pwa/forget-member').then((f) => f.forgetMemberCopies()) });
         // After each sync, the pictures the member may open offline go to the service worker's cache.
         pending.onPulled(() => void Promise.all([import('../pwa/pictures'), import('../../db/db')]).then(([p, d]) => p.keepPicturesForOffline(d.db)));
         if (shown) setSync(pending);
@@ -60,6 +62,9 @@ function App() {
       scheduleServiceWorker();
     });
   }, []);
+  // Logged out in another tab: this one leaves too, whatever screen it is on by then (the emptied
+  // database may already have sent it to the sign-in, with the member's screens still in memory).
+  useEffect(() => onLogoutElsewhere(() => leaveAfterLogoutElsewhere()), []);
   return (
     <SyncProvider runtime={sync}>
       <AppRouter />

@@ -1,22 +1,23 @@
-import { buildOf, clearSnapshots, hasSnapshots, ownerOf, readSnapshot } from './store';
+import { buildOf, clearSnapshots, ownerOf, readSnapshot } from './store';
 
 /**
  * Run by the entry script before anything else loads: when a signed-in member opens a screen
  * seen before on this device, paints its kept look into the empty root at once, inert (it does
  * not react to taps; the live screen replaces it as soon as it is ready), unless the service
  * worker's answer has it already. Returns the painted element, or null. A signed-out visit
- * forgets every kept screen.
+ * (the prerendered sign-in after a logout too) forgets every kept screen, both copies: one
+ * written by another tab as the member logged out goes at the next signed-out page.
  */
 export function paintSnapshot(root: HTMLElement, doc: Document = document, store: Storage = localStorage): HTMLElement | null {
   try {
-    // The service worker may have put it in the HTML already.
-    const given = root.firstElementChild;
-    if (given) return given.classList.contains('screen-snapshot') && ownerOf(doc.cookie) ? (given as HTMLElement) : null;
     const owner = ownerOf(doc.cookie);
     if (!owner) {
-      if (hasSnapshots(store)) clearSnapshots(store);
+      clearSnapshots(store);
       return null;
     }
+    // The service worker may have put it in the HTML already.
+    const given = root.firstElementChild;
+    if (given) return given.classList.contains('screen-snapshot') ? (given as HTMLElement) : null;
     const loc = doc.location;
     const snap = readSnapshot(loc.pathname + loc.search, store, { build: buildOf(doc), owner });
     if (!snap) return null;

@@ -1,9 +1,10 @@
 /**
  * The last rendered look of a member's screens, kept on the device so that the next visit paints
  * the screen at once, before the app's code and the local database are up, and the live screen
- * takes over a moment later (see ./paint and ../boot/boot.tsx). Kept twice: in localStorage (which
- * logout clears; the entry script paints from it) and in Cache Storage, where the service worker
- * reads it to answer the navigation with the screen already in the HTML (sw/navigation.ts).
+ * takes over a moment later (see ./paint and ../boot/boot.tsx). Kept twice: in localStorage (the
+ * entry script paints from it) and in Cache Storage, where the service worker reads it to answer
+ * the navigation with the screen already in the HTML (sw/navigation.ts); logout forgets both
+ * (src/sync/auth/logout.ts, ../pwa/forget-member.ts), and so does any signed-out page.
  * Either copy is used only for the member it was made for (a hash of the session cookie) and the
  * build it was made by. Plain functions: the entry script and the service worker use them.
  */
@@ -52,14 +53,21 @@ export function ownerOfToken(token: string): string {
 export const SCREENS_CACHE = 'club-screens';
 export const screenUrl = (path: string): string => `/__screens/${encodeURIComponent(path)}`;
 
+/** Whether the page's member is still `owner` (a logout, here or in another tab, clears the cookie first). */
+function stillOwner(owner: string): boolean {
+  const doc = (globalThis as { document?: { cookie: string } }).document;
+  return !doc || ownerOf(doc.cookie) === owner;
+}
+
 /** Writes, or with null deletes, the service worker's copy of a screen; quietly does nothing without Cache Storage. */
 function cacheCopy(path: string, snap: ScreenSnapshot | null): void {
   if (typeof caches === 'undefined') return;
   void caches
     .open(SCREENS_CACHE)
     .then(async (c) => {
-      if (snap) await c.put(screenUrl(path), new Response(JSON.stringify(snap), { headers: { 'content-type': 'application/json' } }));
-      else await c.delete(screenUrl(path));
+      // Looked at again once the cache is open: a logout may have come meanwhile and deleted it.
+      if (snap && stillOwner(snap.owner)) await c.put(screenUrl(path), new Response(JSON.stringify(snap), { headers: { 'content-type': 'application/json' } }));
+      else if (!snap) await c.delete(screenUrl(path));
     })
     .catch(() => undefined);
 }
@@ -111,14 +119,9 @@ export function writeSnapshot(path: string, snap: ScreenSnapshot, store: Store):
   }
 }
 
-/** Forgets every kept screen (a variant switch, a signed-out visit). */
+/** Forgets every kept screen, both copies (a variant switch, a signed-out visit). */
 export function clearSnapshots(store: Store): void {
   for (const k of index(store)) store.removeItem(PREFIX + k);
   store.removeItem(INDEX_KEY);
   if (typeof caches !== 'undefined') void caches.delete(SCREENS_CACHE).catch(() => undefined);
-}
-
-/** Whether any screen is kept (cheap: one read). */
-export function hasSnapshots(store: Store): boolean {
-  return store.getItem(INDEX_KEY) !== null;
 }

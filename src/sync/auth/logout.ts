@@ -38,7 +38,7 @@ export async function prepareLogout(outbox: Outbox, registry: MutationRegistry, 
   return summarizeUnsent(await outbox.db.outbox.orderBy('seq').toArray(), registry);
 }
 
-/** The part of `localStorage` logout needs. */
+/** The part of `localStorage` and `sessionStorage` logout needs. */
 export interface KeyedStorage {
   readonly length: number;
   key(index: number): string | null;
@@ -50,13 +50,33 @@ export interface LogoutEnv {
   clearCookie(name: string): void;
   /** `localStorage`; absent in the service worker. */
   storage?: KeyedStorage;
+  /** `sessionStorage`: emptied whole (the tab's own keys: the cart's referrer, orders started…). */
+  session?: KeyedStorage;
   /** Optional "inform the server" step (spec §4); its failure does not stop the logout. */
   informServer?: () => Promise<void>;
+  /**
+   * The copies of the member kept outside the database and the storages: the kept screens in Cache
+   * Storage, the service worker's, other open tabs' (src/app/pwa/forget-member.ts). Run last: a
+   * tab told to leave reloads, and a start that found the session still stored would give its
+   * cookies back (src/app/boot/restore-cookies.ts). Its failure does not stop the logout.
+   */
+  forgetCopies?: () => Promise<void>;
+}
+
+/** Removes every key of `s` but those in `keep`. */
+function emptyStorage(s: KeyedStorage, keep: readonly string[] = []): void {
+  const keys: string[] = [];
+  for (let i = 0; i < s.length; i += 1) {
+    const k = s.key(i);
+    if (k !== null && !keep.includes(k)) keys.push(k);
+  }
+  for (const k of keys) s.removeItem(k);
 }
 
 /**
- * Logout, step two (spec §4): informs the server if asked, clears the listed cookies, resets every
- * store and clears localStorage except the app-version key. Going to /auth is the screen's job.
+ * Logout, step two (spec §4): informs the server if asked, clears the listed cookies (so no copy is
+ * made again for this member), resets every store, clears localStorage except the app-version key
+ * and sessionStorage, then forgets the member's copies outside them. Going to /auth is the screen's job.
  */
 export async function logout(db: ClubDb, env: LogoutEnv): Promise<void> {
   try {
@@ -66,13 +86,11 @@ export async function logout(db: ClubDb, env: LogoutEnv): Promise<void> {
   }
   for (const name of LOGOUT_COOKIES) env.clearCookie(name);
   await resetAllStores(db);
-  const s = env.storage;
-  if (s) {
-    const keys: string[] = [];
-    for (let i = 0; i < s.length; i += 1) {
-      const k = s.key(i);
-      if (k !== null && k !== APP_VERSION_KEY) keys.push(k);
-    }
-    for (const k of keys) s.removeItem(k);
+  if (env.storage) emptyStorage(env.storage, [APP_VERSION_KEY]);
+  if (env.session) emptyStorage(env.session);
+  try {
+    await env.forgetCopies?.();
+  } catch (e) {
+    console.warn('[logout] kept copies not all forgotten', e);
   }
 }

@@ -10,6 +10,8 @@ export interface LoadResult {
   errors5xx: number;
   /** Requests with no answer at all. */
   networkErrors: number;
+  /** Answers 500-599 by their error code (`{ error: { code } }`; `-` when the body has none), and `:no-retry-after` for a 503 without Retry-After. */
+  codes5xx: Record<string, number>;
   /** Scan codes answered 2xx, per customer. */
   credited: Map<number, string[]>;
   requests: number;
@@ -18,7 +20,7 @@ export interface LoadResult {
 }
 
 export function memberLoad(base: string, apiKey: string, members: ClusterMember[], collectionId: number) {
-  const result: LoadResult = { statuses: {}, errors5xx: 0, networkErrors: 0, credited: new Map(), requests: 0, samples: [] };
+  const result: LoadResult = { statuses: {}, errors5xx: 0, networkErrors: 0, codes5xx: {}, credited: new Map(), requests: 0, samples: [] };
   let running = true;
   const send = async (path: string, init: RequestInit): Promise<Response | null> => {
     result.requests += 1;
@@ -28,6 +30,9 @@ export function memberLoad(base: string, apiKey: string, members: ClusterMember[
       if (r.status >= 500) {
         result.errors5xx += 1;
         if (result.samples.length < 5) result.samples.push(`${path} ${r.status}`);
+        const code = ((await r.clone().json().catch(() => null)) as { error?: { code?: string } } | null)?.error?.code ?? '-';
+        const key = `${r.status} ${code}${r.status === 503 && !r.headers.get('retry-after') ? ':no-retry-after' : ''}`;
+        result.codes5xx[key] = (result.codes5xx[key] ?? 0) + 1;
       }
       return r;
     } catch (e) {

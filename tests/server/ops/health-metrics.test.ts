@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { createLogger } from '../../../server/ops/log';
+import { createMetrics } from '../../../server/ops/metrics';
 import { lastSmsCode } from '../../support/auth';
 import { createMember, type TestMember } from '../../support/members';
 import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
@@ -75,6 +76,14 @@ describe('liveness and readiness', () => {
 });
 
 describe('metrics', () => {
+  it('still answer when the database does not: the open refunds keep their last counts', async () => {
+    const metrics = createMetrics();
+    let answer: () => Promise<Record<string, number>> = async () => ({ refund_due: 2 });
+    metrics.watchRefunds(() => answer());
+    expect(await metrics.registry.metrics()).toContain('club_payment_refunds_open{status="refund_due"} 2');
+    answer = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+    expect(await metrics.registry.metrics()).toContain('club_payment_refunds_open{status="refund_due"} 2');
+  });
   it('wants the metrics token when one is set', async () => {
     expect((await s.app.request('/metrics')).status).toBe(401);
     expect((await s.app.request('/metrics', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);

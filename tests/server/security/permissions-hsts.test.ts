@@ -35,7 +35,7 @@ describe('Permissions-Policy', () => {
 
 describe('HSTS behind an HTTPS proxy', () => {
   it('is sent when a trusted proxy says the request came over HTTPS, and not otherwise', async () => {
-    const { url } = await over({ TRUST_PROXY_HOPS: '1' });
+    const { url } = await over({ TRUSTED_PROXIES: '127.0.0.1/32' });
     const hsts = async (headers: Record<string, string>) => (await fetch(`${url}/api/openapi.json`, { headers })).headers.get('strict-transport-security');
     expect(await hsts({ 'x-forwarded-proto': 'https' })).toBe('max-age=31536000');
     expect(await hsts({ 'x-forwarded-proto': 'http' })).toBeNull();
@@ -48,7 +48,10 @@ describe('HSTS behind an HTTPS proxy', () => {
   it('is never sent without a trusted proxy (a client’s X-Forwarded-Proto is not believed), nor with HSTS_MAX_AGE=0', async () => {
     const direct = await over({});
     expect((await fetch(`${direct.url}/`, { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toBeNull();
-    const off = await over({ TRUST_PROXY_HOPS: '1', HSTS_MAX_AGE: '0' });
+    // Proxies are configured, but this connection (127.0.0.1) is not one of them.
+    const elsewhere = await over({ TRUSTED_PROXIES: '10.0.0.0/8' });
+    expect((await fetch(`${elsewhere.url}/`, { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toBeNull();
+    const off = await over({ TRUSTED_PROXIES: '127.0.0.1/32', HSTS_MAX_AGE: '0' });
     expect((await fetch(`${off.url}/`, { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toBeNull();
   });
 });

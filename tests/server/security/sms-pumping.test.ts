@@ -128,13 +128,13 @@ describe('SMS pumping: limits per client address and an hourly budget', () => {
     });
   });
 
-  it('X-Forwarded-For is not believed unless TRUST_PROXY_HOPS says a proxy writes it', async () => {
+  it('X-Forwarded-For is not believed unless the connection comes from one of TRUSTED_PROXIES', async () => {
     const direct = await server();
     const spoofed = [];
     for (let i = 0; i < 6; i += 1) spoofed.push((await register(direct, '198.51.100.7', randomPhone(), { 'x-forwarded-for': `10.0.0.${i}` })).status);
     expect(spoofed).toEqual([200, 200, 200, 200, 200, 429]);
 
-    const proxied = await server({ TRUST_PROXY_HOPS: '1' });
+    const proxied = await server({ TRUSTED_PROXIES: '10.1.1.0/24' });
     // Behind one proxy: the last address is the one the proxy saw; what the client wrote before it is not trusted.
     const viaProxy = [];
     for (let i = 0; i < 6; i += 1) viaProxy.push((await register(proxied, '10.1.1.1', randomPhone(), { 'x-forwarded-for': `1.2.3.${i}, 203.0.113.50` })).status);
@@ -178,7 +178,7 @@ describe('SMS pumping: limits per client address and an hourly budget', () => {
 
   it('defaults: 30 an hour and 100 a day per client, 1000 an hour in all; no client (an in-process call) counts only in all', async () => {
     const c = loadConfig({});
-    expect([c.SMS_PER_CLIENT_PER_HOUR, c.SMS_PER_CLIENT_PER_DAY, c.SMS_PER_HOUR, c.TRUST_PROXY_HOPS]).toEqual([30, 100, 1000, 0]);
+    expect([c.SMS_PER_CLIENT_PER_HOUR, c.SMS_PER_CLIENT_PER_DAY, c.SMS_PER_HOUR, c.trustedProxies.any]).toEqual([30, 100, 1000, false]);
     const s = await server();
     for (let i = 0; i < 8; i += 1) {
       const phone = randomPhone();

@@ -58,7 +58,7 @@ describe('sandbox checkout: a second link after payment', () => {
     expect(third.body.error).toEqual({ code: 'already_paid', message: 'Замовлення вже оплачено' });
   });
 
-  it('a success of a second attempt for a paid order is flagged for refund, never counted twice', async () => {
+  it('a success of a second attempt for a paid order is refunded (the sandbox answers the refund itself), never counted twice', async () => {
     const order = await cardOrder(s, a);
     await s.post('/api/api-shop/get-liqpay-link', { orderId: order.id }, a.token);
     // A second attempt as an older server (or an operator) left it open beside the first.
@@ -71,11 +71,17 @@ describe('sandbox checkout: a second link after payment', () => {
     expect(await r1.json()).toMatchObject({ status: 'paid' });
     const r2 = await postForm(s, '/payments/liqpay/callback', success(two!.provider_order_id));
     expect(r2.status).toBe(200);
-    expect((await attempts(s, order.id)).map((p) => p.status)).toEqual(['success', 'refund_due']);
-    // Repeated, it stays flagged and the order stays paid once.
+    expect((await attempts(s, order.id)).map((p) => p.status)).toEqual(['success', 'refunded']);
+    // Repeated, it is not refunded again and the order stays paid once.
     await postForm(s, '/payments/liqpay/callback', success(two!.provider_order_id));
-    expect((await attempts(s, order.id)).map((p) => p.status)).toEqual(['success', 'refund_due']);
+    expect((await attempts(s, order.id)).map((p) => p.status)).toEqual(['success', 'refunded']);
+    const refunded = await s.deps.db.selectFrom('card_payments').select('refund_attempts').where('provider_order_id', '=', two!.provider_order_id).executeTakeFirstOrThrow();
+    expect(refunded.refund_attempts).toBe(1);
     expect(await statusOf(s, order.id)).toBe('paid');
+    // Its old checkout page says where the money went rather than offering to pay.
+    const page = await s.app.request(`/sandbox/liqpay/checkout?${new URLSearchParams(encodeLiqpay(keys, { public_key: keys.publicKey, amount: order.total, currency: 'UAH', description: 'x', order_id: two!.provider_order_id }))}`);
+    expect(page.status).toBe(409);
+    expect(await page.text()).toContain('повертається на картку');
   });
 });
 
@@ -114,8 +120,10 @@ describe('LiqPay status request (real keys, a local fake LiqPay)', () => {
     const early = await s.app.request(`/payments/liqpay/return?payment=${req.order_id}`);
     expect(early.headers.get('location')).toBe(`/history-order?payment=pending&order=${order.order_number}`);
     expect(await statusOf(s, order.id)).toBe('pending');
-    // Paid at LiqPay, with no callback arriving: the return settles it.
+    // Paid at LiqPay, with no callback arriving: the return settles it (asked again once the
+    // return page's window on status requests is over).
     known.set(req.order_id, { status: 'success', amount: order.total });
+    s.clock.advance(s.config.PAYMENT_RETURN_CHECK_SECONDS * 1000);
     const back = await s.app.request(`/payments/liqpay/return?payment=${req.order_id}`);
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(`/history-order?payment=success&order=${order.order_number}`);

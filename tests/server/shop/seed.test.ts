@@ -40,18 +40,22 @@ describe('the shop seed on the full demo database', () => {
   it('gives Олена orders of every kind in glo and a couple in ogo, through get-orders', async () => {
     const g = await s.post('/api/api-shop/get-orders', { variant: 'glo', shopifyId: glo }, token);
     expect(g.status).toBe(200);
-    const list = g.body.list as Array<{ payment_method: number; financial_status: string; shipment_status: string | null; created_at: string; lines: unknown[] }>;
+    const list = g.body.list as Array<{ payment_method: number; financial_status: string; shipment_status: string | null; created_at: string; lines: unknown[]; refunds?: Array<{ status: string }> }>;
     expect(list.length).toBeGreaterThanOrEqual(5);
     expect(list.some((o) => o.payment_method === 1)).toBe(true);
     expect(list.some((o) => o.payment_method === 2 && o.financial_status === 'paid')).toBe(true);
     expect(list.some((o) => o.payment_method === 3 && o.financial_status === 'paid')).toBe(true);
     // One card order still waits for payment, so the sandbox checkout can be tried.
     expect(list.some((o) => o.payment_method === 2 && o.financial_status === 'pending')).toBe(true);
+    // One card order was paid twice, the second payment given back («Повернуто» in the history).
+    const refunded = (l: Array<{ financial_status: string; refunds?: Array<{ status: string }> }>) => l.filter((o) => o.financial_status === 'paid' && o.refunds?.[0]?.status === 'refunded');
     expect(list.every((o) => o.lines.length > 0)).toBe(true);
     expect([...list].sort((x, y) => y.created_at.localeCompare(x.created_at))).toEqual(list);
     const o = await s.post('/api/api-shop/get-orders', { variant: 'ogo', shopifyId: ogo }, token);
     expect(o.body.list.length).toBeGreaterThanOrEqual(2);
     expect(o.body.list.some((x: { tags: string[] }) => x.tags.includes('iPost'))).toBe(true);
+    expect(refunded(list)).toHaveLength(1);
+    expect(refunded(o.body.list)).toHaveLength(1);
     // The scan-delivery seed booked the courier for her iPost order on its way.
     expect(await s.deps.db.selectFrom('ipost_requests').select('id').execute()).toHaveLength(1);
   });

@@ -165,3 +165,43 @@ describe('a member’s kept screens (paint before the app starts)', () => {
     expect(readSnapshot('/profile', localStorage, { build: 'b1', owner })).toBeNull();
   });
 });
+
+describe('the service worker’s copy of a kept screen (Cache Storage)', () => {
+  /** A Cache Storage holding `club-screens` as a map of URLs. */
+  function stubCaches() {
+    const kept = new Map<string, string>();
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', {
+      open: async () => ({ put: async (url: string, r: Response) => void kept.set(url, await r.text()), delete: async (url: string) => kept.delete(url) }),
+      delete: async (name: string) => {
+        deleted.push(name);
+        kept.clear();
+        return true;
+      },
+    });
+    return { kept, deleted };
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is written only while its member is still signed in (a logout here or in another tab clears the cookie first)', async () => {
+    const c = stubCaches();
+    setCookie('t1');
+    writeSnapshot('/profile', snap(), localStorage);
+    await vi.waitFor(() => expect([...c.kept.keys()]).toEqual(['/__screens/%2Fprofile']));
+    // A capture made while signed in; the logout clears the cookie before the cache has opened.
+    writeSnapshot('/history-order', snap(), localStorage);
+    setCookie(null);
+    // The fake cache answers in microtasks: all of them have run by the next task.
+    await new Promise((r) => setTimeout(r, 0));
+    expect([...c.kept.keys()]).toEqual(['/__screens/%2Fprofile']);
+  });
+
+  it('is forgotten by any signed-out page, also over a prerendered screen and with localStorage already emptied by a logout', () => {
+    const c = stubCaches();
+    setCookie(null);
+    const prerendered = document.createElement('div');
+    prerendered.innerHTML = '<p>Вхід</p>';
+    expect(paintSnapshot(prerendered)).toBeNull();
+    expect(c.deleted).toEqual(['club-screens']);
+  });
+});

@@ -105,4 +105,25 @@ describe('logout (spec §4)', () => {
     expect(localStorage.length).toBe(1);
     expect(localStorage.getItem(APP_VERSION_KEY)).toBe('1.2.3');
   });
+
+  it('empties sessionStorage; forgets the copies outside the database last, once the stores are empty (another tab then reloads into no session); a failure there stops nothing', async () => {
+    const h = await harness();
+    await toggleFavourite(h.db, GLO, 1);
+    sessionStorage.setItem('cartReferrer', '/shop/sticks');
+    sessionStorage.setItem('checkout-started:1042', '1');
+    const steps: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await logout(h.db, {
+      clearCookie: (n) => steps.push(`cookie ${n}`),
+      session: sessionStorage,
+      forgetCopies: async () => {
+        steps.push(`copies (favourites: ${await h.db.favourites.count()}, sessionStorage: ${sessionStorage.length})`);
+        throw new Error('no service worker');
+      },
+    });
+    warn.mockRestore();
+    expect(steps).toEqual([...LOGOUT_COOKIES.map((n) => `cookie ${n}`), 'copies (favourites: 0, sessionStorage: 0)']);
+    for (const t of h.db.tables) expect(await t.count(), t.name).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { kvGet, kvSet } from '../../../src/db/kv';
 import { completeSignIn } from '../../../src/sync/auth/actions';
+import { saveSession } from '../../../src/sync/auth/session';
 import { pullContext } from '../../../src/sync/auth/member';
 import { saveDeliveryAddress } from '../../../src/sync/mutations/profile-metafield';
 import { legalPagePullers } from '../../../src/sync/pullers/content-pages';
@@ -47,6 +48,23 @@ describe('token check (spec §4: cached 20 minutes; 200 without a token logs out
     const none = vi.fn(async () => undefined);
     expect(await runPuller(tokenCheckPuller({ hasUserCookie: () => false, logout: none }), pullContext(authHarness().env))).toBe('nothing');
     expect(none).not.toHaveBeenCalled();
+  });
+
+  it('a sign-in under way (its cookie set, its session being stored) is not taken for a cookie without a session', async () => {
+    const h = authHarness();
+    const logout = vi.fn(async () => undefined);
+    let storing: Promise<void> | null = null;
+    // The check read no session; then, before it looks at the cookie, a sign-in sets the cookie and
+    // starts storing its session, as completeSignIn does.
+    const hasUserCookie = () => {
+      h.cookies.set('usertoken', 'tok-2', 3600);
+      storing ??= saveSession(h.db, { token: 'tok-2', customerIds: { glo: 102 }, phone: '380500000002', variant: 'glo', ageVerified: false });
+      return true;
+    };
+    await runPuller(tokenCheckPuller({ hasUserCookie, logout }), pullContext(h.env));
+    await storing;
+    expect(logout).not.toHaveBeenCalled();
+    expect(h.seen).toHaveLength(0);
   });
 
   it('offline it is skipped and nobody is logged out', async () => {

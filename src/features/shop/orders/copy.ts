@@ -29,6 +29,10 @@ export const HISTORY_COPY = {
   checkingBack: (n: number) => `Перевіряємо оплату замовлення №${n}…`,
   notYetBack: (n: number) => `Банк ще не підтвердив оплату замовлення №${n}. Зазвичай це займає до кількох хвилин.`,
   checkAgain: 'Перевірити ще раз',
+  refunded: (sum: string) => `Повернуто ${sum}`,
+  refunding: (sum: string) => `Повертаємо ${sum}`,
+  refundedNote: 'Замовлення вже було оплачено, тому повторну оплату повернено на картку.',
+  refundingNote: 'Замовлення вже було оплачено, тому повторна оплата повертається на картку.',
   close: 'Закрити',
   otherShop: (brand: string) => `Показано замовлення магазину ${brand}.`,
 } as const;

@@ -14,7 +14,10 @@ export type OrderSummary = CallResponse<typeof getOrders>['list'][number];
 /** Lines shown before «і ще N». */
 const LINES_SHOWN = 3;
 
-/** One order of the history: number, date, statuses, items, totals, payment and delivery; «Оплатити» for an unpaid card order. */
+/**
+ * One order of the history: number, date, statuses, a second card payment given back («Повернуто»),
+ * items, totals, payment and delivery; «Оплатити» for an unpaid card order.
+ */
 export function OrderCard({ order: o, onPay, paying, highlight }: { order: OrderSummary; onPay: () => void; paying: boolean; highlight: boolean }) {
   const pay = paymentStatus(o);
   const ship = deliveryStatus(o);
@@ -36,6 +39,12 @@ export function OrderCard({ order: o, onPay, paying, highlight }: { order: Order
           {ship.label}
         </span>
       </div>
+      {o.refunds?.map((r, i) => (
+        <p key={i} className="order__refund" data-testid="order-refund" data-refund-status={r.status}>
+          <strong>{r.status === 'refunded' ? T.refunded(formatUah(r.amount)) : T.refunding(formatUah(r.amount))}</strong>
+          <span>{r.status === 'refunded' ? T.refundedNote : T.refundingNote}</span>
+        </p>
+      ))}
       <ul className="plain-list" aria-label={T.items}>
         {o.lines.slice(0, LINES_SHOWN).map((l) => (
           <li key={l.id} className="order__line">
