@@ -11,7 +11,7 @@ import { createSyncRuntime, type SyncRuntime } from '../../src/sync/runtime';
 import { VIEW_PULLERS } from '../../src/sync/views-pullers';
 import type { memoryLocks } from '../unit/sync/support/memory-locks';
 import { API_KEY, TEST_PHONES } from '../support/server';
-import type { PhoneLog } from './browser';
+import { memoryStorage, type PhoneLog } from './browser';
 import type { ScenarioClock } from './clock';
 import type { Network } from './network';
 
@@ -44,6 +44,8 @@ const LEASE_TTL_MS = 15_000;
 export class Tab {
   readonly db: ClubDb;
   readonly rt: SyncRuntime;
+  /** This page's `sessionStorage` (each tab has its own; a logout empties it). */
+  readonly session = memoryStorage();
   dead = false;
   private readonly lockClient: ReturnType<ReturnType<typeof memoryLocks>['client']>;
   private readonly unwatch: () => void;
@@ -75,7 +77,7 @@ export class Tab {
         hasUserCookie: () => cookies.get(USER_TOKEN_COOKIE) !== null,
         logout: () => rt.logout(),
       }),
-      logoutEnv: { clearCookie: (n) => cookies.clear(n), storage, informServer: () => informServerOfLogout(rt) },
+      logoutEnv: { clearCookie: (n) => cookies.clear(n), storage, session: this.session, informServer: () => informServerOfLogout(rt) },
       onLoggedOut: (lost) => phone.onLoggedOut(lost),
       triggerEnv: { now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer },
       viewPullers: async () => VIEW_PULLERS,
