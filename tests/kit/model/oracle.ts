@@ -81,7 +81,22 @@ export async function checkRun(r: Run): Promise<void> {
     const orderId = (e.payload as { orderId: number }).orderId;
     expect(await count(db.selectFrom('card_payments').where('order_id', '=', orderId).select(total)), `payment of order ${orderId}`).toBeGreaterThan(0);
   }
+  await checkKept(r, ok);
   await checkShared(r, ok);
+}
+
+/** What is kept as one value (a consultant per brand, a profile field per record): there exactly when an accepted entry put it, with a value one of them sent. */
+async function checkKept(r: Run, ok: EntryRecord[]): Promise<void> {
+  const db = r.s.server.current.deps.db;
+  const customers = await db.selectFrom('customers').select(['id', 'variant']).where('member_id', '=', r.member.id).execute();
+  const managers = await db.selectFrom('scan_managers').select(['customer_id', 'manager']).where('customer_id', 'in', customers.map((c) => c.id)).execute();
+  const badges = ok.filter((e) => e.kind === 'scan-manager');
+  expect(managers.map((x) => x.customer_id).sort(), 'consultants, one per record badged').toEqual([...new Set(badges.map((e) => e.account.customerId))].sort());
+  for (const x of managers) expect(badges.filter((e) => e.account.customerId === x.customer_id).map((e) => (e.payload as { manager: string }).manager), 'a consultant sent').toContain(x.manager);
+  const fields = ok.filter((e) => e.kind === 'profile-metafield').map((e) => ({ customer: e.account.customerId, ...(e.payload as { key: string; value: string }) }));
+  const stored = await db.selectFrom('metafields').select(['customer_id', 'key', 'value']).where('customer_id', 'in', customers.map((c) => c.id)).where('key', 'in', ['delivery_address', 'birth_date']).execute();
+  expect(stored.map((x) => `${x.customer_id}:${x.key}`).sort(), 'profile fields, where one was saved').toEqual([...new Set(fields.map((f) => `${f.customer}:${f.key}`))].sort());
+  for (const x of stored) expect(fields.filter((f) => f.customer === x.customer_id && f.key === x.key).map((f) => f.value), `${x.key} is a value sent`).toContain(x.value);
 }
 
 /** Favourites, the cart, tags and balances: the same on the server and on both phones (pulled afresh). */
