@@ -1,5 +1,5 @@
 import { addDays, kyivParts } from './kyiv-time';
-import { compareCodeUnits } from './uk-format';
+import { compareCodeUnits, formatCalendarDay } from './uk-format';
 
 // The XP ledger of a variant, as a bank statement: every movement with its state,
 // source and time, grouped by day, newest first, with the running balance where the server gave it.
@@ -98,8 +98,7 @@ export function dayLabel(date: string, now: number): string {
   const today = kyivParts(new Date(now)).date;
   if (date === today) return 'Сьогодні';
   if (date === addDays(today, -1)) return 'Вчора';
-  const d = new Date(`${date}T12:00:00Z`);
-  return d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'long', ...(date.slice(0, 4) !== today.slice(0, 4) ? { year: 'numeric' } : {}), timeZone: 'UTC' });
+  return formatCalendarDay(date, { year: date.slice(0, 4) !== today.slice(0, 4) });
 }
 
 /** What is still on its way: XP whose amount is known, and how many movements the server will price. */

@@ -12,7 +12,7 @@ import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { XP_COPY as T } from './copy';
 import { LedgerLineItem } from './ledger-line';
 import './xp.css';
-import { formatNumber } from '../../domain/uk-format';
+import { formatDateTime, formatNumber } from '../../domain/uk-format';
 
 const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatNumber(Math.abs(n))}`;
 
@@ -69,7 +69,7 @@ export default function HistoryBonusesPage() {
         )}
       </section>
       {doc === null && <p className="page-intro">{T.offlinePending}</p>}
-      {doc && stale && <p className="page-intro">{T.updated(new Date(doc.fetchedAt).toLocaleString('uk-UA', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Kyiv' }))}</p>}
+      {doc && stale && <p className="page-intro">{T.updated(formatDateTime(doc.fetchedAt, { year: false }))}</p>}
       {lines.length === 0 ? (
         <EmptyState icon="spark" title={T.empty} text={T.emptyText} action={<ButtonLink to="/scanning">{T.scan}</ButtonLink>} />
       ) : (

@@ -2,10 +2,9 @@ import { Link } from 'react-router';
 import type { LedgerLine } from '../../domain/xp-ledger';
 import { Button } from '../../ui/button';
 import { XP_COPY as T } from './copy';
-import { formatNumber } from '../../domain/uk-format';
+import { formatNumber, formatTime } from '../../domain/uk-format';
 
 const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatNumber(Math.abs(n))}`;
-const timeOf = (at: number) => new Date(at).toLocaleTimeString('uk-UA', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Kyiv' });
 
 /**
  * One XP movement of the ledger: what it is and where it came from, its time, its state, the XP
@@ -21,7 +20,7 @@ export function LedgerLineItem({ line, onRetry, onRemove }: { line: LedgerLine; 
       <span className="xp-line__text">
         <strong>{line.what}</strong>
         <span>
-          {timeOf(line.at)} · {T.sources[line.source]}
+          {formatTime(line.at)} · {T.sources[line.source]}
           {line.balanceAfter !== null && ` · ${T.after(formatNumber(line.balanceAfter))}`}
           {open && ` · ${T.stateHint[line.state as 'waiting' | 'checking']}`}
         </span>
