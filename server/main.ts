@@ -11,6 +11,7 @@ import { startingReadiness } from './ops/health';
 import { purgeSmsSends } from './security/sms-budget';
 import { providerReport } from './providers/index';
 import { startPaymentChecks } from './routes/shop/payment-settle';
+import { startReferralChecks } from './routes/shop/referral-credits';
 
 const config = loadConfig();
 
@@ -74,6 +75,8 @@ console.log(`[server] http://localhost:${port}  (${where}, ${config.NODE_ENV})`)
 // What is real, what is a sandbox (named in SANDBOXES in production), what is off.
 for (const line of providerReport(config)) (line.includes('WARNING') ? console.warn : console.log)(line);
 startPaymentChecks(deps);
+// Referral credits whose orders were paid or handed over by any means (the back office) become XP.
+startReferralChecks(deps);
 
 /**
  * Graceful stop (SIGTERM, SIGINT): readiness answers 503 while requests are still taken for
