@@ -1,5 +1,5 @@
 import { useDoc, useXpBalance } from '../../db/hooks';
-import { dayLabel, ledgerDays, pendingSum, serverLine } from '../../domain/xp-ledger';
+import { dayLabel, ledgerDays, pendingServerLine, pendingSum, serverLine } from '../../domain/xp-ledger';
 import { pluralUk } from '../../domain/scan-goal';
 import { useAppSession } from '../../state/session';
 import { useSyncMaybe } from '../../state/sync-context';
@@ -19,8 +19,9 @@ const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatNumber(Mat
 /**
  * /history-bonuses (spec §7 get-bonus-history), the XP ledger as a bank statement:
  * every movement by day, newest first, with its state — waiting, being checked, refused (from
- * this device's outbox: a code scanned offline is here at once), credited or reversed (the
- * server's lines, with the balance after each). The balance is the one every screen shows.
+ * this device's outbox: a code scanned offline is here at once), owed (a friend's first order not
+ * paid or handed over yet), credited or reversed (the server's lines, with the balance after
+ * each). The balance is the one every screen shows.
  */
 export default function HistoryBonusesPage() {
   const { variant } = useAppSession();
@@ -31,10 +32,11 @@ export default function HistoryBonusesPage() {
   const outbox = useXpOutbox(variant);
   const loading = pull === 'idle' || pull === 'running';
   if (doc === undefined || outbox === undefined || (doc === null && loading && outbox.length === 0)) return <Skeleton lines={6} height={44} />;
-  const lines = [...outbox, ...(doc?.value.transactions ?? []).map(serverLine)];
+  const owed = (doc?.value.pending ?? []).map(pendingServerLine);
+  const lines = [...outbox, ...owed, ...(doc?.value.transactions ?? []).map(serverLine)];
   if (doc === null && lines.length === 0) return <EmptyState icon="offline" title={T.offline} />;
   const summary = doc?.value.summary;
-  const pending = pendingSum(outbox);
+  const pending = pendingSum([...outbox, ...owed]);
   const stale = pull === 'offline' || pull === 'failed';
   const now = Date.now();
   return (
