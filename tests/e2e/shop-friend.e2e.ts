@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_XP_PER_FRIEND } from '../../src/domain/invite-calculator';
 import type { Browser } from './support/browser';
-import { serverCall } from './support/server-api';
+import { handOverOrder, serverCall } from './support/server-api';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
 import { addProduct, againLater, chooseBranch, choosePayment, openDelivery, placeOrder, serverOrders, signedInReady, switchVariant } from './shop-steps';
@@ -21,6 +21,12 @@ afterAll(() => closeSession({ server, browser }));
 async function olenaOgoBalance(): Promise<number> {
   const { token } = await serverCall<{ token: string }>(server.url, null, '/api/api-auth/test-login', { phone: '380500000001' });
   return (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=ogo')).balance;
+}
+
+/** XP Олена is owed on ogo, not credited yet (get-bonus-history `pending`). */
+async function olenaOgoOwed(): Promise<number[]> {
+  const { token } = await serverCall<{ token: string }>(server.url, null, '/api/api-auth/test-login', { phone: '380500000001' });
+  return (await serverCall<{ pending: Array<{ amount: number }> }>(server.url, token, '/api/get-bonus-history?shop=ogo')).pending.map((p) => p.amount);
 }
 
 describe('a friend’s REW- code (spec §5: first order only)', () => {
@@ -49,8 +55,13 @@ describe('a friend’s REW- code (spec §5: first order only)', () => {
     const first = await placeOrder(page, base);
     const o = (await serverOrders(page, base, 'ogo')).find((x) => x.order_number === first)!;
     expect(o.tags).toEqual(expect.arrayContaining(['PWA', 'pwa_order', 'pre-order']));
-    // The code counted: Олена, whose code it is, got her reward for a friend's first order.
+    // The code counted: Олена, whose code it is, is owed her reward for a friend's first order,
+    // credited once this unpaid pre-order is handed over (and paid in cash then).
+    expect(await olenaOgoBalance()).toBe(olenaBefore);
+    expect(await olenaOgoOwed()).toEqual([INVITE_XP_PER_FRIEND]);
+    await handOverOrder(base, first);
     expect(await olenaOgoBalance()).toBe(olenaBefore + INVITE_XP_PER_FRIEND);
+    expect(await olenaOgoOwed()).toEqual([]);
 
     // The second order: the same code is refused beside the field and not kept.
     await addProduct(page, base, 'ogo-sticks-single', 91);
