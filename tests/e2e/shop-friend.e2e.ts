@@ -23,10 +23,11 @@ async function olenaOgoBalance(): Promise<number> {
   return (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=ogo')).balance;
 }
 
-/** XP Олена is owed on ogo, not credited yet (get-bonus-history `pending`). */
-async function olenaOgoOwed(): Promise<number[]> {
+/** Олена's ogo referral XP: owed, not credited yet (get-bonus-history `pending`), and credited lines. */
+async function olenaOgoReferrals(): Promise<{ owed: number[]; credited: Array<{ amount: number; title: string }> }> {
   const { token } = await serverCall<{ token: string }>(server.url, null, '/api/api-auth/test-login', { phone: '380500000001' });
-  return (await serverCall<{ pending: Array<{ amount: number }> }>(server.url, token, '/api/get-bonus-history?shop=ogo')).pending.map((p) => p.amount);
+  const h = await serverCall<{ pending: Array<{ amount: number }>; transactions: Array<{ amount: number; reason: string; title: string }> }>(server.url, token, '/api/get-bonus-history?shop=ogo');
+  return { owed: h.pending.map((p) => p.amount), credited: h.transactions.filter((t) => t.reason === 'referral').map(({ amount, title }) => ({ amount, title })) };
 }
 
 describe('a friend’s REW- code (spec §5: first order only)', () => {
@@ -58,10 +59,14 @@ describe('a friend’s REW- code (spec §5: first order only)', () => {
     // The code counted: Олена, whose code it is, is owed her reward for a friend's first order,
     // credited once this unpaid pre-order is handed over (and paid in cash then).
     expect(await olenaOgoBalance()).toBe(olenaBefore);
-    expect(await olenaOgoOwed()).toEqual([INVITE_XP_PER_FRIEND]);
+    expect(await olenaOgoReferrals()).toEqual({ owed: [INVITE_XP_PER_FRIEND], credited: [] });
     await handOverOrder(base, first);
-    expect(await olenaOgoBalance()).toBe(olenaBefore + INVITE_XP_PER_FRIEND);
-    expect(await olenaOgoOwed()).toEqual([]);
+    // Credited: his 300 and, when he is a milestone's friend of the year, its bonus.
+    const { owed, credited } = await olenaOgoReferrals();
+    expect(owed).toEqual([]);
+    expect(credited).toContainEqual({ amount: INVITE_XP_PER_FRIEND, title: 'Запрошений друг Андрій зробив перше замовлення' });
+    const reward = credited.reduce((n, l) => n + l.amount, 0);
+    expect(await olenaOgoBalance()).toBe(olenaBefore + reward);
 
     // The second order: the same code is refused beside the field and not kept.
     await addProduct(page, base, 'ogo-sticks-single', 91);
@@ -74,6 +79,7 @@ describe('a friend’s REW- code (spec §5: first order only)', () => {
     await openDelivery(page, base);
     await choosePayment(page, base, 1);
     await placeOrder(page, base);
-    expect(await olenaOgoBalance()).toBe(olenaBefore + INVITE_XP_PER_FRIEND);
+    expect(await olenaOgoBalance()).toBe(olenaBefore + reward);
+    expect((await olenaOgoReferrals()).owed).toEqual([]);
   });
 });
