@@ -54,7 +54,6 @@ export function ManualEntry({ onSubmit, onClose, autoFocus = false }: { onSubmit
         autoCapitalize="none"
         spellCheck={false}
         inputMode="text"
-        maxLength={80}
         autoFocus={autoFocus}
         data-testid="manual-code"
       />

@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
-import type { LedgerLine } from '../../domain/xp-ledger';
+import { isOpenLine, type LedgerLine } from '../../domain/xp-ledger';
 import { Button } from '../../ui/button';
 import { XP_COPY as T } from './copy';
-import { formatNumber } from '../../domain/uk-format';
+import { formatNumber, formatTime } from '../../domain/uk-format';
 
 const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatNumber(Math.abs(n))}`;
-const timeOf = (at: number) => new Date(at).toLocaleTimeString('uk-UA', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Kyiv' });
 
 /**
  * One XP movement of the ledger: what it is and where it came from, its time, its state, the XP
@@ -14,16 +13,16 @@ const timeOf = (at: number) => new Date(at).toLocaleTimeString('uk-UA', { hour: 
  */
 export function LedgerLineItem({ line, onRetry, onRemove }: { line: LedgerLine; onRetry?: (id: string) => void; onRemove?: (id: string) => void }) {
   const spent = (line.amount ?? 0) < 0;
-  const open = line.state === 'waiting' || line.state === 'checking';
+  const open = isOpenLine(line);
   return (
     <li className={`ruled-row xp-line xp-line--${line.state}`} data-testid="xp-line" data-state={line.state} data-entry={line.entryId}>
       <span className={`xp-line__dot${spent ? ' is-spent' : ''}`} aria-hidden="true" />
       <span className="xp-line__text">
         <strong>{line.what}</strong>
         <span>
-          {timeOf(line.at)} · {T.sources[line.source]}
+          {formatTime(line.at)} · {T.sources[line.source]}
           {line.balanceAfter !== null && ` · ${T.after(formatNumber(line.balanceAfter))}`}
-          {open && ` · ${T.stateHint[line.state as 'waiting' | 'checking']}`}
+          {open && ` · ${T.stateHint[line.state as keyof typeof T.stateHint]}`}
         </span>
         {line.state === 'refused' && (
           <span className="xp-line__why" role="note">

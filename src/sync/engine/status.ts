@@ -1,5 +1,6 @@
 import type { OutboxEntry, OutboxError } from '../../db/rows-sync';
 import { guidReason } from '../../domain/guid';
+import { formatTime } from '../../domain/uk-format';
 import { pluralUk } from './plural';
 
 /** What the sync indicator says, most pressing first. */
@@ -51,8 +52,7 @@ export function inTime(at: number, now: number): string {
   const s = Math.max(1, Math.ceil((at - now) / 1000));
   if (s < 60) return `за ${s} с`;
   if (s < 3600) return `за ${Math.ceil(s / 60)} хв`;
-  const d = new Date(at);
-  return `о ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return `о ${formatTime(at)}`;
 }
 
 /** The indicator's one line: «Офлайн · 3 зміни чекають на зв’язок», «2 зміни не надіслано: сервер тимчасово недоступний · спроба за 40 с»…; null when all is sent. */
