@@ -2,8 +2,9 @@ import { expect } from 'vitest';
 import { test } from '../index';
 
 // Three codes scanned with no signal; meanwhile another member scans one of the same packs.
-// Back online: two are credited, the third is refused with the server's reason, told once in
-// the sync panel and on /scanning; the balance every screen shows counts only the two.
+// Back online: two are credited, the third is refused for good with the server's reason (no retry
+// can help, so the panel offers the way to support), told once in the sync panel and on /scanning;
+// the balance every screen shows counts only the two.
 test('a scan refused after an offline queue: told why, the others credited', async ({ s }) => {
   const olena = await s.member();
   const andrii = await s.member({ firstName: 'Андрій' });
@@ -18,7 +19,7 @@ test('a scan refused after an offline queue: told why, the others credited', asy
   await s.settle();
 
   const refused = await phone.panel.refused();
-  expect(refused).toEqual([{ kind: 'scan-code', what: `Скан коду ${c2}`, why: 'Цей код уже використав інший учасник клубу.', fixAt: { path: '/scanning', label: 'До сканування' } }]);
+  expect(refused).toEqual([{ kind: 'scan-code', what: `Скан коду ${c2}`, why: 'Цей код уже використав інший учасник клубу.', final: true, fixAt: { path: '/support', label: 'Написати в підтримку' } }]);
   expect((await phone.screens.scans()).map((x) => x.state)).toEqual(['credited', 'refused', 'credited']);
   expect(await phone.screens.balance()).toBe(40);
   expect(await phone.panel.line()).toBe('1 зміну не збережено');
