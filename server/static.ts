@@ -25,6 +25,8 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.webmanifest', '.txt', '.wasm']);
+/** What /favicon.ico answers (src/domain/brand.ts names each brand's own copy). */
+const FAVICON_ICO = '/icons/icon-192.png';
 /** Always revalidated: they name the current build. */
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.json', '/manifest.webmanifest']);
 
@@ -243,10 +245,12 @@ export function appFiles(dir: string, ogoHost?: string | null, rewrite?: Rewrite
     const path = decodedPath(c.req.path);
     if (path === null) return c.json({ error: { code: 'bad_path', message: 'Некоректна адреса' } }, 400);
     if (path.startsWith('/api/') || path.startsWith('/mapi/') || path.startsWith('/dev/')) return null;
-    // The favicon and the icons are the host's brand's (ogo's own on OGO_HOST).
-    const own = brandAsset(path, brandOfHost(c.req.header('host') ?? '', ogoHost));
+    // The favicon and the icons are the host's brand's (ogo's own on OGO_HOST). /favicon.ico,
+    // which browsers ask for on their own, is the brand's small icon (a PNG they all read there).
+    const asked = path === '/favicon.ico' ? FAVICON_ICO : path;
+    const own = brandAsset(asked, brandOfHost(c.req.header('host') ?? '', ogoHost));
     const entry = path === '/' ? null : await load(own);
-    if (entry) return send(c, entry, path, false, 200, brandAsset(path, 'ogo') !== path);
+    if (entry) return send(c, entry, path, false, 200, brandAsset(asked, 'ogo') !== asked);
     // Missing asset files are real 404s; anything else is an app route.
     if (extname(path) && !path.endsWith('.html')) return null;
     return route(c, path);
