@@ -16,6 +16,8 @@ export interface RuntimeOptions extends Omit<SyncCoreOptions, 'onActivity' | 'on
   triggerEnv?: Omit<TriggerEnv, 'online' | 'pull'>;
   /** The pullers of each view (src/sync/views-pullers.ts), loaded when an action first settles. */
   viewPullers?: () => Promise<ViewPullers>;
+  /** After a sign-in here has stored its session: the app tells its other open tabs. */
+  onSignedIn?: () => void;
 }
 
 /** Everything sync does in a page: the core, its triggers, pullers, activity and logout. */
@@ -31,6 +33,8 @@ export interface SyncRuntime extends SyncCore {
   prepareLogout(): Promise<UnsentSummary>;
   /** Logout step two: clear cookies, stores and localStorage (but the app version). */
   logout(): Promise<void>;
+  /** Told by a sign-in once its session is stored (RuntimeOptions.onSignedIn). */
+  signedIn(): void;
   stop(): void;
 }
 
@@ -73,6 +77,7 @@ export function createSyncRuntime(o: RuntimeOptions): SyncRuntime {
       await logout(o.db, o.logoutEnv);
       o.onLoggedOut?.(null);
     },
+    signedIn: () => o.onSignedIn?.(),
     stop: () => {
       triggers.stop();
       views?.stop();

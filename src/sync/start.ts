@@ -29,6 +29,8 @@ const reload = () => window.location.reload();
 /** What the app adds to sync: the logout's part outside the database (see `LogoutEnv.forgetCopies`). */
 export interface StartOptions {
   forgetCopies?: () => Promise<void>;
+  /** A sign-in in this tab has stored its session (the app tells its other tabs). */
+  onSignedIn?: () => void;
 }
 
 /**
@@ -80,6 +82,7 @@ export function startSync(opts: StartOptions = {}): SyncRuntime {
     },
     triggerEnv: { document, requestBackgroundSync: () => requestBackgroundSync() },
     viewPullers: () => import('./views-pullers').then((m) => m.VIEW_PULLERS),
+    onSignedIn: opts.onSignedIn,
   });
   // A sign-in or a variant switch pulls the new account's catalogue, cart and favourites at once.
   onSessionChange(db, () => void current?.pull());

@@ -11,7 +11,7 @@ import { resolveVisit, visitorStateFromCookies } from '../routes/plan';
 import { setAppContainer } from '../snapshot/container';
 import { afterFirstScreen, atNextRouteChange, whenFirstScreenShows } from './first-screen';
 import { afterLoad, scheduleServiceWorker } from './service-worker';
-import { leaveAfterLogoutElsewhere, onLogoutElsewhere } from '../pwa/logout-channel';
+import { followSessionElsewhere, signedInHere } from '../pwa/follow-session';
 import { enableEarlyButtons, replayTypedEarly } from './typed-early';
 
 /**
@@ -32,7 +32,8 @@ function App() {
     const start = () =>
       (starting ??= loadSyncEngine().then((m) => {
         // The logout's part outside the database (kept screens, the worker's copies, other tabs), loaded when needed.
-        pending = m.startSync({ forgetCopies: () => import('../pwa/forget-member').then((f) => f.forgetMemberCopies()) });
+        // A sign-in here: the other open tabs follow (../pwa/follow-session).
+        pending = m.startSync({ forgetCopies: () => import('../pwa/forget-member').then((f) => f.forgetMemberCopies()), onSignedIn: () => signedInHere() });
         // After each sync, the pictures the member may open offline go to the service worker's cache.
         pending.onPulled(() => void Promise.all([import('../pwa/pictures'), import('../../db/db')]).then(([p, d]) => p.keepPicturesForOffline(d.db)));
         if (shown) setSync(pending);
@@ -63,8 +64,9 @@ function App() {
     });
   }, []);
   // Logged out in another tab: this one leaves too, whatever screen it is on by then (the emptied
-  // database may already have sent it to the sign-in, with the member's screens still in memory).
-  useEffect(() => onLogoutElsewhere(() => leaveAfterLogoutElsewhere()), []);
+  // database may already have sent it to the sign-in, with the member's screens still in memory);
+  // someone signed in in another tab: this one reloads as them.
+  useEffect(() => followSessionElsewhere(), []);
   return (
     <SyncProvider runtime={sync}>
       <AppRouter />
