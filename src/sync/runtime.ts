@@ -31,8 +31,11 @@ export interface SyncRuntime extends SyncCore {
   onPulled(listener: () => void): () => void;
   /** Logout step one (spec §4): send what waits, report what is left. */
   prepareLogout(): Promise<UnsentSummary>;
-  /** Logout step two: clear cookies, stores and localStorage (but the app version). */
-  logout(): Promise<void>;
+  /**
+   * Logout step two: clear cookies, stores and localStorage (but the app version). `lost`: what a
+   * logout the member did not ask for takes with it, for /auth to say.
+   */
+  logout(lost?: UnsentSummary | null): Promise<void>;
   /** Told by a sign-in once its session is stored (RuntimeOptions.onSignedIn). */
   signedIn(): void;
   stop(): void;
@@ -73,9 +76,9 @@ export function createSyncRuntime(o: RuntimeOptions): SyncRuntime {
       return () => pulled.delete(listener);
     },
     prepareLogout: () => prepareLogout(core.outbox, core.registry, o.online.isOnline()),
-    async logout() {
+    async logout(lost) {
       await logout(o.db, o.logoutEnv);
-      o.onLoggedOut?.(null);
+      o.onLoggedOut?.(lost?.count ? lost : null);
     },
     signedIn: () => o.onSignedIn?.(),
     stop: () => {

@@ -21,10 +21,20 @@ import { memberPuller } from './pullers/session-member';
 import { tokenCheckPuller } from './pullers/session-token-check';
 import { deleteAllCaches, versionCheck } from './pullers/version-check';
 import { createSyncRuntime, type SyncRuntime } from './runtime';
+import { lostInWords, readLostChanges, type LostChanges } from '../state/lost-changes';
+import { lastVariantShown } from '../state/visitor';
+import type { UnsentSummary } from './auth/logout';
+import { watchUnsentChanges } from './engine/unsent-marker';
 
 let current: SyncRuntime | null = null;
 
 const reload = () => window.location.reload();
+
+/** Changes a wiped database took with it, as a logout reports what it could not send. */
+function lostAsUnsent(lost: LostChanges | null): UnsentSummary | null {
+  if (!lost) return null;
+  return { count: lost.count, byKind: [], message: `${lostInWords(lost)} не надіслано` };
+}
 
 /** What the app adds to sync: the logout's part outside the database (see `LogoutEnv.forgetCopies`). */
 export interface StartOptions {
@@ -47,7 +57,12 @@ export function startSync(opts: StartOptions = {}): SyncRuntime {
   const pullers: ReadonlyArray<Puller<unknown>> = [
     versionCheck({ storage: window.localStorage, clearCaches: () => deleteAllCaches(), reload }),
     // Spec §4 token check next: a dead session logs out before anything else is pulled for it.
-    tokenCheckPuller({ hasUserCookie: () => documentCookies().get(USER_TOKEN_COOKIE) !== null, logout: () => current?.logout() ?? Promise.resolve() }),
+    tokenCheckPuller({
+      userCookie: () => documentCookies().get(USER_TOKEN_COOKIE),
+      lastVariant: () => lastVariantShown(),
+      // A dead session: /auth also says what a wiped database took with it.
+      logout: () => current?.logout(lostAsUnsent(readLostChanges())) ?? Promise.resolve(),
+    }),
     memberPuller,
     ...legalPagePullers,
     mirrorsPuller,
@@ -86,6 +101,8 @@ export function startSync(opts: StartOptions = {}): SyncRuntime {
   });
   // A sign-in or a variant switch pulls the new account's catalogue, cart and favourites at once.
   onSessionChange(db, () => void current?.pull());
+  // A note of the changes waiting, outside the database: if the browser wipes it, the member is told what was lost.
+  watchUnsentChanges({ db, storage: window.localStorage, registry: current.registry, signedIn: () => documentCookies().get(USER_TOKEN_COOKIE) !== null, now: Date.now });
   return current;
 }
 
