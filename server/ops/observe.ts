@@ -47,7 +47,8 @@ export function observeRequests(app: Hono<AppEnv>, deps: AppDeps): void {
       if (!logRequests && !(status >= 500 && log)) return;
       const reqId = givenRequestId(request.headers.get('x-request-id')) ?? `${prefix}-${(seq += 1).toString(36)}`;
       const line = { reqId, method: request.method, route, path: safePath(path), status, ms: Math.round(ms * 10) / 10 };
-      if (status >= 500) log?.error(line, 'request failed');
+      // A drain is planned (every deploy has one): readiness refused meanwhile is not a fault to page anyone for.
+      if (status >= 500 && !(route === '/readyz' && deps.lifecycle?.draining)) log?.error(line, 'request failed');
       else log?.info(line, 'request');
     };
     if (out instanceof Response) {
