@@ -9,6 +9,7 @@ import { AppRouter } from '../router';
 import { preloadPage } from '../routes/lazy-pages';
 import { resolveVisit, visitorStateFromCookies } from '../routes/plan';
 import { setAppContainer } from '../snapshot/container';
+import { takeOverEarlyTaps } from '../snapshot/early-taps';
 import { afterFirstScreen, atNextRouteChange, whenFirstScreenShows } from './first-screen';
 import { afterLoad, scheduleServiceWorker } from './service-worker';
 import { followSessionElsewhere, signedInHere } from '../pwa/follow-session';
@@ -119,7 +120,8 @@ export const SNAPSHOT_MAX_MS = 2500;
  * - over a prerendered screen (the HTML names its path): hydrates it, keeping what is painted;
  * - over a member's kept screen (`snapshot`, painted by the entry): renders the live app beside
  *   it, off the document, and swaps it in once its page has rendered and nothing in it is still
- *   loading (or at a tap, or after SNAPSHOT_MAX_MS), so the member never sees a placeholder;
+ *   loading (or at a tap, or after SNAPSHOT_MAX_MS), so the member never sees a placeholder; the
+ *   taps made on the kept screen are carried out on the live one (../snapshot/early-taps.ts);
  * - otherwise renders into the empty root.
  */
 export function boot(root: HTMLElement, snapshot: HTMLElement | null): void {
@@ -157,6 +159,8 @@ export function boot(root: HTMLElement, snapshot: HTMLElement | null): void {
     removeEventListener('pointerdown', swap, true);
     removeEventListener('keydown', swap, true);
     root.replaceChildren(live);
+    // The taps made on the kept screen (and one under way) reach the same controls of the live one.
+    takeOverEarlyTaps(live);
   };
   const ready = () => {
     const main = live.querySelector('main');
