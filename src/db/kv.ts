@@ -1,3 +1,4 @@
+import type { DeliveryChoice } from '../domain/shipping-address';
 import type { ClubDb } from './database';
 import type { CartSnapshotLine, Variant } from './rows-catalogue';
 
@@ -189,16 +190,8 @@ export interface MemberRecord {
   total_spent: number;
 }
 
-/** Spec §3 Delivery as the profile keeps it: 1 carrier branch, 2 courier to an address, 3 local courier. */
-export interface ProfileAddress {
-  method: 1 | 2 | 3;
-  city: string;
-  province?: string;
-  branch?: string;
-  street?: string;
-  house?: string;
-  flat?: string;
-}
+/** The delivery the profile keeps for the next order: the same fields as the checkout's choice. */
+export type ProfileAddress = DeliveryChoice;
 
 export type KvKey = keyof KvValues;
 
