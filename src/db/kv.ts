@@ -48,6 +48,12 @@ export interface KvValues {
   viewsDue: Array<{ view: string; variant: Variant; mark?: number }>;
   /** Last outbox sequence number handed out. */
   outboxSeq: number;
+  /**
+   * A random name of this database, made once: a note of unsent changes kept outside it names it,
+   * so a database the browser wiped and made anew is told from one logout emptied (kept by
+   * resetAllStores). Never sent anywhere. (src/sync/engine/unsent-marker.ts)
+   */
+  storeId: string;
   /** Fallback lock where Web Locks are missing: who replays the outbox, until when (epoch ms). */
   outboxLease: { owner: string; until: number };
   /** Favourites as the server last confirmed them, per variant (product ids, in order); `rev` counts writes. */
