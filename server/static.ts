@@ -162,6 +162,12 @@ export function appFiles(dir: string, ogoHost?: string | null): (c: Context<AppE
     const visitor = visitorKey(c.req.header('cookie'));
     const visit = r.visit[visitor.key];
     if (visit && 'redirect' in visit) {
+      // Where the guards send a signed-out visitor to a prerendered screen (a new visitor at /
+      // to the age question), that screen at once: a redirect cost a phone a round trip before
+      // anything showed. The app puts the screen's own address in the bar (src/main.tsx).
+      const shown = !visitor.signedIn && !visit.redirect.includes('?') ? p!.routes.find((x) => x.re.test(visit.redirect)) : undefined;
+      const page = shown?.prerendered && shown.path === visit.redirect && 'show' in (shown.visit[visitor.key] ?? {}) ? await load(`/${shown.prerendered}`) : null;
+      if (page) return send(c, page, '/index.html', true);
       const search = new URL(c.req.url).search;
       return c.body(null, 302, { location: withQuery(visit.redirect, search), 'cache-control': 'no-store', vary: 'cookie' });
     }

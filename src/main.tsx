@@ -13,6 +13,11 @@ import { restoreSignInCookies } from './app/boot/restore-cookies';
  * screen is usable (./app/boot/boot.tsx).
  */
 const root = document.getElementById('root')!;
+// The server answers a path the guards send elsewhere with the screen they send to (a new visitor
+// at / gets the age question: server/static.ts): the bar shows that screen's address, as a
+// redirect would have, before the app reads it.
+const shownAt = root.dataset.prerendered;
+if (shownAt && shownAt !== location.pathname) history.replaceState(history.state, '', shownAt + location.search + location.hash);
 const yieldToPage = () => new Promise((r) => setTimeout(r, 0));
 function run(): void {
   const snapshot = paintSnapshot(root);
