@@ -27,10 +27,14 @@ export function noteScreenShown(): void {
   watchSettling();
 }
 
-/** Whether the screen in `root` has settled: its page has content, nothing in it is busy, and its first-view pictures have loaded (or failed). */
-export function screenSettled(root: ParentNode | null): boolean {
+/**
+ * Whether the screen in `root` has settled: it is on the page (not a live screen still being
+ * made beside a kept copy), its page has content, nothing in it is busy, and its first-view
+ * pictures have loaded (or failed).
+ */
+export function screenSettled(root: HTMLElement | null): boolean {
   const main = root?.querySelector('main');
-  if (!root || !main || main.childElementCount === 0 || main.querySelector('[aria-busy="true"]')) return false;
+  if (!root?.isConnected || !main || main.childElementCount === 0 || main.querySelector('[aria-busy="true"]')) return false;
   return Array.from(root.querySelectorAll<HTMLImageElement>(FIRST_PICTURES)).every((img) => img.complete);
 }
 
@@ -53,6 +57,9 @@ function watchSettling(): void {
   if (root && typeof MutationObserver !== 'undefined') {
     observer = new MutationObserver(check);
     observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy', 'src'] });
+    // A live screen made beside a kept copy is put on the page in one step (src/app/boot/boot.tsx).
+    const host = root.ownerDocument.getElementById('root');
+    if (host && host !== root) observer.observe(host, { childList: true });
     // A picture's load does not bubble: heard on the way down.
     root.addEventListener('load', check, true);
     root.addEventListener('error', check, true);

@@ -59,8 +59,10 @@ describe('boot work waits for the first screen', () => {
 describe('what the member did not ask for waits for the first screen to settle', () => {
   /** A list as it first shows: its rows still read from the database. */
   const busyList = () => {
+    document.body.replaceChildren();
     const root = document.createElement('div');
     root.innerHTML = '<main><div aria-busy="true"></div></main>';
+    document.body.append(root);
     setAppContainer(root);
     return root;
   };
@@ -94,6 +96,22 @@ describe('what the member did not ask for waits for the first screen to settle',
     afterScreenSettled(task);
     await vi.advanceTimersByTimeAsync(0);
     expect(task).toHaveBeenCalledTimes(2);
+  });
+
+  it('waits for a live screen made beside a kept copy until it is on the page', async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div id="root"><div class="screen-snapshot"></div></div>';
+    const live = document.createElement('div');
+    live.innerHTML = '<main><p>Головна</p></main>';
+    setAppContainer(live);
+    const task = vi.fn();
+    afterScreenSettled(task);
+    noteScreenShown();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(task).not.toHaveBeenCalled();
+    document.getElementById('root')!.replaceChildren(live);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(task).toHaveBeenCalledTimes(1);
   });
 
   it('runs anyway SETTLE_MAX_MS after the screen showed when a picture never comes', async () => {
