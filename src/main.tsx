@@ -4,6 +4,7 @@ import './ui/base.css';
 import { paintSnapshot, whenPainted } from './app/snapshot/paint';
 import { ownerOf } from './app/snapshot/store';
 import { restoreSignInCookies } from './app/boot/restore-cookies';
+import { preloadListPictures } from './app/boot/first-pictures';
 
 /**
  * The entry: small on purpose. A member's screen seen before on this device is painted at once
@@ -22,6 +23,8 @@ const yieldToPage = () => new Promise((r) => setTimeout(r, 0));
 function run(): void {
   const snapshot = paintSnapshot(root);
   const member = ownerOf(document.cookie) !== null;
+  // A list with no kept copy: its first pictures are asked for while the app's code is on its way.
+  if (member && !snapshot) void preloadListPictures(location.pathname);
   // React first, in a task of its own; on a member's visit Dexie, then the app's database code (the
   // schema, the hooks, the member layout), each in a task of its own too; then the rest of the boot.
   // Evaluated together they made long tasks that held the page just as it became usable

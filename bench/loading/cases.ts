@@ -142,6 +142,14 @@ export const offlineRun = (site: Site) =>
         await page.goto(url, { waitUntil: 'load' });
         await page.waitForTimeout(3000);
         const p = await readProbe(page);
+        if (process.env.LOADING_DEBUG) {
+          const nav = await page.evaluate(() => {
+            const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+            return { workerStart: n.workerStart, responseStart: n.responseStart, responseEnd: n.responseEnd, dcl: n.domContentLoadedEventStart, bytes: n.decodedBodySize };
+          });
+          const r = (x: number) => Math.round(x);
+          console.log(`    ${new URL(url).pathname}: nav ${JSON.stringify(nav, (_k, v: unknown) => (typeof v === 'number' ? r(v) : v))}, FCP ${r(p.fcp ?? NaN)}, LCP ${JSON.stringify(p.lcp.map((l) => [r(l.t), l.what.slice(0, 20)]))}, tasks ${JSON.stringify(p.longtasks.map((t) => [r(t.t), r(t.d)]))}`);
+        }
         await page.close();
         const lcp = p.lcp.length ? p.lcp[p.lcp.length - 1]! : null;
         return { t: lcp?.t ?? null, what: lcp?.what ?? '—', usable: p.usable, longest: Math.max(0, ...p.longtasks.map((t) => t.d)) };
