@@ -4,6 +4,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { brandAsset, brandOfHost } from '../src/domain/brand';
 import { isAppRoute } from '../src/domain/route-table';
+import { withPreloads } from '../src/app/routes/preload-links';
 import type { AppEnv } from './context';
 
 const TYPES: Record<string, string> = {
@@ -60,8 +61,6 @@ const brotliNow = (b: Buffer) => brotliCompressSync(b, { params: { [zlib.BROTLI_
 
 /** The build's route plan (scripts/build/first-load.ts writes it): plain data, read as such. */
 const PLAN_FILE = 'club-routes.json';
-/** Where the build's index.html takes a route's preloads (scripts/build/first-load.ts PRELOAD_AT). */
-const PRELOAD_AT = '<!--club-preload-->';
 
 type Visit = { show: true } | { redirect: string } | { app: true };
 interface PlannedRoute {
@@ -140,10 +139,8 @@ export function appFiles(dir: string, ogoHost?: string | null): (c: Context<AppE
     const key = `${route.path} ${signedIn ? 'in' : 'out'} ${index.mtime}`;
     let hit = shells.get(key);
     if (hit) return hit;
-    const links = (signedIn ? route.preload.in : route.preload.out).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
-    const html = index.body.toString('utf8');
     // Where the build marked the place (after the entry script, ahead of the inlined stylesheet).
-    const body = Buffer.from(html.includes(PRELOAD_AT) ? html.replace(PRELOAD_AT, links) : html.replace('</head>', `${links}</head>`));
+    const body = Buffer.from(withPreloads(index.body.toString('utf8'), signedIn ? route.preload.in : route.preload.out));
     hit = { body, gzip: gzipSync(body), br: brotliNow(body), type: index.type, mtime: index.mtime };
     shells.set(key, hit);
     return hit;

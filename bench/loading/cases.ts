@@ -129,6 +129,9 @@ export const offlineRun = (site: Site) =>
   onPhone(site, async (phone): Promise<OfflineLoad[]> => {
     await member(phone, site, [LIST]);
     await phone.page.waitForFunction(async (f) => Boolean(await caches.match(`/${f}`, { ignoreSearch: true })), FLOOR_PAGE, { timeout: 60_000, polling: 500 });
+    // The tab the member used shares the measured pages' renderer: its own work (a kept copy
+    // being made, sync trying the network) would fall in their loads.
+    await phone.page.goto('about:blank');
     await phone.context.setOffline(true);
     await phone.link.throttle({ offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await phone.context.route('**/*', (route) => route.abort('internetdisconnected'));
@@ -185,6 +188,7 @@ async function interaction(phone: Phone, page: Page, act: () => Promise<void>): 
 export const interactionRun = (site: Site) =>
   onPhone(site, async (phone): Promise<Interactions> => {
     await member(phone, site, [LIST]);
+    await phone.page.goto('about:blank');
     const open = async (path: string) => {
       const page = await phone.context.newPage();
       await installProbe(page, null);
