@@ -12,6 +12,7 @@ import { register as registerAuth } from './routes/auth/index';
 import { register as registerShop } from './routes/shop/index';
 import { register as registerScanDelivery } from './routes/scan-delivery/index';
 import { register as registerEngagement } from './routes/engagement/index';
+import { pageConfigOf, pageRewriter } from './page-config';
 import { appFiles } from './static';
 import { registerHealth } from './ops/health';
 import { observeRequests } from './ops/observe';
@@ -25,7 +26,8 @@ export interface AppOptions {
 export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(onError);
-  const files = opts.staticDir ? appFiles(opts.staticDir, deps.config.OGO_HOST) : null;
+  // The app's files with this deployment's settings in its pages (server/page-config.ts).
+  const files = opts.staticDir ? appFiles(opts.staticDir, deps.config.OGO_HOST, pageRewriter(pageConfigOf(deps.config))) : null;
   // No route on every path (a middleware, the app's files, a catch-all): then each call is the
   // one handler its path matches, which Hono runs directly rather than through its compose.
   app.notFound(async (c) => {

@@ -12,8 +12,10 @@ import { seedIfEmpty } from './seed/index';
 import { instanceName, registerInstance } from './instances';
 import { takeStartLock } from './db/start-lock';
 import { createLogger, type Logger } from './ops/log';
+import { readiness } from './ops/health';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { openRefunds } from './routes/shop/payment-refund';
+import { smsSentLastHour } from './security/sms-budget';
 
 export interface BuiltDeps {
   deps: AppDeps;
@@ -82,6 +84,8 @@ async function startUnderLock(
     log,
     lifecycle: { draining: false },
   };
+  metrics.watchSmsBudget(config.SMS_PER_HOUR, () => smsSentLastHour(deps));
+  metrics.watchReadiness(async () => (await readiness(deps)).status === 'ready');
   try {
     if (opts.seed ?? true) await seedIfEmpty(deps, config.seed);
   } catch (e) {

@@ -16,6 +16,7 @@ import { purgeSmsSends } from './security/sms-budget';
 import { providerReport } from './providers/index';
 import { startPaymentChecks } from './routes/shop/payment-settle';
 import { demoLeftovers } from './seed/index';
+import { startReferralChecks } from './routes/shop/referral-credits';
 
 // Every line the process writes is JSON from here on, a crash or a refused configuration included.
 const log = createLogger({ level: 'info' });
@@ -89,6 +90,8 @@ log.info({ port, url: `http://localhost:${port}`, database: where, env: config.N
 for (const line of providerReport(config)) log[line.level](line.fields ?? {}, line.msg);
 if (config.isProduction) await warnOfDemo();
 startPaymentChecks(deps);
+// Referral credits whose orders were paid or handed over by any means (the back office) become XP.
+startReferralChecks(deps);
 crashWhenAsked();
 
 /** Production with the demo's claimable rows: seeded on purpose (staging), or left from before SEED existed. */

@@ -52,6 +52,15 @@ async function databaseAnswers(deps: AppDeps): Promise<boolean> {
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
+/** The running server's readiness checks (the migrations are done once the app exists). */
+export async function readiness(deps: AppDeps): Promise<Readiness> {
+  const draining = deps.lifecycle?.draining ?? false;
+  const database = (await databaseAnswers(deps)) ? 'ok' : 'unreachable';
+  const ready = !draining && database === 'ok';
+  const off = blockingOff(deps.config);
+  return { status: ready ? 'ready' : 'not_ready', checks: { migrations: 'done', database, draining }, ...(off.length ? { off } : {}) };
+}
+
 /**
  * The answer while the database is being migrated (server/main.ts serves it before the app
  * exists), naming the migration being applied once one runs.
@@ -69,13 +78,8 @@ export function startingReadiness(progress: MigrationProgress | null): Readiness
 export function registerHealth(app: Hono<AppEnv>): void {
   app.get('/livez', (c) => c.json({ status: 'alive' }, 200, NO_STORE));
   app.get('/readyz', async (c) => {
-    const deps = c.env.deps;
-    const draining = deps.lifecycle?.draining ?? false;
-    const database = (await databaseAnswers(deps)) ? 'ok' : 'unreachable';
-    const ready = !draining && database === 'ok';
-    const off = blockingOff(deps.config);
-    const body: Readiness = { status: ready ? 'ready' : 'not_ready', checks: { migrations: 'done', database, draining }, ...(off.length ? { off } : {}) };
-    return c.json(body, ready ? 200 : 503, NO_STORE);
+    const body = await readiness(c.env.deps);
+    return c.json(body, body.status === 'ready' ? 200 : 503, NO_STORE);
   });
   app.get('/metrics', async (c) => {
     const deps = c.env.deps;
