@@ -35,7 +35,8 @@ function withFloor(dist: string): string {
   cpSync(dist, dir, { recursive: true });
   const swFile = join(dir, 'sw.js');
   const sw = readFileSync(swFile, 'utf8');
-  const anchor = sw.match(/\{"revision":"[0-9a-f]+","url":"index\.html"\}|\{"url":"index\.html","revision":"[0-9a-f]+"\}/);
+  // A page's revision carries the server's settings mark (server/page-config.ts): any revision.
+  const anchor = sw.match(/\{"revision":"[^"]+","url":"index\.html"\}|\{"url":"index\.html","revision":"[^"]+"\}/);
   if (!anchor) throw new Error(`${dist}: the service worker has no precache entry for index.html`);
   mkdirSync(join(dir, 'bench-static'), { recursive: true });
   writeFileSync(join(dir, FLOOR_PAGE), FLOOR_HTML);
