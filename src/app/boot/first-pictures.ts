@@ -1,4 +1,4 @@
-import { DB_NAME } from '../../db/name';
+import { openStoredDatabase } from '../../db/peek-session';
 import { categoryBySlug } from '../../domain/catalogue';
 import { SHOP_DETAIL_LISTS } from '../../domain/shop-lists';
 import { FIRST_VIEW_CARDS, listOrder } from '../../features/shop/grid/first-view';
@@ -10,18 +10,11 @@ interface StoredCollection {
 }
 
 /** The pictures a list's first view will show, from the catalogue stored on the device; [] when none is stored. */
-async function storedFirstPictures(path: string, idb: IDBFactory): Promise<string[]> {
+async function storedFirstPictures(path: string, idb?: IDBFactory): Promise<string[]> {
   const [, shop, slug = '', ...rest] = path.split('/');
   const category = categoryBySlug(slug);
   if (shop !== 'shop' || rest.length || !category || !(SHOP_DETAIL_LISTS as readonly string[]).includes(slug)) return [];
-  if (typeof idb.databases === 'function' && !(await idb.databases()).some((d) => d.name === DB_NAME)) return [];
-  const db = await new Promise<IDBDatabase | null>((resolve) => {
-    const open = idb.open(DB_NAME);
-    open.onupgradeneeded = () => open.transaction?.abort();
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => resolve(null);
-    open.onblocked = () => resolve(null);
-  });
+  const db = await openStoredDatabase(idb);
   if (!db) return [];
   try {
     if (!db.objectStoreNames.contains('collections')) return [];
@@ -45,11 +38,11 @@ async function storedFirstPictures(path: string, idb: IDBFactory): Promise<strin
 /**
  * A member opening a list that has no kept copy on this device: the pictures of its first rows
  * are asked for now, in the forms its cards will ask for and at the same high priority, from the
- * catalogue stored on the device (read with raw IndexedDB, as ../../db/peek-session.ts does), rather
+ * catalogue stored on the device (read with raw IndexedDB, opened as the stored sign-in is: ../../db/peek-session.ts), rather
  * than once the app's code has arrived and drawn the cards: on a slow link that came a second and
  * more later (bench/loading.bench.ts). Returns how many were asked for.
  */
-export async function preloadListPictures(path: string, doc: Document = document, idb: IDBFactory = indexedDB): Promise<number> {
+export async function preloadListPictures(path: string, doc: Document = document, idb?: IDBFactory): Promise<number> {
   const pictures = await storedFirstPictures(path, idb).catch(() => []);
   for (const src of pictures) {
     const link = doc.createElement('link');
