@@ -5,6 +5,7 @@ import { paintSnapshot, whenPainted } from './app/snapshot/paint';
 import { ownerOf } from './app/snapshot/store';
 import { restoreSignInCookies } from './app/boot/restore-cookies';
 import { preloadListPictures } from './app/boot/first-pictures';
+import { keepEarlyTaps } from './app/snapshot/early-taps';
 
 /**
  * The entry: small on purpose. A member's screen seen before on this device is painted at once
@@ -22,6 +23,8 @@ if (shownAt && shownAt !== location.pathname) history.replaceState(history.state
 const yieldToPage = () => new Promise((r) => setTimeout(r, 0));
 function run(): void {
   const snapshot = paintSnapshot(root);
+  // The kept screen looks usable: a tap on it is carried out once the live screen is up.
+  if (snapshot) keepEarlyTaps(snapshot);
   const member = ownerOf(document.cookie) !== null;
   // A list with no kept copy: its first pictures are asked for while the app's code is on its way.
   if (member && !snapshot) void preloadListPictures(location.pathname);

@@ -1,3 +1,4 @@
+import type { DeliveryChoice } from '../domain/shipping-address';
 import type { ClubDb } from './database';
 import type { CartSnapshotLine, Variant } from './rows-catalogue';
 
@@ -47,6 +48,12 @@ export interface KvValues {
   viewsDue: Array<{ view: string; variant: Variant; mark?: number }>;
   /** Last outbox sequence number handed out. */
   outboxSeq: number;
+  /**
+   * A random name of this database, made once: a note of unsent changes kept outside it names it,
+   * so a database the browser wiped and made anew is told from one logout emptied (kept by
+   * resetAllStores). Never sent anywhere. (src/sync/engine/unsent-marker.ts)
+   */
+  storeId: string;
   /** Fallback lock where Web Locks are missing: who replays the outbox, until when (epoch ms). */
   outboxLease: { owner: string; until: number };
   /** Favourites as the server last confirmed them, per variant (product ids, in order); `rev` counts writes. */
@@ -183,16 +190,8 @@ export interface MemberRecord {
   total_spent: number;
 }
 
-/** Spec §3 Delivery as the profile keeps it: 1 carrier branch, 2 courier to an address, 3 local courier. */
-export interface ProfileAddress {
-  method: 1 | 2 | 3;
-  city: string;
-  province?: string;
-  branch?: string;
-  street?: string;
-  house?: string;
-  flat?: string;
-}
+/** The delivery the profile keeps for the next order: the same fields as the checkout's choice. */
+export type ProfileAddress = DeliveryChoice;
 
 export type KvKey = keyof KvValues;
 

@@ -18,6 +18,7 @@ import { useScreenTitleOverride } from '../../state/screen-title';
 import { usePageViews } from './use-page-views';
 import { InstallOffer } from '../pwa/install-offer';
 import { useScreenSettled } from '../boot/use-screen-settled';
+import { LostChangesNotice } from '../../features/sync-status/lost-changes-notice';
 
 // None is part of the first screen: the menu is mounted closed in idle time after the first screen
 // has settled, the sync indicator once sync has started (then too). Their code loads then.
@@ -120,6 +121,9 @@ export default function MemberLayout({ kind }: { kind: LayoutName }) {
             <SyncIndicator runtime={sync} />
           </Suspense>
         )}
+      </div>
+      <div className="layout__status">
+        <LostChangesNotice />
       </div>
       <main className="page" id="main">
         <Outlet />
