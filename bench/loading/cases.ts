@@ -24,7 +24,7 @@ async function onPhone<T>(site: Site, body: (phone: Phone) => Promise<T>): Promi
 
 export const firstVisitRoot = (site: Site) =>
   onPhone(site, async (phone): Promise<Loaded> => {
-    const f = await measuredLoad(phone, site.dist, site.url + '/', { text: IS18_YES });
+    const f = await measuredLoad(phone, site.served, site.url + '/', { text: IS18_YES });
     // The age question really answers: "yes" leads on to sign-in.
     await phone.page.getByRole('button', { name: IS18_YES }).click();
     await phone.page.waitForURL(`${site.url}/auth`, { timeout: 30_000 });
@@ -34,7 +34,7 @@ export const firstVisitRoot = (site: Site) =>
 export const firstVisitAuth = (site: Site) =>
   onPhone(site, async (phone): Promise<Loaded> => {
     await phone.context.addCookies([{ name: 'showIs18', value: '1', url: site.url }]);
-    const f = await measuredLoad(phone, site.dist, site.url + '/auth', { selector: '[data-testid="auth-submit"]' });
+    const f = await measuredLoad(phone, site.served, site.url + '/auth', { selector: '[data-testid="auth-submit"]' });
     // Submit really works: the demo phone signs in.
     await phone.page.getByTestId('auth-phone').fill(DEMO_PHONE);
     await phone.page.getByTestId('auth-submit').click();
@@ -89,7 +89,7 @@ export const listFirstView = (site: Site) =>
     await member(phone, site, []);
     const kept = await phone.page.evaluate((p) => Object.keys(localStorage).some((k) => k === `screen:${p}`), LIST);
     await clearCaches(phone, site.url);
-    const f = await measuredLoad(phone, site.dist, site.url + LIST, LIST_USABLE);
+    const f = await measuredLoad(phone, site.served, site.url + LIST, LIST_USABLE);
     await contentShown(phone.page, LIST);
     return { ...f, verified: f.finalPath === LIST && !kept };
   });
@@ -98,7 +98,7 @@ export const listFirstView = (site: Site) =>
 export const repeatVisit = (site: Site, path: string) =>
   onPhone(site, async (phone): Promise<Loaded> => {
     await member(phone, site, path === '/' ? [] : [path]);
-    const f = await measuredLoad(phone, site.dist, site.url + path, usableOf(path));
+    const f = await measuredLoad(phone, site.served, site.url + path, usableOf(path));
     await contentShown(phone.page, path);
     return { ...f, verified: f.finalPath === path };
   });
@@ -108,7 +108,7 @@ export const homeCleared = (site: Site) =>
   onPhone(site, async (phone): Promise<Loaded> => {
     await member(phone, site, []);
     await clearCaches(phone, site.url);
-    const f = await measuredLoad(phone, site.dist, site.url + '/', HOME_USABLE);
+    const f = await measuredLoad(phone, site.served, site.url + '/', HOME_USABLE);
     await contentShown(phone.page, '/');
     return { ...f, verified: f.finalPath === '/' };
   });

@@ -23,6 +23,8 @@ const FLOOR_HTML = '<!doctype html><html lang="uk"><head><meta charset="utf-8"><
 export interface Site {
   /** The build's folder as given. */
   dist: string;
+  /** The copy served (what the bench weighs: the given folder may be rebuilt while it runs). */
+  served: string;
   url: string;
   /** Chromium flags this site needs (the certificate's trust). */
   args: string[];
@@ -86,14 +88,14 @@ export async function startSite(dist: string, via: Via): Promise<Site> {
   const copy = withFloor(dist);
   if (via === 'direct') {
     const server = await startServer(dist, { PUBLIC_URL: 'http://localhost', STATIC_DIR: copy });
-    return { dist, url: `http://localhost:${server.port}`, args: [], dispose: () => disposeAll(server, null, copy) };
+    return { dist, served: copy, url: `http://localhost:${server.port}`, args: [], dispose: () => disposeAll(server, null, copy) };
   }
   const port = await freePort();
   const url = `https://localhost:${port}`;
   const server = await startServer(dist, { PUBLIC_URL: url, STATIC_DIR: copy, TRUSTED_PROXIES: '127.0.0.1/32' });
   const tls = makeCertificate();
   const balancer = await startTlsBalancer(port, `127.0.0.1:${server.port}`, tls);
-  return { dist, url, args: [`--ignore-certificate-errors-spki-list=${tls.spki}`], dispose: () => disposeAll(server, balancer, copy, tls.dir) };
+  return { dist, served: copy, url, args: [`--ignore-certificate-errors-spki-list=${tls.spki}`], dispose: () => disposeAll(server, balancer, copy, tls.dir) };
 }
 
 async function disposeAll(server: Server, balancer: ChildProcess | null, ...dirs: string[]): Promise<void> {
