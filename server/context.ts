@@ -4,7 +4,7 @@ import type { Clock } from './clock';
 import type { Revisions } from './db/revisions';
 import type { SmsSender } from './sandboxes/sms';
 import type { Instance } from './instances';
-import type { PreReadIncoming } from './http/node-listener';
+import type { LimitedIncoming } from './http/node-listener';
 import type { Lifecycle } from './ops/health';
 import type { Logger } from './ops/log';
 import type { Metrics } from './ops/metrics';
@@ -41,7 +41,7 @@ export type AppEnv = {
   Bindings: {
     deps: AppDeps;
     /** The Node request, when served over HTTP (absent under `app.request`); see http/node-listener.ts. */
-    incoming?: PreReadIncoming;
+    incoming?: LimitedIncoming;
   };
   Variables: {
     /** The revisions read for this request, once (server/http/route.ts `requestRevisions`). */

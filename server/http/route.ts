@@ -1,5 +1,4 @@
 import type { Context, Hono } from 'hono';
-import { parseBody } from 'hono/utils/body';
 import * as z from 'zod/mini';
 import type { CallDef, CallResponse } from '../../src/contract/define';
 import type { AppDeps, AppEnv, Member } from '../context';
@@ -9,9 +8,9 @@ import { memberOfBearer } from '../security/session-cache';
 import { runIdempotent, type IdempotentRun } from './idempotency';
 import { issueText } from './issue-text';
 import { JsonText } from './json-text';
-import { tooLargeMessage, type PreReadIncoming } from './node-listener';
+import { requestForm, requestText, type FormFields } from './request-body';
 
-export type FormFields = Record<string, string | File | (string | File)[]>;
+export type { FormFields };
 
 export interface HandlerArgs<C extends CallDef> {
   /** The validated request: JSON body for POST, query string for GET, text fields for multipart. */
@@ -130,60 +129,9 @@ function fingerprintText(input: RawInput): string {
   return input.text ?? new URLSearchParams(input.raw as Record<string, string>).toString();
 }
 
-function readBody(c: Context<AppEnv>, call: CallDef): RawInput | Promise<RawInput> {
+function readBody(c: Context<AppEnv>, call: CallDef): Promise<RawInput> {
   if (call.multipart) return readForm(c);
-  const text = bodyText(c);
-  return typeof text === 'string' ? jsonInput(text) : text.then(jsonInput);
-}
-
-const utf8 = new TextDecoder();
-
-/**
- * The body as text: at once when the Node listener has already read it (http/node-listener.ts),
- * an upload's within its limit, else through the adapter's stream (app.request in tests).
- */
-function bodyText(c: Context<AppEnv>): string | Promise<string> {
-  const raw = c.env.incoming?.rawBody;
-  if (raw instanceof Buffer) return utf8.decode(raw);
-  const upload = uploadOf(c);
-  return upload ? readUpload(c, upload).then((bytes) => utf8.decode(bytes)) : c.req.text();
-}
-
-/** A request whose body the listener left for the call to read, counted against its limit; else null. */
-function uploadOf(c: Context<AppEnv>): PreReadIncoming | null {
-  const incoming = c.env.incoming;
-  return incoming?.bodyLimit !== undefined && !(incoming.rawBody instanceof Buffer) ? incoming : null;
-}
-
-/**
- * An upload's body, read now that the key and the member are checked (so that nobody can make the
- * server hold megabytes without signing in), and counted while it arrives: past the path's limit,
- * 413 and the connection closes after it (the listener makes the close linger).
- */
-async function readUpload(c: Context<AppEnv>, incoming: PreReadIncoming): Promise<Uint8Array<ArrayBuffer>> {
-  const limit = incoming.bodyLimit ?? Infinity;
-  const reader = c.req.raw.body?.getReader();
-  if (!reader) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      reader.releaseLock();
-      incoming.refuseBody?.();
-      throw new ApiError(413, 'payload_too_large', tooLargeMessage(limit), { connection: 'close' });
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
+  return requestText(c).then(jsonInput);
 }
 
 function jsonInput(text: string): RawInput {
@@ -200,16 +148,11 @@ async function readForm(c: Context<AppEnv>): Promise<RawInput> {
   if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded')) {
     throw badRequest('invalid_body', 'Очікується multipart/form-data');
   }
-  const upload = uploadOf(c);
-  const body = upload ? await readUpload(c, upload) : null;
   let form: FormFields;
   try {
-    form = (
-      body
-        ? await parseBody(new Request('http://upload.invalid/', { method: 'POST', headers: { 'content-type': type }, body }), { all: true })
-        : await c.req.parseBody({ all: true })
-    ) as FormFields;
-  } catch {
+    form = await requestForm(c, true);
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
     throw badRequest('invalid_body', 'Не вдалося прочитати форму');
   }
   const fields: Record<string, string> = {};

@@ -4,14 +4,17 @@ import { ApiError, badRequest, forbidden, notFound } from '../../errors';
 import { providersOf } from '../../providers/index';
 import { callbackData, paymentRequestData, sandboxCallback, verifyLiqpay, type CallbackData } from '../../sandboxes/liqpay';
 import { checkoutMessagePage, checkoutPage } from '../../sandboxes/liqpay-page';
+import { requestForm, type FormFields } from '../../http/request-body';
 import { paymentKeys } from './payment-keys';
 import { settle } from './payment-settle';
 
 async function formOf(c: Context<AppEnv>): Promise<{ data: string; signature: string }> {
-  let body: Record<string, unknown>;
+  let body: FormFields;
   try {
-    body = await c.req.parseBody();
-  } catch {
+    body = await requestForm(c);
+  } catch (e) {
+    // A body past its limit keeps its own answer (413, connection closed).
+    if (e instanceof ApiError) throw e;
     throw badRequest('invalid_body', 'Очікується форма з полями data і signature');
   }
   const { data, signature } = body;
