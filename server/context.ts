@@ -45,6 +45,6 @@ export type AppEnv = {
   };
   Variables: {
     /** The revisions read for this request, once (server/http/route.ts `requestRevisions`). */
-    revisions: Revisions | Promise<Revisions> | undefined;
+    revisions: Promise<Revisions> | undefined;
   };
 };

@@ -54,7 +54,7 @@ export function ownsDatabase(db: Db): boolean {
  * The current revisions of `db` (the root database, not a transaction): at once from this
  * process's counters when it owns the database, else read from the table.
  */
-export function currentRevisions(db: Db): Revisions | Promise<Revisions> {
+export async function currentRevisions(db: Db): Promise<Revisions> {
   const local = inProcess.get(db);
   if (local) return { catalogue: local.catalogue, sessions: local.sessions };
   let reader = readers.get(db);

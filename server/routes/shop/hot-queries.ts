@@ -30,7 +30,7 @@ export async function recordOf(db: Db, member: Member, variant: ShopVariant, now
 }
 
 /** The balance of the member's record of a variant: from memory when this process owns the database (server/db/balance-cache.ts). */
-export function xpBalanceOf(db: Db, member: Member, variant: ShopVariant, now: Date): number | Promise<number> {
+export async function xpBalanceOf(db: Db, member: Member, variant: ShopVariant, now: Date): Promise<number> {
   return cachedBalance(db, member.id, variant) ?? readBalance(db, member, variant, now);
 }
 

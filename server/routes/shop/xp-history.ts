@@ -40,10 +40,8 @@ export function registerXpHistory(app: Hono<AppEnv>): void {
     };
   });
 
-  // No promise when the balance is in memory (server/db/balance-cache.ts).
-  mount(app, getBalance, ({ input, member, deps }) => {
+  mount(app, getBalance, async ({ input, member, deps }) => {
     const variant = input.v ?? (queryFlag(input.ogo) ? 'ogo' : 'glo');
-    const balance = xpBalanceOf(deps.db, member, variant, deps.clock.now());
-    return balance instanceof Promise ? balance.then((b) => ({ balance: b })) : { balance };
+    return { balance: await xpBalanceOf(deps.db, member, variant, deps.clock.now()) };
   });
 }
