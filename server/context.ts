@@ -33,17 +33,16 @@ export interface Member {
 }
 
 /**
- * The app's Hono environment. `deps` is a binding: the app's own `fetch` adds it to every
- * request's environment (server/app.ts), so no middleware is needed to provide it and each call
- * is the only handler its path matches.
+ * The app's Hono environment. `deps` is set on every request by the app's first middleware
+ * (server/app.ts); `incoming` is the Node request, given by @hono/node-server.
  */
 export type AppEnv = {
   Bindings: {
-    deps: AppDeps;
     /** The Node request, when served over HTTP (absent under `app.request`); see http/node-listener.ts. */
     incoming?: LimitedIncoming;
   };
   Variables: {
+    deps: AppDeps;
     /** The revisions read for this request, once (server/http/route.ts `requestRevisions`). */
     revisions: Promise<Revisions> | undefined;
   };

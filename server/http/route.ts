@@ -38,7 +38,7 @@ export type Handler<C extends CallDef> = (args: HandlerArgs<C>) => Promise<Handl
  */
 export function requestRevisions(c: Context<AppEnv>): Promise<Revisions> {
   let revisions = c.get('revisions');
-  if (!revisions) c.set('revisions', (revisions = currentRevisions(c.env.deps.db)));
+  if (!revisions) c.set('revisions', (revisions = currentRevisions(c.var.deps.db)));
   return revisions;
 }
 
@@ -178,7 +178,7 @@ async function callHandler<C extends CallDef>(
   input: RawInput,
   idempotency: IdempotentRun | null,
 ): Promise<HandlerResult<C>> {
-  const deps = c.env.deps;
+  const deps = c.var.deps;
   const result = await handler({
     input: parseInput(call.request, input.raw, input.nulFree) as z.output<C['request']>,
     c,
@@ -220,7 +220,7 @@ export interface MountOptions {
  */
 export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Handler<C>, options: MountOptions = {}): void {
   const answerOnce = async (c: Context<AppEnv>, member: Member | null, input: RawInput, key: string): Promise<Response> => {
-    const out = await runIdempotent(c.env.deps, {
+    const out = await runIdempotent(c.var.deps, {
       account: member ? `m:${member.id}` : 'public',
       key,
       fingerprint: `${call.method} ${call.path}\n${fingerprintText(input)}`,
@@ -231,7 +231,7 @@ export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Ha
     return c.body(out.body, out.status, { 'content-type': 'application/json; charset=UTF-8' });
   };
   const run = async (c: Context<AppEnv>): Promise<Response> => {
-    const member = await resolveMember(c, c.env.deps);
+    const member = await resolveMember(c, c.var.deps);
     if (call.auth === 'member' && !member) throw unauthorized(undefined, call.unauthenticatedCode);
     const input = call.method === 'GET' ? readQuery(c) : await readBody(c, call);
     const key = c.req.header('idempotency-key');

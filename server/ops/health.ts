@@ -66,7 +66,7 @@ export function startingReadiness(progress: MigrationProgress | null): Readiness
 export function registerHealth(app: Hono<AppEnv>): void {
   app.get('/livez', (c) => c.json({ status: 'alive' }, 200, NO_STORE));
   app.get('/readyz', async (c) => {
-    const deps = c.env.deps;
+    const deps = c.var.deps;
     const draining = deps.lifecycle?.draining ?? false;
     const database = (await databaseAnswers(deps)) ? 'ok' : 'unreachable';
     const ready = !draining && database === 'ok';
@@ -74,7 +74,7 @@ export function registerHealth(app: Hono<AppEnv>): void {
     return c.json(body, ready ? 200 : 503, NO_STORE);
   });
   app.get('/metrics', async (c) => {
-    const deps = c.env.deps;
+    const deps = c.var.deps;
     const token = deps.config.METRICS_TOKEN;
     if (token && c.req.header('authorization') !== `Bearer ${token}`) {
       return c.json({ error: { code: 'unauthenticated', message: 'Потрібен токен метрик' } }, 401);

@@ -11,9 +11,9 @@ export function registerDev(app: Hono<AppEnv>): void {
   // (sends in the last hour against the budget, the busiest client addresses, refusals).
   app.get('/dev/sms-outbox', async (c) => {
     const phone = (c.req.query('phone') ?? '').replace(/\D/g, '');
-    const limits = await smsBudgetView(c.env.deps);
+    const limits = await smsBudgetView(c.var.deps);
     if (!phone) return c.json({ phone: null, messages: [], limits });
-    const rows = await c.env.deps.db.selectFrom('sms_outbox')
+    const rows = await c.var.deps.db.selectFrom('sms_outbox')
       .select(['phone', 'text', 'code', 'created_at'])
       .where('phone', '=', phone)
       .orderBy('id', 'desc')

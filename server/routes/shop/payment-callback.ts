@@ -43,7 +43,7 @@ function backPath(resultUrl: string | undefined, origin: string): string {
 /** The provider's server-to-server callback, and the sandbox checkout page with its own callback. */
 export function registerPaymentCallback(app: Hono<AppEnv>): void {
   app.post('/payments/liqpay/callback', async (c) => {
-    const deps = c.env.deps;
+    const deps = c.var.deps;
     const r = await settle(deps, await verifiedCallback(deps, await formOf(c)));
     return c.json({ ok: true, order_number: r.orderNumber, status: r.outcome });
   });
@@ -55,7 +55,7 @@ export function registerPaymentCallback(app: Hono<AppEnv>): void {
   };
 
   app.get('/sandbox/liqpay/checkout', async (c) => {
-    const deps = c.env.deps;
+    const deps = c.var.deps;
     sandboxOnly(deps);
     const keys = await paymentKeys(deps);
     const decoded = verifyLiqpay(keys, c.req.query('data') ?? '', c.req.query('signature') ?? '');
@@ -86,7 +86,7 @@ export function registerPaymentCallback(app: Hono<AppEnv>): void {
   });
 
   app.post('/sandbox/liqpay/callback', async (c) => {
-    const deps = c.env.deps;
+    const deps = c.var.deps;
     sandboxOnly(deps);
     const cb = await verifiedCallback(deps, await formOf(c));
     try {
