@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { getBalance, getBonusHistory } from '../../../src/contract/shop-member';
 import { queryFlag } from '../../../src/contract/query-params';
 import type { AppEnv } from '../../context';
-import { prepared } from '../../db/prepared';
+import type { Db } from '../../db/connect';
 import { mount } from '../../http/route';
 import type { Variant } from '../../db/tables/core';
 import { ensureCustomer, findCustomer } from '../../members';
@@ -16,15 +16,15 @@ const HISTORY_LIMIT = 500;
  * member and variant so that it need not wait for the record to be read first: on PostgreSQL each
  * query is a round trip with a wait for a pool connection.
  */
-export const historyLinesOf = prepared('xp-history:lines-of', (db, memberId: number, variant: Variant) =>
+export const historyLinesOf = (db: Db, memberId: number, variant: Variant) =>
   db
     .selectFrom('xp_ledger')
     .select(['id', 'amount', 'balance_after', 'reason', 'title', 'created_at'])
     .where('customer_id', '=', (eb) => eb.selectFrom('customers').select('id').where('member_id', '=', memberId).where('variant', '=', variant))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(HISTORY_LIMIT),
-);
+    .limit(HISTORY_LIMIT)
+    .execute();
 
 /** get-bonus-history and get-balance (spec §7): the ledger and balance of the variant's record. */
 export function registerXpHistory(app: Hono<AppEnv>): void {
@@ -35,7 +35,7 @@ export function registerXpHistory(app: Hono<AppEnv>): void {
     const customer = found ?? (await ensureCustomer(deps.db, member, variant, deps.clock.now()));
     // The totals move with the balance (server/xp.ts): no aggregate over the whole ledger.
     return {
-      transactions: lines.rows,
+      transactions: lines,
       summary: { earned: customer.xp_earned, spent: customer.xp_spent, balance: customer.xp_balance, count: customer.xp_lines },
     };
   });
