@@ -3,7 +3,6 @@ import type { AppDeps } from './context';
 import { systemClock, type Clock } from './clock';
 import { connect, type ConnectOptions } from './db/connect';
 import { migrateToLatest, type MigrateOptions } from './db/migrate';
-import { cacheBalancesInProcess } from './db/balance-cache';
 import { countRevisionsInProcess } from './db/revisions';
 import { sandboxSms, type SmsSender } from './sandboxes/sms';
 import { OFF_MESSAGES, providersOf } from './providers/index';
@@ -41,10 +40,7 @@ export async function buildDeps(
       throw e;
     },
   );
-  if (handle.soleConnection) {
-    countRevisionsInProcess(handle.db, handle.soleConnection);
-    cacheBalancesInProcess(handle.db, handle.soleConnection);
-  }
+  if (handle.soleConnection) countRevisionsInProcess(handle.db, handle.soleConnection);
   const clock = opts.clock ?? systemClock;
   const instance = await registerInstance(handle.db, clock, name);
   const deps: AppDeps = {

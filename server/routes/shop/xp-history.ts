@@ -6,7 +6,6 @@ import type { Db } from '../../db/connect';
 import { mount } from '../../http/route';
 import type { Variant } from '../../db/tables/core';
 import { ensureCustomer, findCustomer } from '../../members';
-import { xpBalanceOf } from './hot-queries';
 
 /** The most history lines one answer carries; the summary counts them all. */
 const HISTORY_LIMIT = 500;
@@ -42,6 +41,6 @@ export function registerXpHistory(app: Hono<AppEnv>): void {
 
   mount(app, getBalance, async ({ input, member, deps }) => {
     const variant = input.v ?? (queryFlag(input.ogo) ? 'ogo' : 'glo');
-    return { balance: await xpBalanceOf(deps.db, member, variant, deps.clock.now()) };
+    return { balance: (await ensureCustomer(deps.db, member, variant, deps.clock.now())).xp_balance };
   });
 }
