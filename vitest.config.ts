@@ -15,7 +15,8 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['tests/server/**/*.test.ts'],
+          // The QA kit's scenarios (tests/kit) run here too: node, fake-indexeddb, the real server.
+          include: ['tests/server/**/*.test.ts', 'tests/kit/**/*.test.ts'],
           environment: 'node',
           // Each file gets a fresh database; files run in parallel workers.
           testTimeout: 20_000,

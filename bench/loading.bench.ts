@@ -604,7 +604,8 @@ async function lighthouseRun(server: RunningServer, path: string, prepare: (run:
 buildIfStale();
 // The production server with its sandboxes on (the demo's seed places a card order, and the
 // bench signs in with the spec's test phone).
-const PRODUCTION = { NODE_ENV: 'production', SANDBOXES: 'liqpay,sms,test-login,age-check' };
+// Production as a staging deployment runs it: the sandboxes and the demo named, its two required settings given.
+const PRODUCTION = { NODE_ENV: 'production', SANDBOXES: 'liqpay,sms,test-login,age-check', SEED: 'demo', PUBLIC_URL: 'http://localhost', METRICS_TOKEN: 'bench' };
 const server = await startServer(PRODUCTION);
 const offline: OfflinePair[][] = [];
 const inter: Interactions[] = [];

@@ -230,7 +230,7 @@ async function prepare(dbEnv: Record<string, string>): Promise<Omit<Fixture, 'ur
   const { loadConfig } = await import('../server/config');
   const { buildDeps } = await import('../server/deps');
   const { issueToken } = await import('../server/security/tokens');
-  const config = loadConfig({ NODE_ENV: 'production', API_KEY, ...dbEnv, SQLITE_LOCKING: 'normal' });
+  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', METRICS_TOKEN: 'bench', API_KEY, ...dbEnv, SQLITE_LOCKING: 'normal' });
   const { deps, close } = await buildDeps(config, { seed: true });
   const db = deps.db;
   const now = new Date().toISOString();
@@ -278,7 +278,7 @@ async function prepare(dbEnv: Record<string, string>): Promise<Omit<Fixture, 'ur
 async function startServer(dbEnv: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : []), '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...dbEnv, NODE_ENV: 'production', API_KEY, PORT: String(port), HOST: '127.0.0.1', SEED: 'false', STATIC_DIR: join(tmpdir(), 'no-app') },
+    env: { ...process.env, ...dbEnv, NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', METRICS_TOKEN: 'bench', API_KEY, PORT: String(port), HOST: '127.0.0.1', SEED: 'false', STATIC_DIR: join(tmpdir(), 'no-app') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -306,7 +306,7 @@ const pct = (xs: number[], p: number) => {
  */
 async function startBehindBalancer(dbEnv: Record<string, string>, instances: 1 | 2): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   buildServer();
-  const env = { ...dbEnv, NODE_ENV: 'production', API_KEY, SEED: 'false', STATIC_DIR: join(tmpdir(), 'no-app'), TRUSTED_PROXIES: '127.0.0.1/32', LOG_LEVEL: 'warn' };
+  const env = { ...dbEnv, NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', METRICS_TOKEN: 'bench', API_KEY, SEED: 'false', STATIC_DIR: join(tmpdir(), 'no-app'), TRUSTED_PROXIES: '127.0.0.1/32', LOG_LEVEL: 'warn' };
   const procs = [new Instance('bench-1', await freePort(), env), ...(instances === 2 ? [new Instance('bench-2', await freePort(), env)] : [])];
   await Promise.all(procs.map((p) => p.start()));
   const addr = (p: Instance) => `127.0.0.1:${p.port}`;

@@ -99,6 +99,8 @@ buildServer();
 const dir = mkdtempSync(join(tmpdir(), 'picture-burst-'));
 const server = new Instance('picture-burst', await freePort(), {
   NODE_ENV: 'production',
+  PUBLIC_URL: 'http://127.0.0.1',
+  METRICS_TOKEN: 'bench',
   SQLITE_PATH: join(dir, 'club.db'),
   STATIC_DIR: join(dir, 'no-app'),
   LOG_LEVEL: 'warn',

@@ -121,7 +121,7 @@ const sizes = (later: boolean) => {
 const built = { install: sizes(false), later: sizes(true) };
 console.log(`Precache list: install group ${built.install.files} files, ${built.install.gzKb.toFixed(0)} KB gzip; later group ${built.later.files} files, ${built.later.gzKb.toFixed(0)} KB gzip (files gzipped here, as a guide).`);
 
-const server = await startServer({ NODE_ENV: 'production', SANDBOXES: 'liqpay,sms,test-login,age-check' });
+const server = await startServer({ NODE_ENV: 'production', SANDBOXES: 'liqpay,sms,test-login,age-check', SEED: 'demo', PUBLIC_URL: 'http://localhost', METRICS_TOKEN: 'bench' });
 const visits: Visit[] = [];
 try {
   for (const c of ['slow4g', 'unknown', 'good'] as const) {

@@ -1,6 +1,6 @@
 // The real server under load: the app on loopback in this process, on the Node listener main.ts serves it with, configured as production runs it
 // (NODE_ENV=production, so the development-only response checks are off and the SQLite file is
-// locked for the server alone), over a freshly seeded SQLite database (WAL, synchronous=NORMAL) in a
+// locked for the server alone), over a freshly seeded SQLite database (WAL, synchronous=FULL) in a
 // temp dir. The load generator (autocannon) runs in a separate child process, not in a worker
 // thread of this one, and each is pinned to a CPU of its own (pinApart): they share nothing of
 // each other's process or core, and the server process's CPU time per request (printed) counts the
@@ -111,7 +111,8 @@ async function main(): Promise<void> {
   const API_KEY = 'bench-key';
 
   const dir = mkdtempSync(join(tmpdir(), 'club-load-'));
-  const config = loadConfig({ NODE_ENV: 'production', API_KEY, SQLITE_PATH: join(dir, 'club.db'), SEED: 'true', SANDBOXES: 'liqpay,sms,test-login,age-check' });
+  // The demo (a staging choice in production) gives the signed-in member and the catalogue.
+  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', METRICS_TOKEN: 'bench', API_KEY, SQLITE_PATH: join(dir, 'club.db'), SEED: 'demo', SANDBOXES: 'liqpay,sms,test-login,age-check' });
   if (config.checkResponses) throw new Error('the bench must run the server as production does: response checks off');
   const { deps, close } = await buildDeps(config);
 
@@ -257,7 +258,7 @@ async function main(): Promise<void> {
   console.log(
     `${ROUNDS} rounds of ${SECONDS} s each (medians), ${CONNECTIONS} connections for every row after a 2 s warm-up, loopback; ` +
       `server as in production (NODE_ENV=production: response checks off) in this process, ` +
-        `SQLite (WAL, synchronous=NORMAL, ${config.sqliteExclusive ? 'exclusive' : 'normal'} locking) in ${dir}; ` +
+        `SQLite (WAL, synchronous=FULL, ${config.sqliteExclusive ? 'exclusive' : 'normal'} locking) in ${dir}; ` +
       `autocannon in a separate child process; ${os.cpus().length} CPUs, ${pinned ? 'server on CPU 0 and load generator on CPU 1' : 'not pinned to CPUs'}; ` +
       `load average ${la(loadBefore)} before, ${la(loadAfter)} after`,
   );

@@ -6,6 +6,7 @@
 // send it SIGUSR2 and it writes the copy itself into BACKUP_DIR).
 import { copyFileSync, rmSync } from 'node:fs';
 import { loadConfig } from '../server/config';
+import { privateFile } from '../server/db/private-file';
 import { backupSqliteFile, pgDump, pgRestore } from '../server/ops/backup';
 
 const [command, file] = process.argv.slice(2);
@@ -23,5 +24,6 @@ else {
   // The WAL of the replaced database must not be replayed over the restored file.
   for (const ext of ['-wal', '-shm']) rmSync(config.SQLITE_PATH + ext, { force: true });
   copyFileSync(file, config.SQLITE_PATH);
+  privateFile(config.SQLITE_PATH);
 }
 console.log(`[backup] ${command} ${pg ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`} ${command === 'backup' ? '->' : '<-'} ${file}`);

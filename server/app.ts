@@ -11,6 +11,7 @@ import { register as registerAuth } from './routes/auth/index';
 import { register as registerShop } from './routes/shop/index';
 import { register as registerScanDelivery } from './routes/scan-delivery/index';
 import { register as registerEngagement } from './routes/engagement/index';
+import { pageConfigOf, pageRewriter } from './page-config';
 import { appFiles } from './static';
 import { registerHealth } from './ops/health';
 import { observeRequests } from './ops/observe';
@@ -35,13 +36,15 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
   });
   app.use(apiKeyCheck(deps.config.API_KEY, new Set(['/api/openapi.json', '/api/docs', '/api/docs.js'])));
 
-  const files = opts.staticDir ? appFiles(opts.staticDir, deps.config.OGO_HOST) : null;
+  // The app's files with this deployment's settings in its pages (server/page-config.ts).
+  const files = opts.staticDir ? appFiles(opts.staticDir, deps.config.OGO_HOST, pageRewriter(pageConfigOf(deps.config))) : null;
   // The built app's files are the not-found answer for GET and HEAD, not a route of their own.
   app.notFound(async (c) => {
     const file = files && (await files(c));
     if (file) return file;
     if (c.req.path.startsWith('/api/')) return errorJson(c, new ApiError(404, 'not_found', 'Такого виклику немає'));
-    return c.json({ error: { code: 'not_found', message: `Not found: ${c.req.path}` } }, 404);
+    // Never the path itself: an answer that echoes what was asked invites reflection, and tells a prober nothing it needs.
+    return c.json({ error: { code: 'not_found', message: 'Не знайдено' } }, 404);
   });
   let openapi: object | null = null;
   app.get('/api/openapi.json', (c) => c.json((openapi ??= buildOpenApi(deps.config.APP_VERSION))));

@@ -25,7 +25,10 @@ const configSchema = z.object({
   API_KEY: z.string().min(1).default('dev-public-key'),
   /** The spec's fixed allow-list of two phones (digits, comma separated). */
   TEST_PHONES: z.string().default('380500000001,380500000002'),
-  /** Public origin of this server, used in payment callbacks and links. */
+  /**
+   * Public origin of this server (e.g. https://club.example), used in payment callbacks and links;
+   * required in production, where a link must never follow the request's Host header.
+   */
   PUBLIC_URL: z.string().url().optional(),
   /** Host on which the app runs as the second (ogo) variant; the variant switch is hidden there. */
   OGO_HOST: z.string().default(''),
@@ -33,7 +36,13 @@ const configSchema = z.object({
   APP_VERSION: z.string().default('1.0.0'),
   /** Directory of the built app to serve. */
   STATIC_DIR: z.string().default('./dist'),
-  SEED: booleanish.default(true),
+  /**
+   * What an empty database is seeded with: `demo` (the reference data and the demo members with
+   * their orders, XP, scan codes and device serials: the default outside production), `reference`
+   * (the club's non-personal reference data only: production's default) or `none`. `true`/`false`
+   * are kept: the environment's default, or none. server/seed/index.ts.
+   */
+  SEED: z.enum(['demo', 'reference', 'none', '1', '0', 'true', 'false', 'yes', 'no']).optional(),
   LIQPAY_PUBLIC_KEY: z.string().optional(),
   LIQPAY_PRIVATE_KEY: z.string().optional(),
   /** LiqPay's API endpoint for server requests (the payment status check; a local fake in tests). */
@@ -105,7 +114,7 @@ const configSchema = z.object({
   DEVICE_REGISTRATIONS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
   /** Operations (server/README.md "Operations"): pino's level; default `info`, `silent` under NODE_ENV=test. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  /** When set, GET /metrics wants `Authorization: Bearer <it>`. */
+  /** GET /metrics wants `Authorization: Bearer <it>`; required in production. */
   METRICS_TOKEN: z.string().min(1).optional(),
   /** On SIGTERM: how long readiness says 503 while requests are still taken (the balancer's checks notice) ... */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
@@ -126,7 +135,21 @@ const configSchema = z.object({
   PICTURE_CACHE_MB: z.coerce.number().min(1).max(4096).default(32),
 });
 
-export type Config = z.infer<typeof configSchema> & {
+/** What an empty database is seeded with (server/seed/index.ts). */
+export type SeedChoice = 'demo' | 'reference' | 'none';
+
+/**
+ * Settings production cannot do without, each with why: a payment link made from the request's
+ * Host header sends a member to whatever host an attacker names, and open metrics tell anyone the
+ * shop's order counts and payment outcomes.
+ */
+const REQUIRED_IN_PRODUCTION = {
+  PUBLIC_URL: 'the public origin of payment and login links (e.g. https://club.example)',
+  METRICS_TOKEN: 'the bearer token GET /metrics wants',
+} as const;
+
+export type Config = Omit<z.infer<typeof configSchema>, 'SEED'> & {
+  seed: SeedChoice;
   testPhones: readonly string[];
   checkResponses: boolean;
   isProduction: boolean;
@@ -140,14 +163,16 @@ export type Config = z.infer<typeof configSchema> & {
 /** Parses the environment; names every bad variable in one error. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (env.NODE_ENV === 'production') {
+    for (const [name, why] of Object.entries(REQUIRED_IN_PRODUCTION)) if (!env[name]) lines.push(`  ${name}: required in production (${why})`);
   }
-  const c = parsed.data;
+  if (!parsed.success || lines.length) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const { SEED, ...c } = parsed.data;
   const isProduction = c.NODE_ENV === 'production';
   return {
     ...c,
+    seed: seedChoice(SEED, isProduction),
     testPhones: c.TEST_PHONES.split(',').map((p) => p.replace(/\D/g, '')).filter(Boolean),
     checkResponses: c.CHECK_RESPONSES ?? !isProduction,
     isProduction,
@@ -155,4 +180,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxes: new Set(c.SANDBOXES.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
     trustedProxies: parseTrustedProxies(c.TRUSTED_PROXIES),
   };
+}
+
+/** SEED as given, or the environment's default: the demo outside production, reference data in it. */
+function seedChoice(given: string | undefined, isProduction: boolean): SeedChoice {
+  if (given === 'demo' || given === 'reference' || given === 'none') return given;
+  if (given === '0' || given === 'false' || given === 'no') return 'none';
+  return isProduction ? 'reference' : 'demo';
 }

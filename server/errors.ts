@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isDatabaseUnavailable } from './db/unavailable';
+import type { AppDeps } from './context';
+import { maskedError, safePath } from './ops/log';
 
 /** The one error type of the server; `onError` turns it into `{ error: { code, message } }`. */
 export class ApiError extends Error {
@@ -52,6 +54,11 @@ export function onError(err: Error, c: Context) {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return errorJson(c, new ApiError(status as ContentfulStatusCode, 'bad_request', err.message || 'Некоректний запит'));
   }
-  console.error('[server] unexpected error', c.req.method, c.req.path, err);
+  // Unset only if the fault came before the app's first middlewares had run (server/app.ts).
+  const log = (c.var as { deps?: AppDeps }).deps?.log;
+  const line = { method: c.req.method, path: safePath(c.req.path), error: maskedError(err) };
+  // A silent logger (tests) would hide it: then the console says it (the server process makes that JSON too).
+  if (log?.isLevelEnabled('error')) log.error(line, 'unexpected error');
+  else console.error('unexpected error', line);
   return errorJson(c, new ApiError(500, 'internal', 'Сталася помилка. Спробуй пізніше'));
 }

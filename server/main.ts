@@ -1,31 +1,47 @@
 import { join } from 'node:path';
 import { createApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { buildDeps, type BuiltDeps } from './deps';
 import { purgeIdempotency, releaseKeysOf } from './http/idempotency';
 import { listenerOptions } from './http/listener-options';
 import { listen } from './http/node-listener';
+import { instanceName } from './instances';
 import { snapshotSqlite } from './ops/backup';
 import type { MigrationProgress } from './db/migrate';
-import { startingReadiness } from './ops/health';
+import { crashWhenAsked } from './ops/faults';
+import { createLogger, maskedError } from './ops/log';
+import { logProcessAsJson } from './ops/process-log';
+import { startingAnswers } from './ops/starting';
 import { purgeSmsSends } from './security/sms-budget';
 import { providerReport } from './providers/index';
 import { startPaymentChecks } from './routes/shop/payment-settle';
+import { demoLeftovers } from './seed/index';
+import { startReferralChecks } from './routes/shop/referral-credits';
 
-const config = loadConfig();
+// Every line the process writes is JSON from here on, a crash or a refused configuration included.
+const log = createLogger({ level: 'info' });
+logProcessAsJson(log);
 
-/**
- * Until the database is migrated, the port already answers: alive, not ready (so a balancer
- * or an orchestrator sees the instance start and sends it nothing yet), every other path 503.
- */
+/** Logs why the process cannot go on, masked, and exits non-zero. */
+const fatal = (what: string) => (e: unknown): never => {
+  log.fatal({ error: maskedError(e) }, what);
+  process.exit(1);
+};
+
+const config: Config = (() => {
+  try {
+    return loadConfig();
+  } catch (e) {
+    return fatal('configuration refused: not starting')(e);
+  }
+})();
+log.level = config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'silent' : 'info');
+log.setBindings({ instance: instanceName(config.INSTANCE_NAME, config.PORT) });
+
+/** Until the database is migrated, the port answers: alive, not ready (server/ops/starting.ts). */
 type Fetch = Parameters<typeof listen>[0];
 let migrating: MigrationProgress | null = null;
-const starting: Fetch = (request) => {
-  const path = new URL(request.url).pathname;
-  if (path === '/livez') return Response.json({ status: 'alive' });
-  if (path === '/readyz') return Response.json(startingReadiness(migrating), { status: 503, headers: { 'cache-control': 'no-store' } });
-  return Response.json({ error: { code: 'starting', message: 'Сервер запускається. Спробуй за мить' } }, { status: 503, headers: { 'retry-after': '1' } });
-};
+const starting = startingAnswers(log, () => migrating) as Fetch;
 let serve: Fetch = starting;
 
 // While draining, every answer closes its connection, so kept-alive connections end cleanly.
@@ -39,19 +55,18 @@ const options = {
   },
 };
 // Every body is limited while it arrives, every answer carries the security headers.
-const { server, port } = await listen((req, env) => serve(req, env), config.PORT, config.HOST, options);
+const { server, port } = await listen((req, env) => serve(req, env), config.PORT, config.HOST, options).catch(fatal('cannot listen: not starting'));
 
 let built: BuiltDeps | null = null;
 let stopping = false;
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-built = await buildDeps(config, { processMetrics: true, migrate: { onProgress: (p) => (migrating = p) } });
+built = await buildDeps(config, { processMetrics: true, log, migrate: { onProgress: (p) => (migrating = p) } }).catch(fatal('database start failed: not starting'));
 const { deps } = built;
-const log = deps.log!;
 const app = createApp(deps, { staticDir: config.STATIC_DIR });
 
-const purge = () => Promise.all([purgeIdempotency(deps), purgeSmsSends(deps)]).catch((e: unknown) => log.error({ err: String(e) }, 'purge failed'));
+const purge = () => Promise.all([purgeIdempotency(deps), purgeSmsSends(deps)]).catch((e: unknown) => log.error({ error: maskedError(e) }, 'purge failed'));
 await purge();
 const timer = setInterval(purge, 86_400_000);
 timer.unref();
@@ -65,15 +80,31 @@ process.on('SIGUSR2', () => {
   const dest = join(config.BACKUP_DIR, `club-${new Date().toISOString().replace(/[:.]/g, '-')}.db`);
   snapshotSqlite(deps, dest).then(
     () => log.info({ dest }, 'backup written'),
-    (e: unknown) => log.error({ err: String(e) }, 'backup failed'),
+    (e: unknown) => log.error({ error: maskedError(e) }, 'backup failed'),
   );
 });
 const where = config.DATABASE_URL ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`;
-log.info({ port, database: where, env: config.NODE_ENV, instance: deps.instance?.id }, 'ready');
-console.log(`[server] http://localhost:${port}  (${where}, ${config.NODE_ENV})`);
+// `instance` (the slot) is on every line already; this start of it is `instanceId`.
+log.info({ port, url: `http://localhost:${port}`, database: where, env: config.NODE_ENV, seed: config.seed, instanceId: deps.instance?.id }, 'ready');
 // What is real, what is a sandbox (named in SANDBOXES in production), what is off.
-for (const line of providerReport(config)) (line.includes('WARNING') ? console.warn : console.log)(line);
+for (const line of providerReport(config)) log[line.level](line.fields ?? {}, line.msg);
+if (config.isProduction) await warnOfDemo();
 startPaymentChecks(deps);
+// Referral credits whose orders were paid or handed over by any means (the back office) become XP.
+startReferralChecks(deps);
+crashWhenAsked();
+
+/** Production with the demo's claimable rows: seeded on purpose (staging), or left from before SEED existed. */
+async function warnOfDemo(): Promise<void> {
+  if (config.seed === 'demo') {
+    log.warn({ seed: 'demo' }, 'SEED=demo in production: demo members, orders, XP, scan codes and device serials, all in the public source: for staging only');
+    return;
+  }
+  const left = await demoLeftovers(deps).catch(() => null);
+  if (left && (left.scanCodes || left.deviceSerials)) {
+    log.error({ ...left }, 'demo scan codes or device serials in a production database: anyone can claim their XP from the public source; delete them (scan_codes batch demo-*, device_registry source demo)');
+  }
+}
 
 /**
  * Graceful stop (SIGTERM, SIGINT): readiness answers 503 while requests are still taken for

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import { apiConfig } from '../src/api/config';
+import { matchPrecache } from 'workbox-precaching';
+import { apiConfig, configOfHtml } from '../src/api/config';
 import { ClubDb } from '../src/db/database';
 import { OUTBOX_SYNC_TAG } from '../src/sync/engine/background-sync';
 import { createSyncCore, type SyncCore } from '../src/sync/core';
@@ -12,10 +13,27 @@ interface SyncEvent extends ExtendableEvent {
 }
 
 let core: SyncCore | null = null;
+let apiKey: Promise<string> | null = null;
+
+/**
+ * The API key of the shell the worker precached: the deployment's own, as the server wrote it
+ * into the page (src/domain/club-config.ts), the same the pages send. Read once.
+ */
+function shellApiKey(): Promise<string> {
+  apiKey ??= (async () => {
+    const shell = await matchPrecache('/index.html');
+    return configOfHtml(shell ? await shell.text() : null).apiKey;
+  })().catch((e: unknown) => {
+    apiKey = null;
+    throw e;
+  });
+  return apiKey;
+}
 
 /** The worker's own connection and outbox over the same IndexedDB database as the pages. */
-function workerCore(): SyncCore {
-  core ??= createSyncCore({ db: new ClubDb(), apiKey: apiConfig.apiKey, baseUrl: apiConfig.baseUrl });
+async function workerCore(): Promise<SyncCore> {
+  const key = await shellApiKey();
+  core ??= createSyncCore({ db: new ClubDb(), apiKey: key, baseUrl: apiConfig.baseUrl });
   return core;
 }
 
@@ -35,7 +53,7 @@ export function dropWorkerCore(): void {
  * (Chromium: minutes), which never comes before an entry's own next attempt is due.
  */
 export async function replayFromWorker(): Promise<ReplayReport> {
-  const report = await workerCore().outbox.replay();
+  const report = await (await workerCore()).outbox.replay();
   if (report.nextAt !== null) throw new Error('Outbox entries still waiting; the browser will retry the sync');
   return report;
 }

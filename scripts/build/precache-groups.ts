@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { CONFIG_REVISION_TOKEN } from '../../src/domain/club-config';
 import { PAGE_SOURCES } from '../../src/app/routes/page-sources';
 import { INSTALL_ROUTES } from '../../src/app/pwa/precache-protocol';
 
@@ -71,6 +72,15 @@ export function markGroups<E extends PrecacheEntry>(entries: E[], install: Reado
 }
 
 /**
+ * The HTML files' revisions carry CONFIG_REVISION_TOKEN, which the server serving sw.js replaces
+ * with a fingerprint of its settings (server/page-config.ts): the pages hold the deployment's
+ * settings, so a change of them must fetch the pages again, as a change of the files does.
+ */
+export function markConfigRevisions<E extends PrecacheEntry>(entries: E[]): E[] {
+  return entries.map((e) => (e.url.endsWith('.html') && e.revision ? { ...e, revision: `${e.revision}${CONFIG_REVISION_TOKEN}` } : e));
+}
+
+/**
  * The Vite plugin that learns where the build goes, and the injectManifest transform that marks
  * the groups (run after the bundle is written, so the build manifest is there to read).
  */
@@ -86,9 +96,10 @@ export function precacheGroups(): { plugin: Plugin; transform: (entries: Precach
     },
     async transform(entries) {
       const file = resolve(outDir, '.vite/manifest.json');
-      if (!existsSync(file)) return { manifest: entries, warnings: ['no .vite/manifest.json: the whole precache is fetched at install'] };
+      const marked = markConfigRevisions(entries);
+      if (!existsSync(file)) return { manifest: marked, warnings: ['no .vite/manifest.json: the whole precache is fetched at install'] };
       const manifest = JSON.parse(readFileSync(file, 'utf8')) as ViteManifest;
-      return { manifest: markGroups(entries, installFiles(manifest, installSources())), warnings: [] };
+      return { manifest: markGroups(marked, installFiles(manifest, installSources())), warnings: [] };
     },
   };
 }

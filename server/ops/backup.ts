@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { privateFile } from '../db/private-file';
 import { dirname } from 'node:path';
 import { sql } from 'kysely';
 import type { AppDeps } from '../context';
@@ -17,7 +18,7 @@ import type { AppDeps } from '../context';
  * read it: use {@link snapshotSqlite} through the server (SIGUSR2, server/main.ts).
  */
 export async function backupSqliteFile(source: string, dest: string): Promise<void> {
-  mkdirSync(dirname(dest), { recursive: true });
+  privateDestination(dest);
   const db = new BetterSqlite3(source, { readonly: true, fileMustExist: true });
   try {
     await db.backup(dest);
@@ -29,8 +30,19 @@ export async function backupSqliteFile(source: string, dest: string): Promise<vo
 /** SQLite, through the server's own connection: `VACUUM INTO` writes a consistent, compacted copy. */
 export async function snapshotSqlite(deps: AppDeps, dest: string): Promise<void> {
   if (deps.dialect !== 'sqlite') throw new Error('snapshotSqlite: the database is PostgreSQL (use pgDump)');
-  mkdirSync(dirname(dest), { recursive: true });
+  // VACUUM INTO takes an empty file as its target, and keeps its mode.
+  privateDestination(dest);
   await sql`VACUUM INTO ${dest}`.execute(deps.db);
+}
+
+/**
+ * A backup's file, made before anything is written to it: empty, readable by the server's user
+ * alone (0600; its folder 0700 when made here), as the database it copies. A copy written
+ * 0644 by default would hand every member's phone to any user of the machine.
+ */
+function privateDestination(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  privateFile(file);
 }
 
 function run(cmd: string, args: string[]): void {
@@ -40,7 +52,7 @@ function run(cmd: string, args: string[]): void {
 
 /** PostgreSQL: `pg_dump` in its custom format (one consistent snapshot; writers are not blocked); `schema` limits it to one. */
 export function pgDump(url: string, file: string, schema?: string): void {
-  mkdirSync(dirname(file), { recursive: true });
+  privateDestination(file);
   run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, ...(schema ? [`--schema=${schema}`] : []), `--dbname=${url}`]);
 }
 

@@ -10,3 +10,19 @@ let claims = 0;
 export function afterClaim(): void {
   if (dieAt > 0 && (claims += 1) === dieAt) process.kill(process.pid, 'SIGKILL');
 }
+
+/**
+ * Outside production, CLUB_FAULT_CRASH=throw:<message> or reject:<message> crashes the process just
+ * after it is ready, by an uncaught exception or an unhandled rejection carrying that message: how
+ * the crash is logged is tested on the real process (tests/server/ops/process-output.test.ts).
+ */
+export function crashWhenAsked(): void {
+  const asked = process.env.NODE_ENV === 'production' ? undefined : process.env.CLUB_FAULT_CRASH;
+  const [kind, ...rest] = (asked ?? '').split(':');
+  const message = rest.join(':');
+  if (kind === 'throw') {
+    setImmediate(() => {
+      throw new Error(message);
+    });
+  } else if (kind === 'reject') void Promise.reject(new Error(message));
+}

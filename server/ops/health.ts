@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppDeps, AppEnv } from '../context';
 import type { MigrationProgress } from '../db/migrate';
+import { blockingOff } from '../providers/index';
 
 /** What a running server says of itself to its load balancer (server/main.ts flips it). */
 export interface Lifecycle {
@@ -15,6 +16,8 @@ export interface Readiness {
   checks: { migrations: 'done' | 'running'; database: 'ok' | 'unreachable'; draining: boolean };
   /** While starting: the migration being applied and its place among those pending. */
   migrating?: MigrationProgress;
+  /** What is off and stops members although the instance serves (production with no SMS gateway): named, not failed. */
+  off?: string[];
 }
 
 /** How long the database may take to answer `select 1` before readiness stops waiting for it. */
@@ -49,6 +52,15 @@ async function databaseAnswers(deps: AppDeps): Promise<boolean> {
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
+/** The running server's readiness checks (the migrations are done once the app exists). */
+export async function readiness(deps: AppDeps): Promise<Readiness> {
+  const draining = deps.lifecycle?.draining ?? false;
+  const database = (await databaseAnswers(deps)) ? 'ok' : 'unreachable';
+  const ready = !draining && database === 'ok';
+  const off = blockingOff(deps.config);
+  return { status: ready ? 'ready' : 'not_ready', checks: { migrations: 'done', database, draining }, ...(off.length ? { off } : {}) };
+}
+
 /**
  * The answer while the database is being migrated (server/main.ts serves it before the app
  * exists), naming the migration being applied once one runs.
@@ -66,17 +78,14 @@ export function startingReadiness(progress: MigrationProgress | null): Readiness
 export function registerHealth(app: Hono<AppEnv>): void {
   app.get('/livez', (c) => c.json({ status: 'alive' }, 200, NO_STORE));
   app.get('/readyz', async (c) => {
-    const deps = c.var.deps;
-    const draining = deps.lifecycle?.draining ?? false;
-    const database = (await databaseAnswers(deps)) ? 'ok' : 'unreachable';
-    const ready = !draining && database === 'ok';
-    const body: Readiness = { status: ready ? 'ready' : 'not_ready', checks: { migrations: 'done', database, draining } };
-    return c.json(body, ready ? 200 : 503, NO_STORE);
+    const body = await readiness(c.var.deps);
+    return c.json(body, body.status === 'ready' ? 200 : 503, NO_STORE);
   });
   app.get('/metrics', async (c) => {
     const deps = c.var.deps;
     const token = deps.config.METRICS_TOKEN;
-    if (token && c.req.header('authorization') !== `Bearer ${token}`) {
+    // Production never answers without the token (the configuration requires one; this holds even if it did not).
+    if ((token || deps.config.isProduction) && (!token || c.req.header('authorization') !== `Bearer ${token}`)) {
       return c.json({ error: { code: 'unauthenticated', message: 'Потрібен токен метрик' } }, 401);
     }
     if (!deps.metrics) return c.json({ error: { code: 'not_found', message: 'Метрики вимкнено' } }, 404);

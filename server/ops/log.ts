@@ -28,11 +28,13 @@ const REDACT = [
 ];
 
 /**
- * The server's JSON logger (pino): one JSON object a line on stdout, buffered (it is flushed
- * on shutdown, server/main.ts). `level` `silent` writes nothing (tests).
+ * The server's JSON logger (pino): one JSON object a line on stdout, written when it happens
+ * (a synchronous destination): at low traffic the `ready` line and the last requests show at
+ * once, and a SIGKILL or an out-of-memory kill loses nothing already logged. `level` `silent`
+ * writes nothing (tests).
  */
 export function createLogger(opts: { level: string; name?: string; destination?: pino.DestinationStream }): Logger {
-  const dest = opts.destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const dest = opts.destination ?? pino.destination({ dest: 1, sync: true });
   return pino(
     {
       level: opts.level,
@@ -43,6 +45,24 @@ export function createLogger(opts: { level: string; name?: string; destination?:
     },
     dest,
   );
+}
+
+/**
+ * Free text as it may be logged (an error's message and stack, a line a library printed): phone
+ * numbers (9+ digits, spaces, dashes or brackets between them allowed), e-mail addresses and
+ * token-like runs (20+ letters and digits, both) masked.
+ */
+export function maskPersonal(text: string): string {
+  return text
+    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '…@…')
+    .replace(/\+?\d(?:[\s().-]{0,2}\d){8,}/g, '…')
+    .replace(/[A-Za-z0-9_-]{20,}/g, (run) => (/\d/.test(run) && /[A-Za-z]/.test(run) ? '…' : run));
+}
+
+/** An error as a log field: its kind, message and stack, each masked. */
+export function maskedError(err: unknown): { type: string; message: string; stack?: string } {
+  if (!(err instanceof Error)) return { type: typeof err, message: maskPersonal(String(err)) };
+  return { type: err.name, message: maskPersonal(err.message), ...(err.stack ? { stack: maskPersonal(err.stack) } : {}) };
 }
 
 /**

@@ -35,6 +35,15 @@ export interface Metrics {
   keyed: Counter<'outcome'>;
   /** SMS handed to the gateway (or the sandbox). */
   sms: Counter;
+  /** SMS codes refused by the limits (security/sms-budget.ts): `client` (one address's), `global` (SMS_PER_HOUR). */
+  smsRefused: Counter<'limit'>;
+  /**
+   * Set once (server/deps.ts): SMS_PER_HOUR, and how to count the codes sent in the last hour
+   * against it (all instances: from the database), read at each scrape.
+   */
+  watchSmsBudget(perHour: number, readUsed: () => Promise<number>): void;
+  /** Set once (server/deps.ts): whether this instance is ready (what /readyz answers), read at each scrape. */
+  watchReadiness(read: () => Promise<boolean>): void;
   /** Payment results applied (callbacks, status checks) by outcome: paid, failed, pending, refund_due, test_payment. */
   payments: Counter<'outcome'>;
   /** Refund tries of second payments by outcome: refunded, failed (tried again later). */
@@ -97,6 +106,32 @@ export function createMetrics(opts: { processMetrics?: boolean; instance?: strin
   pictureGauge('club_picture_renders_waiting', 'Product picture requests waiting for a render slot', (p) => p.waiting);
   pictureGauge('club_picture_renders_peak', 'The most product pictures made at once since the start', (p) => p.peak);
   pictureGauge('club_picture_cache_bytes', 'Bytes of made product pictures kept in memory', (p) => p.cachedBytes);
+  // Read from the database at each scrape: while it is away the last value stays and the scrape
+  // still answers (club_ready says the instance is not ready: how an outage is seen).
+  let readSmsUsed: (() => Promise<number>) | null = null;
+  new Gauge({
+    name: 'club_sms_budget_used',
+    help: 'SMS codes sent in the last hour by all instances, counted against SMS_PER_HOUR',
+    registers: [registry],
+    async collect() {
+      if (!readSmsUsed) return;
+      try {
+        this.set(await readSmsUsed());
+      } catch {
+        // The database is away: the last value stays.
+      }
+    },
+  });
+  let readReady: (() => Promise<boolean>) | null = null;
+  new Gauge({
+    name: 'club_ready',
+    help: 'Whether this instance takes requests (1) or its /readyz answers 503 (0: draining, or its database unreachable)',
+    registers: [registry],
+    async collect() {
+      if (readReady) this.set((await readReady()) ? 1 : 0);
+    },
+  });
+  const smsBudget = new Gauge({ name: 'club_sms_budget_per_hour', help: 'SMS codes the server sends in an hour at most (SMS_PER_HOUR)', registers: [registry] });
   return {
     registry,
     requests: new Counter({ name: 'club_http_requests_total', help: 'HTTP requests by route, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] }),
@@ -109,6 +144,14 @@ export function createMetrics(opts: { processMetrics?: boolean; instance?: strin
     }),
     keyed: new Counter({ name: 'club_idempotency_requests_total', help: 'Calls with an Idempotency-Key (outbox sends) by outcome', labelNames: ['outcome'], registers: [registry] }),
     sms: new Counter({ name: 'club_sms_sent_total', help: 'SMS handed to the gateway', registers: [registry] }),
+    smsRefused: new Counter({ name: 'club_sms_refused_total', help: 'SMS codes refused by the per-client or the hourly limit', labelNames: ['limit'], registers: [registry] }),
+    watchSmsBudget(perHour, readUsed) {
+      smsBudget.set(perHour);
+      readSmsUsed = readUsed;
+    },
+    watchReadiness(read) {
+      readReady = read;
+    },
     payments: new Counter({ name: 'club_payment_callbacks_total', help: 'Payment callbacks by the order outcome', labelNames: ['outcome'], registers: [registry] }),
     refunds: new Counter({ name: 'club_payment_refunds_total', help: 'Refund tries of second payments by outcome', labelNames: ['outcome'], registers: [registry] }),
     watchRefunds(read) {

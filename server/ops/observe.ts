@@ -46,7 +46,8 @@ export function observeRequests(deps: AppDeps, routes: () => Iterable<string>): 
     if (!logRequests && !(status >= 500 && log)) return;
     const reqId = givenRequestId(c.req.header('x-request-id') ?? null) ?? `${prefix}-${(seq += 1).toString(36)}`;
     const line = { reqId, method, route, path: safePath(path), status, ms: Math.round(ms * 10) / 10 };
-    if (status >= 500) log?.error(line, 'request failed');
+    // A drain is planned (every deploy has one): readiness refused meanwhile is not a fault to page anyone for.
+    if (status >= 500 && !(route === '/readyz' && deps.lifecycle?.draining)) log?.error(line, 'request failed');
     else log?.info(line, 'request');
   };
 }

@@ -45,22 +45,39 @@ export function unknownSandboxes(config: Pick<Config, 'sandboxes'>): string[] {
   return [...config.sandboxes].filter((n) => !(SANDBOX_NAMES as readonly string[]).includes(n));
 }
 
-/** The lines the server logs at start: what is real, what is a sandbox, what is off. */
-export function providerReport(config: ProviderConfig): string[] {
+/** A line of the start-up report: its level and what it says. */
+export interface ReportLine {
+  level: 'info' | 'warn' | 'error';
+  msg: string;
+  fields?: Record<string, unknown>;
+}
+
+/**
+ * What stops members from using a production server although it runs, for the start-up log (at
+ * `error`) and the readiness body (which stays ready: the rest of the app works).
+ */
+export function blockingOff(config: ProviderConfig): string[] {
+  if (!config.isProduction || providersOf(config).sms !== 'off') return [];
+  return ['sms: no SMS gateway (TURBOSMS_TOKEN, TURBOSMS_SENDER), so nobody can sign in or register'];
+}
+
+/** What the server logs at start: what is real, what is a sandbox, what is off, and what of that stops members. */
+export function providerReport(config: ProviderConfig): ReportLine[] {
   const p = providersOf(config);
-  const lines = [`[server] providers: card=${p.card} sms=${p.sms} test-login=${p.testLogin ? 'on' : 'off'} age-check=${p.ageCheck}`];
+  const lines: ReportLine[] = [{ level: 'info', msg: 'providers', fields: { card: p.card, sms: p.sms, testLogin: p.testLogin ? 'on' : 'off', ageCheck: p.ageCheck } }];
   if (config.isProduction) {
     const named = [...config.sandboxes].filter((n) => (SANDBOX_NAMES as readonly string[]).includes(n));
-    if (named.length) lines.push(`[server] WARNING: sandboxes running in production (SANDBOXES): ${named.join(', ')}: for staging only`);
-    for (const n of unknownSandboxes(config)) lines.push(`[server] WARNING: SANDBOXES names an unknown sandbox «${n}» (known: ${SANDBOX_NAMES.join(', ')})`);
+    if (named.length) lines.push({ level: 'warn', msg: `sandboxes running in production (SANDBOXES): ${named.join(', ')}: for staging only`, fields: { sandboxes: named } });
+    for (const n of unknownSandboxes(config)) lines.push({ level: 'warn', msg: `SANDBOXES names an unknown sandbox «${n}» (known: ${SANDBOX_NAMES.join(', ')})` });
   }
+  for (const off of blockingOff(config)) lines.push({ level: 'error', msg: `members cannot use the club: ${off}` });
   return lines;
 }
 
 /** The Ukrainian answers of a service that is off. */
 export const OFF_MESSAGES = {
   card: 'Оплата карткою зараз недоступна. Обери оплату при отриманні',
-  sms: 'Надсилання SMS-кодів зараз недоступне. Спробуй пізніше',
+  sms: 'Вхід і реєстрація зараз недоступні: клуб не надсилає SMS-коди',
   testLogin: 'Вхід без SMS на цьому сервері вимкнено. Увійди з кодом із SMS',
   ageCheck: 'Онлайн-перевірка віку поки недоступна. Вік перевірять під час отримання замовлення',
 } as const;

@@ -48,3 +48,23 @@ ${form('pay', 'Сплатити', opts.pay)}${form('decline', 'Відхилит�
 export function checkoutMessagePage(title: string, text: string, back = '/history-order'): string {
   return shell(title, `${header}<h1 style="font-size:22px;margin:8px 0">${escapeMarkup(title)}</h1><p>${escapeMarkup(text)}</p><p><a href="${escapeMarkup(back)}">Повернутися до замовлень</a></p>`);
 }
+
+/**
+ * What the page of an attempt says instead of its buttons, from the attempt's status and its
+ * order's (financial_status): null while the attempt is open on an order that can still be paid.
+ * A paid order is said to be paid whichever of its attempts this is.
+ */
+export function settledAttemptText(p: { attempt: string; order: string; orderNumber: number }): { title: string; text: string } | null {
+  const n = p.orderNumber;
+  if (p.attempt === 'success') return { title: 'Замовлення оплачено', text: `Цей платіж уже проведено: замовлення №${n} оплачено. Дякуємо!` };
+  if (p.attempt !== 'created' && p.attempt !== 'failure') {
+    return { title: 'Замовлення оплачено', text: `Замовлення №${n} вже було оплачено, тому цей платіж повертається на картку.` };
+  }
+  if (p.order === 'paid') {
+    const declined = p.attempt === 'failure' ? ' Цей платіж було відхилено, гроші за ним не списано.' : '';
+    return { title: 'Замовлення оплачено', text: `Замовлення №${n} уже оплачено, платити ще раз не потрібно.${declined}` };
+  }
+  if (p.order !== 'pending' && p.order !== 'failed') return { title: 'Платити не потрібно', text: `Замовлення №${n} скасовано або повернено, тому платити за нього не потрібно.` };
+  if (p.attempt === 'failure') return { title: 'Платіж відхилено', text: `Цей платіж відхилено. Щоб сплатити замовлення №${n}, отримай нове посилання в застосунку.` };
+  return null;
+}

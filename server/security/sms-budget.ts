@@ -49,6 +49,7 @@ export async function takeSms(deps: AppDeps, client: string | null): Promise<() 
   const refuse = async (err: ApiError, kind: 'client' | 'global') => {
     await giveBack();
     refusedCount(deps.db)[kind] += 1;
+    deps.metrics?.smsRefused.inc({ limit: kind });
     throw err;
   };
   /** Seconds until the sends before this one inside `windowMs` are at most `limit - 1`. */
@@ -90,10 +91,16 @@ export interface SmsBudgetView {
   refusedSinceStart: { client: number; global: number };
 }
 
+/** SMS codes sent in the last hour, by every process on this database: what SMS_PER_HOUR limits (the metrics read it). */
+export async function smsSentLastHour(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
+  const hourAgo = new Date(deps.clock.now().getTime() - HOUR_MS).toISOString();
+  const all = await sendsOf(deps.db).selectFrom('sms_sends').select((eb) => eb.fn.countAll<number | string>().as('n')).where('created_at', '>', hourAgo).executeTakeFirstOrThrow();
+  return Number(all.n);
+}
+
 export async function smsBudgetView(deps: AppDeps): Promise<SmsBudgetView> {
   const db = sendsOf(deps.db);
   const hourAgo = new Date(deps.clock.now().getTime() - HOUR_MS).toISOString();
-  const all = await db.selectFrom('sms_sends').select((eb) => eb.fn.countAll<number | string>().as('n')).where('created_at', '>', hourAgo).executeTakeFirstOrThrow();
   const busiest = await db
     .selectFrom('sms_sends')
     .select((eb) => ['client', eb.fn.countAll<number | string>().as('n')])
@@ -105,7 +112,7 @@ export async function smsBudgetView(deps: AppDeps): Promise<SmsBudgetView> {
     .execute();
   const { config } = deps;
   return {
-    lastHour: { sent: Number(all.n), budget: config.SMS_PER_HOUR },
+    lastHour: { sent: await smsSentLastHour(deps), budget: config.SMS_PER_HOUR },
     perClient: {
       perHour: config.SMS_PER_CLIENT_PER_HOUR,
       perDay: config.SMS_PER_CLIENT_PER_DAY,

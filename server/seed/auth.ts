@@ -12,13 +12,15 @@ interface DemoPerson {
   birth: string | null;
   /** Order totals (UAH) of an invited member's orders; empty: none yet. */
   orders?: number[];
+  /** Their orders are cash pre-orders not handed over yet (not age-verified): unpaid. */
+  unpaid?: true;
 }
 
-/** About eight people Олена invited with her code, some of them in the last days. */
+/** About eight people Олена invited with her code, some of them in the last days; one's first order still waits to be handed over. */
 const INVITED: ReadonlyArray<DemoPerson & { phone: string }> = [
   { phone: '380632140018', first: 'Марія', last: 'Шевченко', email: 'maria.shevchenko@example.com', joinedDaysAgo: 2, birth: '1996-03-11' },
   { phone: '380972250327', first: 'Богдан', last: 'Ткаченко', email: 'bohdan.tkachenko@example.com', joinedDaysAgo: 5, birth: '1991-07-02', orders: [1299] },
-  { phone: '380503310456', first: 'Ірина', last: 'Бондар', email: 'iryna.bondar@example.com', joinedDaysAgo: 9, birth: null },
+  { phone: '380503310456', first: 'Ірина', last: 'Бондар', email: 'iryna.bondar@example.com', joinedDaysAgo: 9, birth: null, orders: [349], unpaid: true },
   { phone: '380664470519', first: 'Тарас', last: 'Кравчук', email: 'taras.kravchuk@example.com', joinedDaysAgo: 21, birth: '1988-12-24', orders: [495, 990] },
   { phone: '380735580623', first: 'Софія', last: 'Олійник', email: 'sofiia.oliinyk@example.com', joinedDaysAgo: 38, birth: '1999-09-30' },
   { phone: '380686690734', first: 'Максим', last: 'Лисенко', email: 'maksym.lysenko@example.com', joinedDaysAgo: 64, birth: '1993-01-15', orders: [2199] },
@@ -117,12 +119,12 @@ export async function seed(deps: AppDeps): Promise<void> {
           customer_id: customerId,
           variant: 'glo',
           order_number: orderNumber++,
-          financial_status: 'paid',
-          fulfillment_status: 'fulfilled',
+          financial_status: p.unpaid ? 'pending' : 'paid',
+          fulfillment_status: p.unpaid ? null : 'fulfilled',
           payment_method: 1,
           total: uah * 100,
           xp_total: 0,
-          tags: JSON.stringify(['PWA', 'pwa_order']),
+          tags: JSON.stringify(p.unpaid ? ['PWA', 'pwa_order', 'pre-order'] : ['PWA', 'pwa_order']),
           note: '',
           payload: '{}',
           created_at: at,

@@ -1,10 +1,10 @@
-import { INVITE_MILESTONES, INVITE_XP_PER_FRIEND } from '../../src/domain/invite-calculator';
 import type { DeliveryChoice } from '../../src/domain/shipping-address';
 import type { AppDeps, Member } from '../context';
 import { ensureCustomer } from '../members';
 import { registerSerial } from '../routes/shop/devices';
 import { providersOf } from '../providers';
 import { createOrderFor } from '../routes/shop/order-create';
+import { recordReferralCredit, settleReferral } from '../routes/shop/referral-credits';
 import { changeXp } from '../xp';
 
 const DAY = 86_400_000;
@@ -97,7 +97,7 @@ const OLENA_AWARDS: ReadonlyArray<[daysAgo: number, variant: 'glo' | 'ogo', amou
 ];
 
 /**
- * Олена's shop life: XP history (awards, her invited friends' first orders, devices, an order paid
+ * Олена's shop life: XP history (awards, her invited friends' first orders — one still pending —, devices, an order paid
  * with XP), orders of every kind in glo and ogo, registered devices and favourites. All in time
  * order, through changeXp and the shop's own code, so balances and ledger agree.
  */
@@ -107,28 +107,29 @@ export async function seedOlenaShop(deps: AppDeps, olena: Member): Promise<void>
   for (const [daysAgo, variant, amount, reason, title] of OLENA_AWARDS) {
     events.push({ daysAgo, run: async () => changeXp(deps.db, { customerId: (await ensureCustomer(deps.db, olena, variant, new Date(now))).id, amount, reason, title, now: new Date(now - daysAgo * DAY) }) });
   }
-  const friends = await deps.db
+  // Her invited friends' first orders, through the shop's own referral credits: credited when
+  // the order was paid or handed over, still pending while it waits (and the ledger says so).
+  const firstOrders = await deps.db
     .selectFrom('members as m')
     .innerJoin('customers as c', 'c.member_id', 'm.id')
     .innerJoin('orders as o', 'o.customer_id', 'c.id')
-    .select(['m.id', 'm.first_name'])
-    .select((eb) => eb.fn.min<string>('o.created_at').as('first'))
+    .select(['m.id', 'm.first_name', 'o.id as order_id', 'o.variant', 'o.created_at'])
     .where('m.referred_by', '=', olena.id)
-    .groupBy(['m.id', 'm.first_name'])
-    .orderBy('first')
+    .orderBy('o.created_at')
+    .orderBy('o.id')
     .execute();
-  friends.forEach((f, i) => {
-    const at = Date.parse(f.first);
-    const milestone = INVITE_MILESTONES.find((m) => m.friends === i + 1);
+  const friends = firstOrders.filter((o, i) => firstOrders.findIndex((x) => x.id === o.id) === i);
+  for (const f of friends) {
+    const at = new Date(Date.parse(f.created_at));
     events.push({
-      daysAgo: (now - at) / DAY,
-      run: async () => {
-        const id = (await ensureCustomer(deps.db, olena, 'glo', new Date(now))).id;
-        await changeXp(deps.db, { customerId: id, amount: INVITE_XP_PER_FRIEND, reason: 'referral', title: `Запрошений друг ${f.first_name} зробив перше замовлення`, now: new Date(at) });
-        if (milestone) await changeXp(deps.db, { customerId: id, amount: milestone.bonusXp, reason: 'referral', title: `Бонус за ${i + 1} запрошених друзів`, now: new Date(at) });
-      },
+      daysAgo: (now - at.getTime()) / DAY,
+      run: () =>
+        deps.db.transaction().execute(async (trx) => {
+          await recordReferralCredit(trx, { orderId: f.order_id, referrerId: olena.id, friendId: f.id, friendName: f.first_name, variant: f.variant, now: at });
+          await settleReferral(trx, f.order_id, at);
+        }),
     });
-  });
+  }
   const devices: ReadonlyArray<[number, string, string, boolean]> = [
     [300, 'G1PX7K2M9Q', 'Пристрій Плюс', false],
     [90, 'OG5MN2K8R1', 'Пристрій Міні', true],

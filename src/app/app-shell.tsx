@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { toasts } from '../ui/toast-store';
 import { Toaster } from '../ui/toaster';
 import { noteRouteChange } from './boot/first-screen';
 import { notePath } from './guards/context';
@@ -12,6 +13,8 @@ function useScrollOnNavigate() {
   const first = useRef(pathname);
   useEffect(() => {
     notePath(pathname);
+    // A toast about the screen left behind would cover the new one's content.
+    toasts.leaveScreen(pathname);
     if (pathname !== first.current) noteRouteChange();
     if (hash) {
       const el = document.getElementById(decodeURIComponent(hash.slice(1)));

@@ -52,7 +52,19 @@ export const xpTransaction = z.object({
   created_at: z.string(),
 });
 
-/** GET /api/get-bonus-history?shop= -> transactions, summary (spec §7): XP history, newest first. */
+/**
+ * XP owed but not credited yet: a friend's first order with the member's code, until that order is
+ * paid or handed over. Not in the balance nor the summary; a ledger line once credited.
+ */
+export const xpPendingLine = z.object({
+  id: z.number(),
+  amount: z.number(),
+  reason: z.string(),
+  title: z.string(),
+  created_at: z.string(),
+});
+
+/** GET /api/get-bonus-history?shop= -> transactions, summary, pending (spec §7): XP history, newest first. */
 export const getBonusHistory = defineCall({
   method: 'GET',
   path: '/api/get-bonus-history',
@@ -63,6 +75,8 @@ export const getBonusHistory = defineCall({
   response: z.object({
     transactions: z.array(xpTransaction),
     summary: z.object({ earned: z.number(), spent: z.number(), balance: z.number(), count: z.number() }),
+    /** Newest first; absent from servers that credited at once. */
+    pending: z.optional(z.array(xpPendingLine)),
   }),
 });
 

@@ -143,6 +143,9 @@ export const referral = z.object({
   joined_at: z.string(),
   /** Whether they have placed an order (any variant, not failed). */
   first_order: z.boolean(),
+  /** XP their first order with the member's code brought: credited (in the ledger), and owed until that order is paid or handed over. */
+  xp: z.optional(z.number()),
+  pending_xp: z.optional(z.number()),
 });
 
 /** GET /api/user/get-referrals: the members the caller invited, newest first. */
@@ -151,13 +154,20 @@ export const getReferrals = defineCall({
   path: '/api/user/get-referrals',
   auth: 'member',
   mutation: false,
-  summary: 'Members the caller invited (first name, last-name initial, joined, first order)',
+  summary: 'Members the caller invited (first name, last-name initial, joined, first order) and the XP they brought, from the ledger',
   request: z.object({}),
   response: z.object({
     mgmCode: z.nullable(z.string()),
     count: z.number(),
     ordered: z.number(),
     referrals: z.array(referral),
+    /**
+     * XP the member earned for friends: the sum of the referral lines of their XP history, by
+     * variant (milestone bonuses included). Absent from servers that did not answer it.
+     */
+    earned: z.optional(z.object({ glo: z.number(), ogo: z.number() })),
+    /** XP owed for friends' first orders not yet paid or handed over. */
+    pending: z.optional(z.number()),
   }),
 });
 

@@ -70,8 +70,18 @@ export interface KvValues {
   birthDate: string;
   /** Delivery address of the profile (spec §3 Delivery); the local truth while its save waits. */
   deliveryAddress: ProfileAddress;
-  /** Members the member invited (user/get-referrals). */
-  referrals: { mgmCode: string | null; count: number; ordered: number; list: Array<{ first_name: string; last_initial: string; joined_at: string; first_order: boolean }> };
+  /**
+   * Members the member invited (user/get-referrals), with the XP they brought as the server's
+   * ledger holds it: `earned` by variant, `pending` owed (absent in values kept by older versions).
+   */
+  referrals: {
+    mgmCode: string | null;
+    count: number;
+    ordered: number;
+    list: Array<{ first_name: string; last_initial: string; joined_at: string; first_order: boolean; xp?: number; pending_xp?: number }>;
+    earned?: { glo: number; ogo: number };
+    pending?: number;
+  };
   // Sync.
   /**
    * Whole-value metafields (favourites, the cart mirror) as the server last said it holds them,

@@ -51,6 +51,11 @@ export interface OutboxEntry<P = unknown> {
   noticed?: boolean;
   /** Times the entry was re-keyed after the server refused it without applying it (dead analytics token). */
   refreshes?: number;
+  /**
+   * The freshness stamps (puller names) its answer makes stale: its kind's views for its variant
+   * (src/sync/engine/views.ts). Pulls of them wait while it waits (src/sync/engine/pull-holds.ts).
+   */
+  stamps?: string[];
 }
 
 /** One row of the key-value store: session, tokens, flags and "fetched at" times. */

@@ -3,6 +3,8 @@ import { addDays, kyivParts } from './kyiv-time';
 /** Spec §5: the label the day picker shows for today; any other label means tomorrow. */
 export const CALL_TODAY_LABEL = 'Сьогодні';
 export const CALL_TOMORROW_LABEL = 'Завтра';
+/** Longest name a call-back request carries, in characters (the form refuses a longer one). */
+export const CALL_BACK_NAME_MAX = 60;
 
 export type CallDay = 'today' | 'tomorrow';
 

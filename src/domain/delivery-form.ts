@@ -1,3 +1,4 @@
+import { ADDRESS_LIMITS } from './address-limits';
 import { checkIpostWindow, type IpostWindow } from './ipost-window';
 import type { DeliveryMethod } from './shipping';
 
@@ -19,7 +20,7 @@ export interface DeliveryForm {
 }
 
 const HOUSE = /^\d{1,4}[\p{L}]?(\/\d{1,4}[\p{L}]?)?$/u;
-/** The most digits a flat number has (the field takes no more). */
+/** The most digits a flat number has: a longer one is refused with its message, never cut. */
 export const FLAT_MAX_DIGITS = 5;
 const DIGITS = /^\d+$/;
 const filled = (v: string | undefined): v is string => typeof v === 'string' && v.trim().length > 0;
@@ -30,6 +31,7 @@ export const DELIVERY_FIELD_MESSAGES = {
   branch: 'Обери відділення зі списку',
   street: 'Вкажи вулицю',
   streetShort: 'Назва вулиці має бути не коротшою за 3 символи',
+  streetLong: `Назва вулиці — не більше ${ADDRESS_LIMITS.street} символів`,
   house: 'Вкажи номер будинку',
   houseFormat: 'Номер будинку — цифри, можна з літерою: 12, 12А, 12/1',
   flat: 'Номер квартири — лише цифри',
@@ -49,6 +51,7 @@ export function deliveryFieldErrors(f: DeliveryForm, now: Date): DeliveryFieldEr
   if (f.method !== 1) {
     if (!filled(f.street)) e.street = DELIVERY_FIELD_MESSAGES.street;
     else if (f.street.trim().length < 3) e.street = DELIVERY_FIELD_MESSAGES.streetShort;
+    else if (f.street.trim().length > ADDRESS_LIMITS.street) e.street = DELIVERY_FIELD_MESSAGES.streetLong;
     if (filled(f.flat)) {
       const flat = f.flat.trim();
       if (!DIGITS.test(flat)) e.flat = DELIVERY_FIELD_MESSAGES.flat;

@@ -1,21 +1,30 @@
 /**
  * Wall-clock dates and times in Kyiv, where the club's members live: months of scans and
- * courier days begin at Kyiv midnight, not UTC midnight.
+ * courier days begin at Kyiv midnight, not UTC midnight, and every screen shows the times of
+ * events on the club's clock (domain/uk-format.ts), whatever zone the phone is set to.
  */
 const ZONES = ['Europe/Kyiv', 'Europe/Kiev'] as const;
 
+/**
+ * From 1997 Kyiv keeps the EU's clock: UTC+2, and UTC+3 from 01:00 UTC on the last Sunday of
+ * March to 01:00 UTC on the last Sunday of October (tests/unit/domain/kyiv-time.test.ts checks
+ * every hour of 1997–2044 against the time zone database). Counted, not asked of `Intl`: a page's
+ * first time-zone format loads the zone and locale data, a 100–150 ms task at a phone's CPU speed
+ * (Chromium at 4× slowdown), on every screen that shows a time.
+ */
+const EU_RULES_FROM = Date.UTC(1997, 0, 1);
+
+/** 01:00 UTC of the last Sunday of a month (0-based), when the EU's clocks change. */
+function lastSundayAtOne(year: number, month: number): number {
+  const last = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, last.getUTCDate() - last.getUTCDay(), 1);
+}
+
+let format: Intl.DateTimeFormat | null = null;
 function makeFormat(): Intl.DateTimeFormat {
   for (const timeZone of ZONES) {
     try {
-      return new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      });
+      return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     } catch {
       // Older engines know only the pre-2022 name of the zone.
     }
@@ -23,34 +32,28 @@ function makeFormat(): Intl.DateTimeFormat {
   throw new Error('No Kyiv time zone data');
 }
 
-let format: Intl.DateTimeFormat | null = null;
-/**
- * Answers by minute: formatToParts costs tens of µs, and a server asks for the same few minutes
- * over and over (now, and the month's and the day's boundaries around it).
- */
-const byMinute = new Map<number, { date: string; time: string }>();
-const REMEMBERED_MINUTES = 256;
-
-/** Kyiv wall clock of an instant: date 'YYYY-MM-DD', time 'HH:MM'. */
-export function kyivParts(at: Date): { date: string; time: string } {
-  const minute = Math.floor(at.getTime() / 60_000);
-  let known = byMinute.get(minute);
-  if (!known) {
-    format ??= makeFormat();
-    const p: Record<string, string> = {};
-    for (const part of format.formatToParts(at)) p[part.type] = part.value;
-    known = { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
-    if (byMinute.size >= REMEMBERED_MINUTES) byMinute.clear();
-    byMinute.set(minute, known);
-  }
-  return { date: known.date, time: known.time };
+/** Before 1997 Kyiv's clock followed other rules: those rare instants are asked of the time zone database. */
+function offsetFromDatabase(at: Date): number {
+  format ??= makeFormat();
+  const p: Record<string, string> = {};
+  for (const part of format.formatToParts(at)) p[part.type] = part.value;
+  const wall = Date.parse(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:00Z`);
+  return Math.round((wall - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
 }
 
 /** Minutes Kyiv is ahead of UTC at an instant (120 in winter, 180 in summer). */
 function offsetMinutes(at: Date): number {
-  const { date, time } = kyivParts(at);
-  const wall = Date.parse(`${date}T${time}:00Z`);
-  return Math.round((wall - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+  const t = at.getTime();
+  if (Number.isNaN(t)) throw new RangeError('Invalid time value');
+  if (t < EU_RULES_FROM) return offsetFromDatabase(at);
+  const year = at.getUTCFullYear();
+  return t >= lastSundayAtOne(year, 2) && t < lastSundayAtOne(year, 9) ? 180 : 120;
+}
+
+/** Kyiv wall clock of an instant: date 'YYYY-MM-DD', time 'HH:MM'. */
+export function kyivParts(at: Date): { date: string; time: string } {
+  const wall = new Date(at.getTime() + offsetMinutes(at) * 60_000).toISOString();
+  return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -12,6 +12,11 @@ export function scanPercent(count: number, goal = SCAN_MONTHLY_GOAL): number {
   return Math.floor(scanProgress(count, goal) * 100);
 }
 
+/** Whether the month's scans have met the goal (the card then says so instead of «11 з 10»). */
+export function scanGoalReached(count: number, goal = SCAN_MONTHLY_GOAL): boolean {
+  return count >= goal;
+}
+
 /** Ukrainian plural of a count: [one, few, many] — 1 скан, 2 скани, 5 сканів, 21 скан. */
 export function pluralUk(n: number, forms: readonly [string, string, string]): string {
   const abs = Math.abs(n);

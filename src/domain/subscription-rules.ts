@@ -9,6 +9,8 @@ export type SubscriptionStatus = 'active' | 'paused' | 'cancelled';
 export const FIRST_DELIVERY_DAYS = 2;
 /** A pause lasts whole weeks, 1 to this many. */
 export const MAX_PAUSE_WEEKS = 8;
+/** Longest reason a cancellation carries, in characters (the server's limit; a longer one is refused, not cut). */
+export const CANCEL_REASON_MAX = 500;
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,9 @@
+import { kyivParts } from './kyiv-time';
+
 /**
- * Numbers and dates as Ukrainian screens write them ("1 234,5", "28 листопада"), the same strings
- * `toLocaleString('uk-UA')` gives (tests/unit/domain/uk-format.test.ts compares the two).
+ * Numbers, dates and times as Ukrainian screens write them ("1 234,5", "28 листопада", "14:05"),
+ * the same strings `toLocaleString('uk-UA')` gives, times on Kyiv's clock
+ * (tests/unit/domain/uk-format.test.ts compares the two): the one formatter of the app.
  *
  * Written out rather than asked of `Intl`: a page's first use of `Intl` loads the locale data,
  * one main-thread task of 140–280 ms on a phone-speed CPU (bench/loading.bench.ts traced it as
@@ -66,34 +69,64 @@ const MONTHS_OF = ['січня', 'лютого', 'березня', 'квітня
 const MONTHS_SHORT = ['січ.', 'лют.', 'бер.', 'квіт.', 'трав.', 'черв.', 'лип.', 'серп.', 'вер.', 'жовт.', 'лист.', 'груд.'];
 const MONTHS = ['січень', 'лютий', 'березень', 'квітень', 'травень', 'червень', 'липень', 'серпень', 'вересень', 'жовтень', 'листопад', 'грудень'];
 
+/*
+ * Instants (a scan, an order, a payment) are written on the club's clock, Kyiv's: one event shows
+ * the same time on every screen and every phone, whatever zone the phone is set to. Calendar
+ * dates with no time of their own ('YYYY-MM-DD': a birthday, a courier's day) are written as they are.
+ */
+
+/** The Kyiv wall clock of an instant as numbers; null for an unreadable one (written as nothing, not thrown in a screen). */
+function kyivClock(at: Date | number | string): { y: number; m: number; d: number; time: string } | null {
+  const t = new Date(at);
+  if (Number.isNaN(t.getTime())) return null;
+  const { date, time } = kyivParts(t);
+  return { y: Number(date.slice(0, 4)), m: Number(date.slice(5, 7)), d: Number(date.slice(8, 10)), time };
+}
+
 /**
- * A day of the device's calendar: "28 листопада" (`{ day: 'numeric', month: 'long' }`), with
- * `year` "28 листопада 2026 р.", with `short` "28 лист.".
+ * The Kyiv day of an instant: "28 листопада" (`{ day: 'numeric', month: 'long' }`), with `year`
+ * "28 листопада 2026 р.", with `short` "28 лист.".
  */
 export function formatDayMonth(at: Date | number | string, { year = false, short = false } = {}): string {
-  const d = new Date(at);
-  const month = (short ? MONTHS_SHORT : MONTHS_OF)[d.getMonth()];
-  return `${d.getDate()} ${month}${year ? ` ${d.getFullYear()} р.` : ''}`;
+  const k = kyivClock(at);
+  if (!k) return '';
+  return `${k.d} ${(short ? MONTHS_SHORT : MONTHS_OF)[k.m - 1]}${year ? ` ${k.y} р.` : ''}`;
 }
 
-/** A day as digits: "28.11.2026" (`toLocaleDateString('uk-UA')`). */
+/** The Kyiv day of an instant as digits: "28.11.2026" (`toLocaleDateString('uk-UA')`). */
 export function formatDate(at: Date | number | string): string {
-  const d = new Date(at);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()}`;
+  const k = kyivClock(at);
+  if (!k) return '';
+  return `${two(k.d)}.${two(k.m)}.${k.y}`;
 }
 
-/** A month of the calendar: "листопад 2026 р." (`{ month: 'long', year: 'numeric' }`). */
+/** The Kyiv month of an instant: "листопад 2026 р." (`{ month: 'long', year: 'numeric' }`). */
 export function formatMonthYear(at: Date | number | string): string {
-  const d = new Date(at);
-  return `${MONTHS[d.getMonth()]} ${d.getFullYear()} р.`;
+  const k = kyivClock(at);
+  if (!k) return '';
+  return `${MONTHS[k.m - 1]} ${k.y} р.`;
 }
 
-/** A time of the device's day: "04:05" (`{ hour: '2-digit', minute: '2-digit' }`). */
+/** The Kyiv time of an instant: "04:05" (`{ hour: '2-digit', minute: '2-digit' }`). */
 export function formatTime(at: Date | number | string): string {
-  const d = new Date(at);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return kyivClock(at)?.time ?? '';
 }
+
+/**
+ * Day and time of an instant in Kyiv: "12 березня 2026 р. о 14:05", without `year`
+ * "12 березня о 14:05" (Intl's uk-UA with day, long month, hour and minute).
+ */
+export function formatDateTime(at: Date | number | string, { year = true } = {}): string {
+  if (!kyivClock(at)) return String(at);
+  return `${formatDayMonth(at, { year })} о ${formatTime(at)}`;
+}
+
+/** Whether two instants fall on one Kyiv day. */
+export function sameKyivDay(a: Date | number | string, b: Date | number | string): boolean {
+  return kyivParts(new Date(a)).date === kyivParts(new Date(b)).date;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
 
 /** Strings in code-unit order (ids, ISO dates), without a locale's collation: `localeCompare` would load one. */
 export function compareCodeUnits(a: string, b: string): number {
@@ -104,10 +137,15 @@ const WEEKDAYS_SHORT = ['нд', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'];
 
 /**
  * A calendar date 'YYYY-MM-DD' (no time zone of its own): "28 листопада", with `weekday`
- * "сб, 28 листопада".
+ * "сб, 28 листопада", with `year` "28 листопада 2025 р.".
  */
-export function formatCalendarDay(date: string, { weekday = false } = {}): string {
+export function formatCalendarDay(date: string, { weekday = false, year = false } = {}): string {
   const d = new Date(`${date}T12:00:00Z`);
-  const dm = `${d.getUTCDate()} ${MONTHS_OF[d.getUTCMonth()]}`;
+  const dm = `${d.getUTCDate()} ${MONTHS_OF[d.getUTCMonth()]}${year ? ` ${d.getUTCFullYear()} р.` : ''}`;
   return weekday ? `${WEEKDAYS_SHORT[d.getUTCDay()]}, ${dm}` : dm;
+}
+
+/** A calendar date 'YYYY-MM-DD' as digits: "17.04.1992". */
+export function formatCalendarDate(date: string): string {
+  return `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
 }

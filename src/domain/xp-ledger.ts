@@ -1,5 +1,5 @@
 import { addDays, kyivParts } from './kyiv-time';
-import { compareCodeUnits } from './uk-format';
+import { compareCodeUnits, formatCalendarDay } from './uk-format';
 
 // The XP ledger of a variant, as a bank statement: every movement with its state,
 // source and time, grouped by day, newest first, with the running balance where the server gave it.
@@ -17,11 +17,12 @@ export interface XpMove {
 }
 
 /**
- * waiting: in the outbox, not sent yet; checking: on its way to the server; credited: in the
+ * waiting: in the outbox, not sent yet; checking: on its way to the server; pending: owed by the
+ * server but not credited yet (a friend's first order not paid or handed over); credited: in the
  * server's history; refused: the server said no (with why and what to do); reversed: a credit the
  * server took back.
  */
-export type LedgerState = 'waiting' | 'checking' | 'credited' | 'refused' | 'reversed';
+export type LedgerState = 'waiting' | 'checking' | 'pending' | 'credited' | 'refused' | 'reversed';
 
 export interface LedgerLine {
   key: string;
@@ -36,6 +37,8 @@ export interface LedgerLine {
   /** Refused: why, in the member's words, and where to put it right. */
   why?: string;
   fix?: { path: string; label: string };
+  /** Refused for good: no later try can pass, so it offers no «Повторити». */
+  final?: boolean;
   /** The outbox entry of a line not credited yet. */
   entryId?: string;
 }
@@ -73,6 +76,11 @@ export function serverLine(t: ServerXpLine): LedgerLine {
   };
 }
 
+/** A credit the server owes but has not made (get-bonus-history `pending`): its XP, not in any balance yet. */
+export function pendingServerLine(p: Omit<ServerXpLine, 'balance_after'>): LedgerLine {
+  return { key: `owed:${p.id}`, state: 'pending', amount: p.amount, what: p.title, source: sourceOf(p.reason), at: Date.parse(p.created_at), balanceAfter: null };
+}
+
 export interface LedgerDay {
   /** 'YYYY-MM-DD', Kyiv time. */
   date: string;
@@ -98,13 +106,15 @@ export function dayLabel(date: string, now: number): string {
   const today = kyivParts(new Date(now)).date;
   if (date === today) return 'Сьогодні';
   if (date === addDays(today, -1)) return 'Вчора';
-  const d = new Date(`${date}T12:00:00Z`);
-  return d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'long', ...(date.slice(0, 4) !== today.slice(0, 4) ? { year: 'numeric' } : {}), timeZone: 'UTC' });
+  return formatCalendarDay(date, { year: date.slice(0, 4) !== today.slice(0, 4) });
 }
+
+/** Whether a line is XP still on its way: in the outbox, on its way to the server, or owed by it. */
+export const isOpenLine = (l: Pick<LedgerLine, 'state'>): boolean => l.state === 'waiting' || l.state === 'checking' || l.state === 'pending';
 
 /** What is still on its way: XP whose amount is known, and how many movements the server will price. */
 export function pendingSum(lines: readonly LedgerLine[]): { known: number; unpriced: number; count: number } {
-  const open = lines.filter((l) => l.state === 'waiting' || l.state === 'checking');
+  const open = lines.filter(isOpenLine);
   return {
     known: open.reduce((s, l) => s + (l.amount ?? 0), 0),
     unpriced: open.filter((l) => l.amount === null).length,

@@ -1,3 +1,5 @@
+import { cookieAttributes } from '../domain/cookie-attributes';
+
 /** Small document.cookie helpers (spec §4/§6 name the cookies: usertoken, showIs18, …). */
 export function getCookie(name: string, source: string = document.cookie): string | null {
   for (const part of source.split(';')) {
@@ -8,6 +10,6 @@ export function getCookie(name: string, source: string = document.cookie): strin
 }
 
 export function setCookie(name: string, value: string, maxAgeSeconds: number): void {
-  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; path=/; SameSite=Lax`;
+  document.cookie = `${name}=${encodeURIComponent(value)}; ${cookieAttributes(maxAgeSeconds, location.protocol)}`;
 }
 

@@ -1,3 +1,4 @@
+import { clubConfig } from '../api/config';
 import { brandAsset, brandOfHost, manifestHref } from '../domain/brand';
 import { BOT_VISIT_KEY, isBotVisit } from '../domain/bot-visit';
 import { asInviteCode } from '../domain/registration';
@@ -12,7 +13,7 @@ export type AppVariant = 'glo' | 'ogo';
 
 /** Before sign-in the brand is the host's (spec §2: ogo on the second variant's own host). */
 export function hostBrand(): AppVariant {
-  return typeof location === 'undefined' ? 'glo' : brandOfHost(location.host, import.meta.env.VITE_OGO_HOST);
+  return typeof location === 'undefined' ? 'glo' : brandOfHost(location.host, clubConfig.ogoHost);
 }
 
 /** Spec §6: signed in = a `usertoken` cookie. */

@@ -16,7 +16,7 @@ function entryLine(registry: MutationRegistry, e: OutboxEntry): LedgerLine | nul
   const base = { key: `entry:${e.id}`, amount: move.amount, what: move.what, source: move.source, at: e.createdAt, balanceAfter: null, entryId: e.id };
   if (e.state !== 'failed') return { ...base, state: e.state === 'sending' ? 'checking' : 'waiting' };
   const notice = refusalNotice(registry, e);
-  return { ...base, state: 'refused', why: notice.why, ...(notice.fixAt ? { fix: notice.fixAt } : {}) };
+  return { ...base, state: 'refused', why: notice.why, final: notice.final, ...(notice.fixAt ? { fix: notice.fixAt } : {}) };
 }
 
 /**

@@ -7,19 +7,9 @@ import { LOGOUT_NOTICE_KEY } from './auth/actions';
 import { documentCookies, USER_TOKEN_COOKIE } from './auth/cookies';
 import { informServerOfLogout } from './auth/member';
 import { browserOnline } from './engine/online';
-import { legalPagePullers } from './pullers/content-pages';
-import { CATALOGUE_PULLERS, onSessionChange } from './pullers/catalogue';
-import { mirrorsPuller } from './pullers/mirrors';
-import { whileActive } from './pullers/active-variant';
-import { devicesPuller } from './pullers/devices';
-import { scanHistoryPuller, scanStatsPuller } from './pullers/scans';
-import { bonusHistoryPuller } from './pullers/xp';
-import { backgroundImportPuller, feedbackFlagsPuller, offlineOrdersPuller } from './pullers/feedback';
-import type { Puller } from './pullers/puller';
-import { NEWS_PULLERS } from './pullers/news';
-import { memberPuller } from './pullers/session-member';
-import { tokenCheckPuller } from './pullers/session-token-check';
-import { deleteAllCaches, versionCheck } from './pullers/version-check';
+import { pagePullers } from './page-pullers';
+import { onSessionChange } from './pullers/catalogue';
+import { deleteAllCaches } from './pullers/version-check';
 import { createSyncRuntime, type SyncRuntime } from './runtime';
 
 let current: SyncRuntime | null = null;
@@ -41,22 +31,13 @@ export function startSync(opts: StartOptions = {}): SyncRuntime {
   closeOnVersionChange(db, reload);
   void db.open().catch((e: unknown) => console.error('[sync] cannot open the local database', e));
   void askPersistenceOnce();
-  // In order: the version check first (it may reload), the import before the list it feeds.
-  const pullers: ReadonlyArray<Puller<unknown>> = [
-    versionCheck({ storage: window.localStorage, clearCaches: () => deleteAllCaches(), reload }),
-    // Spec §4 token check next: a dead session logs out before anything else is pulled for it.
-    tokenCheckPuller({ hasUserCookie: () => documentCookies().get(USER_TOKEN_COOKIE) !== null, logout: () => current?.logout() ?? Promise.resolve() }),
-    memberPuller,
-    ...legalPagePullers,
-    mirrorsPuller,
-    ...CATALOGUE_PULLERS,
-    ...NEWS_PULLERS,
-    feedbackFlagsPuller,
-    backgroundImportPuller,
-    offlineOrdersPuller,
-    // What the scan, XP and device screens show, so they read offline before their first visit.
-    ...(['glo', 'ogo'] as const).flatMap((v) => [scanStatsPuller(v), scanHistoryPuller(v), bonusHistoryPuller(v), devicesPuller(v)].map((p) => whileActive(v, p as Puller<unknown>))),
-  ];
+  const pullers = pagePullers({
+    storage: window.localStorage,
+    clearCaches: () => deleteAllCaches(),
+    reload,
+    hasUserCookie: () => documentCookies().get(USER_TOKEN_COOKIE) !== null,
+    logout: () => current?.logout() ?? Promise.resolve(),
+  });
   current = createSyncRuntime({
     db,
     apiKey: apiConfig.apiKey,

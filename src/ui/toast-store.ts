@@ -22,6 +22,11 @@ export interface Toast {
    * refusal never stands beside the success it contradicts.
    */
   subject?: string;
+  /**
+   * The screen (path) it belongs to, when it is about that screen only: leaving the screen takes
+   * it away ({@link ToastStore.leaveScreen}), so it never covers the next one's content.
+   */
+  screen?: string;
 }
 
 /** Toasts on screen at once: a newer one sends the oldest away (one that waits for a tap last). */
@@ -60,20 +65,30 @@ export function createToastStore(now: () => number = Date.now) {
     toasts = toasts.filter((x) => x.id !== id);
   }
 
-  function show(text: string, opts: { kind?: ToastKind; action?: ToastAction; durationMs?: number | null; subject?: string } = {}): number {
+  function show(text: string, opts: { kind?: ToastKind; action?: ToastAction; durationMs?: number | null; subject?: string; screen?: string } = {}): number {
     const id = nextId++;
     const durationMs = opts.durationMs === undefined ? TOAST_DURATION_MS : opts.durationMs;
     if (opts.subject !== undefined) for (const same of toasts.filter((x) => x.subject === opts.subject)) drop(same.id);
-    toasts = [...toasts, { id, kind: opts.kind ?? 'info', text, action: opts.action, createdAt: now(), durationMs, ...(opts.subject !== undefined ? { subject: opts.subject } : {}) }];
+    const about = { ...(opts.subject !== undefined ? { subject: opts.subject } : {}), ...(opts.screen !== undefined ? { screen: opts.screen } : {}) };
+    toasts = [...toasts, { id, kind: opts.kind ?? 'info', text, action: opts.action, createdAt: now(), durationMs, ...about }];
     while (toasts.length > MAX_TOASTS) drop((toasts.find((x) => x.durationMs !== null && x.id !== id) ?? toasts[0]!).id);
     if (durationMs !== null) timers.set(id, setTimeout(() => dismiss(id), durationMs));
     emit();
     return id;
   }
 
+  /** The member is now on `path`: toasts that belong to another screen go. */
+  function leaveScreen(path: string) {
+    const gone = toasts.filter((x) => x.screen !== undefined && x.screen !== path);
+    if (!gone.length) return;
+    for (const t of gone) drop(t.id);
+    emit();
+  }
+
   return {
     show,
     dismiss,
+    leaveScreen,
     list: () => toasts,
     subscribe(l: Listener) {
       listeners.add(l);

@@ -47,6 +47,9 @@ describe('refusals', () => {
     await page.getByTestId('manual-code').fill(UNKNOWN_CODE);
     await page.getByTestId('manual-code').press('Enter');
     await expect.poll(() => page.getByTestId('manual-entry').textContent()).toContain('Код збережено');
+    // Away from /scanning, which answers a scan's refusal on its own line and takes it off the list.
+    await page.goto(`${base}/my-devices`);
+    await page.getByTestId('device-row').first().waitFor();
     await goOnline(context);
 
     const indicator = page.getByTestId('sync-indicator');

@@ -1,15 +1,14 @@
 // Faults: the network drops and returns every 2 s through a whole purchase (cart,
 // delivery, payment, the order placed, pressed again as a member would when told it is offline)
 // and a scan session of several typed codes. Afterwards: one order, each code credited once.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './support/browser';
 import { freshCodes } from './support/camera';
-import { goOffline, goOnline } from './support/network';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
 import { againLater, serverOrders, signedInReady } from './shop-steps';
-import { balanceOf, creditedTimes, drained, member, openManualEntry, shownCredited, typeCodes } from './faults-steps';
+import { balanceOf, creditedTimes, drained, flap, member, openManualEntry, shownCredited, typeCodes } from './faults-steps';
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,28 +16,6 @@ let browser: Browser;
 beforeAll(async () => ({ server, browser } = await openSession({ ready: signedInReady })));
 
 afterAll(() => closeSession({ server, browser }));
-
-/** Cuts and restores the network every `ms` until stopped (then leaves it on); counts the cuts. */
-function flap(context: BrowserContext, ms: number): { stop(): Promise<void>; cuts(): number } {
-  let offline = false;
-  let cuts = 0;
-  let chain = Promise.resolve();
-  const timer = setInterval(() => {
-    chain = chain.then(async () => {
-      offline = !offline;
-      if (offline) cuts += 1;
-      await (offline ? goOffline(context) : goOnline(context));
-    });
-  }, ms);
-  return {
-    cuts: () => cuts,
-    async stop() {
-      clearInterval(timer);
-      await chain;
-      if (offline) await goOnline(context);
-    },
-  };
-}
 
 /** Does `step` again (as a member would, tapping again) until it works, at most `times` times. */
 async function persist(page: Page, times: number, step: () => Promise<void>): Promise<void> {

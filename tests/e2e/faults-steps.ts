@@ -1,14 +1,18 @@
 // Steps of the fault tests (tests/e2e/faults-*.e2e.ts), through the screens only; the server's
 // state is read with serverCall at the end.
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { kv, rows } from './support/local-db';
+import { goOffline, goOnline } from './support/network';
 import { serverCall } from './support/server-api';
 
 export interface Code {
   code: string;
   xp: number;
 }
+
+/** The manual entry's note for a code kept: «Код збережено», then online the server's answer in its place. */
+export const KEPT = /Код (збережено|зараховано|не зараховано)/;
 
 /** Opens /scanning and its manual entry (no camera in these browsers). */
 export async function openManualEntry(page: Page, base: string): Promise<void> {
@@ -20,7 +24,7 @@ export async function openManualEntry(page: Page, base: string): Promise<void> {
   await field.waitFor();
 }
 
-/** Types each code into the manual entry and presses Enter; each is kept on the phone («Код збережено»). */
+/** Types each code into the manual entry and presses Enter; each is kept on the phone («Код збережено», online soon the server's answer). */
 export async function typeCodes(page: Page, base: string, codes: readonly Code[]): Promise<void> {
   await openManualEntry(page, base);
   const field = page.getByTestId('manual-code');
@@ -28,7 +32,7 @@ export async function typeCodes(page: Page, base: string, codes: readonly Code[]
     await field.fill(c.code);
     await field.press('Enter');
     await expect.poll(async () => (await rows<{ code: string }>(page, 'scans')).some((s) => s.code === c.code), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => page.getByTestId('manual-entry').textContent()).toContain('Код збережено');
+    await expect.poll(() => page.getByTestId('manual-entry').textContent()).toMatch(KEPT);
   }
 }
 
@@ -79,4 +83,26 @@ export async function shownCredited(page: Page, base: string, codes: readonly Co
   for (const c of codes) {
     await page.locator(`[data-testid="scan-row"][data-scan-code="${c.code}"][data-state="credited"]`).waitFor({ timeout: 20_000 });
   }
+}
+
+/** Cuts and restores the network every `ms` until stopped (then leaves it on); counts the cuts. */
+export function flap(context: BrowserContext, ms: number): { stop(): Promise<void>; cuts(): number } {
+  let offline = false;
+  let cuts = 0;
+  let chain = Promise.resolve();
+  const timer = setInterval(() => {
+    chain = chain.then(async () => {
+      offline = !offline;
+      if (offline) cuts += 1;
+      await (offline ? goOffline(context) : goOnline(context));
+    });
+  }, ms);
+  return {
+    cuts: () => cuts,
+    async stop() {
+      clearInterval(timer);
+      await chain;
+      if (offline) await goOnline(context);
+    },
+  };
 }

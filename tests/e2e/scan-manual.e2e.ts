@@ -58,7 +58,8 @@ describe('no camera: the manual entry', () => {
 
     await field.fill(code!.code);
     await field.press('Enter');
-    await expect.poll(entry, { timeout: 15_000 }).toContain('Код збережено');
+    // Kept, then (online) the server's answer in the same place.
+    await expect.poll(entry, { timeout: 15_000 }).toContain('Код зараховано');
     await field.fill(managerBadge('KV-0999', 'glo studio Хрещатик, Київ'));
     await field.press('Enter');
     await expect.poll(entry, { timeout: 15_000 }).toContain('Консультанта збережено');

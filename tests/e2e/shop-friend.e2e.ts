@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_XP_PER_FRIEND } from '../../src/domain/invite-calculator';
 import type { Browser } from './support/browser';
-import { serverCall } from './support/server-api';
+import { handOverOrder, serverCall } from './support/server-api';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
 import { addProduct, againLater, chooseBranch, choosePayment, openDelivery, placeOrder, serverOrders, signedInReady, switchVariant } from './shop-steps';
@@ -21,6 +21,13 @@ afterAll(() => closeSession({ server, browser }));
 async function olenaOgoBalance(): Promise<number> {
   const { token } = await serverCall<{ token: string }>(server.url, null, '/api/api-auth/test-login', { phone: '380500000001' });
   return (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=ogo')).balance;
+}
+
+/** Олена's ogo referral XP: owed, not credited yet (get-bonus-history `pending`), and credited lines. */
+async function olenaOgoReferrals(): Promise<{ owed: number[]; credited: Array<{ amount: number; title: string }> }> {
+  const { token } = await serverCall<{ token: string }>(server.url, null, '/api/api-auth/test-login', { phone: '380500000001' });
+  const h = await serverCall<{ pending: Array<{ amount: number }>; transactions: Array<{ amount: number; reason: string; title: string }> }>(server.url, token, '/api/get-bonus-history?shop=ogo');
+  return { owed: h.pending.map((p) => p.amount), credited: h.transactions.filter((t) => t.reason === 'referral').map(({ amount, title }) => ({ amount, title })) };
 }
 
 describe('a friend’s REW- code (spec §5: first order only)', () => {
@@ -49,8 +56,17 @@ describe('a friend’s REW- code (spec §5: first order only)', () => {
     const first = await placeOrder(page, base);
     const o = (await serverOrders(page, base, 'ogo')).find((x) => x.order_number === first)!;
     expect(o.tags).toEqual(expect.arrayContaining(['PWA', 'pwa_order', 'pre-order']));
-    // The code counted: Олена, whose code it is, got her reward for a friend's first order.
-    expect(await olenaOgoBalance()).toBe(olenaBefore + INVITE_XP_PER_FRIEND);
+    // The code counted: Олена, whose code it is, is owed her reward for a friend's first order,
+    // credited once this unpaid pre-order is handed over (and paid in cash then).
+    expect(await olenaOgoBalance()).toBe(olenaBefore);
+    expect(await olenaOgoReferrals()).toEqual({ owed: [INVITE_XP_PER_FRIEND], credited: [] });
+    await handOverOrder(base, first);
+    // Credited: his 300 and, when he is a milestone's friend of the year, its bonus.
+    const { owed, credited } = await olenaOgoReferrals();
+    expect(owed).toEqual([]);
+    expect(credited).toContainEqual({ amount: INVITE_XP_PER_FRIEND, title: 'Запрошений друг Андрій зробив перше замовлення' });
+    const reward = credited.reduce((n, l) => n + l.amount, 0);
+    expect(await olenaOgoBalance()).toBe(olenaBefore + reward);
 
     // The second order: the same code is refused beside the field and not kept.
     await addProduct(page, base, 'ogo-sticks-single', 91);
@@ -63,6 +79,7 @@ describe('a friend’s REW- code (spec §5: first order only)', () => {
     await openDelivery(page, base);
     await choosePayment(page, base, 1);
     await placeOrder(page, base);
-    expect(await olenaOgoBalance()).toBe(olenaBefore + INVITE_XP_PER_FRIEND);
+    expect(await olenaOgoBalance()).toBe(olenaBefore + reward);
+    expect((await olenaOgoReferrals()).owed).toEqual([]);
   });
 });

@@ -91,11 +91,8 @@ describe('ogo: the local courier, the velo promo and two separate carts', () => 
     await input.fill('velo 20%');
     await page.getByTestId('velo-code-apply').click();
     await page.getByText('Промокод пишеться без пробілів').waitFor();
+    // Typed in lower case, as a phone's keyboard does: codes match in any case.
     await input.fill('velo-20%');
-    await againLater(page);
-    await page.getByTestId('velo-code-apply').click();
-    await page.getByText('Промокод пишеться великими літерами, як-от REW-ABC123').waitFor();
-    await input.fill('VELO-20%');
     await againLater(page);
     await page.getByTestId('velo-code-apply').click();
     await page.getByTestId('velo-code-kept').waitFor();

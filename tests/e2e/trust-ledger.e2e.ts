@@ -164,7 +164,9 @@ describe('offline scans: the ledger and the scan history (defect 3, ledger state
     await refused.waitFor({ timeout: 15_000 });
     expect(await refused.textContent()).toContain(`…${unknown.slice(-6)}`);
     expect(await refused.locator('.xp-line__why').textContent()).toMatch(/\S{5,}/);
-    expect(await refused.getByTestId('xp-line-amount').textContent()).toBe('0');
+    // No XP was ever known for it: no figure, not «0»; no later try can pass: no «Повторити».
+    expect(await refused.getByTestId('xp-line-amount').count()).toBe(0);
+    expect(await refused.getByRole('button', { name: 'Повторити' }).count()).toBe(0);
     expect(await page.locator('[data-testid="xp-line"][data-state="waiting"]').count()).toBe(0);
     await shot(page, `ledger-online-refused.${variant}`);
     // «Прибрати» takes it off the ledger and the outbox.

@@ -9,7 +9,7 @@ import { loadConfig } from '../../server/config';
 import { ownsDatabase } from '../../server/db/revisions';
 import { buildDeps } from '../../server/deps';
 import { issueToken, sha256 } from '../../server/security/tokens';
-import { API_KEY } from '../support/server';
+import { API_KEY, PRODUCTION_ENV } from '../support/server';
 
 /*
  * In production the server locks its SQLite file for itself (server/README.md): no lock calls per
@@ -22,8 +22,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('SQLite file locked for the server alone (SQLITE_LOCKING=exclusive, the production default)', () => {
   it('is the production default, and normal elsewhere', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).sqliteExclusive).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', SQLITE_LOCKING: 'normal' }).sqliteExclusive).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_ENV }).sqliteExclusive).toBe(true);
+    expect(loadConfig({ ...PRODUCTION_ENV, SQLITE_LOCKING: 'normal' }).sqliteExclusive).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).sqliteExclusive).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).sqliteExclusive).toBe(false);
   });

@@ -1,14 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app';
 import { ManualClock } from '../../server/clock';
 import { loadConfig, type Config } from '../../server/config';
 import type { AppDeps, AppEnv } from '../../server/context';
+import type { ConnectOptions } from '../../server/db/connect';
 import { buildDeps } from '../../server/deps';
 
 export const API_KEY = 'test-api-key';
 export const TEST_PHONES = ['380500000001', '380500000002'] as const;
+
+/** What production cannot start without (server/config.ts), and NODE_ENV=production: spread into a test's env. */
+export const PRODUCTION_ENV = { NODE_ENV: 'production', PUBLIC_URL: 'https://club.example', METRICS_TOKEN: 'test-metrics-token' } as const;
 
 export interface TestServer {
   app: Hono<AppEnv>;
@@ -26,22 +33,49 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** Where a test server keeps its data, and how to throw it away. */
+export interface TestDatabase {
+  connect: ConnectOptions;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database: a schema of its own on the PostgreSQL server `url` names (default
+ * TEST_DATABASE_URL), else SQLite, in memory unless `reopenable` (a file in a temporary folder,
+ * so a server stopped on it can be started again with its data: the QA kit's server restarts).
+ */
+export function testDatabase(opts: { url?: string; reopenable?: boolean } = {}): TestDatabase {
+  const pgUrl = opts.url ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    return {
+      connect: { databaseUrl: pgUrl, pgSchema: schema },
+      async drop() {
+        const c = new pg.Client({ connectionString: pgUrl });
+        await c.connect();
+        await c.query(`drop schema if exists "${schema}" cascade`);
+        await c.end();
+      },
+    };
+  }
+  if (!opts.reopenable) return { connect: { sqlitePath: ':memory:' }, drop: async () => undefined };
+  const dir = mkdtempSync(join(tmpdir(), 'club-test-'));
+  return { connect: { sqlitePath: join(dir, 'club.db') }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /**
  * A fresh server on a fresh database for one test file: in-memory SQLite, or, when
- * TEST_DATABASE_URL names a PostgreSQL server, a schema of its own there.
+ * TEST_DATABASE_URL names a PostgreSQL server, a schema of its own there. Given a `database`, it
+ * runs on that one and leaves it in place when closed (its owner drops it).
  */
 export async function makeTestServer(
-  opts: { seed?: boolean; env?: Record<string, string>; clock?: ManualClock } = {},
+  opts: { seed?: boolean; env?: Record<string, string>; clock?: ManualClock; database?: TestDatabase } = {},
 ): Promise<TestServer> {
-  const config = loadConfig({ NODE_ENV: 'test', API_KEY, TEST_PHONES: TEST_PHONES.join(','), ...opts.env });
+  // Silent unless a test asks: a production-mode server would otherwise log every request.
+  const config = loadConfig({ NODE_ENV: 'test', API_KEY, TEST_PHONES: TEST_PHONES.join(','), LOG_LEVEL: 'silent', ...opts.env });
   const clock = opts.clock ?? new ManualClock();
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const built = await buildDeps(config, {
-    clock,
-    seed: opts.seed ?? false,
-    connect: pgUrl ? { databaseUrl: pgUrl, pgSchema: schema } : { sqlitePath: ':memory:' },
-  });
+  const database = opts.database ?? testDatabase();
+  const built = await buildDeps(config, { clock, seed: opts.seed ?? false, connect: database.connect });
   const app = createApp(built.deps);
 
   const call: TestServer['call'] = async (method, path, o = {}) => {
@@ -76,12 +110,7 @@ export async function makeTestServer(
     get: (path, query, token) => call('GET', path, { query, token }),
     async close() {
       await built.close();
-      if (pgUrl && schema) {
-        const c = new pg.Client({ connectionString: pgUrl });
-        await c.connect();
-        await c.query(`drop schema if exists "${schema}" cascade`);
-        await c.end();
-      }
+      if (!opts.database) await database.drop();
     },
   };
 }

@@ -19,6 +19,7 @@ import * as sessionParent from './019_session_parent';
 import * as lookups from './020_lookups';
 import * as multiscanPhotos from './021_multiscan_photos';
 import * as paymentRefunds from './022_payment_refunds';
+import * as referralCredits from './023_referral_credits';
 
 /**
  * Every migration, in order, each declaring its compatibility (README.md in this folder). Names
@@ -45,4 +46,5 @@ export const migrations: MigrationSet = {
   '020_lookups': lookups,
   '021_multiscan_photos': multiscanPhotos,
   '022_payment_refunds': paymentRefunds,
+  '023_referral_credits': referralCredits,
 };

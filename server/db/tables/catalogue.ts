@@ -106,6 +106,28 @@ export interface OrderPromocodesTable {
   created_at: string;
 }
 
+/**
+ * XP owed to a member whose friend placed a first order with their REW- code (migration 023):
+ * `pending` until that order is paid or handed over, then `credited` (a ledger line on the
+ * referrer's record of the order's variant) or `void` (the order cancelled or returned, or the
+ * referrer over the year's cap). One per order.
+ */
+export interface ReferralCreditsTable {
+  id: Generated<number>;
+  order_id: number;
+  referrer_member_id: number;
+  friend_member_id: number;
+  /** The referrer's shop record the XP goes to (the variant the friend ordered on). */
+  customer_id: number;
+  amount: number;
+  /** The ledger line's words, also shown while it is pending. */
+  title: string;
+  state: 'pending' | 'credited' | 'void';
+  created_at: string;
+  /** When it was credited or voided. */
+  settled_at: string | null;
+}
+
 /** A registered device (/device-reg, get-devices): a serial belongs to one member. */
 export interface DevicesTable {
   id: Generated<number>;
@@ -137,6 +159,7 @@ export interface CatalogueTables {
   card_payments: CardPaymentsTable;
   call_back_requests: CallBackRequestsTable;
   order_promocodes: OrderPromocodesTable;
+  referral_credits: ReferralCreditsTable;
   devices: DevicesTable;
   shop_counters: ShopCountersTable;
   shop_settings: ShopSettingsTable;

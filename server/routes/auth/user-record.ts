@@ -68,12 +68,34 @@ export function registerUserRecord(app: Hono<AppEnv>): void {
         .execute();
       for (const r of rows) ordered.add(r.member_id);
     }
+    // What friends brought is read from the ledger and the credits owed, never worked out from a formula.
+    const credits = await deps.db
+      .selectFrom('referral_credits')
+      .select(['friend_member_id', 'state', 'amount'])
+      .where('referrer_member_id', '=', member.id)
+      .where('state', '!=', 'void')
+      .execute();
+    const brought = (id: number, state: 'credited' | 'pending') => credits.filter((c) => c.friend_member_id === id && c.state === state).reduce((sum, c) => sum + c.amount, 0);
     const referrals = invited.map((m) => ({
       first_name: m.first_name,
       last_initial: m.last_name ? `${[...m.last_name][0]}.` : '',
       joined_at: m.created_at,
       first_order: ordered.has(m.id),
+      xp: brought(m.id, 'credited'),
+      pending_xp: brought(m.id, 'pending'),
     }));
-    return { mgmCode: me.mgm_code, count: referrals.length, ordered: ordered.size, referrals };
+    const lines = await deps.db
+      .selectFrom('xp_ledger as l')
+      .innerJoin('customers as c', 'c.id', 'l.customer_id')
+      .select(['c.variant'])
+      .select((eb) => eb.fn.sum<number | string>('l.amount').as('xp'))
+      .where('c.member_id', '=', member.id)
+      .where('l.reason', '=', 'referral')
+      .groupBy('c.variant')
+      .execute();
+    const earned = { glo: 0, ogo: 0 };
+    for (const l of lines) if (l.variant === 'glo' || l.variant === 'ogo') earned[l.variant] = Number(l.xp);
+    const pending = credits.filter((c) => c.state === 'pending').reduce((sum, c) => sum + c.amount, 0);
+    return { mgmCode: me.mgm_code, count: referrals.length, ordered: ordered.size, referrals, earned, pending };
   });
 }

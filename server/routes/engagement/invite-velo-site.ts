@@ -27,9 +27,10 @@ export function registerVeloInviteSite(app: Hono<AppEnv>): void {
   app.get(VELO_INVITE_PATH, async (c) => {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
-    const discount = (c.req.query('discount') ?? '').trim().slice(0, 64);
+    // Codes are made in capitals and matched in any case: a link retyped by hand still works.
+    const discount = (c.req.query('discount') ?? '').trim().toUpperCase();
     const rev = (c.req.query('rev_code') ?? '').trim().slice(0, 64);
-    const issued = discount
+    const issued = discount && discount.length <= 64
       ? await c.var.deps.db.selectFrom('invite_velo_codes').select('code').where('code', '=', discount).executeTakeFirst()
       : undefined;
     const note = '<p class="note">Це локальна заміна сайту ogo store для демонстрації та тестів: справжніх замовлень тут немає.</p>';

@@ -3,7 +3,7 @@ import type { AppDeps, AppEnv } from '../../context';
 import { ApiError, badRequest, forbidden, notFound } from '../../errors';
 import { providersOf } from '../../providers/index';
 import { callbackData, paymentRequestData, sandboxCallback, verifyLiqpay, type CallbackData } from '../../sandboxes/liqpay';
-import { checkoutMessagePage, checkoutPage } from '../../sandboxes/liqpay-page';
+import { checkoutMessagePage, checkoutPage, settledAttemptText } from '../../sandboxes/liqpay-page';
 import { requestForm, type FormFields } from '../../http/request-body';
 import { paymentKeys } from './payment-keys';
 import { settle } from './payment-settle';
@@ -61,17 +61,17 @@ export function registerPaymentCallback(app: Hono<AppEnv>): void {
     const decoded = verifyLiqpay(keys, c.req.query('data') ?? '', c.req.query('signature') ?? '');
     const req = decoded === null ? null : paymentRequestData.safeParse(decoded);
     if (!req?.success) return c.html(checkoutMessagePage('Посилання недійсне', 'Це посилання на оплату пошкоджене або підроблене. Отримай нове в застосунку.'), 400);
-    const pay = await deps.db.selectFrom('card_payments').select(['status']).where('provider_order_id', '=', req.data.order_id).executeTakeFirst();
+    const pay = await deps.db
+      .selectFrom('card_payments as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .select(['p.status', 'o.order_number', 'o.financial_status'])
+      .where('p.provider_order_id', '=', req.data.order_id)
+      .executeTakeFirst();
     if (!pay) return c.html(checkoutMessagePage('Платіж не знайдено', 'Такого платежу немає. Отримай нове посилання в застосунку.'), 404);
-    if (pay.status !== 'created') {
-      const text =
-        pay.status === 'success'
-          ? 'Цей платіж уже проведено. Дякуємо!'
-          : pay.status === 'failure'
-            ? 'Цей платіж відхилено. Щоб сплатити, отримай нове посилання в застосунку.'
-            : 'Замовлення вже було оплачено, тому цей платіж повертається на картку.';
-      return c.html(checkoutMessagePage('Платіж завершено', text, backPath(req.data.result_url, new URL(c.req.url).origin)), 409);
-    }
+    // What the page says follows the order as it stands, not only this attempt: an old declined
+    // link of an order paid since says it is paid, never invites a second payment.
+    const done = settledAttemptText({ attempt: pay.status, order: pay.financial_status, orderNumber: pay.order_number });
+    if (done) return c.html(checkoutMessagePage(done.title, done.text, backPath(req.data.result_url, new URL(c.req.url).origin)), 409);
     const now = deps.clock.now();
     return c.html(
       checkoutPage({

@@ -5,6 +5,7 @@ import type { CallbackData } from '../../sandboxes/liqpay';
 import { liqpayStatus } from '../../sandboxes/liqpay-api';
 import { paymentKeys } from './payment-keys';
 import { refundAttempt, runDueRefunds } from './payment-refund';
+import { settleReferral } from './referral-credits';
 
 /** LiqPay's statuses of a finished payment; anything else (processing, 3DS wait...) changes nothing yet. */
 const PAID = new Set(['success', 'sandbox']);
@@ -53,6 +54,8 @@ export async function settle(deps: AppDeps, cb: CallbackData): Promise<Settled> 
       let q = trx.updateTable('orders').set({ financial_status: paid ? 'paid' : 'failed', updated_at: now }).where('id', '=', pay.order_id);
       q = paid ? q.where('financial_status', 'in', ['pending', 'failed']) : q.where('financial_status', '=', 'pending');
       const counted = Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
+      // A friend's first order paid: the referrer's pending credit is owed now.
+      if (paid && counted) await settleReferral(trx, pay.order_id, deps.clock.now());
       if (!paid || counted) return false;
       // Money taken for an order that is paid already (or closed): kept apart for a refund.
       await trx.updateTable('card_payments').set({ status: 'refund_due', updated_at: now }).where('id', '=', pay.id).execute();

@@ -25,17 +25,30 @@ export const historyLinesOf = (db: Db, memberId: number, variant: Variant) =>
     .limit(HISTORY_LIMIT)
     .execute();
 
+/** The record's referral credits still owed (referral-credits.ts), newest first: shown as pending, never in the balance. */
+export const pendingLinesOf = (db: Db, memberId: number, variant: Variant) =>
+  db
+    .selectFrom('referral_credits')
+    .select(['id', 'amount', 'title', 'created_at'])
+    .where('customer_id', '=', (eb) => eb.selectFrom('customers').select('id').where('member_id', '=', memberId).where('variant', '=', variant))
+    .where('state', '=', 'pending')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(HISTORY_LIMIT)
+    .execute();
+
 /** get-bonus-history and get-balance (spec §7): the ledger and balance of the variant's record. */
 export function registerXpHistory(app: Hono<AppEnv>): void {
   mount(app, getBonusHistory, async ({ input, member, deps }) => {
     const variant = input.shop ?? 'glo';
     // The record and its lines side by side; a record made now (first use) has no lines yet.
-    const [found, lines] = await Promise.all([findCustomer(deps.db, member.id, variant), historyLinesOf(deps.db, member.id, variant)]);
+    const [found, lines, pending] = await Promise.all([findCustomer(deps.db, member.id, variant), historyLinesOf(deps.db, member.id, variant), pendingLinesOf(deps.db, member.id, variant)]);
     const customer = found ?? (await ensureCustomer(deps.db, member, variant, deps.clock.now()));
     // The totals move with the balance (server/xp.ts): no aggregate over the whole ledger.
     return {
       transactions: lines,
       summary: { earned: customer.xp_earned, spent: customer.xp_spent, balance: customer.xp_balance, count: customer.xp_lines },
+      pending: pending.map((p) => ({ ...p, reason: 'referral' })),
     };
   });
 

@@ -15,8 +15,10 @@ export async function restoreSignInCookies(now = Date.now()): Promise<boolean> {
   const stored = await peekStoredSignIn().catch(() => null);
   const left = stored?.cookies ? Math.floor((stored.cookies.expiresAt - now) / 1000) : 0;
   if (!stored?.cookies?.is18 || left <= 0) return false;
-  // Written as src/state/cookies.ts does; not imported, so the entry shares no module with the app's chunks.
-  document.cookie = `usertoken=${encodeURIComponent(stored.token)}; Max-Age=${left}; path=/; SameSite=Lax`;
-  document.cookie = `showIs18=1; Max-Age=${IS18_MAX_AGE_S}; path=/; SameSite=Lax`;
+  // Written as src/domain/cookie-attributes.ts says (Secure over https); not imported, so
+  // the entry shares no module with the app's chunks.
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `usertoken=${encodeURIComponent(stored.token)}; Max-Age=${left}; path=/; SameSite=Lax${secure}`;
+  document.cookie = `showIs18=1; Max-Age=${IS18_MAX_AGE_S}; path=/; SameSite=Lax${secure}`;
   return SIGNED_OUT_ONLY.some((p) => location.pathname === p || location.pathname.startsWith(`${p}/`));
 }

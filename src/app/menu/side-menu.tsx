@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { clubConfig } from '../../api/config';
 import { Icon } from '../../ui/icons';
 import { Wordmark } from '../../ui/surfaces';
 import type { AppSession } from '../../state/session';
@@ -69,7 +70,7 @@ export function SideMenu({
               )}
             </nav>
             <div className="side-menu__bottom">
-              {showVariantSwitch(location.host, import.meta.env.VITE_OGO_HOST) && (
+              {showVariantSwitch(location.host, clubConfig.ogoHost) && (
                 <button
                   type="button"
                   className="side-menu__switch"

@@ -12,12 +12,20 @@ const OFFLINE_READY_KEY = 'offlineReadyShown';
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  /** «Оновити» was pressed: the page reloads once the new worker controls it. */
+  let updateAsked = false;
   const updateSW = registerSW({
     immediate: true,
     onNeedRefresh() {
       toasts.show('Доступна нова версія застосунку.', {
         durationMs: null,
-        action: { label: 'Оновити', run: () => void updateSW(true) },
+        action: {
+          label: 'Оновити',
+          run: () => {
+            updateAsked = true;
+            void updateSW(true);
+          },
+        },
       });
     },
     onOfflineReady() {
@@ -38,10 +46,13 @@ export function registerServiceWorker(): void {
     },
   });
   const hadController = Boolean(navigator.serviceWorker.controller);
-  // Another tab activated a new worker (spec §4 "external activation"): load the new version.
+  // Another tab activated a new worker (spec §4 "external activation"), or «Оновити» here did:
+  // load the new version. The page of a first visit, which the first worker claimed after it
+  // loaded, reloads only for «Оновити» (vite-plugin-pwa's own reload waits for a page controlled
+  // from its start, so there «Оновити» activated the new version and nothing seemed to happen).
   let reloading = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (reloading || !hadController) return;
+    if (reloading || !(hadController || updateAsked)) return;
     reloading = true;
     window.location.reload();
   });

@@ -7,6 +7,7 @@ import { Icon } from '../../ui/icons';
 import { CODE_COPY } from './copy';
 import { useCountdown } from './use-countdown';
 import '../../ui/panel.css';
+import { lengthProblem } from '../../domain/text-limit';
 
 /**
  * The second step of sign-in and registration: the 6-digit code from the SMS. The resend
@@ -138,11 +139,10 @@ export function CodeStep({
         inputMode="numeric"
         autoComplete="one-time-code"
         autoFocus
-        maxLength={7}
         placeholder="••••••"
         value={code}
-        onChange={(e) => setCode(e.target.value.replace(/[^\d]/g, '').slice(0, 6))}
-        error={error ? (expired ? `${error.message}. ${CODE_COPY.expiredHint}` : error.message) : null}
+        onChange={(e) => setCode(e.target.value.replace(/[^\d]/g, ''))}
+        error={error ? (expired ? `${error.message}. ${CODE_COPY.expiredHint}` : error.message) : lengthProblem(code, 6, CODE_COPY.label, 'digits')}
       />
       {notice && !error && (
         <p className="auth-card__notice" role="status">

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Variant } from '../../db/rows-catalogue';
-import { PIN_LENGTH, PIN_SMS_LENGTH } from '../../domain/cert-rules';
 import { useAuthEnv, useAuthEnvNow } from '../../state/session';
 import type { AuthEnv } from '../../sync/auth/actions';
 import { useNow } from '../../state/online';
@@ -18,7 +17,8 @@ type Step = 'intro' | 'set' | 'sms' | 'enter';
 const LOCK = 'M7 11V8a5 5 0 0 1 10 0v3M6 11h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-8a1 1 0 0 1 1-1zM12 15v2';
 
 const firstStep = (s: PinStatus): Step => (s === 'active' ? 'enter' : s === 'pending' ? 'sms' : 'intro');
-const digits = (v: string, n: number) => v.replace(/\D/g, '').slice(0, n);
+// Only the digits, all of them: a longer paste is refused with its reason on submit, never cut to fit.
+const digits = (v: string) => v.replace(/\D/g, '');
 
 function mmss(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -121,10 +121,9 @@ export function PinPanel({ variant, status, codes }: { variant: Variant; status:
               label={T.smsCode}
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={PIN_SMS_LENGTH}
               value={sms}
               error={error?.message ?? null}
-              onChange={(e) => setSms(digits(e.target.value, PIN_SMS_LENGTH))}
+              onChange={(e) => setSms(digits(e.target.value))}
               className="field__input cert-pin__input"
               data-testid="cert-pin-sms"
             />
@@ -134,10 +133,9 @@ export function PinPanel({ variant, status, codes }: { variant: Variant; status:
               type="password"
               inputMode="numeric"
               autoComplete="off"
-              maxLength={PIN_LENGTH}
               value={pin}
               error={error?.message ?? null}
-              onChange={(e) => setPin(digits(e.target.value, PIN_LENGTH))}
+              onChange={(e) => setPin(digits(e.target.value))}
               className="field__input cert-pin__input"
               data-testid="cert-pin-input"
             />

@@ -122,7 +122,6 @@ export default function DeviceRegPage() {
           autoCapitalize="characters"
           autoComplete="off"
           spellCheck={false}
-          maxLength={40}
           data-testid="device-serial"
         />
         {pending && <p className="device-form__status" role="status">{T.checking}</p>}

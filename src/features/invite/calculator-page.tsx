@@ -47,7 +47,7 @@ export default function CalculatorPage() {
             aria-invalid={invalid || undefined}
             aria-describedby={`${id}-hint`}
             data-testid="calc-friends"
-            onChange={(e) => setRaw(e.target.value.slice(0, 4))}
+            onChange={(e) => setRaw(e.target.value)}
           />
           <button type="button" className="calc-step" aria-label={T.moreFriends} disabled={r.counted >= cap} onClick={() => set(r.counted + 1)}>
             +

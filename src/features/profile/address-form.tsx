@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, type FormEvent } from 'react';
 import { db } from '../../db/db';
 import type { ProfileAddress } from '../../db/kv';
-import { addressFieldProblem, ADDRESS_LIMITS } from '../../domain/address-limits';
+import { addressFieldProblem, type AddressField } from '../../domain/address-limits';
 import { deliveryProblem } from '../../domain/shipping-address';
 import { memberActions } from '../../sync/member/lazy';
 import { waitingProfileEntries } from '../../sync/mutations/profile-queue';
@@ -22,7 +22,9 @@ const EMPTY: ProfileAddress = { method: 1, city: '' };
  */
 export function AddressForm({ stored }: { stored: ProfileAddress | null }) {
   const [a, setA] = useState<ProfileAddress>(stored ?? EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  // A field's problem is said beside it (a pasted text is kept whole, never cut to fit); others above «Зберегти».
+  const [error, setError] = useState<{ field: AddressField | null; message: string } | null>(null);
+  const errorOf = (field: AddressField) => (error?.field === field ? error.message : undefined);
   const [busy, setBusy] = useState(false);
   const waiting = useLiveQuery(async () => (await waitingProfileEntries(db, 'delivery_address')).length, [], 0);
   const storedJson = stored ? JSON.stringify(stored) : null;
@@ -41,7 +43,8 @@ export function AddressForm({ stored }: { stored: ProfileAddress | null }) {
       a.method === 1
         ? { method: 1, city: a.city.trim(), branch: (a.branch ?? '').trim() }
         : { method: 2, city: a.city.trim(), street: (a.street ?? '').trim(), house: (a.house ?? '').trim(), flat: (a.flat ?? '').trim() };
-    const problem = deliveryProblem(clean) ?? addressFieldProblem(clean)?.message ?? null;
+    const general = deliveryProblem(clean);
+    const problem = general ? { field: null, message: general } : addressFieldProblem(clean);
     if (problem) return setError(problem);
     setBusy(true);
     try {
@@ -49,7 +52,7 @@ export function AddressForm({ stored }: { stored: ProfileAddress | null }) {
       await m.saveDeliveryAddress(db, await m.memberAccounts({ db }), clean);
       toasts.show(navigator.onLine ? T.saved : T.pending, { kind: 'success' });
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError({ field: null, message: err instanceof Error ? err.message : String(err) });
     }
     setBusy(false);
   }
@@ -75,7 +78,7 @@ export function AddressForm({ stored }: { stored: ProfileAddress | null }) {
           </button>
         ))}
       </div>
-      <Field label={T.city} autoComplete="address-level2" list="popular-cities" data-testid="address-city" maxLength={ADDRESS_LIMITS.city} value={a.city} onChange={(e) => set('city')(e.target.value)} />
+      <Field label={T.city} autoComplete="address-level2" list="popular-cities" data-testid="address-city" error={errorOf('city')} value={a.city} onChange={(e) => set('city')(e.target.value)} />
       <datalist id="popular-cities">
         {POPULAR_CITIES.map((c) => (
           <option key={c} value={c} />
@@ -89,19 +92,19 @@ export function AddressForm({ stored }: { stored: ProfileAddress | null }) {
         ))}
       </div>
       {a.method === 1 ? (
-        <Field label={T.branch} placeholder={T.branchPlaceholder} data-testid="address-branch" maxLength={ADDRESS_LIMITS.branch} value={a.branch ?? ''} onChange={(e) => set('branch')(e.target.value)} />
+        <Field label={T.branch} placeholder={T.branchPlaceholder} data-testid="address-branch" error={errorOf('branch')} value={a.branch ?? ''} onChange={(e) => set('branch')(e.target.value)} />
       ) : (
         <>
-          <Field label={T.street} autoComplete="address-line1" data-testid="address-street" maxLength={ADDRESS_LIMITS.street} value={a.street ?? ''} onChange={(e) => set('street')(e.target.value)} />
+          <Field label={T.street} autoComplete="address-line1" data-testid="address-street" error={errorOf('street')} value={a.street ?? ''} onChange={(e) => set('street')(e.target.value)} />
           <div className="profile-grid">
-            <Field label={T.house} data-testid="address-house" maxLength={ADDRESS_LIMITS.house} value={a.house ?? ''} onChange={(e) => set('house')(e.target.value)} />
-            <Field label={T.flat} data-testid="address-flat" maxLength={ADDRESS_LIMITS.flat} value={a.flat ?? ''} onChange={(e) => set('flat')(e.target.value)} />
+            <Field label={T.house} data-testid="address-house" error={errorOf('house')} value={a.house ?? ''} onChange={(e) => set('house')(e.target.value)} />
+            <Field label={T.flat} data-testid="address-flat" error={errorOf('flat')} value={a.flat ?? ''} onChange={(e) => set('flat')(e.target.value)} />
           </div>
         </>
       )}
-      {error && (
+      {error && error.field === null && (
         <p className="profile-error" role="alert">
-          {error}
+          {error.message}
         </p>
       )}
       {waiting > 0 && (

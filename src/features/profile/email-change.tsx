@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { toasts } from '../../ui/toast-store';
 import { PROFILE_COPY as T } from './copy';
+import { lengthProblem } from '../../domain/text-limit';
 
 type Step = { kind: 'idle' } | { kind: 'email' } | { kind: 'code'; until: number };
 
@@ -102,8 +103,8 @@ export function EmailChange({ envNow, email, phone }: { envNow: () => Promise<Au
             autoFocus
             data-testid="email-code"
             value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-            error={error}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            error={error ?? lengthProblem(code, 6, T.code, 'digits')}
           />
           <ResendLine until={step.until} busy={busy} onResend={() => void send()} />
         </>

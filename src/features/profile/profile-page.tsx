@@ -13,7 +13,7 @@ import { PROFILE_COPY as T } from './copy';
 import { EmailChange } from './email-change';
 import '../../ui/panel.css';
 import './profile.css';
-import { formatNumber } from '../../domain/uk-format';
+import { formatCalendarDate, formatNumber } from '../../domain/uk-format';
 
 function Balance({ brand, active }: { brand: 'glo' | 'ogo'; active: boolean }) {
   const balance = useXpBalance(brand);
@@ -104,7 +104,7 @@ export default function ProfilePage() {
         <div className="profile-row">
           <span className="profile-row__label">{T.birthDate}</span>
           <span className="profile-row__value" data-testid="profile-birth-date">
-            {birthDate ? new Date(`${birthDate}T00:00:00Z`).toLocaleDateString('uk-UA', { timeZone: 'UTC' }) : T.notSet}
+            {birthDate ? formatCalendarDate(birthDate) : T.notSet}
           </span>
           {!verified && (
             <Link className="profile-link" to="/verification">

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useDoc, useKv } from '../../db/hooks';
+import type { KvValues } from '../../db/kv';
 import type { Variant } from '../../db/rows-catalogue';
-import { INVITE_RULES, inviteXp, type InviteRules } from '../../domain/invite-calculator';
+import { INVITE_RULES, type InviteRules } from '../../domain/invite-calculator';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { useVisibleAgain } from '../../state/use-visible-again';
@@ -21,9 +22,13 @@ const T = {
   invited: 'Запрошено',
   ordered: 'Зробили замовлення',
   earned: 'XP ти отримав за друзів з першим замовленням',
+  earnedSplit: (glo: string, ogo: string) => `${glo} XP — на рахунку glo, ${ogo} XP — на рахунку ogo`,
+  pending: (xp: string) => `Ще +${xp} XP зарахуємо, щойно друзі оплатять або отримають свої перші замовлення`,
   listTitle: 'Друзі',
   joined: (d: string) => `У клубі з ${d}`,
   brought: (xp: number) => `+${formatNumber(xp)} XP`,
+  owed: (xp: number) => `+${formatNumber(xp)} XP після оплати`,
+  orderedNoXp: 'Замовлення без XP',
   noOrder: 'Ще без замовлень',
   emptyTitle: 'Ти ще нікого не запросив',
   emptyText: 'Поділися кодом з повнолітніми друзями — і отримуй XP за їхнє перше замовлення.',
@@ -39,9 +44,19 @@ function useInviteRulesOf(variant: Variant): InviteRules {
   return useDoc<InviteRules>(variant, INVITE_DOCS.rules)?.value ?? INVITE_RULES;
 }
 
+type Friend = KvValues['referrals']['list'][number];
+
+/** What a friend brought, as the server's ledger holds it: credited XP, XP owed until their order is paid, or none. */
+function friendBadge(r: Friend): { text: string; tone: 'ok' | 'wait' | null } {
+  if (r.xp) return { text: T.brought(r.xp), tone: 'ok' };
+  if (r.pending_xp) return { text: T.owed(r.pending_xp), tone: 'wait' };
+  return { text: r.first_order ? T.orderedNoXp : T.noOrder, tone: null };
+}
+
 /**
  * /profile/referral: the member's invite code and the friends who joined with it
- * (get-referrals), with what each brought by the server's rules (invite/get-rules). Says
+ * (get-referrals), with the XP they brought read from the server's ledger — never worked out from
+ * the rules, so the figure is the one the XP history adds up to — and what is still owed. Says
  * "offline" only when offline: a failed pull while online says it failed, with a retry.
  */
 export default function ReferralPage() {
@@ -55,7 +70,7 @@ export default function ReferralPage() {
   const state = usePullOnOpen((env) => inviteActions().then((m) => m.pullReferrals(env, variant)), `${variant}:${attempt}:${back}`);
 
   const shown = data?.mgmCode ?? code ?? null;
-  const earned = data ? inviteXp(data.ordered, rules).totalXp : 0;
+  const earned = data?.earned ?? null;
   return (
     <div className="profile">
       {shown && (
@@ -86,9 +101,19 @@ export default function ReferralPage() {
             </div>
             <div className="referral-stat" style={{ gridColumn: '1 / -1' }}>
               <span className="profile-xp__value" data-testid="referral-earned">
-                {formatNumber(earned)}
+                {earned ? formatNumber(earned.glo + earned.ogo) : '—'}
               </span>
               <span className="profile-xp__unit">{T.earned}</span>
+              {earned && earned.glo > 0 && earned.ogo > 0 && (
+                <span className="t-small" data-testid="referral-earned-split">
+                  {T.earnedSplit(formatNumber(earned.glo), formatNumber(earned.ogo))}
+                </span>
+              )}
+              {data.pending ? (
+                <span className="t-small referral-pending" data-testid="referral-pending">
+                  {T.pending(formatNumber(data.pending))}
+                </span>
+              ) : null}
             </div>
           </div>
           {data.list.length === 0 ? (
@@ -108,7 +133,14 @@ export default function ReferralPage() {
                       </strong>
                       <span className="t-small">{T.joined(formatDate(r.joined_at))}</span>
                     </span>
-                    <span className={`profile-badge${r.first_order ? ' is-ok' : ''}`}>{r.first_order ? T.brought(rules.xpPerFriend) : T.noOrder}</span>
+                    {(() => {
+                      const b = friendBadge(r);
+                      return (
+                        <span className={`profile-badge${b.tone === 'ok' ? ' is-ok' : b.tone === 'wait' ? ' is-wait' : ''}`} data-testid="referral-badge">
+                          {b.text}
+                        </span>
+                      );
+                    })()}
                   </li>
                 ))}
               </ul>

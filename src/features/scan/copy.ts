@@ -1,4 +1,5 @@
 import { GUID_ERRORS } from '../../domain/guid';
+import { pluralUk, scanGoalReached } from '../../domain/scan-goal';
 import { formatNumber } from '../../domain/uk-format';
 
 /** Ukrainian words of the scan screens (/scanning, /scanbox, /scan/multi, /scan/history, /scan/instruction). */
@@ -13,6 +14,8 @@ export const SCAN_COPY = {
   saved: 'Код збережено',
   savedOnline: 'Надсилаємо — XP зарахуються за мить',
   savedOffline: 'Немає зв’язку: код чекає й зарахується, щойно з’явиться інтернет',
+  /** The server's answer, in place of «Код збережено» once it comes. */
+  answer: { credited: 'Код зараховано', refused: 'Код не зараховано' },
   duplicate: 'Цей код уже є',
   managerSaved: 'Консультанта збережено',
   managerKnown: 'Консультант уже є',
@@ -29,8 +32,11 @@ export const SCAN_COPY = {
   month: {
     title: 'Цього місяця',
     progress: 'Поступ до цілі місяця',
-    of: (count: number, goal: number) => `${count} з ${goal}`,
-    scans: 'сканів до цілі',
+    /** The count against the goal: «3 з 10 · сканів до цілі»; from the goal on, «11 · сканів — ціль місяця досягнуто». */
+    count: (count: number, goal: number) =>
+      scanGoalReached(count, goal)
+        ? { figure: formatNumber(count), words: `${pluralUk(count, ['скан', 'скани', 'сканів'])} — ціль місяця досягнуто` }
+        : { figure: `${formatNumber(count)} з ${formatNumber(goal)}`, words: 'сканів до цілі' },
     coin: (xp: number) => `+${formatNumber(xp)} XP за сканування цього місяця`,
     countError: 'Не вдалося отримати кількість сканів за місяць',
     /** The variant's own balance (spec §1: glo and ogo are separate accounts). */

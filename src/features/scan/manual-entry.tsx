@@ -3,16 +3,19 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import type { ReadFeedback } from '../../ui/scanner/camera-scanner';
 import { SCAN_COPY as T } from './copy';
+import { useAnsweredFeedback } from './scan-answer';
 
 /**
  * Typing the code from the pack (the alternative to the camera). A refusal stays beside
- * the field and nothing is queued; a kept code clears the field for the next one.
+ * the field and nothing is queued; a kept code clears the field for the next one, and its note
+ * becomes the server's answer when it comes.
  */
 export function ManualEntry({ onSubmit, onClose, autoFocus = false }: { onSubmit: (code: string) => Promise<ReadFeedback>; onClose?: () => void; autoFocus?: boolean }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<ReadFeedback | null>(null);
   const [busy, setBusy] = useState(false);
+  const shown = useAnsweredFeedback(note);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -51,13 +54,12 @@ export function ManualEntry({ onSubmit, onClose, autoFocus = false }: { onSubmit
         autoCapitalize="none"
         spellCheck={false}
         inputMode="text"
-        maxLength={80}
         autoFocus={autoFocus}
         data-testid="manual-code"
       />
-      {note && (
-        <p className={`manual-entry__note is-${note.tone}`} role="status" data-testid="manual-note">
-          <strong>{note.title}</strong> {note.text}
+      {shown && (
+        <p className={`manual-entry__note is-${shown.tone}`} role="status" data-testid="manual-note">
+          <strong>{shown.title}</strong> {shown.text}
         </p>
       )}
       <Button type="submit" block busy={busy} data-testid="manual-submit">

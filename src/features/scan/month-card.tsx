@@ -35,7 +35,7 @@ export function MonthCard({ variant, pull }: { variant: 'glo' | 'ogo'; pull: Pul
     );
   }
   const s = doc.value;
-  const count = s.count ?? 0;
+  const line = T.count(s.count ?? 0, s.goal);
   return (
     <section className="card month-card" data-testid="month-card">
       <div className="month-card__top">
@@ -47,7 +47,7 @@ export function MonthCard({ variant, pull }: { variant: 'glo' | 'ogo'; pull: Pul
             </p>
           ) : (
             <p className="month-card__count" data-testid="scan-count">
-              <strong>{T.of(count, s.goal)}</strong> <span>{T.scans}</span>
+              <strong>{line.figure}</strong> <span>{line.words}</span>
             </p>
           )}
         </div>

@@ -2,7 +2,7 @@ import type { ScanState } from '../../domain/scan-state';
 import { SCAN_STATE_LABELS } from '../../domain/scan-state';
 import { ScanIcon } from '../../ui/scanner/scan-icons';
 import { SCAN_COPY as T } from './copy';
-import { formatDayMonth, formatTime } from '../../domain/uk-format';
+import { formatDayMonth, formatTime, sameKyivDay } from '../../domain/uk-format';
 
 /** One line of a scan list: the code, when and how, and its state (with the XP or the reason). */
 export interface ScanLine {
@@ -19,11 +19,8 @@ const SCAN_STATE_TITLES = SCAN_STATE_LABELS;
 const ICON = { waiting: 'clock', sent: 'upload', credited: 'check', refused: 'alert' } as const;
 
 function when(at: number): string {
-  const d = new Date(at);
-  const today = new Date();
-  const sameDay = d.toDateString() === today.toDateString();
-  const time = formatTime(d);
-  return sameDay ? `Сьогодні, ${time}` : `${formatDayMonth(d, { short: true })}, ${time}`;
+  const time = formatTime(at);
+  return sameKyivDay(at, Date.now()) ? `Сьогодні, ${time}` : `${formatDayMonth(at, { short: true })}, ${time}`;
 }
 
 /** Scans with their states, newest first. */

@@ -9,6 +9,8 @@ import { SCAN_FORMATS } from './formats';
 import { ScanList } from './scan-list';
 import { useScanReader } from './use-scan-reader';
 import { useScanRows } from './use-scan-rows';
+import { AnsweredScannerFeedback } from './scan-answer';
+import { useScanRefusalsAnswered } from './use-scan-refusals';
 import './scan.css';
 
 /**
@@ -19,12 +21,13 @@ export default function ScanboxPage() {
   const { variant } = useAppSession();
   const read = useScanReader(variant);
   const rows = useScanRows(variant);
+  useScanRefusalsAnswered(rows);
   const [manual, setManual] = useState(false);
   const onRead = useCallback((text: string, format: string) => read(text, format, 'camera'), [read]);
   const last = rows?.[0];
   return (
     <>
-      <CameraScanner formats={SCAN_FORMATS} onRead={onRead} onManual={() => setManual(true)} caption={T.scanbox.caption} tall />
+      <CameraScanner formats={SCAN_FORMATS} onRead={onRead} onManual={() => setManual(true)} caption={T.scanbox.caption} tall Feedback={AnsweredScannerFeedback} />
       {manual ? (
         <ManualEntry onSubmit={(code) => read(code, '', 'manual')} onClose={() => setManual(false)} autoFocus />
       ) : (

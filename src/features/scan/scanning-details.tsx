@@ -8,6 +8,7 @@ import { MonthCard } from './month-card';
 import { ScanLinks } from './scan-links';
 import { ScanList } from './scan-list';
 import { useScanRows } from './use-scan-rows';
+import { useScanRefusalsAnswered } from './use-scan-refusals';
 
 const RECENT = 6;
 
@@ -17,9 +18,10 @@ const RECENT = 6;
  */
 export default function ScanningDetails({ variant }: { variant: 'glo' | 'ogo' }) {
   const rows = useScanRows(variant);
-  // Pulled again (forced) each time a code of this phone is credited: the month's figures move.
-  const credited = rows?.filter((r) => r.state === 'credited').length ?? 0;
-  const pull = usePullOnOpen((env) => scanActions().then((m) => m.pullScanStats(env, variant, credited > 0)), `${variant}:${credited}`);
+  useScanRefusalsAnswered(rows);
+  // Within its freshness: each credited code queues the month's figures for one pull once the
+  // codes sent with it are in (src/sync/views-refresh.ts), not one pull per code or per reconnect.
+  const pull = usePullOnOpen((env) => scanActions().then((m) => m.pullScanStats(env, variant)), variant);
   const waiting = rows?.filter((r) => r.shown === 'waiting' || r.shown === 'sent').length ?? 0;
   return (
     <>

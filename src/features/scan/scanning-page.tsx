@@ -6,6 +6,7 @@ import { ScanIcon } from '../../ui/scanner/scan-icons';
 import { SCAN_COPY as T } from './copy';
 import { SCAN_FORMATS } from './formats';
 import { ManualEntry } from './manual-entry';
+import { AnsweredScannerFeedback } from './scan-answer';
 import { useScanReader } from './use-scan-reader';
 import ScanningDetails from './scanning-details';
 import './scan.css';
@@ -23,7 +24,7 @@ export default function ScanningPage() {
   const onRead = useCallback((text: string, format: string) => read(text, format, 'camera'), [read]);
   return (
     <>
-      <CameraScanner formats={SCAN_FORMATS} onRead={onRead} onManual={() => setManual(true)} />
+      <CameraScanner formats={SCAN_FORMATS} onRead={onRead} onManual={() => setManual(true)} Feedback={AnsweredScannerFeedback} />
       {manual ? (
         <ManualEntry onSubmit={(code) => read(code, '', 'manual')} onClose={() => setManual(false)} autoFocus />
       ) : (

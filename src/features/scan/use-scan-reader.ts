@@ -31,7 +31,7 @@ export function useScanReader(variant: 'glo' | 'ogo') {
           case 'saved':
             // For measuring (bench/scan.bench.ts): the code's row is stored.
             performance.mark('scan:stored', { detail: r.code });
-            return { tone: 'ok', title: T.saved, text: online ? T.savedOnline : T.savedOffline };
+            return { tone: 'ok', title: T.saved, text: online ? T.savedOnline : T.savedOffline, code: r.code };
           case 'duplicate':
             return { tone: 'info', title: T.duplicate, text: r.notice };
           case 'invalid':

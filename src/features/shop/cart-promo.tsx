@@ -31,6 +31,8 @@ function CodeField(p: {
   label: string;
   hint: string;
   placeholder: string;
+  /** A code of this field's kind, named when the typed one is malformed. */
+  example: string;
   kept: string;
   applied: string;
   problem: string | null;
@@ -60,7 +62,7 @@ function CodeField(p: {
     e.preventDefault();
     if (checking) return;
     const code = cleanPromoCode(value);
-    let problem = promoCodeInputProblem(value) ?? p.check(code);
+    let problem = promoCodeInputProblem(value, p.example) ?? p.check(code);
     if (!problem && p.verify) {
       setChecking(true);
       try {
@@ -139,6 +141,7 @@ export default function CartPromo({ variant, lines, veloProblem, codes, customer
         label={T.friendLabel}
         hint={ordersCount > 0 ? T.friendFirstOnly : T.friendHint}
         placeholder={T.friendPlaceholder}
+        example={T.friendExample}
         kept={codes.friendCode}
         applied={T.friendApplied(codes.friendCode)}
         problem={codes.friendCode ? friendCodeProblem(codes.friendCode, ordersCount) : null}
@@ -152,6 +155,7 @@ export default function CartPromo({ variant, lines, veloProblem, codes, customer
           label={T.veloLabel}
           hint={T.veloHint}
           placeholder={VELO_PROMO}
+          example={VELO_PROMO}
           kept={codes.veloCode}
           applied={T.veloApplied(codes.veloCode)}
           problem={veloProblem}

@@ -8,6 +8,7 @@ export const COMMON_COPY = {
   add: 'Додати в кошик',
   addShort: 'Додати',
   inCart: (n: number) => `У кошику: ${n}`,
+  tooMany: (max: number) => `Одного товару можна замовити не більше ${max} шт. — у кошику ${max}`,
   added: 'Додано в кошик',
   toCart: 'До кошика',
   favouriteOn: 'Додати в обране',

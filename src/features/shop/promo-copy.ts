@@ -5,6 +5,8 @@ export const PROMO_COPY = {
   friendLabel: 'Код друга',
   friendHint: 'Код REW- від друга діє лише для першого замовлення',
   friendPlaceholder: 'REW-XXXXXX',
+  /** A friend's code as the club makes them (REW- and six of its letters and digits). */
+  friendExample: 'REW-K7P2MX',
   friendApplied: (code: string) => `Код друга ${code} застосовано`,
   friendFirstOnly: 'Код друга діє лише для першого замовлення, а в тебе вже є замовлення в цьому магазині.',
   veloLabel: 'Промокод velo',

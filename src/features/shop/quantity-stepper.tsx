@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { MAX_LINE_COUNT } from '../../domain/cart';
+import { toasts } from '../../ui/toast-store';
 import { COMMON_COPY } from './copy';
 import { ShopIcon } from './shop-icons';
 import './quantity-stepper.css';
 
 /**
- * − count +. The count can be typed (set on Enter or leaving the field, kept within 1..99);
+ * − count +. The count can be typed (set on Enter or leaving the field, kept within 1..99, saying so
+ * when more was typed);
  * «−» is disabled at 1 (spec §4: decrement only while above 1; removing is its own button).
  */
 export function QuantityStepper({
@@ -29,6 +31,8 @@ export function QuantityStepper({
     if (draft === null) return;
     const n = Number.parseInt(draft, 10);
     setDraft(null);
+    // More than a line takes is set to the most it takes, and said: never a silent cut of «150» to «15».
+    if (n > MAX_LINE_COUNT) toasts.show(COMMON_COPY.tooMany(MAX_LINE_COUNT), { kind: 'error' });
     if (Number.isFinite(n) && n !== value) onSet(Math.min(MAX_LINE_COUNT, Math.max(1, n)));
   };
   return (
@@ -44,7 +48,7 @@ export function QuantityStepper({
         data-testid="qty-value"
         value={draft ?? String(value)}
         disabled={disabled}
-        onChange={(e) => setDraft(e.target.value.replace(/\D/g, '').slice(0, 2))}
+        onChange={(e) => setDraft(e.target.value.replace(/\D/g, ''))}
         onBlur={commit}
         onKeyDown={(e) => {
           if (e.key === 'Enter') e.currentTarget.blur();

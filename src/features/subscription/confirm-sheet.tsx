@@ -75,7 +75,7 @@ export function ConfirmSheet({ confirm, variant, onClose }: { confirm: Confirm |
           <p>{T.confirmCancelText}</p>
           <label className="field">
             <span className="field__label">{T.reasonLabel}</span>
-            <textarea className="field__input sub-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <textarea className="field__input sub-reason" value={reason} aria-invalid={error ? true : undefined} data-testid="sub-reason" onChange={(e) => (setReason(e.target.value), setError(null))} />
           </label>
         </>
       )}

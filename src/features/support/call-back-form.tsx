@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useKv } from '../../db/hooks';
-import { CALL_CENTRE_CLOSES, CALL_CENTRE_OPENS, CALL_TODAY_LABEL, CALL_TOMORROW_LABEL, callBackHours, callBackWindow } from '../../domain/call-back-day';
+import { CALL_BACK_NAME_MAX, CALL_CENTRE_CLOSES, CALL_CENTRE_OPENS, CALL_TODAY_LABEL, CALL_TOMORROW_LABEL, callBackHours, callBackWindow } from '../../domain/call-back-day';
 import { kyivParts } from '../../domain/kyiv-time';
+import { lengthProblem } from '../../domain/text-limit';
 import { formatPhone, toUkrainianMobile } from '../../domain/phone';
 import { useNow, useOnline } from '../../state/online';
 import { useAppSession, useAuthEnvNow } from '../../state/session';
@@ -11,7 +12,7 @@ import { Field } from '../../ui/field';
 import { SUPPORT_COPY as T } from './copy';
 
 type Day = 'today' | 'tomorrow';
-type Errors = Partial<Record<'phone' | 'day' | 'to' | 'form', string>>;
+type Errors = Partial<Record<'name' | 'phone' | 'day' | 'to' | 'form', string>>;
 
 const HOURS = callBackHours();
 const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
@@ -63,6 +64,8 @@ export function CallBackForm() {
     const label = day === 'today' ? CALL_TODAY_LABEL : CALL_TOMORROW_LABEL;
     const next: Errors = {};
     if (!digits) next.phone = T.phoneProblem;
+    const nameProblem = lengthProblem(shownName.trim(), CALL_BACK_NAME_MAX, T.name);
+    if (nameProblem) next.name = nameProblem;
     const checked = callBackWindow({ day: label, from: choice.from, to: choice.to }, new Date());
     if (!checked.ok) {
       if (choice.from >= choice.to) next.to = checked.reason;
@@ -96,7 +99,7 @@ export function CallBackForm() {
         <h2 className="t-h2">{T.callBackTitle}</h2>
         <p>{T.callBackLead}</p>
       </div>
-      <Field label={T.name} autoComplete="given-name" value={shownName} onChange={(e) => setName(e.target.value)} maxLength={60} data-testid="call-back-name" />
+      <Field label={T.name} autoComplete="given-name" value={shownName} error={errors.name} onChange={(e) => (setName(e.target.value), setErrors(({ name: _n, ...rest }) => rest))} data-testid="call-back-name" />
       <Field
         label={T.phone}
         type="tel"

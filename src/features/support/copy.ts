@@ -1,4 +1,4 @@
-import { formatDayMonth } from '../../domain/uk-format';
+import { formatCalendarDay } from '../../domain/uk-format';
 /** The words of /support, in one place. */
 export const SUPPORT_COPY = {
   lead: 'Маєш питання щодо замовлення, XP чи пристрою? Ми поруч.',
@@ -32,7 +32,7 @@ export const SUPPORT_COPY = {
   refusedToast: 'Запит на дзвінок не прийнято',
   requestsTitle: 'Мої запити на дзвінок',
   dayName: (date: string, today: string, tomorrow: string) =>
-    date === today ? 'сьогодні' : date === tomorrow ? 'завтра' : formatDayMonth(`${date}T12:00:00Z`),
+    date === today ? 'сьогодні' : date === tomorrow ? 'завтра' : formatCalendarDay(date),
   waiting: 'Чекає на зв’язок — надішлемо автоматично',
   sent: 'Прийнято — чекай на дзвінок',
   refused: 'Не прийнято',

@@ -3,8 +3,9 @@ import type { SyncStatus } from './use-sync-status';
 import { SYNC_COPY } from './copy';
 
 /**
- * The changes the server refused, each saying what was not saved and why, with «Повторити»,
- * «Прибрати» and, where it helps, a link to put it right (their local effect was already undone).
+ * The changes the server refused, each saying what was not saved and why, with «Прибрати», a link
+ * to put it right where there is one (support, where only the club can help) and «Повторити» only
+ * where a later try can pass (their local effect was already undone).
  */
 export function FailedEntries({ s, onNavigate }: { s: SyncStatus; onNavigate?: () => void }) {
   if (s.failed.length === 0) return null;
@@ -27,9 +28,11 @@ export function FailedEntries({ s, onNavigate }: { s: SyncStatus; onNavigate?: (
                     {n.fixAt.label}
                   </Link>
                 )}
-                <button type="button" className="sync-button" onClick={() => s.retry(e.id)}>
-                  {SYNC_COPY.retry}
-                </button>
+                {!n.final && (
+                  <button type="button" className="sync-button" onClick={() => s.retry(e.id)}>
+                    {SYNC_COPY.retry}
+                  </button>
+                )}
                 <button type="button" className="sync-button" onClick={() => s.cancel(e.id)}>
                   {SYNC_COPY.cancel}
                 </button>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { SyncRuntime } from '../../sync/runtime';
 import { toasts } from '../../ui/toast-store';
 import { SYNC_COPY } from './copy';
@@ -6,15 +7,21 @@ import { SyncPanel } from './sync-panel';
 import { useSyncStatus, type SyncStatus } from './use-sync-status';
 import './sync-status.css';
 
-/** Tells the member of each new refusal once, in a toast that opens the panel. */
+/**
+ * Tells the member of each new refusal once, in a toast that opens the panel and belongs to the
+ * screen it was shown on; a screen that shows the refusal on the line of what was refused (the
+ * kind's `answeredOn`) is answer enough, and no toast repeats it there.
+ */
 function useRefusalAnnouncements(s: SyncStatus, open: () => void, panelOpen: boolean): void {
+  const { pathname } = useLocation();
   const fresh = s.failed.filter((e) => !e.noticed);
   const key = fresh.map((e) => e.id).join(',');
   useEffect(() => {
     if (!fresh.length || panelOpen) return;
     for (const e of fresh) {
+      if (s.answeredOn(e, pathname)) continue;
       const n = s.noticeOf(e);
-      toasts.show(SYNC_COPY.announce(n.what, n.why), { kind: 'error', action: { label: SYNC_COPY.details, run: open }, durationMs: 10_000, ...(n.subject ? { subject: n.subject } : {}) });
+      toasts.show(SYNC_COPY.announce(n.what, n.why), { kind: 'error', action: { label: SYNC_COPY.details, run: open }, durationMs: 10_000, screen: pathname, ...(n.subject ? { subject: n.subject } : {}) });
     }
     s.markNoticed(fresh.map((e) => e.id));
   }, [key, panelOpen]); // eslint-disable-line react-hooks/exhaustive-deps

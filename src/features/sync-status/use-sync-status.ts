@@ -1,8 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../../db/rows-sync';
-import type { RefusalNotice } from '../../sync/engine/registry';
-import { refusalNotice } from '../../sync/engine/refusals';
+import { refusalNotice, type ShownRefusal } from '../../sync/engine/refusals';
 import type { SyncRuntime } from '../../sync/runtime';
 import { headOf, syncLabel, syncState, type SyncState } from '../../sync/engine/status';
 import { useNow } from '../../state/online';
@@ -24,8 +23,10 @@ export interface SyncStatus {
   now: number;
   /** What an entry is: «Зміна кошика», «Скан». */
   titleOf(entry: OutboxEntry): string;
-  /** What a refused entry was, why it was refused and where to put it right. */
-  noticeOf(entry: OutboxEntry): RefusalNotice;
+  /** What a refused entry was, why it was refused, where to put it right and whether a retry can pass. */
+  noticeOf(entry: OutboxEntry): ShownRefusal;
+  /** Whether the screen at `path` shows this entry's refusal in place (its kind's `answeredOn`). */
+  answeredOn(entry: OutboxEntry, path: string): boolean;
   sendNow(): void;
   retry(id: string): void;
   cancel(id: string): void;
@@ -52,6 +53,7 @@ export function useSyncStatus(rt: SyncRuntime): SyncStatus {
     now,
     titleOf: (entry) => rt.registry.get(entry.kind)?.title ?? SYNC_COPY.unknownKind,
     noticeOf: (entry) => refusalNotice(rt.registry, entry),
+    answeredOn: (entry, path) => rt.registry.get(entry.kind)?.answeredOn?.includes(path) ?? false,
     sendNow: () => void rt.outbox.sendNow(),
     retry: (id) => void rt.outbox.retryFailed(id),
     cancel: (id) => void rt.outbox.cancelFailed(id),

@@ -15,10 +15,11 @@ export const XP_COPY = {
   pendingUnpriced: (n: number, noun: string) => `${n} ${noun} на перевірці — XP після зарахування`,
   offlinePending: 'Немає зв’язку: рухи XP нижче — з цього телефона, історія з сервера оновиться, щойно з’явиться зв’язок',
   after: (balance: string) => `Баланс ${balance}`,
-  states: { waiting: 'очікує', checking: 'перевіряється', credited: 'зараховано', spent: 'списано', refused: 'відхилено', reversed: 'скасовано' } as const,
+  states: { waiting: 'очікує', checking: 'перевіряється', pending: 'чекає оплати', credited: 'зараховано', spent: 'списано', refused: 'відхилено', reversed: 'скасовано' } as const,
   stateHint: {
     waiting: 'Надішлемо, щойно буде зв’язок',
     checking: 'Сервер перевіряє',
+    pending: 'Зарахуємо, щойно друг оплатить або отримає замовлення',
   } as const,
   /** What to do when a movement was refused and its kind names no screen to fix it. */
   refusedTodo: {
@@ -35,8 +36,6 @@ export const XP_COPY = {
   support: 'Підтримка',
   /** The XP of a scan not yet checked: known once the server answers. */
   unpriced: '+?',
-  /** A refused one whose XP was never known: nothing credited. */
-  unpricedVoid: '0',
   sources: {
     scan: 'Скан',
     device: 'Пристрій',

@@ -1,5 +1,5 @@
 import { useDoc, useXpBalance } from '../../db/hooks';
-import { dayLabel, ledgerDays, pendingSum, serverLine } from '../../domain/xp-ledger';
+import { dayLabel, ledgerDays, pendingServerLine, pendingSum, serverLine } from '../../domain/xp-ledger';
 import { pluralUk } from '../../domain/scan-goal';
 import { useAppSession } from '../../state/session';
 import { useSyncMaybe } from '../../state/sync-context';
@@ -12,15 +12,16 @@ import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { XP_COPY as T } from './copy';
 import { LedgerLineItem } from './ledger-line';
 import './xp.css';
-import { formatNumber } from '../../domain/uk-format';
+import { formatDateTime, formatNumber } from '../../domain/uk-format';
 
 const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatNumber(Math.abs(n))}`;
 
 /**
  * /history-bonuses (spec §7 get-bonus-history), the XP ledger as a bank statement:
  * every movement by day, newest first, with its state — waiting, being checked, refused (from
- * this device's outbox: a code scanned offline is here at once), credited or reversed (the
- * server's lines, with the balance after each). The balance is the one every screen shows.
+ * this device's outbox: a code scanned offline is here at once), owed (a friend's first order not
+ * paid or handed over yet), credited or reversed (the server's lines, with the balance after
+ * each). The balance is the one every screen shows.
  */
 export default function HistoryBonusesPage() {
   const { variant } = useAppSession();
@@ -31,10 +32,11 @@ export default function HistoryBonusesPage() {
   const outbox = useXpOutbox(variant);
   const loading = pull === 'idle' || pull === 'running';
   if (doc === undefined || outbox === undefined || (doc === null && loading && outbox.length === 0)) return <Skeleton lines={6} height={44} />;
-  const lines = [...outbox, ...(doc?.value.transactions ?? []).map(serverLine)];
+  const owed = (doc?.value.pending ?? []).map(pendingServerLine);
+  const lines = [...outbox, ...owed, ...(doc?.value.transactions ?? []).map(serverLine)];
   if (doc === null && lines.length === 0) return <EmptyState icon="offline" title={T.offline} />;
   const summary = doc?.value.summary;
-  const pending = pendingSum(outbox);
+  const pending = pendingSum([...outbox, ...owed]);
   const stale = pull === 'offline' || pull === 'failed';
   const now = Date.now();
   return (
@@ -69,7 +71,7 @@ export default function HistoryBonusesPage() {
         )}
       </section>
       {doc === null && <p className="page-intro">{T.offlinePending}</p>}
-      {doc && stale && <p className="page-intro">{T.updated(new Date(doc.fetchedAt).toLocaleString('uk-UA', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Kyiv' }))}</p>}
+      {doc && stale && <p className="page-intro">{T.updated(formatDateTime(doc.fetchedAt, { year: false }))}</p>}
       {lines.length === 0 ? (
         <EmptyState icon="spark" title={T.empty} text={T.emptyText} action={<ButtonLink to="/scanning">{T.scan}</ButtonLink>} />
       ) : (

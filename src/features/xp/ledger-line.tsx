@@ -1,29 +1,28 @@
 import { Link } from 'react-router';
-import type { LedgerLine } from '../../domain/xp-ledger';
+import { isOpenLine, type LedgerLine } from '../../domain/xp-ledger';
 import { Button } from '../../ui/button';
 import { XP_COPY as T } from './copy';
-import { formatNumber } from '../../domain/uk-format';
+import { formatNumber, formatTime } from '../../domain/uk-format';
 
 const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatNumber(Math.abs(n))}`;
-const timeOf = (at: number) => new Date(at).toLocaleTimeString('uk-UA', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Kyiv' });
 
 /**
  * One XP movement of the ledger: what it is and where it came from, its time, its state, the XP
- * and the balance after it (server lines); a refused one says why, what to do, and can be retried
- * or removed.
+ * and the balance after it (server lines); a refused one says why and what to do, can be removed,
+ * and retried where a later try can pass.
  */
 export function LedgerLineItem({ line, onRetry, onRemove }: { line: LedgerLine; onRetry?: (id: string) => void; onRemove?: (id: string) => void }) {
   const spent = (line.amount ?? 0) < 0;
-  const open = line.state === 'waiting' || line.state === 'checking';
+  const open = isOpenLine(line);
   return (
     <li className={`ruled-row xp-line xp-line--${line.state}`} data-testid="xp-line" data-state={line.state} data-entry={line.entryId}>
       <span className={`xp-line__dot${spent ? ' is-spent' : ''}`} aria-hidden="true" />
       <span className="xp-line__text">
         <strong>{line.what}</strong>
         <span>
-          {timeOf(line.at)} · {T.sources[line.source]}
+          {formatTime(line.at)} · {T.sources[line.source]}
           {line.balanceAfter !== null && ` · ${T.after(formatNumber(line.balanceAfter))}`}
-          {open && ` · ${T.stateHint[line.state as 'waiting' | 'checking']}`}
+          {open && ` · ${T.stateHint[line.state as keyof typeof T.stateHint]}`}
         </span>
         {line.state === 'refused' && (
           <span className="xp-line__why" role="note">
@@ -32,7 +31,7 @@ export function LedgerLineItem({ line, onRetry, onRemove }: { line: LedgerLine; 
         )}
         {line.state === 'refused' && line.entryId && (onRetry || onRemove) && (
           <span className="xp-line__actions">
-            {onRetry && (
+            {onRetry && !line.final && (
               <Button variant="secondary" onClick={() => onRetry(line.entryId!)}>
                 {T.retry}
               </Button>
@@ -47,9 +46,12 @@ export function LedgerLineItem({ line, onRetry, onRemove }: { line: LedgerLine; 
       </span>
       <span className="xp-line__end">
         {line.amount === null ? (
-          <span className="xp-line__amount is-unpriced" data-testid="xp-line-amount">
-            {open ? T.unpriced : T.unpricedVoid}
-          </span>
+          // A refused one whose XP was never known moved nothing: no figure at all, not «0».
+          open && (
+            <span className="xp-line__amount is-unpriced" data-testid="xp-line-amount">
+              {T.unpriced}
+            </span>
+          )
         ) : (
           <span className={`xp-line__amount${spent ? ' is-spent' : ''}${line.state === 'refused' || line.state === 'reversed' ? ' is-void' : ''}`} data-testid="xp-line-amount">
             {xp(line.amount)}

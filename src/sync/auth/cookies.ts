@@ -1,3 +1,5 @@
+import { cookieAttributes } from '../../domain/cookie-attributes';
+
 /** Spec §6: signed in = this cookie; the route guards read it. */
 export const USER_TOKEN_COOKIE = 'usertoken';
 
@@ -9,8 +11,8 @@ export interface CookieJar {
   clear(name: string): void;
 }
 
-/** `document.cookie` as a {@link CookieJar}. */
-export function documentCookies(doc: { cookie: string } = document): CookieJar {
+/** `document.cookie` as a {@link CookieJar}; `protocol` the page's (`Secure` cookies over https). */
+export function documentCookies(doc: { cookie: string } = document, protocol: string = globalThis.location?.protocol ?? ''): CookieJar {
   return {
     get(name) {
       for (const part of doc.cookie.split(';')) {
@@ -20,7 +22,7 @@ export function documentCookies(doc: { cookie: string } = document): CookieJar {
       return null;
     },
     set(name, value, maxAgeSeconds) {
-      doc.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}; path=/; SameSite=Lax`;
+      doc.cookie = `${name}=${encodeURIComponent(value)}; ${cookieAttributes(Math.max(0, Math.floor(maxAgeSeconds)), protocol)}`;
     },
     clear(name) {
       doc.cookie = `${name}=; Max-Age=0; path=/`;

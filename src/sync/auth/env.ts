@@ -1,16 +1,14 @@
+import { clubConfig } from '../../api/config';
 import type { AuthEnv } from './actions';
 import { documentCookies } from './cookies';
 import type { SyncRuntime } from '../runtime';
 
-/** Spec §6 allow-list as built (server default TEST_PHONES). */
-export const TEST_PHONES: readonly string[] = (import.meta.env.VITE_TEST_PHONES ?? '380500000001,380500000002')
-  .split(',')
-  .map((p) => p.replace(/\D/g, ''))
-  .filter(Boolean);
+/** Spec §6 allow-list of this deployment (server TEST_PHONES; empty where the server has test-login off). */
+export const TEST_PHONES: readonly string[] = clubConfig.testPhones;
 
-/** True on the second variant's own host (VITE_OGO_HOST): the app runs as ogo there. */
+/** True on the second variant's own host (server OGO_HOST): the app runs as ogo there. */
 export function onOgoHost(host: string = location.host): boolean {
-  const ogo = import.meta.env.VITE_OGO_HOST;
+  const ogo = clubConfig.ogoHost;
   return Boolean(ogo) && host === ogo;
 }
 

@@ -58,7 +58,11 @@ function payloadOf(account: Account & { variant: ShopVariant }, s: CheckoutSumma
   };
 }
 
-const inflight = new Map<string, Promise<PlaceResult>>();
+/**
+ * The order in flight of each shop, per page (its database): a page's module state in the browser,
+ * kept apart here so that two pages in one process (the QA kit's phones, tests/kit) never share it.
+ */
+const inflightOf = new WeakMap<ClubDb, Map<string, Promise<PlaceResult>>>();
 
 /**
  * Places the order of a shop (spec §7 create-order), online only: throws `OfflineError` with no
@@ -69,6 +73,8 @@ const inflight = new Map<string, Promise<PlaceResult>>();
  * caught up yet), that order is the result, and no second one is made.
  */
 export function placeOrder(env: CheckoutEnv, variant: ShopVariant, summary: CheckoutSummary, draft: CheckoutDraft, member: OrderMember, resend: string | null = null): Promise<PlaceResult> {
+  const inflight = inflightOf.get(env.db) ?? new Map<string, Promise<PlaceResult>>();
+  inflightOf.set(env.db, inflight);
   const running = inflight.get(variant);
   if (running) return running;
   const p = (async (): Promise<PlaceResult> => {
@@ -177,21 +183,23 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function finishPlacedOrders(env: CheckoutEnv): Promise<number> {
   // One run at a time; a call while one runs gets one more run after it (it may have come for an
   // order the running one did not see yet). Calls meanwhile share that next run.
-  if (!running) {
-    running = finishAll(env).finally(() => {
-      running = null;
+  const runs = finishing.get(env.db) ?? { running: null, next: null };
+  finishing.set(env.db, runs);
+  if (!runs.running) {
+    runs.running = finishAll(env).finally(() => {
+      runs.running = null;
     });
-    return running;
+    return runs.running;
   }
-  next ??= running.then(() => {
-    next = null;
+  runs.next ??= runs.running.then(() => {
+    runs.next = null;
     return finishPlacedOrders(env);
   });
-  return next;
+  return runs.next;
 }
 
-let running: Promise<number> | null = null;
-let next: Promise<number> | null = null;
+/** The follow-up runs of each page (its database), as `inflightOf`. */
+const finishing = new WeakMap<ClubDb, { running: Promise<number> | null; next: Promise<number> | null }>();
 
 async function finishAll(env: CheckoutEnv): Promise<number> {
   const pending = ((await kvGet(env.db, 'placedOrders')) ?? []).filter((o) => o.followUps === 'pending');

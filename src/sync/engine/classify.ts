@@ -28,6 +28,12 @@ export const OUTBOX_MESSAGES = {
 export const KEY_IN_PROGRESS = 'idempotency_in_progress';
 
 /**
+ * The server's code for a wrong app key: the deployment changed API_KEY and this page still has
+ * the old one until it takes the new version (src/domain/club-config.ts). Not the change's fault.
+ */
+export const WRONG_APP_KEY = 'invalid_api_key';
+
+/**
  * Transient for the outbox (ARCHITECTURE §3): network, 408, 425, 429, any 5xx, and a 409 only
  * when the key is still running. Any other 409 is a real conflict (a code already scanned, a
  * second feedback on an order) that no retry can fix, so it fails instead of blocking the queue.
@@ -44,9 +50,10 @@ export function localFailure(e: unknown, now: number): OutboxError {
 }
 
 /**
- * Sorts a failed attempt into retry / fail / refresh. A 401 for a dead session is not the
- * mutation's fault: it waits (the §8 reactions handle the session) instead of undoing offline
- * work; the server checks the session before the Idempotency-Key, so the key is not spent.
+ * Sorts a failed attempt into retry / fail / refresh. A 401 for a dead session or a changed app
+ * key is not the mutation's fault: it waits (the §8 reactions handle the session, the new
+ * version brings the key) instead of undoing offline work; the server checks both before the
+ * Idempotency-Key, so the key is not spent.
  */
 export function classifyFailure(e: unknown, kind: AnyMutationKind | undefined, entry: OutboxEntry, now: number): Outcome {
   if (!(e instanceof ApiCallError)) {
@@ -60,6 +67,7 @@ export function classifyFailure(e: unknown, kind: AnyMutationKind | undefined, e
     return { action: 'retry', error, retryAfterMs: e.retryAfterMs, keyHeld: true };
   }
   if (e.kind === 'http' && isTransientStatus(e.status, e.code)) return { action: 'retry', error, retryAfterMs: e.retryAfterMs };
+  if (e.kind === 'http' && e.status === 401 && e.code === WRONG_APP_KEY) return { action: 'retry', error, retryAfterMs: null };
   const sessionDead = e.code === 'unauthenticated' || e.code === kind?.call.unauthenticatedCode;
   if (e.kind === 'http' && e.status === 401 && sessionDead) {
     return { action: 'retry', error: { ...error, message: OUTBOX_MESSAGES.signInAgain }, retryAfterMs: null };

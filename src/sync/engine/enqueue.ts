@@ -6,6 +6,7 @@ import type { Account, OutboxEntry } from '../../db/rows-sync';
 import { explainStorageError, requestPersistence } from '../../db/storage';
 import type { MutationKind } from './registry';
 import { uuidV4 } from './uuid';
+import { stampsOfViews, viewsOfEntry } from './views';
 
 /** Next FIFO number: above both the stored counter and the last queued entry. */
 async function nextSeq(db: ClubDb): Promise<number> {
@@ -45,6 +46,7 @@ export async function enqueueInTransaction<P, C extends CallDef>(
     state: 'pending',
     lastError: null,
   };
+  entry.stamps = stampsOfViews(viewsOfEntry(kind.views, entry));
   await db.outbox.add(entry);
   return entry;
 }

@@ -107,6 +107,12 @@ export interface MutationKind<P, C extends CallDef> {
   onRefresh?(entry: OutboxEntry<P>, db: ClubDb): Promise<void>;
   /** What the member is told when the server refuses an entry for good; default: the title and the server's reason. */
   describeRefusal?(entry: OutboxEntry<P>, error: OutboxError): RefusalNotice;
+  /**
+   * Screens (paths) that show this kind's refusals in place, on the line of what was refused, with
+   * why: there a refusal is not announced again in a toast. Kinds that move XP list
+   * '/history-bonuses', whose ledger shows their refused lines (tests/unit/sync/views.test.ts).
+   */
+  readonly answeredOn?: readonly string[];
 }
 
 /** A kind whose payload and call are not known statically (the registry's view). */

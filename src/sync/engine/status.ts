@@ -1,5 +1,6 @@
 import type { OutboxEntry, OutboxError } from '../../db/rows-sync';
 import { guidReason } from '../../domain/guid';
+import { formatTime } from '../../domain/uk-format';
 import { pluralUk } from './plural';
 
 /** What the sync indicator says, most pressing first. */
@@ -51,24 +52,26 @@ export function inTime(at: number, now: number): string {
   const s = Math.max(1, Math.ceil((at - now) / 1000));
   if (s < 60) return `за ${s} с`;
   if (s < 3600) return `за ${Math.ceil(s / 60)} хв`;
-  const d = new Date(at);
-  return `о ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return `о ${formatTime(at)}`;
 }
 
 /** The indicator's one line: «Офлайн · 3 зміни чекають на зв’язок», «2 зміни не надіслано: сервер тимчасово недоступний · спроба за 40 с»…; null when all is sent. */
 export function syncLabel(s: SyncState, now: number): string | null {
+  const refused = `${changesAcc(s.failed)} не збережено`;
+  // What waits never hides what was refused: both counts, the refused one last.
+  const andRefused = (line: string) => (s.failed ? `${line} · ${refused}` : line);
   switch (s.kind) {
     case 'offline':
-      if (s.waiting) return `Офлайн · ${changes(s.waiting)} ${pluralUk(s.waiting, ['чекає', 'чекають', 'чекають'])} на зв’язок`;
-      return s.failed ? `Офлайн · ${changesAcc(s.failed)} не збережено` : 'Офлайн';
+      if (s.waiting) return andRefused(`Офлайн · ${changes(s.waiting)} ${pluralUk(s.waiting, ['чекає', 'чекають', 'чекають'])} на зв’язок`);
+      return s.failed ? `Офлайн · ${refused}` : 'Офлайн';
     case 'sending':
-      return `Надсилаю ${changesAcc(s.waiting)}…`;
+      return andRefused(`Надсилаю ${changesAcc(s.waiting)}…`);
     case 'retrying':
-      return `${changes(s.waiting)} не ${pluralUk(s.waiting, ['надіслана', 'надіслані', 'надіслано'])}${because(s.reason)} · спроба ${inTime(s.nextAt, now)}`;
+      return andRefused(`${changes(s.waiting)} не ${pluralUk(s.waiting, ['надіслана', 'надіслані', 'надіслано'])}${because(s.reason)} · спроба ${inTime(s.nextAt, now)}`);
     case 'waiting':
-      return `${changes(s.waiting)} ${pluralUk(s.waiting, ['очікує', 'очікують', 'очікують'])}`;
+      return andRefused(`${changes(s.waiting)} ${pluralUk(s.waiting, ['очікує', 'очікують', 'очікують'])}`);
     case 'failed':
-      return `${changesAcc(s.failed)} не збережено`;
+      return refused;
     case 'idle':
       return null;
   }

@@ -62,11 +62,13 @@ export function installTriggers(outbox: Outbox, env: TriggerEnv): Triggers {
     void kick();
   };
   // Back online, what waited in backoff (the network, not the server, was down) is due at once:
-  // one attempt each at most, since a pass stops at the first that fails again.
+  // one attempt each at most, since a pass stops at the first that fails again. The pulls come
+  // after it: on a slow link they would compete with the member's changes (and a view those
+  // change is pulled once they are in, ./pull-holds.ts).
   const backOnline = async () => {
-    void env.pull?.();
     if (stopped) return;
     schedule(await outbox.sendNow());
+    void env.pull?.();
   };
   const unsubscribeOnline = env.online.subscribe((online) => {
     if (online) void backOnline();

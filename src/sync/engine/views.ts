@@ -93,6 +93,11 @@ export function viewsOfEntry<P>(views: ViewsOf<P>, entry: OutboxEntry<P>): DueVi
 
 const keyOf = (d: DueView) => `${d.view}:${d.variant}`;
 
+/** The freshness stamps (puller names) of some views of some variants. */
+export function stampsOfViews(views: readonly DueView[]): string[] {
+  return [...new Set(views.flatMap((d) => VIEW_STAMPS[d.view]?.(d.variant) ?? []))];
+}
+
 /**
  * Inside the transaction that settles an action: its views stop counting as fresh and are queued
  * for a pull at once (the `kv` table is part of every settlement). A view already queued gets this

@@ -2,7 +2,7 @@ import { sendPhoneCall } from '../../contract/shop-payment';
 import type { ClubDb } from '../../db/database';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
 import type { CallBackRow } from '../../db/rows-queued';
-import { callBackDayLabelFor, callBackWindow } from '../../domain/call-back-day';
+import { CALL_BACK_NAME_MAX, callBackDayLabelFor, callBackWindow } from '../../domain/call-back-day';
 import { mutate } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
 import { uuidV4 } from '../engine/uuid';
@@ -43,7 +43,7 @@ export const callBackRequest = defineMutation<CallBackPayload, typeof sendPhoneC
       callTo: p.to,
       phone: p.phone,
       day: callBackDayLabelFor(p.date, new Date(ctx.now())),
-      ...(p.firstName ? { first_name: p.firstName.slice(0, 60) } : {}),
+      ...(p.firstName ? { first_name: p.firstName.slice(0, CALL_BACK_NAME_MAX) } : {}),
       ...(p.totalSpent !== undefined ? { totalSpent: p.totalSpent } : {}),
       ...(p.ordersCount !== undefined ? { orders_count: p.ordersCount } : {}),
       ...(avg !== undefined ? { avgCheck: avg } : {}),

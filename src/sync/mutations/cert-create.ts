@@ -29,6 +29,7 @@ export const certCreateKind = defineMutation<CertCreatePayload, typeof certCreat
   tables: ['xpBalance', 'docs'],
   views: ['xp', 'certificates'],
   xpMove: (e) => ({ amount: -e.payload.xpPrice, what: `Сертифікат на ${e.payload.nominal} грн`, source: 'certificate' }),
+  answeredOn: ['/history-bonuses'],
   onlineOnly: true,
   async buildRequest(entry, { db, transport, now, memo }) {
     const p = entry.payload;

@@ -29,6 +29,7 @@ export const deviceRegisterKind = defineMutation<DeviceRegisterPayload, typeof r
   tables: ['devices', 'xpBalance'],
   views: ['devices', 'xp'],
   xpMove: (e) => ({ amount: null, what: `Реєстрація пристрою ${e.payload.serial}`, source: 'device' }),
+  answeredOn: ['/my-devices', '/history-bonuses'],
   batchable: true,
   async buildRequest(entry) {
     return { serial: entry.payload.serial, ...ogoOf(entry.payload.variant) };

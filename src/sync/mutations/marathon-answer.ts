@@ -48,6 +48,7 @@ export const marathonAnswerKind = defineMutation<MarathonAnswerPayload, typeof a
   tables: ['docs', 'xpBalance'],
   views: ['marathon', 'xp'],
   xpMove: () => ({ amount: null, what: 'Відповідь вікторини марафону', source: 'quiz' }),
+  answeredOn: ['/history-bonuses'],
   batchable: true,
   async buildRequest(entry) {
     return { questionId: entry.payload.questionId, optionId: entry.payload.optionId, ...(entry.account.variant === 'ogo' ? { ogo: true } : {}) };

@@ -32,6 +32,7 @@ export const multiscanKind = defineMutation<MultiscanPayload, typeof multiscanLo
   tables: ['multiscans', 'scans', 'xpBalance'],
   views: ['xp', 'scan-stats', 'scan-history'],
   xpMove: () => ({ amount: null, what: 'Фото з кодами', source: 'scan' }),
+  answeredOn: ['/history-bonuses'],
   batchable: true,
   async buildRequest(entry, ctx) {
     return multiscanRequest(entry, (await kvGet(ctx.db, 'phone')) ?? '');

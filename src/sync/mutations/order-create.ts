@@ -35,6 +35,7 @@ export const orderCreate = defineMutation<OrderCreatePayload, typeof createOrder
   tables: ['orders', 'xpBalance'],
   views: ['xp', 'orders'],
   xpMove: () => ({ amount: null, what: 'Замовлення', source: 'order' }),
+  answeredOn: ['/history-bonuses'],
   onlineOnly: true,
   async buildRequest(entry) {
     return entry.payload.request;

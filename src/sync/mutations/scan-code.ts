@@ -26,6 +26,7 @@ export const scanCodeKind = defineMutation<ScanCodePayload, typeof scanCode>({
   tables: ['scans', 'scanHistory', 'xpBalance', 'docs'],
   views: ['xp', 'scan-stats', 'scan-history'],
   xpMove: (e) => ({ amount: null, what: `Скан коду …${e.payload.code.slice(-6)}`, source: 'scan' }),
+  answeredOn: ['/scanning', '/scanbox', '/scan/history', '/history-bonuses'],
   batchable: true,
   async buildRequest(entry) {
     return { code: entry.payload.code, ...ogoOf(entry.payload.variant) };

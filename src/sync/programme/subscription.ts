@@ -2,7 +2,8 @@
 export { programmeEnv } from './env';
 import type { SubscriptionPlan } from '../../contract/subscription';
 import type { Variant } from '../../db/rows-catalogue';
-import { MAX_PAUSE_WEEKS } from '../../domain/subscription-rules';
+import { CANCEL_REASON_MAX, MAX_PAUSE_WEEKS } from '../../domain/subscription-rules';
+import { lengthProblem } from '../../domain/text-limit';
 import type { AuthEnv } from '../auth/actions';
 import { pullContext } from '../auth/member';
 import { readDoc } from '../mutations/programme-docs';
@@ -65,7 +66,9 @@ async function change(env: AuthEnv, variant: Variant, action: { kind: 'pause'; w
   if (action.kind === 'pause') await queueSubscriptionChange(env.db, account, pauseKind, { subscriptionId: id, weeks: action.weeks }, after, env.now());
   else if (action.kind === 'resume') await queueSubscriptionChange(env.db, account, resumeKind, { subscriptionId: id }, after, env.now());
   else {
-    const reason = action.reason?.trim().slice(0, 500);
+    const reason = action.reason?.trim();
+    const tooLong = lengthProblem(reason ?? '', CANCEL_REASON_MAX, 'Причина');
+    if (tooLong) throw new ProgrammeError(tooLong, 'reason_too_long', 'reason');
     await queueSubscriptionChange(env.db, account, cancelKind, { subscriptionId: id, ...(reason ? { reason } : {}) }, null, env.now());
   }
 }

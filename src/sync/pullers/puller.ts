@@ -1,6 +1,7 @@
 import type { Transport } from '../../api/transport';
 import type { ClubDb, ClubTableName } from '../../db/database';
 import { freshUntil, markFresh, staleCount } from '../../db/kv';
+import { heldStamps } from '../engine/pull-holds';
 
 export interface PullContext {
   db: ClubDb;
@@ -31,19 +32,23 @@ export interface Puller<T> {
   after?(value: T, ctx: PullContext): Promise<void>;
 }
 
-export type PullResult = 'offline' | 'fresh' | 'pulled' | 'nothing' | 'failed';
+/** `held`: not pulled now, its data left as stored: a change still waiting will move it, or the views refresher pulls it (../engine/pull-holds.ts). */
+export type PullResult = 'offline' | 'fresh' | 'held' | 'pulled' | 'nothing' | 'failed';
 
 /** Answers fetched again when an action made the data out of date while they were on their way. */
 const MAX_STALE_FETCHES = 3;
 
 /**
- * Runs one puller unless offline or still fresh (`force` ignores freshness). Never throws. An
+ * Runs one puller unless offline, held or still fresh (`force` ignores both: a screen that wants the
+ * latest now, and the views refresher, which keeps the holds itself). Never throws. An
  * answer is stored only if no action declared the data out of date while it was fetched
  * (clearFresh): such an answer may predate the action, and storing it after the pull the action
- * asked for would put the old figure back; it is fetched again instead.
+ * asked for would put the old figure back; it is fetched again instead. `held`: the stamps held
+ * now, when the caller has read them already (runPullers reads them once for its list).
  */
-export async function runPuller<T>(p: Puller<T>, ctx: PullContext, force = false): Promise<PullResult> {
+export async function runPuller<T>(p: Puller<T>, ctx: PullContext, force = false, held?: ReadonlySet<string>): Promise<PullResult> {
   if (!ctx.online()) return 'offline';
+  if (!force && (held ?? (await heldStamps(ctx.db))).has(p.name)) return 'held';
   if (!force && (await freshUntil(ctx.db, p.name)) > ctx.now()) return 'fresh';
   try {
     for (let fetches = 0; fetches < MAX_STALE_FETCHES; fetches += 1) {
@@ -72,6 +77,7 @@ export async function runPuller<T>(p: Puller<T>, ctx: PullContext, force = false
 /** Runs pullers one after another (they share one connection; order keeps the version check first). */
 export async function runPullers(list: ReadonlyArray<Puller<unknown>>, ctx: PullContext, force = false): Promise<Record<string, PullResult>> {
   const out: Record<string, PullResult> = {};
-  for (const p of list) out[p.name] = await runPuller(p, ctx, force);
+  const held = force || !ctx.online() ? undefined : await heldStamps(ctx.db);
+  for (const p of list) out[p.name] = await runPuller(p, ctx, force, held);
   return out;
 }

@@ -7,6 +7,8 @@ import type { Puller } from './puller';
 export interface BonusHistory {
   transactions: Array<{ id: number; amount: number; balance_after: number; reason: string; title: string; created_at: string }>;
   summary: { earned: number; spent: number; balance: number; count: number };
+  /** Credits owed, not made yet (a friend's order not paid or handed over). */
+  pending?: Array<{ id: number; amount: number; reason: string; title: string; created_at: string }>;
 }
 
 /** /history-bonuses (spec §7 get-bonus-history): transactions and summary, readable offline; the balance with them. */

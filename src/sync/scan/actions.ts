@@ -21,11 +21,15 @@ export { sendMultiscanPhoto } from './upload';
 
 const ctxOf = (env: AuthEnv): PullContext => ({ db: env.db, transport: env.transport, now: env.now, online: () => env.online.isOnline() });
 
-export const pullScanStats = (env: AuthEnv, v: ScanVariant, force = false): Promise<PullResult> => runPuller(scanStatsPuller(v), ctxOf(env), force);
+export const pullScanStats = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(scanStatsPuller(v), ctxOf(env));
 export const pullScanHistory = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(scanHistoryPuller(v), ctxOf(env));
 /** The next get-history page after the `kept` lines already pulled. */
 export const pullMoreHistory = (env: AuthEnv, v: ScanVariant, kept: number): Promise<PullResult> => runPuller(scanHistoryPuller(v, kept), ctxOf(env), true);
-export const pullBonusHistory = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(bonusHistoryPuller(v), ctxOf(env));
+/**
+ * /history-bonuses: forced, so each opening shows the latest — credits the server makes on its
+ * own (a friend's order handed over) appear as they do on /profile/referral, which pulls the same way.
+ */
+export const pullBonusHistory = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(bonusHistoryPuller(v), ctxOf(env), true);
 export const pullDevices = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(devicesPuller(v), ctxOf(env));
 /** /scan/multi: the photos the server read for the member, from any device (forced: the list shows the latest). */
 export const pullSentPhotos = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(multiscanHistoryPuller(v), ctxOf(env), true);

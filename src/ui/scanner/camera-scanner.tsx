@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { Button } from '../button';
 import { SCANNER_COPY as T } from './copy';
 import type { CodeFormat } from './decoder';
@@ -12,6 +12,21 @@ export interface ReadFeedback {
   tone: 'ok' | 'error' | 'info';
   title: string;
   text?: string;
+  /** The club code kept and queued, whose server answer may follow (the page shows it in place). */
+  code?: string;
+}
+
+/** One read's message over the picture. */
+export function ScannerFeedback({ feedback }: { feedback: ReadFeedback }) {
+  return (
+    <div className={`scanner__feedback is-${feedback.tone}`} role="status" data-testid="scan-feedback" data-tone={feedback.tone}>
+      <ScanIcon name={feedback.tone === 'ok' ? 'check' : feedback.tone === 'error' ? 'alert' : 'info'} size={22} />
+      <span className="scanner__feedback-text">
+        <strong>{feedback.title}</strong>
+        {feedback.text && <span>{feedback.text}</span>}
+      </span>
+    </div>
+  );
 }
 
 const FEEDBACK_MS = 2200;
@@ -29,6 +44,7 @@ export function CameraScanner({
   paused = false,
   caption = T.aim,
   tall = false,
+  Feedback = ScannerFeedback,
 }: {
   formats: CodeFormat[];
   onRead: (text: string, format: string) => Promise<ReadFeedback>;
@@ -36,6 +52,8 @@ export function CameraScanner({
   paused?: boolean;
   caption?: string;
   tall?: boolean;
+  /** Draws a read's message (the page's own may follow the server's answer; it draws ScannerFeedback). */
+  Feedback?: ComponentType<{ feedback: ReadFeedback }>;
 }) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const [feedback, setFeedback] = useState<(ReadFeedback & { n: number }) | null>(null);
@@ -84,15 +102,7 @@ export function CameraScanner({
             </div>
           </div>
         )}
-        {feedback && (
-          <div key={feedback.n} className={`scanner__feedback is-${feedback.tone}`} role="status" data-testid="scan-feedback" data-tone={feedback.tone}>
-            <ScanIcon name={feedback.tone === 'ok' ? 'check' : feedback.tone === 'error' ? 'alert' : 'info'} size={22} />
-            <span className="scanner__feedback-text">
-              <strong>{feedback.title}</strong>
-              {feedback.text && <span>{feedback.text}</span>}
-            </span>
-          </div>
-        )}
+        {feedback && <Feedback key={feedback.n} feedback={feedback} />}
         {status.kind === 'running' && (features.torch || features.cameras.length > 1) && (
           <div className="scanner__tools">
             {features.torch && (

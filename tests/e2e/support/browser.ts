@@ -10,8 +10,8 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A persistent-profile Chromium (service workers and installability need one) at 390x844. */
-export async function openBrowser(opts: { args?: string[] } = {}): Promise<Browser> {
+/** A persistent-profile Chromium (service workers and installability need one) at 390x844; `timezoneId` sets the phone's clock zone. */
+export async function openBrowser(opts: { args?: string[]; timezoneId?: string } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'club-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
@@ -22,6 +22,7 @@ export async function openBrowser(opts: { args?: string[] } = {}): Promise<Brows
     isMobile: false,
     hasTouch: true,
     locale: 'uk-UA',
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

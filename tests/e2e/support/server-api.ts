@@ -29,3 +29,9 @@ export async function serverMetafield(baseUrl: string, token: string, customerId
   const m = metafields.find((f) => f.namespace === 'pwa' && f.key === key);
   return m ? (JSON.parse(m.value) as unknown) : null;
 }
+
+/** The shop's back office hands an order over (the sandbox's /dev/orders/N/hand-over): a cash order is paid then. */
+export async function handOverOrder(baseUrl: string, orderNumber: number): Promise<void> {
+  const r = await fetch(`${baseUrl}/dev/orders/${orderNumber}/hand-over`, { method: 'POST' });
+  if (!r.ok) throw new Error(`hand-over of №${orderNumber}: ${r.status} ${await r.text()}`);
+}

@@ -3,6 +3,7 @@ import { registerWithSms, type SignedIn } from '../../support/auth';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { insertOrder } from '../../support/orders';
+import { handOverOrder } from '../../../server/routes/shop/order-status';
 import { ledgerOf, orderBody, placeOrder, product, withCatalogue } from '../shop/support';
 
 /** Spec §7 GET /api/user/get-referrals: only the caller's invitees (member-get-member, §1). */
@@ -39,9 +40,11 @@ describe('get-referrals', () => {
       count: 2,
       ordered: 0,
       referrals: [
-        { first_name: 'Ярослав', last_initial: 'Я.', joined_at: new Date(s.clock.now()).toISOString(), first_order: false },
-        { first_name: 'Марія', last_initial: 'Ш.', joined_at: expect.any(String), first_order: false },
+        { first_name: 'Ярослав', last_initial: 'Я.', joined_at: new Date(s.clock.now()).toISOString(), first_order: false, xp: 0, pending_xp: 0 },
+        { first_name: 'Марія', last_initial: 'Ш.', joined_at: expect.any(String), first_order: false, xp: 0, pending_xp: 0 },
       ],
+      earned: { glo: 0, ogo: 0 },
+      pending: 0,
     });
     const other = await referrals(b.token);
     expect(other.body.referrals.map((p: { first_name: string }) => p.first_name)).toEqual(['Зоряна']);
@@ -67,8 +70,9 @@ describe('get-referrals', () => {
 
   it('answers an empty list and no code for a member who invited no one, and invitees see their own (empty) list', async () => {
     const c = await createMember(s);
-    expect((await referrals(c.token)).body).toEqual({ mgmCode: null, count: 0, ordered: 0, referrals: [] });
-    expect((await referrals(x.token)).body).toEqual({ mgmCode: null, count: 0, ordered: 0, referrals: [] });
+    const none = { mgmCode: null, count: 0, ordered: 0, referrals: [], earned: { glo: 0, ogo: 0 }, pending: 0 };
+    expect((await referrals(c.token)).body).toEqual(none);
+    expect((await referrals(x.token)).body).toEqual(none);
   });
 
   it('ignores any query that tries to name another member', async () => {
@@ -80,7 +84,7 @@ describe('get-referrals', () => {
 });
 
 describe('get-referrals after a first order with the member’s code', () => {
-  it('lists a friend who joined without a code and then ordered with it, as ordered, on both ends', async () => {
+  it('lists a friend who joined without a code and then ordered with it, as ordered, with the XP owed until the order is handed over', async () => {
     await withCatalogue(s);
     const amber = await product(s, 'sticks-amber-20');
     const inviter = await createMember(s, { phone: '380501115503' });
@@ -90,10 +94,14 @@ describe('get-referrals after a first order with the member’s code', () => {
 
     const r = await placeOrder(s, friend, orderBody([{ variant_id: amber.variant_id }], { friendPromocode: 'rew-charl3' }));
     expect(r.status).toBe(200);
-    // The XP history has the reward line, and now the referral list agrees with it.
-    expect(await ledgerOf(s, inviter.glo.id)).toEqual([expect.objectContaining({ amount: 300, reason: 'referral' })]);
+    // Not handed over yet: nothing in the XP history, 300 owed, and the list says the same.
+    expect(await ledgerOf(s, inviter.glo.id)).toEqual([]);
     const after = await referrals(inviter.token);
-    expect(after.body).toMatchObject({ count: 1, ordered: 1, referrals: [expect.objectContaining({ first_order: true })] });
+    expect(after.body).toMatchObject({ count: 1, ordered: 1, earned: { glo: 0, ogo: 0 }, pending: 300, referrals: [expect.objectContaining({ first_order: true, xp: 0, pending_xp: 300 })] });
+    // Handed over: the XP history has the reward line, and the referral list agrees with it.
+    await handOverOrder(s.deps, r.body.order.id, s.clock.now());
+    expect(await ledgerOf(s, inviter.glo.id)).toEqual([expect.objectContaining({ amount: 300, reason: 'referral' })]);
+    expect((await referrals(inviter.token)).body).toMatchObject({ earned: { glo: 300, ogo: 0 }, pending: 0, referrals: [expect.objectContaining({ xp: 300, pending_xp: 0 })] });
     const row = await s.deps.db.selectFrom('members').select('referred_by').where('id', '=', friend.id).executeTakeFirstOrThrow();
     expect(row.referred_by).toBe(inviter.id);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastSmsCode, smsCount } from '../../support/auth';
 import { createMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
+import { makeTestServer, type TestServer, PRODUCTION_ENV } from '../../support/server';
 import { newNumericCode, sha256 } from '../../../server/security/tokens';
 
 let s: TestServer;
@@ -199,7 +199,7 @@ describe('codes come from a CSPRNG and cannot be guessed within the limits', () 
 
 describe('codes in the SMS log', () => {
   it('are never stored in clear in production (the sandbox named for staging), and /dev/sms-outbox is not there', async () => {
-    const prod = await makeTestServer({ env: { NODE_ENV: 'production', SANDBOXES: 'sms' } });
+    const prod = await makeTestServer({ env: { ...PRODUCTION_ENV, SANDBOXES: 'sms' } });
     try {
       const m = await createMember(prod);
       expect((await prod.post('/api/api-auth/login-sms', { phone: m.phone })).status).toBe(200);

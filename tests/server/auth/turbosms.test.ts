@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeProvider, type FakeProvider } from '../../support/fake-provider';
 import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
+import { makeTestServer, type TestServer, PRODUCTION_ENV } from '../../support/server';
 
 /**
  * the real SMS gateway, TurboSMS's HTTP API (POST /message/send.json, a bearer token,
@@ -28,7 +28,7 @@ beforeAll(async () => {
     }
     return { json: { response_code: 800, response_status: 'SUCCESS_MESSAGE_ACCEPTED', response_result: body.recipients.map((phone, i) => ({ phone, response_code: 0, message_id: `f83f8868-5e46-c6cf-e4fb-61${i}`, response_status: 'OK' })) } };
   });
-  s = await makeTestServer({ env: { NODE_ENV: 'production', TURBOSMS_TOKEN: TOKEN, TURBOSMS_SENDER: 'Club', TURBOSMS_URL: fake.origin } });
+  s = await makeTestServer({ env: { ...PRODUCTION_ENV, TURBOSMS_TOKEN: TOKEN, TURBOSMS_SENDER: 'Club', TURBOSMS_URL: fake.origin } });
   m = await createMember(s, { phone: '380671230001' });
 });
 afterAll(async () => {
@@ -91,7 +91,7 @@ describe('TurboSMS gateway', () => {
   });
 
   it('answers 503 when the gateway cannot be reached at all', async () => {
-    const down = await makeTestServer({ env: { NODE_ENV: 'production', TURBOSMS_TOKEN: TOKEN, TURBOSMS_SENDER: 'Club', TURBOSMS_URL: 'http://127.0.0.1:9' } });
+    const down = await makeTestServer({ env: { ...PRODUCTION_ENV, TURBOSMS_TOKEN: TOKEN, TURBOSMS_SENDER: 'Club', TURBOSMS_URL: 'http://127.0.0.1:9' } });
     try {
       const who = await createMember(down, { phone: '380671230002' });
       const r = await down.post('/api/api-auth/login-sms', { phone: who.phone });

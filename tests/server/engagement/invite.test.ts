@@ -190,6 +190,10 @@ describe('the velo invite link’s landing on the ogo store (sandbox)', () => {
     const html = await page.text();
     expect(html).toContain(r.body.discount_code);
     expect(html).toContain(r.body.rev_code);
+    // The code retyped by hand in lower case is the same code.
+    const typed = await s.app.request(`${VELO_INVITE_PATH}?discount=${encodeURIComponent(String(r.body.discount_code).toLowerCase())}`);
+    expect(typed.status).toBe(200);
+    expect(await typed.text()).toContain(r.body.discount_code);
   });
 
   it('answers 404 with a plain page for a code the club never issued, and escapes what it echoes', async () => {

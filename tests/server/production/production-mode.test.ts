@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerReport } from '../../../server/providers/index';
 import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, TEST_PHONES, type TestServer } from '../../support/server';
+import { makeTestServer, TEST_PHONES, type TestServer, PRODUCTION_ENV } from '../../support/server';
 import { orderBody, placeOrder, product, withCatalogue } from '../shop/support';
 
 /**
@@ -13,7 +13,7 @@ import { orderBody, placeOrder, product, withCatalogue } from '../shop/support';
 let s: TestServer;
 let m: TestMember;
 beforeAll(async () => {
-  s = await makeTestServer({ env: { NODE_ENV: 'production' } });
+  s = await makeTestServer({ env: { ...PRODUCTION_ENV } });
   await withCatalogue(s);
   m = await createMember(s, { phone: '380671112233' });
 });
@@ -78,7 +78,8 @@ describe('6. SMS codes with no SMS gateway', () => {
   it('are refused with 503 and a clear answer; nothing goes to the sandbox outbox and no code is kept', async () => {
     const login = await s.post('/api/api-auth/login-sms', { phone: m.phone });
     expect(login.status).toBe(503);
-    expect(login.body.error).toEqual({ code: 'sms_unavailable', message: 'Надсилання SMS-кодів зараз недоступне. Спробуй пізніше' });
+    // Not «спробуй пізніше»: nothing changes until the deployment gets an SMS gateway.
+    expect(login.body.error).toEqual({ code: 'sms_unavailable', message: 'Вхід і реєстрація зараз недоступні: клуб не надсилає SMS-коди' });
     const reg = await s.post('/api/api-auth/registration', { first_name: 'Ірина', last_name: 'Коваль', email: 'iryna@example.com', phone: '+380671234567', adult_confirmed: true });
     expect(reg.status).toBe(503);
     expect(reg.body.error.code).toBe('sms_unavailable');
@@ -99,7 +100,7 @@ describe('the app learns what is off (get-version)', () => {
 
 describe('SANDBOXES names sandboxes for a staging deployment', () => {
   it('turns each named one on in production, and the start-up report says so', async () => {
-    const staging = await makeTestServer({ env: { NODE_ENV: 'production', SANDBOXES: 'liqpay,sms,test-login,age-check' } });
+    const staging = await makeTestServer({ env: { ...PRODUCTION_ENV, SANDBOXES: 'liqpay,sms,test-login,age-check' } });
     try {
       await withCatalogue(staging);
       const e = await createMember(staging, { phone: TEST_PHONES[0] });
@@ -111,25 +112,28 @@ describe('SANDBOXES names sandboxes for a staging deployment', () => {
       const link = await staging.post('/api/api-shop/get-liqpay-link', { orderId: order.body.order.id }, e.token);
       expect(new URL(link.body.link).pathname).toBe('/sandbox/liqpay/checkout');
       expect((await staging.post('/api/get-version', {})).body.providers).toEqual({ card: true, sms: true, testLogin: true, ageCheck: true });
-      const report = providerReport(staging.config).join('\n');
-      expect(report).toContain('card=sandbox sms=sandbox test-login=on age-check=sandbox');
-      expect(report).toMatch(/WARNING: sandboxes running in production.*liqpay, sms, test-login, age-check/);
+      const report = providerReport(staging.config);
+      expect(report[0]).toEqual({ level: 'info', msg: 'providers', fields: { card: 'sandbox', sms: 'sandbox', testLogin: 'on', ageCheck: 'sandbox' } });
+      expect(report.find((l) => l.level === 'warn')?.msg).toMatch(/sandboxes running in production.*liqpay, sms, test-login, age-check/);
     } finally {
       await staging.close();
     }
   });
 
   it('reports a production server with no sandbox and no keys as all off, and names an unknown sandbox', () => {
-    expect(providerReport(s.config)).toEqual(['[server] providers: card=off sms=off test-login=off age-check=off']);
+    const report = providerReport(s.config);
+    expect(report[0]).toEqual({ level: 'info', msg: 'providers', fields: { card: 'off', sms: 'off', testLogin: 'off', ageCheck: 'off' } });
+    // With no SMS nobody can sign in: said at `error`, not among the info lines.
+    expect(report.slice(1)).toEqual([{ level: 'error', msg: 'members cannot use the club: sms: no SMS gateway (TURBOSMS_TOKEN, TURBOSMS_SENDER), so nobody can sign in or register' }]);
     const typo = providerReport({ ...s.config, sandboxes: new Set(['liqpy']) });
-    expect(typo[0]).toContain('card=off');
-    expect(typo.join('\n')).toContain('unknown sandbox «liqpy»');
+    expect(typo[0]?.fields).toMatchObject({ card: 'off' });
+    expect(typo.map((l) => l.msg).join('\n')).toContain('unknown sandbox «liqpy»');
   });
 });
 
-describe('the demo data on a deployment with card payments off', () => {
+describe('the demo data on a staging deployment (SEED=demo) with card payments off', () => {
   it('is seeded without a payment provider: the demo card orders are cash orders, none waits for a card payment', async () => {
-    const p = await makeTestServer({ env: { NODE_ENV: 'production' }, seed: true });
+    const p = await makeTestServer({ env: { ...PRODUCTION_ENV, SEED: 'demo' }, seed: true });
     try {
       const orders = await p.deps.db.selectFrom('orders').select(['payment_method', 'financial_status']).execute();
       expect(orders.length).toBeGreaterThan(5);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../../server/seed/scan-delivery';
 import { DEMO_CODE_COUNT } from '../../../server/seed/scan-products';
 import { createMember, type TestMember } from '../../support/members';
-import { TEST_PHONES, makeTestServer, type TestServer } from '../../support/server';
+import { TEST_PHONES, makeTestServer, type TestServer, PRODUCTION_ENV } from '../../support/server';
 import { addOrder } from './support';
 
 describe('scan-delivery seed with the demo member Олена', () => {
@@ -96,7 +96,7 @@ describe('scan-delivery seed on a database without demo members', () => {
 
 describe('the demo codes page outside production only', () => {
   it('is not there in production', async () => {
-    const s = await makeTestServer({ env: { NODE_ENV: 'production', CHECK_RESPONSES: 'true' } });
+    const s = await makeTestServer({ env: { ...PRODUCTION_ENV, CHECK_RESPONSES: 'true' } });
     try {
       expect((await s.app.request('/dev/scan-codes')).status).toBe(404);
       expect((await s.app.request('/dev/scan-codes.json')).status).toBe(404);

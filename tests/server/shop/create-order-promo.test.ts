@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
+import { handOverOrder } from '../../../server/routes/shop/order-status';
 import { balanceOf, customerRow, ledgerOf, orderBody, ordersOf, placeOrder, product, withCatalogue, type CatalogueItem } from './support';
 
 let s: TestServer;
@@ -85,13 +86,16 @@ describe('the velo 20% promo (spec §5, §9)', () => {
 });
 
 describe('a friend’s REW- code (spec §5: first order only)', () => {
-  it('counts on a first order, pays the friend who invited, and not on a second order', async () => {
+  it('counts on a first order, owes the friend who invited XP paid once the order is handed over, and not on a second order', async () => {
     const friend = await withCode(await adult(), 'REW-ABCDEF');
     const m = await adult();
     const r = await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id }], { friendPromocode: 'rew-abcdef' }));
     expect(r.status).toBe(200);
     const payload = JSON.parse((await ordersOf(s, m.glo.id))[0]?.payload ?? '{}');
     expect(payload.discount_codes).toEqual([{ code: 'REW-ABCDEF', amount: '0.00', type: 'referral' }]);
+    // A cash order is not paid yet: the credit waits.
+    expect(await balanceOf(s, friend.glo.id)).toBe(0);
+    await handOverOrder(s.deps, r.body.order.id, s.clock.now());
     expect(await balanceOf(s, friend.glo.id)).toBe(300);
     expect(await ledgerOf(s, friend.glo.id)).toEqual([expect.objectContaining({ amount: 300, reason: 'referral', title: 'Запрошений друг Тест зробив перше замовлення' })]);
     const codes = await s.deps.db.selectFrom('order_promocodes').selectAll().where('order_id', '=', r.body.order.id).execute();
@@ -125,11 +129,15 @@ describe('a friend’s REW- code (spec §5: first order only)', () => {
     const body = orderBody([{ variant_id: amber.variant_id }], { friendPromocode: 'REW-RACE22' });
     const results = await Promise.all([placeOrder(s, m, body), placeOrder(s, m, body)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
-    expect(await balanceOf(s, friend.glo.id)).toBe(300);
+    const placed = [results.find((r) => r.status === 200)!.body.order.id as number];
+    expect(await s.deps.db.selectFrom('referral_credits').select('state').where('order_id', 'in', placed).execute()).toEqual([{ state: 'pending' }]);
     for (let i = 0; i < 2; i += 1) {
       const next = await adult();
-      expect((await placeOrder(s, next, body)).status).toBe(200);
+      const r = await placeOrder(s, next, body);
+      expect(r.status).toBe(200);
+      placed.push(r.body.order.id);
     }
+    for (const id of placed) await handOverOrder(s.deps, id, s.clock.now());
     // Three friends: 3 × 300 and the 200 XP milestone.
     expect(await balanceOf(s, friend.glo.id)).toBe(1100);
     const titles = (await ledgerOf(s, friend.glo.id)).map((l) => l.title);

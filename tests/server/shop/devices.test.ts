@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_REGISTRATION_XP } from '../../../src/domain/device-registration';
 import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
+import { makeTestServer, type TestServer, PRODUCTION_ENV } from '../../support/server';
 import { registrySerials } from './devices-support';
 import { balanceOf, ledgerOf } from './support';
 
@@ -103,7 +103,7 @@ describe('the free demo serials outside production (GET /dev/device-serials.json
   });
 
   it('is not there in production', async () => {
-    const p = await makeTestServer({ env: { NODE_ENV: 'production', CHECK_RESPONSES: 'true' } });
+    const p = await makeTestServer({ env: { ...PRODUCTION_ENV, CHECK_RESPONSES: 'true' } });
     try {
       expect((await p.app.request('/dev/device-serials.json')).status).toBe(404);
     } finally {

@@ -128,6 +128,25 @@ describe('the sandbox checkout page and its signed callback', () => {
     expect(await statusOf(order.id)).toBe('paid');
   });
 
+  it('an old declined link of an order paid since says the order is paid, offering no payment and no new link', async () => {
+    const order = await cardOrder(a);
+    const firstLink = (await linkFor(a, { orderId: order.id })).body.link as string;
+    const first = await checkout(firstLink);
+    await postCallback('/sandbox/liqpay/callback', first.decline!);
+    // Before it is paid the declined link points to a new one.
+    const declined = await checkout(firstLink);
+    expect(declined.html).toContain('отримай нове посилання');
+    const second = await checkout((await linkFor(a, { orderId: order.id })).body.link);
+    await postCallback('/sandbox/liqpay/callback', second.pay!);
+    expect(await statusOf(order.id)).toBe('paid');
+    const old = await checkout(firstLink);
+    expect(old.status).toBe(409);
+    expect(old.html).toContain(`Замовлення №${order.order_number} уже оплачено`);
+    expect(old.html).not.toContain('отримай нове посилання');
+    expect(old.html).not.toMatch(/Щоб сплатити/);
+    expect(old.pay).toBeUndefined();
+  });
+
   it('takes the provider’s server-to-server callback, checking the amount against the order', async () => {
     const order = await cardOrder(a, 2);
     const link = new URL((await linkFor(a, { orderId: order.id })).body.link);

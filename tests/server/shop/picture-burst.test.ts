@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestServer, type TestServer } from '../../support/server';
+import { makeTestServer, PRODUCTION_ENV, type TestServer } from '../../support/server';
 import { withCatalogue } from './support';
 
 // Every product picture in both sizes asked for at once on a fresh production server, none made
@@ -11,12 +11,12 @@ const RENDERS = 2;
 const QUEUE = 100;
 let s: TestServer;
 beforeAll(async () => {
-  s = await makeTestServer({ env: { NODE_ENV: 'production', PICTURE_RENDERS: String(RENDERS), PICTURE_QUEUE: String(QUEUE) } });
+  s = await makeTestServer({ env: { ...PRODUCTION_ENV, PICTURE_RENDERS: String(RENDERS), PICTURE_QUEUE: String(QUEUE) } });
   await withCatalogue(s);
 });
 afterAll(() => s.close());
 
-const scrape = async () => (await s.app.request('/metrics')).text();
+const scrape = async () => (await s.app.request('/metrics', { headers: { authorization: `Bearer ${PRODUCTION_ENV.METRICS_TOKEN}` } })).text();
 /** The value of one sample line of the scrape, 0 when absent. */
 const sample = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.split(' ')[1] ?? 0);
 

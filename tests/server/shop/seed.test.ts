@@ -85,6 +85,26 @@ describe('the shop seed on the full demo database', () => {
     }
   });
 
+  it('her friends’ XP is read from her ledgers: «earned» is the sum of the referral lines, one friend’s unpaid pre-order still pending', async () => {
+    const r = await s.get('/api/user/get-referrals', {}, token);
+    expect(r.status).toBe(200);
+    const sums = { glo: 0, ogo: 0 };
+    const pending: Array<{ amount: number; title: string }> = [];
+    for (const shop of ['glo', 'ogo'] as const) {
+      const h = await s.get('/api/get-bonus-history', { shop }, token);
+      for (const t of h.body.transactions as Array<{ amount: number; reason: string }>) if (t.reason === 'referral') sums[shop] += t.amount;
+      pending.push(...h.body.pending);
+    }
+    expect(sums.glo).toBeGreaterThan(0);
+    expect(r.body.earned).toEqual(sums);
+    expect(pending).toEqual([expect.objectContaining({ amount: 300, title: 'Запрошений друг Ірина зробив перше замовлення' })]);
+    expect(r.body.pending).toBe(300);
+    const brought = (r.body.referrals as Array<{ xp: number }>).reduce((n, f) => n + f.xp, 0);
+    // What each friend brought, and the milestone bonuses besides, make the ledger's figure.
+    expect(brought).toBeLessThanOrEqual(sums.glo);
+    expect(brought % 300).toBe(0);
+  });
+
   it('gives her registered devices and favourites in the shape the app reads', async () => {
     const d = await s.get('/api/get-devices', {}, token);
     expect(d.body.data.asset.length).toBeGreaterThanOrEqual(2);

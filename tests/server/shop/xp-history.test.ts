@@ -41,7 +41,7 @@ describe('get-bonus-history (spec §3 Bonus history: transactions and summary)',
     const { id } = await s.deps.db.insertInto('members').values({ phone: '380991234567', first_name: 'Нова', last_name: 'Учасниця', email: '', birth_date: null, adult_confirmed: 1, created_at: now }).returning('id').executeTakeFirstOrThrow();
     const { token } = await issueToken(s.deps.db, id, 'user', s.clock.now());
     const r = await s.get('/api/get-bonus-history', { shop: 'ogo' }, token);
-    expect(r.body).toEqual({ transactions: [], summary: { earned: 0, spent: 0, balance: 0, count: 0 } });
+    expect(r.body).toEqual({ transactions: [], summary: { earned: 0, spent: 0, balance: 0, count: 0 }, pending: [] });
     const record = await s.deps.db.selectFrom('customers').select(['variant', 'first_name']).where('member_id', '=', id).execute();
     expect(record).toEqual([{ variant: 'ogo', first_name: 'Нова' }]);
   });

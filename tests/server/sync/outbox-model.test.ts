@@ -18,8 +18,8 @@ let runs = 0;
 /** Network back, faults gone: replays until nothing is pending (failed entries stay, reported). */
 async function drain(w: World) {
   for (const dev of Object.values(w.devices)) {
-    dev.down = false;
-    dev.faults = [];
+    dev.network.restore();
+    dev.network.clearFaults();
     for (let i = 0; i < 20; i += 1) {
       w.clock.t += 3_600_000;
       await dev.tabs[0]!.core.outbox.replay();
@@ -40,12 +40,12 @@ async function checkOutcome(w: World) {
     const db = dev.tabs[0]!.db;
     const left = await db.outbox.toArray();
     const mine = w.events.filter((e) => e.device === dev.id);
-    const refused = new Set([...mine.filter((e) => e.foreign).map((e) => e.entryId), ...dev.rejected]);
+    const refused = new Set([...mine.filter((e) => e.foreign).map((e) => e.entryId), ...dev.network.rejected]);
     // No entry lost or stuck: all that is left is what was refused for good, each with its reason.
     expect(left.map((e) => e.id).sort()).toEqual([...refused].sort());
     for (const e of left) {
       expect(e.state).toBe('failed');
-      expect(e.lastError).toMatchObject(dev.rejected.has(e.id) ? { status: 422, code: 'rejected' } : { status: 403, code: 'not_owner' });
+      expect(e.lastError).toMatchObject(dev.network.rejected.has(e.id) ? { status: 422, code: 'rejected' } : { status: 403, code: 'not_owner' });
       expect(e.lastError?.message.length).toBeGreaterThan(0);
     }
 
@@ -73,7 +73,7 @@ async function checkOutcome(w: World) {
 
     // The server saw exactly the keys the outbox handed out (less those refused in front of it).
     const keys = await s.deps.db.selectFrom('idempotency').select('key').where('account', '=', `m:${dev.member.id}`).execute();
-    const handedOut = [...w.toggles.filter((t) => t.device === dev.id).map((t) => t.entryId), ...mine.map((e) => e.entryId)].filter((k) => !dev.rejected.has(k));
+    const handedOut = [...w.toggles.filter((t) => t.device === dev.id).map((t) => t.entryId), ...mine.map((e) => e.entryId)].filter((k) => !dev.network.rejected.has(k));
     expect(keys.map((k) => k.key).sort()).toEqual(handedOut.sort());
   }
 }

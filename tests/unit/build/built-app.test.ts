@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SOURCES } from '../../../src/app/routes/page-sources';
+import { CONFIG_REVISION_TOKEN } from '../../../src/domain/club-config';
 import { resolveVisit } from '../../../src/app/routes/plan';
 import { ROUTES } from '../../../src/app/routes/table';
 import { buildIfStale, DIST } from '../../../scripts/build-if-stale';
@@ -110,6 +111,16 @@ describe('the built app', () => {
       expect(html, file).toContain(`<meta name="club-build" content="${plan.build}" />`);
       expect(html.match(/rel="manifest"/g)?.length, file).toBe(1);
     }
+  });
+
+  it('leaves the deployment’s settings to the server: an empty club-config tag in every HTML file, marked in the precache', () => {
+    const html = ['index.html', ...plan.routes.flatMap((r) => (r.prerendered ? [r.prerendered] : []))];
+    for (const file of html) expect(read(file).match(/<meta name="club-config" content="" \/>/g)?.length, file).toBe(1);
+    // Each HTML file's revision, and nothing else in the worker's code, carries the mark the server replaces.
+    const sw = read('sw.js');
+    const marked = [...sw.matchAll(/\{[^{}]*"url":"([^"]+)"[^{}]*\}/g)].filter((m) => /"revision":"[0-9a-f]+~club-config~"/.test(m[0])).map((m) => m[1]);
+    expect(marked.sort()).toEqual(html.sort());
+    expect(sw.split(CONFIG_REVISION_TOKEN).length - 1).toBe(html.length);
   });
 
   it('plans a new visitor’s / as one redirect to the age question', () => {

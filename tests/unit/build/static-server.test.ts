@@ -41,6 +41,9 @@ beforeAll(() => {
   utimesSync(join(dir, 'assets/old-1.js.br'), new Date(2000, 1, 1), new Date(2000, 1, 1));
   writeFileSync(join(dir, 'favicon.svg'), '<svg>glo</svg>');
   writeFileSync(join(dir, 'favicon-ogo.svg'), '<svg>ogo</svg>');
+  mkdirSync(join(dir, 'icons'));
+  writeFileSync(join(dir, 'icons/icon-192.png'), 'png-glo');
+  writeFileSync(join(dir, 'icons/ogo-icon-192.png'), 'png-ogo');
   const files = appFiles(dir, 'club.ogo.test');
   app = new Hono<AppEnv>();
   app.notFound(async (c) => (await files(c)) ?? c.json({ error: { code: 'not_found' } }, 404));
@@ -98,5 +101,15 @@ describe('the brand’s own favicon', () => {
     expect(await ogo.text()).toBe('<svg>ogo</svg>');
     expect(ogo.headers.get('vary')).toContain('host');
     expect(await (await get('/favicon.svg', '', { host: 'club.glo.test' })).text()).toBe('<svg>glo</svg>');
+  });
+
+  it('answers /favicon.ico, which browsers ask for on their own, with the brand’s icon, not a JSON 404', async () => {
+    const glo = await get('/favicon.ico', '', { host: 'club.glo.test' });
+    expect(glo.status).toBe(200);
+    expect(glo.headers.get('content-type')).toBe('image/png');
+    expect(await glo.text()).toBe('png-glo');
+    const ogo = await get('/favicon.ico', '', { host: 'club.ogo.test' });
+    expect(await ogo.text()).toBe('png-ogo');
+    expect(ogo.headers.get('vary')).toContain('host');
   });
 });

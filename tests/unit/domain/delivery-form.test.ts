@@ -31,6 +31,9 @@ describe('delivery fields (spec §3 Delivery): a message beside each wrong field
     // Too many digits: the rule named, not «лише цифри».
     expect(deliveryFieldErrors({ ...ok, flat: '1'.repeat(300) }, now)).toEqual({ flat: M.flatLong });
     expect(M.flatLong).toBe('Номер квартири — не більше 5 цифр');
+    // A pasted street longer than an address keeps is refused, not cut.
+    expect(deliveryFieldErrors({ ...ok, street: 'вул. '.repeat(60) }, now)).toEqual({ street: M.streetLong });
+    expect(M.streetLong).toBe('Назва вулиці — не більше 120 символів');
   });
 });
 

@@ -24,6 +24,31 @@ describe('Kyiv wall-clock helpers (months of scans, courier days)', () => {
     expect(nextMonthStart('2026-12-01')).toBe('2027-01-01');
   });
 
+  it('counts the clock as the time zone database does from 1997 to 2044 (every hour of the weeks the clocks change), and before', () => {
+    const zone = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const fromDatabase = (t: number) => {
+      const p: Record<string, string> = {};
+      for (const x of zone.formatToParts(new Date(t))) p[x.type] = x.value;
+      return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+    };
+    const wrong: string[] = [];
+    const check = (t: number) => {
+      const a = kyivParts(new Date(t));
+      const b = fromDatabase(t);
+      if (a.date !== b.date || a.time !== b.time) wrong.push(new Date(t).toISOString());
+    };
+    // Every 13 hours meets every hour of the day; around the changes (the last week of March
+    // and of October) every hour.
+    for (let t = Date.UTC(1997, 0, 1); t < Date.UTC(2045, 0, 1); t += 13 * 3_600_000) check(t);
+    for (let year = 1997; year <= 2044; year += 1) {
+      for (const month of [2, 9]) for (let t = Date.UTC(year, month, 24); t < Date.UTC(year, month + 1, 1); t += 3_600_000) check(t);
+    }
+    expect(wrong).toEqual([]);
+    // Before 1997 the zone had other rules: asked of the database.
+    for (const t of [Date.UTC(1990, 5, 1, 12), Date.UTC(1994, 2, 27, 0, 30), Date.UTC(1996, 9, 27, 0, 30)]) expect(kyivParts(new Date(t))).toEqual(fromDatabase(t));
+    expect(() => kyivParts(new Date(NaN))).toThrow(RangeError);
+  });
+
   it('checks calendar dates and adds days across months and leap years', () => {
     expect(isCalendarDate('2028-02-29')).toBe(true);
     expect(isCalendarDate('2026-02-29')).toBe(false);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SCAN_MONTHLY_GOAL, pluralUk, scanMessage, scanPercent, scanProgress } from '../../../src/domain/scan-goal';
+import { SCAN_MONTHLY_GOAL, pluralUk, scanGoalReached, scanMessage, scanPercent, scanProgress } from '../../../src/domain/scan-goal';
+import { SCAN_COPY } from '../../../src/features/scan/copy';
 
 describe('monthly scan goal (spec §7 get-scan-percent, get-message; §5 progress clamped 0..1)', () => {
   it('has a goal of 10 scans and clamps progress to 0..1', () => {
@@ -34,5 +35,14 @@ describe('monthly scan goal (spec §7 get-scan-percent, get-message; §5 progres
     expect(scanMessage(12)).toMatch(/12 сканів.*більше за ціль у 10/);
     const all = new Set([0, 1, 6, 10, 12].map((n) => scanMessage(n)));
     expect(all.size).toBe(5);
+  });
+
+  it('says the goal is reached from the goal on, never «11 з 10»', () => {
+    expect([9, 10, 11].map((n) => scanGoalReached(n))).toEqual([false, true, true]);
+    const line = SCAN_COPY.month.count;
+    expect(line(3, 10)).toEqual({ figure: '3 з 10', words: 'сканів до цілі' });
+    expect(line(10, 10)).toEqual({ figure: '10', words: 'сканів — ціль місяця досягнуто' });
+    expect(line(11, 10)).toEqual({ figure: '11', words: 'сканів — ціль місяця досягнуто' });
+    expect(line(21, 10).words).toBe('скан — ціль місяця досягнуто');
   });
 });

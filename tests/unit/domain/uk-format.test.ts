@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareCodeUnits, formatCalendarDay, formatDate, formatDayMonth, formatMonthYear, formatNumber, formatTime } from '../../../src/domain/uk-format';
+import { compareCodeUnits, formatCalendarDate, formatCalendarDay, formatDate, formatDateTime, formatDayMonth, formatMonthYear, formatNumber, formatTime, sameKyivDay } from '../../../src/domain/uk-format';
 
 // The reference is Node's own ICU (full data): the app's strings must be the ones Intl gives.
 const intl2 = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
@@ -37,18 +37,44 @@ describe('formatNumber', () => {
 
 describe('dates', () => {
   const days = fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true });
+  const KYIV = { timeZone: 'Europe/Kyiv' } as const;
 
-  it('day and month as toLocaleDateString("uk-UA") writes them, with year and short', () => {
+  it('an instant’s day, month and time on Kyiv’s clock, as toLocale*("uk-UA") writes them there', () => {
     fc.assert(
       fc.property(days, (d) => {
-        expect(formatDayMonth(d)).toBe(d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'long' }));
-        expect(formatDayMonth(d, { year: true })).toBe(d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'long', year: 'numeric' }));
-        expect(formatDayMonth(d, { short: true })).toBe(d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'short' }));
-        expect(formatDate(d)).toBe(d.toLocaleDateString('uk-UA'));
-        expect(formatMonthYear(d)).toBe(d.toLocaleDateString('uk-UA', { month: 'long', year: 'numeric' }));
-        expect(formatTime(d)).toBe(d.toLocaleTimeString('uk-UA', { hour: '2-digit', minute: '2-digit' }));
+        expect(formatDayMonth(d)).toBe(d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'long', ...KYIV }));
+        expect(formatDayMonth(d, { year: true })).toBe(d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'long', year: 'numeric', ...KYIV }));
+        expect(formatDayMonth(d, { short: true })).toBe(d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'short', ...KYIV }));
+        expect(formatDate(d)).toBe(d.toLocaleDateString('uk-UA', KYIV));
+        expect(formatMonthYear(d)).toBe(d.toLocaleDateString('uk-UA', { month: 'long', year: 'numeric', ...KYIV }));
+        expect(formatTime(d)).toBe(d.toLocaleTimeString('uk-UA', { hour: '2-digit', minute: '2-digit', ...KYIV }));
+        expect(formatDateTime(d)).toBe(d.toLocaleString('uk-UA', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', ...KYIV }));
+        expect(formatDateTime(d, { year: false })).toBe(d.toLocaleString('uk-UA', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', ...KYIV }));
       }),
     );
+  });
+
+  it('one event reads the same whatever zone the phone is set to', () => {
+    const scan = new Date('2026-11-27T03:40:00Z');
+    const before = process.env.TZ;
+    const seen = new Set<string>();
+    try {
+      for (const zone of ['America/New_York', 'Asia/Tokyo', 'UTC', 'Europe/Kyiv']) {
+        process.env.TZ = zone;
+        seen.add(`${formatDayMonth(scan)} ${formatTime(scan)} ${formatDate(scan)} ${formatMonthYear(scan)} ${sameKyivDay(scan, '2026-11-27T21:59:00Z')}`);
+      }
+    } finally {
+      process.env.TZ = before;
+    }
+    expect([...seen]).toEqual(['27 листопада 05:40 27.11.2026 листопад 2026 р. true']);
+    expect(sameKyivDay(scan, '2026-11-27T22:00:00Z')).toBe(false);
+  });
+
+  it('a calendar date with no time of its own: as written, with the year on request, in digits', () => {
+    expect(formatCalendarDay('2025-11-20', { year: true })).toBe('20 листопада 2025 р.');
+    expect(formatCalendarDate('1992-04-17')).toBe(new Date('1992-04-17T00:00:00Z').toLocaleDateString('uk-UA', { timeZone: 'UTC' }));
+    expect(formatTime('not a date')).toBe('');
+    expect(formatDateTime('not a date')).toBe('not a date');
   });
 
   it('calendar dates as Intl writes them in UTC, with and without the weekday', () => {
@@ -63,7 +89,7 @@ describe('dates', () => {
   });
 
   it('every month has its name', () => {
-    const names = Array.from({ length: 12 }, (_, m) => formatDayMonth(new Date(2026, m, 3)));
+    const names = Array.from({ length: 12 }, (_, m) => formatDayMonth(new Date(Date.UTC(2026, m, 3, 12))));
     expect(new Set(names).size).toBe(12);
     expect(names[10]).toBe('3 листопада');
   });

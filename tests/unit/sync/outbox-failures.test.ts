@@ -123,6 +123,14 @@ describe('transient failures: back off and stop the pass', () => {
     expect(await h.db.outbox.get(entry.id)).toMatchObject({ state: 'pending', lastError: { status: 401, message: OUTBOX_MESSAGES.signInAgain } });
     expect(await h.db.favourites.get(['glo', 3])).toBeDefined();
   });
+
+  it('a refused app key (the deployment changed it, this page has the old one) keeps the entry waiting for the new version', async () => {
+    const h = await harness({ reply: api({ '/api/user/create-metafields': () => err(401, 'invalid_api_key') }) });
+    const { entry } = await toggleFavourite(h.db, GLO, 3);
+    await h.outbox.replay();
+    expect(await h.db.outbox.get(entry.id)).toMatchObject({ state: 'pending', lastError: { status: 401, code: 'invalid_api_key' } });
+    expect(await h.db.favourites.get(['glo', 3])).toBeDefined();
+  });
 });
 
 describe('permanent refusals (other 4xx): failed, undone, the rest goes on', () => {

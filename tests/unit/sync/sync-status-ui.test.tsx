@@ -12,6 +12,7 @@ import { createSyncRuntime } from '../../../src/sync/runtime';
 import { memberReason, syncLabel, syncState } from '../../../src/sync/engine/status';
 import type { OutboxEntry } from '../../../src/db/rows-sync';
 import { saveDeliveryAddress } from '../../../src/sync/mutations/profile-metafield';
+import { saveScanCode } from '../../../src/sync/mutations/scan-code';
 import { toasts } from '../../../src/ui/toast-store';
 import { MemoryRouter } from 'react-router';
 import { scriptedFetch, type Reply } from './support/fake-fetch';
@@ -49,6 +50,11 @@ describe('sync indicator copy', () => {
     expect(syncLabel({ kind: 'waiting', waiting: 1, failed: 0 }, now)).toBe('1 зміна очікує');
     expect(syncLabel({ kind: 'waiting', waiting: 21, failed: 0 }, now)).toBe('21 зміна очікує');
     expect(syncLabel({ kind: 'failed', waiting: 0, failed: 2 }, now)).toBe('2 зміни не збережено');
+    // A refusal never hides behind what waits: both counts.
+    expect(syncLabel({ kind: 'offline', waiting: 1, failed: 1 }, now)).toBe('Офлайн · 1 зміна чекає на зв’язок · 1 зміну не збережено');
+    expect(syncLabel({ kind: 'sending', waiting: 2, failed: 3 }, now)).toBe('Надсилаю 2 зміни… · 3 зміни не збережено');
+    expect(syncLabel({ kind: 'waiting', waiting: 1, failed: 5 }, now)).toBe('1 зміна очікує · 5 змін не збережено');
+    expect(syncLabel({ kind: 'retrying', waiting: 1, failed: 1, nextAt: now + 40_000, reason: 'Немає зв’язку з сервером.' }, now)).toBe('1 зміна не надіслана: немає зв’язку з сервером · спроба за 40 с · 1 зміну не збережено');
     expect(syncLabel({ kind: 'idle', waiting: 0, failed: 0 }, now)).toBeNull();
   });
 
@@ -87,7 +93,11 @@ describe('<SyncIndicator>', () => {
     await toggleFavourite(db, GLO, 2);
     // The app's own reports are sent quietly: not counted as the member's changes.
     await trackEvent(db, GLO, { event: 'quiet', pageUrl: '/' });
-    render(<SyncIndicator runtime={rt} />);
+    render(
+      <MemoryRouter>
+        <SyncIndicator runtime={rt} />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('Офлайн · 2 зміни чекають на зв’язок')).toBeDefined();
     // A member's kept copy of the screen never holds it: what waited then says nothing of now.
     const shell = document.createElement('div');
@@ -118,12 +128,17 @@ describe('<SyncIndicator>', () => {
 });
 
 describe('refusals: announced once, explained, fixed or dismissed', () => {
-  it('a refused address is announced once in a toast naming it and why; the panel offers to fix it; «Прибрати» and «Повторити» work', async () => {
+  it('a refused address is announced once in a toast naming it and why; the panel offers to fix it; «Прибрати» and, where a later try can pass, «Повторити» work', async () => {
     let refuse = true;
+    // The address's body is refused for good (400); the favourite for now (the list is full, 422).
+    const refusal = (key: string): Reply =>
+      key === 'favorites'
+        ? { status: 422, body: { error: { code: 'too_many_favourites', message: 'В обраному може бути не більше 100 товарів' } } }
+        : { status: 400, body: { error: { code: 'invalid_body', message: 'Некоректні дані: поле «value»' } } };
     const { rt, db } = await runtime(
       api({
         '/api/user/create-metafields': (_r, b) =>
-          refuse ? { status: 400, body: { error: { code: 'invalid_body', message: 'Некоректні дані: поле «value»' } } } : { status: 200, body: { metafield: { id: 1, namespace: 'pwa', key: String(b.key), value: String(b.value), type: 'json', revision: 1 } } },
+          refuse ? refusal(String(b.key)) : { status: 200, body: { metafield: { id: 1, namespace: 'pwa', key: String(b.key), value: String(b.value), type: 'json', revision: 1 } } },
       }),
       manualOnline(true),
     );
@@ -158,12 +173,44 @@ describe('refusals: announced once, explained, fixed or dismissed', () => {
     const items = await screen.findAllByTestId('sync-failed-item');
     expect(items).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Виправити в профілі' }).getAttribute('href')).toBe('/profile');
+    // The address's refusal cannot pass later: no «Повторити» for it, only for the favourite.
+    expect(items.map((i) => i.textContent?.includes('Повторити'))).toEqual([false, true]);
     fireEvent.click(screen.getAllByRole('button', { name: 'Прибрати' })[0]!);
     await vi.waitFor(() => expect(screen.getAllByTestId('sync-failed-item')).toHaveLength(1));
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: 'Повторити' }));
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
     expect(await db.favourites.get(['glo', 2])).toBeDefined();
+    unsubscribe();
+    rt.stop();
+  });
+
+  it('a screen that shows the refusal on its line is answer enough: no toast there; elsewhere the toast is that screen’s', async () => {
+    const { rt, db } = await runtime(
+      api({ '/api/scan/scan-code': () => ({ status: 404, body: { error: { code: 'code_not_found', message: 'Такого коду немає. Перевір, чи правильно він зчитався' } } }) }),
+      manualOnline(true),
+    );
+    const shown: Array<{ text: string; screen?: string }> = [];
+    // Only this test's: the app's toast store may still hold an earlier test's.
+    const unsubscribe = toasts.subscribe((list) => list.forEach((t) => t.text.includes('Скан коду') && !shown.some((x) => x.text === t.text) && shown.push({ text: t.text, screen: t.screen })));
+    const refuse = async (code: string, path: string) => {
+      await saveScanCode(db, GLO, code, 'manual');
+      await act(async () => {
+        await rt.outbox.replay();
+      });
+      render(
+        <MemoryRouter initialEntries={[path]}>
+          <SyncIndicator runtime={rt} />
+        </MemoryRouter>,
+      );
+      await vi.waitFor(async () => expect((await db.outbox.toArray()).every((e) => e.noticed)).toBe(true));
+      cleanup();
+    };
+    // The XP ledger lists the refused scan on its own line.
+    await refuse('0000dead-beef-4000-8000-00000000c0de', '/history-bonuses');
+    expect(shown).toEqual([]);
+    await refuse('0000dead-beef-4000-8000-00000000c0df', '/profile');
+    expect(shown).toEqual([{ text: expect.stringContaining('Такого коду немає') as string, screen: '/profile' }]);
     unsubscribe();
     rt.stop();
   });

@@ -25,6 +25,8 @@ describe('every action declares the views it changes', () => {
         if (k.tables.includes('xpBalance')) expect(views, k.kind).toContain('xp');
         // What moves XP is listed in the ledger while it waits: it must say what it is.
         if (views.includes('xp')) expect(k.xpMove?.(entryOf(variant) as never).what, k.kind).toMatch(/\S/);
+        // …and its refusals are shown on the ledger's line, where no toast repeats them.
+        if (k.xpMove) expect(k.answeredOn, k.kind).toContain('/history-bonuses');
         if (k.tables.includes('scanHistory') || k.tables.includes('scans')) expect(views, k.kind).toContain('scan-history');
         if (k.tables.includes('orders')) expect(views, k.kind).toContain('orders');
         if (k.tables.includes('devices')) expect(views, k.kind).toContain('devices');
@@ -99,7 +101,8 @@ describe('an answer that settles: its views pulled again at once', () => {
     const history = ok({ transactions: [], summary: { earned: 0, spent: 0, balance: 5, count: 0 } });
     const h = await harness({ reply: api({ '/api/get-bonus-history': () => (up ? history : { status: 503, body: { error: { code: 'unavailable', message: 'x' } } }) }) });
     await markViewsDue(h.db, [{ view: 'xp', variant: 'glo' }]);
-    const refresher = watchViewsDue(h.db, { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true }, async () => VIEW_PULLERS);
+    // No window between pulls here: this is about the queue.
+    const refresher = watchViewsDue(h.db, { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true }, async () => VIEW_PULLERS, { windowMs: 0 });
     await refresher.drain();
     expect((await kvGet(h.db, 'viewsDue'))?.map((d) => d.view)).toEqual(['xp']);
     up = true;
@@ -155,7 +158,7 @@ describe('the queue of views due', () => {
     };
     const pullers = Object.fromEntries(VIEW_NAMES.map((v) => [v, () => (v === 'mirrors' ? [p] : [])])) as unknown as ViewPullers;
     await markViewsDue(h.db, [{ view: 'mirrors', variant: 'glo' }]);
-    const refresher = watchViewsDue(h.db, { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true }, async () => pullers);
+    const refresher = watchViewsDue(h.db, { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true }, async () => pullers, { windowMs: 0 });
     await expect.poll(() => kvGet(h.db, 'viewsDue')).toBeUndefined();
     refresher.stop();
     expect(pulls).toBe(2);

@@ -46,4 +46,14 @@ describe('toast store (spec §9: auto-close after 5000 ms)', () => {
     store.show('Не збережено — Додавання в кошик: B. Немає в наявності', { kind: 'error', subject: 'cart-add:B' });
     expect(store.list().map((t) => t.text)).toEqual(['Доступна нова версія', 'Не збережено — Додавання в кошик: B. Немає в наявності']);
   });
+
+  it('a toast about one screen goes when the member leaves it; the others stay', () => {
+    const store = createToastStore();
+    store.show('Доступна нова версія', { durationMs: null });
+    store.show('Не збережено — Скан коду …c0de. Такого коду немає', { kind: 'error', durationMs: 10_000, screen: '/profile' });
+    store.leaveScreen('/profile');
+    expect(store.list()).toHaveLength(2);
+    store.leaveScreen('/history-bonuses');
+    expect(store.list().map((t) => t.text)).toEqual(['Доступна нова версія']);
+  });
 });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { db } from '../../../db/db';
 import type { CheckoutDraft } from '../../../db/kv';
-import { deliveryFieldErrors, DELIVERY_FIELD_MESSAGES, FLAT_MAX_DIGITS, type DeliveryFieldErrors } from '../../../domain/delivery-form';
+import { deliveryFieldErrors, DELIVERY_FIELD_MESSAGES, type DeliveryFieldErrors } from '../../../domain/delivery-form';
 import { deliveryMethodsOffered, FALLBACK_MESSAGES, resolveDeliveryMethod, type IpostCityCheck } from '../../../domain/delivery-methods';
 import { suggestIpostWindow, type IpostWindow } from '../../../domain/ipost-window';
 import type { DeliveryMethod } from '../../../domain/shipping';
@@ -186,7 +186,7 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
           <Field label={T.street} placeholder={T.streetPlaceholder} autoComplete="address-line1" value={d.street ?? ''} error={errors.street} data-testid="street-input" onChange={(e) => update({ street: e.target.value })} />
           <div className="co-grid">
             <Field label={T.house} value={d.house ?? ''} error={errors.house} data-testid="house-input" onChange={(e) => update({ house: e.target.value })} />
-            <Field label={T.flat} hint={T.flatHint} inputMode="numeric" maxLength={FLAT_MAX_DIGITS} value={d.flat ?? ''} error={errors.flat} data-testid="flat-input" onChange={(e) => update({ flat: e.target.value })} />
+            <Field label={T.flat} hint={T.flatHint} inputMode="numeric" value={d.flat ?? ''} error={errors.flat} data-testid="flat-input" onChange={(e) => update({ flat: e.target.value })} />
           </div>
         </section>
       )}

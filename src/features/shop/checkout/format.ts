@@ -16,13 +16,3 @@ export function timeOptions(from: string, to: string, step: number): string[] {
   for (let t = m(from); t <= m(to); t += step) out.push(`${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`);
   return out;
 }
-
-/** Made on first use: a page's first `Intl` format loads the locale data (see domain/uk-format.ts). */
-let dateTime: Intl.DateTimeFormat | null = null;
-
-/** An ISO date-time as «12 березня 2026 р. о 14:05» (Kyiv). */
-export function formatDateTime(iso: string): string {
-  const t = Date.parse(iso);
-  dateTime ??= new Intl.DateTimeFormat('uk-UA', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Kyiv' });
-  return Number.isNaN(t) ? iso : dateTime.format(new Date(t));
-}

@@ -1,6 +1,6 @@
 import type { ShopVariant } from '../../../domain/catalogue';
 import { IPOST_WORKING_HOURS, ipostDays, type IpostWindow } from '../../../domain/ipost-window';
-import { FLAT_MAX_DIGITS, type DeliveryFieldErrors } from '../../../domain/delivery-form';
+import type { DeliveryFieldErrors } from '../../../domain/delivery-form';
 import { Field } from '../../../ui/field';
 import { COURIER_COPY as C } from './courier-copy';
 import { DELIVERY_COPY as T } from './delivery-copy';
@@ -30,7 +30,7 @@ export default function IpostFields({
     <>
       <Field label={T.street} placeholder={T.ipostStreetPlaceholder} autoComplete="address-line1" value={street} error={errors.street} data-testid="street-input" onChange={(e) => onChange({ street: e.target.value })} />
       <div className="co-grid">
-        <Field label={T.flat} hint={T.flatHint} inputMode="numeric" maxLength={FLAT_MAX_DIGITS} value={flat} error={errors.flat} data-testid="flat-input" onChange={(e) => onChange({ flat: e.target.value })} />
+        <Field label={T.flat} hint={T.flatHint} inputMode="numeric" value={flat} error={errors.flat} data-testid="flat-input" onChange={(e) => onChange({ flat: e.target.value })} />
       </div>
       <h3 className="co-card__title">{C.ipostTitle}</h3>
       <div className={`co-select${errors.window ? ' co-select--error' : ''}`}>

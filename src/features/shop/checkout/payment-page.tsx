@@ -5,6 +5,7 @@ import type { CheckoutDraft } from '../../../db/kv';
 import { CALL_TODAY_LABEL, CALL_TOMORROW_LABEL, CALL_HOURS, callBackWindow, callToAfter, suggestCallBack } from '../../../domain/call-back-day';
 import { cartMoney } from '../../../domain/cart-money';
 import { formatUah, formatXp, toUah } from '../../../domain/money';
+import { lengthProblem } from '../../../domain/text-limit';
 import { VELO_PROMO } from '../velo-config';
 import { saveDraft } from '../../../sync/checkout/draft';
 import { Button } from '../../../ui/button';
@@ -69,7 +70,10 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
   const covered = co.balance !== null && co.balance >= s.xp;
   const times = timeOptions(CALL_HOURS.from, CALL_HOURS.to, 30);
 
+  // A pasted comment longer than the limit stays whole and says so; the member shortens it.
+  const commentProblem = lengthProblem(draft.comment, COMMENT_MAX, T.commentLabel);
   const next = () => {
+    if (commentProblem) return document.getElementById('order-comment')?.focus();
     if (draft.needCall) {
       const w = callBackWindow(draft.callBack, new Date());
       if (!w.ok) return setCallError(w.reason);
@@ -115,13 +119,16 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
           <label htmlFor="order-comment">{T.commentTitle}</label>
           <textarea
             id="order-comment"
-            maxLength={COMMENT_MAX}
             placeholder={T.commentPlaceholder}
             value={draft.comment}
+            aria-invalid={commentProblem ? true : undefined}
+            aria-describedby="order-comment-note"
             data-testid="order-comment"
-            onChange={(e) => change({ comment: e.target.value.slice(0, COMMENT_MAX) })}
+            onChange={(e) => change({ comment: e.target.value })}
           />
-          <span>{T.commentLeft(COMMENT_MAX - draft.comment.length)}</span>
+          <span id="order-comment-note" className={commentProblem ? 'co-error' : undefined} role={commentProblem ? 'alert' : undefined} data-testid="order-comment-note">
+            {commentProblem ?? T.commentLeft(COMMENT_MAX - draft.comment.length)}
+          </span>
         </div>
       </section>
 

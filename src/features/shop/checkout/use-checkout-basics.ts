@@ -3,7 +3,6 @@ import { useCart, useKv, useXpBalance } from '../../../db/hooks';
 import type { CheckoutDraft, MemberRecord } from '../../../db/kv';
 import type { CartLineRow } from '../../../db/rows-catalogue';
 import type { ShopVariant } from '../../../domain/catalogue';
-import type { DeliveryChoice } from '../../../domain/shipping-address';
 import { newDraft } from '../../../sync/checkout/fresh';
 
 export interface CheckoutBasics {
@@ -14,12 +13,6 @@ export interface CheckoutBasics {
   record: MemberRecord | null;
   customerId: number | null;
   balance: number | null;
-}
-
-/** The delivery choice as it is ordered: the carrier refs the pickers keep are not part of it. */
-export function deliveryOf(d: CheckoutDraft): DeliveryChoice {
-  const { cityRef: _ref, branchNumber: _n, ...choice } = d.delivery;
-  return choice;
 }
 
 /**

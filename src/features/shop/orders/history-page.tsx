@@ -11,7 +11,7 @@ import { Button, ButtonLink } from '../../../ui/button';
 import { PullProblem } from '../../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../../ui/surfaces';
 import { Notice } from '../checkout/parts';
-import { formatDateTime } from '../checkout/format';
+import { formatDateTime } from '../../../domain/uk-format';
 import { useFinishPlacedOrders } from './use-finish-placed';
 import { usePayOrder } from '../checkout/use-pay-order';
 import { pluralUk } from '../../../sync/engine/plural';
@@ -91,7 +91,7 @@ export default function HistoryPage() {
       ) : (
         <Notice text={T.checkingBack(back)} testId="payment-return" />
       ))}
-      {!online && <p className="orders__stale">{T.stale(formatDateTime(new Date(doc.fetchedAt).toISOString()))}</p>}
+      {!online && <p className="orders__stale">{T.stale(formatDateTime(doc.fetchedAt))}</p>}
       {list.length === 0 ? (
         <EmptyState
           icon="shop"

@@ -6,7 +6,7 @@ import { canPayByCard, deliveryStatus, paymentStatus } from '../../../domain/ord
 import { Button } from '../../../ui/button';
 import { Picture } from '../../../ui/picture';
 import { categoryIcon, ShopIcon } from '../shop-icons';
-import { formatDateTime } from '../checkout/format';
+import { formatDateTime } from '../../../domain/uk-format';
 import { HISTORY_COPY as T } from './copy';
 
 export type OrderSummary = CallResponse<typeof getOrders>['list'][number];

@@ -47,20 +47,21 @@ export class Replay implements Cmd {
     const dev = w.devices[this.d];
     const tab = dev.tabs[this.tab]!;
     w.clock.t += 10 * 60_000;
-    dev.faults = [...this.faults];
+    // Every request meets the faults in turn, the token fetches of a send too.
+    dev.network.failOn('/', ...this.faults);
     let onKill!: (key: string | null) => void;
     const killed = new Promise<{ key: string | null }>((resolve) => (onKill = (key) => resolve({ key })));
     dev.onKill = onKill;
     const outcome = await Promise.race([tab.core.outbox.replay().then(() => null), killed]);
     dev.onKill = null;
-    dev.faults = [];
+    dev.network.clearFaults();
     if (outcome) {
       tab.kill();
       dev.tabs[this.tab] = dev.openTab();
       // A send cut off by the page's death stays 'sending', to be retried under the same key.
       if (outcome.key) expect((await dev.tabs[this.tab]!.db.outbox.get(outcome.key))?.state).toBe('sending');
     }
-    expect(dev.maxInFlight).toBeLessThanOrEqual(1);
+    expect(dev.network.maxSendsInFlight).toBeLessThanOrEqual(1);
   }
   toString = () => `replay(${this.d}#${this.tab} [${this.faults.join(',')}])`;
 }
@@ -72,10 +73,10 @@ export class BothTabsReplay implements Cmd {
   async run(_m: Model, w: World) {
     const dev = w.devices[this.d];
     w.clock.t += 10 * 60_000;
-    dev.faults = [...this.faults];
+    dev.network.failOn('/', ...this.faults);
     await Promise.all(dev.tabs.map((t) => t.core.outbox.replay()));
-    dev.faults = [];
-    expect(dev.maxInFlight).toBeLessThanOrEqual(1);
+    dev.network.clearFaults();
+    expect(dev.network.maxSendsInFlight).toBeLessThanOrEqual(1);
   }
   toString = () => `both-tabs-replay(${this.d} [${this.faults.join(',')}])`;
 }
@@ -107,7 +108,9 @@ export class Network implements Cmd {
   constructor(readonly d: DeviceId, readonly up: boolean) {}
   check = () => true;
   async run(_m: Model, w: World) {
-    w.devices[this.d].down = !this.up;
+    const net = w.devices[this.d].network;
+    if (this.up) net.restore();
+    else net.cut();
   }
   toString = () => `network(${this.d} ${this.up ? 'up' : 'down'})`;
 }

@@ -17,14 +17,20 @@ afterEach(() => {
   cleanup();
 });
 
+// Five friends ordered (by the rules 5 × 250 + 100 = 1 350), but the ledger holds what was
+// credited: Тарас's 300 under older rules on glo, Софія's 250 on ogo; Ірина's 250 is owed.
 const referrals = {
   mgmCode: 'REW-ABC234',
-  count: 2,
-  ordered: 1,
+  count: 4,
+  ordered: 5,
   referrals: [
-    { first_name: 'Марія', last_initial: 'Ш.', joined_at: '2026-02-20T10:00:00.000Z', first_order: false },
-    { first_name: 'Тарас', last_initial: 'К.', joined_at: '2026-02-10T10:00:00.000Z', first_order: true },
+    { first_name: 'Марія', last_initial: 'Ш.', joined_at: '2026-02-20T10:00:00.000Z', first_order: false, xp: 0, pending_xp: 0 },
+    { first_name: 'Ірина', last_initial: 'Б.', joined_at: '2026-02-18T10:00:00.000Z', first_order: true, xp: 0, pending_xp: 250 },
+    { first_name: 'Софія', last_initial: 'О.', joined_at: '2026-02-15T10:00:00.000Z', first_order: true, xp: 250, pending_xp: 0 },
+    { first_name: 'Тарас', last_initial: 'К.', joined_at: '2026-02-10T10:00:00.000Z', first_order: true, xp: 300, pending_xp: 0 },
   ],
+  earned: { glo: 300, ogo: 250 },
+  pending: 250,
 };
 
 function renderReferrals(online: boolean, reply: () => Reply) {
@@ -53,11 +59,20 @@ describe('/profile/referral (invite programme: the referrals list and what each 
     expect(seen).toHaveLength(0);
   });
 
-  it('lists the friends with what each brought by the server’s rules', async () => {
+  it('lists the friends with what each brought as the ledger holds it, and the earned figure is the ledger’s sum, never the rules’ formula', async () => {
     renderReferrals(true, () => ({ status: 200, body: referrals }));
-    expect(await screen.findByText('+250 XP')).toBeTruthy();
-    expect(screen.getByText('Ще без замовлень')).toBeTruthy();
-    expect(screen.getByTestId('referral-earned').textContent).toBe('250');
+    expect(await screen.findByText('+300 XP')).toBeTruthy();
+    expect(screen.getAllByTestId('referral-badge').map((b) => b.textContent)).toEqual(['Ще без замовлень', '+250 XP після оплати', '+250 XP', '+300 XP']);
+    expect(screen.getByTestId('referral-earned').textContent).toBe('550');
+    expect(screen.getByTestId('referral-earned-split').textContent).toBe('300 XP — на рахунку glo, 250 XP — на рахунку ogo');
+    expect(screen.getByTestId('referral-pending').textContent).toContain('+250 XP');
     expect(screen.getByTestId('referral-code').textContent).toBe('REW-ABC234');
+  });
+
+  it('an older server’s answer without the ledger’s figures claims no XP', async () => {
+    const { earned: _e, pending: _p, ...older } = referrals;
+    renderReferrals(true, () => ({ status: 200, body: { ...older, referrals: older.referrals.map(({ xp: _x, pending_xp: _y, ...r }) => r) } }));
+    expect(await screen.findAllByText('Замовлення без XP')).toHaveLength(3);
+    expect(screen.getByTestId('referral-earned').textContent).toBe('—');
   });
 });

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ProductPage from '../../../../src/features/shop/product-page';
+import { toasts } from '../../../../src/ui/toast-store';
 import { db, outboxKinds, productRow, renderPage, signedIn, textOf, storeList } from './support';
 
 beforeEach(() => signedIn('glo'));
@@ -27,7 +28,7 @@ describe('product detail (/shop/<list>/<id>, read from Dexie)', () => {
     expect((await screen.findByTestId('detail-in-cart')).textContent).toContain('У кошику: 3');
   });
 
-  it('the heart toggles the favourite with one entry; the quantity field keeps 1..99', async () => {
+  it('the heart toggles the favourite with one entry; the quantity field keeps 1..99 and says so when more is typed', async () => {
     await storeList('sticks', [productRow(1)]);
     renderPage(ProductPage, '/shop/sticks/:id', '/shop/sticks/1');
     fireEvent.click(await screen.findByTestId('favourite-toggle'));
@@ -35,9 +36,12 @@ describe('product detail (/shop/<list>/<id>, read from Dexie)', () => {
     expect(await outboxKinds()).toEqual(['favourite-toggle']);
     const field = screen.getByTestId('qty-value') as HTMLInputElement;
     expect((screen.getByTestId('qty-decrement') as HTMLButtonElement).disabled).toBe(true);
+    // 150 is not cut to 15 without a word: the line takes its most, 99, and the member is told.
     fireEvent.change(field, { target: { value: '150' } });
+    expect(field.value).toBe('150');
     fireEvent.blur(field);
-    await waitFor(() => expect(field.value).toBe('15'));
+    await waitFor(() => expect(field.value).toBe('99'));
+    expect(toasts.list().map((t) => t.text)).toContain('Одного товару можна замовити не більше 99 шт. — у кошику 99');
   });
 
   it('an out-of-stock product cannot be added', async () => {
