@@ -4,6 +4,7 @@ import './ui/base.css';
 import { paintSnapshot, whenPainted } from './app/snapshot/paint';
 import { ownerOf } from './app/snapshot/store';
 import { restoreSignInCookies } from './app/boot/restore-cookies';
+import { keepEarlyTaps } from './app/snapshot/early-taps';
 
 /**
  * The entry: small on purpose. A member's screen seen before on this device is painted at once
@@ -16,6 +17,8 @@ const root = document.getElementById('root')!;
 const yieldToPage = () => new Promise((r) => setTimeout(r, 0));
 function run(): void {
   const snapshot = paintSnapshot(root);
+  // The kept screen looks usable: a tap on it is carried out once the live screen is up.
+  if (snapshot) keepEarlyTaps(snapshot);
   const member = ownerOf(document.cookie) !== null;
   // React first, in a task of its own; on a member's visit Dexie, then the app's database code (the
   // schema, the hooks, the member layout), each in a task of its own too; then the rest of the boot.

@@ -8,6 +8,7 @@ import { answerPicture, installPictures, isPicture } from './pictures';
 import { guardApiFromCacheStorage } from './api-cache-guard';
 import { answerNavigation, visitorState } from './navigation';
 import { precacheRefill } from './precache-refill';
+import { SKIP_WAITING_MESSAGE } from '../src/app/pwa/update-protocol';
 import { createLaterShell, listenForLater, splitManifest, type GroupedEntry } from './precache-later';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: GroupedEntry[] };
@@ -64,7 +65,7 @@ registerRoute(
 
 // A new version waits until the page asks for it («Оновити», spec §4).
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if ((event.data as { type?: string } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
 });
 // The old picture cache (by count only) gives way to `pictures`; the later group's older revisions go.
 self.addEventListener('activate', (event) =>

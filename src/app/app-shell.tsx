@@ -6,6 +6,7 @@ import { noteRouteChange } from './boot/first-screen';
 import { notePath } from './guards/context';
 import { suppressDoubleActivation } from './double-click';
 import { useRouteFocus } from './layout/use-route-focus';
+import { UpdatePrompt } from './pwa/update-prompt';
 
 /** Scroll to the top on a new page, or to the element the hash names (spec §2). */
 function useScrollOnNavigate() {
@@ -28,8 +29,9 @@ function useScrollOnNavigate() {
 }
 
 /**
- * The root of every screen: toasts, scroll and double-click handling, focus to the new page's
- * heading and the announcement of a route change (the install offer is the member layout's).
+ * The root of every screen: toasts, the update prompt, scroll and double-click handling, focus to
+ * the new page's heading and the announcement of a route change (the install offer is the member
+ * layout's).
  */
 export function AppShell() {
   useScrollOnNavigate();
@@ -39,6 +41,7 @@ export function AppShell() {
     <>
       <Outlet />
       <Toaster />
+      <UpdatePrompt />
       {/* One region for the whole app: it stays mounted across layouts, so screen readers keep listening to it. */}
       <p className="visually-hidden" aria-live="polite" data-testid="route-announcer" data-path={announce.path} data-seq={announce.seq}>
         {announce.message}

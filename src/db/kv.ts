@@ -1,5 +1,7 @@
+import type { DeliveryChoice } from '../domain/shipping-address';
 import type { ClubDb } from './database';
-import type { CartSnapshotLine, Variant } from './rows-catalogue';
+import type { CartLine } from '../domain/cart';
+import type { Variant } from './rows-catalogue';
 
 /** Which outside services the server has on (get-version's `providers`). */
 export interface ServerProviders {
@@ -47,12 +49,18 @@ export interface KvValues {
   viewsDue: Array<{ view: string; variant: Variant; mark?: number }>;
   /** Last outbox sequence number handed out. */
   outboxSeq: number;
+  /**
+   * A random name of this database, made once: a note of unsent changes kept outside it names it,
+   * so a database the browser wiped and made anew is told from one logout emptied (kept by
+   * resetAllStores). Never sent anywhere. (src/sync/engine/unsent-marker.ts)
+   */
+  storeId: string;
   /** Fallback lock where Web Locks are missing: who replays the outbox, until when (epoch ms). */
   outboxLease: { owner: string; until: number };
   /** Favourites as the server last confirmed them, per variant (product ids, in order); `rev` counts writes. */
   favouritesConfirmed: { rev: number; lists: Partial<Record<Variant, number[]>> };
   /** Carts as the server last confirmed them (the `pwa`/`cart` metafield), per variant; `rev` counts writes. */
-  cartConfirmed: { rev: number; carts: Partial<Record<Variant, CartSnapshotLine[]>> };
+  cartConfirmed: { rev: number; carts: Partial<Record<Variant, CartLine[]>> };
   /** Feedback "can write" per brand (spec §3 Feedback: per brand {showCan, canFeedback}); pulled every 30 min. */
   feedbackFlags: Partial<Record<'glo' | 'ogo' | 'velo', { showCan: boolean; canFeedback: Array<{ id: number; order_number: number; created_at: string; total: number }> }>>;
   /** In-store purchases that can take feedback (spec §3 offline {showCan}, offlineOrders), of both brands (`variant`: whose store; none = glo, as stored before); pulled every 30 min. */
@@ -183,16 +191,8 @@ export interface MemberRecord {
   total_spent: number;
 }
 
-/** Spec §3 Delivery as the profile keeps it: 1 carrier branch, 2 courier to an address, 3 local courier. */
-export interface ProfileAddress {
-  method: 1 | 2 | 3;
-  city: string;
-  province?: string;
-  branch?: string;
-  street?: string;
-  house?: string;
-  flat?: string;
-}
+/** The delivery the profile keeps for the next order: the same fields as the checkout's choice. */
+export type ProfileAddress = DeliveryChoice;
 
 export type KvKey = keyof KvValues;
 

@@ -1,3 +1,5 @@
+import { pluralUk } from './plural';
+
 /** Scans a member is encouraged to make each (Kyiv) calendar month, per brand variant. */
 export const SCAN_MONTHLY_GOAL = 10;
 
@@ -15,17 +17,6 @@ export function scanPercent(count: number, goal = SCAN_MONTHLY_GOAL): number {
 /** Whether the month's scans have met the goal (the card then says so instead of «11 з 10»). */
 export function scanGoalReached(count: number, goal = SCAN_MONTHLY_GOAL): boolean {
   return count >= goal;
-}
-
-/** Ukrainian plural of a count: [one, few, many] — 1 скан, 2 скани, 5 сканів, 21 скан. */
-export function pluralUk(n: number, forms: readonly [string, string, string]): string {
-  const abs = Math.abs(n);
-  const tens = abs % 100;
-  const ones = abs % 10;
-  if (tens >= 11 && tens <= 14) return forms[2];
-  if (ones === 1) return forms[0];
-  if (ones >= 2 && ones <= 4) return forms[1];
-  return forms[2];
 }
 
 const SCANS = ['скан', 'скани', 'сканів'] as const;

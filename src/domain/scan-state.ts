@@ -1,4 +1,4 @@
-import { pluralUk } from './scan-goal';
+import { pluralUk } from './plural';
 import { compareCodeUnits } from './uk-format';
 
 /**

@@ -7,7 +7,7 @@ import { authEnv } from '../sync/auth/env';
 import { AuthError } from '../sync/auth/errors';
 import { OFFLINE_ONLY_MESSAGE } from '../sync/engine/online-only';
 import { syncNow, useSyncMaybe } from './sync-context';
-import { hostBrand, isSignedIn, type AppVariant } from './visitor';
+import { hostBrand, isSignedIn, VARIANT_HINT_KEY, type AppVariant } from './visitor';
 
 // The Dexie-free part of the session (cookies, theme, invite code) lives in ./visitor.
 export { applyTheme, captureInviteCode, INVITE_CODE_KEY, isSignedIn, readInviteCode, type AppVariant } from './visitor';
@@ -39,13 +39,6 @@ async function readAppSession(): Promise<AppSession> {
   rememberVariant(variant);
   return { signedIn: true, variant, ageVerified, referralCode: code ?? null };
 }
-
-/**
- * The variant of the last session read, kept synchronously so the first paint after a reload
- * already wears the right brand and shows the right cart (the database answers a moment later).
- * Cleared by logout with the rest of localStorage.
- */
-const VARIANT_HINT_KEY = 'appVariant';
 
 function rememberVariant(v: AppVariant): void {
   try {

@@ -39,6 +39,23 @@ export function applyTheme(variant: AppVariant | 'velo'): void {
   }
 }
 
+/**
+ * The variant of the last session read, kept synchronously so the first paint after a reload
+ * already wears the right brand and shows the right cart (the database answers a moment later).
+ * Cleared by logout with the rest of localStorage.
+ */
+export const VARIANT_HINT_KEY = 'appVariant';
+
+/** The variant this device last showed a member, or null (nothing kept, or storage unavailable). */
+export function lastVariantShown(storage: Pick<Storage, 'getItem'> = localStorage): AppVariant | null {
+  try {
+    const v = storage.getItem(VARIANT_HINT_KEY);
+    return v === 'ogo' || v === 'glo' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Where an invite code from a `?ref=` link waits until registration (cleared by logout with the rest). */
 export const INVITE_CODE_KEY = 'inviteCode';
 

@@ -16,6 +16,8 @@ export interface RuntimeOptions extends Omit<SyncCoreOptions, 'onActivity' | 'on
   triggerEnv?: Omit<TriggerEnv, 'online' | 'pull'>;
   /** The pullers of each view (src/sync/views-pullers.ts), loaded when an action first settles. */
   viewPullers?: () => Promise<ViewPullers>;
+  /** After a sign-in here has stored its session: the app tells its other open tabs. */
+  onSignedIn?: () => void;
 }
 
 /** Everything sync does in a page: the core, its triggers, pullers, activity and logout. */
@@ -29,8 +31,13 @@ export interface SyncRuntime extends SyncCore {
   onPulled(listener: () => void): () => void;
   /** Logout step one (spec §4): send what waits, report what is left. */
   prepareLogout(): Promise<UnsentSummary>;
-  /** Logout step two: clear cookies, stores and localStorage (but the app version). */
-  logout(): Promise<void>;
+  /**
+   * Logout step two: clear cookies, stores and localStorage (but the app version). `lost`: what a
+   * logout the member did not ask for takes with it, for /auth to say.
+   */
+  logout(lost?: UnsentSummary | null): Promise<void>;
+  /** Told by a sign-in once its session is stored (RuntimeOptions.onSignedIn). */
+  signedIn(): void;
   stop(): void;
 }
 
@@ -69,10 +76,11 @@ export function createSyncRuntime(o: RuntimeOptions): SyncRuntime {
       return () => pulled.delete(listener);
     },
     prepareLogout: () => prepareLogout(core.outbox, core.registry, o.online.isOnline()),
-    async logout() {
+    async logout(lost) {
       await logout(o.db, o.logoutEnv);
-      o.onLoggedOut?.(null);
+      o.onLoggedOut?.(lost?.count ? lost : null);
     },
+    signedIn: () => o.onSignedIn?.(),
     stop: () => {
       triggers.stop();
       views?.stop();

@@ -11,14 +11,26 @@ import { pagePullers } from './page-pullers';
 import { onSessionChange } from './pullers/catalogue';
 import { deleteAllCaches } from './pullers/version-check';
 import { createSyncRuntime, type SyncRuntime } from './runtime';
+import { lostInWords, readLostChanges, type LostChanges } from '../state/lost-changes';
+import { lastVariantShown } from '../state/visitor';
+import type { UnsentSummary } from './auth/logout';
+import { watchUnsentChanges } from './engine/unsent-marker';
 
 let current: SyncRuntime | null = null;
 
 const reload = () => window.location.reload();
 
+/** Changes a wiped database took with it, as a logout reports what it could not send. */
+function lostAsUnsent(lost: LostChanges | null): UnsentSummary | null {
+  if (!lost) return null;
+  return { count: lost.count, byKind: [], message: `${lostInWords(lost)} не надіслано` };
+}
+
 /** What the app adds to sync: the logout's part outside the database (see `LogoutEnv.forgetCopies`). */
 export interface StartOptions {
   forgetCopies?: () => Promise<void>;
+  /** A sign-in in this tab has stored its session (the app tells its other tabs). */
+  onSignedIn?: () => void;
 }
 
 /**
@@ -35,8 +47,10 @@ export function startSync(opts: StartOptions = {}): SyncRuntime {
     storage: window.localStorage,
     clearCaches: () => deleteAllCaches(),
     reload,
-    hasUserCookie: () => documentCookies().get(USER_TOKEN_COOKIE) !== null,
-    logout: () => current?.logout() ?? Promise.resolve(),
+    userCookie: () => documentCookies().get(USER_TOKEN_COOKIE),
+    lastVariant: () => lastVariantShown(),
+    // A dead session: /auth also says what a wiped database took with it.
+    logout: () => current?.logout(lostAsUnsent(readLostChanges())) ?? Promise.resolve(),
   });
   current = createSyncRuntime({
     db,
@@ -61,9 +75,12 @@ export function startSync(opts: StartOptions = {}): SyncRuntime {
     },
     triggerEnv: { document, requestBackgroundSync: () => requestBackgroundSync() },
     viewPullers: () => import('./views-pullers').then((m) => m.VIEW_PULLERS),
+    onSignedIn: opts.onSignedIn,
   });
   // A sign-in or a variant switch pulls the new account's catalogue, cart and favourites at once.
   onSessionChange(db, () => void current?.pull());
+  // A note of the changes waiting, outside the database: if the browser wipes it, the member is told what was lost.
+  watchUnsentChanges({ db, storage: window.localStorage, registry: current.registry, signedIn: () => documentCookies().get(USER_TOKEN_COOKIE) !== null, now: Date.now });
   return current;
 }
 

@@ -74,7 +74,7 @@ export class Tab {
         storage,
         clearCaches: async () => undefined,
         reload: () => phone.onReload(this),
-        hasUserCookie: () => cookies.get(USER_TOKEN_COOKIE) !== null,
+        userCookie: () => cookies.get(USER_TOKEN_COOKIE),
         logout: () => rt.logout(),
       }),
       logoutEnv: { clearCookie: (n) => cookies.clear(n), storage, session: this.session, informServer: () => informServerOfLogout(rt) },

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allCalls } from '../../src/contract/index';
-import { createMember, type TestMember } from '../support/members';
-import { makeTestServer, type TestServer } from '../support/server';
+import type { TestMember } from '../support/members';
+import type { TestServer } from '../support/server';
+import { withServerAndMember } from '../support/server-member';
 
 /**
  * 400 messages mixed Ukrainian with zod's English («Invalid input: expected number,
@@ -11,11 +12,7 @@ import { makeTestServer, type TestServer } from '../support/server';
  */
 let s: TestServer;
 let m: TestMember;
-beforeAll(async () => {
-  s = await makeTestServer();
-  m = await createMember(s);
-});
-afterAll(() => s.close());
+withServerAndMember((x) => ({ s, m } = x));
 
 const ALLOWED = new Set(['true', 'false', 'null', 'NaN', 'JSON', 'XP', 'SMS', 'U', 'ID', 'UAH', 'ogo', 'glo', 'velo', 'iPost', 'PIN', 'REW']);
 /** The message with the field names («…») and quoted values ("…") taken out: what must be Ukrainian. */

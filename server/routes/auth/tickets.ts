@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { isSafeReturnPath } from '../../../src/domain/return-path';
+import { publicOrigin } from '../../http/public-origin';
 import type { AppDeps, AppEnv } from '../../context';
 import type { TicketSite } from '../../db/tables/auth';
 import { badRequest } from '../../errors';
@@ -22,10 +23,6 @@ export function returnPathOrThrow(path: string | undefined | null): string {
   return path;
 }
 
-/** The public origin for links: PUBLIC_URL when set, else the origin the request came to. */
-export function publicOrigin(c: Context<AppEnv>, deps: AppDeps): string {
-  return (deps.config.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, '');
-}
 
 /** Makes a single-use login link to `site` for the member; only the ticket's hash is stored. */
 export async function loginLink(

@@ -12,11 +12,6 @@ export async function requireFeedbackToken(deps: AppDeps, member: Member, token:
 
 export const feedbackExists = () => conflict('feedback_exists', 'Відгук на цю покупку вже залишено');
 
-/** A unique-constraint failure of SQLite or PostgreSQL (the one feedback per purchase rule, raced). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof e.message === 'string' && e.message.includes('UNIQUE constraint'));
-}
 
 /**
  * The member's feedback (or one of it), newest first, with the photos' ids, the variant it

@@ -5,7 +5,8 @@ import type { AppEnv } from '../../context';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { mount } from '../../http/route';
 import { fetchStorePurchases } from '../../sandboxes/offline-purchases';
-import { feedbackExists, feedbackOf, isUniqueViolation, requireFeedbackToken } from './feedback-access';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { feedbackExists, feedbackOf, requireFeedbackToken } from './feedback-access';
 
 type Items = OfflineOrder['items'];
 

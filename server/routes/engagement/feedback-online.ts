@@ -14,7 +14,8 @@ import { badRequest, forbidden, notFound, unprocessable } from '../../errors';
 import { mount, parseInput } from '../../http/route';
 import { ownedCustomer } from '../../members';
 import { bearerHash, issueToken } from '../../security/tokens';
-import { feedbackExists, feedbackOf, isUniqueViolation, requireFeedbackToken } from './feedback-access';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { feedbackExists, feedbackOf, requireFeedbackToken } from './feedback-access';
 import { photosOf } from './feedback-photos';
 
 type Shop = z.infer<typeof feedbackShop>;

@@ -11,7 +11,7 @@ import { mount } from '../../http/route';
 import { findCustomer, ownedCustomer } from '../../members';
 import { friendOf } from '../shop/order-draft';
 import { memberForToken } from '../../security/tokens';
-import { isUniqueViolation } from './content-db-errors';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { faqAsText, parseBody } from './content-html';
 import { registerVeloInviteSite } from './invite-velo-site';
 

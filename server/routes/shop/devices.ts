@@ -3,7 +3,7 @@ import type { Context, Hono, Next } from 'hono';
 import { getDevices, registerDevice } from '../../../src/contract/shop-member';
 import { queryFlag } from '../../../src/contract/query-params';
 import { DEVICE_REGISTRATION_XP, isValidSerial, normalizeSerial, SERIAL_FORMAT_MESSAGE } from '../../../src/domain/device-registration';
-import { pluralUk } from '../../../src/domain/scan-goal';
+import { pluralUk } from '../../../src/domain/plural';
 import type { AppDeps, AppEnv, Member } from '../../context';
 import type { DevicesTable } from '../../db/tables/catalogue';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../errors';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { getLiqpayLink } from '../../../src/contract/shop-payment';
+import { publicOrigin } from '../../http/public-origin';
 import type { AppDeps, AppEnv, Member } from '../../context';
 import { forbidden, notFound, unprocessable } from '../../errors';
 import { OFF_MESSAGES, providersOf } from '../../providers/index';
@@ -11,10 +12,6 @@ import { requireOwnToken } from '../auth/token-owner';
 import { paymentKeys } from './payment-keys';
 import { checkAttempt } from './payment-settle';
 
-/** Where links and callbacks point: the configured public origin, else the one the request came to. */
-export function publicOrigin(c: Context<AppEnv>, deps: AppDeps): string {
-  return (deps.config.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, '');
-}
 
 /** The member's own order: 404 when there is none in this variant, 403 when it is someone else's. */
 export async function ownOrder(deps: AppDeps, member: Member, orderId: number, variant?: 'glo' | 'ogo') {

@@ -9,9 +9,10 @@ import { AppRouter } from '../router';
 import { preloadPage } from '../routes/lazy-pages';
 import { resolveVisit, visitorStateFromCookies } from '../routes/plan';
 import { setAppContainer } from '../snapshot/container';
+import { takeOverEarlyTaps } from '../snapshot/early-taps';
 import { afterFirstScreen, atNextRouteChange, whenFirstScreenShows } from './first-screen';
 import { afterLoad, scheduleServiceWorker } from './service-worker';
-import { leaveAfterLogoutElsewhere, onLogoutElsewhere } from '../pwa/logout-channel';
+import { followSessionElsewhere, signedInHere } from '../pwa/follow-session';
 import { enableEarlyButtons, replayTypedEarly } from './typed-early';
 
 /**
@@ -32,7 +33,8 @@ function App() {
     const start = () =>
       (starting ??= loadSyncEngine().then((m) => {
         // The logout's part outside the database (kept screens, the worker's copies, other tabs), loaded when needed.
-        pending = m.startSync({ forgetCopies: () => import('../pwa/forget-member').then((f) => f.forgetMemberCopies()) });
+        // A sign-in here: the other open tabs follow (../pwa/follow-session).
+        pending = m.startSync({ forgetCopies: () => import('../pwa/forget-member').then((f) => f.forgetMemberCopies()), onSignedIn: () => signedInHere() });
         // After each sync, the pictures the member may open offline go to the service worker's cache.
         pending.onPulled(() => void Promise.all([import('../pwa/pictures'), import('../../db/db')]).then(([p, d]) => p.keepPicturesForOffline(d.db)));
         if (shown) setSync(pending);
@@ -63,8 +65,9 @@ function App() {
     });
   }, []);
   // Logged out in another tab: this one leaves too, whatever screen it is on by then (the emptied
-  // database may already have sent it to the sign-in, with the member's screens still in memory).
-  useEffect(() => onLogoutElsewhere(() => leaveAfterLogoutElsewhere()), []);
+  // database may already have sent it to the sign-in, with the member's screens still in memory);
+  // someone signed in in another tab: this one reloads as them.
+  useEffect(() => followSessionElsewhere(), []);
   return (
     <SyncProvider runtime={sync}>
       <AppRouter />
@@ -117,7 +120,8 @@ export const SNAPSHOT_MAX_MS = 2500;
  * - over a prerendered screen (the HTML names its path): hydrates it, keeping what is painted;
  * - over a member's kept screen (`snapshot`, painted by the entry): renders the live app beside
  *   it, off the document, and swaps it in once its page has rendered and nothing in it is still
- *   loading (or at a tap, or after SNAPSHOT_MAX_MS), so the member never sees a placeholder;
+ *   loading (or at a tap, or after SNAPSHOT_MAX_MS), so the member never sees a placeholder; the
+ *   taps made on the kept screen are carried out on the live one (../snapshot/early-taps.ts);
  * - otherwise renders into the empty root.
  */
 export function boot(root: HTMLElement, snapshot: HTMLElement | null): void {
@@ -155,6 +159,8 @@ export function boot(root: HTMLElement, snapshot: HTMLElement | null): void {
     removeEventListener('pointerdown', swap, true);
     removeEventListener('keydown', swap, true);
     root.replaceChildren(live);
+    // The taps made on the kept screen (and one under way) reach the same controls of the live one.
+    takeOverEarlyTaps(live);
   };
   const ready = () => {
     const main = live.querySelector('main');

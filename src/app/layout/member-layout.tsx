@@ -17,6 +17,7 @@ import { layoutTheme, pageTitle, WITH_NAV } from './layout-rules';
 import { useScreenTitleOverride } from '../../state/screen-title';
 import { usePageViews } from './use-page-views';
 import { InstallOffer } from '../pwa/install-offer';
+import { LostChangesNotice } from '../../features/sync-status/lost-changes-notice';
 
 // Neither is part of the first screen: the menu is mounted closed in idle time, the sync indicator
 // once sync has started (after the first screen). Their code loads then.
@@ -117,6 +118,9 @@ export default function MemberLayout({ kind }: { kind: LayoutName }) {
             <SyncIndicator runtime={sync} />
           </Suspense>
         )}
+      </div>
+      <div className="layout__status">
+        <LostChangesNotice />
       </div>
       <main className="page" id="main">
         <Outlet />

@@ -1,59 +1,62 @@
-import { registerSW } from 'virtual:pwa-register';
 import { toasts } from '../../ui/toast-store';
+import { applyUpdate, updateOutcome } from './apply-update';
 import { schedulePrecacheLater } from './precache-later';
+import { watchForNewBuild } from './update-checks';
+import { appUpdate } from './update-state';
 
-/** Spec §9: look for a new build once an hour. */
-export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+export { UPDATE_CHECK_MS } from './update-checks';
 const OFFLINE_READY_KEY = 'offlineReadyShown';
 
+/** Calls `then` whenever a new version of the worker waits behind the one controlling the page. */
+function whenWaiting(reg: ServiceWorkerRegistration, container: ServiceWorkerContainer, then: () => void): void {
+  const consider = () => {
+    if (reg.waiting && container.controller) then();
+  };
+  const track = (worker: ServiceWorker | null) =>
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed') consider();
+    });
+  consider();
+  track(reg.installing);
+  reg.addEventListener('updatefound', () => track(reg.installing));
+}
+
 /**
- * Registers the service worker (scope /). A waiting new version is offered with «Оновити»
- * (it activates, and the page reloads — spec §4); offline readiness is announced once.
+ * Registers the service worker (scope /) and looks for new builds while the app is open (hourly,
+ * and when it is shown again or the network returns: ./update-checks). A waiting new version is
+ * offered on every screen (./update-prompt.tsx); «Оновити» ends on the new build or says why not
+ * (./apply-update.ts). A new version taking over, here or from another tab, reloads the page
+ * (spec §4); offline readiness is announced once.
  */
 export function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator)) return;
-  /** «Оновити» was pressed: the page reloads once the new worker controls it. */
-  let updateAsked = false;
-  const updateSW = registerSW({
-    immediate: true,
-    onNeedRefresh() {
-      toasts.show('Доступна нова версія застосунку.', {
-        durationMs: null,
-        action: {
-          label: 'Оновити',
-          run: () => {
-            updateAsked = true;
-            void updateSW(true);
-          },
-        },
-      });
-    },
-    onOfflineReady() {
-      if (localStorage.getItem(OFFLINE_READY_KEY)) return;
-      localStorage.setItem(OFFLINE_READY_KEY, '1');
-      toasts.show('Застосунок готовий працювати без інтернету.', { kind: 'success' });
-    },
-    onRegisteredSW(_url, registration) {
-      if (!registration) return;
-      // The precache's later group, when the connection allows (./precache-later).
-      schedulePrecacheLater();
-      setInterval(() => {
-        if (navigator.onLine) void registration.update().catch(() => undefined);
-      }, UPDATE_CHECK_MS);
-    },
-    onRegisterError(e: unknown) {
-      console.error('[sw] registration failed', e);
-    },
-  });
-  const hadController = Boolean(navigator.serviceWorker.controller);
-  // Another tab activated a new worker (spec §4 "external activation"), or «Оновити» here did:
-  // load the new version. The page of a first visit, which the first worker claimed after it
-  // loaded, reloads only for «Оновити» (vite-plugin-pwa's own reload waits for a page controlled
-  // from its start, so there «Оновити» activated the new version and nothing seemed to happen).
+  const container = navigator.serviceWorker;
+  if (!container) return;
   let reloading = false;
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (reloading || !(hadController || updateAsked)) return;
+  const reload = () => {
+    if (reloading) return;
     reloading = true;
     window.location.reload();
+  };
+  // Whether a worker controlled the page before this change: the first worker taking a new
+  // page over is no new version (it only makes the app work offline).
+  let controlled = Boolean(container.controller);
+  container.addEventListener('controllerchange', () => {
+    if (controlled) reload();
+    else if (!localStorage.getItem(OFFLINE_READY_KEY)) {
+      localStorage.setItem(OFFLINE_READY_KEY, '1');
+      toasts.show('Застосунок готовий працювати без інтернету.', { kind: 'success' });
+    }
+    controlled = true;
   });
+  void container
+    .register('/sw.js', { scope: '/' })
+    .then((reg) => {
+      // The precache's later group, when the connection allows (./precache-later).
+      schedulePrecacheLater();
+      if (updateOutcome(sessionStorage, Boolean(reg.waiting && container.controller)) === 'stuck') appUpdate.stuck();
+      // The newest one waiting when «Оновити» is tapped (a later build replaces an earlier one that waited).
+      whenWaiting(reg, container, () => appUpdate.offer(() => applyUpdate({ waiting: reg.waiting, container, storage: sessionStorage, reload })));
+      watchForNewBuild({ check: () => reg.update(), online: () => navigator.onLine, now: Date.now, doc: document, win: window });
+    })
+    .catch((e: unknown) => console.error('[sw] registration failed', e));
 }

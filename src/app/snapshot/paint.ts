@@ -2,8 +2,9 @@ import { buildOf, clearSnapshots, ownerOf, readSnapshot } from './store';
 
 /**
  * Run by the entry script before anything else loads: when a signed-in member opens a screen
- * seen before on this device, paints its kept look into the empty root at once, inert (it does
- * not react to taps; the live screen replaces it as soon as it is ready), unless the service
+ * seen before on this device, paints its kept look into the empty root at once, inert (its taps
+ * are noted and carried out by the live screen, ./early-taps.ts, which replaces it as soon as it
+ * is ready), unless the service
  * worker's answer has it already. Returns the painted element, or null. A signed-out visit
  * (the prerendered sign-in after a logout too) forgets every kept screen, both copies: one
  * written by another tab as the member logged out goes at the next signed-out page.

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { db } from '../../db/db';
 import { useNews, useXpBalance } from '../../db/hooks';
 import { waitingSummary } from '../../domain/scan-state';
-import { pluralUk } from '../../domain/scan-goal';
+import { pluralUk } from '../../domain/plural';
 import { useAppSession } from '../../state/session';
 import { useXpPending } from '../../state/xp-ledger';
 import { Icon, type IconName } from '../../ui/icons';

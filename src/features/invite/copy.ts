@@ -1,4 +1,4 @@
-import { pluralUk } from '../../sync/engine/plural';
+import { pluralUk } from '../../domain/plural';
 import { formatNumber } from '../../domain/uk-format';
 
 /** «3, 5 і 10». */

@@ -1,5 +1,6 @@
 import { GUID_ERRORS } from '../../domain/guid';
-import { pluralUk, scanGoalReached } from '../../domain/scan-goal';
+import { scanGoalReached } from '../../domain/scan-goal';
+import { pluralUk } from '../../domain/plural';
 import { formatNumber } from '../../domain/uk-format';
 
 /** Ukrainian words of the scan screens (/scanning, /scanbox, /scan/multi, /scan/history, /scan/instruction). */

@@ -24,7 +24,7 @@ export default function ScanInstructionPage() {
       <ol className="instruction-steps card">
         {STEPS.map((s) => (
           <li key={s.title} className="instruction-step">
-            <span className="instruction-step__icon">
+            <span className="icon-tile instruction-step__icon">
               <ScanIcon name={s.icon} size={24} />
             </span>
             <span>

@@ -1,6 +1,6 @@
 import { guidReason } from '../../domain/guid';
 import type { MultiscanRow } from '../../db/rows-queued';
-import { pluralUk } from '../../domain/scan-goal';
+import { pluralUk } from '../../domain/plural';
 import { MULTI_COPY as T } from './multi-copy';
 import { formatDayMonth, formatTime } from '../../domain/uk-format';
 

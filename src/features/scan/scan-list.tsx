@@ -1,19 +1,11 @@
-import type { ScanState } from '../../domain/scan-state';
+import type { HistoryLine } from '../../domain/scan-state';
 import { SCAN_STATE_LABELS } from '../../domain/scan-state';
 import { ScanIcon } from '../../ui/scanner/scan-icons';
 import { SCAN_COPY as T } from './copy';
 import { formatDayMonth, formatTime, sameKyivDay } from '../../domain/uk-format';
 
 /** One line of a scan list: the code, when and how, and its state (with the XP or the reason). */
-export interface ScanLine {
-  code: string;
-  at: number;
-  state: ScanState;
-  xp: number | null;
-  product: string | null;
-  message: string | null;
-  detail?: string;
-}
+export type ScanLine = Omit<HistoryLine, 'source'> & { detail?: string };
 
 const SCAN_STATE_TITLES = SCAN_STATE_LABELS;
 const ICON = { waiting: 'clock', sent: 'upload', credited: 'check', refused: 'alert' } as const;

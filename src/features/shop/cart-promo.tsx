@@ -134,7 +134,7 @@ export default function CartPromo({ variant, lines, veloProblem, codes, customer
   const hasVelo = variant === 'ogo' && lines.some((l) => l.tags.includes(PRODUCT_TAGS.velo) && !l.tags.includes(PRODUCT_TAGS.veloGift));
   const veloNote = hasVelo && !veloVisible && !codes.veloCode ? (customerTags.includes(VELO_USED_TAG) ? T.veloUsed : lines.some((l) => l.tags.includes(PRODUCT_TAGS.veloGift)) ? T.veloGift : null) : null;
   return (
-    <section className="promo" aria-label={T.title} data-testid="cart-promo">
+    <section className="card card--stack" aria-label={T.title} data-testid="cart-promo">
       <h2 className="promo__title">{T.title}</h2>
       <CodeField
         id="friend-code"

@@ -1,4 +1,4 @@
-import { pluralUk, type UkForms } from '../../sync/engine/plural';
+import { pluralUk, type UkForms } from '../../domain/plural';
 
 export { pluralUk };
 

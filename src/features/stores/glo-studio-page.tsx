@@ -84,11 +84,11 @@ export default function GloStudioPage() {
       )}
       {cities.length > 1 && (
         <div className="chip-scroller stores-cities" role="group" aria-label="Місто">
-          <button type="button" className="stores-chip" aria-pressed={city === null} onClick={() => setCity(null)}>
+          <button type="button" className="pill stores-chip" aria-pressed={city === null} onClick={() => setCity(null)}>
             {T.all}
           </button>
           {cities.map((c) => (
-            <button key={c.city} type="button" className="stores-chip" aria-pressed={city === c.city} onClick={() => setCity(c.city)}>
+            <button key={c.city} type="button" className="pill stores-chip" aria-pressed={city === c.city} onClick={() => setCity(c.city)}>
               {c.city}
               <span className="stores-chip__count">{c.count}</span>
             </button>

@@ -106,7 +106,7 @@ export default function VocabularyPage() {
     <div className="stack-m vocabulary" data-testid="screen-vocabulary">
       <nav className="chip-scroller vocabulary-tabs" aria-label="Словники">
         {T.sections.map((s) => (
-          <NavLink key={s.section} to={s.to} end replace className={({ isActive }) => `vocabulary-tab${isActive ? ' is-active' : ''}`}>
+          <NavLink key={s.section} to={s.to} end replace className={({ isActive }) => `pill vocabulary-tab${isActive ? ' is-active' : ''}`}>
             {s.label}
             {counts.has(s.section) && <span className="vocabulary-tab__count">{counts.get(s.section)}</span>}
           </NavLink>

@@ -30,7 +30,7 @@ export default function GetXpPage() {
         {EARN_WAYS.map((w) => (
           <li key={w.to}>
             <Link to={w.to} className="earn-way" data-testid="earn-way">
-              <span className="earn-way__icon">
+              <span className="icon-tile">
                 <ScanIcon name={w.icon} size={24} />
               </span>
               <span className="earn-way__text">

@@ -1,6 +1,6 @@
 import { useDoc, useXpBalance } from '../../db/hooks';
 import { dayLabel, ledgerDays, pendingServerLine, pendingSum, serverLine } from '../../domain/xp-ledger';
-import { pluralUk } from '../../domain/scan-goal';
+import { pluralUk } from '../../domain/plural';
 import { useAppSession } from '../../state/session';
 import { useSyncMaybe } from '../../state/sync-context';
 import { usePullOnOpen } from '../../state/use-pull';

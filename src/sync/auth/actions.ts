@@ -3,6 +3,7 @@ import type { signInAnswer } from '../../contract/auth';
 import type * as z from 'zod/mini';
 import { kvGet, kvSet, markFresh } from '../../db/kv';
 import { resetAllStores } from '../../db/reset';
+import { requestPersistence } from '../../db/storage';
 import type { Account } from '../../db/rows-sync';
 import { normalizePhone, toUkrainianMobile } from '../../domain/phone';
 import { checkRegistration, type CleanRegistration, type RegistrationForm } from '../../domain/registration';
@@ -82,6 +83,11 @@ export async function completeSignIn(env: AuthEnv, answer: SignInAnswer, phone: 
     env.cookies.clear(USER_TOKEN_COOKIE);
     throw e;
   }
+  // A member's changes will wait on this device: asked now that someone is signed in (browsers
+  // grant it more readily to a site in use), so storage pressure does not evict them.
+  void requestPersistence();
+  // The other open tabs follow: they reload as this member (src/app/pwa/follow-session.ts).
+  env.signedIn?.();
   const glo: Account = { variant: 'glo', customerId: answer.customer.shopify_id };
   // On the second variant's own host the app is ogo (its switch is hidden there): a member without
   // an ogo record yet gets one now. Loaded on demand, as it needs the member calls.

@@ -19,6 +19,8 @@ export interface AuthEnv {
   defaultVariant?: 'glo' | 'ogo';
   /** Where the visit's source waits (a chat-bot visit, spec §7 send-bot-stat); localStorage when absent. */
   visits?: Pick<Storage, 'getItem' | 'removeItem'>;
+  /** Called once a sign-in's session is stored: the page tells its other open tabs. */
+  signedIn?: () => void;
 }
 
 /** Runs an online-only call: refuses at once when offline, explains any failure. */

@@ -22,5 +22,6 @@ export function authEnv(rt: SyncRuntime): AuthEnv {
     now: Date.now,
     testPhones: TEST_PHONES,
     defaultVariant: onOgoHost() ? 'ogo' : 'glo',
+    signedIn: () => rt.signedIn(),
   };
 }

@@ -1,7 +1,7 @@
 import type { OutboxEntry, OutboxError } from '../../db/rows-sync';
 import { guidReason } from '../../domain/guid';
 import { formatTime } from '../../domain/uk-format';
-import { pluralUk } from './plural';
+import { pluralUk } from '../../domain/plural';
 
 /** What the sync indicator says, most pressing first. */
 export type SyncState =

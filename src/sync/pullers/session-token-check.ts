@@ -1,5 +1,7 @@
 import { authApi } from '../../api/groups/auth';
 import type { ClubDb } from '../../db/database';
+import type { Variant } from '../../db/rows-catalogue';
+import { saveRestoredSession, sessionFromCookie, type RestoredSession } from '../auth/restore';
 import { readSession } from '../auth/session';
 import { FRESH_FOR } from './freshness';
 import type { Puller } from './puller';
@@ -8,13 +10,15 @@ import type { Puller } from './puller';
 export const TOKEN_CHECK = 'tokenCheck';
 
 export interface TokenCheckEnv {
-  /** Spec §6: the `usertoken` cookie the guards read. */
-  hasUserCookie(): boolean;
+  /** Spec §6: the `usertoken` cookie the guards read (it holds the session's token), or null. */
+  userCookie(): string | null;
   /** Logs the member out (clears cookies, stores, localStorage; goes to /auth). */
   logout(): Promise<void>;
+  /** The variant this device last showed (kept outside the database), for a session made again. */
+  lastVariant?(): Variant | null;
 }
 
-type Verdict = { valid: true } | { valid: false; why: 'no-token' | 'no-session' };
+type Verdict = { valid: true } | { valid: false; why: 'no-token' | 'dead-cookie' } | { restored: RestoredSession };
 
 /**
  * The session once every write under way has landed. A sign-in sets the cookie, then stores the
@@ -27,9 +31,10 @@ const settledSession = (db: ClubDb) => db.transaction('rw', db.kv, () => readSes
 /**
  * Spec §4 token check, at most every 20 minutes (§9): check-token with the shop ids this device
  * holds; an answer code 200 without a token logs the member out. A `usertoken` cookie without a
- * session on this device (its data cleared, or a cookie from elsewhere) is no sign-in either: the
- * cookie goes, so the guards and the local session agree again. A session without the cookie
- * (the cookie expired) waits for the next sign-in, which keeps unsent changes of the same person.
+ * session on this device (its database wiped by the browser, the cookie spared) is made a session
+ * again from the cookie's token (../auth/restore.ts); one the server does not know is no sign-in:
+ * logged out, so the guards and the local session agree again. A session without the cookie (the
+ * cookie expired) waits for the next sign-in, which keeps unsent changes of the same person.
  */
 export function tokenCheckPuller(env: TokenCheckEnv): Puller<Verdict> {
   return {
@@ -38,13 +43,20 @@ export function tokenCheckPuller(env: TokenCheckEnv): Puller<Verdict> {
     tables: [],
     async fetch({ db, transport }) {
       const session = await readSession(db);
-      if (!session) return env.hasUserCookie() && !(await settledSession(db)) ? { valid: false, why: 'no-session' } : null;
+      if (!session) {
+        const token = env.userCookie();
+        if (!token || (await settledSession(db))) return null;
+        const restored = await sessionFromCookie(transport, token, env.lastVariant?.() ?? null);
+        return restored ? { restored } : { valid: false, why: 'dead-cookie' };
+      }
       const r = await authApi(transport).checkToken({ gloShopId: session.customerIds.glo ?? null, ogoShopId: session.customerIds.ogo ?? null });
       return r.token ? { valid: true } : { valid: false, why: 'no-token' };
     },
-    write: async () => undefined,
+    async write(verdict, db, now) {
+      if ('restored' in verdict) await saveRestoredSession(db, verdict.restored, now);
+    },
     async after(verdict) {
-      if (!verdict.valid) await env.logout();
+      if ('valid' in verdict && !verdict.valid) await env.logout();
     },
   };
 }

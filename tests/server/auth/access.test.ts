@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authCalls } from '../../../src/contract/auth';
 import type { CallDef } from '../../../src/contract/define';
 import { userCalls } from '../../../src/contract/user';
 import { veloCalls } from '../../../src/contract/velo';
 import { issueToken } from '../../../server/security/tokens';
 import { createMember, type TestMember } from '../../support/members';
-import { API_KEY, makeTestServer, TEST_PHONES, type TestServer } from '../../support/server';
+import { API_KEY, TEST_PHONES, type TestServer } from '../../support/server';
+import { withServerAndMember } from '../../support/server-member';
 import { expectBadField, expectNoServerError } from './support';
 
 /**
@@ -15,11 +16,7 @@ import { expectBadField, expectNoServerError } from './support';
 
 let s: TestServer;
 let m: TestMember;
-beforeAll(async () => {
-  s = await makeTestServer();
-  m = await createMember(s);
-});
-afterAll(() => s.close());
+withServerAndMember((x) => ({ s, m } = x));
 
 const calls = { ...authCalls, ...userCalls, ...veloCalls };
 type CallName = keyof typeof calls;

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { certCalls } from '../../../src/contract/cert';
 import { feedbackCalls } from '../../../src/contract/feedback';
 import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
+import type { TestServer } from '../../support/server';
+import { withServerAndMember } from '../../support/server-member';
 
 let s: TestServer;
 let m: TestMember;
-beforeAll(async () => {
-  s = await makeTestServer();
-  m = await createMember(s);
-});
-afterAll(() => s.close());
+withServerAndMember((x) => ({ s, m } = x));
 
 describe('every certificate call needs a live bearer (spec §8 UNAUTHORIZED_IN_APP)', () => {
   for (const [name, call] of Object.entries(certCalls)) {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readPrecondition } from '../../../server/routes/auth/metafields';
-import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
+import type { TestMember } from '../../support/members';
+import type { TestServer } from '../../support/server';
+import { withServerAndMember } from '../../support/server-member';
 
 // Two devices of one member write the same whole-value metafield (favourites, the cart mirror):
 // a write names the revision it was built on (If-Match) and is refused with 412 when another
@@ -9,11 +10,7 @@ import { makeTestServer, type TestServer } from '../../support/server';
 
 let s: TestServer;
 let m: TestMember;
-beforeAll(async () => {
-  s = await makeTestServer();
-  m = await createMember(s);
-});
-afterAll(() => s.close());
+withServerAndMember((x) => ({ s, m } = x));
 
 const body = (value: unknown, key = 'favorites') => ({ namespace: 'pwa', key, type: 'json', value: JSON.stringify(value), shopifyId: m.glo.id });
 const write = (value: unknown, headers: Record<string, string> = {}, key = 'favorites') =>

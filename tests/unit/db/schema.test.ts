@@ -109,14 +109,16 @@ describe('local database schema', () => {
     expect(await db.cart.get(['ogo', 50])).toMatchObject({ count: 1, title: '', subTitle: '', image: null, category: '' });
   });
 
-  it('resets every store at once (logout, spec §4)', async () => {
+  it('resets every store at once (logout, spec §4), but the database’s own random name', async () => {
     const db = new ClubDb(freshName());
     opened.push(db);
     await kvSet(db, 'pwaToken', 't');
+    await kvSet(db, 'storeId', 'store-1');
     await db.favourites.put({ variant: 'glo', productId: 1, addedAt: 1 });
     await db.news.put({ variant: 'glo', id: 'n1', title: 'Новина', bodyHtml: '', image: null, publishedAt: '2026-01-01' });
     await resetAllStores(db);
-    for (const t of db.tables) expect(await t.count(), t.name).toBe(0);
+    for (const t of db.tables) expect(await t.count(), t.name).toBe(t.name === 'kv' ? 1 : 0);
+    expect(await kvGet(db, 'storeId')).toBe('store-1');
   });
 });
 

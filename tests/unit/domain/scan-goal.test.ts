@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SCAN_MONTHLY_GOAL, pluralUk, scanGoalReached, scanMessage, scanPercent, scanProgress } from '../../../src/domain/scan-goal';
+import { SCAN_MONTHLY_GOAL, scanGoalReached, scanMessage, scanPercent, scanProgress } from '../../../src/domain/scan-goal';
+import { pluralUk } from '../../../src/domain/plural';
 import { SCAN_COPY } from '../../../src/features/scan/copy';
 
 describe('monthly scan goal (spec §7 get-scan-percent, get-message; §5 progress clamped 0..1)', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freshUntil, kvGet, kvSet } from '../../../src/db/kv';
 import { AuthError, completeSignIn, confirmLoginCode, confirmRegistration, requestRegistrationCode, submitPhone, TRY_AGAIN } from '../../../src/sync/auth/actions';
 import { OFFLINE_ONLY_MESSAGE } from '../../../src/sync/engine/online-only';
@@ -106,6 +106,21 @@ describe('sign-in (spec §4 SMS authentication, §5 phones, §6 allow-list)', ()
     expect(await kvGet(h.db, 'deliveryAddress')).toBeUndefined();
     expect((await readSession(h.db))?.customerIds).toEqual({ glo: 303 });
     expect(h.cookies.get('usertoken')).toBe('tok-3');
+  });
+
+  it('once the session is stored, the page is told (its other tabs follow) and persistent storage is asked for', async () => {
+    const persist = vi.fn(async () => true);
+    vi.stubGlobal('navigator', { ...navigator, storage: { persisted: async () => false, persist } });
+    try {
+      const h = authHarness();
+      const told: Array<string | null> = [];
+      h.env.signedIn = () => void readSession(h.db).then((s) => told.push(s?.token ?? null));
+      await completeSignIn(h.env, signedIn({ token: 'tok-9' }), DEMO);
+      await vi.waitFor(() => expect(told).toEqual(['tok-9']));
+      expect(persist).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { kvGet, kvSet } from '../../../src/db/kv';
 import { completeSignIn } from '../../../src/sync/auth/actions';
-import { saveSession } from '../../../src/sync/auth/session';
+import { readSession, saveSession } from '../../../src/sync/auth/session';
 import { pullContext } from '../../../src/sync/auth/member';
 import { saveDeliveryAddress } from '../../../src/sync/mutations/profile-metafield';
 import { legalPagePullers } from '../../../src/sync/pullers/content-pages';
@@ -20,7 +20,7 @@ describe('token check (spec §4: cached 20 minutes; 200 without a token logs out
     const h = authHarness({ handlers: { '/api/api-auth/check-token': () => ({ status: 200, body: { code: 200, token: 'tok-1', expired_at: '2030-01-01T00:00:00.000Z' } }) } });
     await completeSignIn(h.env, signedIn({ ogo_customer_id: 202 }), '380500000001');
     const logout = vi.fn(async () => undefined);
-    const p = tokenCheckPuller({ hasUserCookie: () => h.cookies.get('usertoken') !== null, logout });
+    const p = tokenCheckPuller({ userCookie: () => h.cookies.get('usertoken'), logout });
     // Sign-in stamped it fresh: the token was just issued.
     expect(await runPuller(p, pullContext(h.env))).toBe('fresh');
     h.clock.t += 20 * 60_000 + 1;
@@ -34,19 +34,48 @@ describe('token check (spec §4: cached 20 minutes; 200 without a token logs out
     const h = authHarness({ handlers: { '/api/api-auth/check-token': () => ({ status: 200, body: { code: 200 } }) } });
     await completeSignIn(h.env, signedIn(), '380500000001');
     const logout = vi.fn(async () => undefined);
-    expect(await runPuller(tokenCheckPuller({ hasUserCookie: () => true, logout }), pullContext(h.env), true)).toBe('pulled');
+    expect(await runPuller(tokenCheckPuller({ userCookie: () => 'tok-1', logout }), pullContext(h.env), true)).toBe('pulled');
     expect(logout).toHaveBeenCalledOnce();
   });
 
-  it('a usertoken cookie without a session on the device is no sign-in: logged out without asking', async () => {
-    const h = authHarness();
+  it('a usertoken cookie without a session on the device (its database wiped) is made a session again from its token', async () => {
+    const h = authHarness({
+      handlers: {
+        '/api/user/get-user-by-phone': (r) =>
+          new URL(r.url, 'http://x').searchParams.get('ogo')
+            ? { status: 200, body: { customer: record({ id: 202, tags: ['pwa_user'] }), metafields: [] } }
+            : { status: 200, body: { customer: record({ id: 101, tags: ['pwa_user', 'age_verified'] }), metafields: [] } },
+      },
+    });
     const logout = vi.fn(async () => undefined);
-    expect(await runPuller(tokenCheckPuller({ hasUserCookie: () => true, logout }), pullContext(h.env))).toBe('pulled');
+    const p = tokenCheckPuller({ userCookie: () => 'tok-7', logout, lastVariant: () => 'ogo' });
+    expect(await runPuller(p, pullContext(h.env))).toBe('pulled');
+    expect(logout).not.toHaveBeenCalled();
+    expect(await readSession(h.db)).toEqual({ token: 'tok-7', customerIds: { glo: 101, ogo: 202 }, phone: '380500000001', variant: 'ogo', ageVerified: true });
+    expect((await kvGet(h.db, 'memberRecords'))?.glo?.first_name).toBe('Олена');
+    expect(h.seen.every((r) => r.headers.authorization === 'Bearer tok-7')).toBe(true);
+  });
+
+  it('the ogo record is asked for only when the device last showed ogo (the call would make one)', async () => {
+    const h = authHarness({ handlers: { '/api/user/get-user-by-phone': () => ({ status: 200, body: { customer: record({ id: 101 }), metafields: [] } }) } });
+    const logout = vi.fn(async () => undefined);
+    await runPuller(tokenCheckPuller({ userCookie: () => 'tok-7', logout, lastVariant: () => null }), pullContext(h.env));
+    expect(h.paths()).toEqual(['/api/user/get-user-by-phone']);
+    expect((await readSession(h.db))?.customerIds).toEqual({ glo: 101 });
+  });
+
+  it('a cookie the server does not know is no sign-in: logged out; a failure that may pass logs nobody out', async () => {
+    const h = authHarness({ handlers: { '/api/user/get-user-by-phone': () => ({ status: 401, body: { error: { code: 'unauthorized', message: 'Потрібно увійти' } } }) } });
+    const logout = vi.fn(async () => undefined);
+    expect(await runPuller(tokenCheckPuller({ userCookie: () => 'tok-dead', logout }), pullContext(h.env))).toBe('pulled');
     expect(logout).toHaveBeenCalledOnce();
-    expect(h.seen).toHaveLength(0);
-    // Neither cookie nor session: nothing to check.
+    expect(await readSession(h.db)).toBeNull();
+    const down = authHarness({ handlers: { '/api/user/get-user-by-phone': () => ({ status: 503, body: { error: { code: 'database_unavailable', message: 'x' } } }) } });
     const none = vi.fn(async () => undefined);
-    expect(await runPuller(tokenCheckPuller({ hasUserCookie: () => false, logout: none }), pullContext(authHarness().env))).toBe('nothing');
+    expect(await runPuller(tokenCheckPuller({ userCookie: () => 'tok-7', logout: none }), pullContext(down.env))).toBe('failed');
+    expect(none).not.toHaveBeenCalled();
+    // Neither cookie nor session: nothing to check.
+    expect(await runPuller(tokenCheckPuller({ userCookie: () => null, logout: none }), pullContext(authHarness().env))).toBe('nothing');
     expect(none).not.toHaveBeenCalled();
   });
 
@@ -56,12 +85,12 @@ describe('token check (spec §4: cached 20 minutes; 200 without a token logs out
     let storing: Promise<void> | null = null;
     // The check read no session; then, before it looks at the cookie, a sign-in sets the cookie and
     // starts storing its session, as completeSignIn does.
-    const hasUserCookie = () => {
+    const userCookie = () => {
       h.cookies.set('usertoken', 'tok-2', 3600);
       storing ??= saveSession(h.db, { token: 'tok-2', customerIds: { glo: 102 }, phone: '380500000002', variant: 'glo', ageVerified: false });
-      return true;
+      return 'tok-2';
     };
-    await runPuller(tokenCheckPuller({ hasUserCookie, logout }), pullContext(h.env));
+    await runPuller(tokenCheckPuller({ userCookie, logout }), pullContext(h.env));
     await storing;
     expect(logout).not.toHaveBeenCalled();
     expect(h.seen).toHaveLength(0);
@@ -70,7 +99,7 @@ describe('token check (spec §4: cached 20 minutes; 200 without a token logs out
   it('offline it is skipped and nobody is logged out', async () => {
     const h = authHarness({ online: false });
     const logout = vi.fn(async () => undefined);
-    expect(await runPuller(tokenCheckPuller({ hasUserCookie: () => true, logout }), pullContext(h.env))).toBe('offline');
+    expect(await runPuller(tokenCheckPuller({ userCookie: () => 'tok-1', logout }), pullContext(h.env))).toBe('offline');
     expect(logout).not.toHaveBeenCalled();
   });
 });

@@ -121,7 +121,7 @@ function Summary({ co }: { co: CheckoutState }) {
       {unanswered && <Notice text={T.waiting} testId="checkout-waiting" />}
       {!s.tags.includes('pre-order') ? null : <Notice text={T.preOrder} />}
 
-      <section className="co-card" aria-label={T.goods}>
+      <section className="card card--stack" aria-label={T.goods}>
         <div className="co-card__head">
           <h2 className="co-card__title">{T.goods}</h2>
           <Link className="co-card__edit" to="/shop/cart">
@@ -129,7 +129,7 @@ function Summary({ co }: { co: CheckoutState }) {
           </Link>
         </div>
         {s.rows.map((r) => (
-          <div className="co-line" key={r.variant_id} data-testid="checkout-line">
+          <div className="co-line" key={r.variantId} data-testid="checkout-line">
             <span className="co-line__text">
               <strong>{r.title}</strong>
               <span>{T.pieces(r.quantity)}</span>
@@ -142,7 +142,7 @@ function Summary({ co }: { co: CheckoutState }) {
         ))}
       </section>
 
-      <section className="co-card" aria-label={T.delivery}>
+      <section className="card card--stack" aria-label={T.delivery}>
         <div className="co-card__head">
           <h2 className="co-card__title">{T.delivery}</h2>
           <Link className="co-card__edit" to="/shop/delivery">
@@ -174,7 +174,7 @@ function Summary({ co }: { co: CheckoutState }) {
         </dl>
       </section>
 
-      <section className="co-card" aria-label={T.payment}>
+      <section className="card card--stack" aria-label={T.payment}>
         <div className="co-card__head">
           <h2 className="co-card__title">{T.payment}</h2>
           <Link className="co-card__edit" to="/shop/payment">
@@ -201,7 +201,7 @@ function Summary({ co }: { co: CheckoutState }) {
         </dl>
       </section>
 
-      <section className="co-card" aria-label={T.total}>
+      <section className="card card--stack" aria-label={T.total}>
         <dl className="co-rows">
           <div className="co-row">
             <dt>{T.subtotal}</dt>

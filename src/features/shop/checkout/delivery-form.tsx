@@ -128,7 +128,7 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
       <CheckoutSteps current={1} />
       {notice && <Notice text={notice} testId="delivery-notice" closeLabel={T.close} onClose={() => (setNotice(null), persist({ notice: null }))} />}
 
-      <section className="co-card" aria-labelledby="delivery-method">
+      <section className="card card--stack" aria-labelledby="delivery-method">
         <h2 className="co-card__title" id="delivery-method">
           {T.methodTitle}
         </h2>
@@ -142,7 +142,7 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
         {variant === 'ogo' && !offered.includes(3) && <p className="co-hint">{T.ipostOnlyMarked}</p>}
       </section>
 
-      <section className="co-card" aria-label={T.cityTitle}>
+      <section className="card card--stack" aria-label={T.cityTitle}>
         <h2 className="co-card__title">{T.cityTitle}</h2>
         <CityPicker
           key={d.method === 1 ? 'ref' : 'free'}
@@ -166,7 +166,7 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
       </section>
 
       {d.method === 1 && d.cityRef && (
-        <section className="co-card" aria-label={T.branchTitle}>
+        <section className="card card--stack" aria-label={T.branchTitle}>
           <h2 className="co-card__title">{T.branchTitle}</h2>
           <BranchPicker
             variant={variant}
@@ -181,7 +181,7 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
       {d.method === 1 && !d.cityRef && errors.branch && <p className="co-error">{DELIVERY_FIELD_MESSAGES.branch}</p>}
 
       {d.method === 2 && (
-        <section className="co-card" aria-label={T.addressTitle}>
+        <section className="card card--stack" aria-label={T.addressTitle}>
           <h2 className="co-card__title">{T.addressTitle}</h2>
           <Field label={T.street} placeholder={T.streetPlaceholder} autoComplete="address-line1" value={d.street ?? ''} error={errors.street} data-testid="street-input" onChange={(e) => update({ street: e.target.value })} />
           <div className="co-grid">
@@ -192,7 +192,7 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
       )}
 
       {d.method === 3 && (
-        <section className="co-card" aria-label={T.addressTitle}>
+        <section className="card card--stack" aria-label={T.addressTitle}>
           <h2 className="co-card__title">{T.addressTitle}</h2>
           <IpostFields
             variant={variant}

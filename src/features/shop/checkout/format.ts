@@ -2,7 +2,7 @@ import { addDays, kyivParts } from '../../../domain/kyiv-time';
 import { formatCalendarDay } from '../../../domain/uk-format';
 
 /** «Сьогодні, 12 березня», «Завтра, 13 березня», «пт, 14 березня» for a Kyiv date 'YYYY-MM-DD'. */
-export function dayLabel(date: string, now: number): string {
+export function deliveryDayLabel(date: string, now: number): string {
   const today = kyivParts(new Date(now)).date;
   if (date === today) return `Сьогодні, ${formatCalendarDay(date)}`;
   if (date === addDays(today, 1)) return `Завтра, ${formatCalendarDay(date)}`;

@@ -4,7 +4,7 @@ import type { DeliveryFieldErrors } from '../../../domain/delivery-form';
 import { Field } from '../../../ui/field';
 import { COURIER_COPY as C } from './courier-copy';
 import { DELIVERY_COPY as T } from './delivery-copy';
-import { dayLabel, timeOptions } from './format';
+import { deliveryDayLabel, timeOptions } from './format';
 
 /** Spec §3 Delivery for the local courier: street, flat, and the day and time window (ipostDay, ipostFrom, ipostTo). */
 export default function IpostFields({
@@ -38,7 +38,7 @@ export default function IpostFields({
         <select id="ipost-day" value={w.date} data-testid="ipost-day" onChange={(e) => onWindow({ ...w, date: e.target.value })}>
           {ipostDays(new Date(now)).map((d) => (
             <option key={d} value={d}>
-              {dayLabel(d, now)}
+              {deliveryDayLabel(d, now)}
             </option>
           ))}
         </select>

@@ -90,7 +90,7 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
   return (
     <div className="co">
       <CheckoutSteps current={2} />
-      <section className="co-card" aria-labelledby="pay-method">
+      <section className="card card--stack" aria-labelledby="pay-method">
         <h2 className="co-card__title" id="pay-method">
           {T.methodTitle}
         </h2>
@@ -114,7 +114,7 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
         {!xpOnly && co.balance !== null && <p className="co-hint">{T.balance(formatXp(co.balance))}</p>}
       </section>
 
-      <section className="co-card">
+      <section className="card card--stack">
         <div className="co-textarea">
           <label htmlFor="order-comment">{T.commentTitle}</label>
           <textarea
@@ -132,7 +132,7 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
         </div>
       </section>
 
-      <section className="co-card">
+      <section className="card card--stack">
         <label className="co-switch">
           <input
             type="checkbox"

@@ -84,7 +84,7 @@ export default function SuccessPage() {
         </h2>
         <p className="success__lead">{T.lead}</p>
       </div>
-      <section className="co-card">
+      <section className="card card--stack">
         <dl className="co-rows">
           <div className="co-row">
             <dt>{T.total}</dt>

@@ -14,7 +14,7 @@ import { Notice } from '../checkout/parts';
 import { formatDateTime } from '../../../domain/uk-format';
 import { useFinishPlacedOrders } from './use-finish-placed';
 import { usePayOrder } from '../checkout/use-pay-order';
-import { pluralUk } from '../../../sync/engine/plural';
+import { pluralUk } from '../../../domain/plural';
 import { HISTORY_COPY as T } from './copy';
 import { OrderCard } from './order-card';
 import { useVariant } from '../../../state/session';

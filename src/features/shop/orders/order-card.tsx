@@ -23,7 +23,7 @@ export function OrderCard({ order: o, onPay, paying, highlight }: { order: Order
   const ship = deliveryStatus(o);
   const payable = canPayByCard(o);
   return (
-    <article className={`order${highlight ? ' is-highlight' : ''}`} data-testid="order" data-order-number={o.order_number} data-financial={o.financial_status}>
+    <article className={`card card--stack order${highlight ? ' is-highlight' : ''}`} data-testid="order" data-order-number={o.order_number} data-financial={o.financial_status}>
       <header className="order__head">
         <div>
           <h2 className="order__number">{T.number(o.order_number)}</h2>

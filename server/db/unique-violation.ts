@@ -1,4 +1,4 @@
-/** A unique-constraint violation, on SQLite (better-sqlite3) or PostgreSQL (23505). */
+/** A unique-constraint violation, on SQLite (better-sqlite3) or PostgreSQL (23505): a raced insert. */
 export function isUniqueViolation(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
   const e = err as { code?: unknown; message?: unknown };

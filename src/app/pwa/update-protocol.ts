@@ -1,0 +1,2 @@
+/** A page asks the waiting new version of the service worker to take over now («Оновити», spec §4). */
+export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
