@@ -31,7 +31,8 @@ export default defineConfig({
       // the glob below is its only source.
       includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm}'],
+        // The route plan: offline, the worker names a route's chunks in the shell as the server does.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm}', 'club-routes.json'],
         // Catalogue photos are runtime-cached, not precached; install icons are not precached.
         globIgnores: ['**/catalogue/**', 'icons/**'],
         // Two groups: what a member reaches next at install, the rest when the connection allows.

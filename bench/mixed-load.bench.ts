@@ -4,7 +4,8 @@
 // photo, read the XP history and the balance. Loopback only; it stops by itself (time and request
 // count bounded). Prints requests/s, p50/p95/p99 per call, errors, and the server's memory at the
 // start (after a warm-up) and at the end, beside the targets: zero errors, p99 < 50 ms for reads
-// and < 150 ms for create-order, memory flat within 10 %. Never fails on them.
+// and < 150 ms for create-order, memory flat within 10 %, and the server's CPU time per request
+// (the figure the machine's other load disturbs least). Never fails on them.
 //   BENCH_LOAD_DBS (sqlite,postgres,lb: PostgreSQL through HAProxy, one instance beside two), BENCH_PG_URL (an existing PostgreSQL; otherwise a temporary
 //   cluster is started when the binaries are there), BENCH_PIN=0 (no CPU pinning), BENCH_SERVER_PROF=<dir>
 //   (the server's CPU profile written there).
@@ -183,6 +184,12 @@ function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
+/** CPU time (user + system) a process has used so far, in ms, from /proc (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function pin(pid: number, cpu: number): void {
   if (os.cpus().length < 2 || process.env.BENCH_PIN === '0') return;
   try {
@@ -323,7 +330,11 @@ async function runOn(name: string, dbEnv: Record<string, string>, balanced?: 1 |
   pin(server.child.pid!, 0);
   pin(load.pid!, 1);
   const rss: number[] = [];
-  const sampler = setInterval(() => rss.push(rssMb(server.child.pid!)), 1000);
+  const cpu: Array<{ at: number; ms: number }> = [];
+  const sampler = setInterval(() => {
+    rss.push(rssMb(server.child.pid!));
+    cpu.push({ at: performance.now(), ms: cpuMs(server.child.pid!) });
+  }, 1000);
   const stats = await new Promise<Stats>((resolve) => {
     load.once('message', (s: Stats) => resolve(s));
     load.send({ ...fixture, url: server.url });
@@ -335,6 +346,9 @@ async function runOn(name: string, dbEnv: Record<string, string>, balanced?: 1 |
   const first = Math.ceil(WARMUP_MS / 1000);
   const startMb = pct(rss.slice(first, first + 5), 50) || rss[0]!;
   const endMb = pct(rss.slice(-5), 50) || rss.at(-1)!;
+  // The server process's CPU from the end of the warm-up to the end, over the requests of that span.
+  const from = cpu[first] ?? cpu[0]!;
+  const to = cpu.at(-1)!;
   if (behind) await behind.stop();
   else {
     server.child.kill('SIGTERM');
@@ -363,7 +377,11 @@ async function runOn(name: string, dbEnv: Record<string, string>, balanced?: 1 |
   console.log(`\n${name}: ${MEMBERS} members for ${stats.seconds.toFixed(0)} s after a ${WARMUP_MS / 1000} s warm-up`);
   console.table(rows);
   const growth = (endMb - startMb) / startMb;
-  console.log(`all: ${all} requests, ${(all / stats.seconds).toFixed(0)} req/s, errors ${errors} (target 0: ${errors === 0 ? 'met' : 'MISSED'})`);
+  const rate = all / stats.seconds;
+  const cpuPerRequest = ((to.ms - from.ms) * 1000) / (((to.at - from.at) / 1000) * rate);
+  // Behind the balancer with two instances, the first one's CPU serves half the requests: not shown.
+  const cpuText = balanced === 2 ? '' : `, server CPU ${cpuPerRequest.toFixed(0)} µs/request${behind ? ' (the instance)' : ''}`;
+  console.log(`all: ${all} requests, ${rate.toFixed(0)} req/s${cpuText}, errors ${errors} (target 0: ${errors === 0 ? 'met' : 'MISSED'})`);
   console.log(`server memory (RSS, median of 5 s): ${startMb.toFixed(0)} MB after warm-up → ${endMb.toFixed(0)} MB at the end, ${(growth * 100).toFixed(1)} % (target within 10 %: ${Math.abs(growth) <= 0.1 ? 'met' : 'MISSED'})`);
   if (stats.errorSamples.length) console.log('first errors:', stats.errorSamples);
 }

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { getPath } from 'hono/utils/url';
 import type { AppDeps, AppEnv } from './context';
 import { ApiError, errorJson, onError } from './errors';
-import { needsApiKey } from './http/api-key';
+import { apiKeyCheck } from './http/api-key';
 import { PAGE_CSP } from './http/security-headers';
 import { buildOpenApi, docsPage, docsScript } from './openapi';
 import { registerDev } from './routes/dev';
@@ -26,10 +25,20 @@ export interface AppOptions {
 export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  // What every request goes through, here and only here. Hono runs a middleware for the routes
+  // registered after it, so these come before any route: an `app.use` added further down would
+  // silently skip every route above it.
+  const observe = observeRequests(deps, () => app.routes.map((r) => r.path));
+  if (observe) app.use(observe);
+  app.use(async function withDeps(c, next) {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(apiKeyCheck(deps.config.API_KEY, new Set(['/api/openapi.json', '/api/docs', '/api/docs.js'])));
+
   // The app's files with this deployment's settings in its pages (server/page-config.ts).
   const files = opts.staticDir ? appFiles(opts.staticDir, deps.config.OGO_HOST, pageRewriter(pageConfigOf(deps.config))) : null;
-  // No route on every path (a middleware, the app's files, a catch-all): then each call is the
-  // one handler its path matches, which Hono runs directly rather than through its compose.
+  // The built app's files are the not-found answer for GET and HEAD, not a route of their own.
   app.notFound(async (c) => {
     const file = files && (await files(c));
     if (file) return file;
@@ -52,28 +61,5 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
   registerEngagement(app);
 
   if (!deps.config.isProduction) registerDev(app);
-  guard(app, deps);
-  observeRequests(app, deps);
   return app;
-}
-
-/**
- * Wraps the app's `fetch` (which `app.request` and the HTTP server both call) with the two jobs
- * every request shares: the app's key on /api and /mapi calls (the contract and its page are
- * open), and `deps` in the request's environment. As a Hono middleware on every path, they
- * would make each call a chain of two handlers, run through Hono's compose with its promises; as
- * a wrapper, each path matches one handler, which Hono calls directly.
- */
-function guard(app: Hono<AppEnv>, deps: AppDeps): void {
-  const open = new Set(['/api/openapi.json', '/api/docs', '/api/docs.js']);
-  const key = deps.config.API_KEY;
-  const dispatch = app.fetch;
-  const refused = () =>
-    Response.json({ error: { code: 'invalid_api_key', message: 'Невірний або відсутній API-ключ' } }, { status: 401 });
-  app.fetch = (request, env?: Partial<AppEnv['Bindings']>, ctx?) => {
-    if (needsApiKey(getPath(request), open) && request.headers.get('x-api-key') !== key) return refused();
-    // The HTTP server passes a fresh environment per request (its Node request and response).
-    const bindings = env ? Object.assign(env, { deps }) : { deps };
-    return dispatch(request, bindings, ctx);
-  };
 }

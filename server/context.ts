@@ -4,7 +4,7 @@ import type { Clock } from './clock';
 import type { Revisions } from './db/revisions';
 import type { SmsSender } from './sandboxes/sms';
 import type { Instance } from './instances';
-import type { PreReadIncoming } from './http/node-listener';
+import type { LimitedIncoming } from './http/node-listener';
 import type { Lifecycle } from './ops/health';
 import type { Logger } from './ops/log';
 import type { Metrics } from './ops/metrics';
@@ -33,18 +33,17 @@ export interface Member {
 }
 
 /**
- * The app's Hono environment. `deps` is a binding: the app's own `fetch` adds it to every
- * request's environment (server/app.ts), so no middleware is needed to provide it and each call
- * is the only handler its path matches.
+ * The app's Hono environment. `deps` is set on every request by the app's first middleware
+ * (server/app.ts); `incoming` is the Node request, given by @hono/node-server.
  */
 export type AppEnv = {
   Bindings: {
-    deps: AppDeps;
     /** The Node request, when served over HTTP (absent under `app.request`); see http/node-listener.ts. */
-    incoming?: PreReadIncoming;
+    incoming?: LimitedIncoming;
   };
   Variables: {
+    deps: AppDeps;
     /** The revisions read for this request, once (server/http/route.ts `requestRevisions`). */
-    revisions: Revisions | Promise<Revisions> | undefined;
+    revisions: Promise<Revisions> | undefined;
   };
 };

@@ -3,7 +3,6 @@ import type { AppDeps } from './context';
 import { systemClock, type Clock } from './clock';
 import { connect, type ConnectOptions, type DbHandle } from './db/connect';
 import { migrateToLatest, type MigrateOptions } from './db/migrate';
-import { cacheBalancesInProcess } from './db/balance-cache';
 import { countRevisionsInProcess } from './db/revisions';
 import { sandboxSms, type SmsSender } from './sandboxes/sms';
 import { OFF_MESSAGES, providersOf } from './providers/index';
@@ -67,10 +66,7 @@ async function startUnderLock(
 ): Promise<BuiltDeps> {
   const { handle, metrics, log } = s;
   await migrateToLatest(handle.db as never, { ...opts.migrate, log, schema: handle.dialect === 'postgres' ? s.connectOpts.pgSchema : undefined });
-  if (handle.soleConnection) {
-    countRevisionsInProcess(handle.db, handle.soleConnection);
-    cacheBalancesInProcess(handle.db, handle.soleConnection);
-  }
+  if (handle.soleConnection) countRevisionsInProcess(handle.db, handle.soleConnection);
   const clock = opts.clock ?? systemClock;
   const instance = await registerInstance(handle.db, clock, s.name);
   const deps: AppDeps = {

@@ -54,7 +54,8 @@ export function onError(err: Error, c: Context) {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return errorJson(c, new ApiError(status as ContentfulStatusCode, 'bad_request', err.message || 'Некоректний запит'));
   }
-  const log = (c.env as { deps?: AppDeps } | undefined)?.deps?.log;
+  // Unset only if the fault came before the app's first middlewares had run (server/app.ts).
+  const log = (c.var as { deps?: AppDeps }).deps?.log;
   const line = { method: c.req.method, path: safePath(c.req.path), error: maskedError(err) };
   // A silent logger (tests) would hide it: then the console says it (the server process makes that JSON too).
   if (log?.isLevelEnabled('error')) log.error(line, 'unexpected error');

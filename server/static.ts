@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { brandAsset, brandOfHost } from '../src/domain/brand';
 import { isAppRoute } from '../src/domain/route-table';
+import { withPreloads } from '../src/app/routes/preload-links';
 import type { AppEnv } from './context';
 
 const TYPES: Record<string, string> = {
@@ -73,8 +74,6 @@ export type Rewrite = (path: string, body: Buffer) => Buffer | null;
 
 /** The build's route plan (scripts/build/first-load.ts writes it): plain data, read as such. */
 const PLAN_FILE = 'club-routes.json';
-/** Where the build's index.html takes a route's preloads (scripts/build/first-load.ts PRELOAD_AT). */
-const PRELOAD_AT = '<!--club-preload-->';
 
 type Visit = { show: true } | { redirect: string } | { app: true };
 interface PlannedRoute {
@@ -153,10 +152,8 @@ export function appFiles(dir: string, ogoHost?: string | null, rewrite?: Rewrite
     const key = `${route.path} ${signedIn ? 'in' : 'out'} ${index.mtime}`;
     let hit = shells.get(key);
     if (hit) return hit;
-    const links = (signedIn ? route.preload.in : route.preload.out).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
-    const html = index.body.toString('utf8');
     // Where the build marked the place (after the entry script, ahead of the inlined stylesheet).
-    const body = Buffer.from(html.includes(PRELOAD_AT) ? html.replace(PRELOAD_AT, links) : html.replace('</head>', `${links}</head>`));
+    const body = Buffer.from(withPreloads(index.body.toString('utf8'), signedIn ? route.preload.in : route.preload.out));
     hit = { body, gzip: gzipSync(body), br: brotliNow(body), type: index.type, mtime: index.mtime };
     shells.set(key, hit);
     return hit;
@@ -175,6 +172,12 @@ export function appFiles(dir: string, ogoHost?: string | null, rewrite?: Rewrite
     const visitor = visitorKey(c.req.header('cookie'));
     const visit = r.visit[visitor.key];
     if (visit && 'redirect' in visit) {
+      // Where the guards send a signed-out visitor to a prerendered screen (a new visitor at /
+      // to the age question), that screen at once: a redirect cost a phone a round trip before
+      // anything showed. The app puts the screen's own address in the bar (src/main.tsx).
+      const shown = !visitor.signedIn && !visit.redirect.includes('?') ? p!.routes.find((x) => x.re.test(visit.redirect)) : undefined;
+      const page = shown?.prerendered && shown.path === visit.redirect && 'show' in (shown.visit[visitor.key] ?? {}) ? await load(`/${shown.prerendered}`) : null;
+      if (page) return send(c, page, '/index.html', true);
       const search = new URL(c.req.url).search;
       return c.body(null, 302, { location: withQuery(visit.redirect, search), 'cache-control': 'no-store', vary: 'cookie' });
     }

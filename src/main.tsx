@@ -4,6 +4,7 @@ import './ui/base.css';
 import { paintSnapshot, whenPainted } from './app/snapshot/paint';
 import { ownerOf } from './app/snapshot/store';
 import { restoreSignInCookies } from './app/boot/restore-cookies';
+import { preloadListPictures } from './app/boot/first-pictures';
 import { keepEarlyTaps } from './app/snapshot/early-taps';
 
 /**
@@ -14,12 +15,19 @@ import { keepEarlyTaps } from './app/snapshot/early-taps';
  * screen is usable (./app/boot/boot.tsx).
  */
 const root = document.getElementById('root')!;
+// The server answers a path the guards send elsewhere with the screen they send to (a new visitor
+// at / gets the age question: server/static.ts): the bar shows that screen's address, as a
+// redirect would have, before the app reads it.
+const shownAt = root.dataset.prerendered;
+if (shownAt && shownAt !== location.pathname) history.replaceState(history.state, '', shownAt + location.search + location.hash);
 const yieldToPage = () => new Promise((r) => setTimeout(r, 0));
 function run(): void {
   const snapshot = paintSnapshot(root);
   // The kept screen looks usable: a tap on it is carried out once the live screen is up.
   if (snapshot) keepEarlyTaps(snapshot);
   const member = ownerOf(document.cookie) !== null;
+  // A list with no kept copy: its first pictures are asked for while the app's code is on its way.
+  if (member && !snapshot) void preloadListPictures(location.pathname);
   // React first, in a task of its own; on a member's visit Dexie, then the app's database code (the
   // schema, the hooks, the member layout), each in a task of its own too; then the rest of the boot.
   // Evaluated together they made long tasks that held the page just as it became usable

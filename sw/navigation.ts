@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { matchPrecache } from 'workbox-precaching';
 import { carryQuery, prerenderedFile, resolveVisit, type VisitorState } from '../src/app/routes/plan';
+import { withPreloads } from '../src/app/routes/preload-links';
 import { ownerOfToken, SCREENS_CACHE, screenUrl, type ScreenSnapshot } from '../src/app/snapshot/store';
 
 interface CookieStoreLike {
@@ -23,6 +24,29 @@ export async function visitorState(scope: { cookieStore?: CookieStoreLike }): Pr
 }
 
 const html = (body: string) => new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+
+interface PlannedPreloads {
+  re: RegExp;
+  preload: { in: string[]; out: string[] };
+}
+let plan: Promise<PlannedPreloads[]> | null = null;
+
+/**
+ * A member's route's first-screen chunks, from the build's route plan (precached beside the
+ * shell): the shell names them as the server's answer does, so that they load side by side while
+ * the screen paints, not one after another as the app's imports find them.
+ */
+async function memberPreloads(path: string): Promise<string[]> {
+  plan ??= matchPrecache('/club-routes.json')
+    .then(async (r) => ((r ? await r.json() : { routes: [] }) as { routes: Array<{ pattern: string; preload: PlannedPreloads['preload'] }> }).routes)
+    .then((routes) => routes.map((r) => ({ re: new RegExp(r.pattern, 'i'), preload: r.preload })));
+  try {
+    return (await plan).find((r) => r.re.test(path))?.preload.in ?? [];
+  } catch {
+    plan = null;
+    return [];
+  }
+}
 const attr = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -72,7 +96,7 @@ export async function answerNavigation(
     if (visit.kind === 'page' && state.token) {
       const shell = await matchPrecache('/index.html');
       if (!shell) return undefined;
-      const text = await shell.text();
+      const text = withPreloads(await shell.text(), await memberPreloads(url.pathname));
       return (await shellWithScreen(text, url.pathname + url.search, state.token)) ?? html(text);
     }
   }

@@ -7,6 +7,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { PlannedRoute, StateKey, VisitorState } from '../../src/app/routes/plan';
+import { PRELOAD_AT, preloadTags } from '../../src/app/routes/preload-links';
 
 /**
  * The build's first-load step (runs after the client bundle is written and before the service
@@ -65,13 +66,6 @@ function fileClosure(bundle: BundleMap, file: string, out: string[]): string[] {
   return out;
 }
 
-/**
- * Where an HTML file names the chunks to preload: right after the entry script, ahead of the
- * inlined stylesheet, so the browser finds them in the first bytes it receives. The server puts a
- * route's preloads there (server/static.ts).
- */
-export const PRELOAD_AT = '<!--club-preload-->';
-
 function markPreloads(html: string): string {
   const entry = /<script type="module"[^>]*><\/script>/.exec(html);
   if (!entry) throw new Error('[first-load] index.html has no entry script');
@@ -84,7 +78,6 @@ function markPreloads(html: string): string {
 }
 
 const unique = (xs: string[]) => [...new Set(xs)];
-const preloadTags = (files: readonly string[]) => files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Inlines the stylesheets an HTML file links (removing the links); returns the HTML and the inlined files. */

@@ -3,7 +3,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { runPreparedDirectly } from './prepared';
 import { privateFile } from './private-file';
 import type { Database } from './schema';
 
@@ -168,7 +167,6 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
   // 32 MB of page cache (default 2 MB): the catalogue, customers and session pages stay hot.
   raw.pragma('cache_size = -32000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
-  runPreparedDirectly(db, raw);
   const sole = exclusive || path === ':memory:';
   return { db, dialect: 'sqlite', soleConnection: sole ? raw : null, close: () => db.destroy() };
 }

@@ -1,7 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Db } from './connect';
 import { REVISION_TRIGGERS } from './migrations/008_revisions';
-import { prepared } from './prepared';
 
 /**
  * The revisions of the data behind the server's caches (migration 008): a cache entry built
@@ -23,8 +22,6 @@ export interface Revisions {
  *   back leaves a bumped counter: a cache miss, never a stale answer.
  */
 const inProcess = new WeakMap<Db, Revisions>();
-
-const readRevisions = prepared('revisions:all', (db) => db.selectFrom('revisions').select(['name', 'value']));
 
 /**
  * Counts the writes of `raw`, the only connection to its database, in memory (see above). Call it
@@ -54,7 +51,7 @@ export function ownsDatabase(db: Db): boolean {
  * The current revisions of `db` (the root database, not a transaction): at once from this
  * process's counters when it owns the database, else read from the table.
  */
-export function currentRevisions(db: Db): Revisions | Promise<Revisions> {
+export async function currentRevisions(db: Db): Promise<Revisions> {
   const local = inProcess.get(db);
   if (local) return { catalogue: local.catalogue, sessions: local.sessions };
   let reader = readers.get(db);
@@ -97,6 +94,6 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
 async function revisionsInTable(db: Db): Promise<Revisions> {
   // A missing row reads as NaN, which equals nothing: nothing is then served from a cache.
   const out: Revisions = { catalogue: Number.NaN, sessions: Number.NaN };
-  for (const row of (await readRevisions(db)).rows) out[row.name] = Number(row.value);
+  for (const row of await db.selectFrom('revisions').select(['name', 'value']).execute()) out[row.name] = Number(row.value);
   return out;
 }

@@ -7,7 +7,8 @@
  * PostgreSQL: SQLSTATE class 08 (connection exception), 57P01-57P03 (the server shutting down,
  * crashed, or starting up: "terminating connection due to administrator command" is 57P01),
  * 53300 (too many connections); the socket's own errors (ECONNREFUSED while it is down, ECONNRESET,
- * …) and node-postgres's messages for a connection that ended. SQLite: busy or locked past the
+ * …) and node-postgres's messages for a connection that ended; Kysely's for a handle already
+ * closed (the end of a shutdown, either dialect). SQLite: busy or locked past the
  * busy timeout, an I/O error, a file that cannot be opened, a full disk, a closed connection.
  */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
@@ -25,4 +26,4 @@ const PG_CODES = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
 const SQLITE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|PROTOCOL)(_|$)/;
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 const LOST_MESSAGES =
-  /^(Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end on the pool|The database connection is not open)/;
+  /^(Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end on the pool|The database connection is not open|driver has already been destroyed)/;

@@ -2,7 +2,6 @@ import type { Transaction } from 'kysely';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/connect';
-import { prepared } from '../db/prepared';
 import { ownsDatabase } from '../db/revisions';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest, conflict, unprocessable } from '../errors';
@@ -44,32 +43,35 @@ export interface IdempotentRun {
   settleIn(trx: Transaction<Database>, answer: unknown): Promise<string>;
 }
 
-// Every keyed call runs these: compiled once (server/db/prepared.ts).
-const claimKey = prepared('idempotency:claim', (db, row: { account: string; key: string; fingerprint: string; created_at: string; owner: string | null }) =>
-  db
+type KeyRow = { account: string; key: string; fingerprint: string; created_at: string };
+
+/** Claims a key as running; false when it was there already. */
+async function claimKey(db: Db, row: KeyRow & { owner: string | null }): Promise<boolean> {
+  const r = await db
     .insertInto('idempotency')
     .values({ ...row, state: 'running', status: 0, body: '' })
-    .onConflict((oc) => oc.columns(['account', 'key']).doNothing()),
-);
-const findKey = prepared('idempotency:find', (db, account: string, key: string) =>
-  db.selectFrom('idempotency').selectAll().where('account', '=', account).where('key', '=', key),
-);
+    .onConflict((oc) => oc.columns(['account', 'key']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+const findKey = (db: Db, account: string, key: string) =>
+  db.selectFrom('idempotency').selectAll().where('account', '=', account).where('key', '=', key).executeTakeFirst();
 /** Only a running key is settled or released: an answer once stored is never replaced or dropped. */
-const settleKey = prepared('idempotency:settle', (db, account: string, key: string, status: number, body: string) =>
-  db.updateTable('idempotency').set({ state: 'done', status, body }).where('account', '=', account).where('key', '=', key).where('state', '=', 'running'),
-);
-const releaseKey = prepared('idempotency:release', (db, account: string, key: string) =>
-  db.deleteFrom('idempotency').where('account', '=', account).where('key', '=', key).where('state', '=', 'running'),
-);
-/** A key's answer stored at once, with no 'running' step (see runInOneTransaction). */
-const storeAnswer = prepared(
-  'idempotency:store',
-  (db, row: { account: string; key: string; fingerprint: string; created_at: string; status: number; body: string }) =>
-    db
-      .insertInto('idempotency')
-      .values({ ...row, state: 'done' })
-      .onConflict((oc) => oc.columns(['account', 'key']).doNothing()),
-);
+async function settleKey(db: Db, account: string, key: string, status: number, body: string): Promise<boolean> {
+  const r = await db.updateTable('idempotency').set({ state: 'done', status, body }).where('account', '=', account).where('key', '=', key).where('state', '=', 'running').executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+const releaseKey = (db: Db, account: string, key: string) =>
+  db.deleteFrom('idempotency').where('account', '=', account).where('key', '=', key).where('state', '=', 'running').execute();
+/** A key's answer stored at once, with no 'running' step (see runInOneTransaction); false when the key was there already. */
+async function storeAnswer(db: Db, row: KeyRow & { status: number; body: string }): Promise<boolean> {
+  const r = await db
+    .insertInto('idempotency')
+    .values({ ...row, state: 'done' })
+    .onConflict((oc) => oc.columns(['account', 'key']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
 
 /** Keys whose first request is running in this process, per database (see runInOneTransaction). */
 const runningHere = new WeakMap<Db, Set<string>>();
@@ -132,17 +134,17 @@ export async function runIdempotent(
   const fingerprint = sha256(opts.fingerprint);
   const count = (outcome: 'new' | 'replayed' | 'in_progress' | 'taken_over' | 'mismatch') => deps.metrics?.keyed.inc({ outcome });
   if (opts.inTransaction && ownsDatabase(db)) {
-    const settledBefore = (await findKey(db, account, key)).rows[0];
+    const settledBefore = await findKey(db, account, key);
     // A key left 'running' (by a claim of a run that died) goes the usual way, which takes it over.
     if (!settledBefore || settledBefore.state === 'done') {
       return runInOneTransaction(db, { account, key, fingerprint, createdAt: clock.now().toISOString(), execute: opts.execute, count }, settledBefore);
     }
   }
   const owner = deps.instance?.id ?? null;
-  const inserted = await claimKey(db, { account, key, fingerprint, created_at: clock.now().toISOString(), owner });
+  const claimed = await claimKey(db, { account, key, fingerprint, created_at: clock.now().toISOString(), owner });
 
-  if (Number(inserted.numAffectedRows ?? 0) === 0) {
-    const row = (await findKey(db, account, key)).rows[0];
+  if (!claimed) {
+    const row = await findKey(db, account, key);
     if (!row) {
       count('in_progress');
       throw inProgress();
@@ -182,8 +184,7 @@ export async function runIdempotent(
   const run: IdempotentRun = {
     async settleIn(trx, answer) {
       const text = jsonTextOf(answer);
-      const r = await settleKey(trx, account, key, 200, text);
-      if (Number(r.numAffectedRows ?? 0) !== 1) throw inProgress();
+      if (!(await settleKey(trx, account, key, 200, text))) throw inProgress();
       settledText = text;
       return text;
     },
@@ -253,10 +254,9 @@ async function runInOneTransaction(
   const run: IdempotentRun = {
     async settleIn(trx, answer) {
       const text = jsonTextOf(answer);
-      const r = await store(trx, 200, text);
       // The key was answered meanwhile (by a duplicate that looked before it was running here):
       // refuse, so that this run's writes are rolled back with its transaction.
-      if (Number(r.numAffectedRows ?? 0) !== 1) throw inProgress();
+      if (!(await store(trx, 200, text))) throw inProgress();
       settledText = text;
       return text;
     },

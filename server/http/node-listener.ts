@@ -3,18 +3,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 
-/** Request bodies of at most this many bytes (by Content-Length) are read before dispatch. */
-export const PRE_READ_MAX_BYTES = 64 * 1024;
-
 /**
- * A Node request whose body was read in full before the app saw it (`rawBody`), or, for an
- * upload, one whose body the app reads itself within `bodyLimit` (see ListenerOptions).
+ * A Node request as the app sees it. A chunked body (no Content-Length) is left to the app with
+ * its path's limit: the app counts it while reading (server/http/request-body.ts).
  */
-export type PreReadIncoming = IncomingMessage & {
-  rawBody?: Buffer;
-  /** An upload left for the app to read: its limit in bytes (server/http/route.ts counts it). */
+export type LimitedIncoming = IncomingMessage & {
+  /** A chunked body's limit in bytes, counted by the app while it reads. */
   bodyLimit?: number;
-  /** Called by the app when an upload passes `bodyLimit`: the connection closes after its 413. */
+  /** Called by the app when a body passes `bodyLimit`: the connection closes after its 413. */
   refuseBody?: () => void;
 };
 
@@ -24,12 +20,10 @@ type Fetch = Parameters<typeof getRequestListener>[0];
 export interface ListenerOptions {
   /**
    * The largest body in bytes a request on a path (no query string) may carry. With it, a
-   * Content-Length above the limit is answered 413 before a byte is read, and every body is
-   * counted while it arrives. A body within {@link PRE_READ_MAX_BYTES} is read here and handed to
-   * the app whole (past the limit: 413, connection closed). A larger limit is an upload's: its
-   * body is left to the call, which reads it once the key and the member are checked, counting it
-   * against `incoming.bodyLimit` (server/http/route.ts), so that nobody can make the server hold
-   * megabytes without signing in. Without `bodyLimit`, every body is left to the adapter.
+   * Content-Length above the limit is answered 413 before a byte is read, and a chunked body is
+   * counted by the app while it reads it (past the limit: 413, connection closed). The app reads a
+   * body only once the key and the member are checked, so that nobody can make the server hold
+   * megabytes without signing in. Without `bodyLimit`, no body is limited.
    */
   bodyLimit?: (path: string) => number;
   /** Headers every answer on a path starts with (a header the app sets of the same name wins). */
@@ -52,77 +46,33 @@ const pathOf = (url: string | undefined) => {
 };
 
 /**
- * The Node request listener of the app. A small body (every JSON call; a short form) is read here,
- * with plain `data` and `end` listeners, and handed to the app as `incoming.rawBody`, the hook
- * @hono/node-server itself honours (it serves `c.req.text()` and forms from it). The app can then
- * take the body without a promise (route.ts `bodyText`) and answer at once, which the adapter
- * writes on its direct path; reading the same body through the adapter's stream wrapper and a
- * promise costs a JSON POST as much server CPU again as a whole GET here (bench/server-load).
- *
- * With a `bodyLimit` (the server's, see server/main.ts), every body is counted against its path's
- * limit: a Content-Length above it is refused before a byte is read, and a chunked body as soon
- * as it passes it, so memory never holds more than the limit; an upload's is counted by the call
- * (see ListenerOptions). Without one, every body is left to the adapter, which streams it. A client that goes away mid-body never
- * reaches the app: nobody is left to answer, and Node emits no 'error' on a request that has no
- * listener for it.
+ * The Node request listener of the app: @hono/node-server's, with the security headers of every
+ * answer and the body limits. With a `bodyLimit` (the server's, see server/main.ts), a
+ * Content-Length above the path's limit is refused before a byte is read; a chunked body gets the
+ * limit on the request (`bodyLimit`), which the app counts while it reads, so memory never holds
+ * more than the limit. A body with a Content-Length within the limit cannot pass it: Node's parser
+ * reads no more than that.
  */
 export function requestListener(fetch: Fetch, options: ListenerOptions = {}): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
   const dispatch = getRequestListener(fetch);
   const { bodyLimit, headers } = options;
-  const handOver = (incoming: IncomingMessage, outgoing: ServerResponse, body: Buffer) => {
-    (incoming as PreReadIncoming).rawBody = body;
-    void dispatch(incoming, outgoing);
-  };
   return (incoming, outgoing) => {
     const path = headers || bodyLimit ? pathOf(incoming.url) : '';
     if (headers) for (const [name, value] of headers(path, incoming)) outgoing.setHeader(name, value);
-    const length = Number(incoming.headers['content-length']);
-    // No limits to enforce (a test's server): the adapter reads every body itself.
-    if (!bodyLimit) {
-      void dispatch(incoming, outgoing);
-      return;
+    if (bodyLimit) {
+      const limit = bodyLimit(path);
+      if (Number(incoming.headers['content-length']) > limit) {
+        refuseTooLarge(incoming, outgoing, limit);
+        return;
+      }
+      if (incoming.headers['transfer-encoding'] !== undefined) {
+        const chunked = incoming as LimitedIncoming;
+        chunked.bodyLimit = limit;
+        chunked.refuseBody = () => lingerThenClose(incoming, false);
+      }
     }
-    const limit = bodyLimit(path);
-    if (length > limit) {
-      refuseTooLarge(incoming, outgoing, limit);
-      return;
-    }
-    // No Content-Length and no Transfer-Encoding: no body at all (RFC 9112 §6.3).
-    if (!(length > 0) && incoming.headers['transfer-encoding'] === undefined) {
-      void dispatch(incoming, outgoing);
-      return;
-    }
-    if (limit > PRE_READ_MAX_BYTES && !(length <= PRE_READ_MAX_BYTES)) {
-      const upload = incoming as PreReadIncoming;
-      upload.bodyLimit = limit;
-      upload.refuseBody = () => lingerThenClose(incoming, false);
-      void dispatch(incoming, outgoing);
-      return;
-    }
-    readBody(incoming, limit, (body) => (body ? handOver(incoming, outgoing, body) : refuseTooLarge(incoming, outgoing, limit)));
+    void dispatch(incoming, outgoing);
   };
-}
-
-/** Reads a body whole; `done(null)` as soon as it passes `limit` bytes (what came is dropped). */
-function readBody(incoming: IncomingMessage, limit: number, done: (body: Buffer | null) => void): void {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  const onData = (chunk: Buffer) => {
-    if (total + chunk.length > limit) {
-      incoming.off('data', onData);
-      incoming.off('end', onEnd);
-      chunks.length = 0;
-      done(null);
-      return;
-    }
-    chunks.push(chunk);
-    total += chunk.length;
-  };
-  const onEnd = () => {
-    done(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total));
-  };
-  incoming.on('data', onData);
-  incoming.once('end', onEnd);
 }
 
 /**

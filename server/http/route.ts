@@ -1,5 +1,4 @@
 import type { Context, Hono } from 'hono';
-import { parseBody } from 'hono/utils/body';
 import * as z from 'zod/mini';
 import type { CallDef, CallResponse } from '../../src/contract/define';
 import type { AppDeps, AppEnv, Member } from '../context';
@@ -9,9 +8,9 @@ import { memberOfBearer } from '../security/session-cache';
 import { runIdempotent, type IdempotentRun } from './idempotency';
 import { issueText } from './issue-text';
 import { JsonText } from './json-text';
-import { tooLargeMessage, type PreReadIncoming } from './node-listener';
+import { requestForm, requestText, type FormFields } from './request-body';
 
-export type FormFields = Record<string, string | File | (string | File)[]>;
+export type { FormFields };
 
 export interface HandlerArgs<C extends CallDef> {
   /** The validated request: JSON body for POST, query string for GET, text fields for multipart. */
@@ -31,16 +30,15 @@ export interface HandlerArgs<C extends CallDef> {
 /** What a handler answers: the response object, or the same already serialized (JsonText). */
 export type HandlerResult<C extends CallDef> = CallResponse<C> | JsonText<CallResponse<C>>;
 
-export type Handler<C extends CallDef> = (args: HandlerArgs<C>) => Promise<HandlerResult<C>> | HandlerResult<C>;
+export type Handler<C extends CallDef> = (args: HandlerArgs<C>) => Promise<HandlerResult<C>>;
 
 /**
  * The revisions of the server's cached data as of this request (server/db/revisions.ts), read at
- * most once per request: the bearer check and a handler's cache share them. No promise when this
- * process counts them itself.
+ * most once per request: the bearer check and a handler's cache share them.
  */
-export function requestRevisions(c: Context<AppEnv>): Revisions | Promise<Revisions> {
+export function requestRevisions(c: Context<AppEnv>): Promise<Revisions> {
   let revisions = c.get('revisions');
-  if (!revisions) c.set('revisions', (revisions = currentRevisions(c.env.deps.db)));
+  if (!revisions) c.set('revisions', (revisions = currentRevisions(c.var.deps.db)));
   return revisions;
 }
 
@@ -48,18 +46,16 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
  * Reads the bearer token of a request and finds its member, or null. Checked against the
- * database's revocation state on every call (server/security/session-cache.ts); a cached
- * session is found with no promise, so the request takes no extra turn of the event loop.
+ * database's revocation state on every call (server/security/session-cache.ts).
  */
-export function resolveMember(c: Context<AppEnv>, deps: AppDeps): Member | null | Promise<Member | null> {
+export async function resolveMember(c: Context<AppEnv>, deps: AppDeps): Promise<Member | null> {
   const header = c.req.header('authorization');
   if (!header) return null;
   const token = BEARER.exec(header)?.[1];
   if (!token) return null;
   const now = deps.clock.now().getTime();
-  const revisions = requestRevisions(c);
-  if (revisions instanceof Promise) return revisions.then((r) => memberOfBearer(deps.db, token, now, r.sessions));
-  return memberOfBearer(deps.db, token, now, revisions.sessions);
+  const { sessions } = await requestRevisions(c);
+  return memberOfBearer(deps.db, token, now, sessions);
 }
 
 function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
@@ -121,7 +117,7 @@ interface RawInput {
   nulFree: boolean;
 }
 
-/** A GET call's fields: its query string, read with no promise. */
+/** A GET call's fields: its query string. */
 function readQuery(c: Context<AppEnv>): RawInput {
   return { raw: c.req.query(), text: null, form: null, nulFree: !c.req.url.includes('%00') };
 }
@@ -130,60 +126,9 @@ function fingerprintText(input: RawInput): string {
   return input.text ?? new URLSearchParams(input.raw as Record<string, string>).toString();
 }
 
-function readBody(c: Context<AppEnv>, call: CallDef): RawInput | Promise<RawInput> {
+async function readBody(c: Context<AppEnv>, call: CallDef): Promise<RawInput> {
   if (call.multipart) return readForm(c);
-  const text = bodyText(c);
-  return typeof text === 'string' ? jsonInput(text) : text.then(jsonInput);
-}
-
-const utf8 = new TextDecoder();
-
-/**
- * The body as text: at once when the Node listener has already read it (http/node-listener.ts),
- * an upload's within its limit, else through the adapter's stream (app.request in tests).
- */
-function bodyText(c: Context<AppEnv>): string | Promise<string> {
-  const raw = c.env.incoming?.rawBody;
-  if (raw instanceof Buffer) return utf8.decode(raw);
-  const upload = uploadOf(c);
-  return upload ? readUpload(c, upload).then((bytes) => utf8.decode(bytes)) : c.req.text();
-}
-
-/** A request whose body the listener left for the call to read, counted against its limit; else null. */
-function uploadOf(c: Context<AppEnv>): PreReadIncoming | null {
-  const incoming = c.env.incoming;
-  return incoming?.bodyLimit !== undefined && !(incoming.rawBody instanceof Buffer) ? incoming : null;
-}
-
-/**
- * An upload's body, read now that the key and the member are checked (so that nobody can make the
- * server hold megabytes without signing in), and counted while it arrives: past the path's limit,
- * 413 and the connection closes after it (the listener makes the close linger).
- */
-async function readUpload(c: Context<AppEnv>, incoming: PreReadIncoming): Promise<Uint8Array<ArrayBuffer>> {
-  const limit = incoming.bodyLimit ?? Infinity;
-  const reader = c.req.raw.body?.getReader();
-  if (!reader) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      reader.releaseLock();
-      incoming.refuseBody?.();
-      throw new ApiError(413, 'payload_too_large', tooLargeMessage(limit), { connection: 'close' });
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
+  return jsonInput(await requestText(c));
 }
 
 function jsonInput(text: string): RawInput {
@@ -200,16 +145,11 @@ async function readForm(c: Context<AppEnv>): Promise<RawInput> {
   if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded')) {
     throw badRequest('invalid_body', 'Очікується multipart/form-data');
   }
-  const upload = uploadOf(c);
-  const body = upload ? await readUpload(c, upload) : null;
   let form: FormFields;
   try {
-    form = (
-      body
-        ? await parseBody(new Request('http://upload.invalid/', { method: 'POST', headers: { 'content-type': type }, body }), { all: true })
-        : await c.req.parseBody({ all: true })
-    ) as FormFields;
-  } catch {
+    form = await requestForm(c, true);
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
     throw badRequest('invalid_body', 'Не вдалося прочитати форму');
   }
   const fields: Record<string, string> = {};
@@ -228,18 +168,18 @@ async function readForm(c: Context<AppEnv>): Promise<RawInput> {
 
 /**
  * Validates a request's fields and runs the handler; outside production, checks its answer
- * against the contract. No promise when the handler answers at once.
+ * against the contract.
  */
-function callHandler<C extends CallDef>(
+async function callHandler<C extends CallDef>(
   call: C,
   handler: Handler<C>,
   c: Context<AppEnv>,
   member: Member | null,
   input: RawInput,
   idempotency: IdempotentRun | null,
-): HandlerResult<C> | Promise<HandlerResult<C>> {
-  const deps = c.env.deps;
-  const result = handler({
+): Promise<HandlerResult<C>> {
+  const deps = c.var.deps;
+  const result = await handler({
     input: parseInput(call.request, input.raw, input.nulFree) as z.output<C['request']>,
     c,
     deps,
@@ -247,8 +187,7 @@ function callHandler<C extends CallDef>(
     form: input.form,
     idempotency,
   });
-  if (!deps.config.checkResponses) return result;
-  return result instanceof Promise ? result.then((r) => checkedAnswer(call, r)) : checkedAnswer(call, result);
+  return deps.config.checkResponses ? checkedAnswer(call, result) : result;
 }
 
 function checkedAnswer<C extends CallDef>(call: C, result: HandlerResult<C>): HandlerResult<C> {
@@ -280,22 +219,8 @@ export interface MountOptions {
  * the call's response schema so the server cannot drift from the contract.
  */
 export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Handler<C>, options: MountOptions = {}): void {
-  // Each step answers at once when it can (a cached session, a query string, a handler with
-  // nothing to wait for): then the call answers with no promise at all, as Hono and the Node
-  // adapter allow, and takes no extra turns of the event loop.
-  const withInput = (c: Context<AppEnv>, member: Member | null, input: RawInput): Response | Promise<Response> => {
-    const key = c.req.header('idempotency-key');
-    if (call.mutation && key !== undefined) return answerOnce(c, member, input, key);
-    const result = callHandler(call, handler, c, member, input, null);
-    return result instanceof Promise ? result.then((body) => respond(c, body)) : respond(c, result);
-  };
-  const withMember = (c: Context<AppEnv>, member: Member | null): Response | Promise<Response> => {
-    if (call.auth === 'member' && !member) throw unauthorized(undefined, call.unauthenticatedCode);
-    const input = call.method === 'GET' ? readQuery(c) : readBody(c, call);
-    return input instanceof Promise ? input.then((read) => withInput(c, member, read)) : withInput(c, member, input);
-  };
   const answerOnce = async (c: Context<AppEnv>, member: Member | null, input: RawInput, key: string): Promise<Response> => {
-    const out = await runIdempotent(c.env.deps, {
+    const out = await runIdempotent(c.var.deps, {
       account: member ? `m:${member.id}` : 'public',
       key,
       fingerprint: `${call.method} ${call.path}\n${fingerprintText(input)}`,
@@ -305,9 +230,13 @@ export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Ha
     if (out.replayed) c.header('Idempotent-Replayed', 'true');
     return c.body(out.body, out.status, { 'content-type': 'application/json; charset=UTF-8' });
   };
-  const run = (c: Context<AppEnv>): Response | Promise<Response> => {
-    const found = resolveMember(c, c.env.deps);
-    return found instanceof Promise ? found.then((member) => withMember(c, member)) : withMember(c, found);
+  const run = async (c: Context<AppEnv>): Promise<Response> => {
+    const member = await resolveMember(c, c.var.deps);
+    if (call.auth === 'member' && !member) throw unauthorized(undefined, call.unauthenticatedCode);
+    const input = call.method === 'GET' ? readQuery(c) : await readBody(c, call);
+    const key = c.req.header('idempotency-key');
+    if (call.mutation && key !== undefined) return answerOnce(c, member, input, key);
+    return respond(c, await callHandler(call, handler, c, member, input, null));
   };
   if (call.method === 'GET') app.get(call.path, run);
   else app.post(call.path, run);

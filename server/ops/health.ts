@@ -78,11 +78,11 @@ export function startingReadiness(progress: MigrationProgress | null): Readiness
 export function registerHealth(app: Hono<AppEnv>): void {
   app.get('/livez', (c) => c.json({ status: 'alive' }, 200, NO_STORE));
   app.get('/readyz', async (c) => {
-    const body = await readiness(c.env.deps);
+    const body = await readiness(c.var.deps);
     return c.json(body, body.status === 'ready' ? 200 : 503, NO_STORE);
   });
   app.get('/metrics', async (c) => {
-    const deps = c.env.deps;
+    const deps = c.var.deps;
     const token = deps.config.METRICS_TOKEN;
     // Production never answers without the token (the configuration requires one; this holds even if it did not).
     if ((token || deps.config.isProduction) && (!token || c.req.header('authorization') !== `Bearer ${token}`)) {

@@ -1,5 +1,4 @@
-import type { Hono } from 'hono';
-import { getPath } from 'hono/utils/url';
+import type { MiddlewareHandler } from 'hono';
 import { randomBytes } from 'node:crypto';
 import { isAppRoute } from '../../src/domain/route-table';
 import type { AppDeps, AppEnv } from '../context';
@@ -22,48 +21,33 @@ export function routeLabeller(mounted: Iterable<string>): (path: string) => stri
 }
 
 /**
- * Wraps the app's `fetch` once more (server/app.ts `guard` is the inner one): every request is
- * counted and timed in the metrics and written to the JSON log with its request id (the load
- * balancer's `X-Request-Id`, else one made here), its method, route label, path without query,
- * status and milliseconds. An answer given at once stays a plain Response (no promise added).
+ * Every request counted and timed in the metrics and written to the JSON log with its request id
+ * (the load balancer's `X-Request-Id`, else one made here), its method, route label, path without
+ * query, status and milliseconds. Registered first (server/app.ts), so it sees every answer:
+ * a refused key, a file, a not-found, an error turned into JSON by `onError`. `routes` is read at
+ * the first request, once every route is mounted. Null when there are no metrics and no log.
  */
-export function observeRequests(app: Hono<AppEnv>, deps: AppDeps): void {
+export function observeRequests(deps: AppDeps, routes: () => Iterable<string>): MiddlewareHandler<AppEnv> | null {
   const { metrics, log } = deps;
-  if (!metrics && !log) return;
-  const label = routeLabeller(app.routes.map((r) => r.path));
+  if (!metrics && !log) return null;
+  let label: ((path: string) => string) | null = null;
   const prefix = randomBytes(3).toString('hex');
   let seq = 0;
-  const dispatch = app.fetch;
   const logRequests = log?.isLevelEnabled('info') ?? false;
-  app.fetch = (request, env?, ctx?) => {
+  return async function observe(c, next) {
     const started = performance.now();
-    const out = dispatch(request, env, ctx);
-    const done = (status: number) => {
-      const path = getPath(request);
-      const route = label(path);
-      const ms = performance.now() - started;
-      metrics?.requests.inc({ route, method: request.method, status: String(status) });
-      metrics?.duration.observe({ route, method: request.method }, ms / 1000);
-      if (!logRequests && !(status >= 500 && log)) return;
-      const reqId = givenRequestId(request.headers.get('x-request-id')) ?? `${prefix}-${(seq += 1).toString(36)}`;
-      const line = { reqId, method: request.method, route, path: safePath(path), status, ms: Math.round(ms * 10) / 10 };
-      // A drain is planned (every deploy has one): readiness refused meanwhile is not a fault to page anyone for.
-      if (status >= 500 && !(route === '/readyz' && deps.lifecycle?.draining)) log?.error(line, 'request failed');
-      else log?.info(line, 'request');
-    };
-    if (out instanceof Response) {
-      done(out.status);
-      return out;
-    }
-    return Promise.resolve(out).then(
-      (res) => {
-        done(res.status);
-        return res;
-      },
-      (err: unknown) => {
-        done(500);
-        throw err;
-      },
-    );
+    await next();
+    const { method, path } = c.req;
+    const status = c.res.status;
+    const route = (label ??= routeLabeller(routes()))(path);
+    const ms = performance.now() - started;
+    metrics?.requests.inc({ route, method, status: String(status) });
+    metrics?.duration.observe({ route, method }, ms / 1000);
+    if (!logRequests && !(status >= 500 && log)) return;
+    const reqId = givenRequestId(c.req.header('x-request-id') ?? null) ?? `${prefix}-${(seq += 1).toString(36)}`;
+    const line = { reqId, method, route, path: safePath(path), status, ms: Math.round(ms * 10) / 10 };
+    // A drain is planned (every deploy has one): readiness refused meanwhile is not a fault to page anyone for.
+    if (status >= 500 && !(route === '/readyz' && deps.lifecycle?.draining)) log?.error(line, 'request failed');
+    else log?.info(line, 'request');
   };
 }

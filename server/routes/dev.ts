@@ -12,9 +12,9 @@ export function registerDev(app: Hono<AppEnv>): void {
   // (sends in the last hour against the budget, the busiest client addresses, refusals).
   app.get('/dev/sms-outbox', async (c) => {
     const phone = (c.req.query('phone') ?? '').replace(/\D/g, '');
-    const limits = await smsBudgetView(c.env.deps);
+    const limits = await smsBudgetView(c.var.deps);
     if (!phone) return c.json({ phone: null, messages: [], limits });
-    const rows = await c.env.deps.db.selectFrom('sms_outbox')
+    const rows = await c.var.deps.db.selectFrom('sms_outbox')
       .select(['phone', 'text', 'code', 'created_at'])
       .where('phone', '=', phone)
       .orderBy('id', 'desc')
@@ -26,7 +26,7 @@ export function registerDev(app: Hono<AppEnv>): void {
   // The shop's back office, as far as a demo needs it: an order handed over by the carrier, or
   // cancelled by the shop (a friend's referral credit then becomes XP, or nothing). POST only.
   app.post('/dev/orders/:number/:move{hand-over|cancel}', async (c) => {
-    const deps = c.env.deps;
+    const deps = c.var.deps;
     const number = Number(c.req.param('number'));
     const order = Number.isSafeInteger(number) ? await deps.db.selectFrom('orders').select('id').where('order_number', '=', number).executeTakeFirst() : undefined;
     if (!order) return c.json({ error: { code: 'order_not_found', message: 'Замовлення не знайдено' } }, 404);

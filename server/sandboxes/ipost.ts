@@ -1,19 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeCityText, transliterate } from '../../src/domain/city-search';
+import type { CourierRequest } from '../../src/domain/delivery-methods';
 
 /** Cities the local courier serves (a few big ones). */
 export const IPOST_CITIES = ['Київ', 'Львів', 'Одеса', 'Дніпро', 'Харків'] as const;
-
-export interface CourierRequest {
-  orderId: number;
-  city: string;
-  street: string;
-  flat: string;
-  date: string;
-  from: string;
-  to: string;
-  comment: string;
-}
 
 /** The local courier (ipost). The sandbox serves a few big cities and books every request. */
 export interface LocalCourier {

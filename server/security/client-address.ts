@@ -13,8 +13,8 @@ import { forwardedClient, plainAddress } from './trusted-proxies';
  * cannot step around a limit by changing the last 64 bits.
  */
 export function clientKey(c: Context<AppEnv>): string | null {
-  const peer = c.env.incoming?.socket?.remoteAddress ?? null;
-  const address = forwardedClient(peer, c.req.header('x-forwarded-for'), c.env.deps.config.trustedProxies);
+  const peer = c.env?.incoming?.socket?.remoteAddress ?? null;
+  const address = forwardedClient(peer, c.req.header('x-forwarded-for'), c.var.deps.config.trustedProxies);
   return address ? addressKey(address) : null;
 }
 

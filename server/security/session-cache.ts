@@ -39,10 +39,9 @@ function entriesOf(db: Db): Map<string, Entry> {
 
 /**
  * The member of a live `user` token, or null when unknown, revoked or expired; `revision` is the
- * current `sessions` revision. Answers at once (no promise) from the cache, so a cached check
- * costs the request no turn of the event loop.
+ * current `sessions` revision.
  */
-export function memberOfBearer(db: Db, token: string, nowMs: number, revision: number): Member | null | Promise<Member | null> {
+export async function memberOfBearer(db: Db, token: string, nowMs: number, revision: number): Promise<Member | null> {
   if (!token || token.length > 200) return null;
   const hit = entriesOf(db).get(token);
   if (hit && hit.revision === revision) return hit.expiresAt > nowMs ? hit.member : null;

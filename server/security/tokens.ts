@@ -1,6 +1,5 @@
 import { hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/connect';
-import { prepared } from '../db/prepared';
 import type { TokenScope } from '../db/tables/core';
 
 /** 256 random bits, URL-safe. */
@@ -70,25 +69,17 @@ export async function issueToken(
   return { token, expired_at: expiresAt };
 }
 
-// Checked on every member call: compiled once (server/db/prepared.ts), one indexed lookup each.
-const sessionOf = prepared('auth:session', (db, tokenHash: string, scope: TokenScope) =>
-  db.selectFrom('sessions').select(['member_id', 'expires_at', 'revoked_at']).where('token_hash', '=', tokenHash).where('scope', '=', scope),
-);
-const sessionMemberOf = prepared('auth:session-member', (db, tokenHash: string, scope: TokenScope) =>
-  db
-    .selectFrom('sessions as s')
-    .innerJoin('members as m', 'm.id', 's.member_id')
-    .select(['m.id', 'm.phone', 's.expires_at', 's.revoked_at'])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.scope', '=', scope),
-);
-
 const live = (row: { expires_at: string; revoked_at: string | null }, now: Date) => !row.revoked_at && row.expires_at > now.toISOString();
 
 /** The member a live token of `scope` belongs to, or null when unknown, revoked or expired. */
 export async function memberForToken(db: Db, token: string, scope: TokenScope, now: Date): Promise<number | null> {
   if (!token || token.length > 200) return null;
-  const row = (await sessionOf(db, sha256(token), scope)).rows[0];
+  const row = await db
+    .selectFrom('sessions')
+    .select(['member_id', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', sha256(token))
+    .where('scope', '=', scope)
+    .executeTakeFirst();
   return row && live(row, now) ? row.member_id : null;
 }
 
@@ -98,7 +89,13 @@ export async function sessionRow(
   tokenHash: string,
   scope: TokenScope,
 ): Promise<{ id: number; phone: string; expires_at: string; revoked_at: string | null } | undefined> {
-  return (await sessionMemberOf(db, tokenHash, scope)).rows[0];
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('members as m', 'm.id', 's.member_id')
+    .select(['m.id', 'm.phone', 's.expires_at', 's.revoked_at'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.scope', '=', scope)
+    .executeTakeFirst();
 }
 
 export async function revokeToken(db: Db, token: string, now: Date): Promise<boolean> {

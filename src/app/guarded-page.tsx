@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { Skeleton } from '../ui/surfaces';
-import { noteScreenShown } from './boot/first-screen';
+import { afterScreenSettled, noteScreenShown } from './boot/first-screen';
 import { useVisit } from './guards/visit';
 import { runGuards } from './guards/registry';
 import { NotFoundPage } from './not-found';
@@ -14,12 +14,15 @@ const POSITIVE_ID = /^[1-9]\d{0,11}$/;
 
 /**
  * Rendered after the page inside its boundary: its effect runs once the page itself is on screen,
- * and fetches the code of the screens this one leads to by itself (./routes/next-pages).
+ * and, once the screen has settled, fetches the code of the screens this one leads to by itself
+ * (./routes/next-pages).
  */
 function ScreenShown({ path }: { path: string }) {
   useEffect(() => {
     noteScreenShown();
-    for (const next of NEXT_PAGES[path] ?? []) preloadPage(next);
+    return afterScreenSettled(() => {
+      for (const next of NEXT_PAGES[path] ?? []) preloadPage(next);
+    });
   }, [path]);
   return null;
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_CART_LINES } from '../domain/cart';
 import { defineCall, ogoFlag } from './define';
 
 /** A row id: a positive integer that fits the database's integer column. */
@@ -74,7 +75,7 @@ export const getProductsById = defineCall({
   request: z.object({
     prods: z
       .array(z.object({ variant_id: rowId, id: rowId, bonuses: z.optional(z.nullable(z.number())) }))
-      .check(z.maxLength(100)),
+      .check(z.maxLength(MAX_CART_LINES)),
     ogo: ogoFlag,
   }),
   response: z.object({ products: z.array(product) }),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_LINE_COUNT } from '../domain/cart';
 import { defineCall, ogoFlag } from './define';
 import { rowId, text } from './shop-catalogue';
 
@@ -11,7 +12,7 @@ const clientOrder = z.object({
   line_items: z
     .array(
       z.object({
-        quantity: z.number().check(z.int(), z.positive(), z.lte(99)),
+        quantity: z.number().check(z.int(), z.positive(), z.lte(MAX_LINE_COUNT)),
         variant_id: rowId,
         /** Ignored: the server prices from its own catalogue. */
         price: z.optional(z.union([z.number(), z.string().check(z.maxLength(20))])),

@@ -1,6 +1,7 @@
 import type { DeliveryChoice } from '../domain/shipping-address';
 import type { ClubDb } from './database';
-import type { CartSnapshotLine, Variant } from './rows-catalogue';
+import type { CartLine } from '../domain/cart';
+import type { Variant } from './rows-catalogue';
 
 /** Which outside services the server has on (get-version's `providers`). */
 export interface ServerProviders {
@@ -59,7 +60,7 @@ export interface KvValues {
   /** Favourites as the server last confirmed them, per variant (product ids, in order); `rev` counts writes. */
   favouritesConfirmed: { rev: number; lists: Partial<Record<Variant, number[]>> };
   /** Carts as the server last confirmed them (the `pwa`/`cart` metafield), per variant; `rev` counts writes. */
-  cartConfirmed: { rev: number; carts: Partial<Record<Variant, CartSnapshotLine[]>> };
+  cartConfirmed: { rev: number; carts: Partial<Record<Variant, CartLine[]>> };
   /** Feedback "can write" per brand (spec §3 Feedback: per brand {showCan, canFeedback}); pulled every 30 min. */
   feedbackFlags: Partial<Record<'glo' | 'ogo' | 'velo', { showCan: boolean; canFeedback: Array<{ id: number; order_number: number; created_at: string; total: number }> }>>;
   /** In-store purchases that can take feedback (spec §3 offline {showCan}, offlineOrders), of both brands (`variant`: whose store; none = glo, as stored before); pulled every 30 min. */

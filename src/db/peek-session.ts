@@ -8,19 +8,25 @@ export interface StoredSignIn {
 }
 
 /**
- * The session stored on this device, read with raw IndexedDB (no Dexie: a signed-out screen's
- * first load stays light). Null when there is no database or no session; never creates the
- * database, and a database still being upgraded by another tab answers null.
+ * The club's database as this device holds it, opened with raw IndexedDB (no Dexie: a first
+ * load stays light) for a read before the app's database code has arrived. Null when there is no
+ * database; never creates it, and a database still being upgraded by another tab answers null.
+ * The caller closes it.
  */
-export async function peekStoredSignIn(idb: IDBFactory = indexedDB): Promise<StoredSignIn | null> {
+export async function openStoredDatabase(idb: IDBFactory = indexedDB): Promise<IDBDatabase | null> {
   if (typeof idb.databases === 'function' && !(await idb.databases()).some((d) => d.name === DB_NAME)) return null;
-  const db = await new Promise<IDBDatabase | null>((resolve) => {
+  return new Promise<IDBDatabase | null>((resolve) => {
     const open = idb.open(DB_NAME);
     open.onupgradeneeded = () => open.transaction?.abort();
     open.onsuccess = () => resolve(open.result);
     open.onerror = () => resolve(null);
     open.onblocked = () => resolve(null);
   });
+}
+
+/** The session stored on this device, read with raw IndexedDB; null when there is none. */
+export async function peekStoredSignIn(idb?: IDBFactory): Promise<StoredSignIn | null> {
+  const db = await openStoredDatabase(idb);
   if (!db) return null;
   try {
     if (!db.objectStoreNames.contains('kv')) return null;

@@ -1,3 +1,5 @@
+import type { CartLine } from '../domain/cart';
+
 /** Brand variant of an account (spec §1, §6): each has its own customer record and cart. */
 export type Variant = 'glo' | 'ogo' | 'velo';
 
@@ -42,35 +44,12 @@ export interface CollectionRow {
   fetchedAt: number;
 }
 
-/** A cart line (spec §3 "Cart line"); one cart per variant. */
-export interface CartLineRow {
+/** A stored cart line (the one shape of src/domain/cart.ts): one cart per variant. */
+export interface CartLineRow extends CartLine {
   variant: Variant;
-  /** Shop variant id (`variant_id`): the key of a line within the cart. */
-  variantId: number;
-  productId: number;
-  count: number;
-  price: number;
-  /** Bonus (XP) price, 0 when none. */
-  bonuses: number;
-  collectionId: number;
-  tags: string[];
-  /** Pack size for sticks. */
-  quantity: number;
   /** Epoch ms of the last change: lines show in the order they were added. */
   addedAt: number;
-  /**
-   * What the line looked like when added (version 3), so the cart shows it even when the product
-   * is not in the stored catalogue (another variant's list, a cart pulled on a fresh device).
-   */
-  title: string;
-  subTitle: string;
-  image: string | null;
-  /** Catalogue category (the list route of its detail page). */
-  category: string;
 }
-
-/** A cart line as the server's mirror and the confirmed state hold it: no variant, no local order. */
-export type CartSnapshotLine = Omit<CartLineRow, 'variant' | 'addedAt'>;
 
 /** A product the member marked as favourite (spec §4); the local store is the truth while entries wait. */
 export interface FavouriteRow {

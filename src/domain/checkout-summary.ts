@@ -11,7 +11,7 @@ import { deliveryMethodAllowed, SHIPPING_TITLES, shippingOption, type ShippingOp
 import { deliveryAddress1, deliveryProblem, type DeliveryChoice } from './shipping-address';
 
 /** A cart line as the summary reads it (spec §3 "Cart line"), with its title for display. */
-export type SummaryLine = Pick<CartLine, 'variant_id' | 'count' | 'price' | 'bonuses' | 'tags'> & { title: string };
+export type SummaryLine = Pick<CartLine, 'variantId' | 'count' | 'price' | 'bonuses' | 'tags' | 'title'>;
 
 /** Everything the member chose on the way to /shop/checkout, and what the app knows of them. */
 export interface CheckoutInput {
@@ -41,7 +41,7 @@ export interface CheckoutInput {
 }
 
 export interface SummaryRow {
-  variant_id: number;
+  variantId: number;
   title: string;
   quantity: number;
   /** Catalogue price of one unit, UAH. */
@@ -128,7 +128,7 @@ export function checkoutSummary(i: CheckoutInput): CheckoutSummary {
   const rows: SummaryRow[] = i.lines.map((l, n) => {
     const { listKop, unitKop } = m.units[n]!;
     return {
-      variant_id: l.variant_id,
+      variantId: l.variantId,
       title: l.title,
       quantity: l.count,
       listPrice: toUah(listKop),
@@ -166,7 +166,7 @@ export function checkoutSummary(i: CheckoutInput): CheckoutSummary {
   const tags = orderTags({ ageVerified: i.ageVerified, ipost: i.delivery.method === 3, veloPromo: velo, callBack });
   const payload = buildOrderPayload({
     customerId: i.customer.id,
-    lines: rows.map((r) => ({ variant_id: r.variant_id, quantity: r.quantity, price: r.unitPrice, bonuses: r.bonuses })),
+    lines: rows.map((r) => ({ variant_id: r.variantId, quantity: r.quantity, price: r.unitPrice, bonuses: r.bonuses })),
     recipient: { first_name: i.customer.first_name, last_name: i.customer.last_name, phone: i.customer.phone },
     address: { city: i.delivery.city.trim(), province: i.delivery.province ?? '', address1: deliveryAddress1(i.delivery) },
     payment: i.payment,

@@ -50,3 +50,23 @@ export function resolveDeliveryMethod(opts: {
 export function afterIpostSent<D extends { method: DeliveryMethod; street?: string; flat?: string }>(d: D): D {
   return { ...d, method: 1, street: '', flat: '' };
 }
+
+/**
+ * What the local courier is asked to bring (spec §7 ipost/send-address), in the app's names: the
+ * outbox entry stores it, the server books the courier with it. On the wire `date`, `from`, `to`
+ * and `orderId` are `delivery_date`, `delivery_time_from`, `delivery_time_to` and `order_id`.
+ */
+export interface CourierRequest {
+  orderId: number;
+  city: string;
+  street: string;
+  /** '' when none. */
+  flat: string;
+  /** 'YYYY-MM-DD', Kyiv time. */
+  date: string;
+  /** 'HH:MM'. */
+  from: string;
+  to: string;
+  /** '' when none. */
+  comment: string;
+}

@@ -2,8 +2,6 @@
 export const PHOTO_MAX_SIDE = 2000;
 /** The most pixels a resized photo keeps (a 2000 x 1500 picture). */
 export const PHOTO_MAX_PIXELS = 3_000_000;
-/** A picked file larger than this is refused before it is even read (no phone camera makes one). */
-export const PHOTO_MAX_FILE_BYTES = 40 * 1024 * 1024;
 /** The most photo bytes the multiscan call takes (the server's MULTISCAN_MAX_IMAGE_BYTES, src/contract/scan.ts). */
 export const PHOTO_MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 /** JPEG quality of the resized photo. */
@@ -24,11 +22,4 @@ export function fitPhoto(source: Size, maxSide = PHOTO_MAX_SIDE, maxPixels = PHO
   if (!(Number.isFinite(width) && Number.isFinite(height) && width > 0 && height > 0)) throw new RangeError('Розмір фото невідомий');
   const scale = Math.min(1, maxSide / Math.max(width, height), Math.sqrt(maxPixels / (width * height)));
   return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)), scale };
-}
-
-/** Bytes a base64 text decodes to (padding counted off), without decoding it. */
-export function base64Bytes(text: string): number {
-  const len = text.length;
-  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  return Math.floor((len * 3) / 4) - pad;
 }

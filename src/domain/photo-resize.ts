@@ -51,18 +51,28 @@ export interface PhotoCodec<Image> {
 
 export type ResizeResult = { ok: true; blob: Blob; width: number; height: number } | { ok: false; reason: 'not_image' | 'too_large' };
 
+/** How one caller wants its photos: the byte limit, and optionally its own sizes and steps. */
+export interface ResizeOptions {
+  /** The most bytes the encoded photo may have. */
+  maxBytes: number;
+  /** Tells an image by its first 16 bytes (its MIME type, or null); without it the decoder judges. */
+  sniff?: (head: Uint8Array) => string | null;
+  /** Longest edge of the first attempts, px; default {@link PHOTO_MAX_EDGE}. */
+  maxEdge?: number;
+  /** The attempts in order; default {@link resizeAttempts} of `maxEdge`. */
+  attempts?: readonly ResizeAttempt[];
+  /** The size drawn for an attempt's edge (null: not a picture); default {@link fitWithin}. */
+  fit?: (width: number, height: number, maxEdge: number) => { width: number; height: number } | null;
+}
+
 /**
- * Resizes one photo with `codec`: refuses what is not an image (by its bytes) or is too big to
- * open, then tries {@link resizeAttempts} until one fits `maxBytes`.
+ * Resizes one photo with `codec` (in the browser src/ui/photo-canvas.ts): refuses what is not an
+ * image or is too big to open, then tries the attempts until one fits `maxBytes`.
  */
-export async function resizePhoto<Image>(
-  file: Blob,
-  codec: PhotoCodec<Image>,
-  opts: { maxBytes: number; sniff: (head: Uint8Array) => string | null; maxEdge?: number },
-): Promise<ResizeResult> {
+export async function resizePhoto<Image>(file: Blob, codec: PhotoCodec<Image>, opts: ResizeOptions): Promise<ResizeResult> {
   if (file.size > PHOTO_MAX_INPUT_BYTES) return { ok: false, reason: 'too_large' };
-  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-  if (!opts.sniff(head)) return { ok: false, reason: 'not_image' };
+  if (opts.sniff && !opts.sniff(new Uint8Array(await file.slice(0, 16).arrayBuffer()))) return { ok: false, reason: 'not_image' };
+  const fit = opts.fit ?? fitWithin;
   let image: Image & { width: number; height: number };
   try {
     image = await codec.decode(file);
@@ -70,8 +80,8 @@ export async function resizePhoto<Image>(
     return { ok: false, reason: 'not_image' };
   }
   try {
-    for (const a of resizeAttempts(opts.maxEdge)) {
-      const size = fitWithin(image.width, image.height, a.maxEdge);
+    for (const a of opts.attempts ?? resizeAttempts(opts.maxEdge)) {
+      const size = fit(image.width, image.height, a.maxEdge);
       if (!size) return { ok: false, reason: 'not_image' };
       const blob = await codec.encode(image, size, a.quality);
       if (blob.size <= opts.maxBytes) return { ok: true, blob, ...size };

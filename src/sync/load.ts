@@ -38,6 +38,8 @@ function preloadModules(files: readonly string[]): void {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
+    // Boot work: whatever the screen asks for meanwhile (a picture further down) goes first.
+    link.fetchPriority = 'low';
     link.href = href;
     document.head.append(link);
   }

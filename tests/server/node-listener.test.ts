@@ -3,26 +3,27 @@ import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, PRE_READ_MAX_BYTES, tooLargeMessage, type ListenerOptions, type PreReadIncoming } from '../../server/http/node-listener';
+import { listen, tooLargeMessage, type ListenerOptions } from '../../server/http/node-listener';
+import { requestText } from '../../server/http/request-body';
 import { listenerOptions } from '../../server/http/listener-options';
+import type { AppEnv } from '../../server/context';
+import { onError } from '../../server/errors';
 import { createMember, type TestMember } from '../support/members';
 import { API_KEY, makeTestServer, type TestServer } from '../support/server';
 import { addOrder, feedbackToken, jpegBytes } from './cert-feedback/support';
 import { withCatalogue } from './shop/support';
 
 /*
- * The server's Node listener (server/http/node-listener.ts) reads small bodies before the app
- * sees the request, so a JSON call answers without a promise. These tests go over a real socket,
- * which app.request never does.
+ * The server's Node listener (server/http/node-listener.ts) and the app's body reader
+ * (server/http/request-body.ts) hold every body to its path's limit. These tests go over a real
+ * socket, which app.request never does.
  */
 
-/** A probe app that reports what it got: whether the body came pre-read, and the body as text. */
-function probe(): Hono<{ Bindings: { incoming?: PreReadIncoming } }> {
-  const app = new Hono<{ Bindings: { incoming?: PreReadIncoming } }>();
-  app.post('/echo', async (c) => {
-    const preRead = c.env.incoming?.rawBody instanceof Buffer;
-    return c.json({ preRead, text: await c.req.text() });
-  });
+/** A probe app that answers the body it read, as text, with the server's error answers. */
+function probe(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.post('/echo', async (c) => c.json({ text: await requestText(c) }));
   return app;
 }
 
@@ -31,8 +32,18 @@ async function serveOn(fetch: Parameters<typeof listen>[0], options?: ListenerOp
   return { url: `http://127.0.0.1:${port}`, server };
 }
 
-/** A limit as the server's: every call's body within the pre-read size, /upload's larger. */
-const LIMITS: ListenerOptions = { bodyLimit: (path) => (path === '/upload' ? 4 * PRE_READ_MAX_BYTES : PRE_READ_MAX_BYTES) };
+const LIMIT = 64 * 1024;
+/** A limit as the server's: every call's body within 64 KB, /upload's larger. */
+const LIMITS: ListenerOptions = { bodyLimit: (path) => (path === '/upload' ? 4 * LIMIT : LIMIT) };
+
+/** A body sent in two chunks with no Content-Length. */
+const chunked = (...parts: string[]) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
+      controller.close();
+    },
+  });
 
 describe('the Node listener with body limits', () => {
   let url: string;
@@ -42,32 +53,31 @@ describe('the Node listener with body limits', () => {
 
   const echo = async (body: BodyInit, init: RequestInit = {}) => {
     const r = await fetch(`${url}/echo`, { method: 'POST', body, ...init });
-    return (await r.json()) as { preRead: boolean; text: string };
+    return { status: r.status, body: (await r.json()) as { text?: string; error?: { code: string; message: string } } };
   };
 
-  it('hands a small body to the app already read, byte for byte (multi-byte text split across packets too)', async () => {
-    expect(await echo('{"collectionId":270101}')).toEqual({ preRead: true, text: '{"collectionId":270101}' });
+  it('the app reads a body within the limit byte for byte (multi-byte text split across packets too)', async () => {
+    expect(await echo('{"collectionId":270101}')).toEqual({ status: 200, body: { text: '{"collectionId":270101}' } });
     const text = `{"t":"${'Привіт, клубе! '.repeat(2000)}"}`;
     expect(Buffer.byteLength(text)).toBeGreaterThan(16 * 1024);
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(PRE_READ_MAX_BYTES);
-    expect(await echo(text)).toEqual({ preRead: true, text });
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(LIMIT);
+    expect(await echo(text)).toEqual({ status: 200, body: { text } });
   });
 
   it('reads a chunked body (no Content-Length) too, within the limit', async () => {
-    const chunked = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('{"a":'));
-        controller.enqueue(new TextEncoder().encode('1}'));
-        controller.close();
-      },
-    });
-    expect(await echo(chunked, { duplex: 'half' } as RequestInit)).toEqual({ preRead: true, text: '{"a":1}' });
+    expect(await echo(chunked('{"a":', '1}'), { duplex: 'half' } as RequestInit)).toEqual({ status: 200, body: { text: '{"a":1}' } });
   });
 
-  it('refuses a body over the limit with a JSON 413, reading none of it', async () => {
-    const r = await fetch(`${url}/echo`, { method: 'POST', body: 'x'.repeat(PRE_READ_MAX_BYTES + 1) });
+  it('refuses a Content-Length over the limit with a JSON 413, reading none of it', async () => {
+    const r = await echo('x'.repeat(LIMIT + 1));
     expect(r.status).toBe(413);
-    expect(((await r.json()) as { error: { message: string } }).error.message).toBe(tooLargeMessage(PRE_READ_MAX_BYTES));
+    expect(r.body.error?.message).toBe(tooLargeMessage(LIMIT));
+  });
+
+  it('refuses a chunked body as soon as the app has counted past the limit', async () => {
+    const r = await echo(chunked('x'.repeat(LIMIT), 'x'), { duplex: 'half' } as RequestInit);
+    expect(r.status).toBe(413);
+    expect(r.body.error).toEqual({ code: 'payload_too_large', message: tooLargeMessage(LIMIT) });
   });
 
   it('stays up when a client goes away in the middle of a body', async () => {
@@ -81,17 +91,18 @@ describe('the Node listener with body limits', () => {
       });
       socket.on('error', fail);
     });
-    expect(await echo('{"after":true}')).toEqual({ preRead: true, text: '{"after":true}' });
+    expect(await echo('{"after":true}')).toEqual({ status: 200, body: { text: '{"after":true}' } });
   });
 });
 
 describe('the Node listener without limits (a test’s server)', () => {
-  it('leaves every body to the adapter, which reads it whole', async () => {
+  it('leaves every body to the app whole, however long', async () => {
     const { url, server } = await serveOn(probe().fetch);
     try {
-      const text = `{"t":"${'Привіт, клубе! '.repeat(2000)}"}`;
+      const text = `{"t":"${'Привіт, клубе! '.repeat(6000)}"}`;
+      expect(Buffer.byteLength(text)).toBeGreaterThan(LIMIT);
       const r = await fetch(`${url}/echo`, { method: 'POST', body: text });
-      expect(await r.json()).toEqual({ preRead: false, text });
+      expect(await r.json()).toEqual({ text });
     } finally {
       await new Promise<void>((done) => server.close(() => done()));
     }
@@ -159,7 +170,7 @@ describe('the app over a real socket', () => {
     expect(stranger.status).toBe(401);
   });
 
-  it('takes a multipart form with a photo from a pre-read body', async () => {
+  it('takes a multipart form with a photo', async () => {
     const order = await addOrder(s, m.glo.id);
     const token = await feedbackToken(s, m);
     const form = new FormData();

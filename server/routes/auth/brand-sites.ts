@@ -11,7 +11,7 @@ import { SITE_PATHS, useTicket } from './tickets';
 export function registerBrandSites(app: Hono<AppEnv>): void {
   for (const site of Object.keys(SITE_PATHS) as TicketSite[]) {
     app.get(SITE_PATHS[site], async (c) => {
-      const deps = c.env.deps;
+      const deps = c.var.deps;
       c.header('Cache-Control', 'no-store');
       c.header('Referrer-Policy', 'no-referrer');
       const used = await useTicket(deps, c.req.query('ticket') ?? '', site);

@@ -1,10 +1,10 @@
+import { MAX_CART_LINES } from '../../../src/domain/cart';
 import type { Db } from '../../db/connect';
 import { unprocessable } from '../../errors';
 import type { Customer } from '../../members';
 
-/** The most favourites one record keeps, and the most lines a cart holds (the app's MAX_CART_LINES). */
+/** The most favourites one record keeps. */
 export const MAX_FAVOURITES = 500;
-export const MAX_CART_LINES = 100;
 
 function idsOf(value: string): number[] {
   try {

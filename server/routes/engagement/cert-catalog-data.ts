@@ -1,17 +1,8 @@
-import type { CertCategory } from '../../../src/contract/cert';
+import { DEFAULT_CERT_CATEGORIES } from '../../../src/domain/cert-rules';
 
-/** The default certificate categories of spec §3, in Ukrainian (id 3 is not among them). */
-export const CERT_CATEGORIES: readonly CertCategory[] = [
-  { CATEGORY_ID: 1, CATEGORY_NAME: 'Електроніка' },
-  { CATEGORY_ID: 2, CATEGORY_NAME: 'Продукти харчування' },
-  { CATEGORY_ID: 4, CATEGORY_NAME: 'Мобільні оператори' },
-  { CATEGORY_ID: 5, CATEGORY_NAME: 'Пальне' },
-  { CATEGORY_ID: 6, CATEGORY_NAME: 'Розваги' },
-  { CATEGORY_ID: 7, CATEGORY_NAME: 'Краса та здоров’я' },
-];
-
+/** Whether `id` is one of the certificate categories (spec §3, src/domain/cert-rules.ts; id 3 is not among them). */
 export function isCertCategory(id: number): boolean {
-  return CERT_CATEGORIES.some((c) => c.CATEGORY_ID === id);
+  return DEFAULT_CERT_CATEGORIES.some((c) => c.CATEGORY_ID === id);
 }
 
 /** The general text of the certificates screen (cert/get-message without a category). */

@@ -5,7 +5,8 @@ import type { Db } from '../../db/connect';
 import { notFound } from '../../errors';
 import { mount } from '../../http/route';
 import { requireCertToken } from './cert-access';
-import { CERT_CATEGORIES, CERT_CATEGORY_MESSAGES, CERT_MESSAGE, isCertCategory } from './cert-catalog-data';
+import { DEFAULT_CERT_CATEGORIES } from '../../../src/domain/cert-rules';
+import { CERT_CATEGORY_MESSAGES, CERT_MESSAGE, isCertCategory } from './cert-catalog-data';
 import { wordmarkLogo } from './cert-logo';
 
 const categoryNotFound = () => notFound('Такої категорії сертифікатів немає', 'cert_category_not_found');
@@ -45,7 +46,7 @@ async function partnersOf(db: Db, categoryId: number): Promise<CertPartner[]> {
 export function registerCertCatalog(app: Hono<AppEnv>): void {
   mount(app, certGetCats, async ({ input, member, deps }) => {
     await requireCertToken(deps, member, input.token);
-    return CERT_CATEGORIES.map((c) => ({ ...c }));
+    return DEFAULT_CERT_CATEGORIES.map((c) => ({ ...c }));
   });
 
   mount(app, certGetPartnersById, async ({ input, member, deps }) => {
@@ -57,7 +58,7 @@ export function registerCertCatalog(app: Hono<AppEnv>): void {
   mount(app, certGetMessage, async ({ input, member, deps }) => {
     await requireCertToken(deps, member, input.token);
     if (input.categoryId === undefined) return { ...CERT_MESSAGE };
-    const category = CERT_CATEGORIES.find((c) => c.CATEGORY_ID === input.categoryId);
+    const category = DEFAULT_CERT_CATEGORIES.find((c) => c.CATEGORY_ID === input.categoryId);
     const message = CERT_CATEGORY_MESSAGES[input.categoryId];
     if (!category || !message) throw categoryNotFound();
     return { title: category.CATEGORY_NAME, message };

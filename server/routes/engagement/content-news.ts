@@ -61,7 +61,7 @@ export function registerContentNews(app: Hono<AppEnv>): void {
   app.get('/media/news/:file', async (c) => {
     const m = /^([1-9]\d{0,8})\.svg$/.exec(c.req.param('file'));
     if (!m) throw new ApiError(404, 'not_found', 'Зображення не знайдено');
-    const row = await c.env.deps.db.selectFrom('news').select(['id', 'art']).where('id', '=', Number(m[1])).executeTakeFirst();
+    const row = await c.var.deps.db.selectFrom('news').select(['id', 'art']).where('id', '=', Number(m[1])).executeTakeFirst();
     if (!row) throw new ApiError(404, 'not_found', 'Зображення не знайдено');
     return svgAnswer(c, newsArtSvg(row.id, row.art), {
       'content-type': 'image/svg+xml; charset=utf-8',

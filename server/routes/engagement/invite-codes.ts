@@ -84,7 +84,7 @@ export function registerInviteCodes(app: Hono<AppEnv>): void {
   registerVeloInviteSite(app);
 
   // The rules recordCodes (routes/shop/friend-reward.ts) pays invited friends by: one source.
-  mount(app, getInviteRules, () => ({
+  mount(app, getInviteRules, async () => ({
     xpPerFriend: INVITE_RULES.xpPerFriend,
     milestones: INVITE_RULES.milestones.map((m) => ({ ...m })),
     maxFriendsPerYear: INVITE_RULES.maxFriendsPerYear,

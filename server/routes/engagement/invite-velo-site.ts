@@ -31,7 +31,7 @@ export function registerVeloInviteSite(app: Hono<AppEnv>): void {
     const discount = (c.req.query('discount') ?? '').trim().toUpperCase();
     const rev = (c.req.query('rev_code') ?? '').trim().slice(0, 64);
     const issued = discount && discount.length <= 64
-      ? await c.env.deps.db.selectFrom('invite_velo_codes').select('code').where('code', '=', discount).executeTakeFirst()
+      ? await c.var.deps.db.selectFrom('invite_velo_codes').select('code').where('code', '=', discount).executeTakeFirst()
       : undefined;
     const note = '<p class="note">Це локальна заміна сайту ogo store для демонстрації та тестів: справжніх замовлень тут немає.</p>';
     if (!issued) {

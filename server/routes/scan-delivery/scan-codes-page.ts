@@ -18,7 +18,7 @@ async function unusedCodes(c: Context<AppEnv>) {
   if (variant !== undefined && variant !== 'glo' && variant !== 'ogo') throw badRequest('invalid_variant', 'variant: glo або ogo');
   const limitRaw = c.req.query('limit') ?? '300';
   if (!/^\d{1,3}$/.test(limitRaw) || Number(limitRaw) < 1) throw badRequest('invalid_limit', 'limit: від 1 до 500');
-  let q = c.env.deps.db.selectFrom('scan_codes').select(['code', 'variant', 'xp', 'product']).where('used_at', 'is', null);
+  let q = c.var.deps.db.selectFrom('scan_codes').select(['code', 'variant', 'xp', 'product']).where('used_at', 'is', null);
   if (variant) q = q.where('variant', '=', variant);
   return q.orderBy('variant').orderBy('id').limit(Math.min(500, Number(limitRaw))).execute();
 }
@@ -34,7 +34,7 @@ figure svg{width:34mm;height:34mm}figcaption code{display:block;font-size:8.5px;
  * the same list as JSON, so a person trying the app can scan real codes.
  */
 export function registerScanCodesPage(app: Hono<AppEnv>): void {
-  const devOnly = (c: Context<AppEnv>) => c.env.deps.config.isProduction;
+  const devOnly = (c: Context<AppEnv>) => c.var.deps.config.isProduction;
 
   app.get('/dev/scan-codes.json', async (c: Context<AppEnv>, next: Next) => {
     if (devOnly(c)) return next();

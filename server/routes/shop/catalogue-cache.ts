@@ -18,8 +18,6 @@ export type CollectionAnswer = CallResponse<typeof getProductsByCollection>;
 interface Entry {
   revision: number;
   answer: Promise<JsonText<CollectionAnswer>>;
-  /** The answer once built: handed out as it is, with no promise to wait on. */
-  ready?: JsonText<CollectionAnswer>;
 }
 
 const byDb = new WeakMap<Db, Map<string, Entry>>();
@@ -35,15 +33,12 @@ export function cachedList(
   revision: number,
   key: string,
   build: () => Promise<CollectionAnswer>,
-): JsonText<CollectionAnswer> | Promise<JsonText<CollectionAnswer>> {
+): Promise<JsonText<CollectionAnswer>> {
   let entries = byDb.get(db);
   if (!entries) byDb.set(db, (entries = new Map()));
   const hit = entries.get(key);
-  if (hit && hit.revision === revision) return hit.ready ?? hit.answer;
-  const entry: Entry = {
-    revision,
-    answer: build().then((answer) => (entry.ready = new JsonText<CollectionAnswer>(JSON.stringify(answer)))),
-  };
+  if (hit && hit.revision === revision) return hit.answer;
+  const entry: Entry = { revision, answer: build().then((answer) => new JsonText<CollectionAnswer>(JSON.stringify(answer))) };
   entries.set(key, entry);
   // A failed build is not kept: the next request tries again.
   entry.answer.catch(() => {

@@ -2,9 +2,11 @@ import type { Product } from '../../../src/contract/shop-catalogue';
 import { categoryByCollectionId, type Category, type ShopVariant } from '../../../src/domain/catalogue';
 import type { Db } from '../../db/connect';
 import { notFound } from '../../errors';
-import { collectionRows, productRowsByVariantIds, type ProductRow } from './hot-queries';
+import type { Selectable } from 'kysely';
+import type { ProductsTable } from '../../db/tables/catalogue';
 
-export type { ProductRow };
+/** A products row as stored. */
+export type ProductRow = Selectable<ProductsTable>;
 
 /** Where a product's drawing is served (long-cached, outside the API key guard). */
 export const productImage = (id: number) => `/media/products/${id}.webp`;
@@ -52,7 +54,14 @@ export function collectionOf(collectionId: number, variant: ShopVariant): Catego
 
 /** The products a collection lists, in display order. */
 export function collectionProducts(db: Db, cat: Category, bonusOnly: boolean): Promise<ProductRow[]> {
-  return collectionRows(db, cat.collectionId, cat.variant, bonusOnly);
+  let q = db
+    .selectFrom('collection_products as cp')
+    .innerJoin('products as p', 'p.id', 'cp.product_id')
+    .selectAll('p')
+    .where('cp.collection_id', '=', cat.collectionId)
+    .where('p.variant', '=', cat.variant);
+  if (bonusOnly) q = q.where('p.xp_price', 'is not', null);
+  return q.orderBy('cp.sort').orderBy('p.id').execute();
 }
 
 export async function productOfVariant(db: Db, id: number, variant: ShopVariant): Promise<ProductRow> {
@@ -64,6 +73,6 @@ export async function productOfVariant(db: Db, id: number, variant: ShopVariant)
 /** Products by their variant ids (any variant: the caller decides what a foreign one means). */
 export async function productsByVariantIds(db: Db, variantIds: readonly number[]): Promise<Map<number, ProductRow>> {
   if (variantIds.length === 0) return new Map();
-  const rows = await productRowsByVariantIds(db, [...new Set(variantIds)]);
+  const rows = await db.selectFrom('products').selectAll().where('variant_id', 'in', [...new Set(variantIds)]).execute();
   return new Map(rows.map((r) => [r.variant_id, r]));
 }

@@ -19,13 +19,10 @@ function collectionList(db: Db, revision: number, cat: Category, bonusOnly: bool
 /** get-products-by-collection, get-product-by-id, get-products-by-id (spec §7 "Shop"). */
 export function registerCatalogue(app: Hono<AppEnv>): void {
   // Served from the serialized answer of the catalogue's current revision (catalogue-cache.ts).
-  // No promise once the list is built and the revision is this process's own count.
-  mount(app, getProductsByCollection, ({ input, deps, c }) => {
+  mount(app, getProductsByCollection, async ({ input, deps, c }) => {
     const cat = collectionOf(input.collectionId, variantOf(input.ogo));
-    const bonusOnly = input.bonus === true;
-    const revisions = requestRevisions(c);
-    if (revisions instanceof Promise) return revisions.then((r) => collectionList(deps.db, r.catalogue, cat, bonusOnly));
-    return collectionList(deps.db, revisions.catalogue, cat, bonusOnly);
+    const { catalogue } = await requestRevisions(c);
+    return collectionList(deps.db, catalogue, cat, input.bonus === true);
   });
 
   mount(app, getProductById, async ({ input, deps }) => ({

@@ -112,8 +112,8 @@ export function registerDevices(app: Hono<AppEnv>): void {
 
   // Genuine demo serials nobody has registered yet, for trying /device-reg (like /dev/scan-codes).
   app.get('/dev/device-serials.json', async (c: Context<AppEnv>, next: Next) => {
-    if (c.env.deps.config.isProduction) return next();
-    const free = await c.env.deps.db
+    if (c.var.deps.config.isProduction) return next();
+    const free = await c.var.deps.db
       .selectFrom('device_registry as r')
       .leftJoin('devices as d', 'd.serial', 'r.serial')
       .select(['r.serial', 'r.model', 'r.variant'])

@@ -107,7 +107,7 @@ export function registerMedia(app: Hono<AppEnv>): void {
     if (!m || (m[2] === 'webp' && !PICTURE_WIDTHS.includes(width)) || (m[2] === 'svg' && w !== undefined)) {
       throw notFound('Такого зображення немає', 'image_not_found');
     }
-    const deps = c.env.deps;
+    const deps = c.var.deps;
     const webp = m[2] === 'webp';
     const row = await deps.db.selectFrom('products').select('art').where('id', '=', Number(m[1])).executeTakeFirst();
     if (!row) throw notFound('Такого зображення немає', 'image_not_found');

@@ -3,8 +3,7 @@ import type { createOrder } from '../../../src/contract/shop-order';
 import type { AppDeps, Member } from '../../context';
 import { unprocessable } from '../../errors';
 import type { IdempotentRun } from '../../http/idempotency';
-import { ownedCustomer, variantOf } from '../../members';
-import { recordOf } from './hot-queries';
+import { ensureCustomer, ownedCustomer, variantOf } from '../../members';
 import { draftOrder, type OrderDraft, type OrderInput } from './order-draft';
 import { placeOrder, type PlacedOrder } from './order-place';
 
@@ -35,7 +34,7 @@ function answerOf(draft: OrderDraft, placed: PlacedOrder): OrderAnswer {
 export async function createOrderFor(deps: AppDeps, member: Member, input: OrderInput, now: Date, idempotency: IdempotentRun | null = null): Promise<OrderAnswer> {
   const variant = variantOf(input.ogo);
   const named = input.order.customer?.id;
-  const customer = named === undefined ? await recordOf(deps.db, member, variant, now) : await ownedCustomer(deps.db, member, named);
+  const customer = named === undefined ? await ensureCustomer(deps.db, member, variant, now) : await ownedCustomer(deps.db, member, named);
   if (customer.variant !== variant) {
     throw unprocessable('customer_variant_mismatch', 'Цей обліковий запис належить іншому магазину');
   }

@@ -1,9 +1,8 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { VELO_USED_TAG } from '../../../src/domain/velo-promo';
 import { isPostgres, type Db } from '../../db/connect';
-import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
-import type { OrderLinesTable, OrdersTable } from '../../db/tables/shop';
+import type { OrdersTable } from '../../db/tables/shop';
 import { conflict, unprocessable } from '../../errors';
 import { tagsOf } from '../../members';
 import { changeXp } from '../../xp';
@@ -22,62 +21,27 @@ export interface PlacedOrder {
   balance: number;
 }
 
-const bump = prepared('shop:counter-bump', (db, name: string) =>
-  db.updateTable('shop_counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', name).returning('value'),
-);
-const bumpCounter = async (trx: Trx) => (await bump(trx, 'order_number')).rows[0]?.value;
+const bumpCounter = async (trx: Trx) =>
+  (
+    await trx
+      .updateTable('shop_counters')
+      .set((eb) => ({ value: eb('value', '+', 1) }))
+      .where('name', '=', 'order_number')
+      .returning('value')
+      .executeTakeFirst()
+  )?.value;
 
-const insertOrder = prepared('shop:order-insert', (db, row: Insertable<OrdersTable>) =>
-  db.insertInto('orders').values(row).onConflict((oc) => oc.column('order_number').doNothing()).returning('id'),
-);
-
-type LineRow = Insertable<OrderLinesTable>;
-const LINE_COLUMNS = ['order_id', 'product_id', 'variant_id', 'title', 'quantity', 'price', 'xp_price'] as const;
-type LineValues = Record<string, string | number>;
-const linesInserts = new Map<number, (db: Trx, values: LineValues) => Promise<unknown>>();
-
-/**
- * Inserts an order's lines in one statement, compiled once per number of lines (a cart holds at
- * most 50). The lines go in as one flat object (`title_0`, `price_1`...): prepared queries take
- * scalars, lists of scalars or objects of scalars.
- */
-async function insertLines(trx: Trx, lines: readonly LineRow[]): Promise<void> {
-  const n = lines.length;
-  let q = linesInserts.get(n);
-  if (!q) {
-    q = prepared(`shop:order-lines:${n}`, (db, v: LineValues) =>
-      db.insertInto('order_lines').values(
-        Array.from({ length: n }, (_, j) => ({
-          order_id: v[`order_id_${j}`] as number,
-          product_id: v[`product_id_${j}`] as number,
-          variant_id: v[`variant_id_${j}`] as number,
-          title: v[`title_${j}`] as string,
-          quantity: v[`quantity_${j}`] as number,
-          price: v[`price_${j}`] as number,
-          xp_price: v[`xp_price_${j}`] as number,
-        })),
-      ),
-    );
-    linesInserts.set(n, q);
-  }
-  const values: LineValues = {};
-  lines.forEach((l, j) => {
-    for (const col of LINE_COLUMNS) values[`${col}_${j}`] = l[col];
-  });
-  await q(trx, values);
-}
+const insertOrder = (trx: Trx, row: Insertable<OrdersTable>) =>
+  trx.insertInto('orders').values(row).onConflict((oc) => oc.column('order_number').doNothing()).returning('id').executeTakeFirst();
 
 /** Counts the order on the record and answers the XP left; `firstOnly` refuses unless it is the first. */
-const countOrder = (firstOnly: boolean) =>
-  prepared(`shop:count-order${firstOnly ? ':first' : ''}`, (db, id: number, spent: number) => {
-    const q = db
-      .updateTable('customers')
-      .set((eb) => ({ orders_count: eb('orders_count', '+', 1), total_spent: eb('total_spent', '+', spent) }))
-      .where('id', '=', id);
-    return (firstOnly ? q.where('orders_count', '=', 0) : q).returning('xp_balance');
-  });
-const countAny = countOrder(false);
-const countFirst = countOrder(true);
+function countOrder(trx: Trx, id: number, spent: number, firstOnly: boolean) {
+  const q = trx
+    .updateTable('customers')
+    .set((eb) => ({ orders_count: eb('orders_count', '+', 1), total_spent: eb('total_spent', '+', spent) }))
+    .where('id', '=', id);
+  return (firstOnly ? q.where('orders_count', '=', 0) : q).returning('xp_balance').executeTakeFirst();
+}
 
 /**
  * The next order number: on PostgreSQL from the `order_numbers` sequence (no lock held until the
@@ -113,8 +77,7 @@ async function writeOrder(trx: Trx, d: OrderDraft, now: Date): Promise<PlacedOrd
   let id: number | undefined;
   for (let tries = 0; id === undefined && tries < 1000; tries += 1) {
     orderNumber = await nextOrderNumber(trx);
-    const row = (
-      await insertOrder(trx, {
+    const row = await insertOrder(trx, {
         customer_id: d.customer.id,
         variant: d.variant,
         order_number: orderNumber,
@@ -135,13 +98,12 @@ async function writeOrder(trx: Trx, d: OrderDraft, now: Date): Promise<PlacedOrd
         delivery_city: d.delivery.city,
         delivery_address: d.address1,
         shipment_status: null,
-      })
-    ).rows[0];
+    });
     id = row?.id;
   }
   if (id === undefined) throw new Error('no free order number');
   const lines = d.items.map((i) => ({ order_id: id, product_id: i.product.id, variant_id: i.product.variant_id, title: i.product.title, quantity: i.quantity, price: i.unitKop, xp_price: i.xp }));
-  await insertLines(trx, lines);
+  await trx.insertInto('order_lines').values(lines).execute();
   return { id, order_number: orderNumber, balance: 0 };
 }
 
@@ -158,7 +120,7 @@ export async function placeOrder(db: Db, d: OrderDraft, now: Date, finish?: (trx
         await changeXp(trx, { customerId: d.customer.id, amount: -d.xp, reason: 'order', title: `Замовлення №${placed.order_number}`, ref: `order:${placed.id}`, now });
       }
       // Spec §5: the friend code is for a first order; checked again here against a racing one.
-      const counted = (await (d.friend ? countFirst : countAny)(trx, d.customer.id, d.moneyKop)).rows[0];
+      const counted = await countOrder(trx, d.customer.id, d.moneyKop, d.friend !== null);
       if (!counted) throw unprocessable('friend_code_not_applicable', 'Код друга діє лише для першого замовлення');
       if (d.veloCode) await useVeloDiscount(trx, d.customer.id, d.customer.tags);
       await recordCodes(trx, d, placed, now);

@@ -4,14 +4,17 @@ import { ApiError, badRequest, forbidden, notFound } from '../../errors';
 import { providersOf } from '../../providers/index';
 import { callbackData, paymentRequestData, sandboxCallback, verifyLiqpay, type CallbackData } from '../../sandboxes/liqpay';
 import { checkoutMessagePage, checkoutPage, settledAttemptText } from '../../sandboxes/liqpay-page';
+import { requestForm, type FormFields } from '../../http/request-body';
 import { paymentKeys } from './payment-keys';
 import { settle } from './payment-settle';
 
 async function formOf(c: Context<AppEnv>): Promise<{ data: string; signature: string }> {
-  let body: Record<string, unknown>;
+  let body: FormFields;
   try {
-    body = await c.req.parseBody();
-  } catch {
+    body = await requestForm(c);
+  } catch (e) {
+    // A body past its limit keeps its own answer (413, connection closed).
+    if (e instanceof ApiError) throw e;
     throw badRequest('invalid_body', 'Очікується форма з полями data і signature');
   }
   const { data, signature } = body;
@@ -40,7 +43,7 @@ function backPath(resultUrl: string | undefined, origin: string): string {
 /** The provider's server-to-server callback, and the sandbox checkout page with its own callback. */
 export function registerPaymentCallback(app: Hono<AppEnv>): void {
   app.post('/payments/liqpay/callback', async (c) => {
-    const deps = c.env.deps;
+    const deps = c.var.deps;
     const r = await settle(deps, await verifiedCallback(deps, await formOf(c)));
     return c.json({ ok: true, order_number: r.orderNumber, status: r.outcome });
   });
@@ -52,7 +55,7 @@ export function registerPaymentCallback(app: Hono<AppEnv>): void {
   };
 
   app.get('/sandbox/liqpay/checkout', async (c) => {
-    const deps = c.env.deps;
+    const deps = c.var.deps;
     sandboxOnly(deps);
     const keys = await paymentKeys(deps);
     const decoded = verifyLiqpay(keys, c.req.query('data') ?? '', c.req.query('signature') ?? '');
@@ -83,7 +86,7 @@ export function registerPaymentCallback(app: Hono<AppEnv>): void {
   });
 
   app.post('/sandbox/liqpay/callback', async (c) => {
-    const deps = c.env.deps;
+    const deps = c.var.deps;
     sandboxOnly(deps);
     const cb = await verifiedCallback(deps, await formOf(c));
     try {

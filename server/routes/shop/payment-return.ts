@@ -18,7 +18,7 @@ const WORDS: Record<string, string> = { paid: 'success', failed: 'failure' };
  */
 export function registerPaymentReturn(app: Hono<AppEnv>): void {
   app.get('/payments/liqpay/return', async (c) => {
-    const deps = c.env.deps;
+    const deps = c.var.deps;
     const id = c.req.query('payment') ?? '';
     c.header('cache-control', 'no-store');
     const pay = id && id.length <= ID_MAX ? await deps.db.selectFrom('card_payments').select(['order_id', 'status']).where('provider_order_id', '=', id).executeTakeFirst() : undefined;

@@ -2,11 +2,10 @@ import type { Hono } from 'hono';
 import { getBalance, getBonusHistory } from '../../../src/contract/shop-member';
 import { queryFlag } from '../../../src/contract/query-params';
 import type { AppEnv } from '../../context';
-import { prepared } from '../../db/prepared';
+import type { Db } from '../../db/connect';
 import { mount } from '../../http/route';
 import type { Variant } from '../../db/tables/core';
 import { ensureCustomer, findCustomer } from '../../members';
-import { xpBalanceOf } from './hot-queries';
 
 /** The most history lines one answer carries; the summary counts them all. */
 const HISTORY_LIMIT = 500;
@@ -16,18 +15,18 @@ const HISTORY_LIMIT = 500;
  * member and variant so that it need not wait for the record to be read first: on PostgreSQL each
  * query is a round trip with a wait for a pool connection.
  */
-export const historyLinesOf = prepared('xp-history:lines-of', (db, memberId: number, variant: Variant) =>
+export const historyLinesOf = (db: Db, memberId: number, variant: Variant) =>
   db
     .selectFrom('xp_ledger')
     .select(['id', 'amount', 'balance_after', 'reason', 'title', 'created_at'])
     .where('customer_id', '=', (eb) => eb.selectFrom('customers').select('id').where('member_id', '=', memberId).where('variant', '=', variant))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(HISTORY_LIMIT),
-);
+    .limit(HISTORY_LIMIT)
+    .execute();
 
 /** The record's referral credits still owed (referral-credits.ts), newest first: shown as pending, never in the balance. */
-export const pendingLinesOf = prepared('xp-history:pending-of', (db, memberId: number, variant: Variant) =>
+export const pendingLinesOf = (db: Db, memberId: number, variant: Variant) =>
   db
     .selectFrom('referral_credits')
     .select(['id', 'amount', 'title', 'created_at'])
@@ -35,8 +34,8 @@ export const pendingLinesOf = prepared('xp-history:pending-of', (db, memberId: n
     .where('state', '=', 'pending')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(HISTORY_LIMIT),
-);
+    .limit(HISTORY_LIMIT)
+    .execute();
 
 /** get-bonus-history and get-balance (spec §7): the ledger and balance of the variant's record. */
 export function registerXpHistory(app: Hono<AppEnv>): void {
@@ -47,16 +46,14 @@ export function registerXpHistory(app: Hono<AppEnv>): void {
     const customer = found ?? (await ensureCustomer(deps.db, member, variant, deps.clock.now()));
     // The totals move with the balance (server/xp.ts): no aggregate over the whole ledger.
     return {
-      transactions: lines.rows,
+      transactions: lines,
       summary: { earned: customer.xp_earned, spent: customer.xp_spent, balance: customer.xp_balance, count: customer.xp_lines },
-      pending: pending.rows.map((p) => ({ ...p, reason: 'referral' })),
+      pending: pending.map((p) => ({ ...p, reason: 'referral' })),
     };
   });
 
-  // No promise when the balance is in memory (server/db/balance-cache.ts).
-  mount(app, getBalance, ({ input, member, deps }) => {
+  mount(app, getBalance, async ({ input, member, deps }) => {
     const variant = input.v ?? (queryFlag(input.ogo) ? 'ogo' : 'glo');
-    const balance = xpBalanceOf(deps.db, member, variant, deps.clock.now());
-    return balance instanceof Promise ? balance.then((b) => ({ balance: b })) : { balance };
+    return { balance: (await ensureCustomer(deps.db, member, variant, deps.clock.now())).xp_balance };
   });
 }

@@ -5,7 +5,7 @@ import { mount } from '../../http/route';
 import { providersOf } from '../../providers/index';
 
 export function register(app: Hono<AppEnv>): void {
-  mount(app, getVersion, ({ deps }) => {
+  mount(app, getVersion, async ({ deps }) => {
     const p = providersOf(deps.config);
     return {
       version: deps.config.APP_VERSION,

@@ -10,17 +10,17 @@ import { preloadPage } from '../routes/lazy-pages';
 import { resolveVisit, visitorStateFromCookies } from '../routes/plan';
 import { setAppContainer } from '../snapshot/container';
 import { takeOverEarlyTaps } from '../snapshot/early-taps';
-import { afterFirstScreen, atNextRouteChange, whenFirstScreenShows } from './first-screen';
+import { afterFirstScreen, afterScreenSettled, atNextRouteChange, whenFirstScreenShows } from './first-screen';
 import { afterLoad, scheduleServiceWorker } from './service-worker';
 import { followSessionElsewhere, signedInHere } from '../pwa/follow-session';
 import { enableEarlyButtons, replayTypedEarly } from './typed-early';
 
 /**
- * The app. Boot work waits for the first screen: the sync engine (outbox replay, pullers, API
- * schemas) starts once a member's screen is on (it reads the local database, not sync), at once
- * on the signed-out screens that act through it, and only at the next route change on the others;
- * the service worker registers a second after the page's load (its precache fetches every chunk,
- * without running any).
+ * The app. Boot work waits for the first screen to settle (its content and its first view's
+ * pictures in: ./first-screen): the sync engine (outbox replay, pullers, API schemas) starts then
+ * on a member's screen (it reads the local database, not sync), at once on the signed-out screens
+ * that act through it, and only at the next route change on the others; the service worker
+ * registers a second after the page's load (its precache fetches every chunk, without running any).
  */
 function App() {
   const [sync, setSync] = useState<SyncRuntime | null>(null);
@@ -50,7 +50,7 @@ function App() {
     // the HTML: it starts with the screen, which is not usable without it.
     const now = !isSignedIn() && syncNamedInHtml();
     if (now) void start();
-    return afterFirstScreen(() => {
+    return afterScreenSettled(() => {
       shown = true;
       if (pending) setSync(pending);
       if (isSignedIn()) void start();

@@ -17,23 +17,25 @@ import { layoutTheme, pageTitle, WITH_NAV } from './layout-rules';
 import { useScreenTitleOverride } from '../../state/screen-title';
 import { usePageViews } from './use-page-views';
 import { InstallOffer } from '../pwa/install-offer';
+import { useScreenSettled } from '../boot/use-screen-settled';
 import { LostChangesNotice } from '../../features/sync-status/lost-changes-notice';
 
-// Neither is part of the first screen: the menu is mounted closed in idle time, the sync indicator
-// once sync has started (after the first screen). Their code loads then.
+// None is part of the first screen: the menu is mounted closed in idle time after the first screen
+// has settled, the sync indicator once sync has started (then too). Their code loads then.
 const SideMenu = lazy(() => import('../menu/side-menu').then((m) => ({ default: m.SideMenu })));
-// The §3 feedback popup loads with the home screen's idle time, not with the layout.
+// The §3 feedback popup loads once the home screen has settled, not with the layout.
 const FeedbackPrompt = lazy(() => import('../../features/feedback/feedback-prompt').then((m) => ({ default: m.FeedbackPrompt })));
 const SyncIndicator = lazy(() => import('../../features/sync-status/sync-indicator').then((m) => ({ default: m.SyncIndicator })));
 
 /**
- * The side menu, mounted closed once the page has settled (idle time), so that opening it shows
- * what is already laid out; mounted at once if opened before. Only it re-renders on open/close.
+ * The side menu, mounted closed once the page has settled (then in idle time), so that opening it
+ * shows what is already laid out; mounted at once if opened before. Only it re-renders on open/close.
  */
-function MenuHost({ session, onSwitchVariant }: { session: AppSession; onSwitchVariant: () => Promise<void> }) {
+function MenuHost({ session, onSwitchVariant, settled }: { session: AppSession; onSwitchVariant: () => Promise<void>; settled: boolean }) {
   const open = useMenuOpen();
   const [ready, setReady] = useState(menuState.isOpen);
   useEffect(() => {
+    if (!settled) return undefined;
     const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
     if (w.requestIdleCallback) {
       const id = w.requestIdleCallback(() => setReady(true), { timeout: 3000 });
@@ -41,7 +43,7 @@ function MenuHost({ session, onSwitchVariant }: { session: AppSession; onSwitchV
     }
     const t = setTimeout(() => setReady(true), 1000);
     return () => clearTimeout(t);
-  }, []);
+  }, [settled]);
   if (!ready && !open) return null;
   return (
     <Suspense fallback={null}>
@@ -62,6 +64,7 @@ export default function MemberLayout({ kind }: { kind: LayoutName }) {
   const envNow = useAuthEnvNow();
   const location = useLocation();
   const navigate = useNavigate();
+  const settled = useScreenSettled();
   const cartCount = useLiveQuery(
     async () => (session.signedIn ? (await db.cart.where('variant').equals(session.variant).toArray()).reduce((n, l) => n + l.count, 0) : 0),
     [session.signedIn, session.variant],
@@ -75,9 +78,9 @@ export default function MemberLayout({ kind }: { kind: LayoutName }) {
     document.title = pageTitle(ownTitle ?? handle.title, theme);
   }, [ownTitle, handle.title, theme]);
   useEffect(() => applyTheme(theme), [theme]);
-  usePageViews(location.pathname, session.signedIn);
+  usePageViews(location.pathname, session.signedIn && settled);
   useEffect(() => {
-    if (!session.signedIn) return undefined;
+    if (!session.signedIn || !settled) return undefined;
     // Keeping the screen's look is for the next visit: its code loads after this screen.
     let stop: (() => void) | undefined;
     let live = true;
@@ -88,7 +91,7 @@ export default function MemberLayout({ kind }: { kind: LayoutName }) {
       live = false;
       stop?.();
     };
-  }, [session.signedIn]);
+  }, [session.signedIn, settled]);
 
   const onSwitchVariant = useCallback(async () => {
     const next = session.variant === 'glo' ? 'ogo' : 'glo';
@@ -127,10 +130,10 @@ export default function MemberLayout({ kind }: { kind: LayoutName }) {
       </main>
       {kind === 'ogo-footer' && <InfoFooter variant={session.variant} />}
       {WITH_NAV.has(kind) && session.signedIn && <BottomNav cartCount={cartCount} />}
-      {session.signedIn && <MenuHost session={session} onSwitchVariant={onSwitchVariant} />}
+      {session.signedIn && <MenuHost session={session} onSwitchVariant={onSwitchVariant} settled={settled} />}
       {/* The install offer waits for the home screen rather than interrupting a task. */}
       {location.pathname === '/' && <InstallOffer />}
-      {location.pathname === '/' && (
+      {location.pathname === '/' && settled && (
         <Suspense fallback={null}>
           <FeedbackPrompt />
         </Suspense>

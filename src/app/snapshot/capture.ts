@@ -1,3 +1,4 @@
+import { PICTURE_MARK_HEADER } from '../../ui/picture-mark';
 import { appContainer } from './container';
 import { buildOf, ownerOf, writeSnapshot } from './store';
 
@@ -77,20 +78,33 @@ async function rasterOf(img: HTMLImageElement): Promise<Blob | null> {
 }
 
 /**
- * Learns the first view's pictures not learnt yet, as data URLs: the bytes the screen shows (from
- * the caches, usually; for a picture with a srcset, the form the browser chose), an SVG drawn as a
- * bitmap. A raster picture is never drawn on a canvas here: that decodes it on the main thread
- * (130-180 ms a picture at 4x CPU, bench/loading).
+ * The bytes of a picture the screen shows, from the caches only: the service worker's, else the
+ * HTTP cache. Never the network: the screen has the picture already, and asking for it again took
+ * the link from the pictures still on their way (bench/loading). Null when no cache has it, or
+ * what it has is the worker's mark for a picture it never kept.
+ */
+async function shownBytes(url: string): Promise<Blob | null> {
+  const kept = typeof caches === 'undefined' ? undefined : await caches.match(url).catch(() => undefined);
+  const r = kept ?? (await fetch(url, { cache: 'only-if-cached', mode: 'same-origin' }).catch(() => null));
+  return r?.ok && !r.headers.get(PICTURE_MARK_HEADER) ? r.blob() : null;
+}
+
+/**
+ * Learns the first view's pictures not learnt yet, as data URLs: the bytes the screen shows (for
+ * a picture with a srcset, the form the browser chose), an SVG drawn as a bitmap. A raster
+ * picture is never drawn on a canvas here: that decodes it on the main thread (130-180 ms a
+ * picture at 4x CPU, bench/loading).
  */
 export async function learnImages(root: HTMLElement): Promise<void> {
   for (const img of firstViewImages(root)) {
     const key = keyOf(img);
     if (inlined.has(key)) continue;
     try {
-      const r = await fetch(img.currentSrc || img.src);
-      let blob = r.ok ? await r.blob() : null;
-      if (blob?.type.startsWith('image/svg')) blob = (await rasterOf(img).catch(() => null)) ?? blob;
-      if (!blob || blob.size > INLINE_IMAGE_MAX_BYTES || !blob.type.startsWith('image/')) {
+      let blob = await shownBytes(img.currentSrc || img.src);
+      // Not in a cache (yet): the copy keeps the picture's address, and the next capture looks again.
+      if (!blob) continue;
+      if (blob.type.startsWith('image/svg')) blob = (await rasterOf(img).catch(() => null)) ?? blob;
+      if (blob.size > INLINE_IMAGE_MAX_BYTES || !blob.type.startsWith('image/')) {
         inlined.set(key, '');
         continue;
       }

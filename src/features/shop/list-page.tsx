@@ -8,6 +8,7 @@ import { COMMON_COPY, HOME_COPY, LIST_COPY } from './copy';
 import { counted } from './format';
 import { detailPath, listOfPath } from './links';
 import { OtherShop } from './other-shop';
+import { listOrder } from './grid/first-view';
 import { GridSkeleton, ProductGrid } from './grid/product-grid';
 import { useCatalogueState, useOnline } from './use-shop';
 import { useVariant } from '../../state/session';
@@ -50,7 +51,7 @@ export default function ListPage() {
     );
   }
 
-  const sorted = [...products.filter((p) => p.available), ...products.filter((p) => !p.available)];
+  const sorted = listOrder(products);
   return (
     <>
       <div className="list-head">

@@ -43,11 +43,11 @@ function payloadOf(account: Account & { variant: ShopVariant }, s: CheckoutSumma
   const w = d.ipostWindow;
   return {
     request: s.request,
-    lines: s.rows.map((r) => ({ variantId: r.variant_id, title: r.title, quantity: r.quantity, price: r.unitPrice })),
+    lines: s.rows.map((r) => ({ variantId: r.variantId, title: r.title, quantity: r.quantity, price: r.unitPrice })),
     followUp: {
       variant: account.variant,
       customerId: account.customerId,
-      variantIds: s.rows.map((r) => r.variant_id),
+      variantIds: s.rows.map((r) => r.variantId),
       codes: [...(s.velo && s.request.promocode ? [s.request.promocode] : []), ...(s.friend && s.request.friendPromocode ? [s.request.friendPromocode] : [])],
       call: s.request.needCall && s.request.callBack ? { ...s.request.callBack, ...m } : null,
       ipost:

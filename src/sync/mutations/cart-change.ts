@@ -1,27 +1,15 @@
 import type { createMetafields } from '../../contract/user';
 import type { ClubDb } from '../../db/database';
 import { explainStorageError } from '../../db/storage';
-import type { CartSnapshotLine, ProductRow } from '../../db/rows-catalogue';
+import type { ProductRow } from '../../db/rows-catalogue';
 import type { Account, OutboxEntry } from '../../db/rows-sync';
-import type { FreshProduct } from '../../domain/cart';
+import { applyCartOp, MAX_CART_LINES, touchedIds, type CartChange, type CartLine, type CartOp, type FreshProduct } from '../../domain/cart';
 import { cartAddSubject } from '../../domain/cart-subject';
 import { mutate } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
 import { metafieldWrite } from './metafield-write';
-import {
-  applyCartOp,
-  CART_CHANGE,
-  CART_DOC,
-  localCart,
-  MAX_CART_LINES,
-  parseCartMirror,
-  rebuildLocalCart,
-  touchedIds,
-  toMirror,
-  writeLocalCart,
-  type CartChangePayload,
-  type CartOp,
-} from './cart-state';
+import { parseCartMirror, toMirror } from './cart-mirror';
+import { CART_CHANGE, CART_DOC, localCart, rebuildLocalCart, writeLocalCart } from './cart-state';
 
 /**
  * The cart (spec §3, §4: one per variant) mirrored to the customer's metafield `pwa`/`cart`
@@ -29,7 +17,7 @@ import {
  * device; each change sends the cart the server holds with this one change applied, so a refused
  * change never drags later ones with it.
  */
-export const cartChange = defineMutation<CartChangePayload, typeof createMetafields>({
+export const cartChange = defineMutation<CartChange, typeof createMetafields>({
   kind: CART_CHANGE,
   title: 'Зміна кошика',
   noun: ['зміну кошика', 'зміни кошика', 'змін кошика'],
@@ -44,7 +32,7 @@ export const cartChange = defineMutation<CartChangePayload, typeof createMetafie
 });
 
 /** What a cart change did, in the member's words («Додавання в кошик: Стіки Amber»). */
-function describeCartOp(p: CartChangePayload): string {
+function describeCartOp(p: CartChange): string {
   const op = p.change;
   const title = (id: number) => p.before.find((l) => l.variantId === id)?.title;
   switch (op.op) {
@@ -75,14 +63,14 @@ export const CART_MESSAGES = {
   full: `У кошику вже ${MAX_CART_LINES} різних товарів — оформи замовлення або видали щось`,
 } as const;
 
-const sameCart = (a: readonly CartSnapshotLine[], b: readonly CartSnapshotLine[]) =>
+const sameCart = (a: readonly CartLine[], b: readonly CartLine[]) =>
   a.length === b.length && a.every((l, i) => l.variantId === b[i]!.variantId && l.count === b[i]!.count && l.price === b[i]!.price && l.bonuses === b[i]!.bonuses);
 
 /**
  * Applies `op` to the local cart of `account` and queues it, in one transaction; null (nothing
  * queued) when it changes nothing, e.g. one less of a line that holds one.
  */
-function changeCart(db: ClubDb, account: Account, op: CartOp, now: number): Promise<OutboxEntry<CartChangePayload> | null> {
+function changeCart(db: ClubDb, account: Account, op: CartOp, now: number): Promise<OutboxEntry<CartChange> | null> {
   // The outer transaction makes the "changes nothing" check and the write one atomic step; it
   // returns rather than throws for nothing to do, since a throw would abort a caller's transaction.
   const tx = db.transaction('rw', [db.cart, db.outbox, db.kv], async () => {
@@ -105,7 +93,7 @@ function changeCart(db: ClubDb, account: Account, op: CartOp, now: number): Prom
 }
 
 /** The cart line a product becomes (count set by the change). */
-export function lineOf(p: ProductRow): CartSnapshotLine {
+export function lineOf(p: ProductRow): CartLine {
   return {
     variantId: p.variantId,
     productId: p.id,
@@ -127,7 +115,7 @@ export function lineOf(p: ProductRow): CartSnapshotLine {
  * is one line with count 2. Throws `CartRefusal` for an out-of-stock product or a full cart.
  * Returns the line's count after it.
  */
-export async function addProductToCart(db: ClubDb, account: Account, product: ProductRow, units = 1, now = Date.now()): Promise<{ count: number; entry: OutboxEntry<CartChangePayload> | null }> {
+export async function addProductToCart(db: ClubDb, account: Account, product: ProductRow, units = 1, now = Date.now()): Promise<{ count: number; entry: OutboxEntry<CartChange> | null }> {
   if (!product.available) throw new CartRefusal(CART_MESSAGES.unavailable);
   const lines = await localCart(db, account.variant);
   if (lines.length >= MAX_CART_LINES && !lines.some((l) => l.variantId === product.variantId)) throw new CartRefusal(CART_MESSAGES.full);
@@ -149,7 +137,7 @@ export function decrementCartLine(db: ClubDb, account: Account, variantId: numbe
   return changeCart(db, account, { op: 'decrement', variantId }, now);
 }
 
-/** Domain action: sets a line's count (1..99, spec §4 "set count"). */
+/** Domain action: sets a line's count (1..MAX_LINE_COUNT, spec §4 "set count"). */
 export function setCartLineCount(db: ClubDb, account: Account, variantId: number, count: number, now = Date.now()) {
   return changeCart(db, account, { op: 'set', variantId, count }, now);
 }

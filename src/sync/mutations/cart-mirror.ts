@@ -1,24 +1,27 @@
-import type { CartSnapshotLine } from '../../db/rows-catalogue';
-import type { CartLine } from '../../domain/cart';
+import { MAX_LINE_COUNT, type CartLine } from '../../domain/cart';
 
 // The cart as the `pwa`/`cart` metafield holds it: a JSON array of spec §3 cart lines
 // (variant_id, id, count, price, bonuses, collectionId, tags, quantity) plus what the cart shows.
-
-/** A line in the form of the cart rules (spec §3 "Cart line"), without what the cart shows. */
-export const toCartLine = (l: CartSnapshotLine): CartLine => ({
-  variant_id: l.variantId,
-  id: l.productId,
-  count: l.count,
-  price: l.price,
-  bonuses: l.bonuses,
-  collectionId: l.collectionId,
-  tags: l.tags,
-  quantity: l.quantity,
-});
+// This file is where the wire's names meet the app's one shape of a line (src/domain/cart.ts).
 
 /** The server mirror's form of a line (spec §3 "Cart line", plus what the cart shows). */
-export function toMirror(lines: readonly CartSnapshotLine[]): string {
-  return JSON.stringify(lines.map((l) => ({ ...toCartLine(l), title: l.title, subTitle: l.subTitle, image: l.image, category: l.category })));
+export function toMirror(lines: readonly CartLine[]): string {
+  return JSON.stringify(
+    lines.map((l) => ({
+      variant_id: l.variantId,
+      id: l.productId,
+      count: l.count,
+      price: l.price,
+      bonuses: l.bonuses,
+      collectionId: l.collectionId,
+      tags: l.tags,
+      quantity: l.quantity,
+      title: l.title,
+      subTitle: l.subTitle,
+      image: l.image,
+      category: l.category,
+    })),
+  );
 }
 
 const int = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
@@ -26,7 +29,7 @@ const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** Reads the `pwa`/`cart` metafield; malformed lines are dropped, a malformed value is an empty cart. */
-export function parseCartMirror(value: string): CartSnapshotLine[] {
+export function parseCartMirror(value: string): CartLine[] {
   let raw: unknown;
   try {
     raw = JSON.parse(value);
@@ -34,14 +37,14 @@ export function parseCartMirror(value: string): CartSnapshotLine[] {
     return [];
   }
   if (!Array.isArray(raw)) return [];
-  const out: CartSnapshotLine[] = [];
+  const out: CartLine[] = [];
   for (const r of raw as Array<Record<string, unknown> | null>) {
     if (!r || typeof r !== 'object' || !int(r.variant_id) || !int(r.id) || !int(r.count)) continue;
     if (out.some((l) => l.variantId === r.variant_id)) continue;
     out.push({
       variantId: r.variant_id,
       productId: r.id,
-      count: Math.min(99, r.count),
+      count: Math.min(MAX_LINE_COUNT, r.count),
       price: num(r.price, 0),
       bonuses: num(r.bonuses, 0),
       collectionId: num(r.collectionId, 0),

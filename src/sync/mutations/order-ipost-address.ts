@@ -4,7 +4,7 @@ import type { Transport } from '../../api/transport';
 import { ipostSendAddress } from '../../contract/delivery';
 import type { ClubDb } from '../../db/database';
 import { kvGet, kvSet, type ExpiringToken } from '../../db/kv';
-import { afterIpostSent, FALLBACK_MESSAGES } from '../../domain/delivery-methods';
+import { afterIpostSent, FALLBACK_MESSAGES, type CourierRequest } from '../../domain/delivery-methods';
 import { defineMutation } from '../engine/registry';
 
 /** A cached token is renewed this long before its expiry, so it never dies in flight. */
@@ -23,18 +23,10 @@ export async function ipostToken(db: ClubDb, transport: Transport, now: number, 
   return r.token;
 }
 
-export interface IpostAddressPayload {
+export interface IpostAddressPayload extends CourierRequest {
   /** The placed order's entry key (its record in `placedOrders`). */
   placedKey: string;
   variant: 'glo' | 'ogo';
-  orderId: number;
-  city: string;
-  street: string;
-  flat: string;
-  date: string;
-  from: string;
-  to: string;
-  comment: string;
 }
 
 /** The placed order's note when the courier refused the address. */

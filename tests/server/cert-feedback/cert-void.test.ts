@@ -46,8 +46,13 @@ describe('a failed certificate purchase is voided at the partner', () => {
     };
     const app = new Hono<AppEnv>();
     app.onError(onError);
+    // As server/app.ts does first: the request's deps.
+    app.use(async (c, next) => {
+      c.set('deps', s.deps);
+      await next();
+    });
     registerCertPurchase(app, racing);
-    const res = await app.request('/api/cert/create', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${m.token}` }, body: JSON.stringify({ token, partnerId, nominal: 500 }) }, { deps: s.deps });
+    const res = await app.request('/api/cert/create', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${m.token}` }, body: JSON.stringify({ token, partnerId, nominal: 500 }) });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/XP/);
     expect(await s.deps.db.selectFrom('cert_certificates').select('id').where('member_id', '=', m.id).execute()).toHaveLength(0);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreReadIncoming } from '../../../server/http/node-listener';
+import type { LimitedIncoming } from '../../../server/http/node-listener';
 import { createMetrics } from '../../../server/ops/metrics';
 import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 
@@ -25,7 +25,7 @@ let nextPhone = 380932000000;
 /** A registration (one SMS code) from a client address. */
 async function register(address: string): Promise<number> {
   const phone = String(nextPhone++);
-  const env = { incoming: { socket: { remoteAddress: address } } as unknown as PreReadIncoming };
+  const env = { incoming: { socket: { remoteAddress: address } } as unknown as LimitedIncoming };
   const body = JSON.stringify({ first_name: 'Нова', last_name: 'Учасниця', email: `${phone}@example.com`, phone, adult_confirmed: true });
   const r = await s.app.request('/api/api-auth/registration', { method: 'POST', headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' }, body }, env);
   return r.status;

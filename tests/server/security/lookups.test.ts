@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PreReadIncoming } from '../../../server/http/node-listener';
+import type { LimitedIncoming } from '../../../server/http/node-listener';
 import { createMember } from '../../support/members';
 import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 
@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 async function from(s: TestServer, address: string, path: string, body: unknown, token?: string) {
-  const env = { incoming: { socket: { remoteAddress: address } } as unknown as PreReadIncoming };
+  const env = { incoming: { socket: { remoteAddress: address } } as unknown as LimitedIncoming };
   const headers: Record<string, string> = { 'x-api-key': API_KEY, 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await s.app.request(path, { method: 'POST', headers, body: JSON.stringify(body) }, env);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
-import type { PreReadIncoming } from '../../../server/http/node-listener';
+import type { LimitedIncoming } from '../../../server/http/node-listener';
 import { addressKey } from '../../../server/security/client-address';
 import { createMember } from '../../support/members';
 import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
@@ -32,7 +32,7 @@ const randomPhone = () => String(nextPhone++);
 
 /** A call from `address` (the connection's peer, as the Node listener gives it to the app). */
 async function from(s: TestServer, address: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const env = { incoming: { socket: { remoteAddress: address } } as unknown as PreReadIncoming };
+  const env = { incoming: { socket: { remoteAddress: address } } as unknown as LimitedIncoming };
   const res = await s.app.request(path, { method: 'POST', headers: { 'x-api-key': API_KEY, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }, env);
   return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { error?: { code: string; message: string } } };
 }

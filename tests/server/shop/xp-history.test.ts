@@ -75,8 +75,8 @@ describe('get-balance (spec §7: ?v=)', () => {
 describe('the XP history query', () => {
   it('reads a member’s lines in the order of an index, sorting nothing, however long the ledger', async () => {
     const db = s.deps.db;
-    expect((await historyLinesOf(db, a.id, 'glo')).rows.map((t) => t.amount)).toEqual([30, -120, 500]);
-    expect((await historyLinesOf(db, a.id, 'ogo')).rows.map((t) => t.amount)).toEqual([75]);
+    expect((await historyLinesOf(db, a.id, 'glo')).map((t) => t.amount)).toEqual([30, -120, 500]);
+    expect((await historyLinesOf(db, a.id, 'ogo')).map((t) => t.amount)).toEqual([75]);
     if (s.deps.dialect === 'sqlite') {
       const { sql: text } = db
         .selectFrom('xp_ledger')

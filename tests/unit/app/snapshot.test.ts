@@ -101,18 +101,24 @@ describe('a member’s kept screens (paint before the app starts)', () => {
     expect(root.querySelectorAll('[role="listitem"]')).toHaveLength(30);
   });
 
-  it('keeps a first-view picture as the bytes of the form shown, without its srcset, and never draws it on a canvas', async () => {
+  /** A list's first card with its picture shown in the 720 px form. */
+  const pictureScreen = (id = 5) => {
     const root = document.createElement('div');
-    root.innerHTML = `<main><img src="${location.origin}/media/products/5.webp" srcset="/media/products/5.webp 360w, /media/products/5.webp?w=720 720w" sizes="46vw" loading="lazy"></main>`;
+    root.innerHTML = `<main><img src="${location.origin}/media/products/${id}.webp" srcset="/media/products/${id}.webp 360w, /media/products/${id}.webp?w=720 720w" sizes="46vw" loading="lazy"></main>`;
     const img = root.querySelector('img')!;
     img.getBoundingClientRect = () => ({ top: 100, bottom: 280, left: 0, right: 180, width: 180, height: 180, x: 0, y: 100, toJSON: () => ({}) });
-    Object.defineProperty(img, 'currentSrc', { value: `${location.origin}/media/products/5.webp?w=720` });
-    const asked: string[] = [];
-    vi.stubGlobal('fetch', async (u: string) => {
-      asked.push(u);
+    Object.defineProperty(img, 'currentSrc', { value: `${location.origin}/media/products/${id}.webp?w=720` });
+    return root;
+  };
+
+  it('keeps a first-view picture as the bytes of the form shown, from a cache, without its srcset, and never draws it on a canvas', async () => {
+    const root = pictureScreen();
+    const asked: Array<[string, RequestInit | undefined]> = [];
+    vi.stubGlobal('fetch', async (u: string, init?: RequestInit) => {
+      asked.push([u, init]);
       // jsdom's FileReader reads its own Blob: the answer as the page would see it.
       const blob = new Blob([new Uint8Array([82, 73, 70, 70])], { type: 'image/webp' });
-      return { ok: true, blob: async () => blob };
+      return { ok: true, headers: new Headers({ 'content-type': 'image/webp' }), blob: async () => blob };
     });
     const canvas = vi.spyOn(document, 'createElement');
     try {
@@ -120,12 +126,32 @@ describe('a member’s kept screens (paint before the app starts)', () => {
     } finally {
       vi.unstubAllGlobals();
     }
-    expect(asked).toEqual([`${location.origin}/media/products/5.webp?w=720`]);
+    // From the HTTP cache only: asking the network again would take the link from the pictures still on their way.
+    expect(asked).toEqual([[`${location.origin}/media/products/5.webp?w=720`, { cache: 'only-if-cached', mode: 'same-origin' }]]);
     expect(canvas.mock.calls.filter(([tag]) => tag === 'canvas')).toHaveLength(0);
     canvas.mockRestore();
     const html = screenMarkup(root)!;
     expect(html).toContain('src="data:image/webp;base64,UklGRg=="');
     expect(html).not.toMatch(/srcset|sizes|loading/);
+  });
+
+  it('leaves a picture no cache has as its address, and looks again at the next capture', async () => {
+    const root = pictureScreen(6);
+    let cached = false;
+    vi.stubGlobal('fetch', async () => {
+      if (!cached) throw new TypeError('Failed to fetch');
+      const blob = new Blob([new Uint8Array([82, 73, 70, 70])], { type: 'image/webp' });
+      return { ok: true, headers: new Headers({ 'content-type': 'image/webp' }), blob: async () => blob };
+    });
+    try {
+      await learnImages(root);
+      expect(screenMarkup(root)).toContain(`src="${location.origin}/media/products/6.webp"`);
+      cached = true;
+      await learnImages(root);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(screenMarkup(root)).toContain('src="data:image/webp;base64,UklGRg=="');
   });
 
   /** A signed-in member's live screen of build b1, as the app mounts it. */

@@ -55,8 +55,9 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[]; code?: str
   'src/features/auth/auth-page.tsx': { imports: ['src/state/session.ts', 'src/sync/auth/errors.ts', 'src/ui/hero.tsx'] },
   'src/ui/hero.tsx': {},
   'src/ui/hero.css': {},
-  'src/features/shop/list-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/features/shop/list-only.ts', 'src/features/shop/checkout/format.ts'] },
-  'src/features/shop/cart-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
+  'src/features/shop/list-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/features/shop/list-only.ts', 'src/features/shop/checkout/format.ts', 'src/features/shop/grid/card.tsx'] },
+  'src/features/shop/cart-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts', 'src/features/shop/grid/card.tsx'] },
+  'src/features/shop/grid/card.tsx': { imports: ['src/state/session.ts'], code: 'x'.repeat(3000) },
   'src/features/shop/list-only.ts': {},
   'src/features/shop/product-grid.tsx': { imports: ['src/domain/money.ts'] },
   'src/domain/money.ts': {},
@@ -187,6 +188,13 @@ describe('chunk policy (few requests before the first screen)', () => {
 
   it('puts what many pages (eight or more) share with the database, which they all load', () => {
     expect(group('src/state/use-pull.ts')).toBe('data');
+  });
+
+  it('puts a sub-folder into its feature’s main chunk when every page that needs it loads that chunk anyway (one request fewer)', () => {
+    // The list and the cart both load the shop's chunk (the product grid): the card comes with it.
+    expect(group('src/features/shop/grid/card.tsx')).toBe('area:shop:data');
+    // The checkout's parts are loaded by pages that do not load the shop's chunk: a chunk of their own.
+    expect(group('src/features/shop/checkout/parts.tsx')).toBe('area:shop-checkout:data');
   });
 
   it('keeps what only sub-folders of a feature share (the order history and the payment) out of the feature’s main chunk', () => {

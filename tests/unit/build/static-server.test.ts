@@ -53,14 +53,24 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const get = (path: string, cookie = '', extra: Record<string, string> = {}) => app.request(path, { headers: { cookie, ...extra } });
 
 describe('first load from the route plan', () => {
-  it('sends a new visitor at / straight to the age question, keeping an invite code', async () => {
-    const r = await get('/');
+  it('answers a new visitor at / with the age question itself, with no round trip of a redirect', async () => {
+    for (const path of ['/', '/?ref=REW-OLENA7', '/shop/sticks/5']) {
+      const r = await get(path);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('location')).toBeNull();
+      expect(r.headers.get('vary')).toContain('cookie');
+      // The page names the screen it is, so that the app shows that address (the invite code stays in the query).
+      expect(await r.text()).toBe(IS18);
+    }
+  });
+
+  it('still redirects where the guards send a visitor to a screen that is not prerendered', async () => {
+    const r = await get('/', 'showIs18=1');
     expect(r.status).toBe(302);
-    expect(r.headers.get('location')).toBe('/is18');
+    expect(r.headers.get('location')).toBe('/auth');
     expect(r.headers.get('cache-control')).toBe('no-store');
     expect(r.headers.get('vary')).toContain('cookie');
-    expect((await get('/?ref=REW-OLENA7')).headers.get('location')).toBe('/is18?ref=REW-OLENA7');
-    expect((await get('/', 'showIs18=1')).headers.get('location')).toBe('/auth');
+    expect((await get('/?ref=REW-OLENA7', 'showIs18=1')).headers.get('location')).toBe('/auth?ref=REW-OLENA7');
   });
 
   it('answers a signed-out screen with its prerendered HTML, and a member elsewhere', async () => {

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addToCart, decrementLine, MAX_LINE_COUNT, refreshCart, removeLine, setLineCount, type CartLine } from '../../../src/domain/cart';
+import { addToCart, applyCartOp, decrementLine, MAX_CART_LINES, MAX_LINE_COUNT, refreshCart, removeLine, setLineCount, type CartLine } from '../../../src/domain/cart';
 
-const item = (variant_id: number, price = 100, tags: string[] = []): Omit<CartLine, 'count'> => ({
-  variant_id,
-  id: variant_id + 1000,
+const item = (variantId: number, price = 100, tags: string[] = []): Omit<CartLine, 'count'> => ({
+  variantId,
+  productId: variantId + 1000,
   price,
   bonuses: 0,
   collectionId: 270101,
   tags,
   quantity: 20,
+  title: `Стіки ${variantId}`,
+  subTitle: '',
+  image: null,
+  category: 'sticks',
 });
 
 describe('cart transitions (spec §4)', () => {
@@ -16,7 +20,7 @@ describe('cart transitions (spec §4)', () => {
     let cart = addToCart([], item(1));
     cart = addToCart(cart, item(1));
     cart = addToCart(cart, item(2));
-    expect(cart.map((l) => [l.variant_id, l.count])).toEqual([
+    expect(cart.map((l) => [l.variantId, l.count])).toEqual([
       [1, 2],
       [2, 1],
     ]);
@@ -41,7 +45,7 @@ describe('cart transitions (spec §4)', () => {
 
   it('removes a line by variant', () => {
     const cart = addToCart(addToCart([], item(1)), item(2));
-    expect(removeLine(cart, 1).map((l) => l.variant_id)).toEqual([2]);
+    expect(removeLine(cart, 1).map((l) => l.variantId)).toEqual([2]);
   });
 
   it('refresh keeps only lines the server returned, with their new price and bonuses', () => {
@@ -51,9 +55,16 @@ describe('cart transitions (spec §4)', () => {
       { variant_id: 3, price: 12.5, bonuses: null },
       { variant_id: 1, price: 90, bonuses: 300 },
     ]);
-    expect(fresh.map((l) => [l.variant_id, l.price, l.bonuses, l.count])).toEqual([
+    expect(fresh.map((l) => [l.variantId, l.price, l.bonuses, l.count])).toEqual([
       [1, 90, 300, 1],
       [3, 12.5, 0, 4],
     ]);
+  });
+
+  it(`takes no new line into a cart of ${MAX_CART_LINES} lines, and still adds to a line it holds`, () => {
+    const full = Array.from({ length: MAX_CART_LINES }, (_, n) => ({ ...item(n + 1), count: 1 }));
+    expect(addToCart(full, item(MAX_CART_LINES + 1))).toEqual(full);
+    expect(applyCartOp(full, { op: 'add', line: { ...item(MAX_CART_LINES + 1), count: 1 }, units: 3 })).toEqual(full);
+    expect(applyCartOp(full, { op: 'add', line: { ...item(1), count: 1 }, units: 3 })[0]?.count).toBe(4);
   });
 });

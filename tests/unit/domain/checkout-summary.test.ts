@@ -3,11 +3,11 @@ import { checkoutSummary, SUMMARY_PROBLEMS, type CheckoutInput, type SummaryLine
 
 // 2026-11-23 10:00 UTC is 12:00 in Kyiv.
 const now = new Date('2026-11-23T10:00:00Z');
-const sticks: SummaryLine = { variant_id: 101, count: 2, price: 105, bonuses: 0, tags: [], title: 'Стіки' };
-const velo: SummaryLine = { variant_id: 201, count: 1, price: 159, bonuses: 0, tags: ['velo', 'ipost_allow'], title: 'velo' };
-const single: SummaryLine = { variant_id: 202, count: 3, price: 78, bonuses: 0, tags: ['ipost_allow'], title: 'Пачка' };
-const gift: SummaryLine = { variant_id: 203, count: 1, price: 0, bonuses: 0, tags: ['velo', 'velo_gift', 'ipost_allow'], title: 'Подарунок' };
-const bonus: SummaryLine = { variant_id: 301, count: 2, price: 0, bonuses: 300, tags: [], title: 'Брелок' };
+const sticks: SummaryLine = { variantId: 101, count: 2, price: 105, bonuses: 0, tags: [], title: 'Стіки' };
+const velo: SummaryLine = { variantId: 201, count: 1, price: 159, bonuses: 0, tags: ['velo', 'ipost_allow'], title: 'velo' };
+const single: SummaryLine = { variantId: 202, count: 3, price: 78, bonuses: 0, tags: ['ipost_allow'], title: 'Пачка' };
+const gift: SummaryLine = { variantId: 203, count: 1, price: 0, bonuses: 0, tags: ['velo', 'velo_gift', 'ipost_allow'], title: 'Подарунок' };
+const bonus: SummaryLine = { variantId: 301, count: 2, price: 0, bonuses: 300, tags: [], title: 'Брелок' };
 
 const input = (o: Partial<CheckoutInput> = {}): CheckoutInput => ({
   variant: 'glo',

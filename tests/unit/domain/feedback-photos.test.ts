@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { promptOrder } from '../../../src/domain/feedback-prompt';
 import { FEEDBACK_MAX_PHOTOS, FEEDBACK_MAX_TEXT, feedbackProblem, imageMimeOf } from '../../../src/domain/feedback-rules';
+import { fitPhoto, PHOTO_MAX_SIDE, PHOTO_MAX_UPLOAD_BYTES, PHOTO_QUALITY } from '../../../src/domain/image-fit';
 import { PHOTO_MAX_EDGE, PHOTO_MAX_INPUT_BYTES, fitWithin, resizeAttempts, resizePhoto, type PhotoCodec } from '../../../src/domain/photo-resize';
 
 const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1];
@@ -75,6 +76,23 @@ describe('photo resizing (spec §3: feedback photos resized on the phone)', () =
     const c = fakeCodec(4000, 3000, 50);
     expect(await resizePhoto(file(JPEG_HEAD), c.codec, { maxBytes: 1000, sniff: imageMimeOf })).toEqual({ ok: false, reason: 'too_large' });
     expect(c.released()).toBe(1);
+  });
+});
+
+describe('one pipeline for every photo the app sends', () => {
+  it('the multi-scan goes through it with its own size rule and one quality, the decoder judging what is an image', async () => {
+    const calls: Array<{ size: { width: number; height: number }; quality: number }> = [];
+    const codec: PhotoCodec<object> = {
+      decode: async () => ({ width: 4032, height: 3024 }),
+      encode: async (_img, size, quality) => {
+        calls.push({ size, quality });
+        return new Blob([new Uint8Array(100)]);
+      },
+    };
+    const fit = (width: number, height: number, maxSide: number) => fitPhoto({ width, height }, maxSide);
+    const r = await resizePhoto(new Blob(['no image header at all']), codec, { maxBytes: PHOTO_MAX_UPLOAD_BYTES, attempts: [{ maxEdge: PHOTO_MAX_SIDE, quality: PHOTO_QUALITY }], fit });
+    expect(r).toMatchObject({ ok: true, width: 2000, height: 1500 });
+    expect(calls).toEqual([{ size: { width: 2000, height: 1500, scale: expect.any(Number) }, quality: PHOTO_QUALITY }]);
   });
 });
 

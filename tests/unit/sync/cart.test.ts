@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { kvGet } from '../../../src/db/kv';
-import type { CartSnapshotLine } from '../../../src/db/rows-catalogue';
 import {
   addProductToCart,
   CartRefusal,
@@ -10,7 +9,9 @@ import {
   removeCartLine,
   setCartLineCount,
 } from '../../../src/sync/mutations/cart-change';
-import { applyCartOp, CART_DOC, localCart, parseCartMirror, revertCartOp, toMirror } from '../../../src/sync/mutations/cart-state';
+import { applyCartOp, revertCartOp, type CartLine } from '../../../src/domain/cart';
+import { parseCartMirror, toMirror } from '../../../src/sync/mutations/cart-mirror';
+import { CART_DOC, localCart } from '../../../src/sync/mutations/cart-state';
 import { getBase } from '../../../src/sync/mutations/metafield-base';
 import { mirrorsPuller as cartPuller } from '../../../src/sync/pullers/mirrors';
 import { runPuller } from '../../../src/sync/pullers/puller';
@@ -18,8 +19,8 @@ import type { Reply } from './support/fake-fetch';
 import { api, GLO, harness, OGO } from './support/harness';
 import { metafieldServer, productRow } from './support/shop-fixtures';
 
-const line = (id: number, count = 1, over: Partial<CartSnapshotLine> = {}): CartSnapshotLine => ({ ...lineOf(productRow(id)), count, ...over });
-const counts = (lines: CartSnapshotLine[]) => lines.map((l) => [l.productId, l.count]);
+const line = (id: number, count = 1, over: Partial<CartLine> = {}): CartLine => ({ ...lineOf(productRow(id)), count, ...over });
+const counts = (lines: CartLine[]) => lines.map((l) => [l.productId, l.count]);
 const mirrorCounts = (value: unknown) => counts(parseCartMirror(String(value)));
 
 describe('cart changes (spec §4), pure', () => {
@@ -71,6 +72,15 @@ describe('cart changes (spec §4), pure', () => {
     expect(parseCartMirror(toMirror([line(1, 2), line(2, 1)]))).toEqual([line(1, 2), line(2, 1)]);
     expect(mirrorCounts('[{"variant_id":10,"id":1,"count":2},{"variant_id":"x","id":2,"count":1},{"variant_id":30,"id":3,"count":0}]')).toEqual([[1, 2]]);
     expect(parseCartMirror('{oops')).toEqual([]);
+  });
+
+  it('the mirror on the wire keeps the spec §3 names of a cart line, every field in its order', () => {
+    const l = line(1, 2);
+    expect(toMirror([l])).toBe(
+      JSON.stringify([
+        { variant_id: l.variantId, id: l.productId, count: 2, price: l.price, bonuses: l.bonuses, collectionId: l.collectionId, tags: l.tags, quantity: l.quantity, title: l.title, subTitle: l.subTitle, image: l.image, category: l.category },
+      ]),
+    );
   });
 });
 

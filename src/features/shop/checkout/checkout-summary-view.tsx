@@ -129,7 +129,7 @@ function Summary({ co }: { co: CheckoutState }) {
           </Link>
         </div>
         {s.rows.map((r) => (
-          <div className="co-line" key={r.variant_id} data-testid="checkout-line">
+          <div className="co-line" key={r.variantId} data-testid="checkout-line">
             <span className="co-line__text">
               <strong>{r.title}</strong>
               <span>{T.pieces(r.quantity)}</span>

@@ -29,7 +29,7 @@ export function summaryOf(basics: CheckoutBasics, phone: string | null | undefin
       orders_count: record?.orders_count ?? 0,
     },
     ageVerified: verified ?? false,
-    lines: lines.map((l) => ({ variant_id: l.variantId, count: l.count, price: l.price, bonuses: l.bonuses, tags: l.tags, title: l.title })),
+    lines,
     delivery: deliveryOf(draft),
     payment: draft.payment,
     comment: draft.comment,

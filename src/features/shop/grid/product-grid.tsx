@@ -2,6 +2,7 @@ import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } 
 import type { ProductRow } from '../../../db/rows-catalogue';
 import type { ShopVariant } from '../../../domain/catalogue';
 import { Skeleton } from '../../../ui/surfaces';
+import { FIRST_VIEW_CARDS } from './first-view';
 import { ProductCard } from './product-card';
 import { useCartCounts, useFavouriteIds } from '../use-shop';
 import { useShopActions } from '../use-shop-actions';
@@ -13,11 +14,6 @@ export const VIRTUAL_FROM = 40;
 const FIRST_CARDS = 12;
 /** Cards a plain grid draws at once; the rest follow in a transition React cuts into short tasks. */
 export const EAGER_CARDS = 6;
-/**
- * Cards whose pictures are asked for at once and first (fetchpriority high): the two rows a
- * 390×844 screen shows under the header. The others load lazily as they come near the view.
- */
-export const FIRST_VIEW_CARDS = 4;
 
 // Loaded only for a long list: the demo's lists are short, and every route paints within its budget.
 const VirtualGrid = lazy(() => import('./virtual-grid'));

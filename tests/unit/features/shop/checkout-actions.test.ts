@@ -42,7 +42,7 @@ async function summaryOf(h: Awaited<ReturnType<typeof setup>>['h'], over: Partia
     variant: 'glo',
     customer: { id: GLO.customerId, first_name: 'Олена', last_name: 'Коваль', phone: '380500000001', tags: [], orders_count: 0 },
     ageVerified: true,
-    lines: lines.map((l) => ({ variant_id: l.variantId, count: l.count, price: l.price, bonuses: l.bonuses, tags: l.tags, title: l.title })),
+    lines,
     delivery: { method: 1, city: 'Київ', branch: 'Відділення №12' },
     payment: 1,
     comment: 'Після 18:00',

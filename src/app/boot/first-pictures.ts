@@ -1,0 +1,61 @@
+import { openStoredDatabase } from '../../db/peek-session';
+import { categoryBySlug } from '../../domain/catalogue';
+import { SHOP_DETAIL_LISTS } from '../../domain/shop-lists';
+import { FIRST_VIEW_CARDS, listOrder } from '../../features/shop/grid/first-view';
+import { PICTURE_SIZES, productSrcSet } from '../../features/shop/picture-forms';
+
+interface StoredCollection {
+  id: number;
+  products: Array<{ image: string | null; available: boolean }>;
+}
+
+/** The pictures a list's first view will show, from the catalogue stored on the device; [] when none is stored. */
+async function storedFirstPictures(path: string, idb?: IDBFactory): Promise<string[]> {
+  const [, shop, slug = '', ...rest] = path.split('/');
+  const category = categoryBySlug(slug);
+  if (shop !== 'shop' || rest.length || !category || !(SHOP_DETAIL_LISTS as readonly string[]).includes(slug)) return [];
+  const db = await openStoredDatabase(idb);
+  if (!db) return [];
+  try {
+    if (!db.objectStoreNames.contains('collections')) return [];
+    const rows = await new Promise<StoredCollection[]>((resolve) => {
+      const req = db.transaction('collections', 'readonly').objectStore('collections').index('[variant+category]').getAll([category.variant, slug]);
+      req.onsuccess = () => resolve(req.result as StoredCollection[]);
+      req.onerror = () => resolve([]);
+    });
+    const products = rows.sort((a, b) => a.id - b.id).flatMap((r) => r.products ?? []);
+    return listOrder(products)
+      .slice(0, FIRST_VIEW_CARDS)
+      .map((p) => p.image)
+      .filter((src): src is string => Boolean(src));
+  } catch {
+    return [];
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A member opening a list that has no kept copy on this device: the pictures of its first rows
+ * are asked for now, in the forms its cards will ask for and at the same high priority, from the
+ * catalogue stored on the device (read with raw IndexedDB, opened as the stored sign-in is: ../../db/peek-session.ts), rather
+ * than once the app's code has arrived and drawn the cards: on a slow link that came a second and
+ * more later (bench/loading.bench.ts). Returns how many were asked for.
+ */
+export async function preloadListPictures(path: string, doc: Document = document, idb?: IDBFactory): Promise<number> {
+  const pictures = await storedFirstPictures(path, idb).catch(() => []);
+  for (const src of pictures) {
+    const link = doc.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', 'image');
+    link.href = src;
+    const set = productSrcSet(src);
+    if (set) {
+      link.setAttribute('imagesrcset', set);
+      link.setAttribute('imagesizes', PICTURE_SIZES.card);
+    }
+    link.setAttribute('fetchpriority', 'high');
+    doc.head.append(link);
+  }
+  return pictures.length;
+}
