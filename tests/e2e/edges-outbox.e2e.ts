@@ -118,5 +118,5 @@ describe('the outbox after an outage, with analytics queued ahead of the memberâ
     // Nothing lost: the page views go too, later.
     await drained(page, 120_000);
     proxy.untap();
-  });
+  }, 180_000);
 });
