@@ -1,4 +1,4 @@
-// What a first visit costs on the wire, the service worker's precache included (issue 32), split
+// What a first visit costs on the wire, the service worker's precache included, split
 // by the precache's groups (scripts/build/precache-groups.ts): the install group (the shell and the
 // screens a member reaches next) and the later group (other screens, the camera decoder, the
 // prerendered pages), which the worker fetches when the connection allows (sw/precache-later.ts).

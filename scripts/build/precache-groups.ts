@@ -6,7 +6,7 @@ import { PAGE_SOURCES } from '../../src/app/routes/page-sources';
 import { INSTALL_ROUTES } from '../../src/app/pwa/precache-protocol';
 
 /**
- * The service worker's precache in two groups (issue 32: a first visit on a poor connection):
+ * The service worker's precache in two groups (a first visit on a poor connection):
  *
  * - install: what a member reaches next, fetched when the worker installs — the shell (index.html,
  *   the web manifest, the stylesheet), the entry and every chunk it loads on its own (React, the

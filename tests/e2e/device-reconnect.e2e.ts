@@ -64,8 +64,9 @@ describe('the server away while the member reopens the list', () => {
       expect(await page.evaluate(() => (window as unknown as { tapOnKept?: boolean }).tapOnKept)).toBe(true);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
-      await expect.poll(() => favourites(page)).toContain(id);
-      await expect.poll(() => productCard(page, id).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true');
+      // The live screen reads the list from the device while every API call still waits: on a loaded machine it can take a while.
+      await expect.poll(() => favourites(page), { timeout: 20_000 }).toContain(id);
+      await expect.poll(() => productCard(page, id).getByTestId('favourite-toggle').getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
       expect((await rows<{ kind: string; payload: { productId: number } }>(page, 'outbox')).filter((e) => e.kind === 'favourite-toggle').map((e) => e.payload.productId)).toEqual([id]);
     } finally {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => undefined);
@@ -77,5 +78,5 @@ describe('the server away while the member reopens the list', () => {
     await drained(page, 45_000);
     const onServer = ((await serverMetafield(s.base, token, glo, 'favorites')) as number[] | null) ?? [];
     expect(onServer.filter((x) => x === id)).toHaveLength(1);
-  });
+  }, 120_000);
 });

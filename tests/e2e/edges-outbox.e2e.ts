@@ -4,7 +4,7 @@
 // indicator says why they wait and until when, «Надіслати зараз» tries at once without pushing
 // the next try later, and the queue drains soon after the server recovers (the figure printed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from './support/browser';
+import { waitForLaterPrecache, type Browser } from './support/browser';
 import { freshCodes } from './support/camera';
 import { rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
@@ -43,6 +43,9 @@ describe('the outbox after an outage, with analytics queued ahead of the member�
     await page.goto(`${base}/faq`);
     await openManualEntry(page, base);
     await drained(page);
+    // Every screen opens offline once the worker holds the precache's later group too (the
+    // worker starts after the first screen has settled, so a quick test can outrun it).
+    await waitForLaterPrecache(page);
 
     await goOffline(context);
     // Page views first (queued a moment after each route change), then the member's scans.
@@ -115,5 +118,5 @@ describe('the outbox after an outage, with analytics queued ahead of the member�
     // Nothing lost: the page views go too, later.
     await drained(page, 120_000);
     proxy.untap();
-  });
+  }, 180_000);
 });

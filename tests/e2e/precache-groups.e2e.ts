@@ -1,4 +1,4 @@
-// Issue 32: the precache after a first visit is sized for a poor connection. The worker installs
+// The precache after a first visit is sized for a poor connection. The worker installs
 // with the shell and the screens a member reaches next; the other screens, the camera decoder and
 // the prerendered pages come when Network Information says the connection allows — and a screen of
 // that later group opened online before its turn is kept, so it opens offline too.

@@ -3,6 +3,6 @@ import type { RouteSpec } from './types';
 
 /**
  * The whole route table of spec §2 (src/domain/route-table.ts, plain data the server reads too).
- * Copy for the page frames is in ./copy.ts, the screens themselves in src/features.
+ * The screens themselves are in src/features; each path's page file is named in ./sources.
  */
 export const ROUTES: RouteSpec[] = ROUTE_TABLE;

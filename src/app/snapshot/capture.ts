@@ -56,7 +56,7 @@ const MAX_SCALE = 2;
 /**
  * The picture as shown (object-fit: cover, at the screen's density up to MAX_SCALE), as WebP.
  * An SVG drawing inside the copy would be parsed as a document of its own on the main thread
- * when the copy is painted (15-20 ms a picture at 4x CPU); a bitmap is decoded off it. Null when
+ * when the copy is painted (docs/performance-log.md has its cost); a bitmap is decoded off it. Null when
  * the picture has not loaded or the browser cannot encode WebP.
  */
 async function rasterOf(img: HTMLImageElement): Promise<Blob | null> {

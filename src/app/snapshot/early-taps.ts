@@ -14,7 +14,7 @@ const CONTROL = 'button, a[href], [role="button"], [role="switch"], [role="tab"]
 /** A pointer that moved further than this (px) between down and up scrolled: no tap. */
 const TAP_SLOP_PX = 10;
 /** How long a tap waits for its control on the live screen, at most (ms): the page may still be reading its data. */
-export const TAP_WAIT_MS = 5000;
+export const TAP_WAIT_MS = 10_000;
 
 /** The same control on both screens: its tag, name (label or text), link, and the product card it sits in. */
 export function fingerprint(el: Element): string {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue 32: the precache's install group is what a member reaches next, decided from the module graph.
+// The precache's install group is what a member reaches next, decided from the module graph.
 import { describe, expect, it } from 'vitest';
 import { installFiles, installSources, markGroups, type ViteManifest } from '../../../scripts/build/precache-groups';
 
