@@ -11,16 +11,22 @@ import { markViewsDue, viewsOfEntry } from './views';
 const tablesOf = (db: ClubDb, kind: AnyMutationKind | undefined) => [db.outbox, db.kv, ...(kind?.tables ?? []).map((t) => db.table(t))];
 
 /**
- * The first entry after seq `after` (from the start when null) that is neither failed nor passed
- * over by `skip` ('sending' ones were left by a killed context: they are sent again). `skip` is
- * called in FIFO order, up to the head.
+ * Where a pass stands in the queue: past seq `after` (from the start when null), passing over
+ * the entries `skip` names ('sending' ones were left by a killed context: they are sent again).
  */
-export async function readHead(db: ClubDb, after: number | null, skip: (e: OutboxEntry) => boolean): Promise<OutboxEntry | undefined> {
+export interface Position {
+  after: number | null;
+  /** Called in FIFO order, up to the head. */
+  skip: (e: OutboxEntry) => boolean;
+}
+
+/** The first entry at `at` that is neither failed nor passed over. */
+export async function readHead(db: ClubDb, at: Position): Promise<OutboxEntry | undefined> {
   // Two rows, then longer runs past failed or passed-over entries: each read is one getAll over
   // the seq index (a filtering cursor costs a round trip per row in Chromium).
-  for (let from = after, limit = 2; ; limit = 50) {
+  for (let from = at.after, limit = 2; ; limit = 50) {
     const rows = await (from === null ? db.outbox.orderBy('seq') : db.outbox.where('seq').above(from)).limit(limit).toArray();
-    const head = rows.find((e) => e.state !== 'failed' && !skip(e));
+    const head = rows.find((e) => e.state !== 'failed' && !at.skip(e));
     if (head || rows.length < limit) return head;
     from = rows[rows.length - 1]!.seq;
   }
@@ -59,30 +65,35 @@ export type Settlement =
   | { type: 'rekeyed'; entry: OutboxEntry; kind: AnyMutationKind; error: OutboxError; until?: number };
 
 /**
- * Writes what came of an attempt atomically, with the views it changes (./views.ts). Until it
- * commits an accepted entry stays 'sending': if the page dies first it is sent again under the
- * same key and the server replays its stored answer. An entry gone meanwhile (cleared at logout)
- * is left gone.
+ * Writes what came of an attempt atomically, with the views it changes (./views.ts), and reads
+ * the next head at `next` in the same transaction (one round trip fewer an entry); null `next`:
+ * the pass stops here, nothing is read. Until it commits an accepted entry stays 'sending': if
+ * the page dies first it is sent again under the same key and the server replays its stored
+ * answer. An entry gone meanwhile (cleared at logout) is left gone.
  */
-export function settle(db: ClubDb, s: Settlement): Promise<void> {
+export function settle(db: ClubDb, s: Settlement, next: Position | null): Promise<OutboxEntry | undefined> {
   const kind = s.type === 'deferred' ? undefined : s.kind;
   // An async scope function: Dexie follows native awaits inside it only then.
   return db.transaction('rw', tablesOf(db, kind), async () => {
     const current = await db.outbox.get(s.entry.id);
-    if (!current) return;
-    if (s.type === 'accepted') {
-      await s.kind.apply?.(s.answer as never, s.entry as OutboxEntry<never>, db);
-      await db.outbox.delete(s.entry.id);
-    } else if (s.type === 'deferred') {
-      await db.outbox.put({ ...current, state: 'pending', nextAttemptAt: s.until, lastError: s.error, attempts: s.entry.attempts });
-    } else if (s.type === 'refused') {
-      await db.outbox.put({ ...current, state: 'failed', lastError: s.error });
-      await s.kind?.undo?.(current as OutboxEntry<never>, db);
-    } else {
-      await rekey(db, s);
-    }
-    if ((s.type === 'accepted' || s.type === 'refused') && s.kind) await markViewsDue(db, viewsOfEntry(s.kind.views, s.entry as OutboxEntry<never>));
+    if (current) await write(db, s, current);
+    return next ? readHead(db, next) : undefined;
   });
+}
+
+async function write(db: ClubDb, s: Settlement, current: OutboxEntry): Promise<void> {
+  if (s.type === 'accepted') {
+    await s.kind.apply?.(s.answer as never, s.entry as OutboxEntry<never>, db);
+    await db.outbox.delete(s.entry.id);
+  } else if (s.type === 'deferred') {
+    await db.outbox.put({ ...current, state: 'pending', nextAttemptAt: s.until, lastError: s.error, attempts: s.entry.attempts });
+  } else if (s.type === 'refused') {
+    await db.outbox.put({ ...current, state: 'failed', lastError: s.error });
+    await s.kind?.undo?.(current as OutboxEntry<never>, db);
+  } else {
+    await rekey(db, s);
+  }
+  if ((s.type === 'accepted' || s.type === 'refused') && s.kind) await markViewsDue(db, viewsOfEntry(s.kind.views, s.entry as OutboxEntry<never>));
 }
 
 /**

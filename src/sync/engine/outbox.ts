@@ -35,12 +35,14 @@ export interface ReplayReport {
 }
 
 /**
- * What came of one entry, for the pass. Go on with the next entry after 'sent', 'failed'
- * (refused for good and undone), 'rekeyed' (sent again at once with a fresh request), 'held' (an
- * app's own report waiting out its backoff) and 'gone' (cleared meanwhile, at logout); stop the
- * pass until `wait` after a transient failure, or a result that could not be stored.
+ * What came of one entry, for the pass: go on with `head`, the next entry (read in the
+ * transaction that settled this one), after 'sent', 'failed' (refused for good and undone),
+ * 'rekeyed' (sent again at once with a fresh request), 'held' (an app's own report waiting out
+ * its backoff) and 'gone' (cleared meanwhile, at logout); or stop the pass until `wait` after a
+ * transient failure, or a result that could not be stored.
  */
-type Next = 'sent' | 'failed' | 'rekeyed' | 'held' | 'gone' | { wait: number };
+type Step = { went: 'sent' | 'failed' | 'rekeyed' | 'held' | 'gone'; head: OutboxEntry | undefined } | { wait: number };
+type Went = Exclude<Step, { wait: number }>['went'];
 
 /** What one pass keeps from one entry to the next. */
 interface Pass {
@@ -48,8 +50,8 @@ interface Pass {
   force: boolean;
   /** For building requests: a token read once serves every request; renewed when a token inside requests died. */
   ctx: MutationContext;
-  /** Every entry up to this seq is settled, failed or passed over in this pass; null: none yet. */
-  after: number | null;
+  /** Where the pass stands: every entry up to `after` is settled, failed or passed over in this pass. */
+  at: store.Position;
   /** A report was passed over in this pass: the reports after it wait too, so they keep their order. */
   quietPassed: boolean;
 }
@@ -152,29 +154,27 @@ export class Outbox {
 
   /** The replay loop: the head of the queue, sent and settled, until it is empty or must wait. */
   private async drain(held: LockHandle, force: boolean, counted: { sent: number; failed: number }): Promise<Pick<ReplayReport, 'nextAt' | 'busy'>> {
-    const p: Pass = { force, ctx: this.context(), after: null, quietPassed: false };
+    const p: Pass = { force, ctx: this.context(), at: { after: null, skip: (e) => this.passedOver(p, e) }, quietPassed: false };
+    let head = await store.readHead(this.o.db, p.at);
     for (;;) {
+      if (!head) return { nextAt: await this.nextQuietAt(), busy: false };
       // The lease was taken over (lease fallback only): the other context sends the rest.
       if (!(await held.stillHeld())) return { nextAt: this.now(), busy: true };
-      const head = await store.readHead(this.o.db, p.after, (e) => this.passedOver(p, e));
-      if (!head) return { nextAt: await this.nextQuietAt(), busy: false };
       if (!this.due(p, head)) return { nextAt: head.nextAttemptAt, busy: false };
-      const next = await this.attempt(p, head);
-      if (typeof next === 'object') return { nextAt: next.wait, busy: false };
-      if (next === 'sent') counted.sent += 1;
-      if (next === 'failed') counted.failed += 1;
-      // A token inside requests died: the re-keyed entry (same place) is built again with a fresh one.
-      if (next === 'rekeyed') p.ctx = this.context();
-      else p.after = head.seq;
+      const step = await this.attempt(p, head);
+      if ('wait' in step) return { nextAt: step.wait, busy: false };
+      if (step.went === 'sent') counted.sent += 1;
+      if (step.went === 'failed') counted.failed += 1;
+      head = step.head;
     }
   }
 
   /** One entry: its request fixed (built once, before its first attempt), sent, and what came of it written. */
-  private async attempt(p: Pass, head: OutboxEntry): Promise<Next> {
+  private async attempt(p: Pass, head: OutboxEntry): Promise<Step> {
     const kind = this.o.registry.get(head.kind);
     if (!kind) {
       const error = { status: 0, code: 'unknown_kind', message: OUTBOX_MESSAGES.unknownKind, at: this.now() };
-      return this.settle({ type: 'refused', entry: head, kind: undefined, error }, 'failed');
+      return this.settle(p, { type: 'refused', entry: head, kind: undefined, error }, 'failed');
     }
     let built: unknown;
     if (head.request === undefined) {
@@ -191,7 +191,7 @@ export class Outbox {
     } catch (error) {
       return this.unwritten(head.id, error);
     }
-    if (!marked) return 'gone';
+    if (!marked) return { went: 'gone', head: await store.readHead(this.o.db, this.passed(p, head, 'gone')) };
     const { entry, token } = marked;
     let answer: unknown;
     try {
@@ -200,7 +200,7 @@ export class Outbox {
     } catch (error) {
       return this.judge(p, entry, kind, error);
     }
-    return this.settle({ type: 'accepted', entry, kind, answer }, 'sent');
+    return this.settle(p, { type: 'accepted', entry, kind, answer }, 'sent');
   }
 
   /**
@@ -209,15 +209,15 @@ export class Outbox {
    * permanent → failed and undone, go on; refused unapplied (a dead token, another device's
    * write) → new key, go on.
    */
-  private async judge(p: Pass, entry: OutboxEntry, kind: AnyMutationKind, error: unknown): Promise<Next> {
+  private async judge(p: Pass, entry: OutboxEntry, kind: AnyMutationKind, error: unknown): Promise<Step> {
     const now = this.now();
     const outcome = classifyFailure(error, kind, entry, now);
-    if (outcome.action === 'fail') return this.settle({ type: 'refused', entry, kind, error: outcome.error }, 'failed');
+    if (outcome.action === 'fail') return this.settle(p, { type: 'refused', entry, kind, error: outcome.error }, 'failed');
     if (outcome.action === 'refresh') {
       // Refused again and again (devices writing over each other): rebuilt at once twice, then backing off.
       const refreshes = entry.refreshes ?? 0;
       const until = refreshes >= REFRESHES_AT_ONCE ? now + backoffDelay(refreshes - REFRESHES_AT_ONCE + 1, null, this.o.random, this.backoff) : undefined;
-      return this.settle({ type: 'rekeyed', entry, kind, error: outcome.error, ...(until !== undefined ? { until } : {}) }, until === undefined ? 'rekeyed' : { wait: until });
+      return this.settle(p, { type: 'rekeyed', entry, kind, error: outcome.error, ...(until !== undefined ? { until } : {}) }, until === undefined ? 'rekeyed' : { wait: until });
     }
     const quiet = kind.quiet === true;
     const policy = policyFor(this.backoff, { status: outcome.error.status, retryAfterMs: outcome.retryAfterMs, quiet });
@@ -226,27 +226,40 @@ export class Outbox {
     let until = now + backoffDelay(attempts, outcome.retryAfterMs, this.o.random, policy, outcome.error.status === 0);
     // A try the member asked for that fails keeps the time already set for the next one.
     if (p.force && outcome.retryAfterMs === null && entry.nextAttemptAt > now) until = Math.min(until, entry.nextAttemptAt);
-    const next = await this.settle({ type: 'deferred', entry, until, error: outcome.error }, quiet ? 'held' : { wait: until });
-    // The app's own report: it waits, the member's changes behind it go on.
-    if (next === 'held') this.quietHold = Math.max(this.quietHold, until);
-    return next;
+    // The app's own report: it waits, the member's changes behind it go on (and the reports behind it wait too).
+    if (quiet) this.quietHold = Math.max(this.quietHold, until);
+    return this.settle(p, { type: 'deferred', entry, until, error: outcome.error }, quiet ? 'held' : { wait: until });
   }
 
-  /** Writes what came of an attempt and goes on with `then`, unless it could not be written. */
-  private async settle(s: store.Settlement, then: Next): Promise<Next> {
+  /**
+   * Writes what came of an attempt and, unless the pass stops here (`then` a wait), reads the
+   * next head in the same transaction; a result that cannot be written stops the pass.
+   */
+  private async settle(p: Pass, s: store.Settlement, then: Went | { wait: number }): Promise<Step> {
+    const next = typeof then === 'object' ? null : this.passed(p, s.entry, then);
     try {
-      await store.settle(this.o.db, s);
-      return then;
+      const head = await store.settle(this.o.db, s, next);
+      return typeof then === 'object' ? then : { went: then, head };
     } catch (error) {
       return this.unwritten(s.entry.id, error);
     }
   }
 
   /**
+   * The pass's position once `entry` went as it did: past it, except a re-keyed entry, which
+   * keeps its place and is built again with a fresh context (a token inside requests died).
+   */
+  private passed(p: Pass, entry: OutboxEntry, went: Went): store.Position {
+    if (went === 'rekeyed') p.ctx = this.context();
+    else p.at.after = entry.seq;
+    return p.at;
+  }
+
+  /**
    * A result that could not be stored (full disk, a bug in an `apply`): the entry waits and is
    * sent again later under its own key (the server replays its answer), and the pass stops.
    */
-  private async unwritten(id: string, error: unknown): Promise<Next> {
+  private async unwritten(id: string, error: unknown): Promise<{ wait: number }> {
     const now = this.now();
     const until = now + backoffDelay(1, null, this.o.random, this.backoff);
     await store.deferEntry(this.o.db, id, until, localFailure(error, now)).catch(() => undefined);
