@@ -41,8 +41,8 @@ export interface ReplayReport {
  * its backoff) and 'gone' (cleared meanwhile, at logout); or stop the pass until `wait` after a
  * transient failure, or a result that could not be stored.
  */
-type Step = { went: 'sent' | 'failed' | 'rekeyed' | 'held' | 'gone'; head: OutboxEntry | undefined } | { wait: number };
-type Went = Exclude<Step, { wait: number }>['went'];
+type Step = { went: Went; head: OutboxEntry | undefined } | { wait: number };
+type Went = 'sent' | 'failed' | 'rekeyed' | 'held' | 'gone';
 
 /** What one pass keeps from one entry to the next. */
 interface Pass {
