@@ -1,4 +1,4 @@
-import { clubConfig } from '../api/config';
+import { clubConfig } from './club-config';
 import { brandAsset, brandOfHost, manifestHref } from '../domain/brand';
 import { BOT_VISIT_KEY, isBotVisit } from '../domain/bot-visit';
 import { asInviteCode } from '../domain/registration';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { clubConfig } from '../../api/config';
+import { clubConfig } from '../../state/club-config';
 import { Icon } from '../../ui/icons';
 import { Wordmark } from '../../ui/surfaces';
 import type { AppSession } from '../../state/session';

@@ -1,4 +1,4 @@
-import { clubConfig } from '../../api/config';
+import { clubConfig } from '../../state/club-config';
 import type { ShopVariant } from '../../domain/catalogue';
 
 /**

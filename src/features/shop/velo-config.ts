@@ -1,4 +1,4 @@
-import { clubConfig } from '../../api/config';
+import { clubConfig } from '../../state/club-config';
 import { VELO_PROMO_DEFAULT } from '../../domain/velo-promo';
 
 /** Spec §9 velo promo text as the server that serves the app has it (VELO_PROMO_CODE; src/domain/club-config.ts), else VELO-20%. */
