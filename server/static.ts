@@ -163,7 +163,7 @@ export function appFiles(dir: string, ogoHost?: string | null, rewrite?: Rewrite
   async function route(c: Context<AppEnv>, path: string): Promise<Response> {
     const index = await load('/index.html');
     if (!index) return c.text('The app is not built yet: run `npm run build`.', 503);
-    // A path of no screen of spec §2 (`/nonexistent`, `/healthz`): the app's shell, which shows
+    // A path of no screen of docs/rules.md#screens (`/nonexistent`, `/healthz`): the app's shell, which shows
     // its 404 page, with status 404, so monitors and crawlers see what it is.
     if (!isAppRoute(path)) return send(c, index, '/index.html', false, 404);
     const p = await loadPlan();

@@ -58,7 +58,7 @@ export function createPictureCache(limits: PictureLimits = PICTURE_LIMITS, now: 
     }
     return map;
   };
-  // Another context may delete the cache (the §4 version check deletes every cache): a missing
+  // Another context may delete the cache (the version check (docs/rules.md#states) deletes every cache): a missing
   // cache means the index starts again.
   const getIndex = async () => {
     if (index && !(await caches.has(PICTURES_CACHE))) index = null;
