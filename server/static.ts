@@ -64,7 +64,7 @@ const brotliNow = (b: Buffer) => brotliCompressSync(b, { params: { [zlib.BROTLI_
 const brotliAsync = promisify(brotliCompress);
 /**
  * Brotli at the build's own setting, for a file rewritten for this deployment (server/page-config.ts):
- * about 300 ms of CPU for a 115 KB page, so made off the event loop (libuv's pool) while the fast
+ * too slow to make on the event loop, so made off it (libuv's pool) while the fast
  * setting's copy (14 % larger) is served.
  */
 const brotliBest = (b: Buffer) => brotliAsync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } });

@@ -56,7 +56,7 @@ registerRoute(
   ({ request, event }) => answerPicture(pictures, request, self, (p) => event.waitUntil(p)),
 );
 
-// The install icons (not precached: the browser asks for them when it offers to install, 171 KB):
+// The install icons (not precached: the browser asks for them when it offers to install):
 // kept once asked for online, so the browser's own request for them never fails offline.
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/icons/') && request.method === 'GET',
