@@ -37,7 +37,7 @@ export class ApiCallError extends Error {
   }
 }
 
-/** docs/api.md#calls: the statuses on which a call may be retried. */
+/** docs/api.md#retries: the statuses on which a call may be retried. */
 export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /**

@@ -134,7 +134,7 @@ export interface CheckoutDraft {
   delivery: ProfileAddress & { cityRef?: string; branchNumber?: number };
   /** Method 3: the courier's day ('YYYY-MM-DD', Kyiv) and time window ('HH:MM'). */
   ipostWindow?: { date: string; from: string; to: string };
-  /** The last ipost city-available answer for `city` (docs/api.md#calls); 'failed' when it could not be asked. */
+  /** The last ipost city-available answer for `city` (docs/api.md#delivery); 'failed' when it could not be asked. */
   ipostCheck?: { city: string; state: 'available' | 'unavailable' | 'failed'; served: string[] };
   /** Why the delivery method was changed for the member (docs/rules.md#states fallback to 1), shown until read. */
   notice?: string | null;
@@ -150,7 +150,7 @@ export interface CheckoutDraft {
   updatedAt: number;
 }
 
-/** An order placed from this device (create-order's answer) and its follow-ups (docs/rules.md#states, docs/api.md#calls). */
+/** An order placed from this device (create-order's answer) and its follow-ups (docs/rules.md#states, docs/api.md#orders). */
 export interface PlacedOrderRecord {
   /** The create-order entry id (its Idempotency-Key). */
   key: string;

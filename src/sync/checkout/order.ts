@@ -22,7 +22,7 @@ import { uuidV4 } from '../engine/uuid';
 
 export type PlaceResult = { state: 'placed'; order: PlacedOrderRecord } | { state: 'waiting'; key: string; reason: string };
 
-/** docs/api.md#orders: ipost send-address is retried once, this long after a failure. */
+/** docs/api.md#delivery: ipost send-address is retried once, this long after a failure. */
 export const IPOST_RETRY_MS = 1000;
 
 /** The member's figures the order needs (docs/rules.md#entities shop record): phone, name, totals. */

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe('login-sms (docs/api.md#user User and auth)', () => {
+describe('login-sms (docs/api.md#auth)', () => {
   it('sends a 6-digit code in Ukrainian to a registered phone and says so', async () => {
     const r = await s.post('/api/api-auth/login-sms', { phone: a.phone });
     expect(r.status).toBe(200);

@@ -140,7 +140,7 @@ describe('placing an order (docs/api.md#orders create-order, online only, one Id
     expect(await h.db.cart.where('variant').equals('glo').count()).toBe(1);
   });
 
-  it('the local courier: send-address once more after 1 s on failure, then delivery resets to 1 (docs/rules.md#states, docs/api.md#orders)', async () => {
+  it('the local courier: send-address once more after 1 s on failure, then delivery resets to 1 (docs/rules.md#states, docs/api.md#delivery)', async () => {
     let tries = 0;
     const { h, env } = await setup({
       '/api/api-shop/create-order': () => answer(9, { tags: ['PWA', 'pwa_order', 'iPost'], shipping_option: 4 }),
