@@ -27,7 +27,7 @@ export const builtConfig: ClubConfig = {
     .filter(Boolean),
   freeShipping: { glo: amount(env.VITE_FREE_SHIPPING_GLO, FREE_SHIPPING_DEFAULTS.glo), ogo: amount(env.VITE_FREE_SHIPPING_OGO, FREE_SHIPPING_DEFAULTS.ogo) },
   // Resolved by the shop (features/shop/velo-config.ts): velo-promo.ts here would bring the
-  // catalogue's rules into every first screen (4.8 KB).
+  // catalogue's rules into every first screen.
   veloPromo: env.VITE_VELO_PROMO_CODE?.trim() ?? '',
 };
 

@@ -77,7 +77,7 @@ const REFRESHES_AT_ONCE = 2;
 const LOOKAHEAD = 50;
 
 /**
- * The outbox replayer (ARCHITECTURE §3): sends entries in FIFO order, each with its id as the
+ * The outbox replayer (docs/architecture.md#outbox): sends entries in FIFO order, each with its id as the
  * Idempotency-Key; 2xx → apply + delete atomically; network, 408, 409, 425, 429, 5xx → backoff
  * and stop the pass; other 4xx → failed + undone, and the rest goes on. Never fetches inside a
  * Dexie transaction. Calls made while a replay runs join it and trigger one more pass.
@@ -357,7 +357,7 @@ export class Outbox {
   }
 
   /**
-   * The verdict on a failed attempt (ARCHITECTURE §3), written with the rest of its batch in one
+   * The verdict on a failed attempt (docs/architecture.md#outbox), written with the rest of its batch in one
    * transaction: transient → backoff (with Retry-After) and stop the pass; permanent → failed and
    * undone, go on; a dead token inside the request → new key, go on.
    */
