@@ -1,6 +1,5 @@
 import { categoryBySlug } from '../../domain/catalogue';
 import { PICTURE_SIZES, productSrcSet } from '../../features/shop/picture-forms';
-import { priceLabel } from '../../features/shop/price-label';
 import { buildOf, ownerOf, readSnapshot } from './store';
 
 /** What a draft card shows of a stored product. */
@@ -9,18 +8,17 @@ export interface DraftProduct {
   title: string;
   image: string | null;
   available: boolean;
-  price: number;
-  bonuses: number | null;
 }
 
 /**
  * A list opened for the first time on this device has no kept copy: its first cards are drawn
  * here from the catalogue stored on the device, before the app's code has arrived, so that their
  * pictures are painted as soon as they arrive (on a slow link the code came most of a second
- * after them). The same classes as the live cards (src/features/shop/grid/product-card.tsx), in
- * the frame of the member's kept home screen when there is one (header and bottom bar), inert like
- * a kept copy and replaced the same way by the live screen (../boot/boot.tsx). Returns the element
- * painted, or null when the root is no longer empty or there is nothing to draw.
+ * after them). Picture and title only, with the live cards' classes
+ * (src/features/shop/grid/product-card.tsx), in the frame of the member's kept home screen when
+ * there is one (header and bottom bar), inert like a kept copy and replaced the same way by the
+ * live screen (../boot/boot.tsx). Returns the element painted, or null when the root is no longer
+ * empty or there is nothing to draw.
  */
 export function paintListDraft(root: HTMLElement, slug: string, products: readonly DraftProduct[], doc: Document = document, store: Storage = localStorage): HTMLElement | null {
   if (!products.length || root.firstElementChild) return null;
@@ -81,9 +79,8 @@ function card(doc: Document, slug: string, p: DraftProduct): HTMLElement {
     box.append(img);
   }
   link.append(box, make('span', 'product-card__title', p.title));
-  const foot = make('div', 'product-card__foot');
-  foot.append(make('span', 'product-card__price', priceLabel(p)));
-  article.append(link, foot);
+  // The price comes with the live card: its formatting is code the entry script would wait for.
+  article.append(link, make('div', 'product-card__foot'));
   item.append(article);
   return item;
 }
