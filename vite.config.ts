@@ -27,7 +27,7 @@ export default defineConfig({
       manifestFilename: 'manifest.json',
       manifest: appManifest,
       // The install icons are the browser's business (it fetches them when it offers to
-      // install); precaching them cost a first visit 171 KB. The precache lists each file once:
+      // install); precaching them made a first visit heavier. The precache lists each file once:
       // the glob below is its only source.
       includeManifestIcons: false,
       injectManifest: {
@@ -42,10 +42,10 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    // Dexie's build for modern browsers (no ES5 helpers): 1.3 KB gzip less on every member screen.
+    // Dexie's build for modern browsers (no ES5 helpers): fewer bytes on every member screen.
     // The package's own entry wraps its ES5 build; the app targets ES2022 anyway.
     // react-router's production build (its package points bundlers at the development one, which
-    // keeps the developer warnings): 0.3 KB gzip less on every screen.
+    // keeps the developer warnings): fewer bytes on every screen.
     alias: [
       { find: /^dexie$/, replacement: resolve(import.meta.dirname, 'node_modules/dexie/dist/modern/dexie.mjs') },
       { find: /^react-router$/, replacement: resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') },
@@ -55,8 +55,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     manifest: true,
-    // No preload map of Vite's for dynamic imports (2.2 KB gzip in the boot chunk, the hashed name
-    // of every chunk): the first screen's chunks are named by the route plan (first-load.ts) and
+    // No preload map of Vite's for dynamic imports (it would put the hashed name of every chunk in
+    // the boot chunk): the first screen's chunks are named by the route plan (first-load.ts) and
     // preloaded by the server's HTML; later screens come from the service worker's precache.
     modulePreload: false,
     // One stylesheet, inlined into every HTML file by the first-load step.

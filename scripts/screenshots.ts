@@ -2,7 +2,7 @@
 // `npx tsx scripts/screenshots.ts [--ogo] [path ...]` writes screenshots/<name>.png (git-ignored);
 // with `--ogo` the member switches to the ogo variant first (through the side menu) and the
 // files are named <name>.ogo.png.
-// Member screens are taken signed in for real (the demo phone through /auth, spec §6 allow-list).
+// Member screens are taken signed in for real (the demo phone through /auth, docs/rules.md#roles allow-list).
 import { mkdirSync } from 'node:fs';
 import type { Cookie } from 'playwright-core';
 import { buildIfStale } from './build-if-stale';

@@ -21,7 +21,7 @@ export interface AppOptions {
   staticDir?: string;
 }
 
-/** The whole server as a Hono app: the §7 API, the sandboxes' pages and, optionally, the built app. */
+/** The whole server as a Hono app: the API (docs/api.md#calls), the sandboxes' pages and, optionally, the built app. */
 export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(onError);

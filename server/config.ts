@@ -23,7 +23,7 @@ const configSchema = z.object({
   SQLITE_LOCKING: z.enum(['exclusive', 'normal']).optional(),
   /** Value the app must send in the `x-api-key` header. */
   API_KEY: z.string().min(1).default('dev-public-key'),
-  /** The spec's fixed allow-list of two phones (digits, comma separated). */
+  /** The fixed allow-list of two test phones (docs/rules.md#roles: digits, comma separated). */
   TEST_PHONES: z.string().default('380500000001,380500000002'),
   /**
    * Public origin of this server (e.g. https://club.example), used in payment callbacks and links;

@@ -6,7 +6,7 @@ import { forbidden, notFound } from './errors';
 
 export type Customer = Selectable<CustomersTable>;
 
-/** The `{product}` flag of a call (spec §6) to the variant it concerns. */
+/** The `{product}` flag of a call (docs/rules.md#roles) to the variant it concerns. */
 export function variantOf(ogo: boolean | undefined | null): 'glo' | 'ogo' {
   return ogo ? 'ogo' : 'glo';
 }
@@ -26,7 +26,7 @@ export async function findCustomer(db: Db, memberId: number, variant: Variant): 
 
 /**
  * The member's shop record of a variant, created from the member's profile on first use:
- * each variant has its own account (spec §1), so a member who first opens ogo gets one then.
+ * each variant has its own account (docs/rules.md#product), so a member who first opens ogo gets one then.
  */
 export async function ensureCustomer(db: Db, member: Member, variant: Variant, now: Date): Promise<Customer> {
   const found = await findCustomer(db, member.id, variant);

@@ -46,7 +46,7 @@ export function buildOpenApi(version: string): JsonSchema {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Club API', version, description: 'Reference API of the loyalty club and shop (spec §7).' },
+    info: { title: 'Club API', version, description: 'Reference API of the loyalty club and shop (docs/api.md#calls).' },
     servers: [{ url: '/' }],
     components: {
       securitySchemes: {

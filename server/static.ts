@@ -64,7 +64,7 @@ const brotliNow = (b: Buffer) => brotliCompressSync(b, { params: { [zlib.BROTLI_
 const brotliAsync = promisify(brotliCompress);
 /**
  * Brotli at the build's own setting, for a file rewritten for this deployment (server/page-config.ts):
- * about 300 ms of CPU for a 115 KB page, so made off the event loop (libuv's pool) while the fast
+ * too slow to make on the event loop, so made off it (libuv's pool) while the fast
  * setting's copy (14 % larger) is served.
  */
 const brotliBest = (b: Buffer) => brotliAsync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } });
@@ -163,7 +163,7 @@ export function appFiles(dir: string, ogoHost?: string | null, rewrite?: Rewrite
   async function route(c: Context<AppEnv>, path: string): Promise<Response> {
     const index = await load('/index.html');
     if (!index) return c.text('The app is not built yet: run `npm run build`.', 503);
-    // A path of no screen of spec §2 (`/nonexistent`, `/healthz`): the app's shell, which shows
+    // A path of no screen of docs/rules.md#screens (`/nonexistent`, `/healthz`): the app's shell, which shows
     // its 404 page, with status 404, so monitors and crawlers see what it is.
     if (!isAppRoute(path)) return send(c, index, '/index.html', false, 404);
     const p = await loadPlan();

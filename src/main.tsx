@@ -4,7 +4,8 @@ import './ui/base.css';
 import { paintSnapshot, whenPainted } from './app/snapshot/paint';
 import { ownerOf } from './app/snapshot/store';
 import { restoreSignInCookies } from './app/boot/restore-cookies';
-import { preloadListPictures } from './app/boot/first-pictures';
+import { preloadPictures, storedFirstView } from './app/boot/first-pictures';
+import { paintListDraft } from './app/snapshot/list-draft';
 import { keepEarlyTaps } from './app/snapshot/early-taps';
 
 /**
@@ -26,8 +27,19 @@ function run(): void {
   // The kept screen looks usable: a tap on it is carried out once the live screen is up.
   if (snapshot) keepEarlyTaps(snapshot);
   const member = ownerOf(document.cookie) !== null;
-  // A list with no kept copy: its first pictures are asked for while the app's code is on its way.
-  if (member && !snapshot) void preloadListPictures(location.pathname);
+  // What the app takes over from: the kept screen, or a list's first cards drawn from the stored catalogue.
+  let shown = snapshot;
+  let booting = false;
+  // A list with no kept copy: its first pictures are asked for, and its first cards drawn from the
+  // stored catalogue, while the app's code is on its way (./app/snapshot/list-draft.ts).
+  if (member && !snapshot)
+    void storedFirstView(location.pathname)
+      .then((view) => {
+        if (!view) return;
+        preloadPictures(view.products);
+        if (!booting) shown = paintListDraft(root, view.slug, view.products);
+      })
+      .catch(() => undefined);
   // React first, in a task of its own; on a member's visit Dexie, then the app's database code (the
   // schema, the hooks, the member layout), each in a task of its own too; then the rest of the boot.
   // Evaluated together they made long tasks that held the page just as it became usable
@@ -37,7 +49,10 @@ function run(): void {
       .then(yieldToPage)
       .then(() => member && import('dexie').then(yieldToPage).then(() => import('./db/db')).then(yieldToPage))
       .then(() => import('./app/boot/boot'))
-      .then((m) => m.boot(root, snapshot));
+      .then((m) => {
+        booting = true;
+        m.boot(root, shown);
+      });
   // A kept screen is shown whole (its pictures too) before the app's code runs and holds the page.
   if (snapshot) void whenPainted(snapshot).then(start);
   else start();

@@ -7,7 +7,7 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
   /** Host where the app runs as the ogo variant: the variant switch is hidden there. */
   readonly VITE_OGO_HOST?: string;
-  /** Spec §6 allow-list: the two phones that sign in without SMS (server TEST_PHONES), comma separated. */
+  /** docs/rules.md#roles allow-list: the two phones that sign in without SMS (server TEST_PHONES), comma separated. */
   readonly VITE_TEST_PHONES?: string;
 }
 

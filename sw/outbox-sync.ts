@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { matchPrecache } from 'workbox-precaching';
-import { apiConfig, configOfHtml } from '../src/api/config';
+import { apiConfig } from '../src/api/config';
+import { configOfHtml } from '../src/state/club-config';
 import { ClubDb } from '../src/db/database';
 import { OUTBOX_SYNC_TAG } from '../src/sync/engine/background-sync';
 import { createSyncCore, type SyncCore } from '../src/sync/core';

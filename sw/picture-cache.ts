@@ -15,7 +15,7 @@ export interface PictureLimits {
   maxAgeMs: number;
 }
 
-/** 6 MB: about 1,000 of the server's pictures (2-5 KB at 360 px, 4-10 KB at 720 px; news drawings 1-2 KB), far more than a member opens. */
+/** 6 MB: about a thousand of the server's pictures (their sizes: docs/performance-log.md), far more than a member opens. */
 export const PICTURE_LIMITS: PictureLimits = { maxBytes: 6 * 1024 * 1024, quotaShare: 0.05, maxAgeMs: 30 * 24 * 3600_000 };
 
 interface Kept {
@@ -58,7 +58,7 @@ export function createPictureCache(limits: PictureLimits = PICTURE_LIMITS, now: 
     }
     return map;
   };
-  // Another context may delete the cache (the §4 version check deletes every cache): a missing
+  // Another context may delete the cache (the version check (docs/rules.md#states) deletes every cache): a missing
   // cache means the index starts again.
   const getIndex = async () => {
     if (index && !(await caches.has(PICTURES_CACHE))) index = null;

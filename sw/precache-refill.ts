@@ -8,8 +8,8 @@ export interface ManifestEntry {
 }
 
 /**
- * Puts back the app shell's files when the precache lost them while this worker runs: the §4
- * version check deletes every cache and reloads, and Workbox fills its precache only when a worker
+ * Puts back the app shell's files when the precache lost them while this worker runs: the version check
+ * (docs/rules.md#states) deletes every cache and reloads, and Workbox fills its precache only when a worker
  * installs, so with the same worker the app would no longer open offline. Fetches only what is
  * missing, one file at a time, under Workbox's own cache keys; stops at the first network failure
  * (the next navigation tries again). One run at a time.

@@ -30,7 +30,7 @@ registerRoute(
   ({ request, event }) => laterShell.answer(request, (p) => event.waitUntil(p)),
 );
 listenForLater(self, laterShell);
-// Put back after the §4 version check deleted every cache (see ./precache-refill).
+// Put back after the version check (docs/rules.md#states) deleted every cache (see ./precache-refill).
 const refillPrecache = precacheRefill(install, self.location.href);
 
 // Any app route loads offline: navigations are answered from the precache (the shell, or a
@@ -56,14 +56,14 @@ registerRoute(
   ({ request, event }) => answerPicture(pictures, request, self, (p) => event.waitUntil(p)),
 );
 
-// The install icons (not precached: the browser asks for them when it offers to install, 171 KB):
+// The install icons (not precached: the browser asks for them when it offers to install):
 // kept once asked for online, so the browser's own request for them never fails offline.
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/icons/') && request.method === 'GET',
   new StaleWhileRevalidate({ cacheName: 'icons' }),
 );
 
-// A new version waits until the page asks for it («Оновити», spec §4).
+// A new version waits until the page asks for it («Оновити», docs/rules.md#states).
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
 });

@@ -6,19 +6,19 @@ import { resolve } from 'node:path';
  *
  * - the entry: the small script that paints a member's kept screen and starts the app;
  * - `react`: React and react-dom, which the entry runs in a task of its own before the boot module
- *   (evaluated with the rest of the boot, it made one long task of 100-160 ms at 4x CPU);
+ *   (evaluated with the rest of the boot, it made one long task);
  * - `app`: everything else the boot module needs (the router, the shell, the shared UI it uses);
  * - one chunk per page module (with what only that page uses);
  * - `shared`: what two or more pages (or the member layout) use and that reads no local database;
  * - `dexie`: Dexie itself, which the entry runs in a task of its own on a member's visit (with the
- *   app's database code it made one task of 110-140 ms at 4x CPU);
+ *   app's database code it made one long task);
  * - `data`: the database and what several pages use that reads it;
  * - `sync`: the sync engine (outbox, pullers, API) that no page imports directly: boot work,
  *   loaded once the first screen is usable;
  * - `schemas` and `schemas-<part>`: zod and the API contract's schemas, which the sync engine
  *   imports, cut into parts of about equal weight (SCHEMA_PARTS), each a chunk that the boot runs in
  *   a task of its own before the engine (src/sync/load.ts): zod builds every schema as its chunk
- *   runs, and all of them in one go were a task of 140-160 ms at 4x CPU.
+ *   runs, and all of them in one go were one long task (docs/performance-log.md).
  *
  * Decided from the module graph, not from a list of files, so a new page module (a route in
  * src/app/routes/sources) lands in the right place by itself.

@@ -159,9 +159,8 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
   raw.pragma('foreign_keys = ON');
   // A checkpoint runs inside the commit that crosses the mark and holds the event loop while it
   // copies the WAL into the database: every ~4 MB (SQLite's default) rather than every ~16 MB,
-  // so that no request waits 20-40 ms behind one (mixed-load bench, alternating runs: p95 of reads
-  // 30 against 35-37 ms, p99 42-43 against 45-49 ms at 2,500-2,800 requests a second); the WAL
-  // file is cut back to 64 MB after each one.
+  // so that no request waits long behind one (the mixed-load bench's read p95 and p99 fell:
+  // docs/performance-log.md); the WAL file is cut back to 64 MB after each one.
   raw.pragma('wal_autocheckpoint = 1000');
   raw.pragma('journal_size_limit = 67108864');
   // 32 MB of page cache (default 2 MB): the catalogue, customers and session pages stay hot.

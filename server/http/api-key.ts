@@ -10,7 +10,7 @@ export function needsApiKey(path: string, open: ReadonlySet<string>): boolean {
   return guarded && !open.has(path);
 }
 
-/** The /api and /mapi calls answer 401 `invalid_api_key` without the app's key (spec §7); `open` need none. */
+/** The /api and /mapi calls answer 401 `invalid_api_key` without the app's key (docs/api.md#calls); `open` need none. */
 export function apiKeyCheck(key: string, open: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
   return async function apiKey(c, next) {
     if (needsApiKey(c.req.path, open) && c.req.header('x-api-key') !== key) {

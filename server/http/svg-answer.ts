@@ -17,8 +17,8 @@ export function acceptsGzip(header: string | undefined): boolean {
 
 /**
  * An SVG picture's answer, gzipped when the client accepts it (news drawings, and product
- * drawings named by catalogues kept before their WebP: 1.5-3 KB of markup, about half that
- * gzipped). `gz` gives the gzipped bytes (kept by the caller when the drawing is kept).
+ * drawings named by catalogues kept before their WebP; gzip about halves their
+ * markup). `gz` gives the gzipped bytes (kept by the caller when the drawing is kept).
  */
 export function svgAnswer(c: Context, svg: string, headers: Record<string, string>, gz: () => Uint8Array = () => gzipSync(svg, { level: 9 })): Response {
   const h: Record<string, string> = { ...headers, vary: 'Accept-Encoding' };

@@ -14,7 +14,7 @@ export interface Providers {
   card: 'liqpay' | 'sandbox' | 'off';
   /** SMS codes: TurboSMS with a token and a sender name, the local outbox, or off. */
   sms: 'turbosms' | 'sandbox' | 'off';
-  /** Sign-in without SMS for the spec's two test phones (§6). */
+  /** Sign-in without SMS for the two allow-listed test phones (docs/rules.md#roles). */
   testLogin: boolean;
   /** Self-declared age (verify-age): no online check has a legal basis yet, so only a sandbox. */
   ageCheck: 'sandbox' | 'off';

@@ -11,7 +11,7 @@ export interface BranchQuery {
 
 /** The carrier (Nova Poshta-shaped). The sandbox (nova-poshta.ts) is the default; a real key selects the API. */
 export interface Carrier {
-  /** Popular cities (spec §3) in their order when the query is empty, else a prefix search. */
+  /** Popular cities (docs/rules.md#entities) in their order when the query is empty, else a prefix search. */
   searchCities(query: string, limit: number): Promise<CityOption[]>;
   /** null when the city is unknown. */
   branches(q: BranchQuery): Promise<{ branches: BranchOption[]; total: number } | null>;

@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import type { BranchQuery, Carrier } from './carrier';
 
 const ENDPOINT = 'https://api.novaposhta.ua/v2.0/json/';
-/** Spec §3: the popular cities, in order, shown before anything is typed. */
+/** docs/rules.md#entities: the popular cities, in order, shown before anything is typed. */
 const POPULAR = ['Київ', 'Харків', 'Одеса', 'Дніпро', 'Запоріжжя', 'Львів'] as const;
 const POPULAR_TTL_MS = 86_400_000;
 

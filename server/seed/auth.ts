@@ -74,7 +74,7 @@ async function addRecord(deps: AppDeps, memberId: number, phone: string, p: Demo
 }
 
 /**
- * The demo members, one per allow-listed phone (spec §6): testPhones[0] Олена Коваль, age-verified
+ * The demo members, one per allow-listed phone (docs/rules.md#roles): testPhones[0] Олена Коваль, age-verified
  * on both records (glo tag, ogo verification metafield), invite code REW-OLENA7; testPhones[1]
  * Андрій Мельник, not verified. Then the people Олена invited, a few with orders.
  */

@@ -6,7 +6,7 @@ import { sandboxCertPartner } from '../sandboxes/cert-partner';
 const DAY = 86_400_000;
 const NOMINALS = [100, 200, 300, 500, 1000] as const;
 
-/** Partners per §3 category: name, description, colour, code prefix, XP per UAH, nominals. */
+/** Partners per docs/rules.md#entities category: name, description, colour, code prefix, XP per UAH, nominals. */
 const PARTNERS: ReadonlyArray<[number, string, string, string, string, number, readonly number[]]> = [
   [1, 'ТехноСвіт', 'Смартфони, ноутбуки й аксесуари в 120 магазинах', '#1f5fbf', 'TSV', 1.2, NOMINALS],
   [1, 'Гаджет Маркет', 'Навушники, годинники та розумний дім', '#0d8a6a', 'GDM', 1.25, [200, 500, 1000]],

@@ -1,6 +1,6 @@
 import type { ContentBody } from '../routes/engagement/content-html';
 
-/** /faq for glo (spec §7 get-page-by-id: h3 questions, div answers). */
+/** /faq for glo (docs/api.md#content get-page-by-id: h3 questions, div answers). */
 export const FAQ_GLO: ContentBody = {
   kind: 'faq',
   intro: 'Відповіді на питання, які учасники клубу ставлять найчастіше. Не знайшов свого? Напиши нам у розділі «Підтримка».',

@@ -51,7 +51,7 @@ export const INVITE_OFFER: ContentBody = {
   ],
 };
 
-/** /promo: the velo promo (spec §5, §9). */
+/** /promo: the velo promo (docs/rules.md#validation, docs/rules.md#constants). */
 export const VELO_PROMO: ContentBody = {
   kind: 'article',
   blocks: [

@@ -8,7 +8,7 @@ import type { ContentBody } from '../routes/engagement/content-html';
 
 const milestones = INVITE_MILESTONES.map((m) => `${m.friends} друзів — ще ${m.bonusXp} XP`).join(', ');
 
-/** /invite-friend/faq; also answered as {title, text} by invite/get-faq (spec §3). Figures from the calculator rule. */
+/** /invite-friend/faq; also answered as {title, text} by invite/get-faq (docs/rules.md#entities). Figures from the calculator rule. */
 export const INVITE_FAQ: ContentBody = {
   kind: 'faq',
   items: [

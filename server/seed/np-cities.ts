@@ -1,6 +1,6 @@
 /**
  * Cities of the carrier sandbox: [name, oblast (without "область"), district or '', population
- * in thousands, streets for branch addresses]. The first six are the popular cities of spec §3,
+ * in thousands, streets for branch addresses]. The first six are the popular cities of docs/rules.md#entities,
  * in its order; the rest get a few branches each from `COMMON_STREETS`.
  */
 export type CitySeed = readonly [name: string, area: string, region: string, population: number, streets: readonly string[]];

@@ -4,7 +4,7 @@ import { sandboxIpost } from '../sandboxes/ipost';
 
 /**
  * A courier booking where one makes sense: Олена's newest order marked for the local courier
- * (order tag iPost, spec §9) that is still on its way (not delivered, failed or refunded) gets
+ * (order tag iPost, docs/rules.md#constants) that is still on its way (not delivered, failed or refunded) gets
  * the courier tomorrow afternoon in Kyiv. Skipped when she has no such order.
  */
 export async function seedIpostDemo(deps: AppDeps): Promise<void> {

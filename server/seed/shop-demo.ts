@@ -143,7 +143,7 @@ export async function seedOlenaShop(deps: AppDeps, olena: Member): Promise<void>
   await seedFavourites(deps, olena, now);
 }
 
-/** Favourites as the app keeps them (spec §4): metafield pwa/favorites, a JSON array of product ids. */
+/** Favourites as the app keeps them (docs/rules.md#states): metafield pwa/favorites, a JSON array of product ids. */
 async function seedFavourites(deps: AppDeps, member: Member, now: number): Promise<void> {
   const lists: ReadonlyArray<['glo' | 'ogo', string[]]> = [
     ['glo', ['sticks-ice-20', 'sticks-mint-20', 'devices-premium-black', 'accessories-leather-brown', 'sticks-mix-fresh']],

@@ -31,13 +31,13 @@ export class ApiCallError extends Error {
     this.name = 'ApiCallError';
   }
 
-  /** Worth trying again later: network trouble or the §7 transient statuses. */
+  /** Worth trying again later: network trouble or the transient statuses (docs/api.md#retries). */
   get transient(): boolean {
     return this.kind === 'network' || TRANSIENT_STATUSES.has(this.status);
   }
 }
 
-/** Spec §7: the statuses on which a call may be retried. */
+/** docs/api.md#retries: the statuses on which a call may be retried. */
 export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /**

@@ -1,7 +1,7 @@
 import type { CallDef } from '../contract/define';
 import type { ApiCallError } from './errors';
 
-/** What the app must do after a failed call (spec §8). */
+/** What the app must do after a failed call (docs/rules.md#error-reactions). */
 export type FailureReaction =
   /** `UNAUTHORIZED_IN_APP` on certificate or metafield calls: the session is dead. */
   | 'force-logout'
@@ -14,12 +14,12 @@ export type FailureReaction =
 
 const startsWithAny = (path: string, prefixes: readonly string[]) => prefixes.some((p) => path.startsWith(p));
 
-/** Path prefixes of each call group that carries its own token (spec §7). */
+/** Path prefixes of each call group that carries its own token (docs/api.md#calls). */
 export const FEEDBACK_PATHS = ['/api/feedback/'] as const;
 export const ANALYTICS_PATHS = ['/api/analytics/'] as const;
 
 /**
- * The §8 reaction to one failed call, or null. Pure: the transport's failure hook maps the
+ * The reaction (docs/rules.md#error-reactions) to one failed call, or null. Pure: the transport's failure hook maps the
  * reaction to its effect (logout, clearing a token in the key-value store).
  */
 export function reactionTo(call: Pick<CallDef, 'path'>, error: Pick<ApiCallError, 'status' | 'code'>): FailureReaction | null {
@@ -37,7 +37,7 @@ export interface ReactionEffects {
   clearAnalyticsToken(): void | Promise<void>;
 }
 
-/** A transport `onFailure` hook that applies the §8 reactions through `effects`. */
+/** A transport `onFailure` hook that applies the reactions (docs/rules.md#error-reactions) through `effects`. */
 export function reactOnFailure(effects: ReactionEffects): (call: CallDef, error: ApiCallError) => Promise<void> {
   return async function applyReaction(call, error) {
     switch (reactionTo(call, error)) {

@@ -9,11 +9,11 @@ export interface TransportOptions {
   baseUrl: string;
   /** Sent as `x-api-key` on every call. */
   apiKey: string;
-  /** The bearer token (spec §6: the local key `pwaToken`), or null when signed out. */
+  /** The bearer token (docs/rules.md#roles: the local key `pwaToken`), or null when signed out. */
   getToken: () => string | null | undefined | Promise<string | null | undefined>;
   /** Default: the global fetch. */
   fetch?: FetchLike;
-  /** Told of every failed call: the one place for the §8 reactions (forced logout, token flags). */
+  /** Told of every failed call: the one place for the reactions (docs/rules.md#error-reactions: forced logout, token flags). */
   onFailure?: (call: CallDef, error: ApiCallError) => void | Promise<void>;
 }
 
@@ -32,7 +32,7 @@ export interface SendOptions {
   headers?: Readonly<Record<string, string>>;
 }
 
-/** Spec §7: idempotent methods are retried once, body methods never. */
+/** docs/api.md#retries: idempotent methods are retried once, body methods never. */
 export function retriesFor(method: CallDef['method']): number {
   return method === 'GET' ? 1 : 0;
 }
@@ -59,9 +59,9 @@ function toForm(input: unknown, files: SendOptions['files']): FormData {
 /**
  * Sends contract calls: validates what goes out and what comes back with the call's own
  * schemas, adds the API key, `Accept: application/json` and the bearer token, and follows the
- * §7 retry rule exactly (GET: one retry, POST: none; only on no answer or 408, 409, 425, 429,
+ * docs/api.md#retries retry rule exactly (GET: one retry, POST: none; only on no answer or 408, 409, 425, 429,
  * 500, 502, 503, 504; an aborted call is never retried). An answer with an `error` field is
- * thrown, never returned, so it can never be stored (spec §8).
+ * thrown, never returned, so it can never be stored (docs/rules.md#error-reactions).
  */
 export class Transport {
   constructor(private readonly opts: TransportOptions) {}
@@ -126,7 +126,7 @@ export class Transport {
     }
     const obj = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
     const errorField = obj && 'error' in obj ? obj.error : undefined;
-    // Spec §8: some calls report failure in a 2xx body as `errorType` (cert_unauthenticated).
+    // docs/rules.md#error-reactions: some calls report failure in a 2xx body as `errorType` (cert_unauthenticated).
     const errorType = obj && typeof obj.errorType === 'string' ? obj.errorType : undefined;
     const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
     if (!res.ok || (errorField !== undefined && errorField !== null && errorField !== false) || errorType) {

@@ -8,7 +8,7 @@ import { suppressDoubleActivation } from './double-click';
 import { useRouteFocus } from './layout/use-route-focus';
 import { UpdatePrompt } from './pwa/update-prompt';
 
-/** Scroll to the top on a new page, or to the element the hash names (spec §2). */
+/** Scroll to the top on a new page, or to the element the hash names (docs/rules.md#screens). */
 function useScrollOnNavigate() {
   const { pathname, hash } = useLocation();
   const first = useRef(pathname);

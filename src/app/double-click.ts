@@ -2,7 +2,7 @@
 export const DOUBLE_CLICK_MS = 400;
 
 /**
- * Spec §2: double-click is suppressed app-wide — a quick second click on the same button or
+ * docs/rules.md#screens: double-click is suppressed app-wide — a quick second click on the same button or
  * link does nothing (no double order, no double add to cart), and `dblclick` selects nothing.
  * Returns the function that removes the listeners.
  */

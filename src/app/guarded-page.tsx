@@ -28,8 +28,8 @@ function ScreenShown({ path }: { path: string }) {
 }
 
 /**
- * One route of the table: its params checked (a bad id is the fatal 'Page Not Found' of spec
- * §8), its guards run (a redirect replaces the entry), then its page, loaded lazily.
+ * One route of the table: its params checked (a bad id is the fatal 'Page Not Found' of
+ * docs/rules.md#error-reactions), its guards run (a redirect replaces the entry), then its page, loaded lazily.
  */
 export function GuardedPage({ spec }: { spec: RouteSpec }) {
   const params = useParams();

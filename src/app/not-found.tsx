@@ -3,7 +3,7 @@ import { ButtonLink } from '../ui/button';
 import { noteScreenShown } from './boot/first-screen';
 import './not-found.css';
 
-/** Spec §2: the 404 page; `embedded` inside a layout (a route whose params failed, spec §8). */
+/** docs/rules.md#screens: the 404 page; `embedded` inside a layout (a route whose params failed, docs/rules.md#error-reactions). */
 export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
   const Tag = embedded ? 'section' : 'main';
   useEffect(() => {
@@ -22,7 +22,7 @@ export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
   );
 }
 
-/** Spec §8: an unmatched route is a non-fatal 404, logged with its path. */
+/** docs/rules.md#error-reactions: an unmatched route is a non-fatal 404, logged with its path. */
 export function UnmatchedRoute({ path }: { path: string }) {
   useEffect(() => {
     console.warn(`Page not found: ${path}`);

@@ -21,7 +21,7 @@ const reloadPage = () => window.location.reload();
 
 /**
  * The error boundary of a page. A chunk that fails to load after a new build reloads the page
- * once per path within 10 s (spec §4, §8); offline, where a reload would fail the same way, the
+ * once per path within 10 s (docs/rules.md#states, docs/rules.md#error-reactions); offline, where a reload would fail the same way, the
  * screen says so and loads again when the connection is back. Any other failure shows a calm message.
  */
 export class PageBoundary extends Component<Props, State> {

@@ -10,7 +10,7 @@ function Unmatched() {
   return <UnmatchedRoute path={useLocation().pathname} />;
 }
 
-/** The routes of spec §2, one layout route per layout; unknown paths get the 404 page. */
+/** The routes of docs/rules.md#screens, one layout route per layout; unknown paths get the 404 page. */
 export function AppRoutes({ specs = ROUTES }: { specs?: RouteSpec[] }) {
   const layouts = [...new Set(specs.map((s) => s.layout))] as LayoutName[];
   return (

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCall, expiringToken, ogoFlag } from './define';
 
-/** GET /api/analytics/get-bat-token -> token, expired_at (spec §7; cached by the app until expiry). */
+/** GET /api/analytics/get-bat-token -> token, expired_at (docs/api.md#analytics; cached by the app until expiry). */
 export const getBatToken = defineCall({
   method: 'GET',
   path: '/api/analytics/get-bat-token',
@@ -13,8 +13,8 @@ export const getBatToken = defineCall({
 });
 
 /**
- * POST /api/analytics/send-bat-event {event, token, data{customer_id, page_url}, {product}} (spec §7).
- * Each accepted call stores one event; a dead token answers 401 and the app clears its analytics token (§8).
+ * POST /api/analytics/send-bat-event {event, token, data{customer_id, page_url}, {product}} (docs/api.md#analytics).
+ * Each accepted call stores one event; a dead token answers 401 and the app clears its analytics token (docs/rules.md#error-reactions).
  */
 export const sendBatEvent = defineCall({
   method: 'POST',
@@ -35,10 +35,10 @@ export const sendBatEvent = defineCall({
 });
 
 /*
- * The other analytics calls of spec §7. Each stores one row in analytics_events (its `kind`
+ * The other analytics calls of docs/api.md#analytics. Each stores one row in analytics_events (its `kind`
  * names the call) and, only when ANALYTICS_FORWARD_URL is configured, is forwarded there
  * without delaying or failing the call. Customer and order ids must be the member's own (403);
- * a missing or dead session is 401, which the app recognises on any /api/analytics/ path (§8).
+ * a missing or dead session is 401, which the app recognises on any /api/analytics/ path (docs/rules.md#error-reactions).
  */
 
 /** A row id: a whole number that fits the 32-bit key columns (a bigger one is a 400, not a database error). */
@@ -46,9 +46,9 @@ const customerId = z.number().check(z.int(), z.positive(), z.lte(2_147_483_647))
 const name = z.string().check(z.maxLength(100));
 /** Empty, or an e-mail address. */
 const email = z.union([z.literal(''), z.email().check(z.maxLength(254))]);
-/** Any spelling of a phone; the server keeps its digits only (spec §5) and wants 10 to 15 of them. */
+/** Any spelling of a phone; the server keeps its digits only (docs/rules.md#validation) and wants 10 to 15 of them. */
 const phone = z.string().check(z.maxLength(32));
-/** User-agent style text: accepted up to 4000 characters, stored cut at 500 (spec §9). */
+/** User-agent style text: accepted up to 4000 characters, stored cut at 500 (docs/rules.md#constants). */
 const agentText = z.string().check(z.maxLength(4000));
 const recorded = z.object({ ok: z.literal(true), id: z.number() });
 

@@ -14,22 +14,22 @@ const returnTo = z.optional(z.string().check(z.maxLength(500)));
 export const codeSent = z.object({ sent: z.boolean(), resendIn: z.number() });
 
 /**
- * Answer of a successful sign-in (confirm-sms, test-login, reg-auth). Spec §4: a customer with
+ * Answer of a successful sign-in (confirm-sms, test-login, reg-auth). docs/rules.md#states: a customer with
  * `shopify_id` means success. `token` is the member's bearer token (scope user, absolute expiry).
  */
 export const signedIn = z.object({
   ok: z.literal(true),
   token: z.string(),
   expired_at: isoDateTime,
-  /** The glo shop record (spec §3) with its id also as `shopify_id`. */
+  /** The glo shop record (docs/rules.md#entities) with its id also as `shopify_id`. */
   customer: z.object({ ...shopRecord.shape, shopify_id: z.number() }),
   /** The member's ogo record, when there is one. */
   ogo_customer_id: z.nullable(z.number()),
-  /** Spec §5 over the glo tags and the ogo verification metafield. */
+  /** docs/rules.md#validation over the glo tags and the ogo verification metafield. */
   age_verified: z.boolean(),
   tags: z.array(z.string()),
 });
-/** Spec §4/§8: a phone without a member gets no token and no customer, only the message. */
+/** docs/rules.md#states, docs/rules.md#error-reactions: a phone without a member gets no token and no customer, only the message. */
 export const notSignedIn = z.object({ ok: z.literal(false), message: z.string() });
 export const signInAnswer = z.union([signedIn, notSignedIn]);
 
@@ -63,7 +63,7 @@ export const confirmSms = defineCall({
   response: signInAnswer,
 });
 
-/** POST /api/api-auth/test-login {phone}: only the two allow-listed phones (spec §6). */
+/** POST /api/api-auth/test-login {phone}: only the two allow-listed phones (docs/rules.md#roles). */
 export const testLogin = defineCall({
   method: 'POST',
   path: '/api/api-auth/test-login',
@@ -143,7 +143,7 @@ export const tokenClear = defineCall({
   response: z.object({ ok: z.literal(true), revoked: z.number() }),
 });
 
-/** Spec §4: an answer code 200 without a token logs the user out. */
+/** docs/rules.md#states: an answer code 200 without a token logs the user out. */
 export const checkToken = defineCall({
   method: 'POST',
   path: '/api/api-auth/check-token',
@@ -164,7 +164,7 @@ export const mloginGlo = defineCall({
   response: z.object({ url: z.string() }),
 });
 
-/** Spec §3 create-customer payload; tags `pwa_user_velo` for velo. Idempotent per variant. */
+/** docs/rules.md#entities create-customer payload; tags `pwa_user_velo` for velo. Idempotent per variant. */
 export const createCustomer = defineCall({
   method: 'POST',
   path: '/api/api-auth/create-customer',

@@ -2,11 +2,11 @@ import * as z from 'zod/mini';
 import { defineCall, expiringToken, isoDateTime, ogoFlag } from './define';
 
 /*
- * Partner gift certificates (spec §3 "Certificates", §7). Every call needs the member's bearer
- * (a missing or dead one answers 401 `UNAUTHORIZED_IN_APP`, and the app logs out, §8) and a live
+ * Partner gift certificates (docs/rules.md#entities "Certificates", docs/api.md#certificates). Every call needs the member's bearer
+ * (a missing or dead one answers 401 `UNAUTHORIZED_IN_APP`, and the app logs out, docs/rules.md#error-reactions) and a live
  * certificate token of that same member from cert/get-auth. A dead or foreign certificate token
  * answers 401 with code `cert_unauthenticated`: the app clears its certificate token and asks
- * for a new one (§8).
+ * for a new one (docs/rules.md#error-reactions).
  *
  * PIN flow: pin/store sets a new 4-digit PIN and texts a 6-digit code to the member's phone;
  * pin/enter-sms with that code makes the PIN active (replacing an older one, and lifting a lock);
@@ -19,7 +19,7 @@ const certToken = z.string().check(z.minLength(1), z.maxLength(200));
 const id = z.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
 const name = z.string().check(z.minLength(1), z.maxLength(64));
 
-/** A category of spec §3: {CATEGORY_ID, CATEGORY_NAME}. */
+/** A category of docs/rules.md#entities: {CATEGORY_ID, CATEGORY_NAME}. */
 export const certCategory = z.object({ CATEGORY_ID: z.number(), CATEGORY_NAME: z.string() });
 export type CertCategory = z.infer<typeof certCategory>;
 
@@ -62,7 +62,7 @@ export type Certificate = z.infer<typeof certificate>;
 /** The hour the app believes it is: 'YYYY-MM-DDTHH:00', UTC unless an offset ('Z', '+02:00') is given. */
 const hourDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/));
 
-/** POST /api/cert/get-auth {date, hourly} -> token, expired_at (spec §7, §9: requested with an hourly date). */
+/** POST /api/cert/get-auth {date, hourly} -> token, expired_at (docs/api.md#certificates, docs/rules.md#constants: requested with an hourly date). */
 export const certGetAuth = defineCall({
   method: 'POST',
   path: '/api/cert/get-auth',
@@ -76,7 +76,7 @@ export const certGetAuth = defineCall({
   response: expiringToken,
 });
 
-/** POST /api/cert/regist {email, first_name, last_name, token} (spec §7; the app remembers it 3 days, §9). */
+/** POST /api/cert/regist {email, first_name, last_name, token} (docs/api.md#certificates; the app remembers it 3 days, docs/rules.md#constants). */
 export const certRegist = defineCall({
   method: 'POST',
   path: '/api/cert/regist',
@@ -88,19 +88,19 @@ export const certRegist = defineCall({
   response: z.object({ registered: z.literal(true), accountId: z.string(), registered_at: isoDateTime }),
 });
 
-/** POST /api/cert/get-cats {token} -> array of {CATEGORY_ID, CATEGORY_NAME} (spec §7). */
+/** POST /api/cert/get-cats {token} -> array of {CATEGORY_ID, CATEGORY_NAME} (docs/api.md#certificates). */
 export const certGetCats = defineCall({
   method: 'POST',
   path: '/api/cert/get-cats',
   auth: 'member',
   mutation: false,
   unauthenticatedCode: 'UNAUTHORIZED_IN_APP',
-  summary: 'Certificate categories (the §3 defaults); a dead certificate token is 401 cert_unauthenticated',
+  summary: 'Certificate categories (the defaults of docs/rules.md#entities); a dead certificate token is 401 cert_unauthenticated',
   request: z.object({ token: certToken }),
   response: z.array(certCategory),
 });
 
-/** POST /api/cert/get-partners-by-id {token, categoryId} (spec §7). */
+/** POST /api/cert/get-partners-by-id {token, categoryId} (docs/api.md#certificates). */
 export const certGetPartnersById = defineCall({
   method: 'POST',
   path: '/api/cert/get-partners-by-id',
@@ -112,7 +112,7 @@ export const certGetPartnersById = defineCall({
   response: z.object({ categoryId: z.number(), partners: z.array(certPartner) }),
 });
 
-/** POST /api/cert/create {partnerId, nominal, {product}, token} (spec §7, §5: needs a valid certificate token). */
+/** POST /api/cert/create {partnerId, nominal, {product}, token} (docs/api.md#certificates, docs/rules.md#validation: needs a valid certificate token). */
 export const certCreate = defineCall({
   method: 'POST',
   path: '/api/cert/create',
@@ -126,7 +126,7 @@ export const certCreate = defineCall({
   response: z.object({ certificate, balance: z.number() }),
 });
 
-/** POST /api/cert/get-cert-list {token} (spec §7), plus `pinToken` from pin/token to see the codes. */
+/** POST /api/cert/get-cert-list {token} (docs/api.md#certificates), plus `pinToken` from pin/token to see the codes. */
 export const certGetCertList = defineCall({
   method: 'POST',
   path: '/api/cert/get-cert-list',
@@ -138,7 +138,7 @@ export const certGetCertList = defineCall({
   response: z.object({ certificates: z.array(certificate), revealed: z.boolean(), pin: pinStatus }),
 });
 
-/** POST /api/cert/get-message {token, categoryId?} (spec §7). */
+/** POST /api/cert/get-message {token, categoryId?} (docs/api.md#certificates). */
 export const certGetMessage = defineCall({
   method: 'POST',
   path: '/api/cert/get-message',

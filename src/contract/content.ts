@@ -3,17 +3,17 @@ import { defineCall, isoDateTime, ogoFlag } from './define';
 import { intQuery, ogoQuery } from './query-params';
 
 /*
- * Content pages (spec §7 content/get-page-by-id; ids in src/domain/content-pages.ts), news
+ * Content pages (docs/api.md#content content/get-page-by-id; ids in src/domain/content-pages.ts), news
  * (routes /news, /news/{newsId}) and the consumer dictionary (routes /vocabulary,
  * /vocabulary/velo, /vocabulary/ogo-club). All HTML is built by the server from stored text,
  * escaped, with no scripts, styles or event attributes.
  */
 
 /**
- * POST /api/content/get-page-by-id {id, {product}} -> {id, title, body_html} (spec §7).
+ * POST /api/content/get-page-by-id {id, {product}} -> {id, title, body_html} (docs/api.md#content).
  * FAQ pages are `<h3>question</h3><div>answer</div>` pairs. The user agreement needs no
- * sign-in (spec §2); other pages need a member (401), club rules an age-verified one
- * (403 `age_not_verified`, spec §2/§6). An unknown id is 404 `page_not_found`.
+ * sign-in (docs/rules.md#screens); other pages need a member (401), club rules an age-verified one
+ * (403 `age_not_verified`, docs/rules.md#screens, docs/rules.md#roles). An unknown id is 404 `page_not_found`.
  */
 export const getPageById = defineCall({
   method: 'POST',

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 export type CallAuth = 'public' | 'member';
 
 /**
- * One server call of the spec's §7: its method, path, the schema of what is sent
+ * One server call of the API (docs/api.md#calls): its method, path, the schema of what is sent
  * (JSON body for POST, query string for GET) and of what comes back on success.
  * The app validates with these on the way in and out; the server validates bodies
  * with the same objects, so the two cannot drift apart.
@@ -25,7 +25,7 @@ export interface CallDef<
   /** Request body is multipart/form-data rather than JSON (feedback with photos). */
   readonly multipart?: boolean;
   /**
-   * Error code of the 401 for a missing or dead bearer token. Spec §8: certificate and
+   * Error code of the 401 for a missing or dead bearer token. docs/rules.md#error-reactions: certificate and
    * metafield calls answer `UNAUTHORIZED_IN_APP`, and the app then logs out.
    */
   readonly unauthenticatedCode?: string;
@@ -40,7 +40,7 @@ export function defineCall<Req extends z.ZodMiniType, Res extends z.ZodMiniType,
   return def;
 }
 
-/** The one error shape of every failed call (spec §8: a response with an `error` field). */
+/** The one error shape of every failed call (docs/rules.md#error-reactions: a response with an `error` field). */
 export const apiErrorBody = z.object({
   error: z.object({
     code: z.string(),
@@ -52,6 +52,6 @@ export type ApiErrorBody = z.infer<typeof apiErrorBody>;
 /** Common field helpers. */
 export const isoDateTime = z.string().check(z.minLength(10));
 export const expiringToken = z.object({ token: z.string(), expired_at: isoDateTime });
-/** The `{product}` flag of spec §6/§7: true when the call concerns the ogo variant. */
+/** The `{product}` flag of docs/rules.md#roles, docs/api.md#shop: true when the call concerns the ogo variant. */
 export const ogoFlag = z.optional(z.boolean());
 export const ok = z.object({ ok: z.literal(true) });

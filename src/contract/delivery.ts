@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCall, expiringToken, isoDateTime } from './define';
 
-/** A city option of spec §3 ("City option"), shaped after Nova Poshta's searchSettlements. */
+/** A city option of docs/rules.md#entities ("City option"), shaped after Nova Poshta's searchSettlements. */
 export const cityOption = z.object({
   /** Settlement ref: the option's key. */
   value: z.string(),
@@ -21,7 +21,7 @@ export const cityOption = z.object({
 });
 export type CityOption = z.infer<typeof cityOption>;
 
-/** A branch or parcel locker (spec §3 Delivery npDep, with meta.number). */
+/** A branch or parcel locker (docs/rules.md#entities Delivery npDep, with meta.number). */
 export const branchOption = z.object({
   value: z.string(),
   /** 'Відділення №1 (до 30 кг): вул. Хрещатик, 22' */
@@ -38,9 +38,9 @@ export const branchOption = z.object({
 export type BranchOption = z.infer<typeof branchOption>;
 
 /**
- * GET /api/delivery/np/cities?query=&limit= — not named in spec §7 (its carrier calls are not
- * shown). Prefix search over Ukrainian and Latin names, case-insensitive; with no query, the six
- * popular cities of spec §3 in their order.
+ * GET /api/delivery/np/cities?query=&limit= — the reference server's own call (docs/api.md#delivery), since the
+ * product's carrier calls were never described. Prefix search over Ukrainian and Latin names, case-insensitive; with no query, the six
+ * popular cities of docs/rules.md#entities in their order.
  */
 export const npSearchCities = defineCall({
   method: 'GET',
@@ -57,7 +57,7 @@ export const npSearchCities = defineCall({
 });
 
 /**
- * GET /api/delivery/np/branches?city_id=&query=&type=&limit=&offset= — not named in spec §7.
+ * GET /api/delivery/np/branches?city_id=&query=&type=&limit=&offset= — the reference server's own call (docs/api.md#delivery).
  * Branches of a city by number; `query` of digits filters by number prefix, other text by street.
  */
 export const npBranches = defineCall({
@@ -77,7 +77,7 @@ export const npBranches = defineCall({
   response: z.object({ branches: z.array(branchOption), total: z.number() }),
 });
 
-/** POST /api/ipost/auth -> token, expired_at (spec §7): a token of scope 'ipost' for the courier calls. */
+/** POST /api/ipost/auth -> token, expired_at (docs/api.md#delivery): a token of scope 'ipost' for the courier calls. */
 export const ipostAuth = defineCall({
   method: 'POST',
   path: '/api/ipost/auth',
@@ -92,8 +92,8 @@ const ipostToken = z.string().check(z.minLength(1), z.maxLength(200));
 const cityName = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
 
 /**
- * POST /api/ipost/city-available {token, city} (spec §7). `city` is a city name or a city
- * option's value/city_id. Not served is a normal answer (available false): spec §8 — the app
+ * POST /api/ipost/city-available {token, city} (docs/api.md#delivery). `city` is a city name or a city
+ * option's value/city_id. Not served is a normal answer (available false): docs/rules.md#error-reactions — the app
  * then falls back to delivery 1.
  */
 export const ipostCityAvailable = defineCall({
@@ -108,7 +108,7 @@ export const ipostCityAvailable = defineCall({
 
 /**
  * POST /api/ipost/send-address {token, city, street, flat, delivery_date, delivery_time_from,
- * delivery_time_to, order_id, comment} (spec §7; the app retries it once after 1 s, so send an
+ * delivery_time_to, order_id, comment} (docs/api.md#delivery; the app retries it once after 1 s, so send an
  * Idempotency-Key). Sending again for the same order reschedules it.
  */
 export const ipostSendAddress = defineCall({

@@ -3,10 +3,10 @@ import { defineCall, expiringToken, isoDateTime } from './define';
 import { intQuery } from './query-params';
 
 /*
- * Feedback on online orders and in-store purchases (spec §3 "Feedback", §7). Every call needs
+ * Feedback on online orders and in-store purchases (docs/rules.md#entities "Feedback", docs/api.md#feedback). Every call needs
  * the member's bearer and a live feedback token of that same member from feedback/get-auth;
  * a dead or foreign one answers 401 `feedback_unauthenticated`, and the app clears its
- * feedback token (§8). One feedback per order and per in-store purchase (409 feedback_exists).
+ * feedback token (docs/rules.md#error-reactions). One feedback per order and per in-store purchase (409 feedback_exists).
  */
 
 const feedbackToken = z.string().check(z.minLength(1), z.maxLength(200));
@@ -56,7 +56,7 @@ export const offlineOrder = z.object({
 });
 export type OfflineOrder = z.infer<typeof offlineOrder>;
 
-/** GET /api/feedback/get-auth -> token, expired_at (spec §7). */
+/** GET /api/feedback/get-auth -> token, expired_at (docs/api.md#feedback). */
 export const feedbackGetAuth = defineCall({
   method: 'GET',
   path: '/api/feedback/get-auth',
@@ -67,7 +67,7 @@ export const feedbackGetAuth = defineCall({
   response: expiringToken,
 });
 
-/** POST /api/feedback/can-write-by-order {shop, token, shopifyId, orders} (spec §7; §3 showCan, canFeedback). */
+/** POST /api/feedback/can-write-by-order {shop, token, shopifyId, orders} (docs/api.md#feedback; docs/rules.md#entities showCan, canFeedback). */
 export const feedbackCanWriteByOrder = defineCall({
   method: 'POST',
   path: '/api/feedback/can-write-by-order',
@@ -90,7 +90,7 @@ export const feedbackCanWriteByOrder = defineCall({
 });
 
 /**
- * POST /api/feedback/send?shop&token (spec §7), multipart/form-data: text fields `orderId`,
+ * POST /api/feedback/send?shop&token (docs/api.md#feedback), multipart/form-data: text fields `orderId`,
  * `rating` (1-5), `text` (up to 2000 characters), and up to 5 files `photos` (JPEG, PNG or
  * WebP by their content, 5 MB each). `shop` and `token` come in the query string.
  */
@@ -113,7 +113,7 @@ export const feedbackSend = defineCall({
   response: z.object({ feedback: feedbackEntry }),
 });
 
-/** POST /api/feedback/send-offline {purchaseId, rating, text, phone, token} (spec §7). */
+/** POST /api/feedback/send-offline {purchaseId, rating, text, phone, token} (docs/api.md#feedback). */
 export const feedbackSendOffline = defineCall({
   method: 'POST',
   path: '/api/feedback/send-offline',
@@ -130,7 +130,7 @@ export const feedbackSendOffline = defineCall({
   response: z.object({ feedback: feedbackEntry }),
 });
 
-/** POST /api/feedback/get-offline-orders {token} (spec §7; §3 offline {showCan}, offlineOrders). */
+/** POST /api/feedback/get-offline-orders {token} (docs/api.md#feedback; docs/rules.md#entities offline {showCan}, offlineOrders). */
 export const feedbackGetOfflineOrders = defineCall({
   method: 'POST',
   path: '/api/feedback/get-offline-orders',
@@ -143,7 +143,7 @@ export const feedbackGetOfflineOrders = defineCall({
   response: z.object({ showCan: z.boolean(), orders: z.array(offlineOrder) }),
 });
 
-/** POST /api/feedback/import-orders-in-background {token} (spec §7; the app asks at most once a day, §9). */
+/** POST /api/feedback/import-orders-in-background {token} (docs/api.md#feedback; the app asks at most once a day, docs/rules.md#constants). */
 export const feedbackImportOrders = defineCall({
   method: 'POST',
   path: '/api/feedback/import-orders-in-background',
@@ -154,7 +154,7 @@ export const feedbackImportOrders = defineCall({
   response: z.object({ status: z.literal('done'), imported: z.number() }),
 });
 
-/** POST /api/feedback/get-list {token}: the member's own feedback (not in spec §7; lets the app show what was sent). */
+/** POST /api/feedback/get-list {token}: the member's own feedback (the reference server's own call, docs/api.md#feedback; lets the app show what was sent). */
 export const feedbackGetList = defineCall({
   method: 'POST',
   path: '/api/feedback/get-list',
@@ -166,7 +166,7 @@ export const feedbackGetList = defineCall({
 });
 
 /**
- * GET /api/feedback/get-photo?id: one photo of the member's feedback, base64 (not in spec §7).
+ * GET /api/feedback/get-photo?id: one photo of the member's feedback, base64 (the reference server's own call, docs/api.md#feedback).
  * The bearer alone proves whose it is: no feedback token travels in the URL, where access and
  * proxy logs would keep it (a `token` query parameter is refused with 400 token_in_url).
  */

@@ -2,13 +2,13 @@ import * as z from 'zod/mini';
 import { defineCall } from './define';
 
 /*
- * Invite a friend (spec §3 "Invite", §5 friend code rules, §7). The XP a member earns for
+ * Invite a friend (docs/rules.md#entities "Invite", docs/rules.md#validation friend code rules, docs/api.md#invite). The XP a member earns for
  * invited friends is the pure rule src/domain/invite-calculator.ts; the list of referred
  * friends is GET /api/user/get-referrals (user group).
  */
 
 /**
- * GET /api/invite/get-promo-code -> {msg: 'ok', consumer: {memberGetMemberCode}} (spec §7).
+ * GET /api/invite/get-promo-code -> {msg: 'ok', consumer: {memberGetMemberCode}} (docs/api.md#invite).
  * The member's own code, 'REW-' and 6 characters without look-alikes (src/domain/mgm-code.ts),
  * made on the first request and the same ever after.
  */
@@ -23,11 +23,11 @@ export const getPromoCode = defineCall({
 });
 
 /**
- * POST /api/invite/get-velo-mgm {shopifyId, ogoApiToken} -> {discount_code} (spec §7).
+ * POST /api/invite/get-velo-mgm {shopifyId, ogoApiToken} -> {discount_code} (docs/api.md#invite).
  * A velo discount code for friends on the ogo site, one per member (the same on every call).
  * `shopifyId` must be one of the member's own records (403), `ogoApiToken` a live ogo token
  * of the same member (401 `ogo_unauthenticated`). `rev_code` is the member's REW- code: the
- * app builds the ogo-site link with `discount` and `rev_code` parameters (spec §7).
+ * app builds the ogo-site link with `discount` and `rev_code` parameters (docs/api.md#invite).
  */
 export const getVeloMgm = defineCall({
   method: 'POST',
@@ -44,7 +44,7 @@ export const getVeloMgm = defineCall({
 
 export const inviteFaqItem = z.object({ title: z.string(), text: z.string() });
 
-/** GET /api/invite/get-faq -> {faq: [{title, text}]} (spec §3 "Invite: faq list of {title, text}"). */
+/** GET /api/invite/get-faq -> {faq: [{title, text}]} (docs/rules.md#entities "Invite: faq list of {title, text}"). */
 export const getInviteFaq = defineCall({
   method: 'GET',
   path: '/api/invite/get-faq',
@@ -75,7 +75,7 @@ export const getInviteRules = defineCall({
 
 /**
  * POST /api/invite/check-friend-code {code, ogo?} -> {ok: true, code}: whether a friend's REW-
- * code would count on this member's next order (spec §5: first order only, someone else's real
+ * code would count on this member's next order (docs/rules.md#validation: first order only, someone else's real
  * code), asked when the code is entered in the cart; 422 with the reason when it would not.
  * Changes nothing; create-order checks the code again.
  */

@@ -5,14 +5,14 @@ const variant = z.enum(['glo', 'ogo']);
 /** GET calls carry the {product} flag as `ogo=true` in the query string. */
 const ogoQuery = z.object({ ogo: z.optional(z.enum(['true', 'false', '1', '0'])) });
 
-/** One scanned code of the member's history (spec §3 "Scan": uuid, coinCount, date, XP, product). */
+/** One scanned code of the member's history (docs/rules.md#entities "Scan": uuid, coinCount, date, XP, product). */
 export const scanHistoryItem = z.object({
   id: z.number(),
-  /** The code (GUID, spec §5), lower case. */
+  /** The code (GUID, docs/rules.md#validation), lower case. */
   uuid: z.string(),
   /** When it was scanned, ISO UTC. */
   date: isoDateTime,
-  /** XP it awarded (the spec's coinCount of one scan). */
+  /** XP it awarded (the coinCount of one scan). */
   xp: z.number(),
   product: z.string(),
   variant,
@@ -22,9 +22,9 @@ export const scanHistoryItem = z.object({
 export type ScanHistoryItem = z.infer<typeof scanHistoryItem>;
 
 /**
- * POST /api/scan/scan-code {code, ogo} — not named in spec §7, which lists no call for one
- * scanned code; added because scanning is the heart of the feature. A valid unused code awards
- * its XP once. Errors: malformed 400 with the §8 GUID message; unknown 404 `code_not_found`;
+ * POST /api/scan/scan-code {code, ogo} — the reference server's own call (docs/api.md#scan): the product's
+ * calls had none for one scanned code; added because scanning is the heart of the feature. A valid unused code awards
+ * its XP once. Errors: malformed 400 with the GUID message (docs/rules.md#error-reactions); unknown 404 `code_not_found`;
  * used 409 `code_used` or `code_used_by_you`; a code of the other brand 422 `code_other_brand`.
  */
 export const scanCode = defineCall({
@@ -34,7 +34,7 @@ export const scanCode = defineCall({
   mutation: true,
   summary: 'Scans one code: awards its XP to the member’s record of the variant, once per code',
   request: z.object({
-    /** Anything but a string is answered with the §8 unsupported-type message, so it is accepted here. */
+    /** Anything but a string is answered with the unsupported-type message (docs/rules.md#error-reactions), so it is accepted here. */
     code: z.optional(z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean(), z.null()])),
     ogo: ogoFlag,
   }),
@@ -50,7 +50,7 @@ export const scanCode = defineCall({
   }),
 });
 
-/** POST /api/scan/get-scan-count {date_start: first of month} -> code, success (spec §7; §8: code other than 200 is an error). */
+/** POST /api/scan/get-scan-count {date_start: first of month} -> code, success (docs/api.md#scan; docs/rules.md#error-reactions: code other than 200 is an error). */
 export const getScanCount = defineCall({
   method: 'POST',
   path: '/api/scan/get-scan-count',
@@ -64,7 +64,7 @@ export const getScanCount = defineCall({
   response: z.object({ code: z.literal(200), success: z.literal(true), count: z.number(), date_start: z.string() }),
 });
 
-/** GET /api/scan/get-message (spec §7): a motivational line reflecting this month's progress. */
+/** GET /api/scan/get-message (docs/api.md#scan): a motivational line reflecting this month's progress. */
 export const getScanMessage = defineCall({
   method: 'GET',
   path: '/api/scan/get-message',
@@ -75,7 +75,7 @@ export const getScanMessage = defineCall({
   response: z.object({ message: z.string(), count: z.number(), goal: z.number() }),
 });
 
-/** GET /api/scan/get-scan-percent (spec §7): progress towards the monthly goal (SCAN_MONTHLY_GOAL scans). */
+/** GET /api/scan/get-scan-percent (docs/api.md#scan): progress towards the monthly goal (SCAN_MONTHLY_GOAL scans). */
 export const getScanPercent = defineCall({
   method: 'GET',
   path: '/api/scan/get-scan-percent',
@@ -88,16 +88,16 @@ export const getScanPercent = defineCall({
     percent: z.number(),
     count: z.number(),
     goal: z.number(),
-    /** XP earned by scans this month (spec §3 coinMonth). */
+    /** XP earned by scans this month (docs/rules.md#entities coinMonth). */
     coinMonth: z.number(),
     /** 'YYYY-MM-01' of the month. */
     month: z.string(),
-    /** A store consultant is saved for this variant (spec §3 managerAdded). */
+    /** A store consultant is saved for this variant (docs/rules.md#entities managerAdded). */
     managerAdded: z.boolean(),
   }),
 });
 
-/** GET /api/scan/get-full-balance (spec §7): XP of both variants and their sum. */
+/** GET /api/scan/get-full-balance (docs/api.md#scan): XP of both variants and their sum. */
 export const getFullBalance = defineCall({
   method: 'GET',
   path: '/api/scan/get-full-balance',
@@ -108,13 +108,13 @@ export const getFullBalance = defineCall({
   response: z.object({ glo: z.number(), ogo: z.number(), total: z.number() }),
 });
 
-/** POST /api/scan/save-manager {shopify_id, manager, manager_from, brand} (spec §7). */
+/** POST /api/scan/save-manager {shopify_id, manager, manager_from, brand} (docs/api.md#scan). */
 export const saveManager = defineCall({
   method: 'POST',
   path: '/api/scan/save-manager',
   auth: 'member',
   mutation: true,
-  summary: 'Records the store consultant who helped the member (spec §3 managerAdded)',
+  summary: 'Records the store consultant who helped the member (docs/rules.md#entities managerAdded)',
   request: z.object({
     /** The member's own customer record: glo for brand glo, ogo for ogo and velo. */
     shopify_id: z.number().check(z.int(), z.positive(), z.lte(2_147_483_647)),
@@ -136,7 +136,7 @@ export const saveManager = defineCall({
 /** Scan history page size. */
 export const SCAN_HISTORY_PAGE = 20;
 
-/** POST /api/scan/get-history {offset} (spec §7): the member's scans, newest first, 20 a page. */
+/** POST /api/scan/get-history {offset} (docs/api.md#scan): the member's scans, newest first, 20 a page. */
 export const getScanHistory = defineCall({
   method: 'POST',
   path: '/api/scan/get-history',
@@ -147,7 +147,7 @@ export const getScanHistory = defineCall({
   response: z.object({
     items: z.array(scanHistoryItem),
     total: z.number(),
-    /** XP earned by all scans of this variant (spec §3 coinCount). */
+    /** XP earned by all scans of this variant (docs/rules.md#entities coinCount). */
     coinCount: z.number(),
     offset: z.number(),
     pageSize: z.number(),
@@ -172,7 +172,7 @@ export const multiscanCode = z.object({
 });
 
 /**
- * POST /mapi/multiscan/load {image, phone, user_id, image_type: 'base64'} (spec §7, "bot admin
+ * POST /mapi/multiscan/load {image, phone, user_id, image_type: 'base64'} (docs/api.md#scan, "bot admin
  * host" = this server under /mapi). Every QR and DataMatrix code in the photo is read on the
  * server and each valid unused one awarded as scan-code does. Errors: a photo over the limit
  * 413 `image_too_large`; not a PNG/JPEG 400; no code in it 422 `no_codes`.
@@ -222,7 +222,7 @@ export const multiscanPhoto = z.object({
 export type MultiscanPhoto = z.infer<typeof multiscanPhoto>;
 
 /**
- * POST /mapi/multiscan/get-history {offset, {product}} (not in spec §7; beside multiscan/load, in
+ * POST /mapi/multiscan/get-history {offset, {product}} (the reference server's own call, docs/api.md#scan; beside multiscan/load, in
  * the style of scan/get-history): the photos the server read for the member's record of the
  * variant, from any device, newest first, 20 a page, each with what became of its codes. The
  * photos themselves are not kept. «Надіслані фото» on /scan/multi lists these with the photos

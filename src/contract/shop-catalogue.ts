@@ -7,7 +7,7 @@ export const rowId = z.number().check(z.int(), z.positive(), z.lte(2_147_483_647
 export const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
 /**
- * A catalogue product (spec §3 "Product", plus what a card and the cart need).
+ * A catalogue product (docs/rules.md#entities "Product", plus what a card and the cart need).
  * `price` in UAH; `bonuses` is the XP price of bonus items (null when paid with money);
  * `quantity` is the pack size (pieces per unit) for sticks, cigarettes and pouches, 1 otherwise.
  */
@@ -20,7 +20,7 @@ export const product = z.object({
   price: z.number(),
   bonuses: z.nullable(z.number()),
   collectionId: z.number(),
-  /** Catalogue category slug of spec §9 (sticks, ogo-velo, ...): the list route `/shop/<category>`. */
+  /** Catalogue category slug of docs/rules.md#constants (sticks, ogo-velo, ...): the list route `/shop/<category>`. */
   category: z.string(),
   quantity: z.number(),
   /** e.g. ipost_allow, velo, velo_gift, mix_pack. */
@@ -32,7 +32,7 @@ export const product = z.object({
 export type Product = z.infer<typeof product>;
 
 /**
- * POST /api/api-shop/get-products-by-collection {collectionId, {product}, bonus} (spec §7).
+ * POST /api/api-shop/get-products-by-collection {collectionId, {product}, bonus} (docs/api.md#shop).
  * The products of one collection of the variant asked for, in display order (out-of-stock
  * ones too, with `available: false`). `bonus: true` keeps only items paid with XP.
  * A collection of the other variant is 404.
@@ -50,7 +50,7 @@ export const getProductsByCollection = defineCall({
   }),
 });
 
-/** POST /api/api-shop/get-product-by-id {id, {product}} (spec §7): one product of the variant, else 404. */
+/** POST /api/api-shop/get-product-by-id {id, {product}} (docs/api.md#shop): one product of the variant, else 404. */
 export const getProductById = defineCall({
   method: 'POST',
   path: '/api/api-shop/get-product-by-id',
@@ -62,8 +62,8 @@ export const getProductById = defineCall({
 });
 
 /**
- * POST /api/api-shop/get-products-by-id {prods: [{variant_id, id, bonuses}], {product}} (spec §7):
- * the cart refresh of §4. Answers only the products still on sale in the variant, with their
+ * POST /api/api-shop/get-products-by-id {prods: [{variant_id, id, bonuses}], {product}} (docs/api.md#shop):
+ * the cart refresh of docs/rules.md#states. Answers only the products still on sale in the variant, with their
  * current price and bonuses; the others are simply absent.
  */
 export const getProductsById = defineCall({

@@ -13,7 +13,7 @@ export const device = z.object({
   registered_at: z.string(),
 });
 
-/** GET /api/get-devices?ogo= -> code, data.asset (spec §7): the member's registered devices. */
+/** GET /api/get-devices?ogo= -> code, data.asset (docs/api.md#shop): the member's registered devices. */
 export const getDevices = defineCall({
   method: 'GET',
   path: '/api/get-devices',
@@ -25,8 +25,8 @@ export const getDevices = defineCall({
 });
 
 /**
- * POST /api/register-device {serial, ogo}: not in spec §7, which names no call for the /device-reg
- * screen. Only a genuine serial registers (the manufacturer's registry: unknown 404
+ * POST /api/register-device {serial, ogo}: the reference server's own call (docs/api.md#shop) for the
+ * /device-reg screen, which the product's calls left without one. Only a genuine serial registers (the manufacturer's registry: unknown 404
  * `device_unknown`, another brand's 422 `device_other_brand`), once in the club: again by its
  * owner answers the same device with nothing awarded; by another member, 409 `device_taken`. At
  * most DEVICE_REGISTRATIONS_PER_DAY a member a day (422 `device_daily_limit`). The first
@@ -64,7 +64,7 @@ export const xpPendingLine = z.object({
   created_at: z.string(),
 });
 
-/** GET /api/get-bonus-history?shop= -> transactions, summary, pending (spec §7): XP history, newest first. */
+/** GET /api/get-bonus-history?shop= -> transactions, summary, pending (docs/api.md#shop): XP history, newest first. */
 export const getBonusHistory = defineCall({
   method: 'GET',
   path: '/api/get-bonus-history',
@@ -80,7 +80,7 @@ export const getBonusHistory = defineCall({
   }),
 });
 
-/** GET /api/get-balance?v= -> balance (spec §7): XP of the variant `v` (glo|ogo, default glo; `ogo=true` also works). */
+/** GET /api/get-balance?v= -> balance (docs/api.md#shop): XP of the variant `v` (glo|ogo, default glo; `ogo=true` also works). */
 export const getBalance = defineCall({
   method: 'GET',
   path: '/api/get-balance',

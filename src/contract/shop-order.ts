@@ -7,7 +7,7 @@ const optText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLeng
 /** 'HH:MM', 24-hour, as the call-back picker gives it (the same form send-phone-call takes). */
 const clockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
 
-/** The Shopify-shaped order the app built (spec §3 "Order payload"); the server reads only these parts. */
+/** The Shopify-shaped order the app built (docs/rules.md#entities "Order payload"); the server reads only these parts. */
 const clientOrder = z.object({
   line_items: z
     .array(
@@ -26,7 +26,7 @@ const clientOrder = z.object({
   note: optText(1000),
 });
 
-/** Spec §3 "Delivery": 1 carrier branch, 2 courier to an address, 3 local courier (iPost, ogo only). */
+/** docs/rules.md#entities "Delivery": 1 carrier branch, 2 courier to an address, 3 local courier (iPost, ogo only). */
 export const deliveryChoice = z.object({
   method: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   city: text(100),
@@ -38,12 +38,12 @@ export const deliveryChoice = z.object({
 });
 
 /**
- * POST /api/api-shop/create-order {order, {product}, ...} -> order{id, order_number} (spec §7).
+ * POST /api/api-shop/create-order {order, {product}, ...} -> order{id, order_number} (docs/api.md#orders).
  * The server recomputes prices, XP, discounts, shipping option, tags and financial status from
  * its own catalogue (what the client priced is ignored), spends the XP of bonus items in the
  * same transaction as the order, and refuses (422, Ukrainian reason) an empty cart, products of
  * the other variant or out of stock, iPost for items without `ipost_allow`, a bonus item mixed
- * with paid items (§5 flag), a code that does not apply. `payment`: 1 cash, 2 card; an order
+ * with paid items (docs/rules.md#validation flag), a code that does not apply. `payment`: 1 cash, 2 card; an order
  * with nothing to pay in money is paid with XP.
  */
 export const createOrder = defineCall({
@@ -57,9 +57,9 @@ export const createOrder = defineCall({
     ogo: ogoFlag,
     delivery: deliveryChoice,
     payment: z.optional(z.union([z.literal(1), z.literal(2)])),
-    /** The velo promo (spec §5). */
+    /** The velo promo (docs/rules.md#validation). */
     promocode: optText(50),
-    /** A friend's member-get-member code (spec §5), first order only. */
+    /** A friend's member-get-member code (docs/rules.md#validation), first order only. */
     friendPromocode: optText(50),
     needCall: z.optional(z.boolean()),
     /** When needCall: the call-back day ('Сьогодні' or another label = tomorrow) and window. */
@@ -123,7 +123,7 @@ export const orderSummary = z.object({
 });
 
 /**
- * POST /api/api-shop/get-orders {variant, shopifyId} -> list, mixPackIds, mixQuant (spec §7).
+ * POST /api/api-shop/get-orders {variant, shopifyId} -> list, mixPackIds, mixQuant (docs/api.md#orders).
  * The member's own orders of that record, newest first. `mixPackIds`: the variant's tasting
  * sets (tag mix_pack); `mixQuant`: how many of them the member has ordered (not failed).
  */

@@ -3,7 +3,7 @@ import { defineCall, ogoFlag } from './define';
 import { rowId, text } from './shop-catalogue';
 
 /**
- * POST /api/api-shop/get-liqpay-link {orderId, {product}, ogoAuthApiToken} -> success, link (spec §7).
+ * POST /api/api-shop/get-liqpay-link {orderId, {product}, ogoAuthApiToken} -> success, link (docs/api.md#orders).
  * A LiqPay checkout link for the member's own unpaid card order: `data` (base64 JSON) and
  * `signature` = base64(sha1(private + data + private)). Without LiqPay keys the link opens the
  * server's sandbox checkout page. A paid order gets no new link (422 already_paid: a 409 would
@@ -28,7 +28,7 @@ const clock = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
 
 /**
  * POST /api/api-shop/send-phone-call {orderSum, orderNumber, orderPayment, callFrom, callTo,
- * phone, avgCheck, first_name, totalSpent, orders_count} (+ day) (spec §7, §5): stores a
+ * phone, avgCheck, first_name, totalSpent, orders_count} (+ day) (docs/api.md#orders, docs/rules.md#validation): stores a
  * call-back request. `day` 'Сьогодні' means today, anything else (or none) tomorrow. The sums
  * the app sends are kept for the call centre as sent; the server adds its own figures.
  */
@@ -64,7 +64,7 @@ export const sendPhoneCall = defineCall({
 });
 
 /**
- * POST /api/api-shop/send-promocode {code, orderId, shopDomain} (spec §7). Records, against the
+ * POST /api/api-shop/send-promocode {code, orderId, shopDomain} (docs/api.md#orders). Records, against the
  * member's own order, the promo code used with it (a friend's REW- code or the velo promo),
  * once per order and code, for the shop at `shopDomain`.
  */

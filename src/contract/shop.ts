@@ -1,4 +1,4 @@
-// Shop calls of spec §7 "Shop", split by subject: catalogue, orders, payment and call-backs,
+// Shop calls of docs/api.md#shop, split by subject: catalogue, orders, payment and call-backs,
 // and the member's XP and devices. This file gathers them for the contract index.
 import { getProductById, getProductsByCollection, getProductsById } from './shop-catalogue';
 import { createOrder, getOrders } from './shop-order';

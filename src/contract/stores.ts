@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCall } from './define';
 
-/* Brand stores (route /glo-studio, "brand stores" in spec §2). */
+/* Brand stores (route /glo-studio, "brand stores" in docs/rules.md#screens). */
 
 export const storeService = z.enum(['sale', 'device-service', 'trade-in', 'consultation', 'pickup', 'test-drive']);
 

@@ -7,7 +7,7 @@ import { ogoQuery } from './query-params';
  * /subscription/history; the about and FAQ texts are content pages). Each shop record
  * (variant) holds at most one current subscription, active or paused. Rules and their
  * figures: src/domain/subscription-rules.ts. Subscribing needs an age-verified member
- * (403 `age_not_verified`, spec §5). Money in UAH.
+ * (403 `age_not_verified`, docs/rules.md#validation). Money in UAH.
  */
 
 /** A row id: a whole number that fits the 32-bit key columns (a bigger one is a 400, not a database error). */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCall } from './define';
 
-/** POST /api/get-version (spec §4: at most once per 5 minutes; a change clears caches and reloads). */
+/** POST /api/get-version (docs/rules.md#states: at most once per 5 minutes; a change clears caches and reloads). */
 export const getVersion = defineCall({
   method: 'POST',
   path: '/api/get-version',

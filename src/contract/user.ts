@@ -8,7 +8,7 @@ export const metafield = z.object({
   value: z.string(),
   type: z.string(),
   /**
-   * Bumped by every write (reference server; not in §7). A client writes conditionally with
+   * Bumped by every write (the reference server's own field, docs/api.md#user). A client writes conditionally with
    * `If-Match: "<revision>"` (or `If-None-Match: *` for one not yet there) and gets 412 when
    * another device wrote first; a server without it simply omits the field.
    */
@@ -26,7 +26,7 @@ const customerId = recordId;
 const tagList = z.union([z.string().check(z.maxLength(2000)), z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50))]);
 const otherToken = z.optional(z.nullable(z.string().check(z.maxLength(200))));
 
-/** Spec §3 "User (shop record, per variant)"; `total_spent` in UAH. */
+/** docs/rules.md#entities "User (shop record, per variant)"; `total_spent` in UAH. */
 export const shopRecord = z.object({
   id: z.number(),
   first_name: z.string(),
@@ -40,7 +40,7 @@ export const shopRecord = z.object({
 });
 export type ShopRecord = z.infer<typeof shopRecord>;
 
-/** POST /api/user/get-metafields {id, {product}} -> metafields (spec §7). */
+/** POST /api/user/get-metafields {id, {product}} -> metafields (docs/api.md#user). */
 export const getMetafields = defineCall({
   method: 'POST',
   path: '/api/user/get-metafields',
@@ -53,9 +53,9 @@ export const getMetafields = defineCall({
 });
 
 /**
- * POST /api/user/create-metafields {namespace, key, value, type, shopifyId, {product}} (spec §7).
+ * POST /api/user/create-metafields {namespace, key, value, type, shopifyId, {product}} (docs/api.md#user).
  * Creates or replaces the metafield (namespace, key) of the customer: favourites are stored
- * this way (spec §4), as namespace `pwa`, key `favorites`, type `json`, value a JSON array of product ids.
+ * this way (docs/rules.md#states), as namespace `pwa`, key `favorites`, type `json`, value a JSON array of product ids.
  */
 export const createMetafields = defineCall({
   method: 'POST',
@@ -78,7 +78,7 @@ export const createMetafields = defineCall({
 /** The record with its metafields, as get-user and get-user-by-phone answer. */
 const recordWithMetafields = z.object({ customer: shopRecord, metafields: z.array(metafield) });
 
-/** POST /api/user/get-user {id, {product}} (spec §7): only the owner may read it. */
+/** POST /api/user/get-user {id, {product}} (docs/api.md#user): only the owner may read it. */
 export const getUser = defineCall({
   method: 'POST',
   path: '/api/user/get-user',
@@ -172,9 +172,9 @@ export const getReferrals = defineCall({
 });
 
 /**
- * POST /api/user/verify-age (not named in §7; serves the /verification screens). In the sandbox
+ * POST /api/user/verify-age (the reference server's own call, docs/api.md#user; serves the /verification screens). In the sandbox
  * the check is the birth date: an adult gets `age_verified` on the glo record and the metafield
- * verification.age_verified = true on the ogo record (spec §5); a minor is 422, nothing changes.
+ * verification.age_verified = true on the ogo record (docs/rules.md#validation); a minor is 422, nothing changes.
  */
 export const verifyAge = defineCall({
   method: 'POST',

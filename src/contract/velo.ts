@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCall, expiringToken } from './define';
 
-/** GET /api/user/get-velo-user (spec §3 "User (velo)"); the velo record is made on first use. */
+/** GET /api/user/get-velo-user (docs/rules.md#entities "User (velo)"); the velo record is made on first use. */
 export const getVeloUser = defineCall({
   method: 'GET',
   path: '/api/user/get-velo-user',
@@ -56,7 +56,7 @@ export const checkOralStatus = defineCall({
   path: '/api/velo/check-oral-status',
   auth: 'member',
   mutation: false,
-  summary: 'Whether the member may see oral (velo) products: true only when age-verified (spec §5)',
+  summary: 'Whether the member may see oral (velo) products: true only when age-verified (docs/rules.md#validation)',
   request: z.object({}),
   response: z.object({ result: z.boolean() }),
 });

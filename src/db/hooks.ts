@@ -10,7 +10,7 @@ import type { ContentPageRow, DeviceRow, NewsRow, ScanHistoryRow } from './rows-
 // Live queries for the screens: each re-renders when its rows change, in this tab or another.
 // `undefined` means "still loading"; an empty array means "nothing stored".
 
-/** Products of one catalogue category (spec §9 categories), in display order. */
+/** Products of one catalogue category (docs/rules.md#constants categories), in display order. */
 export function useCatalogue(variant: Variant, category: string, database: ClubDb = appDb): ProductRow[] | undefined {
   return useLiveQuery(() => catalogueList(database, variant, category), [database, variant, category]);
 }
@@ -19,7 +19,7 @@ export function useProduct(variant: Variant, id: number, database: ClubDb = appD
   return useLiveQuery(async () => (await database.products.get([variant, id])) ?? null, [database, variant, id]);
 }
 
-/** The cart of a variant (spec §3: one cart per variant), oldest line first. */
+/** The cart of a variant (docs/rules.md#entities: one cart per variant), oldest line first. */
 export function useCart(variant: Variant, database: ClubDb = appDb): CartLineRow[] | undefined {
   return useLiveQuery(() => database.cart.where('variant').equals(variant).sortBy('addedAt'), [database, variant]);
 }

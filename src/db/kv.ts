@@ -11,7 +11,7 @@ export interface ServerProviders {
   ageCheck: boolean;
 }
 
-/** A token the server issued with its expiry (spec §3 "Analytics token: token, expired_at"). */
+/** A token the server issued with its expiry (docs/rules.md#entities "Analytics token: token, expired_at"). */
 export interface ExpiringToken {
   token: string;
   /** ISO date-time from the server. */
@@ -23,25 +23,25 @@ export interface ExpiringToken {
  * than in cookies or localStorage so that the service worker can read it too.
  */
 export interface KvValues {
-  /** Bearer token of the signed-in member (spec §6 `pwaToken`). */
+  /** Bearer token of the signed-in member (docs/rules.md#roles `pwaToken`). */
   pwaToken: string;
   /** Shop customer ids per variant (`gloShopId`, `ogoShopId`, velo `shopifyId`). */
   customerIds: Partial<Record<Variant, number>>;
   phone: string;
-  /** The variant flag (spec §6 `is{product}`): which app variant is active. */
+  /** The variant flag (docs/rules.md#roles `is{product}`): which app variant is active. */
   variant: Variant;
-  /** Spec §5: the member is age-verified (tags or metafield). */
+  /** docs/rules.md#validation: the member is age-verified (tags or metafield). */
   ageVerified: boolean;
   /**
    * What the sign-in's cookies carried (the `usertoken` expiry, epoch ms; whether `showIs18` was
    * answered), so a cookie jar lost to a killed browser is restored on start (./peek-session.ts).
    */
   cookieSession: { expiresAt: number; is18: boolean };
-  /** Analytics token (get-bat-token), kept until its expiry. Cleared on an analytics 401 (spec §8). */
+  /** Analytics token (get-bat-token), kept until its expiry. Cleared on an analytics 401 (docs/rules.md#error-reactions). */
   batToken: ExpiringToken;
-  /** Certificate token (cert/get-auth). Cleared on `cert_unauthenticated` (spec §8). */
+  /** Certificate token (cert/get-auth). Cleared on `cert_unauthenticated` (docs/rules.md#error-reactions). */
   certToken: ExpiringToken;
-  /** Feedback token (feedback/get-auth). Cleared on a feedback 401 (spec §8). */
+  /** Feedback token (feedback/get-auth). Cleared on a feedback 401 (docs/rules.md#error-reactions). */
   feedbackToken: ExpiringToken;
   /** ogo auth token (get-ogo-token). */
   ogoAuthToken: ExpiringToken;
@@ -61,22 +61,22 @@ export interface KvValues {
   favouritesConfirmed: { rev: number; lists: Partial<Record<Variant, number[]>> };
   /** Carts as the server last confirmed them (the `pwa`/`cart` metafield), per variant; `rev` counts writes. */
   cartConfirmed: { rev: number; carts: Partial<Record<Variant, CartLine[]>> };
-  /** Feedback "can write" per brand (spec §3 Feedback: per brand {showCan, canFeedback}); pulled every 30 min. */
+  /** Feedback "can write" per brand (docs/rules.md#entities Feedback: per brand {showCan, canFeedback}); pulled every 30 min. */
   feedbackFlags: Partial<Record<'glo' | 'ogo' | 'velo', { showCan: boolean; canFeedback: Array<{ id: number; order_number: number; created_at: string; total: number }> }>>;
-  /** In-store purchases that can take feedback (spec §3 offline {showCan}, offlineOrders), of both brands (`variant`: whose store; none = glo, as stored before); pulled every 30 min. */
+  /** In-store purchases that can take feedback (docs/rules.md#entities offline {showCan}, offlineOrders), of both brands (`variant`: whose store; none = glo, as stored before); pulled every 30 min. */
   offlineOrders: { showCan: boolean; orders: Array<{ id: number; variant?: 'glo' | 'ogo'; store: string; address: string; date: string; total: number; canFeedback: boolean; feedbackId: number | null }> };
   /** The server's outside services that are on (get-version): the app hides what is off. */
   providers: ServerProviders;
-  /** Cached content flags cleared when the app version changes (spec §4). */
+  /** Cached content flags cleared when the app version changes (docs/rules.md#states). */
   menuLink: string;
   rulesCache: string;
-  /** The member's shop records as last pulled (spec §3 "User (shop record, per variant)"). */
+  /** The member's shop records as last pulled (docs/rules.md#entities "User (shop record, per variant)"). */
   memberRecords: Partial<Record<Variant, MemberRecord>>;
-  /** The member's invite code (spec §3 "Invite: mgmCode", invite/get-promo-code). */
+  /** The member's invite code (docs/rules.md#entities "Invite: mgmCode", invite/get-promo-code). */
   mgmCode: string;
   /** Birth date YYYY-MM-DD as given at registration or the age check (metafield `pwa`/`birth_date`). */
   birthDate: string;
-  /** Delivery address of the profile (spec §3 Delivery); the local truth while its save waits. */
+  /** Delivery address of the profile (docs/rules.md#entities Delivery); the local truth while its save waits. */
   deliveryAddress: ProfileAddress;
   /**
    * Members the member invited (user/get-referrals), with the XP they brought as the server's
@@ -97,24 +97,24 @@ export interface KvValues {
    */
   metafieldBases: Record<string, MetafieldBase>;
   // Club programmes (certificates, invite, feedback, subscription, marathon):
-  /** Orders the §3 feedback popup already asked about (showPopup: once per order), newest last. */
+  /** Orders the feedback popup (docs/rules.md#entities) already asked about (showPopup: once per order), newest last. */
   feedbackPromptShown: number[];
   // Content and support (news, FAQ, vocabulary, stores, offers, support).
   /**
    * Epoch ms of the first content pull under the current app version. A new server version
-   * clears it with the other content flags (spec §4), and the next content pull then drops every
+   * clears it with the other content flags (docs/rules.md#states), and the next content pull then drops every
    * content freshness stamp, so each content screen is pulled afresh when next opened.
    */
   contentFlag: number;
   // Scanning, XP and devices
-  /** The store consultant read from a badge QR per variant (save-manager, spec §7), sent once. */
+  /** The store consultant read from a badge QR per variant (save-manager, docs/api.md#scan), sent once. */
   scanManager: Partial<Record<'glo' | 'ogo', { manager: string; from: string; state: 'waiting' | 'saved' | 'refused'; message: string | null; at: number }>>;
   // Checkout (the shop journey to a paid order: cart codes, delivery, payment, placed orders).
-  /** What the member chose on the way to an order, per shop (spec §3 Shop state); it survives a reload. */
+  /** What the member chose on the way to an order, per shop (docs/rules.md#entities Shop state); it survives a reload. */
   checkoutDrafts: Partial<Record<'glo' | 'ogo', CheckoutDraft>>;
   /** Orders placed from this device and what follows them (cart cleared, call-back, promo code, courier). */
   placedOrders: PlacedOrderRecord[];
-  /** The last get-liqpay-link answer (spec §4 "success with link stores it"), by the entry that asked. */
+  /** The last get-liqpay-link answer (docs/rules.md#states "success with link stores it"), by the entry that asked. */
   paymentLink: { key: string; orderId: number; success: boolean; link: string; at: number };
   /** Local courier token (ipost/auth), kept until its server expiry. */
   ipostToken: ExpiringToken;
@@ -128,29 +128,29 @@ export interface MetafieldBase {
   at: number;
 }
 
-/** Spec §3 Shop state and Delivery as /shop/delivery, /shop/payment and the cart keep them. */
+/** docs/rules.md#entities Shop state and Delivery as /shop/delivery, /shop/payment and the cart keep them. */
 export interface CheckoutDraft {
   /** The delivery choice; `cityRef` and `branchNumber` when picked from the carrier's lists. */
   delivery: ProfileAddress & { cityRef?: string; branchNumber?: number };
   /** Method 3: the courier's day ('YYYY-MM-DD', Kyiv) and time window ('HH:MM'). */
   ipostWindow?: { date: string; from: string; to: string };
-  /** The last ipost city-available answer for `city` (spec §7); 'failed' when it could not be asked. */
+  /** The last ipost city-available answer for `city` (docs/api.md#delivery); 'failed' when it could not be asked. */
   ipostCheck?: { city: string; state: 'available' | 'unavailable' | 'failed'; served: string[] };
-  /** Why the delivery method was changed for the member (spec §4 fallback to 1), shown until read. */
+  /** Why the delivery method was changed for the member (docs/rules.md#states fallback to 1), shown until read. */
   notice?: string | null;
-  /** Spec §9: 1 cash on delivery, 2 card (an order with nothing to pay in money goes in XP). */
+  /** docs/rules.md#constants: 1 cash on delivery, 2 card (an order with nothing to pay in money goes in XP). */
   payment: 1 | 2;
   comment: string;
   needCall: boolean;
-  /** Spec §5: day label 'Сьогодні' (today) or another (tomorrow), from and to 'HH:MM'. */
+  /** docs/rules.md#validation: day label 'Сьогодні' (today) or another (tomorrow), from and to 'HH:MM'. */
   callBack: { day: string; from: string; to: string };
-  /** The velo promo and a friend's REW- code typed in the cart (spec §5); '' when none. */
+  /** The velo promo and a friend's REW- code typed in the cart (docs/rules.md#validation); '' when none. */
   veloCode: string;
   friendCode: string;
   updatedAt: number;
 }
 
-/** An order placed from this device (create-order's answer) and its follow-ups (spec §4, §7). */
+/** An order placed from this device (create-order's answer) and its follow-ups (docs/rules.md#states, docs/api.md#orders). */
 export interface PlacedOrderRecord {
   /** The create-order entry id (its Idempotency-Key). */
   key: string;
@@ -179,7 +179,7 @@ export interface PlacedOrderRecord {
   ipostMessage: string | null;
 }
 
-/** One shop record of the member (spec §3), without its metafields. */
+/** One shop record of the member (docs/rules.md#entities), without its metafields. */
 export interface MemberRecord {
   id: number;
   first_name: string;
@@ -196,7 +196,7 @@ export type ProfileAddress = DeliveryChoice;
 
 export type KvKey = keyof KvValues;
 
-/** Keys cleared when the app version changes (spec §4 "clear cached content flags"). */
+/** Keys cleared when the app version changes (docs/rules.md#states "clear cached content flags"). */
 export const CONTENT_FLAG_KEYS: readonly KvKey[] = ['menuLink', 'rulesCache', 'contentFlag'];
 
 export async function kvGet<K extends KvKey>(db: ClubDb, key: K): Promise<KvValues[K] | undefined> {

@@ -2,7 +2,7 @@ import type { ClubDb } from './database';
 import type { ProductRow, Variant } from './rows-catalogue';
 
 /**
- * The products of a catalogue category (spec §9 categories) in display order: the lists of its
+ * The products of a catalogue category (docs/rules.md#constants categories) in display order: the lists of its
  * collections, each one stored row (see CollectionRow).
  */
 export async function catalogueList(db: ClubDb, variant: Variant, category: string): Promise<ProductRow[]> {

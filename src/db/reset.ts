@@ -2,7 +2,7 @@ import type { ClubDb } from './database';
 import type { KvRow } from './rows-sync';
 
 /**
- * Empties every store (logout, spec §4 "resets all stores") in one transaction. The database's
+ * Empties every store (logout, docs/rules.md#states "resets all stores") in one transaction. The database's
  * own random name (`storeId`, nothing of the member) stays: emptied on purpose is not wiped.
  */
 export async function resetAllStores(db: ClubDb): Promise<void> {

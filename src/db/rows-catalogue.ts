@@ -1,15 +1,15 @@
 import type { CartLine } from '../domain/cart';
 
-/** Brand variant of an account (spec §1, §6): each has its own customer record and cart. */
+/** Brand variant of an account (docs/rules.md#product, docs/rules.md#roles): each has its own customer record and cart. */
 export type Variant = 'glo' | 'ogo' | 'velo';
 
-/** A catalogue product as shown in a list (spec §3 "Product"). Prices in UAH. */
+/** A catalogue product as shown in a list (docs/rules.md#entities "Product"). Prices in UAH. */
 export interface ProductRow {
   variant: Variant;
   id: number;
   /** Shop variant id (`variant_id`): what a cart line is keyed by. Version 3. */
   variantId: number;
-  /** Catalogue category of spec §9 (sticks, devices, ogo-velo, ...). */
+  /** Catalogue category of docs/rules.md#constants (sticks, devices, ogo-velo, ...). */
   category: string;
   collectionId: number;
   title: string;
@@ -30,9 +30,9 @@ export interface ProductRow {
 }
 
 /**
- * One catalogue collection of a variant (spec §7 get-products-by-collection): the list as the
- * server sent it, in display order. A list screen reads this one row: 5,000 products come back in
- * about 17 ms, where 5,000 separate rows through an index take about 100 ms (bench/local-data).
+ * One catalogue collection of a variant (docs/api.md#shop get-products-by-collection): the list as the
+ * server sent it, in display order. A list screen reads this one row: 5,000 products come back several
+ * times faster than 5,000 separate rows through an index (bench/local-data; docs/performance-log.md).
  */
 export interface CollectionRow {
   variant: Variant;
@@ -51,14 +51,14 @@ export interface CartLineRow extends CartLine {
   addedAt: number;
 }
 
-/** A product the member marked as favourite (spec §4); the local store is the truth while entries wait. */
+/** A product the member marked as favourite (docs/rules.md#states); the local store is the truth while entries wait. */
 export interface FavouriteRow {
   variant: Variant;
   productId: number;
   addedAt: number;
 }
 
-/** An order from the purchase history (spec §3 "Order payload", §7 get-orders). */
+/** An order from the purchase history (docs/rules.md#entities "Order payload", docs/api.md#orders get-orders). */
 export interface OrderRow {
   variant: Variant;
   id: number;

@@ -1,13 +1,13 @@
 import type { Variant } from './rows-catalogue';
 
-/** XP balance of one variant (spec §3 "Balance: number"). */
+/** XP balance of one variant (docs/rules.md#entities "Balance: number"). */
 export interface XpBalanceRow {
   variant: Variant;
   balance: number;
   fetchedAt: number;
 }
 
-/** One XP history transaction (spec §3 "Bonus history"). */
+/** One XP history transaction (docs/rules.md#entities "Bonus history"). */
 export interface XpHistoryRow {
   variant: Variant;
   id: number;
@@ -17,12 +17,12 @@ export interface XpHistoryRow {
 }
 
 /**
- * A code scanned or typed on this device (spec §3 "Scan"). `waiting` while its
+ * A code scanned or typed on this device (docs/rules.md#entities "Scan"). `waiting` while its
  * outbox entry waits (shown as "sent" while the request is out), then `credited` with its XP or
  * `refused` with the server's reason. Keyed by the code, lower case: the same code is one row.
  */
 export interface ScanRow {
-  /** The scanned code (GUID form, spec §5), lower case. */
+  /** The scanned code (GUID form, docs/rules.md#validation), lower case. */
   code: string;
   variant: Variant;
   state: 'waiting' | 'credited' | 'refused';
@@ -39,7 +39,7 @@ export interface ScanRow {
   entryId: string | null;
 }
 
-/** A line of the server's scan history (spec §7 scan/get-history), pulled a page at a time. */
+/** A line of the server's scan history (docs/api.md#scan scan/get-history), pulled a page at a time. */
 export interface ScanHistoryRow {
   variant: Variant;
   /** The server's id, as text. */
@@ -53,7 +53,7 @@ export interface ScanHistoryRow {
 }
 
 /**
- * A device of the member (spec §7 get-devices, `data.asset`): `registered` as the server lists
+ * A device of the member (docs/api.md#shop get-devices, `data.asset`): `registered` as the server lists
  * it, or one registered on this device that is `waiting` to be sent or was `refused`.
  */
 export interface DeviceRow {
@@ -70,7 +70,7 @@ export interface DeviceRow {
   awarded: number | null;
 }
 
-/** A partner gift certificate of the member (spec §7 cert/get-cert-list). */
+/** A partner gift certificate of the member (docs/api.md#certificates cert/get-cert-list). */
 export interface CertificateRow {
   id: string;
   variant: Variant;
@@ -81,7 +81,7 @@ export interface CertificateRow {
   expiresAt: string | null;
 }
 
-/** A content page (rules, FAQ, vocabulary...; spec §7 content/get-page-by-id). */
+/** A content page (rules, FAQ, vocabulary...; docs/api.md#content content/get-page-by-id). */
 export interface ContentPageRow {
   variant: Variant;
   id: string;
@@ -89,7 +89,7 @@ export interface ContentPageRow {
   fetchedAt: number;
 }
 
-/** A news item (spec §2 /news, /news/{newsId}). */
+/** A news item (docs/rules.md#screens /news, /news/{newsId}). */
 export interface NewsRow {
   variant: Variant;
   id: string;

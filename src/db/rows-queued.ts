@@ -3,7 +3,7 @@ import type { Variant } from './rows-catalogue';
 /** Where something the member sent stands: waiting in the outbox, accepted, or refused with a reason. */
 export type SendState = 'waiting' | 'sent' | 'refused';
 
-/** Feedback on an online or in-store order (spec §3 Feedback), kept until the server has it. */
+/** Feedback on an online or in-store order (docs/rules.md#entities Feedback), kept until the server has it. */
 export interface FeedbackRow {
   /** The outbox entry id that carries it. */
   id: string;
@@ -20,7 +20,7 @@ export interface FeedbackRow {
   createdAt: number;
 }
 
-/** A photo of several packs sent to the multiscan decoder (spec §7 multiscan/load). */
+/** A photo of several packs sent to the multiscan decoder (docs/api.md#scan multiscan/load). */
 export interface MultiscanRow {
   /** The outbox entry id that carries it. */
   id: string;
@@ -39,7 +39,7 @@ export interface MultiscanRow {
   serverId?: number | null;
 }
 
-/** A call-back request (spec §5: day 'Сьогодні' = today, otherwise tomorrow, from and to). */
+/** A call-back request (docs/rules.md#validation: day 'Сьогодні' = today, otherwise tomorrow, from and to). */
 export interface CallBackRow {
   /** The outbox entry id that carries it. */
   id: string;

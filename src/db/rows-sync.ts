@@ -1,6 +1,6 @@
 import type { Variant } from './rows-catalogue';
 
-/** The account a mutation belongs to: each variant has its own customer record (spec §1). */
+/** The account a mutation belongs to: each variant has its own customer record (docs/rules.md#product). */
 export interface Account {
   variant: Variant;
   /** The shop customer id of that variant (`shopifyId`). */
@@ -20,7 +20,7 @@ export interface OutboxError {
   at: number;
 }
 
-/** One queued mutation (ARCHITECTURE §3). Times are epoch ms. */
+/** One queued mutation (docs/architecture.md#outbox). Times are epoch ms. */
 export interface OutboxEntry<P = unknown> {
   /** UUID v4, sent as the Idempotency-Key. */
   id: string;

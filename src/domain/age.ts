@@ -1,4 +1,4 @@
-/** A metafield as the server returns it (spec §3). */
+/** A metafield as the server returns it (docs/rules.md#entities). */
 export interface MetafieldLike {
   namespace: string;
   key: string;
@@ -8,7 +8,7 @@ export interface MetafieldLike {
 const TRUTHY = new Set(['1', 'true', 'yes', 'так']);
 
 /**
- * Spec §5: verified when the tags contain `age_verified` or the metafield `age_verified` is
+ * docs/rules.md#validation: verified when the tags contain `age_verified` or the metafield `age_verified` is
  * truthy; for ogo the metafield must be in the namespace `verification`.
  */
 export function isAgeVerified(opts: { tags: readonly string[]; metafields: readonly MetafieldLike[]; ogo: boolean }): boolean {

@@ -1,4 +1,4 @@
-/** Spec §9: user-agent strings are cut at 500 characters. */
+/** docs/rules.md#constants: user-agent strings are cut at 500 characters. */
 export const USER_AGENT_MAX_LENGTH = 500;
 
 /**

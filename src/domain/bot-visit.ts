@@ -1,5 +1,5 @@
 /**
- * A visit from the club's chat bot (spec §7 send-bot-stat): the bot's links carry
+ * A visit from the club's chat bot (docs/api.md#auth send-bot-stat): the bot's links carry
  * `utm_source=chatbot` (or `telegram_bot`, `viber_bot`), or `from=bot`.
  */
 export const BOT_SOURCES: readonly string[] = ['chatbot', 'bot', 'telegram_bot', 'viber_bot'];

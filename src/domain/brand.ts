@@ -1,5 +1,5 @@
 /**
- * Brand naming (spec §2): the club is «Клуб glo» on the main variant and «Клуб ogo» on the
+ * Brand naming (docs/rules.md#screens): the club is «Клуб glo» on the main variant and «Клуб ogo» on the
  * second, in the installed app's name, the share text, the page titles and the menu. Which one
  * applies is the member's variant (the variant switch), or the host (OGO_HOST / VITE_OGO_HOST)
  * before anyone signs in.
@@ -37,7 +37,7 @@ export interface BrandManifest {
   icons: Array<{ src: string; sizes: string; type: string; purpose: 'any' | 'maskable' }>;
 }
 
-/** The web app manifest of a brand (spec §2 "Install": served at /manifest.json). */
+/** The web app manifest of a brand (docs/rules.md#screens "Install": served at /manifest.json). */
 export function manifestFor(brand: Brand): BrandManifest {
   return {
     id: '/',
@@ -80,7 +80,7 @@ export function manifestHref(brand: Brand): string {
   return brand === 'ogo' ? '/manifest.json?brand=ogo' : '/manifest.json';
 }
 
-/** The share text of spec §2 for a brand: it promotes the app (the link carries the code). */
+/** The share text of docs/rules.md#screens for a brand: it promotes the app (the link carries the code). */
 export function shareText(brand: Brand): { title: string; text: string } {
   return {
     title: clubName(brand),

@@ -1,6 +1,6 @@
 import { addDays, kyivParts } from './kyiv-time';
 
-/** Spec §5: the label the day picker shows for today; any other label means tomorrow. */
+/** docs/rules.md#validation: the label the day picker shows for today; any other label means tomorrow. */
 export const CALL_TODAY_LABEL = 'Сьогодні';
 export const CALL_TOMORROW_LABEL = 'Завтра';
 /** Longest name a call-back request carries, in characters (the form refuses a longer one). */
@@ -15,7 +15,7 @@ export function isClockTime(value: string): boolean {
   return TIME.test(value);
 }
 
-/** Spec §5: 'Сьогодні' means today, otherwise tomorrow. */
+/** docs/rules.md#validation: 'Сьогодні' means today, otherwise tomorrow. */
 export function callBackDay(label: string): CallDay {
   return label.trim() === CALL_TODAY_LABEL ? 'today' : 'tomorrow';
 }
@@ -29,7 +29,7 @@ export interface CallBackWindow {
 }
 
 /**
- * Spec §5: a call-back request's day and times. Returns the Ukrainian reason it cannot be
+ * docs/rules.md#validation: a call-back request's day and times. Returns the Ukrainian reason it cannot be
  * kept (times not 'HH:MM', from not before to, a window of today already over) or the window.
  */
 export function callBackWindow(
@@ -45,7 +45,7 @@ export function callBackWindow(
   return { ok: true, window: { day, date, from: opts.from, to: opts.to } };
 }
 
-/** Spec §9: the order tag of a call-back time, e.g. «today 10:00-12:00». */
+/** docs/rules.md#constants: the order tag of a call-back time, e.g. «today 10:00-12:00». */
 export function callTimeTag(w: Pick<CallBackWindow, 'day' | 'from' | 'to'>): string {
   return `${w.day} ${w.from}-${w.to}`;
 }

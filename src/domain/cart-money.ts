@@ -5,7 +5,7 @@ import { veloLinePrice, veloPromoProblem } from './velo-promo';
 
 type Line = Pick<CartLine, 'count' | 'price' | 'bonuses' | 'tags'>;
 
-/** A cart's money (spec §4, §5, §9) once the velo promo is weighed: kopiykas per line and in total. */
+/** A cart's money (docs/rules.md#states, docs/rules.md#validation, docs/rules.md#constants) once the velo promo is weighed: kopiykas per line and in total. */
 export interface CartMoney {
   /** Per line, in the cart's order: catalogue price of one unit, and what it costs after the discount. */
   units: Array<{ listKop: number; unitKop: number }>;
@@ -20,7 +20,7 @@ export interface CartMoney {
 
 /**
  * Prices the cart lines as the order will be priced: bonus items at 0 UAH (paid in XP), and,
- * when the typed velo code applies (spec §5), velo lines at price × 0.8. Used by the cart and by
+ * when the typed velo code applies (docs/rules.md#validation), velo lines at price × 0.8. Used by the cart and by
  * the order summary alike.
  */
 export function cartMoney(o: { variant: ShopVariant; lines: readonly Line[]; veloCode: string; customerTags: readonly string[]; configuredVelo?: string }): CartMoney {

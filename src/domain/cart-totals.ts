@@ -13,7 +13,7 @@ export interface CartTotals {
   units: number;
 }
 
-/** Spec §4: the cart's totals in money and in XP. */
+/** docs/rules.md#states: the cart's totals in money and in XP. */
 export function cartTotals(lines: readonly Line[]): CartTotals {
   let kop = 0;
   let xp = 0;
@@ -27,7 +27,7 @@ export function cartTotals(lines: readonly Line[]): CartTotals {
 }
 
 /**
- * Spec §5: "a cart with a zero-priced item and nonzero total is flagged". A velo gift is free
+ * docs/rules.md#validation: "a cart with a zero-priced item and nonzero total is flagged". A velo gift is free
  * by design and does not count; a bonus item (price 0, paid with XP) next to items paid with
  * money does, so such a cart is ordered as two orders. The server refuses a flagged cart.
  */
@@ -36,12 +36,12 @@ export function zeroPriceFlag(lines: readonly Line[]): boolean {
   return zero && cartTotals(lines).money > 0;
 }
 
-/** Spec §3: the local courier (iPost) only when every cart item carries `ipost_allow`. */
+/** docs/rules.md#entities: the local courier (iPost) only when every cart item carries `ipost_allow`. */
 export function ipostAllowed(lines: readonly Pick<CartLine, 'tags'>[]): boolean {
   return lines.length > 0 && lines.every((l) => l.tags.includes(PRODUCT_TAGS.ipostAllow));
 }
 
-/** Spec §9: velo gifts in the cart, shown as at most 2. */
+/** docs/rules.md#constants: velo gifts in the cart, shown as at most 2. */
 export const VELO_GIFT_DISPLAY_CAP = 2;
 
 export function veloGiftCount(lines: readonly Pick<CartLine, 'tags' | 'count'>[]): number {
@@ -52,7 +52,7 @@ export function veloGiftDisplayCount(lines: readonly Pick<CartLine, 'tags' | 'co
   return Math.min(VELO_GIFT_DISPLAY_CAP, veloGiftCount(lines));
 }
 
-/** Velo gifts one order may hold at most (spec §9: the gift count is capped to 2). */
+/** Velo gifts one order may hold at most (docs/rules.md#constants: the gift count is capped to 2). */
 export const VELO_GIFT_MAX = VELO_GIFT_DISPLAY_CAP;
 
 export const VELO_GIFT_PROBLEMS = {
@@ -61,7 +61,7 @@ export const VELO_GIFT_PROBLEMS = {
 } as const;
 
 /**
- * Spec §9 and an order holds at most 2 velo gifts (units, whichever gifts), and only
+ * docs/rules.md#constants and an order holds at most 2 velo gifts (units, whichever gifts), and only
  * beside a velo product paid with money (a velo line that is not a gift and has a price). The app
  * shows these rules and the server enforces them. Null when the cart keeps them.
  */

@@ -1,5 +1,5 @@
 /**
- * The cart's rules (spec §3 "Cart line", §4), their one home: the shape of a line, the limits,
+ * The cart's rules (docs/rules.md#entities "Cart line", docs/rules.md#states), their one home: the shape of a line, the limits,
  * and every change a member makes. The local database (src/db), the outbox kind
  * (src/sync/mutations/cart-change.ts), the screens and the server import them from here.
  */
@@ -34,22 +34,22 @@ export interface CartLine {
 /** The most units of one line a cart holds; the server refuses more. */
 export const MAX_LINE_COUNT = 99;
 
-/** The most lines a cart holds: get-products-by-id (the §4 refresh) takes at most 100. */
+/** The most lines a cart holds: get-products-by-id (the refresh of docs/rules.md#states) takes at most 100. */
 export const MAX_CART_LINES = 100;
 
-/** Spec §4: adds one unit, or one more of the line with the same variant; a full cart takes no new line. */
+/** docs/rules.md#states: adds one unit, or one more of the line with the same variant; a full cart takes no new line. */
 export function addToCart(lines: readonly CartLine[], item: Omit<CartLine, 'count'>): CartLine[] {
   const found = lines.find((l) => l.variantId === item.variantId);
   if (!found) return lines.length >= MAX_CART_LINES ? [...lines] : [...lines, { ...item, count: 1 }];
   return lines.map((l) => (l === found ? { ...l, count: Math.min(MAX_LINE_COUNT, l.count + 1) } : l));
 }
 
-/** Spec §4: one unit less, only while the count is above 1 (removing is a separate action). */
+/** docs/rules.md#states: one unit less, only while the count is above 1 (removing is a separate action). */
 export function decrementLine(lines: readonly CartLine[], variantId: number): CartLine[] {
   return lines.map((l) => (l.variantId === variantId && l.count > 1 ? { ...l, count: l.count - 1 } : l));
 }
 
-/** Spec §4: sets a line's count, kept within 1..MAX_LINE_COUNT; not a number leaves it unchanged. */
+/** docs/rules.md#states: sets a line's count, kept within 1..MAX_LINE_COUNT; not a number leaves it unchanged. */
 export function setLineCount(lines: readonly CartLine[], variantId: number, count: number): CartLine[] {
   if (!Number.isFinite(count)) return [...lines];
   const next = Math.min(MAX_LINE_COUNT, Math.max(1, Math.trunc(count)));
@@ -72,7 +72,7 @@ export interface FreshProduct {
 }
 
 /**
- * Spec §4 "refresh from server": keeps only the lines the server still returned, with their
+ * docs/rules.md#states "refresh from server": keeps only the lines the server still returned, with their
  * current price and bonus price; counts and order stay as they were.
  */
 export function refreshCart(lines: readonly CartLine[], fresh: readonly FreshProduct[]): CartLine[] {
@@ -86,7 +86,7 @@ export function refreshCart(lines: readonly CartLine[], fresh: readonly FreshPro
 }
 
 /**
- * One change to a cart (spec §4), relative, so it lands on whatever the server holds:
+ * One change to a cart (docs/rules.md#states), relative, so it lands on whatever the server holds:
  * add units of a product, one less (only while above 1), set a count, remove, or the refresh
  * that keeps only the lines the server still sells (`asked` lines missing from `fresh` go).
  */
@@ -95,7 +95,7 @@ export type CartOp =
   | { op: 'decrement'; variantId: number }
   | { op: 'set'; variantId: number; count: number }
   | { op: 'remove'; variantId: number }
-  /** The lines an order took (spec §4: the cart is cleared after order creation); lines added since stay. */
+  /** The lines an order took (docs/rules.md#states: the cart is cleared after order creation); lines added since stay. */
   | { op: 'clear'; variantIds: number[] }
   | { op: 'refresh'; asked: number[]; fresh: FreshProduct[] };
 

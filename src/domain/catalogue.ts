@@ -1,4 +1,4 @@
-/** A shop variant: glo and ogo each have their own catalogue, cart and orders (spec §1). */
+/** A shop variant: glo and ogo each have their own catalogue, cart and orders (docs/rules.md#product). */
 export type ShopVariant = 'glo' | 'ogo';
 
 export type CategorySlug =
@@ -20,7 +20,7 @@ export type CategorySlug =
 export interface Category {
   slug: CategorySlug;
   variant: ShopVariant;
-  /** The configured shop collection id (spec §9: "collection ids are configured"). */
+  /** The configured shop collection id (docs/rules.md#constants: "collection ids are configured"). */
   collectionId: number;
   /** Ukrainian title shown on the tile and the list. */
   title: string;
@@ -29,8 +29,8 @@ export interface Category {
 }
 
 /**
- * Spec §9's twelve categories, plus `ogo-merch`, which §2 routes (/shop/ogo-merch and its
- * detail pages) but §9 does not list.
+ * The catalogue categories of docs/rules.md#constants: twelve, plus `ogo-merch`, which has routes (/shop/ogo-merch and its
+ * detail pages, docs/rules.md#screens) but was not among the product's original categories.
  */
 export const CATEGORIES: readonly Category[] = [
   { slug: 'sticks', variant: 'glo', collectionId: 270101, title: 'Стіки', bonus: false },
@@ -60,7 +60,7 @@ export function categoryByCollectionId(collectionId: number): Category | undefin
   return CATEGORIES.find((c) => c.collectionId === collectionId);
 }
 
-/** Product tags the rules read (spec §3, §5). */
+/** Product tags the rules read (docs/rules.md#entities, docs/rules.md#validation). */
 export const PRODUCT_TAGS = {
   /** The local courier (iPost) may carry it; iPost needs it on every cart item. */
   ipostAllow: 'ipost_allow',

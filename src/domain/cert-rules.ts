@@ -1,5 +1,5 @@
 /**
- * Partner certificate rules (spec §3 "Certificates", §5, §8, §9): the default categories, the
+ * Partner certificate rules (docs/rules.md#entities "Certificates", docs/rules.md#validation, docs/rules.md#error-reactions, docs/rules.md#constants): the default categories, the
  * hourly date the certificate token is asked with, how long a token and the registration flag
  * count, and the checks the app makes before it sends anything (PIN shape, enough XP).
  */
@@ -9,7 +9,7 @@ export interface CertCategoryLike {
   CATEGORY_NAME: string;
 }
 
-/** Spec §3 default categories (1 Electronics, 2 Food products, 4 Mobile operators, 5 Fuel, 6 Entertainment, 7 Beauty and health), in Ukrainian. */
+/** docs/rules.md#entities default categories (1 Electronics, 2 Food products, 4 Mobile operators, 5 Fuel, 6 Entertainment, 7 Beauty and health), in Ukrainian. */
 export const DEFAULT_CERT_CATEGORIES: readonly CertCategoryLike[] = [
   { CATEGORY_ID: 1, CATEGORY_NAME: 'Електроніка' },
   { CATEGORY_ID: 2, CATEGORY_NAME: 'Продукти харчування' },
@@ -20,7 +20,7 @@ export const DEFAULT_CERT_CATEGORIES: readonly CertCategoryLike[] = [
 ];
 
 /**
- * The categories to show: the server's when it sent any usable ones, else the §3 defaults.
+ * The categories to show: the server's when it sent any usable ones, else the defaults (docs/rules.md#entities).
  * A category without a name takes its default Ukrainian name, or is dropped when it has none;
  * repeated ids are shown once.
  */
@@ -38,7 +38,7 @@ export function certCategoriesOrDefault(server: ReadonlyArray<Partial<CertCatego
   return out.length ? out : DEFAULT_CERT_CATEGORIES.map((c) => ({ ...c }));
 }
 
-/** The current hour as cert/get-auth wants it (spec §9 "requested with an hourly date"): `YYYY-MM-DDTHH:00Z`, UTC. */
+/** The current hour as cert/get-auth wants it (docs/rules.md#constants "requested with an hourly date"): `YYYY-MM-DDTHH:00Z`, UTC. */
 export function hourlyDate(now: number): string {
   return `${new Date(now).toISOString().slice(0, 13)}:00Z`;
 }
@@ -46,14 +46,14 @@ export function hourlyDate(now: number): string {
 /** A token is renewed this long before its server expiry, so it never dies on the way. */
 export const CERT_TOKEN_MARGIN_MS = 60_000;
 
-/** Spec §9 "other tokens until server expiry": whether a stored token may still be sent at `now`. */
+/** docs/rules.md#constants "other tokens until server expiry": whether a stored token may still be sent at `now`. */
 export function isTokenLive(token: { expiresAt: string } | null | undefined, now: number, marginMs = CERT_TOKEN_MARGIN_MS): boolean {
   if (!token) return false;
   const at = Date.parse(token.expiresAt);
   return Number.isFinite(at) && at - marginMs > now;
 }
 
-/** Spec §9: the certificate registration flag is kept 3 days. */
+/** docs/rules.md#constants: the certificate registration flag is kept 3 days. */
 export const CERT_REGISTRATION_FLAG_MS = 3 * 86_400_000;
 
 /** Whether a registration made at `registeredAt` (epoch ms) still counts at `now`. */

@@ -10,13 +10,13 @@ import { orderTags } from './order-tags';
 import { deliveryMethodAllowed, SHIPPING_TITLES, shippingOption, type ShippingOption } from './shipping';
 import { deliveryAddress1, deliveryProblem, type DeliveryChoice } from './shipping-address';
 
-/** A cart line as the summary reads it (spec §3 "Cart line"), with its title for display. */
+/** A cart line as the summary reads it (docs/rules.md#entities "Cart line"), with its title for display. */
 export type SummaryLine = Pick<CartLine, 'variantId' | 'count' | 'price' | 'bonuses' | 'tags' | 'title'>;
 
 /** Everything the member chose on the way to /shop/checkout, and what the app knows of them. */
 export interface CheckoutInput {
   variant: ShopVariant;
-  /** The shop record of the variant (spec §3 "User (shop record)"). */
+  /** The shop record of the variant (docs/rules.md#entities "User (shop record)"). */
   customer: { id: number; first_name: string; last_name: string; phone: string; tags: readonly string[]; orders_count: number };
   ageVerified: boolean;
   lines: readonly SummaryLine[];
@@ -28,14 +28,14 @@ export interface CheckoutInput {
   veloCode: string;
   /** A friend's REW- code typed in the cart ('' when none). */
   friendCode: string;
-  /** The velo promo the shop is configured with (spec §9 default VELO-20%). */
+  /** The velo promo the shop is configured with (docs/rules.md#constants default VELO-20%). */
   configuredVelo?: string;
   needCall: boolean;
   /** The call-back window picked on /shop/payment (day label 'Сьогодні' or another = tomorrow). */
   callBack: { day: string; from: string; to: string } | null;
   /** XP of the variant's record; null when not known yet. */
   xpBalance: number | null;
-  /** Free-shipping thresholds, UAH (spec §9). */
+  /** Free-shipping thresholds, UAH (docs/rules.md#constants). */
   thresholds?: Record<ShopVariant, number>;
   now: Date;
 }
@@ -56,7 +56,7 @@ export interface SummaryRow {
   discounted: boolean;
 }
 
-/** The request of create-order (spec §7), shaped as src/contract/shop-order.ts declares it. */
+/** The request of create-order (docs/api.md#orders), shaped as src/contract/shop-order.ts declares it. */
 export interface CreateOrderBody {
   order: ShopifyOrder;
   ogo?: true;
@@ -86,7 +86,7 @@ export interface CheckoutSummary {
   paymentMethod: PaymentMethod;
   callBack: CallBackWindow | null;
   tags: string[];
-  /** Spec §3 "Order payload", exactly as it is sent. */
+  /** docs/rules.md#entities "Order payload", exactly as it is sent. */
   payload: ShopifyOrder;
   request: CreateOrderBody;
   /** Why the order cannot be placed as it stands (Ukrainian); empty when it can. */
@@ -110,9 +110,9 @@ function metafieldsOf(delivery: DeliveryChoice, needCall: boolean, callBack: Cal
 }
 
 /**
- * The order summary of /shop/checkout and the create-order request, from one place (spec §3,
- * §4, §5, §9): lines priced with the velo discount when the code applies, the friend's code on a
- * first order only, totals in kopiykas, the §9 tags (PWA, pwa_order, pre-order, iPost,
+ * The order summary of /shop/checkout and the create-order request, from one place (docs/rules.md#entities,
+ * docs/rules.md#states, docs/rules.md#validation, docs/rules.md#constants): lines priced with the velo discount when the code applies, the friend's code on a
+ * first order only, totals in kopiykas, the tags (docs/rules.md#constants: PWA, pwa_order, pre-order, iPost,
  * pwa_velo-20%, the call time), the shipping line (priced 0), the shipping address (Ukraine,
  * 01001), UAH, and the financial status ('paid' only for an order paid fully with XP). The
  * server prices and checks everything again; these figures are what the member sees.

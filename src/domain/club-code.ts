@@ -3,7 +3,7 @@
  *
  * Format (documented, stable): `<BRAND>-<ID>-<C>`, e.g. `GLO-00000123-0`
  * - BRAND: `GLO` or `OGO`, the variant whose shop record it names;
- * - ID: the member's shop record id of that variant (the customer id every §7 call uses as
+ * - ID: the member's shop record id of that variant (the customer id every call of docs/api.md uses as
  *   `shopifyId`), 8 digits with leading zeros, more when the id is longer;
  * - C: a Luhn (mod 10) check digit over ID, so a misread code is refused rather than crediting
  *   someone else.

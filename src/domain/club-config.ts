@@ -11,11 +11,11 @@ export interface ClubConfig {
   apiKey: string;
   /** The host on which the app runs as ogo (server: OGO_HOST); '' for none. */
   ogoHost: string;
-  /** Spec §6 allow-list that signs in without SMS (server: TEST_PHONES; empty where test-login is off). */
+  /** docs/rules.md#roles allow-list that signs in without SMS (server: TEST_PHONES; empty where test-login is off). */
   testPhones: readonly string[];
-  /** Spec §9 free-shipping thresholds, UAH (server: FREE_SHIPPING_GLO, FREE_SHIPPING_OGO). */
+  /** docs/rules.md#constants free-shipping thresholds, UAH (server: FREE_SHIPPING_GLO, FREE_SHIPPING_OGO). */
   freeShipping: { glo: number; ogo: number };
-  /** Spec §9 velo promo text (server: VELO_PROMO_CODE); '' for the spec's own (src/domain/velo-promo.ts). */
+  /** docs/rules.md#constants velo promo text (server: VELO_PROMO_CODE); '' for the default (src/domain/velo-promo.ts). */
   veloPromo: string;
 }
 

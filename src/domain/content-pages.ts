@@ -1,5 +1,5 @@
 /**
- * The configured content pages of spec §7 `content/get-page-by-id` (spec §9: "content page ids
+ * The configured content pages of docs/api.md#content `content/get-page-by-id` (docs/rules.md#constants: "content page ids
  * are configured"). One id per page; a page may have a glo and an ogo version, picked by the
  * call's `{product}` flag (`ogo`), and falls back to the common version when it has no
  * version of its own for that variant.
@@ -7,9 +7,9 @@
 export const CONTENT_PAGES = {
   /** /faq: questions and answers about the club; glo and ogo versions. */
   faq: 1001,
-  /** /rules: club rules; only for age-verified members (spec §2, §6). */
+  /** /rules: club rules; only for age-verified members (docs/rules.md#screens, docs/rules.md#roles). */
   clubRules: 1002,
-  /** /user-agreement: readable without signing in (spec §2 layout "forall"). */
+  /** /user-agreement: readable without signing in (docs/rules.md#screens layout "forall"). */
   userAgreement: 1003,
   /** /invite-friend/faq. */
   inviteFaq: 1004,
@@ -23,15 +23,15 @@ export const CONTENT_PAGES = {
   verificationHelp: 1008,
   /** /go-buy: where to buy, online and in stores; glo and ogo versions. */
   goBuy: 1009,
-  /** /why-ogo: why the ogo club (spec §2 navigation "why-ogo"); readable before signing in, from the landing. */
+  /** /why-ogo: why the ogo club (docs/rules.md#screens navigation "why-ogo"); readable before signing in, from the landing. */
   whyOgo: 1010,
-  /** /invite-friend/offer: the invite-a-friend offer and its terms (spec §2 "invite-friend offer"). */
+  /** /invite-friend/offer: the invite-a-friend offer and its terms (docs/rules.md#screens "invite-friend offer"). */
   inviteOffer: 1011,
-  /** /promo: the velo promo code of the second variant (spec §2 "promo", §9 VELO-20%). */
+  /** /promo: the velo promo code of the second variant (docs/rules.md#screens "promo", docs/rules.md#constants VELO-20%). */
   veloPromo: 1012,
-  /** /test-drive: trying a device in a brand store (spec §2 "test-drive sub-pages"). */
+  /** /test-drive: trying a device in a brand store (docs/rules.md#screens "test-drive sub-pages"). */
   testDrive: 1013,
-  /** /test-drive/velo: the velo pouches test drive (spec §3 User (velo) showTdSlide, tdMultipass). */
+  /** /test-drive/velo: the velo pouches test drive (docs/rules.md#entities User (velo) showTdSlide, tdMultipass). */
   veloTestDrive: 1014,
 } as const;
 

@@ -40,7 +40,7 @@ export const DELIVERY_FIELD_MESSAGES = {
 } as const;
 
 /**
- * The field-by-field problems of a delivery choice (spec §3 Delivery), Ukrainian, for the
+ * The field-by-field problems of a delivery choice (docs/rules.md#entities Delivery), Ukrainian, for the
  * messages beside the fields; empty when it can be ordered. `now` dates the courier window.
  */
 export function deliveryFieldErrors(f: DeliveryForm, now: Date): DeliveryFieldErrors {
@@ -93,7 +93,7 @@ export function filterBranches<B extends BranchLike>(branches: readonly B[], que
   return branches.filter((b) => b.short_address.toLowerCase().includes(q) || b.label.toLowerCase().includes(q));
 }
 
-/** Spec §3 "npDep, with meta.number": the reason a typed branch number names no branch of the city, or null. */
+/** docs/rules.md#entities "npDep, with meta.number": the reason a typed branch number names no branch of the city, or null. */
 export function branchQueryProblem(branches: readonly BranchLike[], query: string): string | null {
   const q = query.trim().replace(/^№\s*/, '');
   if (!q || branches.length === 0) return null;

@@ -3,20 +3,20 @@ import { ipostAllowed } from './cart-totals';
 import type { ShopVariant } from './catalogue';
 import { deliveryMethodAllowed, type DeliveryMethod } from './shipping';
 
-/** Spec §3 Delivery: what /shop/delivery offers. 3 (the local courier) needs ogo and `ipost_allow` on every line. */
+/** docs/rules.md#entities Delivery: what /shop/delivery offers. 3 (the local courier) needs ogo and `ipost_allow` on every line. */
 export function deliveryMethodsOffered(variant: ShopVariant, lines: readonly Pick<CartLine, 'tags'>[]): DeliveryMethod[] {
   const out: DeliveryMethod[] = [1, 2];
   if (deliveryMethodAllowed(variant, 3) && ipostAllowed(lines)) out.push(3);
   return out;
 }
 
-/** What is known of the local courier in the chosen city (spec §7 ipost/city-available). */
+/** What is known of the local courier in the chosen city (docs/api.md#delivery ipost/city-available). */
 export type IpostCityCheck =
   /** Not asked yet, or the city changed since. */
   | { state: 'unknown' }
   | { state: 'available'; city: string }
   | { state: 'unavailable'; city: string; served: readonly string[] }
-  /** The check itself failed (network, token): spec §4 treats it as a failure too. */
+  /** The check itself failed (network, token): docs/rules.md#states treats it as a failure too. */
   | { state: 'failed'; city: string };
 
 export const FALLBACK_MESSAGES = {
@@ -27,7 +27,7 @@ export const FALLBACK_MESSAGES = {
 } as const;
 
 /**
- * Spec §4/§8: the delivery method that stands, and why it changed. A chosen 3 falls back to 1 when
+ * docs/rules.md#states, docs/rules.md#error-reactions: the delivery method that stands, and why it changed. A chosen 3 falls back to 1 when
  * the cart no longer allows it, when the courier does not serve the city, or when the city check
  * failed. Anything else stands as chosen.
  */
@@ -44,7 +44,7 @@ export function resolveDeliveryMethod(opts: {
 }
 
 /**
- * Spec §4: after the courier took the address, delivery resets to 1 and street and flat are
+ * docs/rules.md#states: after the courier took the address, delivery resets to 1 and street and flat are
  * cleared (the city and the rest of the choice stay for the next order).
  */
 export function afterIpostSent<D extends { method: DeliveryMethod; street?: string; flat?: string }>(d: D): D {
@@ -52,7 +52,7 @@ export function afterIpostSent<D extends { method: DeliveryMethod; street?: stri
 }
 
 /**
- * What the local courier is asked to bring (spec §7 ipost/send-address), in the app's names: the
+ * What the local courier is asked to bring (docs/api.md#delivery ipost/send-address), in the app's names: the
  * outbox entry stores it, the server books the courier with it. On the wire `date`, `from`, `to`
  * and `orderId` are `delivery_date`, `delivery_time_from`, `delivery_time_to` and `order_id`.
  */

@@ -1,4 +1,4 @@
-/** A product that can be exchanged for XP (spec §1 "exchange points"): a bonus item with an XP price. */
+/** A product that can be exchanged for XP (docs/rules.md#product "exchange points"): a bonus item with an XP price. */
 export interface ExchangeItem {
   bonuses: number | null;
   price: number;

@@ -1,5 +1,5 @@
 /**
- * The §3 feedback popup (Feedback: showPopup, current): it asks about one recent order that can
+ * The feedback popup (docs/rules.md#entities: Feedback: showPopup, current): it asks about one recent order that can
  * still take feedback, once per order. Which order, if any, is this rule.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Feedback rules (spec §3 "Feedback", §7 feedback/send): the limits the server enforces on a
+ * Feedback rules (docs/rules.md#entities "Feedback", docs/api.md#feedback feedback/send): the limits the server enforces on a
  * feedback and its photos, shared so the app refuses early with the same numbers, and the check
  * of a form before anything is queued.
  */

@@ -1,6 +1,6 @@
 import type { ShopVariant } from './catalogue';
 
-/** Spec §9: free shipping from 399 UAH on glo and 120 UAH on ogo (the server's config may change them). */
+/** docs/rules.md#constants: free shipping from 399 UAH on glo and 120 UAH on ogo (the server's config may change them). */
 export const FREE_SHIPPING_DEFAULTS: Record<ShopVariant, number> = { glo: 399, ogo: 120 };
 
 /** UAH still to add for free shipping (0 once reached), for the cart's progress bar. */

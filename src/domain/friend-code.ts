@@ -1,9 +1,9 @@
 import { MGM_PREFIX } from './mgm-code';
 
-/** Spec §5/§9: the member-get-member promo code starts with this prefix (REW-). */
+/** docs/rules.md#validation, docs/rules.md#constants: the member-get-member promo code starts with this prefix (REW-). */
 export const FRIEND_CODE_PREFIX = MGM_PREFIX;
 
-/** Spec §5: a friend code is longer than 4 characters. */
+/** docs/rules.md#validation: a friend code is longer than 4 characters. */
 export const FRIEND_CODE_MIN_LENGTH = 5;
 
 /** Trimmed and upper-cased, as codes are compared. */
@@ -12,7 +12,7 @@ export function normalizeFriendCode(code: string): string {
 }
 
 /**
- * Spec §5: a friend (member-get-member) code counts only for a first order (no orders yet),
+ * docs/rules.md#validation: a friend (member-get-member) code counts only for a first order (no orders yet),
  * when it is longer than 4 characters and carries the prefix REW-.
  * Returns the Ukrainian reason it does not count, or null when it does.
  */

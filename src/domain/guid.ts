@@ -1,4 +1,4 @@
-/** Spec §8: the GUID error messages, verbatim. */
+/** docs/rules.md#error-reactions: the GUID error messages, verbatim. */
 export const GUID_ERRORS = {
   invalid: 'Invalid Guid value! Please specify a valid value!',
   required: 'The parameter value required!',
@@ -6,7 +6,7 @@ export const GUID_ERRORS = {
 } as const;
 
 /**
- * The §8 GUID messages as the member reads them (the API answers them verbatim, in English):
+ * The GUID messages (docs/rules.md#error-reactions) as the member reads them (the API answers them verbatim, in English):
  * what is wrong and what a club code looks like.
  */
 export const GUID_MESSAGES_UK: Readonly<Record<string, string>> = {
@@ -15,12 +15,12 @@ export const GUID_MESSAGES_UK: Readonly<Record<string, string>> = {
   [GUID_ERRORS.unsupported]: 'Код клубу — це текст із літер і цифр у формі 8-4-4-4-12.',
 };
 
-/** The Ukrainian words for a §8 GUID message; null for any other text. */
+/** The Ukrainian words for a GUID message (docs/rules.md#error-reactions); null for any other text. */
 export function guidReason(message: string): string | null {
   return GUID_MESSAGES_UK[message.trim()] ?? null;
 }
 
-/** Spec §5: 8-4-4-4-12 alphanumerics. */
+/** docs/rules.md#validation: 8-4-4-4-12 alphanumerics. */
 const GUID = /^[0-9a-zA-Z]{8}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{12}$/;
 
 export type GuidCheck = { ok: true; value: string } | { ok: false; error: string };

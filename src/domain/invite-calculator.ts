@@ -1,7 +1,7 @@
 /**
- * The invite-a-friend calculator (spec §1 "referral programme ... with a calculator", route
+ * The invite-a-friend calculator (docs/rules.md#product "referral programme ... with a calculator", route
  * /invite-friend/calculator): how much XP a member earns for N invited adult friends who each
- * place their first order with the member's REW- code (spec §5: the code counts only on a
+ * place their first order with the member's REW- code (docs/rules.md#validation: the code counts only on a
  * first order). The figures are the club's configured constants below.
  */
 

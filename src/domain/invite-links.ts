@@ -1,5 +1,5 @@
 /**
- * Links of the invite programme (spec §2 share text, §3 "Invite: mgmCode", §7 get-velo-mgm):
+ * Links of the invite programme (docs/rules.md#screens share text, docs/rules.md#entities "Invite: mgmCode", docs/api.md#invite get-velo-mgm):
  * the share text that carries the member's code as a campaign parameter, and the velo
  * member-get-member link on the second brand's site with `discount` and `rev_code`.
  */
@@ -34,7 +34,7 @@ export function inviteShareText(origin: string, code: string): string {
 /**
  * The velo invite link on the second brand's site: `siteUrl` (absolute, or a path resolved
  * against `origin`) with `discount` (the friend's velo discount code) and `rev_code` (the
- * member's REW- code). Null when either code is missing or the rev code is no friend code (§5).
+ * member's REW- code). Null when either code is missing or the rev code is no friend code (docs/rules.md#validation).
  */
 export function veloMgmLink(siteUrl: string, origin: string, discount: string, revCode: string): string | null {
   if (!discount.trim() || friendCodeProblem(revCode, 0) !== null) return null;

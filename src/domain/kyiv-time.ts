@@ -9,8 +9,8 @@ const ZONES = ['Europe/Kyiv', 'Europe/Kiev'] as const;
  * From 1997 Kyiv keeps the EU's clock: UTC+2, and UTC+3 from 01:00 UTC on the last Sunday of
  * March to 01:00 UTC on the last Sunday of October (tests/unit/domain/kyiv-time.test.ts checks
  * every hour of 1997–2044 against the time zone database). Counted, not asked of `Intl`: a page's
- * first time-zone format loads the zone and locale data, a 100–150 ms task at a phone's CPU speed
- * (Chromium at 4× slowdown), on every screen that shows a time.
+ * first time-zone format loads the zone and locale data, a long task at a phone's CPU speed
+ * (docs/performance-log.md), on every screen that shows a time.
  */
 const EU_RULES_FROM = Date.UTC(1997, 0, 1);
 

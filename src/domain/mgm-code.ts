@@ -1,5 +1,5 @@
 /**
- * Member-get-member (invite) codes, spec §3 "Invite: mgmCode" and §5 "friend promo code ...
+ * Member-get-member (invite) codes, docs/rules.md#entities "Invite: mgmCode" and docs/rules.md#validation "friend promo code ...
  * containing the prefix REW-". Codes use an alphabet without look-alike characters
  * (no 0/O, 1/I/L) so that a friend can type one from a screenshot.
  */

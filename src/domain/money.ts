@@ -1,6 +1,6 @@
 import { formatNumber } from './uk-format';
 /**
- * Money rules (spec §9: currency UAH). Amounts are added up in kopiykas (whole numbers) so
+ * Money rules (docs/rules.md#constants: currency UAH). Amounts are added up in kopiykas (whole numbers) so
  * that sums and discounts never drift by a fraction; the contract and screens speak UAH.
  */
 export const CURRENCY = 'UAH';
@@ -15,7 +15,7 @@ export function toUah(kop: number): number {
   return Math.round(kop) / 100;
 }
 
-/** A kopiyka amount less `percent` %, rounded to the kopiyka (spec §9: velo is price × 0.8). */
+/** A kopiyka amount less `percent` %, rounded to the kopiyka (docs/rules.md#constants: velo is price × 0.8). */
 export function percentOff(kop: number, percent: number): number {
   return Math.round((kop * (100 - percent)) / 100);
 }
@@ -30,7 +30,7 @@ export function formatUah(uah: number): string {
   return `${formatNumber(uah, 2)} грн`;
 }
 
-/** The club's points (spec §1): 1200 -> "1 200 XP". The unit has no translation. */
+/** The club's points (docs/rules.md#product): 1200 -> "1 200 XP". The unit has no translation. */
 export function formatXp(xp: number): string {
   return `${formatNumber(xp)} XP`;
 }

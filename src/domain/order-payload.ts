@@ -1,7 +1,7 @@
 import { CURRENCY, moneyString, toKop, toUah } from './money';
 import { SHIPPING_COUNTRY, SHIPPING_ZIP, shippingLine, type ShippingOption } from './shipping';
 
-/** Spec §3/§9: what the member picks: 1 cash on delivery, 2 card. */
+/** docs/rules.md#entities, docs/rules.md#constants: what the member picks: 1 cash on delivery, 2 card. */
 export type PaymentChoice = 1 | 2;
 /** How an order is paid: the choice, or 3 when it is paid fully with XP (money total 0). */
 export type PaymentMethod = 1 | 2 | 3;
@@ -23,7 +23,7 @@ export interface OrderMetafield {
   type: string;
 }
 
-/** Spec §3 "Order payload": the Shopify-shaped order the app sends and the server stores. */
+/** docs/rules.md#entities "Order payload": the Shopify-shaped order the app sends and the server stores. */
 export interface ShopifyOrder {
   line_items: Array<{ quantity: number; variant_id: number; price?: string }>;
   customer: { id: number };
@@ -46,7 +46,7 @@ export interface ShopifyOrder {
   transactions: Array<{ kind: 'sale'; status: 'pending'; gateway: string; amount: string }>;
   metafields: OrderMetafield[];
   note: string;
-  /** Spec §9: UAH. */
+  /** docs/rules.md#constants: UAH. */
   currency: typeof CURRENCY;
 }
 
@@ -61,7 +61,7 @@ export function pricedTotals(lines: readonly PricedLine[]): { money: number; xp:
   return { money: toUah(kop), xp };
 }
 
-/** Spec §4: 'paid' when the money total is zero but a bonus total exists (paid with XP), else 'pending'. */
+/** docs/rules.md#states: 'paid' when the money total is zero but a bonus total exists (paid with XP), else 'pending'. */
 export function financialStatus(money: number, xp: number): 'pending' | 'paid' {
   return toKop(money) === 0 && xp > 0 ? 'paid' : 'pending';
 }
@@ -71,7 +71,7 @@ export function paymentMethodOf(choice: PaymentChoice, money: number): PaymentMe
   return toKop(money) === 0 ? 3 : choice;
 }
 
-/** Builds the Shopify-shaped order (spec §3, §4, §9) from priced lines and the member's choices. */
+/** Builds the Shopify-shaped order (docs/rules.md#entities, docs/rules.md#states, docs/rules.md#constants) from priced lines and the member's choices. */
 export function buildOrderPayload(draft: {
   customerId: number;
   lines: readonly PricedLine[];
@@ -108,7 +108,7 @@ export function buildOrderPayload(draft: {
     },
     shipping_lines: [shippingLine(draft.shippingOption)],
     payment_gateway_names: [gateway],
-    // Paid with XP: no money changes hands, so no transaction (spec §4).
+    // Paid with XP: no money changes hands, so no transaction (docs/rules.md#states).
     transactions: method === 3 ? [] : [{ kind: 'sale', status: 'pending', gateway, amount: moneyString(money) }],
     metafields,
     note: draft.note ?? '',

@@ -4,7 +4,7 @@ export interface StatusLabel {
   tone: 'ok' | 'wait' | 'bad' | 'neutral';
 }
 
-/** The parts of a get-orders order (spec §7) its statuses come from. */
+/** The parts of a get-orders order (docs/api.md#orders) its statuses come from. */
 export interface OrderStatusFields {
   financial_status: string;
   fulfillment_status: string | null;
@@ -13,7 +13,7 @@ export interface OrderStatusFields {
   payment_method: number;
 }
 
-/** Spec §4 financial status as the member reads it, by payment method. */
+/** docs/rules.md#states financial status as the member reads it, by payment method. */
 export function paymentStatus(o: OrderStatusFields): StatusLabel {
   switch (o.financial_status) {
     case 'paid':
@@ -38,13 +38,13 @@ export function deliveryStatus(o: OrderStatusFields): StatusLabel {
   return { label: 'Прийнято', tone: 'neutral' };
 }
 
-/** Spec §4 card payment: an unpaid or declined card order can be paid (again) from the app. */
+/** docs/rules.md#states card payment: an unpaid or declined card order can be paid (again) from the app. */
 export function canPayByCard(o: OrderStatusFields): boolean {
   return o.payment_method === 2 && (o.financial_status === 'pending' || o.financial_status === 'failed') && o.fulfillment_status !== 'fulfilled';
 }
 
 /**
- * Coming back from the payment page (spec §4): what the order's real status says, whatever the
+ * Coming back from the payment page (docs/rules.md#states): what the order's real status says, whatever the
  * page's own `payment=` parameter claimed. 'checking' while the server has not settled it.
  */
 export function paymentReturnOutcome(o: Pick<OrderStatusFields, 'financial_status'> | null): 'paid' | 'declined' | 'checking' {

@@ -3,13 +3,13 @@ import { callTimeTag } from './call-back-day';
 import { VELO_ORDER_TAG } from './velo-promo';
 
 export const ORDER_BASE_TAGS = ['PWA', 'pwa_order'] as const;
-/** Spec §5: orders of members who are not age-verified. */
+/** docs/rules.md#validation: orders of members who are not age-verified. */
 export const PRE_ORDER_TAG = 'pre-order';
-/** Spec §9: orders for the local courier. */
+/** docs/rules.md#constants: orders for the local courier. */
 export const IPOST_TAG = 'iPost';
 
 /**
- * Spec §9 "Order tags include PWA, pwa_order, pre-order, iPost, pwa_velo-20% and today/tomorrow
+ * docs/rules.md#constants "Order tags include PWA, pwa_order, pre-order, iPost, pwa_velo-20% and today/tomorrow
  * call times": the tags of an order, in that order.
  */
 export function orderTags(opts: {

@@ -1,11 +1,11 @@
-/** Spec §9: a payment link is asked again every 2000 ms… */
+/** docs/rules.md#constants: a payment link is asked again every 2000 ms… */
 export const PAYMENT_LINK_RETRY_MS = 2000;
 /** …while attempts are 5 or fewer. */
 export const PAYMENT_LINK_MAX_ATTEMPTS = 5;
-/** Spec §8: the toast of a payment link failure. */
+/** docs/rules.md#error-reactions: the toast of a payment link failure. */
 export const PAYMENT_LINK_ERROR = 'Сталася помилка';
 
-/** One answer of get-liqpay-link (spec §7: success, link). */
+/** One answer of get-liqpay-link (docs/api.md#orders: success, link). */
 export interface PaymentLinkAnswer {
   success: boolean;
   link: string;
@@ -14,7 +14,7 @@ export interface PaymentLinkAnswer {
 export type PaymentLinkResult = { ok: true; link: string; attempts: number } | { ok: false; attempts: number; error: unknown };
 
 /**
- * Spec §4 "Card payment": asks for the link; success with a link is the result; success without
+ * docs/rules.md#states "Card payment": asks for the link; success with a link is the result; success without
  * one asks again after {@link PAYMENT_LINK_RETRY_MS} while attempts are
  * {@link PAYMENT_LINK_MAX_ATTEMPTS} or fewer; a failure (a thrown error, or `success: false`)
  * stops at once. `sleep` is injected so tests run it on fake timers.

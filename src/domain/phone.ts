@@ -1,4 +1,4 @@
-/** Spec §5: phones are stripped to digits (also in test login). */
+/** docs/rules.md#validation: phones are stripped to digits (also in test login). */
 export function normalizePhone(input: string): string {
   return input.replace(/\D/g, '');
 }

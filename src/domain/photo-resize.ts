@@ -1,5 +1,5 @@
 /**
- * How a feedback photo is made smaller on the phone before it is queued (spec §3 feedback
+ * How a feedback photo is made smaller on the phone before it is queued (docs/rules.md#entities feedback
  * photos, "resized on the phone"): the longest edge at most {@link PHOTO_MAX_EDGE} pixels, JPEG,
  * and the quality stepped down until it fits the server's byte limit. The drawing itself is the
  * browser's (a canvas); the sizes and the steps are these pure rules.

@@ -1,5 +1,5 @@
 /**
- * How a typed promo code must look before it is checked or sent (spec §5 names the codes REW-…
+ * How a typed promo code must look before it is checked or sent (docs/rules.md#validation names the codes REW-…
  * and VELO-20%): Latin letters of either case, digits, «-» and «%», no spaces inside. Codes are
  * matched without regard to case, as the server matches them: «velo-20%» is VELO-20%. Spaces
  * around it (a keyboard's autocomplete) are dropped. `example` is a code of the field's own kind,

@@ -7,7 +7,7 @@ export type TextBlock = { h: string } | { p: string } | { ul: string[] } | { ol:
  * prerendered paint, which loads no database code).
  */
 
-/** /user-agreement (spec §2 layout "forall"). */
+/** /user-agreement (docs/rules.md#screens layout "forall"). */
 export const USER_AGREEMENT_BLOCKS: readonly TextBlock[] = [
     { h: 'Угода користувача' },
     { p: 'Користуючись застосунком, ти погоджуєшся з умовами цієї угоди. Якщо не погоджуєшся, будь ласка, не користуйся застосунком.' },
@@ -28,7 +28,7 @@ export const USER_AGREEMENT_BLOCKS: readonly TextBlock[] = [
     { p: 'Ми докладаємо зусиль, щоб застосунок працював безперервно, зокрема без зв’язку, але не гарантуємо відсутності перерв у роботі сервісів перевізників і платіжних систем.' },
   ];
 
-/** /why-ogo (spec §2 navigation "why-ogo", from the ogo landing). */
+/** /why-ogo (docs/rules.md#screens navigation "why-ogo", from the ogo landing). */
 export const WHY_OGO_BLOCKS: readonly TextBlock[] = [
     { h: 'Клуб ogo — для тих, хто цінує вибір' },
     { p: 'ogo — окремий клуб зі своїм магазином, кошиком і бонусами. Один номер телефону відкриває обидва клуби: glo і ogo, а перемикатися між ними можна в меню.' },

@@ -56,7 +56,7 @@ export type RegistrationProblem = {
   message: string;
 };
 
-/** Spec §5/§9: a friend code carries the REW- prefix and is longer than 4 characters. */
+/** docs/rules.md#validation, docs/rules.md#constants: a friend code carries the REW- prefix and is longer than 4 characters. */
 export function asInviteCode(code: string | null | undefined): string | null {
   const c = (code ?? '').trim().toUpperCase();
   return c.length > 4 && c.startsWith('REW-') && c.length <= 32 ? c : null;

@@ -2,13 +2,13 @@ import { SHOP_DETAIL_LISTS, SHOP_LIST_TITLES } from './shop-lists';
 
 export type LayoutName = 'forall' | 'landing' | 'none' | 'account' | 'ogo-footer' | 'account-off-footer';
 
-/** Spec §2 guard names; their logic lives in src/app/guards. */
+/** docs/rules.md#screens guard names; their logic lives in src/app/guards. */
 export type GuardName = 'authentication' | 'is-authentication' | 'is18' | 'is-success-is18' | 'referrer' | 'to-ogo-landing';
 
 /** Where the back arrow goes: hidden, a fixed path, or one step back in history. */
 export type BackTarget = { kind: 'hidden' } | { kind: 'path'; to: string } | { kind: 'history' };
 
-/** One screen of spec §2 as data (the app adds its page module: src/app/routes/types.ts RouteSpec). */
+/** One screen of docs/rules.md#screens as data (the app adds its page module: src/app/routes/types.ts RouteSpec). */
 export interface RouteRow {
   path: string;
   title: string;
@@ -20,7 +20,7 @@ export interface RouteRow {
   /** Short description and empty-state copy of a page frame. */
   intro?: string;
   empty?: string;
-  /** Path params that must be positive integers (a bad one is the fatal 404 of spec §8). */
+  /** Path params that must be positive integers (a bad one is the fatal 404 of docs/rules.md#error-reactions). */
   idParams?: string[];
 }
 
@@ -48,7 +48,7 @@ function group(layout: LayoutName, guards: GuardName[], rows: Array<[path: strin
 const AUTH: GuardName[] = ['authentication'];
 
 /**
- * The whole route table of spec §2: path, layout, guards, title and back target of every
+ * The whole route table of docs/rules.md#screens: path, layout, guards, title and back target of every
  * screen, as plain data: the app builds its router from it (src/app/routes/table.ts), and the
  * server answers 404 for any path that matches none of it. Copy for the page frames is in
  * src/app/routes/copy.ts, the screens themselves in src/features.
@@ -56,7 +56,7 @@ const AUTH: GuardName[] = ['authentication'];
 export const ROUTE_TABLE: RouteRow[] = [
   ...group('forall', [], [
     ['/user-agreement', 'Угода користувача'],
-    // Spec §2 names why-ogo in the navigation without a path; readable before signing in (from the ogo landing).
+    // docs/rules.md#screens names why-ogo in the navigation without a path; readable before signing in (from the ogo landing).
     ['/why-ogo', 'Чому ogo'],
   ]),
   ...group('landing', ['to-ogo-landing'], [['/landing', 'Клуб ogo']]),
@@ -109,7 +109,7 @@ export const ROUTE_TABLE: RouteRow[] = [
     ['/invite-friend/velo', 'Запроси друга у velo'],
     ['/invite-friend/calculator', 'Калькулятор бонусів'],
     ['/certificates/my-list', 'Мої сертифікати'],
-    // Named in the §2 navigation without paths: the invite-friend offer, promo, the test-drive sub-pages.
+    // Named in the navigation (docs/rules.md#screens) without paths: the invite-friend offer, promo, the test-drive sub-pages.
     ['/invite-friend/offer', 'Бонус за друга'],
     ['/promo', 'Промокод VELO-20%'],
     ['/test-drive', 'Тест-драйв'],

@@ -3,7 +3,7 @@ import { pluralUk } from './plural';
 /** Scans a member is encouraged to make each (Kyiv) calendar month, per brand variant. */
 export const SCAN_MONTHLY_GOAL = 10;
 
-/** Progress towards the monthly goal, 0..1 (clamped, like the spec's toast progress, §5). */
+/** Progress towards the monthly goal, 0..1 (clamped, like the toast progress of docs/rules.md#validation). */
 export function scanProgress(count: number, goal = SCAN_MONTHLY_GOAL): number {
   if (goal <= 0) return 1;
   return Math.min(1, Math.max(0, count / goal));
@@ -21,7 +21,7 @@ export function scanGoalReached(count: number, goal = SCAN_MONTHLY_GOAL): boolea
 
 const SCANS = ['скан', 'скани', 'сканів'] as const;
 
-/** The motivational line of the scan screen for this month's count (spec §7 scan/get-message). */
+/** The motivational line of the scan screen for this month's count (docs/api.md#scan scan/get-message). */
 export function scanMessage(count: number, goal = SCAN_MONTHLY_GOAL): string {
   const left = Math.max(0, goal - count);
   if (count <= 0) {

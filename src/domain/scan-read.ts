@@ -1,8 +1,8 @@
 import { checkGuid } from './guid';
 
 /**
- * What a scanned or typed text is: a product code (GUID, spec §5), a store consultant's badge
- * (save-manager, spec §7), or neither, with the §8 message.
+ * What a scanned or typed text is: a product code (GUID, docs/rules.md#validation), a store consultant's badge
+ * (save-manager, docs/api.md#scan), or neither, with the message (docs/rules.md#error-reactions).
  */
 export type ScanRead =
   | { kind: 'code'; code: string }

@@ -1,6 +1,6 @@
 import type { DeliveryMethod } from './shipping';
 
-/** Where an order goes (spec §3 "Delivery"), as the member chose it on /shop/delivery. */
+/** Where an order goes (docs/rules.md#entities "Delivery"), as the member chose it on /shop/delivery. */
 export interface DeliveryChoice {
   method: DeliveryMethod;
   city: string;

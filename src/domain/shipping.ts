@@ -3,10 +3,10 @@ import { FREE_SHIPPING_DEFAULTS } from './free-shipping';
 
 export { FREE_SHIPPING_DEFAULTS, leftForFreeShipping } from './free-shipping';
 
-/** Spec §3: delivery 1 carrier branch, 2 courier to an address, 3 local courier (iPost). */
+/** docs/rules.md#entities: delivery 1 carrier branch, 2 courier to an address, 3 local courier (iPost). */
 export type DeliveryMethod = 1 | 2 | 3;
 
-/** Spec §9: 1 carrier tariff paid by the recipient, 2 free, 3 free with bonus offers, 4 IPOST. */
+/** docs/rules.md#constants: 1 carrier tariff paid by the recipient, 2 free, 3 free with bonus offers, 4 IPOST. */
 export type ShippingOption = 1 | 2 | 3 | 4;
 
 export const SHIPPING_TITLES: Record<ShippingOption, string> = {
@@ -16,20 +16,20 @@ export const SHIPPING_TITLES: Record<ShippingOption, string> = {
   4: 'IPOST — кур’єр у твоєму місті',
 };
 
-/** Spec §9: every shipping line costs 0; the carrier's tariff, when any, is paid on receipt. */
+/** docs/rules.md#constants: every shipping line costs 0; the carrier's tariff, when any, is paid on receipt. */
 export const SHIPPING_PRICE = 0;
-/** Spec §9: fixed parts of every shipping address. */
+/** docs/rules.md#constants: fixed parts of every shipping address. */
 export const SHIPPING_COUNTRY = 'Ukraine';
 export const SHIPPING_ZIP = '01001';
 
 
-/** Spec §9: IPOST is the ogo shop's delivery type 3; glo has no local courier. */
+/** docs/rules.md#constants: IPOST is the ogo shop's delivery type 3; glo has no local courier. */
 export function deliveryMethodAllowed(variant: ShopVariant, method: DeliveryMethod): boolean {
   return method !== 3 || variant === 'ogo';
 }
 
 /**
- * Spec §9: the shipping option of an order. The local courier is IPOST; an order paid only
+ * docs/rules.md#constants: the shipping option of an order. The local courier is IPOST; an order paid only
  * with XP ships free as a bonus offer; from the variant's threshold (UAH, after discounts)
  * shipping is free; below it the recipient pays the carrier's tariff.
  */

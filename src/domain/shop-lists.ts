@@ -1,4 +1,4 @@
-/** Spec §2: the shop lists that have detail routes /shop/{list}/{id}. */
+/** docs/rules.md#screens: the shop lists that have detail routes /shop/{list}/{id}. */
 export const SHOP_DETAIL_LISTS = [
   'bonus',
   'sticks',

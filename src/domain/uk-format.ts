@@ -6,8 +6,8 @@ import { kyivParts } from './kyiv-time';
  * (tests/unit/domain/uk-format.test.ts compares the two): the one formatter of the app.
  *
  * Written out rather than asked of `Intl`: a page's first use of `Intl` loads the locale data,
- * one main-thread task of 140–280 ms on a phone-speed CPU (bench/loading.bench.ts traced it as
- * the longest task of /shop/sticks), while these few forms cost nothing.
+ * one long main-thread task on a phone-speed CPU (bench/loading.bench.ts traced it as the
+ * longest task of /shop/sticks; docs/performance-log.md), while these few forms cost nothing.
  */
 
 /** U+00A0, the group separator of uk-UA. */

@@ -2,13 +2,13 @@ import type { CartLine } from './cart';
 import { PRODUCT_TAGS, type ShopVariant } from './catalogue';
 import { percentOff } from './money';
 
-/** Spec §9: the promo text, when the server's VELO_PROMO_CODE is not set. */
+/** docs/rules.md#constants: the promo text, when the server's VELO_PROMO_CODE is not set. */
 export const VELO_PROMO_DEFAULT = 'VELO-20%';
-/** Spec §9: velo 20% off (price × 0.8). */
+/** docs/rules.md#constants: velo 20% off (price × 0.8). */
 export const VELO_DISCOUNT_PERCENT = 20;
-/** Spec §6: the customer tag that says the velo discount was used. */
+/** docs/rules.md#roles: the customer tag that says the velo discount was used. */
 export const VELO_USED_TAG = 'velo_discount_used';
-/** Spec §9: the order tag of an order with the velo discount. */
+/** docs/rules.md#constants: the order tag of an order with the velo discount. */
 export const VELO_ORDER_TAG = 'pwa_velo-20%';
 
 export interface VeloPromoContext {
@@ -22,7 +22,7 @@ function isVelo(l: Pick<CartLine, 'tags'>): boolean {
 }
 
 /**
- * Spec §5: why the velo discount cannot apply in this context (Ukrainian), or null when it can:
+ * docs/rules.md#validation: why the velo discount cannot apply in this context (Ukrainian), or null when it can:
  * only on the second variant (ogo), with velo products in the cart, not used before (customer
  * tag), and no velo gift in the cart.
  */
@@ -36,7 +36,7 @@ export function veloPromoBlocker(ctx: VeloPromoContext): string | null {
   return null;
 }
 
-/** Spec §5: the promo input shows under the same conditions as the discount applies. */
+/** docs/rules.md#validation: the promo input shows under the same conditions as the discount applies. */
 export function veloPromoInputVisible(ctx: VeloPromoContext): boolean {
   return veloPromoBlocker(ctx) === null;
 }
@@ -46,7 +46,7 @@ export function isVeloPromoCode(code: string, configured: string = VELO_PROMO_DE
   return code.trim().toUpperCase() === configured.trim().toUpperCase();
 }
 
-/** Spec §5: the reason a typed code gives no discount, or null when the discount applies. */
+/** docs/rules.md#validation: the reason a typed code gives no discount, or null when the discount applies. */
 export function veloPromoProblem(ctx: VeloPromoContext & { code: string; configured?: string }): string | null {
   if (!isVeloPromoCode(ctx.code, ctx.configured)) return 'Такого промокоду не існує';
   return veloPromoBlocker(ctx);

@@ -43,7 +43,7 @@ export interface LedgerLine {
   entryId?: string;
 }
 
-/** One line of get-bonus-history (spec §7). */
+/** One line of get-bonus-history (docs/api.md#shop). */
 export interface ServerXpLine {
   id: number;
   amount: number;

@@ -1,6 +1,6 @@
 import { cookieAttributes } from '../domain/cookie-attributes';
 
-/** Small document.cookie helpers (spec §4/§6 name the cookies: usertoken, showIs18, …). */
+/** Small document.cookie helpers (docs/rules.md#states, docs/rules.md#roles name the cookies: usertoken, showIs18, …). */
 export function getCookie(name: string, source: string = document.cookie): string | null {
   for (const part of source.split(';')) {
     const [k, ...v] = part.trim().split('=');

@@ -20,7 +20,7 @@ export interface AppSession {
   referralCode: string | null;
 }
 
-/** Before sign-in the brand is the host's (spec §2: ogo on the second variant's own host). */
+/** Before sign-in the brand is the host's (docs/rules.md#screens: ogo on the second variant's own host). */
 const SIGNED_OUT: AppSession = {
   signedIn: false,
   variant: hostBrand(),

@@ -1,4 +1,4 @@
-import { clubConfig } from '../api/config';
+import { clubConfig } from './club-config';
 import { brandAsset, brandOfHost, manifestHref } from '../domain/brand';
 import { BOT_VISIT_KEY, isBotVisit } from '../domain/bot-visit';
 import { asInviteCode } from '../domain/registration';
@@ -11,19 +11,19 @@ import { getCookie } from './cookies';
  */
 export type AppVariant = 'glo' | 'ogo';
 
-/** Before sign-in the brand is the host's (spec §2: ogo on the second variant's own host). */
+/** Before sign-in the brand is the host's (docs/rules.md#screens: ogo on the second variant's own host). */
 export function hostBrand(): AppVariant {
   return typeof location === 'undefined' ? 'glo' : brandOfHost(location.host, clubConfig.ogoHost);
 }
 
-/** Spec §6: signed in = a `usertoken` cookie. */
+/** docs/rules.md#roles: signed in = a `usertoken` cookie. */
 export function isSignedIn(cookies?: string): boolean {
   return Boolean(getCookie('usertoken', cookies));
 }
 
 /**
  * The brand theme follows the variant (data-theme on <html>), and so do the installed app's name
- * and icons: the manifest link points at the brand's manifest (spec §2 brand naming), the favicon
+ * and icons: the manifest link points at the brand's manifest (docs/rules.md#screens brand naming), the favicon
  * and the home-screen icon at the brand's own, the theme-color at its chrome.
  */
 export function applyTheme(variant: AppVariant | 'velo'): void {
@@ -60,7 +60,7 @@ export function lastVariantShown(storage: Pick<Storage, 'getItem'> = localStorag
 export const INVITE_CODE_KEY = 'inviteCode';
 
 /**
- * Keeps the invite code of a shared link (`?ref=REW-…`, spec §2 share text) for /registration,
+ * Keeps the invite code of a shared link (`?ref=REW-…`, docs/rules.md#screens share text) for /registration,
  * and notes a visit from the club's chat bot (`?utm_source=chatbot`) for the next sign-in.
  */
 export function captureInviteCode(search: string, storage: Pick<Storage, 'setItem'> = localStorage): void {

@@ -23,7 +23,7 @@ export interface SyncCoreOptions {
   now?: () => number;
   random?: () => number;
   backoff?: BackoffPolicy;
-  /** Spec §8 `UNAUTHORIZED_IN_APP`: the session is dead; the page logs out. Called outside the failing call. */
+  /** docs/rules.md#error-reactions `UNAUTHORIZED_IN_APP`: the session is dead; the page logs out. Called outside the failing call. */
   onSessionExpired?: () => void;
   onActivity?: (active: boolean) => void;
 }
@@ -36,7 +36,7 @@ export interface SyncCore {
   registry: MutationRegistry;
 }
 
-/** The §8 reactions on this device's data: token flags in the key-value store, and the session. */
+/** The reactions (docs/rules.md#error-reactions) on this device's data: token flags in the key-value store, and the session. */
 export function deviceReactions(db: ClubDb, onSessionExpired?: () => void): ReactionEffects {
   return {
     // Deferred: the failing call may be inside an outbox replay, which must not wait for a logout.

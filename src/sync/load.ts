@@ -1,13 +1,13 @@
 /**
  * Loads the sync engine in several tasks rather than one. zod builds the API contract's schemas as
- * their chunks run; all of them with the engine made one task of 140-160 ms at 4x CPU in the first
+ * their chunks run; all of them with the engine made one long task (docs/performance-log.md) in the first
  * seconds of a member's visit. The build cuts the schemas into parts (scripts/build/chunks.ts
  * `SCHEMA_PARTS`); here each part runs after a turn of the event loop, then the engine.
  *
  * With no service worker in control yet (a first visit), the chunks are all asked for at once
  * first (`modulepreload`: fetched and compiled, not run), so the steps do not wait for the network
  * one after another. From the service worker's cache they come at once anyway, and the preloads
- * themselves cost a task of 150-180 ms at 4x CPU (bench/loading.bench.ts traced it).
+ * themselves cost a long task (bench/loading.bench.ts traced it; docs/performance-log.md).
  */
 const STEPS: ReadonlyArray<() => Promise<unknown>> = [
   () => import('../contract/define'),

@@ -8,10 +8,10 @@ import { watchViewsDue, type ViewPullers } from './views-refresh';
 
 export interface RuntimeOptions extends Omit<SyncCoreOptions, 'onActivity' | 'onSessionExpired'> {
   online: OnlineSource;
-  /** Run on start, back online and tab visible, each within its freshness (spec §9). */
+  /** Run on start, back online and tab visible, each within its freshness (docs/rules.md#constants). */
   pullers: ReadonlyArray<Puller<unknown>>;
   logoutEnv: LogoutEnv;
-  /** After a logout (asked or forced): go to /auth (spec §2). `lost` lists what a forced logout could not send. */
+  /** After a logout (asked or forced): go to /auth (docs/rules.md#screens). `lost` lists what a forced logout could not send. */
   onLoggedOut?: (lost: UnsentSummary | null) => void;
   triggerEnv?: Omit<TriggerEnv, 'online' | 'pull'>;
   /** The pullers of each view (src/sync/views-pullers.ts), loaded when an action first settles. */
@@ -29,7 +29,7 @@ export interface SyncRuntime extends SyncCore {
   pull(force?: boolean): Promise<Record<string, PullResult>>;
   /** Calls `listener` each time a run of the pullers has settled online (the picture prefetch); returns its removal. */
   onPulled(listener: () => void): () => void;
-  /** Logout step one (spec §4): send what waits, report what is left. */
+  /** Logout step one (docs/rules.md#states): send what waits, report what is left. */
   prepareLogout(): Promise<UnsentSummary>;
   /**
    * Logout step two: clear cookies, stores and localStorage (but the app version). `lost`: what a

@@ -65,11 +65,11 @@ export function startSync(opts: StartOptions = {}): SyncRuntime {
       storage: window.localStorage,
       session: window.sessionStorage,
       forgetCopies: opts.forgetCopies,
-      // Spec §4 "optionally informs the server": logout {token} when online, bounded in time.
+      // docs/rules.md#states "optionally informs the server": logout {token} when online, bounded in time.
       informServer: () => (current ? informServerOfLogout(current) : Promise.resolve()),
     },
     onLoggedOut: (lost) => {
-      // A forced logout (spec §8) tells the member on /auth what could not be sent.
+      // A forced logout (docs/rules.md#error-reactions) tells the member on /auth what could not be sent.
       if (lost?.message) sessionStorage.setItem(LOGOUT_NOTICE_KEY, lost.message);
       window.location.assign('/auth');
     },

@@ -1,4 +1,4 @@
-/** Spec §9: toasts close by themselves after 5000 ms. */
+/** docs/rules.md#constants: toasts close by themselves after 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastKind = 'info' | 'success' | 'error';
@@ -32,7 +32,7 @@ export interface Toast {
 /** Toasts on screen at once: a newer one sends the oldest away (one that waits for a tap last). */
 export const MAX_TOASTS = 2;
 
-/** Spec §5: the progress of a toast's timer, clamped to 0..1. */
+/** docs/rules.md#validation: the progress of a toast's timer, clamped to 0..1. */
 export function toastProgress(elapsedMs: number, durationMs: number): number {
   if (!(durationMs > 0)) return 1;
   const p = elapsedMs / durationMs;

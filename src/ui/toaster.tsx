@@ -39,7 +39,7 @@ function ToastView({ toast, store }: { toast: Toast; store: ToastStore }) {
   );
 }
 
-/** Toasts at the top right (spec §9), under the header, at most MAX_TOASTS at once. */
+/** Toasts at the top right (docs/rules.md#constants), under the header, at most MAX_TOASTS at once. */
 export function Toaster({ store = appToasts }: { store?: ToastStore }) {
   const list = useSyncExternalStore(store.subscribe, store.list, store.list);
   return (

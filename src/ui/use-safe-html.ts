@@ -7,7 +7,7 @@ let pending: Promise<SafeHtml> | null = null;
 
 /**
  * The sanitiser (./safe-html.ts, DOMPurify inside), loaded on first use rather than with a
- * screen's first paint: it is about 9 KB gzipped, and every route must paint within its budget.
+ * screen's first paint: it is heavy for a first screen (docs/performance-log.md), and every route must paint within its budget.
  * The service worker precaches the chunk, so it loads offline too.
  */
 export function loadSafeHtml(): Promise<SafeHtml> {

@@ -109,7 +109,7 @@ describe('keyboard only (Tab, Enter, Space): the member’s main tasks', () => {
     await page.keyboard.press('Enter');
     await expect.poll(count, { timeout: 10_000 }).toBe(before + 1);
     // Back (Shift+Tab) past the count to the decrement; Space on it. The double-click guard
-    // (spec §2) drops a second press within 400 ms: a person takes a moment.
+    // (docs/rules.md#screens) drops a second press within 400 ms: a person takes a moment.
     await page.waitForTimeout(450);
     await tabTo(page, '[data-testid="qty-decrement"]', 3, true);
     await page.keyboard.press('Space');

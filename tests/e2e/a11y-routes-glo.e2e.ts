@@ -12,7 +12,7 @@ beforeAll(async () => ({ server, browser } = await openSession({ ready: signInAs
 
 afterAll(() => closeSession({ server, browser }));
 
-describe('accessibility (axe, WCAG 2.2 AA): every member route of spec §2 on glo', () => {
+describe('accessibility (axe, WCAG 2.2 AA): every member route of docs/rules.md#screens on glo', () => {
   it('has no serious or critical violation on any screen, signed in as the demo member', async () => {
     const { page } = browser;
     const { findings, unresolved, visited } = await walkRoutes(page, memberRoutes());

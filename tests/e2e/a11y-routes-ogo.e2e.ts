@@ -12,7 +12,7 @@ beforeAll(async () => {
   ({ server, browser } = await openSession({ ready: signInAsDemo }));
   // The member switches to ogo through the side menu, as a person would.
   await browser.page.getByTestId('menu-button').click();
-  // On the home screen the switch reloads the page (spec §4): the walk starts in the reloaded one.
+  // On the home screen the switch reloads the page (docs/rules.md#states): the walk starts in the reloaded one.
   await Promise.all([browser.page.waitForEvent('load', { timeout: 30_000 }), browser.page.getByTestId('variant-switch').click()]);
   await browser.page.waitForFunction(() => document.documentElement.dataset.theme === 'ogo', null, { timeout: 20_000 });
   await browser.page.getByTestId('menu-button').waitFor({ timeout: 20_000 });
@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 afterAll(() => closeSession({ server, browser }));
 
-describe('accessibility (axe, WCAG 2.2 AA): every member route of spec §2 on ogo', () => {
+describe('accessibility (axe, WCAG 2.2 AA): every member route of docs/rules.md#screens on ogo', () => {
   it('has no serious or critical violation on any screen, signed in as the demo member', async () => {
     const { page } = browser;
     const { findings, unresolved, visited } = await walkRoutes(page, memberRoutes());

@@ -98,7 +98,7 @@ describe('the members’ remaining calls where the flows use them', () => {
     await page.goto(`${server.url}/support`);
     await page.getByTestId('sign-out-everywhere').click();
     await page.getByTestId('sign-out-everywhere-yes').click();
-    // The logout goes to /auth (spec §2); it cleared the age answer too, so the age question comes first.
+    // The logout goes to /auth (docs/rules.md#screens); it cleared the age answer too, so the age question comes first.
     await page.waitForURL(/\/(auth|is18)$/, { timeout: 20_000 });
     expect(await page.context().cookies()).not.toContainEqual(expect.objectContaining({ name: 'usertoken' }));
     for (const t of [token, other.token]) {
@@ -110,7 +110,7 @@ describe('the members’ remaining calls where the flows use them', () => {
   it('signing in right after registering: no code is claimed sent, the resend button counts the server’s wait down', async () => {
     const { page } = browser;
     const phone = '380671112233';
-    // The logout before cleared the age answer with the other cookies (spec §4).
+    // The logout before cleared the age answer with the other cookies (docs/rules.md#states).
     await page.context().addCookies([{ name: 'showIs18', value: '1', url: server.url }]);
     await page.goto(`${server.url}/registration`);
     await page.getByTestId('reg-first-name').fill('Марта');

@@ -6,7 +6,7 @@ import { signInAsDemo, forgetSignIn } from './support/sign-in';
 import { switchVariant } from './shop-steps';
 
 /**
- * Route patterns of spec §2 (and the paths this area gave the pages §2 names without one), each
+ * Route patterns of docs/rules.md#screens (and the paths this area gave the pages docs/rules.md#screens names without one), each
  * with a sample path and the test id its own screen renders. A table meant to grow: add a row per
  * route of another area (its pattern, a sample with real ids, its screen's test id) and the same
  * test checks it, signed in, on glo and on ogo.
@@ -112,7 +112,7 @@ describe('routes of content and support: each renders its own screen, signed in,
     await forgetSignIn(browser.page);
     await context.addCookies([{ name: 'showIs18', value: '1', url: server.url }]);
     expect(await visit(VISITOR_SCREENS, 'glo')).toEqual([]);
-    // The ogo landing leads to why-ogo (spec §2 navigation), readable before signing in.
+    // The ogo landing leads to why-ogo (docs/rules.md#screens navigation), readable before signing in.
     await browser.page.goto(server.url + '/landing');
     expect(await browser.page.getByTestId('landing-why-ogo').getAttribute('href')).toBe('/why-ogo');
     await browser.page.goto(server.url + '/auth');

@@ -1,4 +1,4 @@
-// Exchange edge: item 8 (an XP order is paid fully with XP, spec §1: while the variant's cart
+// Exchange edge: item 8 (an XP order is paid fully with XP, docs/rules.md#product: while the variant's cart
 // holds items paid in money, «Обміняти» is disabled, says why beside it and leads to the cart).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './support/browser';

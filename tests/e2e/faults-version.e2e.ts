@@ -1,5 +1,5 @@
 // Faults: a newer app version is deployed while a tab is offline with changes waiting.
-// Back online after more than the check's 5 minutes (spec §4 version check), the app sees the new
+// Back online after more than the check's 5 minutes (docs/rules.md#states version check), the app sees the new
 // version, deletes its caches and reloads; the queued changes survive it and are sent once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from './support/browser';

@@ -93,7 +93,7 @@ describe('members: sign-in, registration, age check, two brand accounts, profile
   it('a new person is asked the age question, registers with the SMS code and lands home signed in', async () => {
     const { page } = browser;
     await page.goto(`${server.url}/registration?ref=REW-OLENA7`);
-    // Spec §2 guard is18 on /registration: the age question first, then back to the form.
+    // docs/rules.md#screens guard is18 on /registration: the age question first, then back to the form.
     await page.waitForURL(/\/is18/);
     await page.getByRole('button', { name: 'Так, мені є 18' }).click();
     await page.waitForURL(`${server.url}/registration`);
@@ -187,7 +187,7 @@ describe('members: sign-in, registration, age check, two brand accounts, profile
     await page.getByTestId('side-menu').getByRole('button', { name: 'Вийти' }).click();
     const anyway = page.getByRole('button', { name: 'Вийти все одно' });
     await Promise.race([page.waitForURL(/\/(auth|is18)/, { timeout: 20_000 }), anyway.waitFor({ timeout: 20_000 }).then(() => anyway.click())]);
-    // Logout goes to /auth (spec §2); its cookie list clears showIs18, so the age question comes first again.
+    // Logout goes to /auth (docs/rules.md#screens); its cookie list clears showIs18, so the age question comes first again.
     await page.waitForURL(/\/(auth|is18)/);
     await page.getByRole('button', { name: 'Так, мені є 18' }).click();
     await page.waitForURL(`${server.url}/auth`);
@@ -213,7 +213,7 @@ describe('members: sign-in, registration, age check, two brand accounts, profile
     page.on('requestfinished', count);
     for (let i = 0; i < 3; i += 1) {
       await code.fill(wrong);
-      // A person retypes the code: slower than the app's double-click window (spec §2, 400 ms).
+      // A person retypes the code: slower than the app's double-click window (docs/rules.md#screens, 400 ms).
       await page.waitForTimeout(450);
       await page.getByTestId('auth-confirm').click();
       await expect.poll(() => tries).toBe(i + 1);

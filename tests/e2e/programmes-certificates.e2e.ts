@@ -59,7 +59,7 @@ describe('certificates: bought with XP, listed, codes behind a PIN set by SMS', 
     const smsBefore = (await (await fetch(`${server.url}/dev/sms-outbox?phone=${DEMO_PHONE}`)).json()) as { messages: unknown[] };
 
     // PIN, then the SMS code from the development outbox. (A second press of the same button
-    // within 400 ms is a double click the app ignores, spec §2: a person types in between.)
+    // within 400 ms is a double click the app ignores, docs/rules.md#screens: a person types in between.)
     await page.waitForTimeout(450);
     await page.getByTestId('cert-pin-input').fill('2580');
     await page.getByTestId('cert-pin-submit').click();

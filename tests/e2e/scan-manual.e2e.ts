@@ -10,7 +10,7 @@ import { signInAsDemo } from './support/sign-in';
 // with no camera at all (this browser has none), the scanner says so and offers the
 // manual entry, which refuses bad input beside the field and keeps a typed code once.
 
-// The §8 GUID messages in the member's words (the API answers them in English, verbatim).
+// The GUID messages (docs/rules.md#error-reactions) in the member's words (the API answers them in English, verbatim).
 const GUID_INVALID = 'Код клубу — 32 латинські літери й цифри';
 
 let server: RunningServer;

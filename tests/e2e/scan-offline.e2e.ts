@@ -16,7 +16,7 @@ import { signInAsDemo } from './support/sign-in';
 
 // Neither a GUID nor a device serial (the # and / keep it from looking like one).
 const MALFORMED = 'PACK#1234/NOT-A-CODE';
-// A code not in the club's form, in the member's words (the §8 text is English).
+// A code not in the club's form, in the member's words (the text (docs/rules.md#error-reactions) is English).
 const GUID_INVALID = 'Код клубу — 32 латинські літери й цифри';
 
 let server: RunningServer;

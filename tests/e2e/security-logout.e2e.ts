@@ -6,7 +6,7 @@ import { closeSession, openSession, type Session } from './support/session';
 import { signInAsDemo } from './support/sign-in';
 
 /*
- * «Вийти» leaves nothing of the member on the device (spec §4): after the demo member Олена
+ * «Вийти» leaves nothing of the member on the device (docs/rules.md#states): after the demo member Олена
  * has opened the screens that keep copies of themselves, and signed out through the side menu,
  * no store of the origin (IndexedDB, localStorage, sessionStorage, Cache Storage, cookies) holds
  * her name, phone or e-mail; a second tab she had open leaves her screens too. The next member
@@ -105,7 +105,7 @@ describe('logout leaves nothing personal on the device', () => {
     await other.close({ runBeforeUnload: true });
 
     await expect.poll(async () => places(await traces(page)), { timeout: 15_000 }).toEqual([]);
-    // Spec §4: localStorage keeps the app version only; no kept screen is left in either copy.
+    // docs/rules.md#states: localStorage keeps the app version only; no kept screen is left in either copy.
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['appVersion']);
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
     expect(await page.evaluate(() => caches.has('club-screens'))).toBe(false);

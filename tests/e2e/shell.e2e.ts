@@ -9,7 +9,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   ({ server, browser } = await openSession());
-  // Signed in for real (spec §6: the usertoken cookie and the session on the device; a cookie
+  // Signed in for real (docs/rules.md#roles: the usertoken cookie and the session on the device; a cookie
   // alone is logged out by the token check) and past the age question.
   await signInAsDemo(browser.page, server.url);
 });

@@ -46,7 +46,7 @@ describe('shop checkout through the screens', () => {
     await page.goto(`${base}/shop/cart`);
     await page.getByText('Кошик порожній').waitFor();
 
-    // The address went to the profile for next time (spec §3), through the outbox.
+    // The address went to the profile for next time (docs/rules.md#entities), through the outbox.
     const token = await kv<string>(page, 'pwaToken');
     const gloId = (await kv<{ glo: number }>(page, 'customerIds')).glo;
     await expect.poll(() => serverMetafield(base, token, gloId, 'delivery_address'), { timeout: 15_000 }).toMatchObject({ method: 1, city: 'Київ', branch: o.delivery.address });

@@ -30,7 +30,7 @@ async function olenaOgoReferrals(): Promise<{ owed: number[]; credited: Array<{ 
   return { owed: h.pending.map((p) => p.amount), credited: h.transactions.filter((t) => t.reason === 'referral').map(({ amount, title }) => ({ amount, title })) };
 }
 
-describe('a friend’s REW- code (spec §5: first order only)', () => {
+describe('a friend’s REW- code (docs/rules.md#validation: first order only)', () => {
   it('(4) accepted on the first order, refused beside the field on the second', async () => {
     const { page } = browser;
     const base = server.url;

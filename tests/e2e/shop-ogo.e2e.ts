@@ -65,7 +65,7 @@ describe('ogo: the local courier, the velo promo and two separate carts', () => 
     expect(o.tags).toContain('iPost');
     expect(o).toMatchObject({ delivery: { method: 3, city: 'Київ' }, shipping_option: 4 });
     expect(o.lines.map((l) => l.quantity)).toEqual([2]);
-    // Spec §4: after the courier took the address, delivery is 1 again.
+    // docs/rules.md#states: after the courier took the address, delivery is 1 again.
     const drafts = await kv<{ ogo: { delivery: { method: number; street: string } } }>(page, 'checkoutDrafts');
     expect(drafts.ogo.delivery).toMatchObject({ method: 1, street: '' });
 

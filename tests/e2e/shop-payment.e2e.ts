@@ -31,7 +31,7 @@ async function cardOrder(productId: number): Promise<number> {
 
 const status = async (number: number) => (await serverOrders(browser.page, server.url)).find((o) => o.order_number === number)?.financial_status;
 
-describe('card payment through the sandbox checkout page (spec §4, §8)', () => {
+describe('card payment through the sandbox checkout page (docs/rules.md#states, docs/rules.md#error-reactions)', () => {
   it('(2) paid on the payment page: back in the app the order shows paid', async () => {
     const { page } = browser;
     const number = await cardOrder(3);

@@ -26,7 +26,7 @@ export interface ServerOrder {
 
 /**
  * The app takes a second click on the same control within 400 ms for a double click and drops
- * it (spec §2): a person pressing a button again waits a moment, and so does the test.
+ * it (docs/rules.md#screens): a person pressing a button again waits a moment, and so does the test.
  */
 export function againLater(page: Page): Promise<void> {
   return page.waitForTimeout(450);

@@ -158,7 +158,7 @@ class BuyCertificate implements Cmd {
     expect(price).toBeGreaterThan(0);
     await nominal.click();
     await page.getByTestId('cert-buy').click();
-    // The certificate service may first ask for the member's name and e-mail (spec §7 regist).
+    // The certificate service may first ask for the member's name and e-mail (docs/api.md#certificates regist).
     const save = page.getByRole('button', { name: 'Зберегти й купити' });
     await page.getByTestId('cert-item').or(save).first().waitFor({ timeout: 20_000 });
     if (await save.isVisible()) {

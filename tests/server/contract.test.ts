@@ -1,4 +1,4 @@
-// The whole §7 contract against the server: every call declared in src/contract is mounted,
+// The whole contract (docs/api.md#calls) against the server: every call declared in src/contract is mounted,
 // guards its member calls, and answers any input — however malformed — with JSON, never a 500.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ async function send(call: (typeof calls)[number]['call'], input: unknown, token?
   return s.call('POST', call.path, { body: typeof input === 'string' ? input : JSON.stringify(input ?? {}), token });
 }
 
-describe('the §7 contract on the server', () => {
+describe('the API contract (docs/api.md#calls) on the server', () => {
   it('declares a good number of calls, each with a unique method and path', () => {
     expect(calls.length).toBeGreaterThan(90);
     const keys = calls.map(({ call }) => `${call.method} ${call.path}`);

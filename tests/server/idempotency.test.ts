@@ -24,7 +24,7 @@ function counter() {
   };
 }
 
-describe('Idempotency-Key (ARCHITECTURE §3, IETF draft)', () => {
+describe('Idempotency-Key (docs/architecture.md#outbox, IETF draft)', () => {
   it('runs once and replays the stored first answer for the same key and request', async () => {
     const c = counter();
     const a = await runIdempotent(s.deps, { account: 'm:1', key: 'key-aaaaaaaa', fingerprint: 'POST /x\n{}', execute: c.execute });

@@ -38,7 +38,7 @@ describe('conventions', () => {
   });
 });
 
-describe('POST /api/get-version (spec §4)', () => {
+describe('POST /api/get-version (docs/rules.md#states)', () => {
   it('returns the configured version', async () => {
     const res = await s.post('/api/get-version', {});
     expect(res.status).toBe(200);

@@ -1,15 +1,15 @@
 import type { Generated } from 'kysely';
 
 /**
- * Partner gift certificates (spec §3 "Certificates") and feedback on online and in-store
- * purchases (spec §3 "Feedback"). Times are ISO strings, booleans 0/1, binary data in a
+ * Partner gift certificates (docs/rules.md#entities "Certificates") and feedback on online and in-store
+ * purchases (docs/rules.md#entities "Feedback"). Times are ISO strings, booleans 0/1, binary data in a
  * blob (SQLite) or bytea (PostgreSQL) column.
  */
 
-/** A partner of the certificate service (a shop, an operator...), in one of the §3 categories. */
+/** A partner of the certificate service (a shop, an operator...), in one of the categories (docs/rules.md#entities). */
 export interface CertPartnersTable {
   id: Generated<number>;
-  /** One of the §3 category ids (1, 2, 4, 5, 6, 7). */
+  /** One of the category ids (docs/rules.md#entities: 1, 2, 4, 5, 6, 7). */
   category_id: number;
   name: string;
   description: string;
@@ -91,7 +91,7 @@ export interface CertPinTokensTable {
   expires_at: string;
 }
 
-/** An in-store purchase of the member (offline orders of spec §3 "Feedback"). */
+/** An in-store purchase of the member (offline orders of docs/rules.md#entities "Feedback"). */
 export interface FeedbackOfflinePurchasesTable {
   id: Generated<number>;
   member_id: number;

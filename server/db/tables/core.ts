@@ -7,7 +7,7 @@ import type { Generated } from 'kysely';
  */
 export interface MembersTable {
   id: Generated<number>;
-  /** Digits only, e.g. 380501234567 (spec §5). */
+  /** Digits only, e.g. 380501234567 (docs/rules.md#validation). */
   phone: string;
   first_name: string;
   last_name: string;
@@ -24,7 +24,7 @@ export interface MembersTable {
 
 export type Variant = 'glo' | 'ogo' | 'velo';
 
-/** The shop record of spec §3 ("User (shop record, per variant)"): one per member and variant. */
+/** The shop record of docs/rules.md#entities ("User (shop record, per variant)"): one per member and variant. */
 export interface CustomersTable {
   id: Generated<number>;
   member_id: number;
@@ -117,7 +117,7 @@ export interface InstancesTable {
   heartbeat_at: string;
 }
 
-/** Every change of a customer's XP balance, newest last (spec §3 "Bonus history"). */
+/** Every change of a customer's XP balance, newest last (docs/rules.md#entities "Bonus history"). */
 export interface XpLedgerTable {
   id: Generated<number>;
   customer_id: number;
@@ -134,7 +134,7 @@ export interface XpLedgerTable {
   created_at: string;
 }
 
-/** Every analytics call of spec §7, stored; forwarded only when ANALYTICS_FORWARD_URL is set. */
+/** Every analytics call of docs/api.md#analytics, stored; forwarded only when ANALYTICS_FORWARD_URL is set. */
 export interface AnalyticsEventsTable {
   id: Generated<number>;
   member_id: number | null;

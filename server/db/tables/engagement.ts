@@ -5,7 +5,7 @@ import type { Generated } from 'kysely';
  * Times are ISO-8601 UTC strings, booleans 0/1, money kopiykas, JSON in text.
  */
 
-/** A content page version (spec §7 get-page-by-id): `page_id` is the configured id, `variant` 'all' | 'glo' | 'ogo'. */
+/** A content page version (docs/api.md#content get-page-by-id): `page_id` is the configured id, `variant` 'all' | 'glo' | 'ogo'. */
 export interface ContentPagesTable {
   id: Generated<number>;
   page_id: number;

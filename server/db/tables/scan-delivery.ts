@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * Codes printed on packs (spec §3 "Scan", §5 GUID form). A code is claimed once: the one
+ * Codes printed on packs (docs/rules.md#entities "Scan", docs/rules.md#validation GUID form). A code is claimed once: the one
  * conditional UPDATE that sets `used_at` is what awards its XP, so it cannot pay twice.
  */
 export interface ScanCodesTable {
@@ -24,7 +24,7 @@ export interface ScanCodesTable {
   used_via: 'single' | 'multi' | null;
 }
 
-/** The store consultant who helped a member (spec §3 "Scan": managerAdded, managerId). */
+/** The store consultant who helped a member (docs/rules.md#entities "Scan": managerAdded, managerId). */
 export interface ScanManagersTable {
   id: Generated<number>;
   customer_id: number;
@@ -66,7 +66,7 @@ export interface NpCitiesTable {
   /** Normalized name for prefix search, and its Latin spelling. */
   search_uk: string;
   search_lat: string;
-  /** 1..6 for the popular cities of spec §3 in their order, else null. */
+  /** 1..6 for the popular cities of docs/rules.md#entities in their order, else null. */
   popular_rank: number | null;
   /** Bigger cities first in search results. */
   population: number;
@@ -90,7 +90,7 @@ export interface NpBranchesTable {
   max_weight_kg: number;
 }
 
-/** Addresses sent to the local courier (spec §7 ipost/send-address): one per order. */
+/** Addresses sent to the local courier (docs/api.md#delivery ipost/send-address): one per order. */
 export interface IpostRequestsTable {
   id: Generated<number>;
   order_id: number;

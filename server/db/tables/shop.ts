@@ -20,10 +20,10 @@ export interface OrdersTable {
   total: number;
   /** XP paid for bonus items. */
   xp_total: number;
-  /** JSON array of order tags (spec §9). */
+  /** JSON array of order tags (docs/rules.md#constants). */
   tags: string;
   note: string;
-  /** JSON: the Shopify-shaped order as stored (spec §3 "Order payload"). */
+  /** JSON: the Shopify-shaped order as stored (docs/rules.md#entities "Order payload"). */
   payload: string;
   created_at: string;
   updated_at: string;
@@ -32,9 +32,9 @@ export interface OrdersTable {
   subtotal: Generated<number>;
   /** Kopiykas taken off (velo promo). */
   discount: Generated<number>;
-  /** Spec §9 shipping option 1..4. */
+  /** docs/rules.md#constants shipping option 1..4. */
   shipping_option: Generated<number>;
-  /** Spec §3 delivery 1 branch, 2 courier, 3 iPost. */
+  /** docs/rules.md#entities delivery 1 branch, 2 courier, 3 iPost. */
   delivery_method: Generated<number>;
   delivery_city: Generated<string>;
   delivery_address: Generated<string>;

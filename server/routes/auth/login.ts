@@ -39,7 +39,7 @@ export function registerLogin(app: Hono<AppEnv>): void {
     return signIn(deps, member);
   });
 
-  // Spec §5/§6: the phone is stripped to digits, then compared with the fixed allow-list.
+  // docs/rules.md#validation, docs/rules.md#roles: the phone is stripped to digits, then compared with the fixed allow-list.
   // Off in production unless SANDBOXES names test-login (a staging deployment).
   mount(app, testLogin, async ({ input, deps }) => {
     if (!providersOf(deps.config).testLogin) throw new ApiError(403, 'test_login_disabled', OFF_MESSAGES.testLogin);

@@ -8,7 +8,7 @@ import { ownedCustomer } from '../../members';
 import { checkShopMetafield } from './metafield-rules';
 
 /**
- * Metafields the club alone writes: the age check of spec §5 reads `age_verified` (any
+ * Metafields the club alone writes: the age check of docs/rules.md#validation reads `age_verified` (any
  * namespace on glo, `verification` on ogo), so a member writing one would verify themself.
  * Compared case-insensitively so no spelling slips past.
  */

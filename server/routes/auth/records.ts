@@ -5,7 +5,7 @@ import { isAgeVerified } from '../../../src/domain/age';
 import type { Db } from '../../db/connect';
 import { findCustomer, tagsOf, type Customer } from '../../members';
 
-/** A customers row as spec §3 shows it: tags as a list, total_spent in UAH. */
+/** A customers row as docs/rules.md#entities shows it: tags as a list, total_spent in UAH. */
 export function shopRecordOf(c: Customer): ShopRecord {
   return {
     id: c.id,
@@ -34,7 +34,7 @@ export async function recordWithMetafields(db: Db, c: Customer): Promise<CallRes
 }
 
 /**
- * Spec §5 for a member: verified when the glo record carries the `age_verified` tag or a truthy
+ * docs/rules.md#validation for a member: verified when the glo record carries the `age_verified` tag or a truthy
  * `age_verified` metafield, or the ogo record carries the tag or verification.age_verified truthy.
  * Members cannot write these metafields themselves (create-metafields refuses them).
  */

@@ -61,7 +61,7 @@ export function registerSession(app: Hono<AppEnv>): void {
     return { ok: true as const, revoked: Number(r.numUpdatedRows) };
   });
 
-  // Spec §4: an answer code 200 without a token logs the app out, so every doubt answers that way.
+  // docs/rules.md#states: an answer code 200 without a token logs the app out, so every doubt answers that way.
   mount(app, checkToken, async ({ input, member, deps, c }) => {
     const token = bearerOf(c.req.header('authorization'));
     if (!member || !token) return { code: 200 as const };

@@ -8,7 +8,7 @@ import { TRY_AGAIN } from './sms-codes';
 
 export type SignInAnswer = CallResponse<typeof confirmSms>;
 
-/** Spec §4/§8: no member for the phone means no token and no customer, only 'Спробуй ще раз'. */
+/** docs/rules.md#states, docs/rules.md#error-reactions: no member for the phone means no token and no customer, only 'Спробуй ще раз'. */
 export const NOT_SIGNED_IN: SignInAnswer = { ok: false, message: TRY_AGAIN };
 
 /**

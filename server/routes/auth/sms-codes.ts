@@ -23,7 +23,7 @@ const FAMILY: Record<CodePurpose, CodePurpose[]> = {
   email: ['email'],
 };
 
-/** The message every failed code check answers (spec §4/§8). */
+/** The message every failed code check answers (docs/rules.md#states, docs/rules.md#error-reactions). */
 export const TRY_AGAIN = 'Спробуй ще раз';
 
 // scrypt (N=4096) makes each guess against a leaked table costly; a 6-digit code is only 10^6.

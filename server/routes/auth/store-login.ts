@@ -11,7 +11,7 @@ import { bearerHash, issueToken } from '../../security/tokens';
 import { loginLink, returnPathOrThrow } from './tickets';
 import { requireOwnToken } from './token-owner';
 
-/** Tags a new record may be created with (spec §3: pwa_user_velo for velo). */
+/** Tags a new record may be created with (docs/rules.md#entities: pwa_user_velo for velo). */
 const CREATION_TAGS = new Set(['pwa_user', 'pwa_user_velo']);
 
 export function registerStoreLogin(app: Hono<AppEnv>): void {

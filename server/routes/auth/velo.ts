@@ -39,6 +39,6 @@ export function registerVelo(app: Hono<AppEnv>): void {
     return { url: await loginLink(c, deps, member.id, 'velo', returnTo) };
   });
 
-  // Oral nicotine products are for verified adults only: the rule is spec §5's age check.
+  // Oral nicotine products are for verified adults only: the rule is the age check of docs/rules.md#validation.
   mount(app, checkOralStatus, async ({ member, deps }) => ({ result: await memberAgeVerified(deps.db, member.id) }));
 }

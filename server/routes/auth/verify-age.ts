@@ -15,7 +15,7 @@ const DOCUMENT_RE = /^(?:[A-ZА-ЯІЇЄҐ]{2}\d{6}|\d{9})$/u;
  * The sandbox of the age check: the birth date decides. A real provider adapter would confirm
  * the date through Diia or the document before the same writes happen. A self-declared date has
  * no legal basis, so in production the call is off unless SANDBOXES names age-check:
- * the age stays unverified online, orders stay pre-orders (spec §5) and the age is checked at
+ * the age stays unverified online, orders stay pre-orders (docs/rules.md#validation) and the age is checked at
  * hand-over.
  */
 export function registerVerifyAge(app: Hono<AppEnv>): void {

@@ -43,7 +43,7 @@ export async function recordEvent(deps: AppDeps, r: AnalyticsRecord): Promise<{ 
 }
 
 /**
- * Spec §5: phones are kept as digits only; 10 to 15 of them make a phone. A Ukrainian mobile in
+ * docs/rules.md#validation: phones are kept as digits only; 10 to 15 of them make a phone. A Ukrainian mobile in
  * any spelling ('0671234567', '+38 (067) 123-45-67') becomes the 380XXXXXXXXX form members are
  * stored with, so that the same phone is always the same text.
  */

@@ -21,7 +21,7 @@ export function registerAnalytics(app: Hono<AppEnv>): void {
 
   mount(app, sendBatEvent, async ({ input, member, deps }) => {
     const owner = await memberForToken(deps.db, input.token, 'bat', deps.clock.now());
-    // Spec §8: a dead analytics token is a 401, after which the app fetches a new one.
+    // docs/rules.md#error-reactions: a dead analytics token is a 401, after which the app fetches a new one.
     if (owner !== member.id) throw unauthorized('Токен аналітики недійсний', 'analytics_unauthenticated');
     await ownedCustomer(deps.db, member, input.data.customer_id);
     return recordEvent(deps, { memberId: member.id, kind: 'bat-event', event: input.event, payload: { data: input.data, ogo: input.ogo ?? false } });
@@ -46,7 +46,7 @@ export function registerAnalytics(app: Hono<AppEnv>): void {
     const payload = {
       transaction_id: input.transaction_id,
       shopify_id: input.shopify_id,
-      // Spec §9: user-agent strings are cut at 500 characters.
+      // docs/rules.md#constants: user-agent strings are cut at 500 characters.
       os_name: cutUserAgent(input.os_name),
       os_version: cutUserAgent(input.os_version),
       phone_brand: cutUserAgent(input.phone_brand),

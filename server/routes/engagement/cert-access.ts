@@ -3,7 +3,7 @@ import { ApiError } from '../../errors';
 import { memberForToken } from '../../security/tokens';
 
 /**
- * Spec §8: a certificate token that is dead, unknown or another member's answers 401 with
+ * docs/rules.md#error-reactions: a certificate token that is dead, unknown or another member's answers 401 with
  * code `cert_unauthenticated`; the app clears its certificate token and fetches a new one.
  * (A missing bearer is `UNAUTHORIZED_IN_APP`, handled by the route helper.)
  */

@@ -26,7 +26,7 @@ export function registerCertAuth(app: Hono<AppEnv>, partner: CertPartnerService)
     const hourly = input.hourly ?? true;
     const at = appInstant(input.date, hourly);
     const ref = hourly ? Math.floor(now.getTime() / HOUR_MS) * HOUR_MS : now.getTime();
-    // Spec §9: the token is asked for with the current hour; a stale or forged date is refused.
+    // docs/rules.md#constants: the token is asked for with the current hour; a stale or forged date is refused.
     if (at === null || Math.abs(at - ref) > MAX_SKEW_MS) {
       throw unprocessable('cert_date_invalid', 'Перевір дату й час на пристрої та спробуй ще раз');
     }

@@ -1,6 +1,6 @@
 import { DEFAULT_CERT_CATEGORIES } from '../../../src/domain/cert-rules';
 
-/** Whether `id` is one of the certificate categories (spec §3, src/domain/cert-rules.ts; id 3 is not among them). */
+/** Whether `id` is one of the certificate categories (docs/rules.md#entities, src/domain/cert-rules.ts; id 3 is not among them). */
 export function isCertCategory(id: number): boolean {
   return DEFAULT_CERT_CATEGORIES.some((c) => c.CATEGORY_ID === id);
 }

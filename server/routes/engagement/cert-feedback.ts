@@ -9,7 +9,7 @@ import { registerCertPurchase } from './cert-purchase';
 import { registerFeedbackOffline } from './feedback-offline';
 import { registerFeedbackOnline } from './feedback-online';
 
-/** Mounts the certificate (spec §7 "Certificates") and feedback (spec §7 "Feedback") calls. */
+/** Mounts the certificate (docs/api.md#certificates) and feedback (docs/api.md#feedback) calls. */
 export function registerCertFeedback(app: Hono<AppEnv>): void {
   const partner = sandboxCertPartner();
   registerCertAuth(app, partner);

@@ -18,7 +18,7 @@ export const PIN_SMS_RESEND_MS = 60_000;
 /** Lifetime of the token that reveals certificate codes, ms. */
 export const PIN_TOKEN_TTL_MS = 5 * 60_000;
 
-// N=2^14, r=8: the interactive-login cost recommended for scrypt; about 50 ms a check.
+// N=2^14, r=8: the interactive-login cost recommended for scrypt.
 const SCRYPT: ScryptOptions = { N: 16_384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 

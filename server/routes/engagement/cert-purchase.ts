@@ -41,7 +41,7 @@ async function certificatesOf(db: Db, memberId: number, now: Date, reveal: boole
 /** cert/create and cert/get-cert-list. */
 export function registerCertPurchase(app: Hono<AppEnv>, partner: CertPartnerService): void {
   mount(app, certCreate, async ({ input, member, deps }) => {
-    // Spec §5: creation needs a valid certificate token.
+    // docs/rules.md#validation: creation needs a valid certificate token.
     await requireCertToken(deps, member, input.token);
     const now = deps.clock.now();
     const db = deps.db;

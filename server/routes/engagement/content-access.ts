@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect';
 import { findCustomer, tagsOf } from '../../members';
 
 /**
- * Spec §5 for the member's record of `variant`: the age_verified tag or a truthy age_verified
+ * docs/rules.md#validation for the member's record of `variant`: the age_verified tag or a truthy age_verified
  * metafield (in namespace `verification` for ogo). A member without that record is not verified.
  */
 export async function isMemberVerified(db: Db, member: Member, variant: 'glo' | 'ogo'): Promise<boolean> {

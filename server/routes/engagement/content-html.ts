@@ -37,7 +37,7 @@ function blockHtml(b: ContentBlock): string {
 }
 
 /**
- * The HTML of a body. FAQ pages are `<h3>question</h3><div>answer</div>` pairs (spec §7),
+ * The HTML of a body. FAQ pages are `<h3>question</h3><div>answer</div>` pairs (docs/api.md#content),
  * each answer's paragraphs as `<p>` inside its `<div>`.
  */
 export function renderBody(body: ContentBody): string {
@@ -46,7 +46,7 @@ export function renderBody(body: ContentBody): string {
   return intro + body.items.map((i) => `<h3>${escapeMarkup(i.q)}</h3><div>${i.a.map((p) => `<p>${escapeMarkup(p)}</p>`).join('')}</div>`).join('');
 }
 
-/** FAQ items as plain {title, text} (spec §3 "Invite: faq list of {title, text}"); paragraphs joined by a blank line. */
+/** FAQ items as plain {title, text} (docs/rules.md#entities "Invite: faq list of {title, text}"); paragraphs joined by a blank line. */
 export function faqAsText(body: ContentBody): Array<{ title: string; text: string }> {
   return body.kind === 'faq' ? body.items.map((i) => ({ title: i.q, text: i.a.join('\n\n') })) : [];
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect';
 import { conflict, unauthorized } from '../../errors';
 import { memberForToken } from '../../security/tokens';
 
-/** Spec §8: a dead, unknown or foreign feedback token is a 401; the app then clears its feedback token. */
+/** docs/rules.md#error-reactions: a dead, unknown or foreign feedback token is a 401; the app then clears its feedback token. */
 export async function requireFeedbackToken(deps: AppDeps, member: Member, token: string | undefined): Promise<void> {
   const owner = token ? await memberForToken(deps.db, token, 'feedback', deps.clock.now()) : null;
   if (owner !== member.id) throw unauthorized('Сесія відгуків завершилась. Спробуй ще раз', 'feedback_unauthenticated');

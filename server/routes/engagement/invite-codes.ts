@@ -52,7 +52,7 @@ async function ensureVeloCode(db: Db, memberId: number, customerId: number, now:
   throw new Error('could not make a unique velo invite code');
 }
 
-/** Invite calls of spec §7 and the invite FAQ of spec §3. */
+/** Invite calls of docs/api.md#invite and the invite FAQ of docs/rules.md#entities. */
 export function registerInviteCodes(app: Hono<AppEnv>): void {
   mount(app, getPromoCode, async ({ member, deps }) => ({
     msg: 'ok' as const,

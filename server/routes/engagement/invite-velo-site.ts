@@ -3,7 +3,7 @@ import type { AppEnv } from '../../context';
 import { escapeMarkup } from '../../http/escape';
 
 /**
- * Where the velo invite link of /invite-friend/velo leads (spec §7 get-velo-mgm: "a link on the
+ * Where the velo invite link of /invite-friend/velo leads (docs/api.md#invite get-velo-mgm: "a link on the
  * second brand's site is built with discount and rev_code parameters"). No real ogo site is
  * configured, so this local stand-in on the ogo store's sandbox path greets the invited friend,
  * says whether the discount code is one the club issued, and names who invited them. The app

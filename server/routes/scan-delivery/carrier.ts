@@ -8,7 +8,7 @@ import { carrierFor, type Carrier } from '../../sandboxes/nova-poshta';
 const bounded = (raw: string | undefined, fallback: number, min: number, max: number) =>
   raw === undefined ? fallback : Math.min(max, Math.max(min, Number(raw)));
 
-/** The carrier's city search and branch list (Nova Poshta-shaped; paths not named in spec §7). */
+/** The carrier's city search and branch list (Nova Poshta-shaped; the reference server's own paths, docs/api.md#delivery). */
 export function registerCarrier(app: Hono<AppEnv>): void {
   // One carrier per app, so the real API's cache of popular cities outlives a request.
   const carriers = new WeakMap<AppDeps, Carrier>();

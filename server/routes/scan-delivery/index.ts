@@ -7,7 +7,7 @@ import { registerMultiscanHistory } from './multiscan-history';
 import { registerScan } from './scan';
 import { registerScanCodesPage } from './scan-codes-page';
 
-/** Mounts the scan calls (spec §7 "Scan", plus scan-code and the sent photos' history), the carrier and the ipost courier, and the demo codes page. */
+/** Mounts the scan calls (docs/api.md#scan, plus scan-code and the sent photos' history), the carrier and the ipost courier, and the demo codes page. */
 export function register(app: Hono<AppEnv>): void {
   registerScan(app);
   registerMultiscan(app);

@@ -24,7 +24,7 @@ async function servedCity(deps: AppDeps, courier: LocalCourier, city: string): P
   return courier.servedCity(city, byRef?.name ?? null);
 }
 
-/** ipost/auth, city-available and send-address (spec §7 "Delivery (ipost)"). */
+/** ipost/auth, city-available and send-address (docs/api.md#delivery). */
 export function registerIpost(app: Hono<AppEnv>, courier: LocalCourier = sandboxIpost()): void {
   mount(app, ipostAuth, async ({ member, deps, c }) => issueToken(deps.db, member.id, 'ipost', deps.clock.now(), bearerHash(c.req.header('authorization'))));
 
@@ -49,7 +49,7 @@ export function registerIpost(app: Hono<AppEnv>, courier: LocalCourier = sandbox
       throw unprocessable('order_closed', 'Це замовлення вже доставлено або скасовано');
     }
     const city = await servedCity(deps, courier, input.city);
-    // Spec §8: the app falls back to delivery 1 when the courier does not serve the city.
+    // docs/rules.md#error-reactions: the app falls back to delivery 1 when the courier does not serve the city.
     if (!city) throw unprocessable('ipost_city_unavailable', `Курʼєр ipost не доставляє в це місто. Доступні: ${courier.cities.join(', ')}`);
     const now = deps.clock.now();
     const window = { date: input.delivery_date, from: input.delivery_time_from, to: input.delivery_time_to };

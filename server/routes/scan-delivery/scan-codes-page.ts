@@ -5,7 +5,7 @@ import { badRequest } from '../../errors';
 import { escapeMarkup } from '../../http/escape';
 import { managerBadge } from '../../../src/domain/scan-read';
 
-/** Demo consultants' badges (save-manager, spec §7): the app's scanner reads them like codes. */
+/** Demo consultants' badges (save-manager, docs/api.md#scan): the app's scanner reads them like codes. */
 const DEMO_MANAGERS: ReadonlyArray<readonly [string, string]> = [
   ['KV-0417', 'glo studio, ТРЦ Ocean Plaza, Київ'],
   ['LV-0203', 'glo studio Сихів, Львів'],

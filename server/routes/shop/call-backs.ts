@@ -10,7 +10,7 @@ import { mount } from '../../http/route';
 import { ensureCustomer, variantOf } from '../../members';
 import { ownOrder } from './payment';
 
-/** send-phone-call and send-promocode (spec §7 "Shop", §5 call-back day). */
+/** send-phone-call and send-promocode (docs/api.md#orders, docs/rules.md#validation call-back day). */
 export function registerCallBacks(app: Hono<AppEnv>): void {
   mount(app, sendPhoneCall, async ({ input, member, deps }) => {
     const phone = toUkrainianMobile(input.phone);

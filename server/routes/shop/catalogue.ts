@@ -16,7 +16,7 @@ function collectionList(db: Db, revision: number, cat: Category, bonusOnly: bool
   }));
 }
 
-/** get-products-by-collection, get-product-by-id, get-products-by-id (spec §7 "Shop"). */
+/** get-products-by-collection, get-product-by-id, get-products-by-id (docs/api.md#shop). */
 export function registerCatalogue(app: Hono<AppEnv>): void {
   // Served from the serialized answer of the catalogue's current revision (catalogue-cache.ts).
   mount(app, getProductsByCollection, async ({ input, deps, c }) => {
@@ -29,7 +29,7 @@ export function registerCatalogue(app: Hono<AppEnv>): void {
     product: toProduct(await productOfVariant(deps.db, input.id, variantOf(input.ogo))),
   }));
 
-  // Spec §4 cart refresh: a line survives only while its product is on sale in this variant,
+  // docs/rules.md#states cart refresh: a line survives only while its product is on sale in this variant,
   // under the same product id; what the app thought the bonuses were is not consulted.
   mount(app, getProductsById, async ({ input, deps }) => {
     const variant = variantOf(input.ogo);

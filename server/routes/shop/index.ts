@@ -11,7 +11,7 @@ import { registerPaymentReturn } from './payment-return';
 import { registerXpHistory } from './xp-history';
 
 /**
- * Mounts the shop calls (spec §7 "Shop": catalogue, orders, card payment, call-backs, devices,
+ * Mounts the shop calls (docs/api.md#shop: catalogue, orders, card payment, call-backs, devices,
  * XP), the product drawings under /media and the card payment callback, the return from LiqPay and the sandbox checkout.
  */
 export function register(app: Hono<AppEnv>): void {

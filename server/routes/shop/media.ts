@@ -15,7 +15,7 @@ const CACHE_CONTROL = 'public, max-age=31536000';
 /**
  * How long a request may wait for a render slot (PICTURE_QUEUE says how many may wait). A list
  * screen asks for a screenful of pictures (the service worker's prefetch two at a time); a render
- * takes 10-50 ms on two busy cores, so the whole demo catalogue in both sizes fits in the wait.
+ * is short (docs/performance-log.md), so the whole demo catalogue in both sizes fits in the wait.
  */
 const MAX_WAIT_MS = 20_000;
 

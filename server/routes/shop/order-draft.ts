@@ -55,7 +55,7 @@ async function ageVerified(deps: AppDeps, customer: Customer, variant: ShopVaria
   return memberAgeVerified(deps.db, customer.member_id);
 }
 
-/** Spec §5: a friend's code counts on a first order only, and must be someone else's real code. */
+/** docs/rules.md#validation: a friend's code counts on a first order only, and must be someone else's real code. */
 export async function friendOf(deps: AppDeps, member: Member, customer: Pick<Customer, 'orders_count'>, raw: string | undefined): Promise<OrderDraft['friend']> {
   if (!raw?.trim()) return null;
   const problem = friendCodeProblem(raw, customer.orders_count);
@@ -68,7 +68,7 @@ export async function friendOf(deps: AppDeps, member: Member, customer: Pick<Cus
 }
 
 /**
- * Checks and prices an order the way the server sees it (spec §3, §4, §5, §9): catalogue
+ * Checks and prices an order the way the server sees it (docs/rules.md#entities, docs/rules.md#states, docs/rules.md#validation, docs/rules.md#constants): catalogue
  * prices, XP, velo promo, friend code, delivery, iPost, call-back time, age check, tags,
  * shipping option, payment method and financial status.
  */

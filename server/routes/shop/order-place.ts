@@ -58,7 +58,7 @@ async function nextOrderNumber(trx: Trx): Promise<number> {
   return (await bumpCounter(trx)) ?? FIRST_ORDER_NUMBER;
 }
 
-/** Spec §5: marks the velo discount used, compare-and-set so two orders cannot both take it. */
+/** docs/rules.md#validation: marks the velo discount used, compare-and-set so two orders cannot both take it. */
 async function useVeloDiscount(trx: Trx, customerId: number, seenTags: string): Promise<void> {
   let current = seenTags;
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -119,7 +119,7 @@ export async function placeOrder(db: Db, d: OrderDraft, now: Date, finish?: (trx
       if (d.xp > 0) {
         await changeXp(trx, { customerId: d.customer.id, amount: -d.xp, reason: 'order', title: `Замовлення №${placed.order_number}`, ref: `order:${placed.id}`, now });
       }
-      // Spec §5: the friend code is for a first order; checked again here against a racing one.
+      // docs/rules.md#validation: the friend code is for a first order; checked again here against a racing one.
       const counted = await countOrder(trx, d.customer.id, d.moneyKop, d.friend !== null);
       if (!counted) throw unprocessable('friend_code_not_applicable', 'Код друга діє лише для першого замовлення');
       if (d.veloCode) await useVeloDiscount(trx, d.customer.id, d.customer.tags);

@@ -33,7 +33,7 @@ const variantName = (v: ShopVariant) => (v === 'ogo' ? 'ogo' : 'glo');
 /**
  * Prices the cart with the catalogue's own numbers (whatever the app sent is ignored) and
  * refuses what cannot be ordered: an empty cart, unknown, foreign or sold-out products, a bonus
- * item next to paid ones (spec §5 flag), a cart of gifts only, a velo code that does not apply.
+ * item next to paid ones (docs/rules.md#validation flag), a cart of gifts only, a velo code that does not apply.
  */
 export function priceCart(opts: {
   variant: ShopVariant;

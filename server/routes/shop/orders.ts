@@ -77,7 +77,7 @@ async function refundsOf(db: Db, orderIds: number[]): Promise<Map<number, NonNul
   return byOrder;
 }
 
-/** create-order and get-orders (spec §7 "Shop"). */
+/** create-order and get-orders (docs/api.md#orders). */
 export function registerOrders(app: Hono<AppEnv>): void {
   // Every placed order stores its answer in the order's own transaction (order-create.ts).
   mount(app, createOrder, async ({ input, member, deps, idempotency }) => createOrderFor(deps, member, input, deps.clock.now(), idempotency), {

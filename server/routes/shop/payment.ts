@@ -28,7 +28,7 @@ export async function ownOrder(deps: AppDeps, member: Member, orderId: number, v
 
 type OwnOrder = Awaited<ReturnType<typeof ownOrder>>;
 
-/** 422, not 409: a mutation's 409 means "same Idempotency-Key still running", which clients retry (spec §7). */
+/** 422, not 409: a mutation's 409 means "same Idempotency-Key still running", which clients retry (docs/api.md#orders). */
 function refuseClosed(order: Pick<OwnOrder, 'financial_status'>): void {
   if (order.financial_status === 'paid') throw unprocessable('already_paid', 'Замовлення вже оплачено');
   if (order.financial_status !== 'pending' && order.financial_status !== 'failed') {
@@ -48,7 +48,7 @@ async function openAttempt(deps: AppDeps, orderId: number): Promise<string | nul
 }
 
 /**
- * get-liqpay-link (spec §4 "Card payment", §7): a checkout link for an own unpaid card order.
+ * get-liqpay-link (docs/rules.md#states "Card payment", docs/api.md#orders): a checkout link for an own unpaid card order.
  * One order is paid once: while an attempt is open the same attempt's link is answered
  * again (one provider order id, which LiqPay takes payment for once), a new attempt only after the
  * last one was declined, and none once the order is paid.

@@ -12,8 +12,8 @@ const sizeOf = (p: KeptPicture) => (typeof p.body === 'string' ? Buffer.byteLeng
 /**
  * Made pictures kept in memory up to `maxBytes`, the least recently used dropped first. Keyed by
  * the picture's ETag, which names its drawing and size: a product whose drawing changes gets a new
- * key, and its old picture simply ages out. 145 products in both sizes and the SVG take about
- * 1.5 MB; a catalogue a hundred times larger would not fit in a default budget, and need not.
+ * key, and its old picture simply ages out. The demo catalogue in both sizes fits many times over
+ * (docs/performance-log.md); a catalogue a hundred times larger would not fit in a default budget, and need not.
  */
 export class PictureCache {
   private readonly entries = new Map<string, KeptPicture>();

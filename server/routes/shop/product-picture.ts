@@ -73,8 +73,8 @@ async function encode(svg: string, width: PictureWidth): Promise<Buffer> {
 /**
  * The drawing (`pictureSvg`) as a lossless WebP of `width` px, on a transparent backdrop. A raster
  * picture is decoded off the page's main thread; an SVG picture is a document the browser builds
- * on it, one per product (70-140 ms each on a slow phone, measured by bench/loading). Flat
- * colours make the lossless form the smaller one (2-5 KB at 360 px). Both steps run on libuv's
+ * on it, one per product (a long task each on a slow phone, measured by bench/loading). Flat
+ * colours make the lossless form the smaller one. Both steps run on libuv's
  * thread pool; the caller bounds how many run at once (./render-slots).
  */
 export async function productWebp(svg: string, width: PictureWidth): Promise<Uint8Array<ArrayBuffer>> {

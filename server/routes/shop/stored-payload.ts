@@ -8,7 +8,7 @@ function metafieldsOf(d: OrderDraft): OrderMetafield[] {
   return m;
 }
 
-/** The Shopify-shaped order of spec §3 as stored, with the number and discount it got. */
+/** The Shopify-shaped order of docs/rules.md#entities as stored, with the number and discount it got. */
 export function payloadOf(d: OrderDraft, orderNumber: number): string {
   const order = buildOrderPayload({
     customerId: d.customer.id,

@@ -37,7 +37,7 @@ export const pendingLinesOf = (db: Db, memberId: number, variant: Variant) =>
     .limit(HISTORY_LIMIT)
     .execute();
 
-/** get-bonus-history and get-balance (spec §7): the ledger and balance of the variant's record. */
+/** get-bonus-history and get-balance (docs/api.md#shop): the ledger and balance of the variant's record. */
 export function registerXpHistory(app: Hono<AppEnv>): void {
   mount(app, getBonusHistory, async ({ input, member, deps }) => {
     const variant = input.shop ?? 'glo';

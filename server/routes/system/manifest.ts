@@ -10,7 +10,7 @@ const HEADERS = {
 } as const;
 
 /**
- * GET /manifest.json (spec §2 "Install"), the brand's manifest: «Клуб ogo» on the second
+ * GET /manifest.json (docs/rules.md#screens "Install"), the brand's manifest: «Клуб ogo» on the second
  * variant's own host (OGO_HOST) and to `?brand=ogo` (where the page points its manifest link
  * for a member on ogo), «Клуб glo» anywhere else. Answered before the built file, which is glo's.
  */

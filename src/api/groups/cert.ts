@@ -2,5 +2,5 @@ import { certCalls } from '../../contract/cert';
 import { bindCalls } from '../bind';
 import type { Transport } from '../transport';
 
-/** The spec §7 cert calls as typed functions: `certApi(t).<call>(input, { idempotencyKey })`. */
+/** The cert calls (docs/api.md#certificates) as typed functions: `certApi(t).<call>(input, { idempotencyKey })`. */
 export const certApi = (t: Transport) => bindCalls(t, certCalls);

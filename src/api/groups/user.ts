@@ -2,5 +2,5 @@ import { userCalls } from '../../contract/user';
 import { bindCalls } from '../bind';
 import type { Transport } from '../transport';
 
-/** The spec §7 user calls as typed functions: `userApi(t).<call>(input, { idempotencyKey })`. */
+/** The user calls (docs/api.md#user) as typed functions: `userApi(t).<call>(input, { idempotencyKey })`. */
 export const userApi = (t: Transport) => bindCalls(t, userCalls);

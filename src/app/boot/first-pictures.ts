@@ -3,33 +3,31 @@ import { categoryBySlug } from '../../domain/catalogue';
 import { SHOP_DETAIL_LISTS } from '../../domain/shop-lists';
 import { FIRST_VIEW_CARDS, listOrder } from '../../features/shop/grid/first-view';
 import { PICTURE_SIZES, productSrcSet } from '../../features/shop/picture-forms';
+import type { DraftProduct } from '../snapshot/list-draft';
 
 interface StoredCollection {
   id: number;
-  products: Array<{ image: string | null; available: boolean }>;
+  products: DraftProduct[];
 }
 
-/** The pictures a list's first view will show, from the catalogue stored on the device; [] when none is stored. */
-async function storedFirstPictures(path: string, idb?: IDBFactory): Promise<string[]> {
+/** A list's path and the products of its first view, from the catalogue stored on the device; null on other screens or when none is stored. */
+export async function storedFirstView(path: string, idb?: IDBFactory): Promise<{ slug: string; products: DraftProduct[] } | null> {
   const [, shop, slug = '', ...rest] = path.split('/');
   const category = categoryBySlug(slug);
-  if (shop !== 'shop' || rest.length || !category || !(SHOP_DETAIL_LISTS as readonly string[]).includes(slug)) return [];
+  if (shop !== 'shop' || rest.length || !category || !(SHOP_DETAIL_LISTS as readonly string[]).includes(slug)) return null;
   const db = await openStoredDatabase(idb);
-  if (!db) return [];
+  if (!db) return null;
   try {
-    if (!db.objectStoreNames.contains('collections')) return [];
+    if (!db.objectStoreNames.contains('collections')) return null;
     const rows = await new Promise<StoredCollection[]>((resolve) => {
       const req = db.transaction('collections', 'readonly').objectStore('collections').index('[variant+category]').getAll([category.variant, slug]);
       req.onsuccess = () => resolve(req.result as StoredCollection[]);
       req.onerror = () => resolve([]);
     });
     const products = rows.sort((a, b) => a.id - b.id).flatMap((r) => r.products ?? []);
-    return listOrder(products)
-      .slice(0, FIRST_VIEW_CARDS)
-      .map((p) => p.image)
-      .filter((src): src is string => Boolean(src));
+    return { slug, products: listOrder(products).slice(0, FIRST_VIEW_CARDS) };
   } catch {
-    return [];
+    return null;
   } finally {
     db.close();
   }
@@ -43,7 +41,13 @@ async function storedFirstPictures(path: string, idb?: IDBFactory): Promise<stri
  * more later (bench/loading.bench.ts). Returns how many were asked for.
  */
 export async function preloadListPictures(path: string, doc: Document = document, idb?: IDBFactory): Promise<number> {
-  const pictures = await storedFirstPictures(path, idb).catch(() => []);
+  const view = await storedFirstView(path, idb).catch(() => null);
+  return preloadPictures(view?.products ?? [], doc);
+}
+
+/** Preloads of the pictures of `products`, in the forms and at the priority their cards ask for. */
+export function preloadPictures(products: readonly DraftProduct[], doc: Document = document): number {
+  const pictures = products.map((p) => p.image).filter((src): src is string => Boolean(src));
   for (const src of pictures) {
     const link = doc.createElement('link');
     link.rel = 'preload';

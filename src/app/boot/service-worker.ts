@@ -1,9 +1,9 @@
-/** Spec §4/§9: the manifest prefetch starts 1 s after load: here, the service worker's precache. */
+/** docs/rules.md#states, docs/rules.md#constants: the manifest prefetch starts 1 s after load: here, the service worker's precache. */
 export const SW_DELAY_MS = 1000;
 
 /**
  * Registers the service worker a second after the page's load, in idle time. Its precache
- * fetches every chunk of the build (without running any), which is the prefetch of spec §4: the
+ * fetches every chunk of the build (without running any), which is the prefetch of docs/rules.md#states: the
  * routes then open offline and at once. Nothing is imported eagerly in the page.
  */
 export function scheduleServiceWorker(win: Window = window): void {

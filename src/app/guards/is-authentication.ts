@@ -1,4 +1,4 @@
 import type { Guard } from './types';
 
-/** Spec §6: /auth and /registration are for people not signed in yet; members go home. */
+/** docs/rules.md#roles: /auth and /registration are for people not signed in yet; members go home. */
 export const isAuthentication: Guard = (ctx) => (ctx.signedIn ? '/' : null);

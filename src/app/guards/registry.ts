@@ -15,7 +15,7 @@ const GUARDS: Record<string, Guard> = {
   'to-ogo-landing': toOgoLanding,
 };
 
-/** Looks a guard up by its spec §2 name; an unknown name is a programming error (spec §8). */
+/** Looks a guard up by its name (docs/rules.md#screens); an unknown name is a programming error (docs/rules.md#error-reactions). */
 export function guardByName(name: string): Guard {
   const g = GUARDS[name];
   if (!g) throw new Error(`Unknown guard: ${name}`);

@@ -1,7 +1,7 @@
 /** What a guard knows about the visit. Built once per navigation by `guardContext()`. */
 export interface GuardContext {
   pathname: string;
-  /** Spec §6: signed in = a `usertoken` cookie. */
+  /** docs/rules.md#roles: signed in = a `usertoken` cookie. */
   signedIn: boolean;
   /** The person confirmed being 18 or older on /is18 (cookie `showIs18`). */
   is18Confirmed: boolean;

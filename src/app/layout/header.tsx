@@ -5,7 +5,7 @@ import { resolveBack } from '../routes/back';
 import type { BackTarget } from '../routes/types';
 import './header.css';
 
-/** The top bar: back arrow (spec §2 rules), title, and the menu button for signed-in members. */
+/** The top bar: back arrow (docs/rules.md#screens rules), title, and the menu button for signed-in members. */
 export function Header({
   title,
   back,

@@ -23,7 +23,7 @@ import { LostChangesNotice } from '../../features/sync-status/lost-changes-notic
 // None is part of the first screen: the menu is mounted closed in idle time after the first screen
 // has settled, the sync indicator once sync has started (then too). Their code loads then.
 const SideMenu = lazy(() => import('../menu/side-menu').then((m) => ({ default: m.SideMenu })));
-// The §3 feedback popup loads once the home screen has settled, not with the layout.
+// The feedback popup (docs/rules.md#entities) loads once the home screen has settled, not with the layout.
 const FeedbackPrompt = lazy(() => import('../../features/feedback/feedback-prompt').then((m) => ({ default: m.FeedbackPrompt })));
 const SyncIndicator = lazy(() => import('../../features/sync-status/sync-indicator').then((m) => ({ default: m.SyncIndicator })));
 
@@ -53,7 +53,7 @@ function MenuHost({ session, onSwitchVariant, settled }: { session: AppSession; 
 }
 
 /**
- * A spec §2 layout for a signed-in member: header with title and back arrow, the sync
+ * A layout (docs/rules.md#screens) for a signed-in member: header with title and back arrow, the sync
  * indicator, the page, the footer the layout calls for, the bottom navigation with the cart's
  * count and the side menu. Keeps the screen's look for the next visit (../snapshot).
  */
@@ -107,7 +107,7 @@ export default function MemberLayout({ kind }: { kind: LayoutName }) {
     clearSnapshots(localStorage);
     applyTheme(next);
     closeMenu();
-    // Spec §4: navigate home, reloading when already there.
+    // docs/rules.md#states: navigate home, reloading when already there.
     if (location.pathname === '/') window.location.reload();
     else navigate('/');
   }, [envNow, session.variant, location.pathname, navigate]);

@@ -19,7 +19,7 @@ const FALLBACK_HANDLE = { title: 'Клуб', back: { kind: 'history' } as BackTa
 const noop = () => undefined;
 
 /**
- * One of the spec §2 layouts around the matched page. A signed-out visitor gets the light
+ * One of the layouts (docs/rules.md#screens) around the matched page. A signed-out visitor gets the light
  * layout (header, page, footer: no database, so the signed-out screens load none); a member gets
  * the member layout, loaded lazily with the local database.
  */

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { useAuthEnvNow } from '../../state/session';
 import { Icon } from '../../ui/icons';
 
-/** The full website of each brand (spec §2 "link to the full website"). */
+/** The full website of each brand (docs/rules.md#screens "link to the full website"). */
 export const FULL_SITE_URLS: Record<'glo' | 'ogo', string> = { glo: 'https://www.glo.ua/', ogo: 'https://ogo.ua/' };
 
 /**

@@ -29,7 +29,7 @@ const ORDER: Record<MenuVariant, string[]> = {
 };
 
 /**
- * The side menu of spec §2 for a variant: the rules entry only for age-verified members,
+ * The side menu of docs/rules.md#screens for a variant: the rules entry only for age-verified members,
  * the share entry only where the device can share.
  */
 export function menuItems(opts: { variant: MenuVariant; ageVerified: boolean; canShare: boolean }): MenuItem[] {
@@ -39,7 +39,7 @@ export function menuItems(opts: { variant: MenuVariant; ageVerified: boolean; ca
     .filter((item) => (item.key === 'share' ? opts.canShare : true));
 }
 
-/** The switch to the other variant is hidden on the second variant's own host (spec §2). */
+/** The switch to the other variant is hidden on the second variant's own host (docs/rules.md#screens). */
 export function showVariantSwitch(host: string, ogoHost: string | undefined): boolean {
   return !ogoHost || host !== ogoHost;
 }

@@ -5,7 +5,7 @@ import { useSyncMaybe } from '../../state/sync-context';
 type State = { kind: 'checking' } | { kind: 'unsent'; message: string } | { kind: 'leaving' };
 
 /**
- * Logout (spec §4) in the menu: first the waiting changes are sent; if some remain, the member
+ * Logout (docs/rules.md#states) in the menu: first the waiting changes are sent; if some remain, the member
  * is told how many and what, and chooses to wait or to log out anyway. Nothing goes silently.
  */
 export function LogoutPanel({ onCancel }: { onCancel: () => void }) {

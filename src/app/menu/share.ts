@@ -1,7 +1,7 @@
 import { shareText, type Brand } from '../../domain/brand';
 
 /**
- * The share text of spec §2: it promotes the app of the member's brand and carries the member's
+ * The share text of docs/rules.md#screens: it promotes the app of the member's brand and carries the member's
  * referral code as a campaign parameter when there is one.
  */
 export function shareData(origin: string, referralCode: string | null, brand: Brand = 'glo'): ShareData {
@@ -15,7 +15,7 @@ export function shareData(origin: string, referralCode: string | null, brand: Br
   return { ...shareText(brand), url: url.toString() };
 }
 
-/** Opens the system share sheet; a failure or a cancel is only logged (spec §8). */
+/** Opens the system share sheet; a failure or a cancel is only logged (docs/rules.md#error-reactions). */
 export async function shareApp(nav: Navigator, origin: string, referralCode: string | null, brand: Brand = 'glo'): Promise<void> {
   try {
     await nav.share(shareData(origin, referralCode, brand));

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { clubConfig } from '../../api/config';
+import { clubConfig } from '../../state/club-config';
 import { Icon } from '../../ui/icons';
 import { Wordmark } from '../../ui/surfaces';
 import type { AppSession } from '../../state/session';
@@ -13,7 +13,7 @@ import { useScrollLock } from './use-scroll-lock';
 import './side-menu.css';
 
 /**
- * The side menu of spec §2. The layout closes it on every route change; the page does not
+ * The side menu of docs/rules.md#screens. The layout closes it on every route change; the page does not
  * scroll behind it; Tab stays inside and Escape closes it. It stays in the page once mounted
  * (closed: hidden and inert), so opening it only shows what is already laid out.
  */

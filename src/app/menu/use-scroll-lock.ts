@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Locks page scroll while `locked` (spec §2: while the menu is open). */
+/** Locks page scroll while `locked` (docs/rules.md#screens: while the menu is open). */
 export function useScrollLock(locked: boolean): void {
   useEffect(() => {
     if (!locked) return;

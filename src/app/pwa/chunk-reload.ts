@@ -1,4 +1,4 @@
-/** Spec §4/§9: after a new build, a page chunk that fails to load reloads the page once per 10 s per path. */
+/** docs/rules.md#states, docs/rules.md#constants: after a new build, a page chunk that fails to load reloads the page once per 10 s per path. */
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 
 const KEY = 'chunkReloadAt';

@@ -3,7 +3,7 @@ import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import './install-offer.css';
 
-/** Spec §4: the install offer can be dismissed for good, remembered locally. */
+/** docs/rules.md#states: the install offer can be dismissed for good, remembered locally. */
 export const INSTALL_DISMISSED_KEY = 'installDismissed';
 
 interface BeforeInstallPromptEvent extends Event {

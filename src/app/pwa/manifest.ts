@@ -2,7 +2,7 @@ import type { ManifestOptions } from 'vite-plugin-pwa';
 import { manifestFor } from '../../domain/brand.ts';
 
 /**
- * The web app manifest the build writes to /manifest.json (spec §2 "Install"): the glo one. The
+ * The web app manifest the build writes to /manifest.json (docs/rules.md#screens "Install"): the glo one. The
  * server answers /manifest.json itself (server/routes/system/manifest.ts) with the ogo one on
  * the ogo host, and to `?brand=ogo`, where the page points its manifest link for an ogo member.
  */

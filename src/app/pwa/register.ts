@@ -26,7 +26,7 @@ function whenWaiting(reg: ServiceWorkerRegistration, container: ServiceWorkerCon
  * and when it is shown again or the network returns: ./update-checks). A waiting new version is
  * offered on every screen (./update-prompt.tsx); «Оновити» ends on the new build or says why not
  * (./apply-update.ts). A new version taking over, here or from another tab, reloads the page
- * (spec §4); offline readiness is announced once.
+ * (docs/rules.md#states); offline readiness is announced once.
  */
 export function registerServiceWorker(): void {
   const container = navigator.serviceWorker;

@@ -1,8 +1,8 @@
-/** Spec §9: the build check, once an hour. */
+/** docs/rules.md#constants: the build check, once an hour. */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
- * Spec §4/§9: the version is checked at most once per 5 minutes; so is the build when the app is
+ * docs/rules.md#states, docs/rules.md#constants: the version is checked at most once per 5 minutes; so is the build when the app is
  * shown again or the network returns (a member who switches back to the app a minute after a
  * check asks the server for nothing new).
  */

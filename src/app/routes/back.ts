@@ -1,7 +1,7 @@
 import type { BackTarget } from './types';
 
 /**
- * Where the header's back arrow leads (spec §2): null when hidden, a path, or -1 for one step
+ * Where the header's back arrow leads (docs/rules.md#screens): null when hidden, a path, or -1 for one step
  * back in history. With no history to go back to (a deep link), history falls back to home.
  */
 export function resolveBack(back: BackTarget, hasHistory: boolean): string | -1 | null {

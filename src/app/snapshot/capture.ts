@@ -92,8 +92,8 @@ async function shownBytes(url: string): Promise<Blob | null> {
 /**
  * Learns the first view's pictures not learnt yet, as data URLs: the bytes the screen shows (for
  * a picture with a srcset, the form the browser chose), an SVG drawn as a bitmap. A raster
- * picture is never drawn on a canvas here: that decodes it on the main thread (130-180 ms a
- * picture at 4x CPU, bench/loading).
+ * picture is never drawn on a canvas here: that decodes it on the main thread, a long task for each
+ * picture on a phone (bench/loading; docs/performance-log.md).
  */
 export async function learnImages(root: HTMLElement): Promise<void> {
   for (const img of firstViewImages(root)) {
@@ -181,8 +181,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * captureScreen in four tasks (measure, copy, clean and serialise, write) with a turn of the event
- * loop between them: done at once, a capture of a list screen was one task of 120-150 ms at 4x CPU
- * (bench/loading), in the first seconds of a visit. A screen that changed meanwhile is captured
+ * loop between them: done at once, a capture of a list screen was one long task (bench/loading;
+ * docs/performance-log.md), in the first seconds of a visit. A screen that changed meanwhile is captured
  * again anyway (watchScreen), and one left meanwhile is not kept under the new address.
  */
 export async function captureScreenInSteps(doc: Document = document, store: Storage = localStorage, yieldNow: () => Promise<void> = nextTask): Promise<boolean> {

@@ -86,7 +86,7 @@ export function keepEarlyTaps(snapshot: HTMLElement, win: Window = window): void
   let live: { el: HTMLElement; waitMs: number } | null = null;
   let last: Tap | null = null;
   const deliver = (tap: Tap) => {
-    // Two taps on one control in a moment are a double tap: spec §2 takes it once.
+    // Two taps on one control in a moment are a double tap: docs/rules.md#screens takes it once.
     if (last && last.print === tap.print && tap.at - last.at < DOUBLE_CLICK_MS) return;
     last = tap;
     if (live) carryOut(live.el, tap, live.waitMs);

@@ -1,6 +1,6 @@
 /**
  * The sign-in and registration actions, loaded when the member first acts rather than with the
- * screen: they bring the API layer and its schemas (about 20 KB gzipped), and the screen must
+ * screen: they bring the API layer and its schemas (a large share of the bytes), and the screen must
  * paint within the entry budget. The service worker precaches the chunk, so it loads offline too.
  */
 export const authActions = () =>

@@ -15,8 +15,8 @@ import './auth.css';
 type Step = { kind: 'phone' } | { kind: 'code'; phone: string; resendAt: number; sent: boolean } | { kind: 'unregistered'; phone: string };
 
 /**
- * /auth (spec §4 SMS sign-in): the phone, stripped to digits (§5), then the 6-digit code. The
- * two allow-listed test phones (§6) sign in at once. Online only: offline it says so.
+ * /auth (docs/rules.md#states SMS sign-in): the phone, stripped to digits (docs/rules.md#validation), then the 6-digit code. The
+ * two allow-listed test phones (docs/rules.md#roles) sign in at once. Online only: offline it says so.
  */
 export default function AuthPage() {
   const auth = useAuthActions();
@@ -25,7 +25,7 @@ export default function AuthPage() {
   const [step, setStep] = useState<Step>({ kind: 'phone' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // What a forced logout could not send (spec §8): said once, then forgotten.
+  // What a forced logout could not send (docs/rules.md#error-reactions): said once, then forgotten.
   const [lost] = useState(() => sessionStorage.getItem(LOGOUT_NOTICE_KEY));
   useEffect(() => sessionStorage.removeItem(LOGOUT_NOTICE_KEY), []);
 

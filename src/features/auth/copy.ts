@@ -1,6 +1,6 @@
 import { clubName, type Brand } from '../../domain/brand';
 
-/** «Клуб glo · 18+» or «Клуб ogo · 18+»: the brand of the host or of the member (spec §2 brand naming). */
+/** «Клуб glo · 18+» or «Клуб ogo · 18+»: the brand of the host or of the member (docs/rules.md#screens brand naming). */
 export const authKicker = (brand: Brand) => `${clubName(brand)} · 18+`;
 
 /** The words of the sign-in and registration screens, in one place. */

@@ -33,7 +33,7 @@ function adultBirthMax(today = new Date()): string {
 }
 
 /**
- * /registration: name, e-mail (checked with check-email), phone, and the age check of spec §5 —
+ * /registration: name, e-mail (checked with check-email), phone, and the age check of docs/rules.md#validation —
  * a birth date of an adult, or a confirmation of being one. An invite code from a `?ref=` link
  * is kept. Then the SMS code confirms the registration and signs in.
  */

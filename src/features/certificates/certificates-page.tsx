@@ -20,8 +20,8 @@ import './certificates.css';
 import { formatNumber } from '../../domain/uk-format';
 
 /**
- * /certificates: partner certificates for XP (spec §3, §7). Categories come from the server, or
- * the §3 defaults when it sends none; partners by category; the partner's message; buying
+ * /certificates: partner certificates for XP (docs/rules.md#entities, docs/api.md#certificates). Categories come from the server, or
+ * the defaults (docs/rules.md#entities) when it sends none; partners by category; the partner's message; buying
  * checks the balance first and refreshes it after. Everything read from the local database.
  */
 export default function CertificatesPage() {

@@ -16,7 +16,7 @@ import { formatDate, compareCodeUnits } from '../../domain/uk-format';
 const day = (iso: string) => formatDate(iso);
 
 /**
- * /certificates/my-list: the member's certificates (spec §7 get-cert-list). Codes stay hidden
+ * /certificates/my-list: the member's certificates (docs/api.md#certificates get-cert-list). Codes stay hidden
  * until the PIN is entered (pin/token), then can be copied until the PIN token ends.
  */
 export default function MyListPage() {

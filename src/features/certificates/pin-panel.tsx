@@ -26,7 +26,7 @@ function mmss(ms: number): string {
 }
 
 /**
- * The PIN flow of spec §7 (pin/store → SMS → pin/enter-sms; pin/token reveals the codes): set a
+ * The PIN flow of docs/api.md#certificates (pin/store → SMS → pin/enter-sms; pin/token reveals the codes): set a
  * PIN confirmed by the SMS code, then enter it to see the codes for the PIN token's 5 minutes.
  */
 export function PinPanel({ variant, status, codes }: { variant: Variant; status: PinStatus; codes: CertCodes | null }) {
@@ -114,7 +114,7 @@ export function PinPanel({ variant, status, codes }: { variant: Variant; status:
         </Button>
       ) : (
         // Keyed by step: each step's button is its own element, so the app's double-click guard
-        // (spec §2) never takes the first press of the next step for a repeat of the last.
+        // (docs/rules.md#screens) never takes the first press of the next step for a repeat of the last.
         <form key={step} className="stack" onSubmit={submit} noValidate>
           {step === 'sms' ? (
             <Field

@@ -27,7 +27,7 @@ const asProblem = (e: unknown): Problem => {
 
 /**
  * Confirms a purchase (partner, nominal, XP and the balance after) and buys it; asks for the
- * member's name and e-mail first when the certificate service needs them (spec §7 regist).
+ * member's name and e-mail first when the certificate service needs them (docs/api.md#certificates regist).
  */
 export function PurchaseSheet({ pick, variant, balance, onClose, onBought }: { pick: Pick | null; variant: Variant; balance: number | null | undefined; onClose: () => void; onBought: (waiting: boolean) => void }) {
   const sync = useSyncMaybe();

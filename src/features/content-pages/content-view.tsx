@@ -14,9 +14,9 @@ import './content-pages.css';
 import { formatDate } from '../../domain/uk-format';
 
 /**
- * A configured content page (spec §7 get-page-by-id) of the member's variant from the local
+ * A configured content page (docs/api.md#content get-page-by-id) of the member's variant from the local
  * database: readable offline after one visit, pulled on open within its lifetime (and afresh
- * after a new app version, spec §4). The server builds its HTML from stored text; it is
+ * after a new app version, docs/rules.md#states). The server builds its HTML from stored text; it is
  * sanitised here all the same (src/ui/safe-html.ts, loaded after the first paint). `children`
  * follow the text (links, actions).
  */

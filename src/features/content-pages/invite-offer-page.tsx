@@ -5,7 +5,7 @@ import { CONTENT_COPY } from './copy';
 
 const T = CONTENT_COPY.inviteOffer;
 
-/** /invite-friend/offer (spec §2 "invite-friend offer"): the offer and its terms, and the way into the programme. */
+/** /invite-friend/offer (docs/rules.md#screens "invite-friend offer"): the offer and its terms, and the way into the programme. */
 export default function InviteOfferPage() {
   return (
     <ContentView pageKey="inviteOffer" lead={T.lead} testId="screen-invite-offer">

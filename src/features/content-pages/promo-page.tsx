@@ -11,7 +11,7 @@ import { useVeloFlags } from './use-oral-status';
 const T = CONTENT_COPY.promo;
 
 /**
- * /promo (spec §2 "promo"; §5, §9: VELO-20%, 20% off velo in the ogo shop, once): the promo's
+ * /promo (docs/rules.md#screens "promo"; docs/rules.md#validation, docs/rules.md#constants: VELO-20%, 20% off velo in the ogo shop, once): the promo's
  * terms, and the code itself for a member who may see velo products (oral status) and is on ogo.
  */
 export default function PromoPage() {

@@ -5,7 +5,7 @@ import { ContentView } from './content-view';
 import { CONTENT_COPY as T } from './copy';
 
 /**
- * /rules: club rules, only for age-verified members (spec §5, §6). The menu hides the entry;
+ * /rules: club rules, only for age-verified members (docs/rules.md#validation, docs/rules.md#roles). The menu hides the entry;
  * the page itself shows the others the way to the age check instead of the rules.
  */
 export default function RulesPage() {

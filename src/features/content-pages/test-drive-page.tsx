@@ -12,7 +12,7 @@ import { useVeloFlags } from './use-oral-status';
 const T = CONTENT_COPY.testDrive;
 
 /**
- * /test-drive (spec §2 "test-drive sub-pages"): trying a device in a brand store, with the stores
+ * /test-drive (docs/rules.md#screens "test-drive sub-pages"): trying a device in a brand store, with the stores
  * that offer it (the stores list kept on the device), and the velo test drive (/test-drive/velo)
  * for a member who may see velo products.
  */

@@ -9,7 +9,7 @@ import { useVeloFlags } from './use-oral-status';
 const T = CONTENT_COPY.veloTestDrive;
 
 /**
- * /test-drive/velo (spec §2 "test-drive sub-pages", §3 User (velo) showTdSlide and tdMultipass):
+ * /test-drive/velo (docs/rules.md#screens "test-drive sub-pages", docs/rules.md#entities User (velo) showTdSlide and tdMultipass):
  * the velo test drive for an age-verified member (oral status) who has not ordered velo yet. The
  * order button asks get-velo-user for a fresh single-use link (it works once, for minutes) and
  * opens the velo store's test-drive page signed in; others get the velo store (velo mlogin link).

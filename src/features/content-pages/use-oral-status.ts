@@ -4,9 +4,9 @@ import type { OralStatusDoc, VeloUserDoc } from '../../sync/pullers/content-docs
 import { contentActions } from '../../sync/content/lazy';
 
 /**
- * Whether the member may see oral (velo) products (spec §7 check-oral-status, kept an hour, §9),
+ * Whether the member may see oral (velo) products (docs/api.md#velo check-oral-status, kept an hour, docs/rules.md#constants),
  * and the velo user's test-drive flag (get-velo-user, an hour too). Before the first answer the
- * local age check stands in (spec §5: oral status is true only for age-verified members).
+ * local age check stands in (docs/rules.md#validation: oral status is true only for age-verified members).
  * `undefined` while nothing is known yet.
  */
 export function useVeloFlags(): { oral: boolean | undefined; veloUser: VeloUserDoc | null | undefined } {

@@ -12,7 +12,7 @@ const Stored = lazy(() =>
   })),
 );
 
-/** /user-agreement: readable without signing in (spec §2 layout "forall"). */
+/** /user-agreement: readable without signing in (docs/rules.md#screens layout "forall"). */
 export default function UserAgreementPage() {
   return <ShippedPage blocks={USER_AGREEMENT_BLOCKS} lead={T.agreementLead} testId="screen-user-agreement" Stored={Stored} />;
 }

@@ -6,7 +6,7 @@ import { ShippedPage } from './shipped-page';
 const Stored = lazy(() => import('./why-ogo-stored').then((m) => ({ default: m.WhyOgoStored })));
 
 /**
- * /why-ogo (spec §2 navigation "why-ogo"): why the ogo club, readable before signing in (from
+ * /why-ogo (docs/rules.md#screens navigation "why-ogo"): why the ogo club, readable before signing in (from
  * the ogo landing) and by members (from /offers).
  */
 export default function WhyOgoPage() {

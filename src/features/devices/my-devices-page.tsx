@@ -12,7 +12,7 @@ import { formatDayMonth, compareCodeUnits } from '../../domain/uk-format';
 const chip = { registered: 'is-credited', waiting: 'is-waiting', refused: 'is-refused' } as const;
 
 /**
- * /my-devices (spec §7 get-devices, `data.asset`): the member's devices, readable offline, with
+ * /my-devices (docs/api.md#shop get-devices, `data.asset`): the member's devices, readable offline, with
  * those registered on this phone that still wait or were refused (and why).
  */
 export default function MyDevicesPage() {

@@ -58,7 +58,7 @@ function liftBlocks(h: Element): void {
 }
 
 /**
- * Reads a FAQ page's body_html (spec §7: `<h3>` titles, each followed by its `<div>` answer)
+ * Reads a FAQ page's body_html (docs/api.md#content: `<h3>` titles, each followed by its `<div>` answer)
  * into questions and answers, after sanitising it with `safe` (src/ui/safe-html.ts). It never throws and
  * takes broken markup as the browser would: each non-empty `<h3>`, wherever the parser put it
  * (an unclosed `<div>` nests the next question inside the last answer), starts a question whose

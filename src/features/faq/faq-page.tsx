@@ -18,7 +18,7 @@ import './faq.css';
 import { formatDate } from '../../domain/uk-format';
 
 /**
- * /faq: the FAQ content page (spec §7 get-page-by-id, h3 titles and div answers) as an
+ * /faq: the FAQ content page (docs/api.md#content get-page-by-id, h3 titles and div answers) as an
  * accordion, from the local database: readable offline after one visit, pulled on open within
  * its lifetime. Links to the dictionaries (their back arrow leads here) and to support.
  */

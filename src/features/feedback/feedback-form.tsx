@@ -19,7 +19,7 @@ interface Photo {
 type Problems = Partial<Record<'rating' | 'text' | 'photos' | 'form', string>>;
 
 /**
- * The feedback form (spec §3): a rating of 1 to 5, a text, and for online orders up to the
+ * The feedback form (docs/rules.md#entities): a rating of 1 to 5, a text, and for online orders up to the
  * server's number of photos, each resized on the phone as it is chosen. Sending queues it (it
  * waits in the outbox when offline); a wrong form says why beside the field and sends nothing.
  */

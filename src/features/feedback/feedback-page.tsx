@@ -29,7 +29,7 @@ const day = (iso: string) => formatDate(iso);
 const variantOfSent = (f: FeedbackEntry): Variant => (f.variant as Variant | undefined) ?? (f.kind === 'online' && f.shop !== 'glo' ? 'ogo' : 'glo');
 
 /**
- * /feedback (spec §3, §7): online orders that can be rated (can-write-by-order of the variant's
+ * /feedback (docs/rules.md#entities, docs/api.md#feedback): online orders that can be rated (can-write-by-order of the variant's
  * shop), in-store purchases (get-offline-orders, imported in the background at most once a day),
  * and what the member sent. Feedback is queued: offline it waits, photos and all. Each variant
  * offers and lists only its own: its shop's orders and its brand's stores.

@@ -11,9 +11,9 @@ import { FEEDBACK_COPY as T } from './copy';
 import './feedback-prompt.css';
 
 /**
- * The §3 feedback popup (showPopup, current): asks once about a recent delivered order that can
+ * The feedback popup (docs/rules.md#entities: showPopup, current): asks once about a recent delivered order that can
  * still take feedback. «Оцінити» opens /feedback on it; either answer means it is not asked again.
- * Reads only the local database (the feedback flags are pulled at start, §9: 30 min). Meant for
+ * Reads only the local database (the feedback flags are pulled at start, docs/rules.md#constants: 30 min). Meant for
  * the app shell beside the install offer.
  */
 export function FeedbackPrompt() {

@@ -10,7 +10,7 @@ import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { INVITE_COPY as T } from './copy';
 import './invite.css';
 
-/** /invite-friend/faq: the invite programme's questions (spec §3 "faq list of {title, text}"), readable offline once loaded. */
+/** /invite-friend/faq: the invite programme's questions (docs/rules.md#entities "faq list of {title, text}"), readable offline once loaded. */
 export default function InviteFaqPage() {
   const { variant } = useAppSession();
   const faq = useDoc<InviteFaq>(variant, INVITE_DOCS.faq);

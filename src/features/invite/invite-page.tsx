@@ -17,9 +17,9 @@ import './invite.css';
 const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
 /**
- * /invite-friend: the member's invite code (spec §7 get-promo-code, memberGetMemberCode), shared
+ * /invite-friend: the member's invite code (docs/api.md#invite get-promo-code, memberGetMemberCode), shared
  * through the system sheet where there is one (Web Share), else copied; the shared link carries
- * the code as a campaign parameter (spec §2).
+ * the code as a campaign parameter (docs/rules.md#screens).
  */
 export default function InvitePage() {
   const { variant } = useAppSession();
@@ -34,7 +34,7 @@ export default function InvitePage() {
     try {
       await navigator.share(inviteShareData(location.origin, c));
     } catch (e) {
-      // Spec §8: a share failure (or a cancel) is only logged.
+      // docs/rules.md#error-reactions: a share failure (or a cancel) is only logged.
       console.info('[invite] not shared', e);
     }
   };

@@ -15,7 +15,7 @@ import '../../ui/panel.css';
 import './invite.css';
 
 /**
- * /invite-friend/velo: the velo member-get-member link (spec §7 get-velo-mgm): the friend's
+ * /invite-friend/velo: the velo member-get-member link (docs/api.md#invite get-velo-mgm): the friend's
  * discount code and the member's REW- code as `discount` and `rev_code` on the second brand's
  * site. Asked once online, then kept for reading offline.
  */

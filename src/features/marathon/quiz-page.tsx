@@ -178,7 +178,7 @@ export default function QuizPage() {
                 : T.wrong}
         </p>
       )}
-      {/* Keyed: «Далі» is not the «Відповісти» element, so the double-click guard (spec §2) never swallows it. */}
+      {/* Keyed: «Далі» is not the «Відповісти» element, so the double-click guard (docs/rules.md#screens) never swallows it. */}
       {locked ? (
         <Button key={`next-${current.id}`} size="l" block busy={checking} disabled={checking} onClick={next} data-testid="quiz-next">
           {T.next}

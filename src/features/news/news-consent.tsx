@@ -12,7 +12,7 @@ const TAG = 'news_consent';
 
 /**
  * The member's consent to news messages: the self-service tag news_consent on their record
- * (spec §7 update-tags). Switched at once, offline too: the change waits in the outbox, and the
+ * (docs/api.md#user update-tags). Switched at once, offline too: the change waits in the outbox, and the
  * switch says so until it is sent.
  */
 export function NewsConsent() {

@@ -20,7 +20,7 @@ const T = NEWS_COPY.item;
 type State = 'idle' | 'running' | NewsItemResult;
 
 /**
- * /news/{newsId} (back to /news): one item with its text (spec §7 news/get-by-id), from the local
+ * /news/{newsId} (back to /news): one item with its text (docs/api.md#content news/get-by-id), from the local
  * database. A deep link to an item not stored yet loads it online and says plainly when offline;
  * an id the server does not know says so; a stored item reads offline.
  */

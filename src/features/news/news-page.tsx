@@ -16,7 +16,7 @@ import './news.css';
 const FIRST_ROWS = 2;
 
 /**
- * /news: club news of the member's variant, newest first (spec §7 news/get-list), from the local
+ * /news: club news of the member's variant, newest first (docs/api.md#content news/get-list), from the local
  * database: readable offline after one visit; the first cards' pictures first, the others as they come
  * into view (all of them kept for offline after each sync: src/app/pwa/pictures.ts).
  */

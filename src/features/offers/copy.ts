@@ -6,7 +6,7 @@ export interface Offer {
   title: string;
   text: string;
   icon: IconName;
-  /** Shown only to a member who may see velo products (oral status, spec §5). */
+  /** Shown only to a member who may see velo products (oral status, docs/rules.md#validation). */
   velo?: boolean;
   /** Only on one variant. */
   only?: 'glo' | 'ogo';

@@ -10,9 +10,9 @@ import { OFFERS_COPY as T, type Offer } from './copy';
 import './offers.css';
 
 /**
- * /offers: the club's current offers, each leading to its page (spec §2 navigation: the
+ * /offers: the club's current offers, each leading to its page (docs/rules.md#screens navigation: the
  * invite-friend offer, promo, test-drive sub-pages, why-ogo). velo offers only for a member who
- * may see oral products (spec §7 check-oral-status, kept an hour; the age check until it answers).
+ * may see oral products (docs/api.md#velo check-oral-status, kept an hour; the age check until it answers).
  */
 export default function OffersPage() {
   const { variant } = useAppSession();

@@ -16,7 +16,7 @@ import '../../ui/panel.css';
 const EMPTY: ProfileAddress = { method: 1, city: '' };
 
 /**
- * The delivery address of the profile (spec §3 Delivery: a carrier branch, or a courier to
+ * The delivery address of the profile (docs/rules.md#entities Delivery: a carrier branch, or a courier to
  * street, house and flat). Saved on the device at once and sent to every record of the member
  * as a metafield through the outbox, so it works offline too.
  */

@@ -47,5 +47,5 @@ export const PROFILE_COPY = {
   loading: 'Завантажуємо профіль…',
 } as const;
 
-/** Spec §3 popular cities. */
+/** docs/rules.md#entities popular cities. */
 export const POPULAR_CITIES = ['Київ', 'Харків', 'Одеса', 'Дніпро', 'Запоріжжя', 'Львів'] as const;

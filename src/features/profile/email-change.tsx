@@ -113,7 +113,7 @@ export function EmailChange({ envNow, email, phone }: { envNow: () => Promise<Au
         <Button variant="secondary" onClick={() => setStep({ kind: 'idle' })} disabled={busy}>
           {T.cancel}
         </Button>
-        {/* A new button per step: a quick tap on «Підтвердити» right after «Надіслати код» is not a double click (spec §2). */}
+        {/* A new button per step: a quick tap on «Підтвердити» right after «Надіслати код» is not a double click (docs/rules.md#screens). */}
         <Button key={step.kind} type="submit" busy={busy} data-testid="email-submit" disabled={step.kind === 'code' && code.length !== 6}>
           {step.kind === 'email' ? T.sendCode : T.confirm}
         </Button>

@@ -9,7 +9,7 @@ import './qr-page.css';
 const MemberQr = lazy(() => import('./qr-member').then((m) => ({ default: m.MemberQr })));
 
 /**
- * /qr (no guard, spec §2): a member's club code as a QR to show in a store; a visitor who is not
+ * /qr (no guard, docs/rules.md#screens): a member's club code as a QR to show in a store; a visitor who is not
  * signed in is asked to sign in (prerendered for them, with no database code).
  */
 export default function QrPage() {

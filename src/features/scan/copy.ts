@@ -5,7 +5,7 @@ import { formatNumber } from '../../domain/uk-format';
 
 /** Ukrainian words of the scan screens (/scanning, /scanbox, /scan/multi, /scan/history, /scan/instruction). */
 export const SCAN_COPY = {
-  /** §8 GUID messages, each under a Ukrainian title (the spec gives them in English, verbatim). */
+  /** docs/rules.md#error-reactions GUID messages, each under a Ukrainian title (the API answers them in English, verbatim). */
   guid: {
     [GUID_ERRORS.invalid]: 'Це не код клубу',
     [GUID_ERRORS.required]: 'Введи код',
@@ -40,7 +40,7 @@ export const SCAN_COPY = {
         : { figure: `${formatNumber(count)} з ${formatNumber(goal)}`, words: 'сканів до цілі' },
     coin: (xp: number) => `+${formatNumber(xp)} XP за сканування цього місяця`,
     countError: 'Не вдалося отримати кількість сканів за місяць',
-    /** The variant's own balance (spec §1: glo and ogo are separate accounts). */
+    /** The variant's own balance (docs/rules.md#product: glo and ogo are separate accounts). */
     balance: (variant: 'glo' | 'ogo') => `Баланс ${variant}`,
     offline: 'Дані за місяць оновляться, щойно з’явиться зв’язок',
     manager: 'Консультант збережений',
@@ -75,7 +75,7 @@ export const SCAN_COPY = {
   via: { camera: 'Камера', manual: 'Вручну', photo: 'Фото кількох кодів' } as Record<string, string>,
 } as const;
 
-/** The Ukrainian title for a §8 GUID message. */
+/** The Ukrainian title for a GUID message (docs/rules.md#error-reactions). */
 export function guidTitle(error: string): string {
   return SCAN_COPY.guid[error] ?? SCAN_COPY.guid[GUID_ERRORS.invalid]!;
 }

@@ -10,9 +10,9 @@ import { formatNumber } from '../../domain/uk-format';
 const T = SCAN_COPY.month;
 
 /**
- * The month in figures (spec §7): scans against the goal (get-scan-count; a code other than 200
- * shows the error state, §8), progress, XP the scans earned, the full balance and the server's
- * message. The balance is this variant's (spec §1: separate accounts), the same `xpBalance` row
+ * The month in figures (docs/api.md#scan): scans against the goal (get-scan-count; a code other than 200
+ * shows the error state, docs/rules.md#error-reactions), progress, XP the scans earned, the full balance and the server's
+ * message. The balance is this variant's (docs/rules.md#product: separate accounts), the same `xpBalance` row
  * every screen reads, never get-full-balance's glo + ogo total. Read from the local database;
  * shown offline with what was last pulled.
  */

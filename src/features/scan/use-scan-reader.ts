@@ -13,7 +13,7 @@ const CLUB_FORMATS = new Set(['qr_code', 'data_matrix', '']);
 
 /**
  * Turns a read (camera or typed) into what the member sees at once: kept and queued, already
- * there, refused on the spot with the §8 message, or a consultant saved.
+ * there, refused on the spot with the message (docs/rules.md#error-reactions), or a consultant saved.
  */
 export function useScanReader(variant: 'glo' | 'ogo') {
   const online = useOnline();

@@ -45,8 +45,8 @@ function continueTarget(): string {
 }
 
 /**
- * /shop/cart: the active variant's cart (spec §3: one per variant) from the local database.
- * Opening it asks the sync layer for the §4 refresh (online only); every change is a domain action.
+ * /shop/cart: the active variant's cart (docs/rules.md#entities: one per variant) from the local database.
+ * Opening it asks the sync layer for the refresh (docs/rules.md#states: online only); every change is a domain action.
  */
 export default function CartPage() {
   const variant = useVariant();

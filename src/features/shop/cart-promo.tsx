@@ -112,7 +112,7 @@ function CodeField(p: {
 }
 
 /**
- * The cart's promo codes (spec §5): a friend's REW- code (first order only) and, on ogo with
+ * The cart's promo codes (docs/rules.md#validation): a friend's REW- code (first order only) and, on ogo with
  * velo pouches in the cart, the velo 20% code, shown only while it can apply. Bad input gets its
  * message beside the field and is not kept; the server checks every code again with the order.
  */

@@ -8,7 +8,7 @@ import { CART_COPY } from './cart-copy';
 import { formatXp } from './format';
 import { ShopIcon } from './shop-icons';
 
-/** Spec §9 free shipping: how far the cart (after discounts) is from the variant's configured threshold. */
+/** docs/rules.md#constants free shipping: how far the cart (after discounts) is from the variant's configured threshold. */
 export function FreeShipping({ variant, money, xp }: { variant: ShopVariant; money: number; xp: number }) {
   const threshold = FREE_SHIPPING[variant];
   const left = leftForFreeShipping(variant, money, FREE_SHIPPING);
@@ -28,7 +28,7 @@ export function FreeShipping({ variant, money, xp }: { variant: ShopVariant; mon
   );
 }
 
-/** §5 flag: a zero-priced (XP) item next to items paid with money cannot be one order. */
+/** docs/rules.md#validation flag: a zero-priced (XP) item next to items paid with money cannot be one order. */
 export function ZeroPriceNotice() {
   return (
     <div className="cart-notice" role="note" data-testid="zero-price-flag">
@@ -38,14 +38,14 @@ export function ZeroPriceNotice() {
   );
 }
 
-/** The totals in UAH and XP (spec §4), the velo discount, the shipping line, and the velo gifts shown (at most 2, §9). */
+/** The totals in UAH and XP (docs/rules.md#states), the velo discount, the shipping line, and the velo gifts shown (at most 2, docs/rules.md#constants). */
 /** The cart's figures, UAH and XP, after the velo discount when its code applies. */
 export interface CartFigures {
   subtotal: number;
   discount: number;
   money: number;
   xp: number;
-  /** Shipping is free: the threshold is reached, or the order is paid with XP only (spec §9). */
+  /** Shipping is free: the threshold is reached, or the order is paid with XP only (docs/rules.md#constants). */
   freeShipping: boolean;
 }
 

@@ -14,7 +14,7 @@ import './choose-velo-page.css';
 
 /**
  * /shop/choose-velo: the velo pouches of the active shop's catalogue, and its velo gifts, of which
- * at most 2 are shown (spec §9: the velo gift count is capped to 2 for display), as in the cart.
+ * at most 2 are shown (docs/rules.md#constants: the velo gift count is capped to 2 for display), as in the cart.
  */
 export default function ChooseVeloPage() {
   const variant = useVariant();

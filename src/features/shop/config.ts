@@ -1,8 +1,8 @@
-import { clubConfig } from '../../api/config';
+import { clubConfig } from '../../state/club-config';
 import type { ShopVariant } from '../../domain/catalogue';
 
 /**
- * Spec §9 free-shipping thresholds, UAH, as the server that serves the app has them
+ * docs/rules.md#constants free-shipping thresholds, UAH, as the server that serves the app has them
  * (FREE_SHIPPING_GLO, FREE_SHIPPING_OGO; src/domain/club-config.ts): what the member sees. The
  * server decides the order with its own.
  */

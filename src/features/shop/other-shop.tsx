@@ -9,7 +9,7 @@ import { LIST_COPY } from './copy';
 
 /**
  * A list or product of the other shop (a glo link opened on ogo, or an ogo link on glo): each
- * shop has its own catalogue, cart and prices (spec §1), so the page offers the switch rather
+ * shop has its own catalogue, cart and prices (docs/rules.md#product), so the page offers the switch rather
  * than showing one shop's goods with the other's cart.
  */
 export function OtherShop({ shop }: { shop: ShopVariant }) {

@@ -8,7 +8,7 @@ import './quantity-stepper.css';
 /**
  * − count +. The count can be typed (set on Enter or leaving the field, kept within 1..99, saying so
  * when more was typed);
- * «−» is disabled at 1 (spec §4: decrement only while above 1; removing is its own button).
+ * «−» is disabled at 1 (docs/rules.md#states: decrement only while above 1; removing is its own button).
  */
 export function QuantityStepper({
   value,

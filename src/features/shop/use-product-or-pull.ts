@@ -6,7 +6,7 @@ import { checkoutActions } from '../../sync/checkout/lazy';
 
 /**
  * A product by id from the stored catalogue; one the catalogue lacks (a deep link opened before
- * the catalogue arrived) is asked for with get-product-by-id (spec §7) instead of "not found".
+ * the catalogue arrived) is asked for with get-product-by-id (docs/api.md#shop) instead of "not found".
  * `state` says whether a missing product is still being asked for.
  */
 export function useProductOrPull(variant: ShopVariant, id: number): { product: ProductRow | null | undefined; state: PullState } {

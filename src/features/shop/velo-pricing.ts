@@ -4,7 +4,7 @@ import type { ShopVariant } from '../../domain/catalogue';
 import { VELO_PROMO } from './velo-config';
 
 /**
- * The cart's money with a kept velo code weighed (spec §5: velo lines × 0.8 when it applies).
+ * The cart's money with a kept velo code weighed (docs/rules.md#validation: velo lines × 0.8 when it applies).
  * Loaded only when a code is kept: without one the cart's plain totals are the same figures.
  */
 export function veloPricing(variant: ShopVariant, lines: ReadonlyArray<Pick<CartLine, 'count' | 'price' | 'bonuses' | 'tags'>>, veloCode: string, customerTags: readonly string[]): CartMoney {

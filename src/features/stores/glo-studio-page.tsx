@@ -20,7 +20,7 @@ import './stores.css';
 const isService = (s: string | null): s is BrandStore['services'][number] => s !== null && s in SERVICE_LABELS;
 
 /**
- * /glo-studio (spec §2 "brand stores"): the brand stores from the stores list (§7 stores/get-list)
+ * /glo-studio (docs/rules.md#screens "brand stores"): the brand stores from the stores list (docs/api.md#engagement stores/get-list)
  * kept on the device: address, hours, services, a map link and a call button; a city filter;
  * the distance to each, nearest first, once the member lets the browser tell where they are.
  * `?service=test-drive` shows only the stores offering it (from /test-drive).

@@ -25,7 +25,7 @@ function firstChoice(nowTime: string): { day: Day; from: string; to: string } {
 }
 
 /**
- * The call-back request (spec §5: day 'Сьогодні' = today, otherwise tomorrow, from and to). The
+ * The call-back request (docs/rules.md#validation: day 'Сьогодні' = today, otherwise tomorrow, from and to). The
  * window is checked here with the rule the server applies, each problem beside its field; the
  * request is then stored and queued, so it also works offline and goes once when back online.
  */

@@ -11,7 +11,7 @@ import { SUPPORT_COPY as T } from './copy';
 type State = { kind: 'idle' } | { kind: 'confirm' } | { kind: 'checking' } | { kind: 'unsent'; message: string } | { kind: 'leaving' } | { kind: 'error'; message: string };
 
 /**
- * "Sign out everywhere" (spec §7 api-auth/token-clear, then the §4 logout): asked to confirm,
+ * "Sign out everywhere" (docs/api.md#auth api-auth/token-clear, then the logout of docs/rules.md#states): asked to confirm,
  * what waits to be sent is sent first (and what cannot be is named, as the menu's logout does),
  * then every session of the member ends, this one too. Online only.
  */

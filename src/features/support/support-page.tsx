@@ -11,9 +11,9 @@ import '../../ui/panel.css';
 import './support.css';
 
 /**
- * /support: the contacts of the member's brand, the FAQ, a call-back request (spec §5 day rule)
+ * /support: the contacts of the member's brand, the FAQ, a call-back request (docs/rules.md#validation day rule)
  * that waits offline and is confirmed when sent, the requests made, and signing out everywhere.
- * The member's record is pulled by phone on open (§7 get-user-by-phone) for the call centre.
+ * The member's record is pulled by phone on open (docs/api.md#user get-user-by-phone) for the call centre.
  */
 export default function SupportPage() {
   const { variant } = useAppSession();

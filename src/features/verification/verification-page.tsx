@@ -8,7 +8,7 @@ import { useProviderOn } from '../../state/providers';
 import '../../ui/panel.css';
 import './verification.css';
 
-/** /verification: the age check (spec §5), by Diia; or the done state once verified. */
+/** /verification: the age check (docs/rules.md#validation), by Diia; or the done state once verified. */
 export default function VerificationPage() {
   const verified = useKv('ageVerified');
   const checkOn = useProviderOn('ageCheck');

@@ -32,7 +32,7 @@ function marked(text: string, query: string): ReactNode {
 
 /**
  * /vocabulary, /vocabulary/velo, /vocabulary/ogo-club (back to /faq): one section of the consumer
- * dictionary (spec §7 vocabulary/get-terms) kept on the device, with a search box that works
+ * dictionary (docs/api.md#content vocabulary/get-terms) kept on the device, with a search box that works
  * offline over the stored terms.
  */
 export default function VocabularyPage() {

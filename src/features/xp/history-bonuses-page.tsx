@@ -17,7 +17,7 @@ import { formatDateTime, formatNumber } from '../../domain/uk-format';
 const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatNumber(Math.abs(n))}`;
 
 /**
- * /history-bonuses (spec §7 get-bonus-history), the XP ledger as a bank statement:
+ * /history-bonuses (docs/api.md#shop get-bonus-history), the XP ledger as a bank statement:
  * every movement by day, newest first, with its state — waiting, being checked, refused (from
  * this device's outbox: a code scanned offline is here at once), owed (a friend's first order not
  * paid or handed over yet), credited or reversed (the server's lines, with the balance after

@@ -26,14 +26,14 @@ import { online, type AuthEnv } from './context';
 export { online, type AuthEnv } from './context';
 export { AuthError, CODE_PROBLEM, LOGOUT_NOTICE_KEY, PHONE_PROBLEM, toAuthError, TRY_AGAIN } from './errors';
 
-/** A phone as the server wants it (spec §5: digits only, 380XXXXXXXXX), or an error for the field. */
+/** A phone as the server wants it (docs/rules.md#validation: digits only, 380XXXXXXXXX), or an error for the field. */
 export function phoneOrProblem(input: string): string {
   const phone = toUkrainianMobile(input);
   if (!phone) throw new AuthError(PHONE_PROBLEM, 'invalid_phone', null, 'phone');
   return phone;
 }
 
-/** Spec §6 allow-list, compared on digits (spec §5 "also in test login"). */
+/** docs/rules.md#roles allow-list, compared on digits (docs/rules.md#validation "also in test login"). */
 export function isTestPhone(env: Pick<AuthEnv, 'testPhones'>, input: string): boolean {
   const digits = normalizePhone(input);
   return env.testPhones.includes(digits) || env.testPhones.includes(toUkrainianMobile(input) ?? '');
@@ -45,7 +45,7 @@ type SignInAnswer = z.output<typeof signInAnswer>;
  * Stores a successful sign-in: the `usertoken` cookie the guards read and the session in the
  * local database (one transaction, with the member's glo record and a fresh token-check stamp);
  * if the database write fails the cookie goes again, so both always say the same. Another person's data on this device is cleared
- * first; the same person keeps theirs (unsent changes survive an expired cookie). Spec §4: a
+ * first; the same person keeps theirs (unsent changes survive an expired cookie). docs/rules.md#states: a
  * customer with `shopify_id` means success, anything else is 'Спробуй ще раз'.
  */
 export async function completeSignIn(env: AuthEnv, answer: SignInAnswer, phone: string, event: 'login' | 'registration' = 'login'): Promise<Session> {
@@ -95,7 +95,7 @@ export async function completeSignIn(env: AuthEnv, answer: SignInAnswer, phone: 
     const { switchToVariant } = await import('./member');
     await switchToVariant(env, 'ogo').catch((e: unknown) => console.warn('[auth] ogo record not made', e));
   }
-  // Spec §7 sign-in analytics, queued: offline sign-ins are counted later; they never block one.
+  // docs/api.md#analytics sign-in analytics, queued: offline sign-ins are counted later; they never block one.
   try {
     await trackAuthEvent(db, glo, event, now);
     await trackMailingLogin(db, glo, phone, now);
@@ -127,7 +127,7 @@ export type PhoneStep =
   | { kind: 'unregistered'; phone: string };
 
 /**
- * The first step of /auth. The allow-listed test phones (spec §6) sign in at once through
+ * The first step of /auth. The allow-listed test phones (docs/rules.md#roles) sign in at once through
  * test-login; any other phone gets a login code by SMS, or is told it is not registered, or
  * (429 with Retry-After, e.g. right after registering) how long until a code can be sent.
  */
@@ -191,13 +191,13 @@ export async function checkEmail(env: AuthEnv, email: string): Promise<{ valid: 
   }
 }
 
-/** The form as registration sends it, or null when it does not pass the checks (spec §5 age rule). */
+/** The form as registration sends it, or null when it does not pass the checks (docs/rules.md#validation age rule). */
 export function cleanRegistration(form: RegistrationForm, env: Pick<AuthEnv, 'now'>): CleanRegistration | null {
   const checked = checkRegistration(form, new Date(env.now()));
   return checked.ok ? checked.value : null;
 }
 
-/** /registration, step one: the form checked (spec §5 age rule) and sent; the server texts a code. */
+/** /registration, step one: the form checked (docs/rules.md#validation age rule) and sent; the server texts a code. */
 export async function requestRegistrationCode(env: AuthEnv, form: RegistrationForm): Promise<{ clean: CleanRegistration; resendIn: number }> {
   const checked = checkRegistration(form, new Date(env.now()));
   if (!checked.ok) throw new AuthError(checked.problem.message, checked.problem.kind, null, checked.problem.field);

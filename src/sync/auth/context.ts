@@ -13,11 +13,11 @@ export interface AuthEnv {
   cookies: CookieJar;
   /** Epoch ms. */
   now: () => number;
-  /** Spec §6: the fixed allow-list of two phones that sign in without SMS (server TEST_PHONES). */
+  /** docs/rules.md#roles: the fixed allow-list of two phones that sign in without SMS (server TEST_PHONES). */
   testPhones: readonly string[];
   /** The variant of a fresh sign-in: ogo on the second variant's own host, else glo. */
   defaultVariant?: 'glo' | 'ogo';
-  /** Where the visit's source waits (a chat-bot visit, spec §7 send-bot-stat); localStorage when absent. */
+  /** Where the visit's source waits (a chat-bot visit, docs/api.md#auth send-bot-stat); localStorage when absent. */
   visits?: Pick<Storage, 'getItem' | 'removeItem'>;
   /** Called once a sign-in's session is stored: the page tells its other open tabs. */
   signedIn?: () => void;

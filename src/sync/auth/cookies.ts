@@ -1,6 +1,6 @@
 import { cookieAttributes } from '../../domain/cookie-attributes';
 
-/** Spec §6: signed in = this cookie; the route guards read it. */
+/** docs/rules.md#roles: signed in = this cookie; the route guards read it. */
 export const USER_TOKEN_COOKIE = 'usertoken';
 
 /** The cookies the sign-in writes (swappable in tests; the page uses `documentCookies`). */

@@ -1,9 +1,9 @@
-import { clubConfig } from '../../api/config';
+import { clubConfig } from '../../state/club-config';
 import type { AuthEnv } from './actions';
 import { documentCookies } from './cookies';
 import type { SyncRuntime } from '../runtime';
 
-/** Spec §6 allow-list of this deployment (server TEST_PHONES; empty where the server has test-login off). */
+/** docs/rules.md#roles allow-list of this deployment (server TEST_PHONES; empty where the server has test-login off). */
 export const TEST_PHONES: readonly string[] = clubConfig.testPhones;
 
 /** True on the second variant's own host (server OGO_HOST): the app runs as ogo there. */

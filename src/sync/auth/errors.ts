@@ -5,12 +5,12 @@ import { ApiCallError } from '../../api/errors';
 import { OFFLINE_ONLY_MESSAGE } from '../engine/online-only';
 
 /**
- * Where a forced logout (spec §8) leaves the changes it could not send, for /auth to say so:
+ * Where a forced logout (docs/rules.md#error-reactions) leaves the changes it could not send, for /auth to say so:
  * «3 скани не надіслано». sessionStorage, so it survives the navigation to /auth.
  */
 export const LOGOUT_NOTICE_KEY = 'logoutNotice';
 
-/** Spec §4/§8: a sign-in without a customer. */
+/** docs/rules.md#states, docs/rules.md#error-reactions: a sign-in without a customer. */
 export const TRY_AGAIN = 'Спробуй ще раз';
 export const PHONE_PROBLEM = 'Вкажи український мобільний номер: +380 і 9 цифр';
 export const CODE_PROBLEM = 'Введи 6 цифр коду з SMS';

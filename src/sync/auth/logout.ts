@@ -5,10 +5,10 @@ import type { Outbox } from '../engine/outbox';
 import { pluralUk } from '../../domain/plural';
 import type { MutationRegistry } from '../engine/registry';
 
-/** Spec §4: the cookies logout clears. */
+/** docs/rules.md#states: the cookies logout clears. */
 export const LOGOUT_COOKIES = ['usertoken', 'showIs18', 'cacheShopUserInfo', 'checkToken', 'ogoAuthToken', 'pwaToken', 'verDelay', 'oralStatus'] as const;
 
-/** The one localStorage key that survives logout (spec §4): the app version of the last check. */
+/** The one localStorage key that survives logout (docs/rules.md#states): the app version of the last check. */
 export const APP_VERSION_KEY = 'appVersion';
 
 /** What would be lost by logging out now. */
@@ -52,7 +52,7 @@ export interface LogoutEnv {
   storage?: KeyedStorage;
   /** `sessionStorage`: emptied whole (the tab's own keys: the cart's referrer, orders started…). */
   session?: KeyedStorage;
-  /** Optional "inform the server" step (spec §4); its failure does not stop the logout. */
+  /** Optional "inform the server" step (docs/rules.md#states); its failure does not stop the logout. */
   informServer?: () => Promise<void>;
   /**
    * The copies of the member kept outside the database and the storages: the kept screens in Cache
@@ -74,7 +74,7 @@ function emptyStorage(s: KeyedStorage, keep: readonly string[] = []): void {
 }
 
 /**
- * Logout, step two (spec §4): informs the server if asked, clears the listed cookies (so no copy is
+ * Logout, step two (docs/rules.md#states): informs the server if asked, clears the listed cookies (so no copy is
  * made again for this member), resets every store, clears localStorage except the app-version key
  * and sessionStorage, then forgets the member's copies outside them. Going to /auth is the screen's job.
  */

@@ -29,7 +29,7 @@ export function reloadMember(env: AuthEnv): Promise<PullResult> {
   return runPuller(memberPuller, pullContext(env), true);
 }
 
-/** The ogo token (get-ogo-token), kept until its server expiry ("other tokens", spec §9). */
+/** The ogo token (get-ogo-token), kept until its server expiry ("other tokens", docs/rules.md#constants). */
 export async function ogoAuthToken(env: AuthEnv): Promise<string> {
   const cached = await kvGet(env.db, 'ogoAuthToken');
   if (cached && Date.parse(cached.expiresAt) - TOKEN_EXPIRY_MARGIN_MS > env.now()) return cached.token;
@@ -39,7 +39,7 @@ export async function ogoAuthToken(env: AuthEnv): Promise<string> {
 }
 
 /**
- * The member's ogo record: created on the first switch with create-customer (spec §3 payload,
+ * The member's ogo record: created on the first switch with create-customer (docs/rules.md#entities payload,
  * names and e-mail of the glo record), its id kept in the session.
  */
 async function ensureOgoRecord(env: AuthEnv, s: Session): Promise<number> {
@@ -64,9 +64,9 @@ async function ensureOgoRecord(env: AuthEnv, s: Session): Promise<number> {
 }
 
 /**
- * Spec §4 variant switch, the data side: the ogo record made when missing, the variant flag
+ * docs/rules.md#states variant switch, the data side: the ogo record made when missing, the variant flag
  * toggled with the cached menu link and rules cleared, then the member reloaded (ogo calls carry
- * the ogo token and the {product} flag, spec §6). Offline it switches to what is stored; only a
+ * the ogo token and the {product} flag, docs/rules.md#roles). Offline it switches to what is stored; only a
  * first switch to ogo needs the network. Navigation and the theme are the screen's part.
  */
 export async function switchToVariant(env: AuthEnv, next: 'glo' | 'ogo'): Promise<void> {
@@ -97,7 +97,7 @@ export interface AgeCheck {
   documentNumber?: string;
 }
 
-/** /verification: the age check (verify-age). On success the member is age-verified (spec §5) here too. */
+/** /verification: the age check (verify-age). On success the member is age-verified (docs/rules.md#validation) here too. */
 export async function verifyAge(env: AuthEnv, check: AgeCheck): Promise<void> {
   await sessionOrThrow(env);
   const r = await online(env, () =>
@@ -154,7 +154,7 @@ export async function veloStoreLink(env: AuthEnv, returnTo = '/'): Promise<strin
 /** How long logout waits for the server before going on without it. */
 export const LOGOUT_CALL_TIMEOUT_MS = 4000;
 
-/** Spec §4 "optionally informs the server": revokes this device's token when online; never throws. */
+/** docs/rules.md#states "optionally informs the server": revokes this device's token when online; never throws. */
 export async function informServerOfLogout(env: Pick<AuthEnv, 'db' | 'transport' | 'online'>): Promise<void> {
   const token = (await kvGet(env.db, 'pwaToken')) ?? null;
   if (!token || !env.online.isOnline()) return;
@@ -180,7 +180,7 @@ export async function brandSiteLink(env: AuthEnv, returnTo = '/'): Promise<strin
   return (await online(env, () => api.mlogin({ ogo: true, return_to: returnTo, ogoAuthApiToken: token, ...names }))).url;
 }
 
-/** The velo test drive (spec §3 User (velo) `tdMultipass`): a fresh single-use link, or null when the member has no slide. */
+/** The velo test drive (docs/rules.md#entities User (velo) `tdMultipass`): a fresh single-use link, or null when the member has no slide. */
 export async function veloTestDriveLink(env: AuthEnv): Promise<string | null> {
   await sessionOrThrow(env);
   const u = await online(env, () => veloApi(env.transport).getVeloUser({}));
@@ -188,7 +188,7 @@ export async function veloTestDriveLink(env: AuthEnv): Promise<string | null> {
 }
 
 /**
- * "Sign out everywhere" (spec §7 api-auth/token-clear): every token of the member on every
+ * "Sign out everywhere" (docs/api.md#auth api-auth/token-clear): every token of the member on every
  * device is revoked, then this device logs out as usual (`logout`: cookies, stores, /auth).
  * Online only: offline nothing changes and the member is told so.
  */

@@ -3,7 +3,7 @@ import { kvDelete, kvGet, kvSet } from '../../db/kv';
 import type { Variant } from '../../db/rows-catalogue';
 import type { Account } from '../../db/rows-sync';
 
-/** The signed-in member as this device knows it (spec §4, §6). */
+/** The signed-in member as this device knows it (docs/rules.md#states, docs/rules.md#roles). */
 export interface Session {
   /** Bearer token (`pwaToken`). */
   token: string;
@@ -53,7 +53,7 @@ export async function accountOf(db: ClubDb, variant?: Variant): Promise<Account 
   return customerId ? { variant: v, customerId } : null;
 }
 
-/** Spec §4 variant switch, the data part: the flag flips and the cached menu link and rules go. */
+/** docs/rules.md#states variant switch, the data part: the flag flips and the cached menu link and rules go. */
 export async function switchVariant(db: ClubDb, variant: Variant, now = Date.now()): Promise<void> {
   await db.transaction('rw', db.kv, async () => {
     await kvSet(db, 'variant', variant, now);

@@ -11,7 +11,7 @@ export { finishPlacedOrders, placeOrder, type OrderMember, type PlaceResult } fr
 export { paymentLinkFor } from './pay';
 
 /**
- * Spec §3: the delivery address is remembered in the profile for next time, through the
+ * docs/rules.md#entities: the delivery address is remembered in the profile for next time, through the
  * profile's own domain action (`saveDeliveryAddress` of ../member/actions.ts: every record of the
  * member, queued, works offline). Only a carrier branch or a courier address: the local courier's
  * address is cleared after each order. The member actions load when first needed.
@@ -22,7 +22,7 @@ export async function rememberAddress(db: ClubDb, address: ProfileAddress): Prom
   await m.saveDeliveryAddress(db, await m.memberAccounts({ db }), address);
 }
 
-/** The variant switch of the side menu (spec §4), offered by a list or product of the other shop. */
+/** The variant switch of the side menu (docs/rules.md#states), offered by a list or product of the other shop. */
 export async function switchShop(env: AuthEnv, to: 'glo' | 'ogo'): Promise<void> {
   await (await import('../auth/member')).switchToVariant(env, to);
 }

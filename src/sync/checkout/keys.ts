@@ -2,7 +2,7 @@
 // pullers in ./pullers/carrier.ts).
 import { normalizeCityText } from '../../domain/city-search';
 
-/** The `docs` key of a carrier city search ('' = the six popular cities of spec §3). */
+/** The `docs` key of a carrier city search ('' = the six popular cities of docs/rules.md#entities). */
 export const citiesDocKey = (query: string) => `np-cities:${normalizeCityText(query)}`;
 /** The `docs` key of a city's carrier branches. */
 export const branchesDocKey = (cityRef: string) => `np-branches:${cityRef}`;

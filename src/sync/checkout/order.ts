@@ -1,4 +1,4 @@
-// Placing an order and what follows it (spec §4, §7): create-order online only under one
+// Placing an order and what follows it (docs/rules.md#states, docs/api.md#orders): create-order online only under one
 // Idempotency-Key, then the cart's ordered lines, the comment and the codes cleared, the
 // call-back, the promo code and the courier queued, and the member's figures pulled again.
 import type { ClubDb } from '../../db/database';
@@ -22,10 +22,10 @@ import { uuidV4 } from '../engine/uuid';
 
 export type PlaceResult = { state: 'placed'; order: PlacedOrderRecord } | { state: 'waiting'; key: string; reason: string };
 
-/** Spec §7: ipost send-address is retried once, this long after a failure. */
+/** docs/api.md#delivery: ipost send-address is retried once, this long after a failure. */
 export const IPOST_RETRY_MS = 1000;
 
-/** The member's figures the order needs (spec §3 shop record): phone, name, totals. */
+/** The member's figures the order needs (docs/rules.md#entities shop record): phone, name, totals. */
 export interface OrderMember {
   phone: string;
   first_name: string;
@@ -65,7 +65,7 @@ function payloadOf(account: Account & { variant: ShopVariant }, s: CheckoutSumma
 const inflightOf = new WeakMap<ClubDb, Map<string, Promise<PlaceResult>>>();
 
 /**
- * Places the order of a shop (spec §7 create-order), online only: throws `OfflineError` with no
+ * Places the order of a shop (docs/api.md#orders create-order), online only: throws `OfflineError` with no
  * network (nothing queued, the cart untouched) and `MutationRefusedError` with the server's
  * reason. A second call while one runs, or after a reload while the first is still unanswered,
  * resumes that one under its key: one order, whatever the taps. `resend` is the key of the order
@@ -122,7 +122,7 @@ async function queueFollowUps(db: ClubDb, placed: PlacedOrderRecord): Promise<bo
     const current = all.find((o) => o.key === placed.key);
     if (!current || current.followUps === 'done') return false;
     const now = Date.now();
-    // Spec §4: comment and promo codes clear with the cart; delivery and payment stay for next time.
+    // docs/rules.md#states: comment and promo codes clear with the cart; delivery and payment stay for next time.
     const drafts = (await kvGet(db, 'checkoutDrafts')) ?? {};
     const d = drafts[placed.variant];
     if (d) await kvSet(db, 'checkoutDrafts', { ...drafts, [placed.variant]: { ...d, comment: '', veloCode: '', friendCode: '', needCall: false, updatedAt: now } });
@@ -174,7 +174,7 @@ function deviceInfo() {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Runs the follow-ups of every placed order that still has them (spec §4, §7): the lines the
+ * Runs the follow-ups of every placed order that still has them (docs/rules.md#states, docs/api.md#orders): the lines the
  * order took leave the cart (one cart change), then the call-back, promo codes and courier are
  * queued and sent; the courier once more after {@link IPOST_RETRY_MS} when the first send did
  * not go through. Safe to call again: an order's follow-ups are queued once. The screens call it

@@ -1,4 +1,4 @@
-// Card payment (spec §4, §8, §9): a LiqPay link for an own unpaid card order, asked again every
+// Card payment (docs/rules.md#states, docs/rules.md#error-reactions, docs/rules.md#constants): a LiqPay link for an own unpaid card order, asked again every
 // 2 s while the answer has no link, at most 5 times; any failure stops with 'Сталася помилка'.
 import { kvGet } from '../../db/kv';
 import { requestPaymentLink, type PaymentLinkResult } from '../../domain/payment-link';
@@ -9,7 +9,7 @@ import { MutationRefusedError, sendOnline } from '../engine/online-only';
 import { accountOf } from '../auth/session';
 
 /**
- * The payment link of an order of `variant` (spec §7 get-liqpay-link), online only, each ask
+ * The payment link of an order of `variant` (docs/api.md#orders get-liqpay-link), online only, each ask
  * under its own Idempotency-Key. `sleep` is for tests.
  */
 export async function paymentLinkFor(env: CheckoutEnv, variant: ShopVariant, orderId: number, sleep?: (ms: number) => Promise<void>): Promise<PaymentLinkResult> {

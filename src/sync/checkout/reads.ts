@@ -53,8 +53,8 @@ export function pullProduct(env: ReadEnv, variant: ShopVariant, id: number): Pro
 }
 
 /**
- * Spec §7 ipost auth + city-available for the courier (delivery 3), kept in the shop's draft. A
- * check that cannot be made (offline, an error) is 'failed': spec §4 then falls back to 1.
+ * docs/api.md#delivery ipost auth + city-available for the courier (delivery 3), kept in the shop's draft. A
+ * check that cannot be made (offline, an error) is 'failed': docs/rules.md#states then falls back to 1.
  */
 export async function checkIpostCity(env: ReadEnv, variant: ShopVariant, city: string): Promise<IpostCityCheck> {
   const name = city.trim();

@@ -1,5 +1,5 @@
 // What the content and support screens start when they open or the member acts: the pulls with
-// their freshness (spec §9 lifetimes, the §4 version check) and the writes through the outbox.
+// their freshness (docs/rules.md#constants lifetimes, the version check of docs/rules.md#states) and the writes through the outbox.
 // Loaded on first use (`contentActions()` in ./lazy.ts): it brings the API layer.
 import type { VocabularySection } from '../../contract/content';
 import type { ShopVariant } from '../../domain/catalogue';
@@ -34,7 +34,7 @@ export const pullVocabulary = (env: AuthEnv, variant: ShopVariant, section: Voca
 /** The brand stores. */
 export const pullStores = (env: AuthEnv, variant: ShopVariant): Promise<PullResult> => pullContentDoc(pullContext(env), storesPuller(variant), variant, DOC_KEYS.stores);
 
-/** The velo user (test-drive slide) and the oral status, each within its §9 hour. */
+/** The velo user (test-drive slide) and the oral status, each within its hour (docs/rules.md#constants). */
 export async function pullVeloFlags(env: AuthEnv): Promise<PullResult> {
   const ctx = pullContext(env);
   const oral = await pullContentDoc(ctx, oralStatusPuller, 'velo', DOC_KEYS.oralStatus);
@@ -48,7 +48,7 @@ export const pullSupportRecord = (env: AuthEnv, variant: ShopVariant): Promise<P
 const NOT_SIGNED_IN = 'Спершу увійди в клуб';
 
 /**
- * /support: a call-back request (spec §5 day rule), stored as waiting and queued; it goes when
+ * /support: a call-back request (docs/rules.md#validation day rule), stored as waiting and queued; it goes when
  * there is a network and the screen shows it confirmed. A bad window is refused with the reason.
  */
 export async function requestCallBack(env: AuthEnv, form: CallBackForm): Promise<{ ok: true; id: string } | { ok: false; reason: string }> {
@@ -58,7 +58,7 @@ export async function requestCallBack(env: AuthEnv, form: CallBackForm): Promise
   return r.ok ? { ok: true, id: r.row.id } : r;
 }
 
-/** /news: the member's consent to news messages (self-service tag news_consent, spec §7 update-tags). */
+/** /news: the member's consent to news messages (self-service tag news_consent, docs/api.md#user update-tags). */
 export async function setNewsConsent(env: AuthEnv, on: boolean): Promise<void> {
   const account = await accountOf(env.db);
   if (!account) throw new AuthError(NOT_SIGNED_IN, 'signed_out');

@@ -34,7 +34,7 @@ export const KEY_IN_PROGRESS = 'idempotency_in_progress';
 export const WRONG_APP_KEY = 'invalid_api_key';
 
 /**
- * Transient for the outbox (ARCHITECTURE §3): network, 408, 425, 429, any 5xx, and a 409 only
+ * Transient for the outbox (docs/architecture.md#outbox): network, 408, 425, 429, any 5xx, and a 409 only
  * when the key is still running. Any other 409 is a real conflict (a code already scanned, a
  * second feedback on an order) that no retry can fix, so it fails instead of blocking the queue.
  */
@@ -51,7 +51,7 @@ export function localFailure(e: unknown, now: number): OutboxError {
 
 /**
  * Sorts a failed attempt into retry / fail / refresh. A 401 for a dead session or a changed app
- * key is not the mutation's fault: it waits (the §8 reactions handle the session, the new
+ * key is not the mutation's fault: it waits (the reactions (docs/rules.md#error-reactions) handle the session, the new
  * version brings the key) instead of undoing offline work; the server checks both before the
  * Idempotency-Key, so the key is not spent.
  */

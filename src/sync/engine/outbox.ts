@@ -60,7 +60,7 @@ interface Pass {
 const REFRESHES_AT_ONCE = 2;
 
 /**
- * The outbox replayer (ARCHITECTURE §3): sends entries in FIFO order, one at a time, each with
+ * The outbox replayer (docs/architecture.md#outbox): sends entries in FIFO order, one at a time, each with
  * its id as the Idempotency-Key; 2xx → apply + delete atomically; network, 408, 409, 425, 429,
  * 5xx → backoff and stop the pass; other 4xx → failed + undone, and the rest goes on. Never
  * fetches inside a Dexie transaction. Calls made while a replay runs join it and trigger one
@@ -204,7 +204,7 @@ export class Outbox {
   }
 
   /**
-   * The verdict on a failed attempt (ARCHITECTURE §3): transient → backoff (with Retry-After) and
+   * The verdict on a failed attempt (docs/architecture.md#outbox): transient → backoff (with Retry-After) and
    * stop the pass, except for the app's own reports, which wait while the rest goes on;
    * permanent → failed and undone, go on; refused unapplied (a dead token, another device's
    * write) → new key, go on.

@@ -2,7 +2,7 @@ import type { ClubDb } from '../../db/database';
 import { peekViewsDue, stampsOfViews } from './views';
 
 /**
- * Pulls that would only compete with the member's own changes (ARCHITECTURE §3: the outbox goes
+ * Pulls that would only compete with the member's own changes (docs/architecture.md#outbox: the outbox goes
  * first). On a slow link that comes and goes, each reconnect used to pull the month's figures
  * again while the codes it would count were still on their way up.
  *

@@ -90,7 +90,7 @@ export interface MutationKind<P, C extends CallDef> {
   /** Redoes the optimistic change when the member retries a failed entry. */
   redo?(entry: OutboxEntry<P>, db: ClubDb): Promise<void>;
   /**
-   * The server refused without applying because a token the request carries died (spec §8):
+   * The server refused without applying because a token the request carries died (docs/rules.md#error-reactions):
    * the entry gets a new key and a fresh request, once.
    */
   refreshOn?(error: ApiCallError): boolean;

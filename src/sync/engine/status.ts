@@ -80,7 +80,7 @@ export function syncLabel(s: SyncState, now: number): string | null {
 /** The server's own defaults, which say nothing of this change: the general reason reads better. */
 const VAGUE = new Set(['Не знайдено', 'Доступ заборонено', 'Некоректний запит', 'Сервер відхилив запит']);
 
-/** The server's reason when it speaks to the member (Ukrainian, specific); the §8 GUID texts in Ukrainian. */
+/** The server's reason when it speaks to the member (Ukrainian, specific); the GUID texts (docs/rules.md#error-reactions) in Ukrainian. */
 function serverWords(error: OutboxError): string | null {
   const m = guidReason(error.message) ?? error.message.trim();
   if (!/[а-яіїєґ]/i.test(m) || VAGUE.has(m)) return null;

@@ -13,9 +13,9 @@ export const TOKEN_EXPIRY_MARGIN_MS = 60_000;
 type TokenKey = 'batToken' | 'feedbackToken' | 'certToken';
 
 /**
- * A token of a call group, "other tokens until their server expiry" (spec §9): the stored one
+ * A token of a call group, "other tokens until their server expiry" (docs/rules.md#constants): the stored one
  * while it lives, else a new one from `fetchToken`, stored. `memo` spares the read for the other
- * entries of a replay pass. Throws the transport's error when offline. A §8 reaction deletes the
+ * entries of a replay pass. Throws the transport's error when offline. A reaction (docs/rules.md#error-reactions) deletes the
  * stored token when the server says it died, so the next call fetches a fresh one.
  */
 export async function cachedToken(
@@ -37,30 +37,30 @@ export async function cachedToken(
   return fresh.token;
 }
 
-/** The analytics token (spec §7 get-bat-token: "cached until expiry"). */
+/** The analytics token (docs/api.md#analytics get-bat-token: "cached until expiry"). */
 export function analyticsToken(db: ClubDb, transport: Transport, now: number, memo?: Map<string, unknown>): Promise<string> {
   return cachedToken(db, 'batToken', () => analyticsApi(transport).getBatToken({}), now, memo);
 }
 
-/** The feedback token (spec §7 feedback/get-auth). */
+/** The feedback token (docs/api.md#feedback feedback/get-auth). */
 export function feedbackToken(db: ClubDb, transport: Transport, now: number, memo?: Map<string, unknown>): Promise<string> {
   return cachedToken(db, 'feedbackToken', () => feedbackApi(transport).getAuth({}), now, memo);
 }
 
 export { hourlyDate };
 
-/** The certificate token (spec §7 cert/get-auth, asked with the current hour). */
+/** The certificate token (docs/api.md#certificates cert/get-auth, asked with the current hour). */
 export function certificateToken(db: ClubDb, transport: Transport, now: number, memo?: Map<string, unknown>): Promise<string> {
   return cachedToken(db, 'certToken', () => certApi(transport).getAuth({ date: hourlyDate(now), hourly: true }), now, memo);
 }
 
-/** The §8 code of a dead certificate token (the transport's reaction has already cleared it). */
+/** The code (docs/rules.md#error-reactions) of a dead certificate token (the transport's reaction has already cleared it). */
 export const CERT_TOKEN_DEAD = 'cert_unauthenticated';
-/** The §8 code of a dead feedback token. */
+/** The code (docs/rules.md#error-reactions) of a dead feedback token. */
 export const FEEDBACK_TOKEN_DEAD = 'feedback_unauthenticated';
 
 /**
- * Runs a certificate call with the stored token; when the server says the token died (spec §8
+ * Runs a certificate call with the stored token; when the server says the token died (docs/rules.md#error-reactions
  * `cert_unauthenticated`, which clears it), asks for a new one and runs the call once more.
  */
 export async function withCertToken<T>(db: ClubDb, transport: Transport, now: () => number, run: (token: string) => Promise<T>): Promise<T> {

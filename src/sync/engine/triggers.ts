@@ -29,7 +29,7 @@ export interface Triggers {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * The in-page replay triggers (ARCHITECTURE §3): app start, `online`, tab visible, every new
+ * The in-page replay triggers (docs/architecture.md#outbox): app start, `online`, tab visible, every new
  * pending entry (a live query over the outbox, so enqueues in other tabs count too), and a timer
  * while entries wait. Enough on their own where there is no Background Sync (Safari, Firefox).
  */

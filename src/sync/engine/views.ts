@@ -37,7 +37,7 @@ export type ViewName =
   | 'feedback'
   | 'subscription';
 
-/** Glo and ogo keep their own scan and XP records; velo's live with ogo (spec §1, §6). */
+/** Glo and ogo keep their own scan and XP records; velo's live with ogo (docs/rules.md#product, docs/rules.md#roles). */
 const scanV = (v: Variant): 'glo' | 'ogo' => (v === 'glo' ? 'glo' : 'ogo');
 
 /**

@@ -10,7 +10,7 @@ export interface AuthBatPayload {
   event: string;
 }
 
-/** Spec §7 analytics/auth-bat {shopifyId, event, {product}}: a sign-in event of one record. */
+/** docs/api.md#analytics analytics/auth-bat {shopifyId, event, {product}}: a sign-in event of one record. */
 export const analyticsAuthBat = defineMutation<AuthBatPayload, typeof authBat>({
   kind: 'analytics-auth-bat',
   call: authBat,

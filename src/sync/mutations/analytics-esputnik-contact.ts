@@ -12,7 +12,7 @@ export interface EsputnikContactPayload {
   phone: string;
 }
 
-/** Spec §7 analytics/esputnik-add-contact: the new member becomes a contact of the mailing service. */
+/** docs/api.md#analytics analytics/esputnik-add-contact: the new member becomes a contact of the mailing service. */
 export const analyticsEsputnikContact = defineMutation<EsputnikContactPayload, typeof esputnikAddContact>({
   kind: 'analytics-esputnik-contact',
   call: esputnikAddContact,

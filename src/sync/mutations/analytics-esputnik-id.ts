@@ -10,7 +10,7 @@ export interface EsputnikIdPayload {
   email: string;
 }
 
-/** Spec §7 analytics/esputnik-send-id {id, phone, email, {product}}: links the record to the contact. */
+/** docs/api.md#analytics analytics/esputnik-send-id {id, phone, email, {product}}: links the record to the contact. */
 export const analyticsEsputnikId = defineMutation<EsputnikIdPayload, typeof esputnikSendId>({
   kind: 'analytics-esputnik-id',
   call: esputnikSendId,

@@ -11,7 +11,7 @@ export interface EsputnikLoginPayload {
   date: string;
 }
 
-/** Spec §7 analytics/esputnik-event-login {phone, date}: a login event for the mailing service. */
+/** docs/api.md#analytics analytics/esputnik-event-login {phone, date}: a login event for the mailing service. */
 export const analyticsEsputnikLogin = defineMutation<EsputnikLoginPayload, typeof esputnikEventLogin>({
   kind: 'analytics-esputnik-login',
   call: esputnikEventLogin,

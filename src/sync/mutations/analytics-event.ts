@@ -14,8 +14,8 @@ export interface AnalyticsEventPayload {
 }
 
 /**
- * Analytics events (spec §7 send-bat-event). The token comes from get-bat-token, cached until
- * its expiry; a 401 for a dead token (spec §8) clears it, and the event is sent again under a
+ * Analytics events (docs/api.md#analytics send-bat-event). The token comes from get-bat-token, cached until
+ * its expiry; a 401 for a dead token (docs/rules.md#error-reactions) clears it, and the event is sent again under a
  * new key with a fresh token (the refused attempt was not stored as an event).
  */
 export const analyticsEvent = defineMutation<AnalyticsEventPayload, typeof sendBatEvent>({

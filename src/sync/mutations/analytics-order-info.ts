@@ -14,11 +14,11 @@ export interface OrderInfoPayload {
   phoneModel: string;
 }
 
-/** Spec §9: user-agent style text is cut at 500 characters. */
+/** docs/rules.md#constants: user-agent style text is cut at 500 characters. */
 export const AGENT_TEXT_MAX = 500;
 const cut = (s: string) => s.slice(0, AGENT_TEXT_MAX);
 
-/** Spec §7 analytics/pwa-add-order-info: the device an order was placed from. */
+/** docs/api.md#analytics analytics/pwa-add-order-info: the device an order was placed from. */
 export const analyticsOrderInfo = defineMutation<OrderInfoPayload, typeof pwaAddOrderInfo>({
   kind: 'analytics-order-info',
   call: pwaAddOrderInfo,

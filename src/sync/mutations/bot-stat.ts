@@ -9,7 +9,7 @@ export interface BotStatPayload {
 }
 
 /**
- * Spec §7 api-auth/send-bot-stat {phone, shopifyId}: the member came to the app from the club's
+ * docs/api.md#auth api-auth/send-bot-stat {phone, shopifyId}: the member came to the app from the club's
  * chat bot (a link with `utm_source=chatbot`, src/domain/bot-visit.ts). Queued at sign-in, so
  * a sign-in with a weak signal still counts it later.
  */

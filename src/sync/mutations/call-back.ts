@@ -16,13 +16,13 @@ export interface CallBackPayload {
   to: string;
   phone: string;
   firstName?: string;
-  /** The member's figures for the call centre (spec §7 send-phone-call), when known. */
+  /** The member's figures for the call centre (docs/api.md#orders send-phone-call), when known. */
   totalSpent?: number;
   ordersCount?: number;
 }
 
 /**
- * A call-back request from /support (spec §7 api-shop/send-phone-call, §5 call-back day). Queued
+ * A call-back request from /support (docs/api.md#orders api-shop/send-phone-call, docs/rules.md#validation call-back day). Queued
  * like every change, so it waits offline and goes once (its entry id is the Idempotency-Key).
  * The day label is worked out when it is sent: a request made at 23:50 for «Завтра» and sent
  * at 00:10 asks for «Сьогодні». The server's answer (its date and window) confirms the row.
@@ -67,7 +67,7 @@ export const callBackRequest = defineMutation<CallBackPayload, typeof sendPhoneC
 });
 
 export interface CallBackForm {
-  /** 'Сьогодні' or 'Завтра' (spec §5). */
+  /** 'Сьогодні' or 'Завтра' (docs/rules.md#validation). */
   day: string;
   from: string;
   to: string;
@@ -78,7 +78,7 @@ export interface CallBackForm {
 }
 
 /**
- * Domain action: checks the window (spec §5: an inverted window, bad times or a window of today
+ * Domain action: checks the window (docs/rules.md#validation: an inverted window, bad times or a window of today
  * already over are refused with the reason, and nothing is stored), then stores the request as
  * waiting and queues it, in one transaction.
  */

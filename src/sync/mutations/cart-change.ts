@@ -12,7 +12,7 @@ import { parseCartMirror, toMirror } from './cart-mirror';
 import { CART_CHANGE, CART_DOC, localCart, rebuildLocalCart, writeLocalCart } from './cart-state';
 
 /**
- * The cart (spec §3, §4: one per variant) mirrored to the customer's metafield `pwa`/`cart`
+ * The cart (docs/rules.md#entities, docs/rules.md#states: one per variant) mirrored to the customer's metafield `pwa`/`cart`
  * (type json), so it follows the member to another device. The local cart is the truth on this
  * device; each change sends the cart the server holds with this one change applied, so a refused
  * change never drags later ones with it.
@@ -111,7 +111,7 @@ export function lineOf(p: ProductRow): CartLine {
 }
 
 /**
- * Domain action (spec §4 "add"): `units` more of a product (default one); the same product twice
+ * Domain action (docs/rules.md#states "add"): `units` more of a product (default one); the same product twice
  * is one line with count 2. Throws `CartRefusal` for an out-of-stock product or a full cart.
  * Returns the line's count after it.
  */
@@ -124,7 +124,7 @@ export async function addProductToCart(db: ClubDb, account: Account, product: Pr
   return { count: line?.count ?? 0, entry };
 }
 
-/** Domain action: one more of a line already in the cart (spec §4 "add", by its variant id). */
+/** Domain action: one more of a line already in the cart (docs/rules.md#states "add", by its variant id). */
 export async function incrementCartLine(db: ClubDb, account: Account, variantId: number, now = Date.now()) {
   const line = await db.cart.get([account.variant, variantId]);
   if (!line) return null;
@@ -132,12 +132,12 @@ export async function incrementCartLine(db: ClubDb, account: Account, variantId:
   return changeCart(db, account, { op: 'add', line: snapshot, units: 1 }, now);
 }
 
-/** Domain action: one less, only while the line holds more than one (spec §4). */
+/** Domain action: one less, only while the line holds more than one (docs/rules.md#states). */
 export function decrementCartLine(db: ClubDb, account: Account, variantId: number, now = Date.now()) {
   return changeCart(db, account, { op: 'decrement', variantId }, now);
 }
 
-/** Domain action: sets a line's count (1..MAX_LINE_COUNT, spec §4 "set count"). */
+/** Domain action: sets a line's count (1..MAX_LINE_COUNT, docs/rules.md#states "set count"). */
 export function setCartLineCount(db: ClubDb, account: Account, variantId: number, count: number, now = Date.now()) {
   return changeCart(db, account, { op: 'set', variantId, count }, now);
 }
@@ -148,7 +148,7 @@ export function removeCartLine(db: ClubDb, account: Account, variantId: number, 
 }
 
 /**
- * Domain action (spec §4 "cleared after order creation"): removes the lines an order took, in one
+ * Domain action (docs/rules.md#states "cleared after order creation"): removes the lines an order took, in one
  * change; a line added meanwhile (here or on another device) stays. Null when none was there.
  */
 export function clearOrderedLines(db: ClubDb, account: Account, variantIds: number[], now = Date.now()) {
@@ -156,7 +156,7 @@ export function clearOrderedLines(db: ClubDb, account: Account, variantIds: numb
 }
 
 /**
- * The §4 refresh applied: of the lines `asked` about, only those the server returned stay, with
+ * The refresh (docs/rules.md#states) applied: of the lines `asked` about, only those the server returned stay, with
  * their current price and bonuses. Queued like any change, so the mirror follows; null when the
  * answer changes nothing.
  */

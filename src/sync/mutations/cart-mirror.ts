@@ -1,10 +1,10 @@
 import { MAX_LINE_COUNT, type CartLine } from '../../domain/cart';
 
-// The cart as the `pwa`/`cart` metafield holds it: a JSON array of spec §3 cart lines
+// The cart as the `pwa`/`cart` metafield holds it: a JSON array of docs/rules.md#entities cart lines
 // (variant_id, id, count, price, bonuses, collectionId, tags, quantity) plus what the cart shows.
 // This file is where the wire's names meet the app's one shape of a line (src/domain/cart.ts).
 
-/** The server mirror's form of a line (spec §3 "Cart line", plus what the cart shows). */
+/** The server mirror's form of a line (docs/rules.md#entities "Cart line", plus what the cart shows). */
 export function toMirror(lines: readonly CartLine[]): string {
   return JSON.stringify(
     lines.map((l) => ({

@@ -7,7 +7,7 @@ import { getBase, type MetafieldDoc } from './metafield-base';
 
 export const CART_CHANGE = 'cart-change';
 
-/** The cart mirror: the customer's metafield `pwa`/`cart` (json, spec §3 cart lines plus what the cart shows). */
+/** The cart mirror: the customer's metafield `pwa`/`cart` (json, docs/rules.md#entities cart lines plus what the cart shows). */
 export const CART_DOC: MetafieldDoc = { namespace: 'pwa', key: 'cart' };
 
 /** Cart changes of a variant still waiting to be accepted, in FIFO order (`except`: one being settled now). */

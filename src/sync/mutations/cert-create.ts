@@ -16,9 +16,9 @@ export interface CertCreatePayload {
 }
 
 /**
- * Buying a partner certificate with XP (spec §7 cert/create, §5: needs a live certificate
- * token). Online only (ARCHITECTURE §2): started with `sendOnline`, under an Idempotency-Key, so a
- * retry after a lost answer never buys twice. A dead certificate token (§8) is replaced once.
+ * Buying a partner certificate with XP (docs/api.md#certificates cert/create, docs/rules.md#validation: needs a live certificate
+ * token). Online only (docs/architecture.md#data-flow): started with `sendOnline`, under an Idempotency-Key, so a
+ * retry after a lost answer never buys twice. A dead certificate token (docs/rules.md#error-reactions) is replaced once.
  * The answer's balance is stored at once and the certificate put first in the member's list.
  */
 export const certCreateKind = defineMutation<CertCreatePayload, typeof certCreate>({

@@ -14,7 +14,7 @@ import {
 import { metafieldWrite } from './metafield-write';
 
 /**
- * Favourites (spec §4): the customer's metafield `pwa`/`favorites` (type json, a JSON array of
+ * Favourites (docs/rules.md#states): the customer's metafield `pwa`/`favorites` (type json, a JSON array of
  * product ids). Each entry is one intent (this product added, or removed), applied to the list
  * the server holds and written on its revision; when another device wrote first the write is
  * refused (412) and rebuilt on the new list, so both devices' favourites survive.

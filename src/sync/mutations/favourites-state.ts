@@ -11,7 +11,7 @@ export interface FavouriteTogglePayload {
 
 export const FAVOURITE_TOGGLE = 'favourite-toggle';
 
-/** Spec §4: favourites are the customer's metafield `pwa`/`favorites` (json, an array of product ids). */
+/** docs/rules.md#states: favourites are the customer's metafield `pwa`/`favorites` (json, an array of product ids). */
 export const FAVOURITES_DOC: MetafieldDoc = { namespace: 'pwa', key: 'favorites' };
 
 /** Applies one toggle to a list of product ids: added ones go last, a product is never there twice. */

@@ -11,11 +11,11 @@ export interface FeedbackOfflinePayload {
   purchaseId: number;
   rating: number;
   text: string;
-  /** The member's phone, as a contact number (spec §7 send-offline {..., phone, token}). */
+  /** The member's phone, as a contact number (docs/api.md#feedback send-offline {..., phone, token}). */
   phone: string;
 }
 
-/** Feedback on an in-store purchase (spec §7 feedback/send-offline); queued like online feedback. */
+/** Feedback on an in-store purchase (docs/api.md#feedback feedback/send-offline); queued like online feedback. */
 export const feedbackSendOfflineKind = defineMutation<FeedbackOfflinePayload, typeof feedbackSendOffline>({
   kind: 'feedback-send-offline',
   call: feedbackSendOffline,

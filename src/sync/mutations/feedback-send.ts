@@ -10,7 +10,7 @@ export interface FeedbackSendPayload {
   /** The `feedback` row that shows it on this device (stays the same when the entry is retried under a new key). */
   localId: string;
   orderId: number;
-  /** 'velo' for velo orders of the ogo shop (spec §3 per brand velo, ogo, glo). */
+  /** 'velo' for velo orders of the ogo shop (docs/rules.md#entities per brand velo, ogo, glo). */
   shop: 'glo' | 'ogo' | 'velo';
   rating: number;
   text: string;
@@ -19,7 +19,7 @@ export interface FeedbackSendPayload {
 }
 
 /**
- * Feedback with photos on a delivered online order (spec §7 feedback/send, multipart). Queued:
+ * Feedback with photos on a delivered online order (docs/api.md#feedback feedback/send, multipart). Queued:
  * offline the feedback and its photos wait in the outbox and go once when the network is back;
  * the Idempotency-Key keeps a resend after a lost answer from making a second one. The shop and
  * the feedback token travel in the form, never in the URL.

@@ -24,7 +24,7 @@ async function setLocalTag(db: ClubDb, account: Account, tag: string, on: boolea
 }
 
 /**
- * Spec §7 user/update-tags {tags, shopifyId, {product}}: a self-service tag of the member's own
+ * docs/api.md#user user/update-tags {tags, shopifyId, {product}}: a self-service tag of the member's own
  * record switched on or off (the news consent on /news). The call takes the whole list and
  * refuses any change to the club's own tags, so the request is built from the record as the
  * server holds it when the entry is sent, with only this tag changed.

@@ -6,7 +6,7 @@ import { kvGet, kvSet, type MetafieldBase } from '../../db/kv';
 import type { Variant } from '../../db/rows-catalogue';
 import type { Account } from '../../db/rows-sync';
 
-// Favourites and the cart are whole values on the server (spec §7 create-metafields), but what a
+// Favourites and the cart are whole values on the server (docs/api.md#user create-metafields), but what a
 // member does is an operation (a favourite added, two more of a line). Each queued operation is
 // applied to the value the server holds, never to this device's last snapshot: the write names
 // the revision it was built on (If-Match) and, when another device wrote first (412), it is

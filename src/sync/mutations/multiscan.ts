@@ -20,7 +20,7 @@ export interface MultiscanPayload {
 export const MULTISCAN_KIND = 'multiscan-load';
 
 /**
- * A photo of several packs (mapi/multiscan/load, spec §7): the server reads every code in it and
+ * A photo of several packs (mapi/multiscan/load, docs/api.md#scan): the server reads every code in it and
  * credits each valid unused one; the row lists what became of each code. Sent by the outbox, or
  * at once with upload progress by src/sync/scan/upload.ts (same key, same body).
  */

@@ -7,7 +7,7 @@ import type { CreateOrderBody } from '../../domain/checkout-summary';
 import { mutate } from '../engine/enqueue';
 import { defineMutation } from '../engine/registry';
 
-/** What follows an order once the server has it (spec §4, §7), fixed when it is placed. */
+/** What follows an order once the server has it (docs/rules.md#states, docs/api.md#orders), fixed when it is placed. */
 export type OrderFollowUp = Pick<PlacedOrderRecord, 'variant' | 'customerId' | 'variantIds' | 'codes' | 'call' | 'ipost'>;
 
 export interface OrderCreatePayload {
@@ -22,7 +22,7 @@ export interface OrderCreatePayload {
 const PLACED_KEPT = 20;
 
 /**
- * create-order (spec §7), online only (`sendOnline`): the entry id is the Idempotency-Key, so a
+ * create-order (docs/api.md#orders), online only (`sendOnline`): the entry id is the Idempotency-Key, so a
  * double tap, a retry or a reload mid-request makes one order. The answer becomes the order's
  * local row (keyed to the entry by `clientKey`), the XP left, and a placed-order record whose
  * follow-ups (cart, codes, call-back, courier) run next (sync/checkout).

@@ -11,7 +11,7 @@ import { defineMutation } from '../engine/registry';
 const MARGIN_MS = 60_000;
 
 /**
- * The local courier's token (spec §7 ipost/auth), kept until its server expiry; `fresh` asks
+ * The local courier's token (docs/api.md#delivery ipost/auth), kept until its server expiry; `fresh` asks
  * for a new one (the courier said the old one is dead).
  */
 export async function ipostToken(db: ClubDb, transport: Transport, now: number, fresh = false): Promise<string> {
@@ -38,10 +38,10 @@ async function markPlaced(db: ClubDb, key: string, state: 'sent' | 'failed' | 'w
 }
 
 /**
- * ipost send-address (spec §7): books the local courier for an order of delivery 3. The checkout
- * sends it at once and once more after 1 s (spec §7 "retried once after 1 second on failure");
+ * ipost send-address (docs/api.md#delivery): books the local courier for an order of delivery 3. The checkout
+ * sends it at once and once more after 1 s (docs/api.md#delivery "retried once after 1 second on failure");
  * after that it waits in the outbox like any change. Accepted: delivery resets to 1 and street and
- * flat are cleared (spec §4). Refused (a city the courier does not serve): delivery falls back to 1.
+ * flat are cleared (docs/rules.md#states). Refused (a city the courier does not serve): delivery falls back to 1.
  */
 export const orderIpostAddress = defineMutation<IpostAddressPayload, typeof ipostSendAddress>({
   kind: 'order-ipost-address',

@@ -10,9 +10,9 @@ export interface PaymentLinkPayload {
 }
 
 /**
- * get-liqpay-link (spec §4 "Card payment", §7), online only. Each ask is its own entry (its own
+ * get-liqpay-link (docs/rules.md#states "Card payment", docs/api.md#orders), online only. Each ask is its own entry (its own
  * key): an answer without a link is asked again, and a stored answer would only repeat itself.
- * The answer is kept under the entry's id for the caller (spec §4: "success with link stores it").
+ * The answer is kept under the entry's id for the caller (docs/rules.md#states: "success with link stores it").
  */
 export const orderPaymentLink = defineMutation<PaymentLinkPayload, typeof getLiqpayLink>({
   kind: 'order-payment-link',

@@ -10,7 +10,7 @@ export interface PhoneCallPayload {
   orderPayment: number;
   callFrom: string;
   callTo: string;
-  /** Spec §5 day label: 'Сьогодні' is today, anything else tomorrow. */
+  /** docs/rules.md#validation day label: 'Сьогодні' is today, anything else tomorrow. */
   day: string;
   phone: string;
   avgCheck: number;
@@ -22,7 +22,7 @@ export interface PhoneCallPayload {
 const setState = (state: SendState, message: string | null) => ({ state, message });
 
 /**
- * send-phone-call (spec §7, §5): the member asked to be called about an order. Queued (it waits
+ * send-phone-call (docs/api.md#orders, docs/rules.md#validation): the member asked to be called about an order. Queued (it waits
  * for a network like any change); the request's row in `callBacks` says where it stands.
  */
 export const orderPhoneCall = defineMutation<PhoneCallPayload, typeof sendPhoneCall>({

@@ -92,7 +92,7 @@ export async function saveProfileField(db: ClubDb, accounts: readonly Account[],
   }
 }
 
-/** Domain action: the delivery address of the profile (spec §3 Delivery). */
+/** Domain action: the delivery address of the profile (docs/rules.md#entities Delivery). */
 export function saveDeliveryAddress(db: ClubDb, accounts: readonly Account[], address: ProfileAddress, now = Date.now()) {
   return saveProfileField(db, accounts, 'delivery_address', JSON.stringify(address), now);
 }

@@ -21,7 +21,7 @@ async function setManagerState(db: ClubDb, variant: ScanVariant, patch: { state:
   await kvSet(db, 'scanManager', all);
 }
 
-/** The store consultant read from a badge QR (scan/save-manager, spec §7), for the variant's record. */
+/** The store consultant read from a badge QR (scan/save-manager, docs/api.md#scan), for the variant's record. */
 export const scanManagerKind = defineMutation<ScanManagerPayload, typeof saveManager>({
   kind: 'scan-manager',
   call: saveManager,
@@ -47,7 +47,7 @@ export const scanManagerKind = defineMutation<ScanManagerPayload, typeof saveMan
 export type SaveManagerResult = { saved: true } | { saved: false; notice: string };
 
 /**
- * Domain action: a consultant's badge is sent once per variant (spec §3 managerAdded). When one
+ * Domain action: a consultant's badge is sent once per variant (docs/rules.md#entities managerAdded). When one
  * is saved or waiting already (or the server says one is added), nothing is queued.
  */
 export async function saveScanManager(db: ClubDb, account: Account, manager: string, from: string, serverHasOne: boolean, now = Date.now()): Promise<SaveManagerResult> {

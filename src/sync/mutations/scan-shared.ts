@@ -7,7 +7,7 @@ export type ScanVariant = 'glo' | 'ogo';
 
 export const scanVariantOf = (v: Variant): ScanVariant => (v === 'glo' ? 'glo' : 'ogo');
 
-/** `{ ogo: true }` for the ogo record (spec §6 {product} flag), nothing for glo. */
+/** `{ ogo: true }` for the ogo record (docs/rules.md#roles {product} flag), nothing for glo. */
 export const ogoOf = (v: ScanVariant) => (v === 'ogo' ? { ogo: true as const } : {});
 
 /** get-history's count and XP (`docs` 'scan-history', see pullers/scans.ts ScanHistoryMeta) with one more credited line. */

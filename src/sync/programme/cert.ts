@@ -1,4 +1,4 @@
-// The certificate screens' actions (spec §3, §5, §7, §8, §9), loaded on first use through
+// The certificate screens' actions (docs/rules.md#entities, docs/rules.md#validation, docs/api.md#certificates, docs/rules.md#error-reactions, docs/rules.md#constants), loaded on first use through
 // ./lazy.ts: they bring the API layer, which no route's first paint needs.
 import { certApi } from '../../api/groups/cert';
 import { clearFresh, freshUntil, kvGet, markFresh } from '../../db/kv';
@@ -22,7 +22,7 @@ import { formatNumber } from '../../domain/uk-format';
 
 export { programmeEnv } from './env';
 
-/** Name of the §9 certificate registration flag (a freshness stamp: 3 days). */
+/** Name of the certificate registration flag (docs/rules.md#constants: a freshness stamp: 3 days). */
 export const CERT_REGISTRATION = 'certRegistration';
 
 /** /certificates: the categories and the partner's message (force: ignore their freshness). */
@@ -60,14 +60,14 @@ export async function storedRegistration(env: AuthEnv, variant: Variant): Promis
   return { email: r.email, first_name: r.first_name, last_name: r.last_name };
 }
 
-/** Whether the §9 registration flag (3 days) still stands. */
+/** Whether the registration flag (docs/rules.md#constants: 3 days) still stands. */
 export async function isCertRegistered(env: AuthEnv): Promise<boolean> {
   return (await freshUntil(env.db, CERT_REGISTRATION)) > env.now();
 }
 
 /**
- * Registers the member with the certificate service (spec §7 cert/regist) unless the flag of
- * the last registration still stands (3 days, §9). `details` when the member typed them; else
+ * Registers the member with the certificate service (docs/api.md#certificates cert/regist) unless the flag of
+ * the last registration still stands (3 days, docs/rules.md#constants). `details` when the member typed them; else
  * the stored record's. Missing details: an error the screen answers with a form.
  */
 export async function ensureCertRegistration(env: AuthEnv, variant: Variant, details?: CertRegistration, force = false): Promise<void> {
@@ -121,7 +121,7 @@ export async function buyCertificate(env: ProgrammeEnv, variant: Variant, p: Cer
       throw toProgrammeError(again);
     }
   }
-  // Spec: the balance is refreshed after (the answer's balance is already stored).
+  // The balance is refreshed after (the answer's balance is already stored).
   void runPuller(memberPuller, pullContext(env), true);
   return result.state === 'sent' ? { state: 'bought' } : { state: 'waiting', reason: result.reason };
 }
@@ -131,7 +131,7 @@ async function dropFailed(env: ProgrammeEnv): Promise<void> {
   for (const id of failed) await env.outbox.cancelFailed(id);
 }
 
-/** PIN step 1 (spec §7 pin/store): a new 4-digit PIN; the server texts a 6-digit code. Answers the masked phone. */
+/** PIN step 1 (docs/api.md#certificates pin/store): a new 4-digit PIN; the server texts a 6-digit code. Answers the masked phone. */
 export async function startPinSetup(env: AuthEnv, pin: string): Promise<{ phone: string; expiresAt: string }> {
   const problem = pinProblem(pin, true);
   if (problem) throw new ProgrammeError(problem, 'invalid_pin', 'pin');
@@ -142,7 +142,7 @@ export async function startPinSetup(env: AuthEnv, pin: string): Promise<{ phone:
   return { phone: r.phone, expiresAt: r.expires_at };
 }
 
-/** PIN step 2 (spec §7 pin/enter-sms): the SMS code makes the PIN active. */
+/** PIN step 2 (docs/api.md#certificates pin/enter-sms): the SMS code makes the PIN active. */
 export async function confirmPin(env: AuthEnv, variant: Variant, code: string): Promise<void> {
   const c = code.replace(/\s/g, '');
   const problem = smsCodeProblem(c);
@@ -155,7 +155,7 @@ export async function confirmPin(env: AuthEnv, variant: Variant, code: string): 
 }
 
 /**
- * PIN step 3 (spec §7 pin/token): the PIN answers a 5-minute token, and the list asked with it
+ * PIN step 3 (docs/api.md#certificates pin/token): the PIN answers a 5-minute token, and the list asked with it
  * shows the codes. They are kept only until that token ends ({@link CERT_DOCS.codes}).
  */
 export async function revealCodes(env: AuthEnv, variant: Variant, pin: string): Promise<void> {

@@ -1,4 +1,4 @@
-// The feedback screen's actions (spec §3, §7, §8, §9), loaded on first use through
+// The feedback screen's actions (docs/rules.md#entities, docs/api.md#feedback, docs/rules.md#error-reactions, docs/rules.md#constants), loaded on first use through
 // ./lazy.ts.
 export { programmeEnv } from './env';
 import { kvGet, kvSet } from '../../db/kv';
@@ -15,7 +15,7 @@ import { accountOf, readSession } from '../auth/session';
 import { uuidV4 } from '../engine/uuid';
 
 /**
- * /feedback: what can be rated and what was sent. The flags keep their §9 lifetimes (per brand
+ * /feedback: what can be rated and what was sent. The flags keep their docs/rules.md#constants lifetimes (per brand
  * 30 min, in-store orders 30 min, the background import 24 h) unless `force`.
  */
 export async function pullFeedback(env: AuthEnv, variant: Variant, force = false): Promise<PullResult> {
@@ -61,7 +61,7 @@ export async function sendOnlineFeedback(env: AuthEnv, variant: Variant, f: Onli
   return { localId };
 }
 
-/** Queues feedback on an in-store purchase (no photos: spec §7 send-offline takes none). */
+/** Queues feedback on an in-store purchase (no photos: docs/api.md#feedback send-offline takes none). */
 export async function sendStoreFeedback(env: AuthEnv, variant: Variant, f: { purchaseId: number; rating: number | null; text: string }): Promise<{ localId: string }> {
   const { rating, text } = checked(f.rating, f.text, []);
   const s = await readSession(env.db);
@@ -72,7 +72,7 @@ export async function sendStoreFeedback(env: AuthEnv, variant: Variant, f: { pur
   return { localId };
 }
 
-/** The §3 popup asked about `orderId`: it is not asked again, whatever the answer. */
+/** The popup (docs/rules.md#entities) asked about `orderId`: it is not asked again, whatever the answer. */
 export async function markFeedbackPromptShown(env: Pick<AuthEnv, 'db' | 'now'>, orderId: number): Promise<void> {
   await env.db.transaction('rw', env.db.kv, async () => {
     const shown = (await kvGet(env.db, 'feedbackPromptShown')) ?? [];

@@ -1,4 +1,4 @@
-// The invite screens' actions (spec §2 share, §3 Invite, §7 invite calls), loaded on first use
+// The invite screens' actions (docs/rules.md#screens share, docs/rules.md#entities Invite, docs/api.md#invite invite calls), loaded on first use
 // through ./lazy.ts.
 export { programmeEnv } from './env';
 import { inviteApi } from '../../api/groups/invite';
@@ -38,7 +38,7 @@ export async function pullReferrals(env: AuthEnv, variant: Variant): Promise<Pul
 }
 
 /**
- * /invite-friend/velo: the member's velo discount code for friends (spec §7 get-velo-mgm, with
+ * /invite-friend/velo: the member's velo discount code for friends (docs/api.md#invite get-velo-mgm, with
  * the ogo token and one of the member's records), asked once and kept: the server answers the
  * same code on every call. Online the first time only.
  */
@@ -58,7 +58,7 @@ export async function ensureVeloInvite(env: AuthEnv, variant: Variant): Promise<
 }
 
 /**
- * A friend's REW- code entered in the cart, checked with the server (spec §5: first order only,
+ * A friend's REW- code entered in the cart, checked with the server (docs/rules.md#validation: first order only,
  * someone else's real code). Online only: offline it throws `ProgrammeError` with code 'offline'
  * and the cart keeps the code for create-order to check.
  */

@@ -10,7 +10,7 @@ export const CARRIER_FRESH_FOR = 24 * 3_600_000;
 
 /**
  * The carrier's city search (Nova Poshta searchSettlements shape): with no query, the popular
- * cities in the order of spec §3. Kept per query, so a search made once answers offline.
+ * cities in the order of docs/rules.md#entities. Kept per query, so a search made once answers offline.
  */
 export function citiesPuller(variant: 'glo' | 'ogo', query: string): Puller<CityOption[]> {
   return docPuller<CityOption[]>({
@@ -24,7 +24,7 @@ export function citiesPuller(variant: 'glo' | 'ogo', query: string): Puller<City
   });
 }
 
-/** Spec §3 npDep: every branch and parcel locker of a city (by number), kept per city. */
+/** docs/rules.md#entities npDep: every branch and parcel locker of a city (by number), kept per city. */
 export function branchesPuller(variant: 'glo' | 'ogo', cityRef: string): Puller<BranchOption[]> {
   return docPuller<BranchOption[]>({
     key: branchesDocKey(cityRef),

@@ -20,7 +20,7 @@ interface Checked {
 }
 
 /**
- * Spec §4 cart refresh: get-products-by-id with the cart's lines; of those, only the products the
+ * docs/rules.md#states cart refresh: get-products-by-id with the cart's lines; of those, only the products the
  * server still returns stay, with their current price and bonuses. The result is a cart change
  * like any other (queued, so the server's mirror follows), and nothing when nothing changed.
  */

@@ -9,7 +9,7 @@ import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 
 /**
- * The catalogue counts as fresh for 15 minutes (§9 names no lifetime for it; prices and stock
+ * The catalogue counts as fresh for 15 minutes (docs/rules.md#constants names no lifetime for it; prices and stock
  * change during the day, but not by the minute). A variant switch or a new sign-in pulls at once.
  */
 export const CATALOGUE_FRESH_FOR = 15 * 60_000;
@@ -46,7 +46,7 @@ export function productRow(variant: ShopVariant, p: Product, fallbackCategory: s
 }
 
 /**
- * The catalogue of one shop (spec §7 get-products-by-collection, one call per category of
+ * The catalogue of one shop (docs/api.md#shop get-products-by-collection, one call per category of
  * src/domain/catalogue.ts, `ogo: true` for ogo, `bonus: true` for the XP lists), pulled only
  * while that shop is the active variant's. Each collection row holds its whole list (what a list
  * screen reads); each product also gets a row of its own (the detail screen, favourites).

@@ -40,7 +40,7 @@ export interface StoresDoc {
   stores: BrandStore[];
 }
 
-/** Spec §3 "User (velo)" as kept: no token and no login link (both die within minutes). */
+/** docs/rules.md#entities "User (velo)" as kept: no token and no login link (both die within minutes). */
 export interface VeloUserDoc {
   shopifyId: number;
   first_name: string;
@@ -48,7 +48,7 @@ export interface VeloUserDoc {
 }
 
 export interface OralStatusDoc {
-  /** Spec §5: true only for an age-verified member. */
+  /** docs/rules.md#validation: true only for an age-verified member. */
   result: boolean;
 }
 
@@ -76,7 +76,7 @@ export function storesPuller(variant: ShopVariant): Puller<StoresDoc> {
   return { ...p, name: `${CONTENT_PULLER_PREFIX}stores:${variant}` };
 }
 
-/** Spec §7 get-velo-user, kept for the §9 "velo id flag" lifetime (1 h): the test-drive slide flag. */
+/** docs/api.md#velo get-velo-user, kept for the velo link's lifetime of docs/rules.md#constants (1 h): the test-drive slide flag. */
 export const veloUserPuller: Puller<VeloUserDoc> = docPuller<VeloUserDoc>({
   key: DOC_KEYS.veloUser,
   variant: 'velo',
@@ -88,7 +88,7 @@ export const veloUserPuller: Puller<VeloUserDoc> = docPuller<VeloUserDoc>({
   },
 });
 
-/** Spec §7 check-oral-status, kept for the §9 "oral status" lifetime (1 h): may the member see oral products. */
+/** docs/api.md#velo check-oral-status, kept for the oral status's lifetime of docs/rules.md#constants (1 h): may the member see oral products. */
 export const oralStatusPuller: Puller<OralStatusDoc> = docPuller<OralStatusDoc>({
   key: DOC_KEYS.oralStatus,
   variant: 'velo',
@@ -97,7 +97,7 @@ export const oralStatusPuller: Puller<OralStatusDoc> = docPuller<OralStatusDoc>(
 });
 
 /**
- * The member's own record of `variant` found by their phone (§7 get-user-by-phone), into
+ * The member's own record of `variant` found by their phone (docs/api.md#user get-user-by-phone), into
  * `memberRecords`: the name, phone, orders and spend the call centre sees with a call-back.
  */
 export function supportRecordPuller(variant: ShopVariant): Puller<ReturnType<typeof memberRecordOf>> {

@@ -6,7 +6,7 @@ import { runPuller, type PullContext, type Puller, type PullResult } from './pul
 export const CONTENT_PULLER_PREFIX = 'content:';
 
 /**
- * Spec §4: a new server version clears the cached content flags (the version check deletes
+ * docs/rules.md#states: a new server version clears the cached content flags (the version check deletes
  * `contentFlag`). The first content pull after that drops the freshness stamp of every content
  * puller, so each content screen is asked afresh when next opened, not after its lifetime.
  */

@@ -5,7 +5,7 @@ import { readSession } from '../auth/session';
 import { CONTENT_PULLER_PREFIX, runContentPuller } from './content-fresh';
 import type { PullContext, Puller, PullResult } from './puller';
 
-/** Content pages change seldom: pulled at most hourly (spec §9 gives no lifetime for them). */
+/** Content pages change seldom: pulled at most hourly (docs/rules.md#constants gives no lifetime for them). */
 export const CONTENT_FRESH_MS = 60 * 60_000;
 
 interface Pulled {
@@ -15,10 +15,10 @@ interface Pulled {
 }
 
 /**
- * One configured content page (spec §7 content/get-page-by-id) of one variant into
+ * One configured content page (docs/api.md#content content/get-page-by-id) of one variant into
  * `contentPages`, pulled only while that variant is the member's (or, for a public page, for a
  * visitor not signed in, when `whenSignedOut`). Club rules only for an age-verified member
- * (spec §5/§6), as the server also insists. Stamped per variant, so a variant switch never
+ * (docs/rules.md#validation, docs/rules.md#roles), as the server also insists. Stamped per variant, so a variant switch never
  * takes one variant's page for the other's.
  */
 export function contentPagePuller(key: ContentPageKey, variant: ShopVariant, opts: { whenSignedOut?: boolean } = {}): Puller<Pulled> {

@@ -5,7 +5,7 @@ import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 
 /**
- * The member's devices of a variant (spec §7 get-devices, `data.asset`) into `devices`: the
+ * The member's devices of a variant (docs/api.md#shop get-devices, `data.asset`) into `devices`: the
  * registered ones are replaced by the server's list; registrations still waiting or refused on
  * this device stay, unless the list now holds their serial.
  */

@@ -6,7 +6,7 @@ export interface DocPullerOptions<T> {
   /** The `docs` key, naming the call and its arguments: `vocabulary:velo`, `cert-partners:4`. */
   key: string;
   variant: Variant;
-  /** Fresh for this many ms (spec §9 lifetimes where it names one). */
+  /** Fresh for this many ms (docs/rules.md#constants lifetimes where it names one). */
   freshFor: number;
   /** Overrides `freshFor` from the answer (tokens: until their server expiry); epoch ms. */
   freshUntil?(value: T, now: number): number;
@@ -16,7 +16,7 @@ export interface DocPullerOptions<T> {
 
 /**
  * A puller that keeps one server answer whole in `docs` for reading offline (the read path of
- * ARCHITECTURE §2: an answer with an `error` field throws in the transport and is never stored).
+ * docs/architecture.md#data-flow: an answer with an `error` field throws in the transport and is never stored).
  * Its freshness stamp is per key and variant: `doc:<variant>:<key>`.
  */
 export function docPuller<T>(o: DocPullerOptions<T>): Puller<T> {

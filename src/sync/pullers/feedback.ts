@@ -15,8 +15,8 @@ import type { Puller } from './puller';
 type Flags = KvValues['feedbackFlags'];
 
 /**
- * Feedback per-brand flag (spec §3, §9: 30 min): which online orders of each shop can take
- * feedback. velo orders belong to the ogo shop record. A dead feedback token (401, spec §8) is
+ * Feedback per-brand flag (docs/rules.md#entities, docs/rules.md#constants: 30 min): which online orders of each shop can take
+ * feedback. velo orders belong to the ogo shop record. A dead feedback token (401, docs/rules.md#error-reactions) is
  * cleared by the transport's reaction and the pull fails; the next pull asks for a new one.
  */
 export const feedbackFlagsPuller: Puller<Flags> = {
@@ -39,7 +39,7 @@ export const feedbackFlagsPuller: Puller<Flags> = {
   write: (flags, db, now) => kvSet(db, 'feedbackFlags', flags, now),
 };
 
-/** In-store purchases that can take feedback (spec §3, §9 offline orders flag: 30 min). */
+/** In-store purchases that can take feedback (docs/rules.md#entities, docs/rules.md#constants offline orders flag: 30 min). */
 export const offlineOrdersPuller: Puller<KvValues['offlineOrders']> = {
   name: 'offlineOrders',
   freshFor: FRESH_FOR.offlineOrders,
@@ -52,7 +52,7 @@ export const offlineOrdersPuller: Puller<KvValues['offlineOrders']> = {
   write: (value, db, now) => kvSet(db, 'offlineOrders', value, now),
 };
 
-/** Asks the store system to import in-store purchases, at most once a day (spec §9 background import: 24 h). */
+/** Asks the store system to import in-store purchases, at most once a day (docs/rules.md#constants background import: 24 h). */
 export const backgroundImportPuller: Puller<{ imported: number }> = {
   name: 'backgroundImport',
   freshFor: FRESH_FOR.backgroundImport,

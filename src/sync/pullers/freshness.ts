@@ -4,13 +4,13 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * How long pulled data counts as fresh (spec §9 "Cookie lifetimes"), in ms. Tokens not listed
+ * How long pulled data counts as fresh (docs/rules.md#constants "Cookie lifetimes"), in ms. Tokens not listed
  * here stay fresh until their server expiry (`expired_at`).
  */
 export const FRESH_FOR = {
   /** Token check. */
   tokenCheck: 20 * MINUTE,
-  /** App version check (also spec §4: at most once per 5 minutes). */
+  /** App version check (also docs/rules.md#states: at most once per 5 minutes). */
   versionCheck: 300 * SECOND,
   menuLink: 1800 * SECOND,
   /** Feedback "can write" flag, per brand. */

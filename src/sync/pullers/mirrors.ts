@@ -7,7 +7,7 @@ import { pullDocs, writePulledDocs, type MirroredDoc, type PulledDocs } from './
 import type { Puller } from './puller';
 
 /**
- * Favourites and the cart are read again at most every minute (§9 names no lifetime): on start,
+ * Favourites and the cart are read again at most every minute (docs/rules.md#constants names no lifetime): on start,
  * back online and tab visible, so changes made on the member's other devices show soon. The cart
  * screen asks for it at once when it opens.
  */
@@ -35,7 +35,7 @@ const cart: MirroredDoc = {
 const DOCS = [favourites, cart] as const;
 
 /**
- * The member's favourites (spec §4, `pwa`/`favorites`) and cart mirror (`pwa`/`cart`) of each
+ * The member's favourites (docs/rules.md#states, `pwa`/`favorites`) and cart mirror (`pwa`/`cart`) of each
  * account, from one get-metafields per account: the server's value with the changes still
  * waiting on this device applied on top of it.
  */

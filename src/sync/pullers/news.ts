@@ -22,7 +22,7 @@ async function isActive(db: ClubDb, variant: ShopVariant): Promise<boolean> {
 }
 
 /**
- * The newest club news of one variant (spec §2 /news; §7 news/get-list) into `news`, pulled only
+ * The newest club news of one variant (docs/rules.md#screens /news; docs/api.md#content news/get-list) into `news`, pulled only
  * while that variant is the active one. The variant's list is replaced as a whole, so an item the
  * server withdrew disappears; a body already fetched for an item that stays is kept, and so is an
  * item read in full that is older than the page (it fell off the page; it stays readable offline).
@@ -52,11 +52,11 @@ export function newsPuller(variant: ShopVariant): Puller<NewsRow[]> {
 
 export const NEWS_PULLERS = [newsPuller('glo'), newsPuller('ogo')] as const;
 
-/** Spec §8 style: the item is not on the server (404 news_not_found), as opposed to "could not ask". */
+/** docs/rules.md#error-reactions style: the item is not on the server (404 news_not_found), as opposed to "could not ask". */
 export type NewsItemResult = PullResult | 'missing';
 
 /**
- * One item with its body (§7 news/get-by-id) into `news`: the list's row gains its text, or a
+ * One item with its body (docs/api.md#content news/get-by-id) into `news`: the list's row gains its text, or a
  * deep-linked item not in the list is stored whole. A 404 removes a stored copy and answers
  * 'missing'; anything else never throws.
  */

@@ -15,7 +15,7 @@ export const ORDERS_DOC = 'orders';
 export const ORDERS_FRESH_FOR = 60_000;
 
 /**
- * Purchase history of one variant's record (spec §7 get-orders {variant, shopifyId}), kept whole
+ * Purchase history of one variant's record (docs/api.md#orders get-orders {variant, shopifyId}), kept whole
  * in `docs` so /history-order reads it offline after one visit. Nothing to pull while signed out
  * or without a record of that variant.
  */

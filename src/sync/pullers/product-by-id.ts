@@ -6,7 +6,7 @@ import { productRow } from './catalogue';
 import type { Puller } from './puller';
 
 /**
- * One product a deep link names that the stored catalogue lacks (spec §7 get-product-by-id):
+ * One product a deep link names that the stored catalogue lacks (docs/api.md#shop get-product-by-id):
  * written as a product row, so the detail page shows it at once. `null` answers "no such product
  * in this shop" (404), which leaves nothing behind; the page then says so.
  */

@@ -25,12 +25,12 @@ export interface CertCodes {
   codes: Record<number, string>;
 }
 
-/** Certificate calls need a session and a certificate token (asked with the hourly date, spec §9). */
+/** Certificate calls need a session and a certificate token (asked with the hourly date, docs/rules.md#constants). */
 async function signedIn(db: Parameters<typeof readSession>[0]): Promise<boolean> {
   return (await readSession(db)) !== null;
 }
 
-/** Categories as the server sends them (the screen falls back to the §3 defaults when none). */
+/** Categories as the server sends them (the screen falls back to the defaults (docs/rules.md#entities) when none). */
 export function certCategoriesPuller(variant: Variant): Puller<CertCategory[]> {
   return docPuller({
     key: CERT_DOCS.categories,
@@ -43,7 +43,7 @@ export function certCategoriesPuller(variant: Variant): Puller<CertCategory[]> {
   });
 }
 
-/** The partner's message of the screen, or of one category (spec §7 get-message, categoryId optional). */
+/** The partner's message of the screen, or of one category (docs/api.md#scan get-message, categoryId optional). */
 export function certMessagePuller(variant: Variant, categoryId?: number): Puller<CertMessage> {
   return docPuller({
     key: CERT_DOCS.message(categoryId),
@@ -56,7 +56,7 @@ export function certMessagePuller(variant: Variant, categoryId?: number): Puller
   });
 }
 
-/** Partners of one category with their nominals and XP prices (spec §7 get-partners-by-id). */
+/** Partners of one category with their nominals and XP prices (docs/api.md#certificates get-partners-by-id). */
 export function certPartnersPuller(variant: Variant, categoryId: number): Puller<CertPartners> {
   return docPuller({
     key: CERT_DOCS.partners(categoryId),
@@ -69,7 +69,7 @@ export function certPartnersPuller(variant: Variant, categoryId: number): Puller
   });
 }
 
-/** The member's certificates, codes hidden (spec §7 get-cert-list without a PIN token). */
+/** The member's certificates, codes hidden (docs/api.md#certificates get-cert-list without a PIN token). */
 export function certListPuller(variant: Variant): Puller<CertList> {
   return docPuller({
     key: CERT_DOCS.list,

@@ -21,7 +21,7 @@ export interface InviteVelo {
   rev_code: string;
 }
 
-/** The member's invite code (spec §7 get-promo-code, memberGetMemberCode), kept in `mgmCode`; it never changes. */
+/** The member's invite code (docs/api.md#invite get-promo-code, memberGetMemberCode), kept in `mgmCode`; it never changes. */
 export const promoCodePuller: Puller<string> = {
   name: 'mgmCode',
   freshFor: 24 * 60 * 60_000,

@@ -12,7 +12,7 @@ export interface PullContext {
 }
 
 /**
- * One read from the server into Dexie (ARCHITECTURE §2 read path). `fetch` runs outside any
+ * One read from the server into Dexie (docs/architecture.md#data-flow read path). `fetch` runs outside any
  * transaction and returns validated data (the transport checks it against the contract; an
  * answer with an `error` field throws, so it is never stored); `write` stores it in one short
  * transaction together with the freshness stamp.

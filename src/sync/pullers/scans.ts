@@ -6,14 +6,14 @@ import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 import { putPulledBalances, xpBalancesSeen, type BalancesSeen } from './xp-balances';
 
-/** The scan screen's month in figures (spec §7 scan calls), kept in `docs` as `scan-stats`. */
+/** The scan screen's month in figures (docs/api.md#scan scan calls), kept in `docs` as `scan-stats`. */
 export interface ScanStats {
-  /** get-scan-count; null when its answer's code was not 200 (spec §8: the error state). */
+  /** get-scan-count; null when its answer's code was not 200 (docs/rules.md#error-reactions: the error state). */
   count: number | null;
   countError: boolean;
   percent: number;
   goal: number;
-  /** XP scans earned this month (spec §3 coinMonth). */
+  /** XP scans earned this month (docs/rules.md#entities coinMonth). */
   coinMonth: number;
   /** 'YYYY-MM-01'. */
   month: string;
@@ -27,7 +27,7 @@ export interface ScanStats {
 /** get-history bookkeeping, kept in `docs` as `scan-history`; the lines go to `scanHistory`. */
 export interface ScanHistoryMeta {
   total: number;
-  /** XP of every scan of the variant (spec §3 coinCount). */
+  /** XP of every scan of the variant (docs/rules.md#entities coinCount). */
   coinCount: number;
   /** Where the next page starts, null after the last. */
   nextOffset: number | null;
@@ -39,7 +39,7 @@ const HISTORY_FRESH_MS = 60_000;
 /**
  * The month's count, progress, full balance and message of a variant (four calls, one document);
  * the full balance also refreshes both stored XP balances. A get-scan-count answer whose code is
- * not 200 fails the contract check: it is kept as the error state (spec §8), not as a number.
+ * not 200 fails the contract check: it is kept as the error state (docs/rules.md#error-reactions), not as a number.
  */
 export function scanStatsPuller(variant: ScanVariant): Puller<ScanStats & { xpSeen: BalancesSeen }> {
   return {
@@ -55,7 +55,7 @@ export function scanStatsPuller(variant: ScanVariant): Puller<ScanStats & { xpSe
       try {
         count = (await transport.send(getScanCount, { date_start: kyivMonthStart(new Date(now())), ...flag })).count;
       } catch (e) {
-        // No answer: nothing to store. An answer that is not code 200: the §8 error state.
+        // No answer: nothing to store. An answer that is not code 200: the error state (docs/rules.md#error-reactions).
         if (!(e instanceof ApiCallError) || e.kind === 'network') throw e;
       }
       const percent = await transport.send(getScanPercent, query);
@@ -95,7 +95,7 @@ function fetchPage(transport: Parameters<Puller<unknown>['fetch']>[0]['transport
 }
 
 /**
- * One page of get-history (spec §7, offset paging). The first page replaces what was pulled
+ * One page of get-history (docs/api.md#scan, offset paging). The first page replaces what was pulled
  * before (offsets shift as new scans come in); a later page (`offset` = lines already kept)
  * is added to them.
  */

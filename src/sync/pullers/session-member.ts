@@ -10,7 +10,7 @@ import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 import { putPulledBalances, xpBalancesSeen, type BalancesSeen } from './xp-balances';
 
-/** Spec §4 logout clears `cacheShopUserInfo`: the member's shop info is cached; 10 minutes here. */
+/** docs/rules.md#states logout clears `cacheShopUserInfo`: the member's shop info is cached; 10 minutes here. */
 export const MEMBER_FRESH_MS = 10 * 60_000;
 
 export type MemberVariant = 'glo' | 'ogo';
@@ -36,7 +36,7 @@ export const memberRecordOf = (r: ShopRecord): MemberRecord => ({
   total_spent: r.total_spent,
 });
 
-/** Spec §5 over the member's records: each by its own rule (ogo: metafield in namespace verification). */
+/** docs/rules.md#validation over the member's records: each by its own rule (ogo: metafield in namespace verification). */
 export function memberAgeVerified(records: PulledMember['records']): boolean {
   return MEMBER_VARIANTS.some((v) => {
     const r = records[v];
@@ -75,8 +75,8 @@ export async function writeMember(p: PulledMember, db: ClubDb, now: number): Pro
 
 /**
  * The member's shop records of both variants (get-user, the ogo one with the {product} flag,
- * spec §6), their XP balances (get-balance) and invite code (get-promo-code, once): the
- * profile, the home balance and the spec §5 age rule read them from the local database.
+ * docs/rules.md#roles), their XP balances (get-balance) and invite code (get-promo-code, once): the
+ * profile, the home balance and the age rule (docs/rules.md#validation) read them from the local database.
  */
 export const memberPuller: Puller<PulledMember> = {
   name: 'member',

@@ -10,7 +10,7 @@ import type { Puller } from './puller';
 export const TOKEN_CHECK = 'tokenCheck';
 
 export interface TokenCheckEnv {
-  /** Spec §6: the `usertoken` cookie the guards read (it holds the session's token), or null. */
+  /** docs/rules.md#roles: the `usertoken` cookie the guards read (it holds the session's token), or null. */
   userCookie(): string | null;
   /** Logs the member out (clears cookies, stores, localStorage; goes to /auth). */
   logout(): Promise<void>;
@@ -29,7 +29,7 @@ type Verdict = { valid: true } | { valid: false; why: 'no-token' | 'dead-cookie'
 const settledSession = (db: ClubDb) => db.transaction('rw', db.kv, () => readSession(db));
 
 /**
- * Spec §4 token check, at most every 20 minutes (§9): check-token with the shop ids this device
+ * docs/rules.md#states token check, at most every 20 minutes (docs/rules.md#constants): check-token with the shop ids this device
  * holds; an answer code 200 without a token logs the member out. A `usertoken` cookie without a
  * session on this device (its database wiped by the browser, the cookie spared) is made a session
  * again from the cookie's token (../auth/restore.ts); one the server does not know is no sign-in:

@@ -4,7 +4,7 @@ import { APP_VERSION_KEY } from '../auth/logout';
 import { FRESH_FOR } from './freshness';
 import type { Puller } from './puller';
 
-/** Where the last seen version is kept: localStorage, the one key that survives logout (spec §4). */
+/** Where the last seen version is kept: localStorage, the one key that survives logout (docs/rules.md#states). */
 export interface VersionStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
@@ -24,7 +24,7 @@ interface VersionAnswer {
 }
 
 /**
- * Spec §4 app version check: at most once per 5 minutes, POST /api/get-version; when the server's
+ * docs/rules.md#states app version check: at most once per 5 minutes, POST /api/get-version; when the server's
  * version differs from the stored one: store it, clear cached content flags, delete all caches,
  * reload. The first answer on a device is only stored.
  */

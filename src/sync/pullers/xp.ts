@@ -11,7 +11,7 @@ export interface BonusHistory {
   pending?: Array<{ id: number; amount: number; reason: string; title: string; created_at: string }>;
 }
 
-/** /history-bonuses (spec §7 get-bonus-history): transactions and summary, readable offline; the balance with them. */
+/** /history-bonuses (docs/api.md#shop get-bonus-history): transactions and summary, readable offline; the balance with them. */
 export function bonusHistoryPuller(variant: ScanVariant): Puller<BonusHistory> {
   return {
     name: `doc:${variant}:bonus-history`,

@@ -45,7 +45,7 @@ export type ScanOutcome =
 /**
  * A text read by the camera or typed: a product code is kept and queued once, a
  * consultant's badge is sent once (save-manager), anything else is refused on the spot with the
- * §8 message and nothing is stored.
+ * docs/rules.md#error-reactions message and nothing is stored.
  */
 export async function handleScanText(db: ClubDb, variant: ScanVariant, text: unknown, via: 'camera' | 'manual', known?: Account | null): Promise<ScanOutcome> {
   const read = readScan(text);

@@ -2,7 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 
 /**
  * Cuts the network of a browser profile: the page's own requests and the service worker's
- * (`setOffline` alone does not stop the worker's fetches, ARCHITECTURE §6).
+ * (`setOffline` alone does not stop the worker's fetches, docs/architecture.md#tests).
  */
 export async function goOffline(context: BrowserContext): Promise<void> {
   await context.setOffline(true);

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 
-/** The first allow-listed test phone of the server (TEST_PHONES, spec §6): Олена, age-verified. */
+/** The first allow-listed test phone of the server (TEST_PHONES, docs/rules.md#roles): Олена, age-verified. */
 export const DEMO_PHONE = '380500000001';
 
 /**
  * Signs in through the real /auth screen with one of the server's allow-listed test phones
- * (spec §6: they sign in without SMS, through test-login). The age question is answered the way
+ * (docs/rules.md#roles: they sign in without SMS, through test-login). The age question is answered the way
  * the guards read it (cookie `showIs18`), then the phone is submitted; resolves once '/' has
  * rendered signed in (the menu button shows only then). Already signed in: resolves at once.
  */

@@ -10,8 +10,8 @@ import { withServerAndMember } from '../../support/server-member';
 import { expectBadField, expectNoServerError } from './support';
 
 /**
- * The rules every call of the auth, user and velo groups shares (spec §6, §7, §8, ARCHITECTURE
- * §4): the API key, the bearer, 400 naming the field, bad JSON, and no input that makes a 500.
+ * The rules every call of the auth, user and velo groups shares (docs/api.md#authentication, docs/api.md#errors,
+ * docs/architecture.md#server): the API key, the bearer, 400 naming the field, bad JSON, and no input that makes a 500.
  */
 
 let s: TestServer;
@@ -126,7 +126,7 @@ const HOSTILE: unknown[] = [
 
 const entries = Object.entries(calls) as Array<[CallName, CallDef]>;
 
-describe('API key (spec §7: all calls send an API key header)', () => {
+describe('API key (docs/api.md#auth: all calls send an API key header)', () => {
   for (const [name, call] of entries) {
     it(`${call.method} ${call.path} (${name}) answers 401 invalid_api_key without or with a wrong key`, async () => {
       const init = call.method === 'POST' ? { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } } : { method: 'GET' };
@@ -140,7 +140,7 @@ describe('API key (spec §7: all calls send an API key header)', () => {
   }
 });
 
-describe('bearer token (spec §6; §8 UNAUTHORIZED_IN_APP on metafield calls)', () => {
+describe('bearer token (docs/rules.md#roles; docs/rules.md#error-reactions UNAUTHORIZED_IN_APP on metafield calls)', () => {
   const memberCalls = entries.filter(([, call]) => call.auth === 'member');
 
   it('the public calls are exactly the sign-in and registration ones', () => {

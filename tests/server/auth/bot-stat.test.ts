@@ -3,7 +3,7 @@ import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { expectBadField } from './support';
 
-/** Spec §7 send-bot-stat {phone, shopifyId}: the member came from the chat bot. */
+/** docs/api.md#auth send-bot-stat {phone, shopifyId}: the member came from the chat bot. */
 
 let s: TestServer;
 let a: TestMember;

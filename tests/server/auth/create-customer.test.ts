@@ -4,7 +4,7 @@ import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { expectBadField } from './support';
 
-/** Spec §3 create-customer payload; §1 two variants have separate accounts. */
+/** docs/rules.md#entities create-customer payload; docs/rules.md#product two variants have separate accounts. */
 
 let s: TestServer;
 let other: TestMember;
@@ -78,7 +78,7 @@ describe('create-customer {first_name, last_name, email, phone, note, tags, vari
     expect((await recordsOf(m.phone)).filter((x) => x.variant === 'velo')).toHaveLength(1);
   });
 
-  it('gives a velo record the pwa_user_velo tag (spec §3) and accepts self-service tags', async () => {
+  it('gives a velo record the pwa_user_velo tag (docs/rules.md#entities) and accepts self-service tags', async () => {
     const m = await fresh();
     const r = await create(m.token, payload(m.phone, { variant: 'velo', tags: 'pwa_user_velo, sms_consent' }));
     expect(r.status).toBe(200);
@@ -143,7 +143,7 @@ describe('create-customer {first_name, last_name, email, phone, note, tags, vari
   });
 });
 
-describe('separate customer records per variant (spec §1, §3)', () => {
+describe('separate customer records per variant (docs/rules.md#product, docs/rules.md#entities)', () => {
   it('glo and ogo records keep their own tags and metafields', async () => {
     const m = await createMember(s);
     const tags = await s.post('/api/user/update-tags', { tags: ['pwa_user', 'news_consent'], shopifyId: m.ogo.id, ogo: true }, m.token);

@@ -4,7 +4,7 @@ import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { expectBadField } from './support';
 
-/** Spec §7 change-email {email, customer_id, ogoAuthApiToken} and confirm-email {code, ogoAuthApiToken}. */
+/** docs/api.md#user change-email {email, customer_id, ogoAuthApiToken} and confirm-email {code, ogoAuthApiToken}. */
 
 let s: TestServer;
 let b: TestMember;

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe('login-sms (spec §7 User and auth)', () => {
+describe('login-sms (docs/api.md#auth)', () => {
   it('sends a 6-digit code in Ukrainian to a registered phone and says so', async () => {
     const r = await s.post('/api/api-auth/login-sms', { phone: a.phone });
     expect(r.status).toBe(200);
@@ -31,7 +31,7 @@ describe('login-sms (spec §7 User and auth)', () => {
     expect(await smsCount(s, '380679998877')).toBe(0);
   });
 
-  it('normalises the phone to digits: spaces, +, brackets and the local 0… form (spec §5)', async () => {
+  it('normalises the phone to digits: spaces, +, brackets and the local 0… form (docs/rules.md#validation)', async () => {
     const b = await createMember(s, { phone: '380931234567' });
     const r = await s.post('/api/api-auth/login-sms', { phone: '+38 (093) 123-45-67' });
     expect(r.body.registered).toBe(true);
@@ -51,7 +51,7 @@ describe('login-sms (spec §7 User and auth)', () => {
   });
 });
 
-describe('confirm-sms (spec §4 SMS authentication)', () => {
+describe('confirm-sms (docs/rules.md#states SMS authentication)', () => {
   it('signs in with the right code: a customer with shopify_id, a new token, what the app needs', async () => {
     s.clock.advance(61_000);
     const { token, body } = await signInWithSms(s, a.phone);
@@ -78,7 +78,7 @@ describe('confirm-sms (spec §4 SMS authentication)', () => {
     for (const r of rows) expect(JSON.stringify(r)).not.toContain(second.token);
   });
 
-  it("answers a wrong code with 401 'Спробуй ще раз' (spec §8)", async () => {
+  it("answers a wrong code with 401 'Спробуй ще раз' (docs/rules.md#error-reactions)", async () => {
     s.clock.advance(61_000);
     await s.post('/api/api-auth/login-sms', { phone: a.phone });
     const right = await lastSmsCode(s, a.phone);

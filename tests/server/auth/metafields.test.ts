@@ -5,7 +5,7 @@ import type { TestServer } from '../../support/server';
 import { serverWithTwoMembers } from '../two-members';
 import { expectBadField } from './support';
 
-/** Spec §7 get-metafields / create-metafields, §4 favourites, §5 age check, §8 UNAUTHORIZED_IN_APP. */
+/** docs/api.md#user get-metafields / create-metafields, docs/rules.md#states favourites, docs/rules.md#validation age check, docs/rules.md#error-reactions UNAUTHORIZED_IN_APP. */
 
 let s: TestServer, a: TestMember, b: TestMember;
 beforeAll(async () => ({ s, a, b } = await serverWithTwoMembers()));
@@ -57,7 +57,7 @@ describe('create-metafields / get-metafields on the own record', () => {
     expect((await read(a, a.ogo.id)).body.metafields).toHaveLength(1);
   });
 
-  it('refuses the metafields the age check reads (spec §5) with 422: no member can verify themself', async () => {
+  it('refuses the metafields the age check reads (docs/rules.md#validation) with 422: no member can verify themself', async () => {
     for (const over of [
       { namespace: 'verification', key: 'age_verified', type: 'boolean', value: 'true' },
       { namespace: 'pwa', key: 'age_verified', type: 'boolean', value: 'true' },
@@ -97,7 +97,7 @@ describe('create-metafields / get-metafields on the own record', () => {
   });
 });
 
-describe('a dead bearer on a metafield call is 401 UNAUTHORIZED_IN_APP (spec §8: the app logs out)', () => {
+describe('a dead bearer on a metafield call is 401 UNAUTHORIZED_IN_APP (docs/rules.md#error-reactions: the app logs out)', () => {
   it('after logout, after token-clear, after expiry, and with no token', async () => {
     const m = await createMember(s);
     const second = await issueToken(s.deps.db, m.id, 'user', s.clock.now());

@@ -6,7 +6,7 @@ import { insertOrder } from '../../support/orders';
 import { handOverOrder } from '../../../server/routes/shop/order-status';
 import { ledgerOf, orderBody, placeOrder, product, withCatalogue } from '../shop/support';
 
-/** Spec §7 GET /api/user/get-referrals: only the caller's invitees (member-get-member, §1). */
+/** docs/api.md#user GET /api/user/get-referrals: only the caller's invitees (member-get-member, docs/rules.md#product). */
 
 let s: TestServer;
 let a: TestMember;

@@ -13,7 +13,7 @@ afterAll(() => s.close());
 const checkToken = (body: Record<string, unknown>, token?: string) => s.post('/api/api-auth/check-token', body, token);
 const alive = async (token: string) => (await s.post('/api/user/get-user', { id: a.glo.id }, token)).status === 200;
 
-describe('check-token {gloShopId, ogoShopId} (spec §4: code 200 without a token logs the app out)', () => {
+describe('check-token {gloShopId, ogoShopId} (docs/rules.md#states: code 200 without a token logs the app out)', () => {
   it('answers a live bearer with itself and its expiry, with or without the shop ids', async () => {
     const row = await s.deps.db.selectFrom('sessions').select('expires_at').where('token_hash', '=', sha256(a.token)).executeTakeFirstOrThrow();
     for (const body of [{}, { gloShopId: a.glo.id }, { ogoShopId: a.ogo.id }, { gloShopId: a.glo.id, ogoShopId: a.ogo.id }, { gloShopId: null, ogoShopId: null }]) {
@@ -63,7 +63,7 @@ describe('check-token {gloShopId, ogoShopId} (spec §4: code 200 without a token
   });
 });
 
-describe('logout {token} (spec §4 Logout: optionally informs the server)', () => {
+describe('logout {token} (docs/rules.md#states Logout: optionally informs the server)', () => {
   it('revokes the token: later calls with it are 401, check-token answers no token, other sessions live on', async () => {
     const phone = a.phone;
     const one = await signInWithSms(s, phone, { waitForResend: true });

@@ -20,7 +20,7 @@ async function freshMemberWithCode(): Promise<{ phone: string; code: string }> {
   return { phone: m.phone, code: await lastSmsCode(s, m.phone) };
 }
 
-describe('SMS codes cannot be brute-forced (spec §4 SMS authentication)', () => {
+describe('SMS codes cannot be brute-forced (docs/rules.md#states SMS authentication)', () => {
   it('five wrong tries kill the code: the right one then fails too', async () => {
     const { phone, code } = await freshMemberWithCode();
     for (let i = 0; i < 5; i += 1) {

@@ -4,7 +4,7 @@ import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { openLink } from './support';
 
-/** Spec §7 get-ogo-token, POST /api/mlogin, mlogin-glo: single-use login links to the brand sites. */
+/** docs/api.md#auth get-ogo-token, POST /api/mlogin, mlogin-glo: single-use login links to the brand sites. */
 
 let s: TestServer;
 let a: TestMember;

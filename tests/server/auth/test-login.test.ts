@@ -4,7 +4,7 @@ import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, TEST_PHONES, type TestServer } from '../../support/server';
 import { expectBadField } from './support';
 
-/** Spec §6: a fixed allow-list of two phones unlocks sign-in without SMS; §5: phones are stripped to digits. */
+/** docs/rules.md#roles: a fixed allow-list of two phones unlocks sign-in without SMS; docs/rules.md#validation: phones are stripped to digits. */
 
 let s: TestServer;
 let other: TestMember;
@@ -39,7 +39,7 @@ describe('test-login {phone}', () => {
     expect(await smsCount(s, second)).toBe(0);
   });
 
-  it('strips the phone to digits first (spec §5): any punctuation around an allow-listed number works', async () => {
+  it('strips the phone to digits first (docs/rules.md#validation): any punctuation around an allow-listed number works', async () => {
     for (const phone of ['+380 50 000 00 01', '380-50-000-00-01', '(380) 500-000-001', ' +380500000002 ']) {
       const r = await testLogin(phone);
       expect(r.status, phone).toBe(200);

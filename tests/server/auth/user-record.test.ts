@@ -4,7 +4,7 @@ import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { expectBadField } from './support';
 
-/** Spec §3 "User (shop record, per variant)"; §7 get-user, get-user-by-phone, update-tags: own record only. */
+/** docs/rules.md#entities "User (shop record, per variant)"; docs/api.md#user get-user, get-user-by-phone, update-tags: own record only. */
 
 let s: TestServer;
 let a: TestMember;
@@ -23,7 +23,7 @@ const storedTags = async (id: number) =>
   JSON.parse((await s.deps.db.selectFrom('customers').select('tags').where('id', '=', id).executeTakeFirstOrThrow()).tags) as string[];
 
 describe('get-user {id, ogo}', () => {
-  it('answers the own record as spec §3 shows it (total_spent in UAH) with its metafields', async () => {
+  it('answers the own record as docs/rules.md#entities shows it (total_spent in UAH) with its metafields', async () => {
     await s.post('/api/user/create-metafields', { namespace: 'pwa', key: 'favorites', type: 'json', value: '[3,5]', shopifyId: a.glo.id }, a.token);
     const r = await getUser(a, { id: a.glo.id });
     expect(r.status).toBe(200);

@@ -3,7 +3,7 @@ import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { openLink } from './support';
 
-/** Spec §3 "User (velo)", §7 get-velo-user, velo get-token, velo mlogin, check-oral-status; §5 age check. */
+/** docs/rules.md#entities "User (velo)", docs/api.md#velo get-velo-user, velo get-token, velo mlogin, check-oral-status; docs/rules.md#validation age check. */
 
 let s: TestServer;
 let verified: TestMember;
@@ -116,7 +116,7 @@ describe('velo get-token and velo mlogin {token, return_to, ...}', () => {
   });
 });
 
-describe('check-oral-status (spec §5: true only for an age-verified member)', () => {
+describe('check-oral-status (docs/rules.md#validation: true only for an age-verified member)', () => {
   it('is false for a member who is not verified and true for one with the age_verified tag', async () => {
     expect(await oral(plain)).toEqual({ result: false });
     expect(await oral(verified)).toEqual({ result: true });

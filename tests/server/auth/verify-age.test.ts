@@ -4,7 +4,7 @@ import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { expectBadField } from './support';
 
-/** POST /api/user/verify-age (the /verification screens); spec §5 age check on both records. */
+/** POST /api/user/verify-age (the /verification screens); docs/rules.md#validation age check on both records. */
 
 let s: TestServer;
 let other: TestMember;

@@ -9,7 +9,7 @@ let s: TestServer;
 let m: TestMember;
 withServerAndMember((x) => ({ s, m } = x));
 
-describe('every certificate call needs a live bearer (spec §8 UNAUTHORIZED_IN_APP)', () => {
+describe('every certificate call needs a live bearer (docs/rules.md#error-reactions UNAUTHORIZED_IN_APP)', () => {
   for (const [name, call] of Object.entries(certCalls)) {
     it(`${call.path} (${name}) answers 401 UNAUTHORIZED_IN_APP without, with a dead or a revoked bearer`, async () => {
       expect(call.auth).toBe('member');

@@ -8,7 +8,7 @@ let s: TestServer, a: TestMember, b: TestMember;
 beforeAll(async () => ({ s, a, b } = await serverWithTwoMembers()));
 afterAll(() => s.close());
 
-describe('cert/get-auth (spec §7, §9 "certificate token requested with an hourly date")', () => {
+describe('cert/get-auth (docs/api.md#certificates, docs/rules.md#constants "certificate token requested with an hourly date")', () => {
   it('answers a one-hour certificate token for the current hour', async () => {
     const r = await s.post('/api/cert/get-auth', { date: currentHour(s), hourly: true }, a.token);
     expect(r.status).toBe(200);
@@ -41,7 +41,7 @@ describe('cert/get-auth (spec §7, §9 "certificate token requested with an hour
     }
   });
 
-  it('answers 401 UNAUTHORIZED_IN_APP without a live bearer (spec §8)', async () => {
+  it('answers 401 UNAUTHORIZED_IN_APP without a live bearer (docs/rules.md#error-reactions)', async () => {
     const none = await s.post('/api/cert/get-auth', { date: currentHour(s) });
     expect(none.status).toBe(401);
     expect(none.body.error.code).toBe('UNAUTHORIZED_IN_APP');
@@ -79,7 +79,7 @@ describe('cert/regist', () => {
     expect(await s.deps.db.selectFrom('cert_accounts').selectAll().where('member_id', '=', b.id).execute()).toHaveLength(0);
   });
 
-  it('answers cert_unauthenticated for a dead, expired or foreign certificate token (spec §8)', async () => {
+  it('answers cert_unauthenticated for a dead, expired or foreign certificate token (docs/rules.md#error-reactions)', async () => {
     const aToken = await certToken(s, a);
     const foreign = await s.post('/api/cert/regist', { email: 'b@example.com', first_name: 'А', last_name: 'Б', token: aToken }, b.token);
     expect(foreign.status).toBe(401);

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe('cert/get-cats (spec §3 default categories)', () => {
+describe('cert/get-cats (docs/rules.md#entities default categories)', () => {
   it('answers the six default categories in Ukrainian, as an array', async () => {
     const r = await s.post('/api/cert/get-cats', { token }, a.token);
     expect(r.status).toBe(200);
@@ -26,7 +26,7 @@ describe('cert/get-cats (spec §3 default categories)', () => {
     expect(r.body).toHaveLength(6);
   });
 
-  it('answers 401 cert_unauthenticated for a dead certificate token, UNAUTHORIZED_IN_APP without a bearer (spec §8)', async () => {
+  it('answers 401 cert_unauthenticated for a dead certificate token, UNAUTHORIZED_IN_APP without a bearer (docs/rules.md#error-reactions)', async () => {
     const dead = await s.post('/api/cert/get-cats', { token: 'expired-or-unknown' }, a.token);
     expect(dead.status).toBe(401);
     expect(dead.body.error.code).toBe('cert_unauthenticated');

@@ -181,7 +181,7 @@ describe('PIN access rules', () => {
     expect(storeForA.body.error.code).toBe('cert_unauthenticated');
   });
 
-  it('answers UNAUTHORIZED_IN_APP without a live bearer on every PIN call (spec §8)', async () => {
+  it('answers UNAUTHORIZED_IN_APP without a live bearer on every PIN call (docs/rules.md#error-reactions)', async () => {
     const h = await holder();
     for (const [path, code] of [['/api/cert/pin/store', '2580'], ['/api/cert/pin/enter-sms', '123456'], ['/api/cert/pin/token', '2580']] as const) {
       const r = await s.post(path, { code, token: h.token });

@@ -30,7 +30,7 @@ const balanceOf = async (customerId: number) =>
   (await s.deps.db.selectFrom('customers').select('xp_balance').where('id', '=', customerId).executeTakeFirstOrThrow()).xp_balance;
 const certsOf = (memberId: number) => s.deps.db.selectFrom('cert_certificates').selectAll().where('member_id', '=', memberId).execute();
 
-describe('cert/create (spec §5: needs a valid certificate token)', () => {
+describe('cert/create (docs/rules.md#validation: needs a valid certificate token)', () => {
   it('buys a certificate at the server’s XP price, whatever the app says the price is', async () => {
     const { m, token } = await buyer(2000);
     const r = await s.post('/api/cert/create', { token, partnerId, nominal: 500, xp: 1, price: 1 }, m.token);
@@ -113,7 +113,7 @@ describe('cert/create (spec §5: needs a valid certificate token)', () => {
     expect(await balanceOf(m.glo.id)).toBe(5000);
   });
 
-  it('refuses another member’s or a dead certificate token, and a missing bearer (spec §8)', async () => {
+  it('refuses another member’s or a dead certificate token, and a missing bearer (docs/rules.md#error-reactions)', async () => {
     const a = await buyer(5000);
     const b = await buyer(5000);
     const foreign = await s.post('/api/cert/create', { token: a.token, partnerId, nominal: 500 }, b.m.token);

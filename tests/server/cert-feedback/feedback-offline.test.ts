@@ -21,7 +21,7 @@ describe('feedback/import-orders-in-background and get-offline-orders', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ status: 'done', imported: 3 });
     expect((await importNow(a, aTok)).body.imported).toBe(0);
-    // The app asks again a day later (spec §9 background import flag, 24 h), with a new token.
+    // The app asks again a day later (docs/rules.md#constants background import flag, 24 h), with a new token.
     s.clock.advance(86_400_000);
     aTok = await feedbackToken(s, a);
     bTok = await feedbackToken(s, b);

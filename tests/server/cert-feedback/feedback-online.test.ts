@@ -24,7 +24,7 @@ describe('feedback/get-auth', () => {
   });
 });
 
-describe('feedback/can-write-by-order (spec §3 showCan, canFeedback)', () => {
+describe('feedback/can-write-by-order (docs/rules.md#entities showCan, canFeedback)', () => {
   it('lists the member’s delivered orders that have no feedback yet', async () => {
     const m = await createMember(s);
     const tok = await feedbackToken(s, m);
@@ -61,7 +61,7 @@ describe('feedback/can-write-by-order (spec §3 showCan, canFeedback)', () => {
     }
   });
 
-  it('answers 401 feedback_unauthenticated for a dead or foreign feedback token (spec §8)', async () => {
+  it('answers 401 feedback_unauthenticated for a dead or foreign feedback token (docs/rules.md#error-reactions)', async () => {
     const foreign = await s.post('/api/feedback/can-write-by-order', { shop: 'glo', token: bTok, shopifyId: a.glo.id }, a.token);
     expect(foreign.status).toBe(401);
     expect(foreign.body.error.code).toBe('feedback_unauthenticated');

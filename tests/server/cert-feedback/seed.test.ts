@@ -16,7 +16,7 @@ describe('cert-feedback seed with the demo member Олена', () => {
   });
   afterAll(() => s.close());
 
-  it('gives every §3 category 3 to 5 partners with nominals of 100-1000 UAH', async () => {
+  it('gives every docs/rules.md#entities category 3 to 5 partners with nominals of 100-1000 UAH', async () => {
     const rows = await s.deps.db.selectFrom('cert_partners').select(['id', 'category_id']).execute();
     for (const id of [1, 2, 4, 5, 6, 7]) {
       const n = rows.filter((r) => r.category_id === id).length;

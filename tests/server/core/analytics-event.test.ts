@@ -35,7 +35,7 @@ describe('analytics events and the Idempotency-Key over HTTP', () => {
     expect(await eventsOf(a.id)).toHaveLength(2);
   });
 
-  it("refuses another member's analytics token with 401 (spec §8)", async () => {
+  it("refuses another member's analytics token with 401 (docs/rules.md#error-reactions)", async () => {
     const { body: tok } = await s.get('/api/analytics/get-bat-token', {}, a.token);
     const r = await s.post('/api/analytics/send-bat-event', { event: 'x', token: tok.token, data: { customer_id: b.glo.id, page_url: '/' } }, b.token);
     expect(r.status).toBe(401);

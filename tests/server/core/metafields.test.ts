@@ -15,7 +15,7 @@ const fav = (shopifyId: number, ids: number[]) => ({
   shopifyId,
 });
 
-describe('metafields (spec §4 favourites)', () => {
+describe('metafields (docs/rules.md#states favourites)', () => {
   it('creates, replaces and reads a metafield of the own record', async () => {
     let r = await s.post('/api/user/create-metafields', fav(a.glo.id, [1, 2]), a.token);
     expect(r.status).toBe(200);
@@ -43,7 +43,7 @@ describe('metafields (spec §4 favourites)', () => {
     expect(after.body.metafields[0].value).toBe('[2,3]');
   });
 
-  it('answers UNAUTHORIZED_IN_APP without a live token (spec §8)', async () => {
+  it('answers UNAUTHORIZED_IN_APP without a live token (docs/rules.md#error-reactions)', async () => {
     const r = await s.post('/api/user/get-metafields', { id: a.glo.id }, 'dead-token');
     expect(r.status).toBe(401);
     expect(r.body.error.code).toBe('UNAUTHORIZED_IN_APP');

@@ -83,7 +83,7 @@ describe.each(every.map((c) => [`${c.group}.${c.name}`, c.call] as const))('%s',
 });
 
 describe('content/get-page-by-id is the one public call of these groups', () => {
-  it('is public (the user agreement needs no sign-in, spec §2); every other call needs a member', () => {
+  it('is public (the user agreement needs no sign-in, docs/rules.md#screens); every other call needs a member', () => {
     expect(every.filter((c) => c.call.auth === 'public').map((c) => c.name)).toEqual(['getPageById']);
   });
 });

@@ -36,7 +36,7 @@ async function goodCalls(m: TestMember, server: TestServer = s): Promise<Array<{
   ];
 }
 
-describe('every storing analytics call (spec §7 Analytics)', () => {
+describe('every storing analytics call (docs/api.md#analytics Analytics)', () => {
   it('covers every call of the contract but the token', async () => {
     const paths = (await goodCalls(a)).map((c) => `/api/analytics/${c.path}`);
     const storing = Object.values(analyticsCalls).filter((c) => c.mutation).map((c) => c.path);
@@ -100,7 +100,7 @@ describe('every storing analytics call (spec §7 Analytics)', () => {
   });
 });
 
-describe('analytics token: get-bat-token and send-bat-event (spec §7, §8)', () => {
+describe('analytics token: get-bat-token and send-bat-event (docs/api.md#analytics, docs/rules.md#error-reactions)', () => {
   it('issues a 24-hour token that works until it expires; a dead one is 401 analytics_unauthenticated', async () => {
     const m = await createMember(s);
     const r = await s.get('/api/analytics/get-bat-token', {}, m.token);
@@ -112,7 +112,7 @@ describe('analytics token: get-bat-token and send-bat-event (spec §7, §8)', ()
     s.clock.advance(1000);
     const dead = await event(r.body.token);
     expect(dead.status).toBe(401);
-    // Not the sign-in code: the app clears only its analytics token flag (spec §8) and fetches a new one.
+    // Not the sign-in code: the app clears only its analytics token flag (docs/rules.md#error-reactions) and fetches a new one.
     expect(dead.body.error.code).toBe('analytics_unauthenticated');
     expect(await analyticsRows(s, m.id)).toHaveLength(1);
     expect((await event(await batToken(m))).status).toBe(200);
@@ -170,7 +170,7 @@ describe('analytics: the member’s own records, orders and phone only', () => {
     expect(await analyticsRows(s, a.id)).toHaveLength(0);
   });
 
-  it('pwa-add-order-info: refuses another member’s order (403), another record’s, an unknown one (404); cuts texts at 500 (spec §9)', async () => {
+  it('pwa-add-order-info: refuses another member’s order (403), another record’s, an unknown one (404); cuts texts at 500 (docs/rules.md#constants)', async () => {
     const theirs = await addOrder(s, b.glo.id);
     const ogoOrder = await addOrder(s, a.ogo.id, { variant: 'ogo' });
     const info = (transaction_id: number) => ({ transaction_id, shopify_id: a.glo.id, os_name: 'iOS', os_version: '17', phone_brand: 'Apple', phone_model: 'iPhone' });

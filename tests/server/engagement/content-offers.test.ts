@@ -15,7 +15,7 @@ afterAll(() => s.close());
 
 const page = (id: number, token?: string, ogo?: boolean) => s.post('/api/content/get-page-by-id', ogo ? { id, ogo } : { id }, token);
 
-describe('the pages the §2 navigation names without paths, and where to buy (content/get-page-by-id)', () => {
+describe('the pages the navigation (docs/rules.md#screens) names without paths, and where to buy (content/get-page-by-id)', () => {
   it('answers each configured page of the offers with its text, and the variant’s own version where it has one', async () => {
     for (const key of ['goBuy', 'inviteOffer', 'veloPromo', 'testDrive', 'veloTestDrive', 'whyOgo'] as const) {
       const r = await page(CONTENT_PAGES[key], m.token);
@@ -53,7 +53,7 @@ describe('the pages the §2 navigation names without paths, and where to buy (co
   });
 });
 
-describe('GET /manifest.json (spec §2 "Install"): the brand of the host, or the one asked for', () => {
+describe('GET /manifest.json (docs/rules.md#screens "Install"): the brand of the host, or the one asked for', () => {
   const manifest = async (headers: Record<string, string> = {}, query = '') => {
     const r = await s.app.request(`/manifest.json${query}`, { headers });
     return { status: r.status, type: r.headers.get('content-type'), cache: r.headers.get('cache-control'), body: (await r.json()) as { name: string; short_name: string; start_url: string; icons: unknown[] } };

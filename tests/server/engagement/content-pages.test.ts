@@ -33,7 +33,7 @@ function faqPairs(html: string): { intro: string | null; pairs: Array<{ title: s
   return { intro: intro?.[1] ?? null, pairs };
 }
 
-describe('content/get-page-by-id: FAQ (spec §7: h3 titles and div answers)', () => {
+describe('content/get-page-by-id: FAQ (docs/api.md#content: h3 titles and div answers)', () => {
   it('answers the glo FAQ as h3 questions each followed by its div answer, in order', async () => {
     const r = await page(CONTENT_PAGES.faq, plain.token);
     expect(r.status).toBe(200);
@@ -69,7 +69,7 @@ describe('content/get-page-by-id: FAQ (spec §7: h3 titles and div answers)', ()
   });
 });
 
-describe('content/get-page-by-id: who may read what (spec §2, §6)', () => {
+describe('content/get-page-by-id: who may read what (docs/rules.md#screens, docs/rules.md#roles)', () => {
   it('gives the user agreement to anyone with the API key, every other page to members only', async () => {
     for (const [key, id] of Object.entries(CONTENT_PAGES)) {
       const anonymous = await page(id);

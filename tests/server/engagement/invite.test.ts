@@ -32,7 +32,7 @@ const ogoToken = async (m: TestMember): Promise<string> => {
 };
 const veloMgm = (m: TestMember, body: unknown, idem?: string) => s.call('POST', '/api/invite/get-velo-mgm', { body, token: m.token, idem });
 
-describe('invite/get-promo-code (spec §7, §5: REW- prefix, length over 4)', () => {
+describe('invite/get-promo-code (docs/api.md#invite, docs/rules.md#validation: REW- prefix, length over 4)', () => {
   it('answers msg ok and the member’s own REW- code, the same on every call', async () => {
     const code = await promoCode(a);
     expect(code.startsWith('REW-')).toBe(true);
@@ -59,7 +59,7 @@ describe('invite/get-promo-code (spec §7, §5: REW- prefix, length over 4)', ()
   });
 });
 
-describe('invite/get-velo-mgm (spec §7: discount_code; rev_code for the link)', () => {
+describe('invite/get-velo-mgm (docs/api.md#invite: discount_code; rev_code for the link)', () => {
   it('answers the member’s velo discount code and REW- code, the same on every call and for either record', async () => {
     const tok = await ogoToken(a);
     const first = await veloMgm(a, { shopifyId: a.ogo.id, ogoApiToken: tok });
@@ -143,7 +143,7 @@ describe('invite/get-velo-mgm (spec §7: discount_code; rev_code for the link)',
   });
 });
 
-describe('invite/get-faq (spec §3: faq list of {title, text})', () => {
+describe('invite/get-faq (docs/rules.md#entities: faq list of {title, text})', () => {
   it('answers the invite FAQ as plain {title, text} items in order', async () => {
     const r = await s.get('/api/invite/get-faq', {}, a.token);
     expect(r.status).toBe(200);
@@ -205,7 +205,7 @@ describe('the velo invite link’s landing on the ogo store (sandbox)', () => {
   });
 });
 
-describe('invite/check-friend-code (spec §5, asked when the code is entered in the cart)', () => {
+describe('invite/check-friend-code (docs/rules.md#validation, asked when the code is entered in the cart)', () => {
   const check = (m: TestMember, body: unknown) => s.call('POST', '/api/invite/check-friend-code', { body, token: m.token });
 
   it('accepts another member’s real code on a first order and refuses nobody’s, one’s own and a malformed one, in Ukrainian', async () => {

@@ -52,7 +52,7 @@ describe('subscription/get-plans and get-state', () => {
     expect(new Set(ogoPlans.map((p) => p.variant))).toEqual(new Set(['ogo']));
   });
 
-  it('answers no subscription yet, and whether the member may subscribe (age verified, spec §5)', async () => {
+  it('answers no subscription yet, and whether the member may subscribe (age verified, docs/rules.md#validation)', async () => {
     expect(await state(a)).toEqual({ subscription: null, ageVerified: true });
     const plain = await createMember(s);
     expect(await state(plain)).toEqual({ subscription: null, ageVerified: false });

@@ -9,7 +9,7 @@ export async function engagementServer(opts: Parameters<typeof makeTestServer>[0
   return s;
 }
 
-/** A member age-verified on both records (spec §5: the glo tag, the ogo metafield in namespace verification). */
+/** A member age-verified on both records (docs/rules.md#validation: the glo tag, the ogo metafield in namespace verification). */
 export async function verifiedMember(s: TestServer, opts: Parameters<typeof createMember>[1] = {}): Promise<TestMember> {
   const m = await createMember(s, { ...opts, tags: ['pwa_user', 'age_verified'] });
   await s.deps.db

@@ -21,13 +21,13 @@ const cities = async (query?: Record<string, string>) => {
 const names = (list: City[]) => list.map((c) => c.meta.MainDescription);
 const kyivId = async () => (await cities({ query: 'Київ' }))[0]!.city_id;
 
-describe('carrier city search (spec §3 City option; Nova Poshta searchSettlements shape)', () => {
-  it('shows the six popular cities of §3 in their order when nothing is typed', async () => {
+describe('carrier city search (docs/rules.md#entities City option; Nova Poshta searchSettlements shape)', () => {
+  it('shows the six popular cities of docs/rules.md#entities in their order when nothing is typed', async () => {
     expect(names(await cities())).toEqual(['Київ', 'Харків', 'Одеса', 'Дніпро', 'Запоріжжя', 'Львів']);
     expect(names(await cities({ query: '   ' }))).toHaveLength(6);
   });
 
-  it('answers the §3 City option fields', async () => {
+  it('answers the City option fields (docs/rules.md#entities)', async () => {
     const [kyiv] = await cities({ query: 'київ' });
     expect(kyiv).toEqual({
       value: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
@@ -69,7 +69,7 @@ describe('carrier city search (spec §3 City option; Nova Poshta searchSettlemen
   });
 });
 
-describe('carrier branches of a city (spec §3 Delivery npDep with meta.number)', () => {
+describe('carrier branches of a city (docs/rules.md#entities Delivery npDep with meta.number)', () => {
   const branches = async (query: Record<string, string>) => s.get('/api/delivery/np/branches', query, a.token);
 
   it('lists each popular city’s branches and lockers by number, 10+ branches each', async () => {

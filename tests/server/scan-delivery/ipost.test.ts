@@ -22,7 +22,7 @@ afterAll(() => s.close());
 
 const requests = () => s.deps.db.selectFrom('ipost_requests').selectAll().execute();
 
-describe('ipost/auth -> token, expired_at (spec §7)', () => {
+describe('ipost/auth -> token, expired_at (docs/api.md#delivery)', () => {
   it('issues a token of scope ipost for a day', async () => {
     const r = await s.post('/api/ipost/auth', {}, a.token);
     expect(r.status).toBe(200);
@@ -32,7 +32,7 @@ describe('ipost/auth -> token, expired_at (spec §7)', () => {
   });
 });
 
-describe('ipost/city-available {token, city} (spec §7; §8 unavailable city -> delivery 1)', () => {
+describe('ipost/city-available {token, city} (docs/api.md#delivery; docs/rules.md#error-reactions unavailable city -> delivery 1)', () => {
   const available = (city: string, token = tokenA, m = a) => s.post('/api/ipost/city-available', { token, city }, m.token);
 
   it('says yes for a served city, by name, label, Latin spelling or carrier ref', async () => {
@@ -70,7 +70,7 @@ describe('ipost/city-available {token, city} (spec §7; §8 unavailable city -> 
   });
 });
 
-describe('ipost/send-address (spec §7, §4: after a send the app resets delivery to 1)', () => {
+describe('ipost/send-address (docs/api.md#delivery, docs/rules.md#states: after a send the app resets delivery to 1)', () => {
   let order: number;
   beforeAll(async () => {
     order = await addOrder(s, a.ogo.id);

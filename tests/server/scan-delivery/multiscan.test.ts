@@ -35,7 +35,7 @@ const load = (m: TestMember, body: Record<string, unknown>, idem?: string) =>
 type Code = { uuid: string; outcome: string; xp: number; byYou?: boolean; format: string; message: string };
 const byUuid = (codes: Code[]) => new Map(codes.map((c) => [c.uuid, c]));
 
-describe('mapi/multiscan/load: every code in one photo, decoded on the server (spec §7)', () => {
+describe('mapi/multiscan/load: every code in one photo, decoded on the server (docs/api.md#scan)', () => {
   it('reads QR and DataMatrix codes from one PNG and awards only the valid unused ones', async () => {
     const sheet = compose([
       await qrImage(fresh[0]!),

@@ -10,7 +10,7 @@ afterAll(() => s.close());
 const save = (m: TestMember, body: Record<string, unknown>) => s.post('/api/scan/save-manager', body, m.token);
 const managers = () => s.deps.db.selectFrom('scan_managers').selectAll().execute();
 
-describe('scan/save-manager {shopify_id, manager, manager_from, brand} (spec §7; §3 managerAdded)', () => {
+describe('scan/save-manager {shopify_id, manager, manager_from, brand} (docs/api.md#scan; docs/rules.md#entities managerAdded)', () => {
   it('records the consultant for the member’s own record and sets managerAdded', async () => {
     const r = await save(a, { shopify_id: a.glo.id, manager: ' KV-0417 ', manager_from: 'glo studio, ТРЦ Ocean Plaza', brand: 'glo' });
     expect(r.status).toBe(200);

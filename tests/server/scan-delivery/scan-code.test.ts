@@ -16,7 +16,7 @@ afterAll(() => s.close());
 
 const scan = (m: TestMember, body: unknown, idem?: string) => s.call('POST', '/api/scan/scan-code', { body, token: m.token, idem });
 
-describe('scan/scan-code: a valid unused code awards its XP once (spec §3 Scan, §5 GUID)', () => {
+describe('scan/scan-code: a valid unused code awards its XP once (docs/rules.md#entities Scan, docs/rules.md#validation GUID)', () => {
   it('awards the code’s XP to the record of the variant and answers the new balance and history item', async () => {
     const code = guid('award-glo');
     await printCodes(s, [{ code, xp: 25, product: 'Стіки neo™ Ruby Boost' }]);
@@ -40,7 +40,7 @@ describe('scan/scan-code: a valid unused code awards its XP once (spec §3 Scan,
     expect(await balanceOf(s, a.glo.id)).toBe(125);
   });
 
-  it('refuses a malformed code with 400 and the §8 GUID messages, changing nothing', async () => {
+  it('refuses a malformed code with 400 and the GUID messages (docs/rules.md#error-reactions), changing nothing', async () => {
     const before = await ledgerCount(s, a.glo.id);
     const cases: Array<[unknown, string]> = [
       ['not-a-guid', GUID_ERRORS.invalid],

@@ -25,7 +25,7 @@ afterAll(() => s.close());
 
 const history = (m: TestMember, body: unknown) => s.post('/api/scan/get-history', body, m.token);
 
-describe('scan/get-history {offset}: the member’s scans, newest first, 20 a page (spec §7)', () => {
+describe('scan/get-history {offset}: the member’s scans, newest first, 20 a page (docs/api.md#scan)', () => {
   it('pages 20, 20, 5 with total, XP sum and next offset, newest first', async () => {
     const p1 = await history(a, { offset: 0 });
     expect(p1.status).toBe(200);

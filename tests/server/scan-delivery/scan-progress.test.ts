@@ -24,7 +24,7 @@ const scanNew = async (m: TestMember, label: string, opts: { ogo?: boolean; xp?:
 };
 const count = (m: TestMember, date_start: string, ogo?: boolean) => s.post('/api/scan/get-scan-count', { date_start, ogo }, m.token);
 
-describe('scan/get-scan-count {date_start} (spec §7; §8 code other than 200 is an error)', () => {
+describe('scan/get-scan-count {date_start} (docs/api.md#scan; docs/rules.md#error-reactions code other than 200 is an error)', () => {
   it('answers code 200, success and the month’s count, which moves after a scan', async () => {
     const before = await count(a, '2026-11-01');
     expect(before.status).toBe(200);

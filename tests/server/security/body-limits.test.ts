@@ -117,7 +117,7 @@ describe('request body limits: a 50 MB body to a real server process', () => {
     // Unlimited, one such request grew the process by about as much as its body, or more (the
     // probe saw 190 MB -> 1.13 GB for 200 MB). Here 600 MB went in, and the highest the process
     // ever stood is less than one body above where it started: what arrives is dropped, and the
-    // little garbage that costs is collected as it goes (about 5 MB a request here).
+    // little garbage that costs is collected as it goes.
     expect(server.peakRss()).toBeLessThanOrEqual(Math.max(peakBefore, before + 40 * MB));
     expect(server.rss() - before).toBeLessThan(40 * MB);
     // The server still answers.

@@ -21,7 +21,7 @@ afterAll(() => s.close());
 const call = (m: TestMember, body: Record<string, unknown>) => s.post('/api/api-shop/send-phone-call', body, m.token);
 const promo = (m: TestMember, body: Record<string, unknown>) => s.post('/api/api-shop/send-promocode', body, m.token);
 
-describe('send-phone-call (spec §7, §5 call-back day)', () => {
+describe('send-phone-call (docs/api.md#orders, docs/rules.md#validation call-back day)', () => {
   it('stores a call-back for today with the app’s sums as sent and the server’s own figures', async () => {
     // 12:00 in Kyiv on the test clock.
     const r = await call(a, { orderSum: 420, orderNumber: orderA.order_number, orderPayment: 'Готівка', callFrom: '14:00', callTo: '16:00', phone: '+38 (050) 111-22-33', avgCheck: 300, first_name: 'Олена', totalSpent: 1, orders_count: 99, day: 'Сьогодні' });
@@ -92,7 +92,7 @@ describe('send-phone-call: the member’s own number, a few times a day', () => 
   });
 });
 
-describe('send-promocode (spec §7)', () => {
+describe('send-promocode (docs/api.md#orders)', () => {
   it('records the velo promo against an own ogo order once, however often it is sent', async () => {
     const first = await promo(a, { code: 'velo-20%', orderId: ogoOrderA.id, shopDomain: 'ogo.example.ua' });
     expect(first.status).toBe(200);

@@ -12,7 +12,7 @@ afterAll(() => s.close());
 
 const byCollection = (body: unknown, token = m.token) => s.post('/api/api-shop/get-products-by-collection', body, token);
 
-describe('get-products-by-collection (spec §7 Shop, §9 categories)', () => {
+describe('get-products-by-collection (docs/api.md#shop Shop, docs/rules.md#constants categories)', () => {
   it('lists a glo collection in display order with prices in UAH, pack sizes, tags and drawings', async () => {
     const r = await byCollection({ collectionId: 270101 });
     expect(r.status).toBe(200);
@@ -96,7 +96,7 @@ describe('get-product-by-id', () => {
   });
 });
 
-describe('get-products-by-id: the cart refresh of spec §4', () => {
+describe('get-products-by-id: the cart refresh of docs/rules.md#states', () => {
   it('answers the current price of products still on sale and leaves out the rest', async () => {
     const amber = await product(s, 'sticks-amber-20');
     const soldOut = await product(s, 'sticks-tropic-20');

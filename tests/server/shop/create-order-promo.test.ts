@@ -26,7 +26,7 @@ const withCode = async (m: TestMember, code: string) => {
   return m;
 };
 
-describe('the velo 20% promo (spec §5, §9)', () => {
+describe('the velo 20% promo (docs/rules.md#validation, docs/rules.md#constants)', () => {
   it('takes 20% off the velo lines only, tags the order and marks the discount used', async () => {
     const m = await adult();
     const r = await placeOrder(s, m, orderBody([{ variant_id: freeze.variant_id, quantity: 2 }, { variant_id: single.variant_id }], { ogo: true, promocode: ' velo-20% ' }));
@@ -85,7 +85,7 @@ describe('the velo 20% promo (spec §5, §9)', () => {
   });
 });
 
-describe('a friend’s REW- code (spec §5: first order only)', () => {
+describe('a friend’s REW- code (docs/rules.md#validation: first order only)', () => {
   it('counts on a first order, owes the friend who invited XP paid once the order is handed over, and not on a second order', async () => {
     const friend = await withCode(await adult(), 'REW-ABCDEF');
     const m = await adult();

@@ -18,7 +18,7 @@ afterAll(() => s.close());
 
 const adult = (xp: number, ogoXp = 0) => createMember(s, { tags: ['pwa_user', 'age_verified'], xp, ogoXp });
 
-describe('orders paid with XP (spec §4: paid when the total is zero but a bonus total exists)', () => {
+describe('orders paid with XP (docs/rules.md#states: paid when the total is zero but a bonus total exists)', () => {
   it('spends the catalogue’s XP price in the order’s transaction and marks the order paid, method 3', async () => {
     const m = await adult(2000);
     const r = await placeOrder(s, m, orderBody([{ variant_id: thermo.variant_id }], { payment: 2 }));
@@ -91,7 +91,7 @@ describe('orders paid with XP (spec §4: paid when the total is zero but a bonus
   });
 });
 
-describe('create-order under an Idempotency-Key (ARCHITECTURE §3)', () => {
+describe('create-order under an Idempotency-Key (docs/architecture.md#outbox)', () => {
   it('replays the first answer for the same key and places one order only', async () => {
     const m = await adult(3000);
     const key = randomUUID();

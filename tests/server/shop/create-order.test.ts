@@ -16,7 +16,7 @@ afterAll(() => s.close());
 
 const adult = () => createMember(s, { tags: ['pwa_user', 'age_verified'] });
 
-describe('create-order prices from the server’s catalogue (spec §3, §4, §9)', () => {
+describe('create-order prices from the server’s catalogue (docs/rules.md#entities, docs/rules.md#states, docs/rules.md#constants)', () => {
   it('places a cash order at catalogue prices, whatever prices the app sent', async () => {
     const m = await adult();
     const r = await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id, quantity: 2, price: '0.01' }], { payment: 1 }));
@@ -32,7 +32,7 @@ describe('create-order prices from the server’s catalogue (spec §3, §4, §9)
     expect(rec.total_spent).toBe(21_000);
   });
 
-  it('stores the Shopify-shaped payload of spec §3 with the recipient, shipping line and gateway', async () => {
+  it('stores the Shopify-shaped payload of docs/rules.md#entities with the recipient, shipping line and gateway', async () => {
     const m = await adult();
     const r = await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id, quantity: 4 }], { payment: 2, order: { line_items: [{ variant_id: amber.variant_id, quantity: 4 }], shipping_address: { first_name: 'Ірина', phone: '050 123 45 67' }, note: 'Після 18:00' } }));
     expect(r.status).toBe(200);
@@ -56,7 +56,7 @@ describe('create-order prices from the server’s catalogue (spec §3, §4, §9)
     expect(row?.note).toBe('Після 18:00');
   });
 
-  it('tags the order of a member who is not age-verified as a pre-order (spec §5)', async () => {
+  it('tags the order of a member who is not age-verified as a pre-order (docs/rules.md#validation)', async () => {
     const m = await createMember(s);
     const r = await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id }]));
     expect(r.body.order.tags).toEqual(['PWA', 'pwa_order', 'pre-order']);
@@ -66,7 +66,7 @@ describe('create-order prices from the server’s catalogue (spec §3, §4, §9)
     expect(again.body.order.tags).not.toContain('pre-order');
   });
 
-  it('adds the call-back time tag of §9 and refuses a window that is already over today', async () => {
+  it('adds the call-back time tag of docs/rules.md#constants and refuses a window that is already over today', async () => {
     // The test clock reads 12:00 in Kyiv.
     const ok = await placeOrder(s, verified, orderBody([{ variant_id: amber.variant_id }], { needCall: true, callBack: { day: 'Сьогодні', from: '14:00', to: '16:00' } }));
     expect(ok.body.order.tags).toContain('today 14:00-16:00');
@@ -77,7 +77,7 @@ describe('create-order prices from the server’s catalogue (spec §3, §4, §9)
     expect(late.body.error).toEqual({ code: 'call_back_invalid', message: 'Цей час сьогодні вже минув — обери інший' });
   });
 
-  it('sends iPost only on ogo and only when every line allows it (spec §3, §9)', async () => {
+  it('sends iPost only on ogo and only when every line allows it (docs/rules.md#entities, docs/rules.md#constants)', async () => {
     const m = await adult();
     const pouch = await product(s, 'ogo-velo-polar');
     const block = await product(s, 'ogo-sticks-classic');
@@ -100,7 +100,7 @@ describe('create-order refuses what cannot be ordered, with 422, a Ukrainian rea
     ['an unknown product', async () => orderBody([{ variant_id: 99_999_999 }]), 'product_unknown'],
     ['a product of the other variant', async () => orderBody([{ variant_id: (await product(s, 'ogo-velo-freeze')).variant_id }]), 'product_other_variant'],
     ['a product out of stock', async () => orderBody([{ variant_id: (await product(s, 'sticks-tropic-20')).variant_id }]), 'product_unavailable'],
-    ['a bonus item with money items (§5 flag)', async () => orderBody([{ variant_id: (await product(s, 'bonus-keychain')).variant_id }, { variant_id: amber.variant_id }]), 'bonus_mixed_with_paid'],
+    ['a bonus item with money items (docs/rules.md#validation flag)', async () => orderBody([{ variant_id: (await product(s, 'bonus-keychain')).variant_id }, { variant_id: amber.variant_id }]), 'bonus_mixed_with_paid'],
     ['a cart of gifts only', async () => orderBody([{ variant_id: (await product(s, 'ogo-velo-gift-freeze')).variant_id }], { ogo: true }), 'gift_only'],
     ['more than 99 units of one product', async () => orderBody([{ variant_id: amber.variant_id, quantity: 60 }, { variant_id: amber.variant_id, quantity: 40 }]), 'too_many_units'],
     ['a branch delivery without a branch', async () => orderBody([{ variant_id: amber.variant_id }], { delivery: { method: 1, city: 'Київ' } }), 'delivery_incomplete'],

@@ -65,7 +65,7 @@ describe('register-device: a serial registers once, with a one-off XP bonus', ()
   });
 });
 
-describe('get-devices (spec §7: code, data.asset)', () => {
+describe('get-devices (docs/api.md#shop: code, data.asset)', () => {
   it('lists the member’s devices of the variant, newest first', async () => {
     s.clock.advance(60_000);
     await register(a, { serial: 'GLO2SECOND', model: 'glo Пристрій Про' });

@@ -32,7 +32,7 @@ afterAll(() => s.close());
 
 const history = (m: TestMember, body: unknown) => s.post('/api/api-shop/get-orders', body, m.token);
 
-describe('get-orders: the purchase history of the member’s own record (spec §7)', () => {
+describe('get-orders: the purchase history of the member’s own record (docs/api.md#orders)', () => {
   it('answers the orders of the record, newest first, with lines, delivery and totals', async () => {
     const r = await history(a, { variant: 'glo', shopifyId: a.glo.id });
     expect(r.status).toBe(200);

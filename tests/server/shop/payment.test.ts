@@ -35,7 +35,7 @@ async function checkout(link: string) {
 const postCallback = (path: string, form: { data: string; signature: string }) =>
   s.app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
 
-describe('get-liqpay-link (spec §4 card payment, LiqPay-compatible)', () => {
+describe('get-liqpay-link (docs/rules.md#states card payment, LiqPay-compatible)', () => {
   it('answers a signed sandbox checkout link for the member’s own unpaid card order', async () => {
     const order = await cardOrder(a);
     const r = await linkFor(a, { orderId: order.id });

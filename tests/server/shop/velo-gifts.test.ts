@@ -5,7 +5,7 @@ import { orderBody, ordersOf, placeOrder, product, withCatalogue, type Catalogue
 
 /**
  * the zero-priced velo gifts. The probe ordered one ogo stick (78 UAH) with
- * 2 × 99 gift cans for 78 UAH; the server now keeps the rules the app shows (spec §9): at most
+ * 2 × 99 gift cans for 78 UAH; the server now keeps the rules the app shows (docs/rules.md#constants): at most
  * 2 gifts an order, and only beside a velo product paid with money.
  */
 let s: TestServer;

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe('get-bonus-history (spec §3 Bonus history: transactions and summary)', () => {
+describe('get-bonus-history (docs/rules.md#entities Bonus history: transactions and summary)', () => {
   it('answers the glo ledger newest first with a summary of earned, spent and the balance', async () => {
     const r = await s.get('/api/get-bonus-history', {}, a.token);
     expect(r.status).toBe(200);
@@ -54,7 +54,7 @@ describe('get-bonus-history (spec §3 Bonus history: transactions and summary)',
   });
 });
 
-describe('get-balance (spec §7: ?v=)', () => {
+describe('get-balance (docs/api.md#shop: ?v=)', () => {
   it('answers each member’s own balance of the variant asked for', async () => {
     expect((await s.get('/api/get-balance', {}, a.token)).body).toEqual({ balance: 410 });
     expect((await s.get('/api/get-balance', { v: 'ogo' }, a.token)).body).toEqual({ balance: 75 });

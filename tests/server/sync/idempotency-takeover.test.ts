@@ -5,7 +5,7 @@ import { makeTestServer, type TestServer } from '../../support/server';
 
 // Issue: a key left 'running' by a server that crashed answered 409 to every retry until its
 // 120 s stale limit. The record now names the process running it; a key whose process is gone
-// is taken over at once (ARCHITECTURE §3), on SQLite and PostgreSQL alike.
+// is taken over at once (docs/architecture.md#outbox), on SQLite and PostgreSQL alike.
 
 let s: TestServer;
 beforeAll(async () => {

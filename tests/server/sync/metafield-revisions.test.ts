@@ -39,7 +39,7 @@ describe('metafield revisions and conditional writes', () => {
     expect((await write([1, 2, 3], { 'if-match': 'W/"2"' })).body.metafield.revision).toBe(3);
   });
 
-  it('a write with no precondition still replaces (spec §7 as written) and bumps the revision', async () => {
+  it('a write with no precondition still replaces (docs/api.md#user as written) and bumps the revision', async () => {
     const r = await write([9]);
     expect(r.body.metafield).toMatchObject({ value: '[9]', revision: 4 });
   });

@@ -90,7 +90,7 @@ async function scenario(lockMode: LockMode, cmds: Iterable<fc.AsyncCommand<Model
   for (const dev of Object.values(w.devices)) for (const t of dev.tabs) t.kill();
 }
 
-describe('outbox against the real server: exactly once, nothing lost (ARCHITECTURE §3)', () => {
+describe('outbox against the real server: exactly once, nothing lost (docs/architecture.md#outbox)', () => {
   it('holds under random enqueues, replays, faults, restarts and a second tab', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom<LockMode>('web-locks', 'lease'), fc.commands(commandArbs, { maxCommands: 30, size: 'large' }), scenario),

@@ -29,7 +29,7 @@ afterAll(() => s.close());
 
 const ctx = () => ({ db: core.db, transport: core.transport, now: () => clock.t, online: () => true });
 
-describe('pullers against the real server (spec §9 freshness)', () => {
+describe('pullers against the real server (docs/rules.md#constants freshness)', () => {
   it('favourites and the cart, feedback flags, background import and offline orders land in Dexie, stamped fresh', async () => {
     await s.post('/api/user/create-metafields', { namespace: 'pwa', key: 'favorites', type: 'json', value: '[11,12]', shopifyId: m.glo.id }, m.token);
     const list = [mirrorsPuller, feedbackFlagsPuller, backgroundImportPuller, offlineOrdersPuller] as ReadonlyArray<Puller<unknown>>;
@@ -43,7 +43,7 @@ describe('pullers against the real server (spec §9 freshness)', () => {
     expect(await runPullers(list, ctx())).toEqual({ mirrors: 'fresh', feedbackFlags: 'fresh', backgroundImport: 'fresh', offlineOrders: 'fresh' });
   });
 
-  it('a dead feedback token is cleared by the §8 reaction, and the next pull gets a new one', async () => {
+  it('a dead feedback token is cleared by the reaction (docs/rules.md#error-reactions), and the next pull gets a new one', async () => {
     await kvSet(core.db, 'feedbackToken', { token: 'dead-token', expiresAt: '2099-01-01T00:00:00Z' });
     expect(await runPullers([offlineOrdersPuller] as ReadonlyArray<Puller<unknown>>, ctx(), true)).toEqual({ offlineOrders: 'failed' });
     expect(await kvGet(core.db, 'feedbackToken')).toBeUndefined();

@@ -7,7 +7,7 @@ import { analyticsCalls } from '../../../src/contract/analytics';
 import { userCalls } from '../../../src/contract/user';
 import { scriptedFetch } from '../sync/support/fake-fetch';
 
-describe('one typed function per §7 call', () => {
+describe('one typed function per call (docs/api.md#calls)', () => {
   it('binds every call of a contract group to the transport', async () => {
     const net = scriptedFetch((req) =>
       req.url.endsWith('/get-metafields')

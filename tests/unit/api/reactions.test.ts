@@ -13,7 +13,7 @@ import { scriptedFetch, type Reply } from '../sync/support/fake-fetch';
 const feedbackCall = defineCall({ method: 'POST', path: '/api/feedback/get-offline-orders', auth: 'member', mutation: false, summary: '', request: z.object({ token: z.string() }), response: z.object({}) });
 const certCall = defineCall({ method: 'POST', path: '/api/cert/get-cats', auth: 'member', mutation: false, summary: '', request: z.object({ token: z.string() }), response: z.object({}) });
 
-describe('§8 reactions: which failure does what', () => {
+describe('docs/rules.md#error-reactions reactions: which failure does what', () => {
   const cases: Array<[string, string, number, string, ReturnType<typeof reactionTo>]> = [
     ['UNAUTHORIZED_IN_APP on a metafield call', '/api/user/get-metafields', 401, 'UNAUTHORIZED_IN_APP', 'force-logout'],
     ['UNAUTHORIZED_IN_APP on a certificate call', '/api/cert/create', 401, 'UNAUTHORIZED_IN_APP', 'force-logout'],
@@ -31,7 +31,7 @@ describe('§8 reactions: which failure does what', () => {
   }
 });
 
-describe('§8 reactions wired once in the transport failure hook', () => {
+describe('docs/rules.md#error-reactions reactions wired once in the transport failure hook', () => {
   async function setup(reply: Reply) {
     const db = new ClubDb(`react-${Math.random()}`);
     await kvSet(db, 'pwaToken', 'member');

@@ -19,7 +19,7 @@ function transport(reply: (i: number) => Reply, token: string | null = 'member-t
 
 const STATUSES = [400, 401, 403, 404, 408, 409, 410, 422, 425, 429, 500, 501, 502, 503, 504];
 
-describe('transport retry rule (spec §7)', () => {
+describe('transport retry rule (docs/api.md#retries)', () => {
   for (const status of STATUSES) {
     const transient = TRANSIENT_STATUSES.has(status);
     it(`${status}: GET is sent ${transient ? 'twice (one retry)' : 'once'}, POST once`, async () => {
@@ -102,7 +102,7 @@ describe('transport headers and bodies', () => {
   });
 });
 
-describe('answers with an error field are never returned (spec §8)', () => {
+describe('answers with an error field are never returned (docs/rules.md#error-reactions)', () => {
   const cases: Array<[string, unknown, string]> = [
     ['error object', { error: { code: 'sms_wrong', message: 'Невірний код' } }, 'sms_wrong'],
     ['error string', { version: '1', error: 'boom' }, 'boom'],

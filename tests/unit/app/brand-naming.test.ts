@@ -3,7 +3,7 @@ import { shareData } from '../../../src/app/menu/share';
 import { appManifest } from '../../../src/app/pwa/manifest';
 import { applyTheme } from '../../../src/state/session';
 
-describe('brand naming in the shell (spec §2: glo on glo, ogo on ogo)', () => {
+describe('brand naming in the shell (docs/rules.md#screens: glo on glo, ogo on ogo)', () => {
   it('the share text names the member’s brand and keeps the referral code as the campaign', () => {
     const ogo = shareData('https://club.example.ua', 'REW-ABC123', 'ogo');
     expect(ogo.title).toBe('Клуб ogo');

@@ -11,7 +11,7 @@ function click(el: Element) {
   el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }));
 }
 
-describe('double-click suppressed app-wide (spec §2)', () => {
+describe('double-click suppressed app-wide (docs/rules.md#screens)', () => {
   it('ignores a second click on the same button within the window', () => {
     let t = 0;
     stop = suppressDoubleActivation(document, () => t);

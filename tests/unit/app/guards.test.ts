@@ -10,7 +10,7 @@ function ctx(over: Partial<GuardContext> = {}): GuardContext & { remembered: str
   return { pathname: '/x', signedIn: false, is18Confirmed: false, previousPath: null, rememberReferrer: (p) => remembered.push(p), remembered, ...over };
 }
 
-describe('guards (spec §2, §6)', () => {
+describe('guards (docs/rules.md#screens, docs/rules.md#roles)', () => {
   it('authentication sends a signed-out visitor to /auth and lets a member through', () => {
     expect(guardByName('authentication')(ctx())).toBe('/auth');
     expect(guardByName('authentication')(ctx({ signedIn: true }))).toBeNull();
@@ -46,7 +46,7 @@ describe('guards (spec §2, §6)', () => {
     expect(guardByName('to-ogo-landing')(ctx({ signedIn: true }))).toBe('/');
   });
 
-  it('an unknown guard name throws (spec §8)', () => {
+  it('an unknown guard name throws (docs/rules.md#error-reactions)', () => {
     expect(() => guardByName('is-admin')).toThrow('Unknown guard: is-admin');
     expect(() => runGuards(['authentication', 'nope'], ctx({ signedIn: true }))).toThrow(/Unknown guard/);
   });
@@ -67,7 +67,7 @@ describe('guards (spec §2, §6)', () => {
     expect(is18Next('?next=%2Fshop')).toBe('/auth');
   });
 
-  it('a signed-out visit to any member route ends at the age question, then /auth (spec §2, §6)', () => {
+  it('a signed-out visit to any member route ends at the age question, then /auth (docs/rules.md#screens, docs/rules.md#roles)', () => {
     for (const path of ['/shop', '/profile', '/rules', '/shop/cart']) {
       const first = runGuards(['authentication'], ctx({ pathname: path }));
       expect(first).toBe('/auth');
@@ -94,7 +94,7 @@ describe('guards (spec §2, §6)', () => {
   });
 });
 
-describe('guard context (spec §6: signed in = a usertoken cookie)', () => {
+describe('guard context (docs/rules.md#roles: signed in = a usertoken cookie)', () => {
   it('reads the usertoken and showIs18 cookies', () => {
     expect(guardContext('/', 'a=1; usertoken=tok; showIs18=1', '')).toMatchObject({ signedIn: true, is18Confirmed: true });
     expect(guardContext('/', 'showIs18=0', '')).toMatchObject({ signedIn: false, is18Confirmed: false });

@@ -4,7 +4,7 @@ import { shareData } from '../../../src/app/menu/share';
 
 const keys = (o: Parameters<typeof menuItems>[0]) => menuItems(o).map((i) => i.key);
 
-describe('side menu (spec §2)', () => {
+describe('side menu (docs/rules.md#screens)', () => {
   it('lists the glo items in order', () => {
     expect(keys({ variant: 'glo', ageVerified: true, canShare: true })).toEqual(['home', 'glo-studio', 'news', 'profile', 'share', 'faq', 'vocabulary', 'rules']);
   });

@@ -5,7 +5,7 @@ import { UnmatchedRoute } from '../../../src/app/not-found';
 
 afterEach(cleanup);
 
-describe('404 page (spec §2, §8)', () => {
+describe('404 page (docs/rules.md#screens, docs/rules.md#error-reactions)', () => {
   it('shows the title, heading, text and the home button, and logs the path', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const router = createMemoryRouter([{ path: '*', element: <UnmatchedRoute path="/nope" /> }], { initialEntries: ['/nope'] });

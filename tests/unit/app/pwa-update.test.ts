@@ -19,7 +19,7 @@ function page() {
   return { doc, win, clock, check, hourly: () => intervals.forEach((f) => f()), setOnline: (v: boolean) => (online = v) };
 }
 
-describe('looking for a new build while the app is open (spec §4, §9)', () => {
+describe('looking for a new build while the app is open (docs/rules.md#states, docs/rules.md#constants)', () => {
   it('when it is shown again or the network returns, at most once per 5 minutes (the registration has just looked)', () => {
     const p = page();
     p.doc.dispatchEvent(new Event('visibilitychange'));

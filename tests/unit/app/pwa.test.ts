@@ -6,7 +6,7 @@ function memoryStore() {
   return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
 }
 
-describe('chunk reload guard (spec §4, §9)', () => {
+describe('chunk reload guard (docs/rules.md#states, docs/rules.md#constants)', () => {
   it('reloads once per path within 10 seconds', () => {
     const store = memoryStore();
     expect(shouldReloadForChunk('/shop', 1_000, store)).toBe(true);
@@ -28,7 +28,7 @@ describe('chunk reload guard (spec §4, §9)', () => {
   });
 });
 
-describe('the service worker’s precache is the manifest prefetch (spec §4, §9)', () => {
+describe('the service worker’s precache is the manifest prefetch (docs/rules.md#states, docs/rules.md#constants)', () => {
   it('runs a second after the page’s load, not before, and imports no page', async () => {
     const { afterLoad, SW_DELAY_MS } = await import('../../../src/app/boot/service-worker');
     vi.useFakeTimers();

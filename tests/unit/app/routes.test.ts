@@ -9,8 +9,8 @@ const byPath = (p: string) => {
 };
 const backOf = (p: string, hasHistory = true) => resolveBack(byPath(p).back, hasHistory);
 
-describe('route table (spec §2)', () => {
-  it('has every route of §2 once, with its layout', () => {
+describe('route table (docs/rules.md#screens)', () => {
+  it('has every route of docs/rules.md#screens once, with its layout', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     const expected: Record<string, string[]> = {
@@ -45,7 +45,7 @@ describe('route table (spec §2)', () => {
     for (const p of ['/', '/is18', '/registration', '/auth', '/shop/success']) expect(backOf(p), p).toBeNull();
   });
 
-  it('sends the back arrow where §2 says', () => {
+  it('sends the back arrow where docs/rules.md#screens says', () => {
     expect(backOf('/vocabulary')).toBe('/faq');
     expect(backOf('/vocabulary/velo')).toBe('/faq');
     expect(backOf('/vocabulary/ogo-club')).toBe('/faq');

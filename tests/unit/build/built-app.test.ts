@@ -75,7 +75,7 @@ describe('the built app', () => {
       const source = PAGE_SOURCES[route.path];
       if (source) expect(route.preload.out[0], route.path).toContain(`/assets/${basename(source, '.tsx')}-`);
       for (const file of route.preload.out) expect(html, `${route.path} preloads ${file}`).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
-      // Named ahead of the inlined stylesheet (about 16 KB on the wire), in the HTML's first bytes.
+      // Named ahead of the inlined stylesheet, in the HTML's first bytes.
       const head = html.slice(0, html.indexOf('<style>'));
       for (const file of route.preload.out) expect(head, `${route.path} preloads ${file} before the stylesheet`).toContain(`href="${file}"`);
       expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);

@@ -30,7 +30,7 @@ describe('local database schema', () => {
     expect(db.cart.schema.primKey.keyPath).toEqual(['variant', 'variantId']);
   });
 
-  it('keeps one cart per variant under compound keys (spec §3)', async () => {
+  it('keeps one cart per variant under compound keys (docs/rules.md#entities)', async () => {
     const db = new ClubDb(freshName());
     opened.push(db);
     const line = { variantId: 11, productId: 1, count: 2, price: 100, bonuses: 0, collectionId: 3, tags: [], quantity: 1, addedAt: 1, title: 'Стіки', subTitle: '', image: null, category: 'sticks' };
@@ -109,7 +109,7 @@ describe('local database schema', () => {
     expect(await db.cart.get(['ogo', 50])).toMatchObject({ count: 1, title: '', subTitle: '', image: null, category: '' });
   });
 
-  it('resets every store at once (logout, spec §4), but the database’s own random name', async () => {
+  it('resets every store at once (logout, docs/rules.md#states), but the database’s own random name', async () => {
     const db = new ClubDb(freshName());
     opened.push(db);
     await kvSet(db, 'pwaToken', 't');

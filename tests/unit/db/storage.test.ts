@@ -7,7 +7,7 @@ import { favouriteToggle } from '../../../src/sync/mutations/favourite-toggle';
 
 const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 
-describe('full storage (ARCHITECTURE §3)', () => {
+describe('full storage (docs/architecture.md#outbox)', () => {
   it('recognises QuotaExceededError, also as the inner error of an AbortError', () => {
     expect(isQuotaError(quota())).toBe(true);
     expect(isQuotaError(new Dexie.AbortError('Transaction aborted', quota()))).toBe(true);

@@ -4,7 +4,7 @@ import { callBackDay, callBackDayLabelFor, callBackHours, callBackWindow, callTi
 // 2026-11-23 10:00 UTC is 12:00 in Kyiv (UTC+2 in winter).
 const now = new Date('2026-11-23T10:00:00Z');
 
-describe('call-back day (spec §5)', () => {
+describe('call-back day (docs/rules.md#validation)', () => {
   it("'Сьогодні' means today, anything else tomorrow", () => {
     expect(callBackDay('Сьогодні')).toBe('today');
     expect(callBackDay('Завтра')).toBe('tomorrow');
@@ -26,7 +26,7 @@ describe('call-back day (spec §5)', () => {
     expect(callBackWindow({ day: 'Завтра', from: '12:00', to: '11:00' }, now).ok).toBe(false);
     expect(callBackWindow({ day: 'Сьогодні', from: '10:00', to: '12:00' }, now).ok).toBe(false);
   });
-  it('tags the order with the call time (spec §9)', () => {
+  it('tags the order with the call time (docs/rules.md#constants)', () => {
     expect(callTimeTag({ day: 'tomorrow', from: '10:00', to: '12:00' })).toBe('tomorrow 10:00-12:00');
   });
   it('suggests the next two whole hours today while they fit in the call hours, else tomorrow', () => {
@@ -36,7 +36,7 @@ describe('call-back day (spec §5)', () => {
   });
 });
 
-describe('call-back request window (spec §5) as the support screen and the outbox use it', () => {
+describe('call-back request window (docs/rules.md#validation) as the support screen and the outbox use it', () => {
   it('refuses a window that ends before it starts, or where it starts, with a clear reason', () => {
     for (const [from, to] of [['12:00', '11:00'], ['12:00', '12:00'], ['20:00', '09:00']] as const) {
       const r = callBackWindow({ day: 'Завтра', from, to }, now);

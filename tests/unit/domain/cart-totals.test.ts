@@ -3,7 +3,7 @@ import { cartTotals, ipostAllowed, veloGiftCount, veloGiftDisplayCount, zeroPric
 
 const line = (price: number, count: number, tags: string[] = [], bonuses = 0) => ({ price, count, tags, bonuses });
 
-describe('cart totals (spec §4)', () => {
+describe('cart totals (docs/rules.md#states)', () => {
   it('sums money in kopiykas (no float drift) and XP separately', () => {
     const t = cartTotals([line(0.1, 3), line(0.2, 1), line(0, 2, [], 350)]);
     expect(t.money).toBe(0.5);
@@ -12,7 +12,7 @@ describe('cart totals (spec §4)', () => {
   });
 });
 
-describe('zero-priced item flag (spec §5)', () => {
+describe('zero-priced item flag (docs/rules.md#validation)', () => {
   it('flags a zero-priced item next to a nonzero total', () => {
     expect(zeroPriceFlag([line(100, 1), line(0, 1, [], 300)])).toBe(true);
   });
@@ -25,7 +25,7 @@ describe('zero-priced item flag (spec §5)', () => {
   });
 });
 
-describe('iPost allowed (spec §3)', () => {
+describe('iPost allowed (docs/rules.md#entities)', () => {
   it('only when every item carries ipost_allow', () => {
     expect(ipostAllowed([line(1, 1, ['ipost_allow']), line(1, 1, ['ipost_allow', 'velo'])])).toBe(true);
     expect(ipostAllowed([line(1, 1, ['ipost_allow']), line(1, 1, ['velo'])])).toBe(false);
@@ -33,7 +33,7 @@ describe('iPost allowed (spec §3)', () => {
   });
 });
 
-describe('velo gift display cap (spec §9)', () => {
+describe('velo gift display cap (docs/rules.md#constants)', () => {
   it('shows at most 2 gifts', () => {
     const lines = [line(0, 2, ['velo_gift']), line(0, 3, ['velo_gift']), line(10, 5, ['velo'])];
     expect(veloGiftCount(lines)).toBe(5);

@@ -15,7 +15,7 @@ const item = (variantId: number, price = 100, tags: string[] = []): Omit<CartLin
   category: 'sticks',
 });
 
-describe('cart transitions (spec §4)', () => {
+describe('cart transitions (docs/rules.md#states)', () => {
   it('adds one, then increments the same variant instead of adding a second line', () => {
     let cart = addToCart([], item(1));
     cart = addToCart(cart, item(1));

@@ -3,8 +3,8 @@ import { CATEGORIES, categoriesOf, categoryByCollectionId, categoryBySlug } from
 import { formatUah, percentOff, toKop, toUah } from '../../../src/domain/money';
 import { DEVICE_REGISTRATION_XP, isValidSerial, normalizeSerial } from '../../../src/domain/device-registration';
 
-describe('catalogue categories (spec §9)', () => {
-  it('has the twelve categories of §9 plus ogo-merch of §2', () => {
+describe('catalogue categories (docs/rules.md#constants)', () => {
+  it('has the twelve categories of docs/rules.md#constants plus ogo-merch of docs/rules.md#screens', () => {
     const spec = ['sticks', 'devices', 'bonus', 'accessories', 'ogo-devices', 'ogo-bonus', 'ogo-sticks', 'ogo-sticks-single', 'ogo-cigs', 'ogo-velo', 'ogo-accessories', 'popular'];
     for (const slug of spec) expect(categoryBySlug(slug), slug).toBeDefined();
     expect(CATEGORIES).toHaveLength(13);
@@ -22,7 +22,7 @@ describe('catalogue categories (spec §9)', () => {
   });
 });
 
-describe('money (spec §9 currency UAH)', () => {
+describe('money (docs/rules.md#constants currency UAH)', () => {
   it('converts without float drift and discounts to the kopiyka', () => {
     expect(toKop(0.1 + 0.2)).toBe(30);
     expect(toUah(14990)).toBe(149.9);

@@ -12,8 +12,8 @@ import {
   xpShortfall,
 } from '../../../src/domain/cert-rules';
 
-describe('certificate categories (spec §3 defaults)', () => {
-  it('are the §3 defaults, in Ukrainian, when the server sends none', () => {
+describe('certificate categories (docs/rules.md#entities defaults)', () => {
+  it('are the defaults (docs/rules.md#entities), in Ukrainian, when the server sends none', () => {
     for (const none of [[], null, undefined]) {
       expect(certCategoriesOrDefault(none).map((c) => c.CATEGORY_ID)).toEqual([1, 2, 4, 5, 6, 7]);
     }
@@ -25,7 +25,7 @@ describe('certificate categories (spec §3 defaults)', () => {
       'Розваги',
       'Краса та здоров’я',
     ]);
-    // Never category 3: §3 skips it.
+    // Never category 3: docs/rules.md#entities skips it.
     expect(DEFAULT_CERT_CATEGORIES.some((c) => c.CATEGORY_ID === 3)).toBe(false);
   });
 
@@ -51,7 +51,7 @@ describe('certificate categories (spec §3 defaults)', () => {
   });
 });
 
-describe('certificate token (spec §7 get-auth, §9 hourly date, other tokens until server expiry)', () => {
+describe('certificate token (docs/api.md#auth get-auth, docs/rules.md#constants hourly date, other tokens until server expiry)', () => {
   it('is asked with the current hour, UTC', () => {
     expect(hourlyDate(Date.parse('2026-11-23T10:59:59.999Z'))).toBe('2026-11-23T10:00Z');
     expect(hourlyDate(Date.parse('2026-11-23T11:00:00.000Z'))).toBe('2026-11-23T11:00Z');
@@ -69,7 +69,7 @@ describe('certificate token (spec §7 get-auth, §9 hourly date, other tokens un
   });
 });
 
-describe('certificate registration flag (spec §9: 3 days)', () => {
+describe('certificate registration flag (docs/rules.md#constants: 3 days)', () => {
   it('counts for three days after the registration, not a moment longer', () => {
     const at = Date.parse('2026-11-20T12:00:00Z');
     expect(CERT_REGISTRATION_FLAG_MS).toBe(3 * 24 * 3_600_000);

@@ -26,7 +26,7 @@ const input = (o: Partial<CheckoutInput> = {}): CheckoutInput => ({
   ...o,
 });
 
-describe('the order summary and create-order payload from one function (spec §3 "Order payload", §4, §9)', () => {
+describe('the order summary and create-order payload from one function (docs/rules.md#entities "Order payload", docs/rules.md#states, docs/rules.md#constants)', () => {
   it('a cash order to a branch: lines with variant and price, customer, tags, shipping line priced 0, Ukraine 01001, UAH, pending', () => {
     const s = checkoutSummary(input());
     expect(s.problems).toEqual([]);
@@ -57,7 +57,7 @@ describe('the order summary and create-order payload from one function (spec §3
     expect(s).toMatchObject({ subtotal: 210, discount: 0, money: 210, xp: 0, shippingOption: 1, paymentMethod: 1 });
   });
 
-  it('free shipping from the configured threshold (spec §9: 399 glo by default)', () => {
+  it('free shipping from the configured threshold (docs/rules.md#constants: 399 glo by default)', () => {
     expect(checkoutSummary(input({ lines: [{ ...sticks, count: 4 }] })).shippingOption).toBe(2);
     expect(checkoutSummary(input({ lines: [{ ...sticks, count: 4 }], thresholds: { glo: 500, ogo: 120 } })).shippingOption).toBe(1);
   });
@@ -85,7 +85,7 @@ describe('the order summary and create-order payload from one function (spec §3
     expect(checkoutSummary(input({ variant: 'ogo', lines: [velo, gift], veloCode: 'VELO-20%' })).veloProblem).toMatch(/подарунком/);
   });
 
-  it("a friend's code counts on a first order only and is sent normalized (spec §5)", () => {
+  it("a friend's code counts on a first order only and is sent normalized (docs/rules.md#validation)", () => {
     const first = checkoutSummary(input({ friendCode: ' rew-olena7 ', customer: { ...input().customer, orders_count: 0 } }));
     expect([first.friend, first.request.friendPromocode]).toEqual([true, 'REW-OLENA7']);
     const second = checkoutSummary(input({ friendCode: 'REW-OLENA7' }));
@@ -101,7 +101,7 @@ describe('the order summary and create-order payload from one function (spec §3
     expect(checkoutSummary(input({ lines: [bonus], xpBalance: null })).problems).toEqual([SUMMARY_PROBLEMS.xpUnknown]);
   });
 
-  it('pre-order for a member not age-verified, iPost for the local courier, the call time (spec §9 tags)', () => {
+  it('pre-order for a member not age-verified, iPost for the local courier, the call time (docs/rules.md#constants tags)', () => {
     const s = checkoutSummary(
       input({
         variant: 'ogo',

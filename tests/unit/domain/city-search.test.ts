@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cityFitsQuery, likePrefix, normalizeCityText, transliterate } from '../../../src/domain/city-search';
 
-describe('city search text (spec §3 City option; popular cities)', () => {
+describe('city search text (docs/rules.md#entities City option; popular cities)', () => {
   it('transliterates the popular cities as officially spelled', () => {
     expect(['Київ', 'Харків', 'Одеса', 'Дніпро', 'Запоріжжя', 'Львів'].map(transliterate)).toEqual([
       'kyiv', 'kharkiv', 'odesa', 'dnipro', 'zaporizhzhia', 'lviv',

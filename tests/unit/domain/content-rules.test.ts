@@ -6,7 +6,7 @@ import { CONTENT_ACCESS, CONTENT_PAGES, contentPageKey } from '../../../src/doma
 import { byDistance, distanceKm, formatDistance, mapLink } from '../../../src/domain/geo-distance';
 import { byFirstLetter, searchKey, searchTerms } from '../../../src/domain/vocabulary-search';
 
-describe('brand naming (spec §2: glo on glo, ogo on ogo)', () => {
+describe('brand naming (docs/rules.md#screens: glo on glo, ogo on ogo)', () => {
   it('names the club, the manifest and the share text after the brand', () => {
     expect(clubName('glo')).toBe('Клуб glo');
     expect(manifestFor('ogo')).toMatchObject({ short_name: 'Клуб ogo', name: 'Клуб ogo — бонуси, магазин і сканування', lang: 'uk', display: 'standalone', start_url: '/', scope: '/' });
@@ -48,7 +48,7 @@ describe('the club code on /qr (documented format BRAND-ID-C)', () => {
   });
 });
 
-describe('configured content pages (spec §7 get-page-by-id, §9 ids configured)', () => {
+describe('configured content pages (docs/api.md#content get-page-by-id, docs/rules.md#constants ids configured)', () => {
   it('gives every page one id and an access level; why-ogo is public, club rules for the verified', () => {
     const ids = Object.values(CONTENT_PAGES);
     expect(new Set(ids).size).toBe(ids.length);
@@ -109,7 +109,7 @@ describe('distance to a brand store', () => {
   });
 });
 
-describe('a visit from the chat bot (spec §7 send-bot-stat)', () => {
+describe('a visit from the chat bot (docs/api.md#auth send-bot-stat)', () => {
   it('is told by the link’s utm_source or from=bot', () => {
     expect(isBotVisit('?utm_source=chatbot&utm_medium=telegram')).toBe(true);
     expect(isBotVisit('?utm_source=Telegram_Bot')).toBe(true);

@@ -8,7 +8,7 @@ const branches = [
   { number: 120, label: 'Відділення №120: просп. Берестейський, 67', short_address: 'Київ, просп. Берестейський, 67' },
 ];
 
-describe('delivery fields (spec §3 Delivery): a message beside each wrong field', () => {
+describe('delivery fields (docs/rules.md#entities Delivery): a message beside each wrong field', () => {
   it('a complete branch choice has none', () => {
     expect(deliveryFieldErrors({ method: 1, city: 'Київ', cityRef: 'ref', branch: '№12' }, now)).toEqual({});
   });
@@ -37,7 +37,7 @@ describe('delivery fields (spec §3 Delivery): a message beside each wrong field
   });
 });
 
-describe('branch search (spec §3 npDep by number)', () => {
+describe('branch search (docs/rules.md#entities npDep by number)', () => {
   it('digits find the number first, then numbers starting with them; words the street', () => {
     expect(filterBranches(branches, '12').map((b) => b.number)).toEqual([12, 120]);
     expect(filterBranches(branches, '№1').map((b) => b.number)).toEqual([1, 12, 120]);

@@ -4,7 +4,7 @@ import { afterIpostSent, deliveryMethodsOffered, FALLBACK_MESSAGES, resolveDeliv
 const ipost = { tags: ['ipost_allow'] };
 const plain = { tags: [] as string[] };
 
-describe('delivery methods and their fallbacks (spec §3, §4, §8)', () => {
+describe('delivery methods and their fallbacks (docs/rules.md#entities, docs/rules.md#states, docs/rules.md#error-reactions)', () => {
   it('the local courier (3) only on ogo and only when every line carries ipost_allow', () => {
     expect(deliveryMethodsOffered('ogo', [ipost, ipost])).toEqual([1, 2, 3]);
     expect(deliveryMethodsOffered('ogo', [ipost, plain])).toEqual([1, 2]);
@@ -31,7 +31,7 @@ describe('delivery methods and their fallbacks (spec §3, §4, §8)', () => {
     expect(resolveDeliveryMethod({ chosen: 3, offered: [1, 2], ipost: { state: 'available', city: 'Київ' } })).toEqual({ method: 1, fallback: FALLBACK_MESSAGES.notOffered });
   });
 
-  it('after the courier took the address: delivery 1, street and flat cleared, the rest kept (spec §4)', () => {
+  it('after the courier took the address: delivery 1, street and flat cleared, the rest kept (docs/rules.md#states)', () => {
     expect(afterIpostSent({ method: 3 as const, city: 'Київ', street: 'вул. Хрещатик', flat: '5', house: '' })).toEqual({ method: 1, city: 'Київ', street: '', flat: '', house: '' });
   });
 });

@@ -3,7 +3,7 @@ import { exchangeCheck, exchangeState, isExchangeItem } from '../../../src/domai
 
 const keychain = { bonuses: 300, price: 0, available: true };
 
-describe('XP exchange offers (spec §1 exchange points)', () => {
+describe('XP exchange offers (docs/rules.md#product exchange points)', () => {
   it('a bonus item with an XP price and no money price is an offer; in stock is active', () => {
     expect(isExchangeItem(keychain)).toBe(true);
     expect(isExchangeItem({ bonuses: null, price: 105, available: true })).toBe(false);

@@ -9,7 +9,7 @@ import { PHOTO_MAX_EDGE, PHOTO_MAX_INPUT_BYTES, fitWithin, resizeAttempts, resiz
 const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1];
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d];
 
-describe('photo resizing (spec §3: feedback photos resized on the phone)', () => {
+describe('photo resizing (docs/rules.md#entities: feedback photos resized on the phone)', () => {
   it('fits the longest edge to 1600 px, keeps the aspect, never enlarges', () => {
     expect(fitWithin(4000, 3000)).toEqual({ width: 1600, height: 1200 });
     expect(fitWithin(3000, 4000)).toEqual({ width: 1200, height: 1600 });
@@ -96,7 +96,7 @@ describe('one pipeline for every photo the app sends', () => {
   });
 });
 
-describe('feedback form rules (spec §7 feedback/send limits)', () => {
+describe('feedback form rules (docs/api.md#feedback feedback/send limits)', () => {
   it('tells images by their first bytes', () => {
     expect(imageMimeOf(new Uint8Array(JPEG_HEAD))).toBe('image/jpeg');
     expect(imageMimeOf(new Uint8Array(PNG_HEAD))).toBe('image/png');
@@ -115,7 +115,7 @@ describe('feedback form rules (spec §7 feedback/send limits)', () => {
   });
 });
 
-describe('the §3 feedback popup asks about a recent order once', () => {
+describe('the feedback popup (docs/rules.md#entities) asks about a recent order once', () => {
   const now = Date.parse('2026-11-25T12:00:00Z');
   const orders = [
     { id: 1, created_at: '2026-08-01T10:00:00Z' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { friendCodeCounts, friendCodeProblem } from '../../../src/domain/friend-code';
 
-describe('friend promo code (spec §5)', () => {
+describe('friend promo code (docs/rules.md#validation)', () => {
   it('counts for a first order with the REW- prefix and more than 4 characters', () => {
     expect(friendCodeCounts('REW-AB12CD', 0)).toBe(true);
     expect(friendCodeCounts('  rew-x ', 0)).toBe(true);

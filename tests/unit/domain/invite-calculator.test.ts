@@ -26,7 +26,7 @@ describe('invite calculator (route /invite-friend/calculator)', () => {
   });
 });
 
-describe('invite links (spec §2 share text, §7 velo MGM link)', () => {
+describe('invite links (docs/rules.md#screens share text, docs/api.md#invite velo MGM link)', () => {
   it('the share text names the code, and its link carries it as the campaign', () => {
     const d = inviteShareData('https://club.example', 'REW-ABC234');
     expect(d.text).toContain('REW-ABC234');

@@ -8,7 +8,7 @@ const code = (date: string, from: string, to: string, at = now) => {
   return r.ok ? 'ok' : r.code;
 };
 
-describe('local courier window rules (spec §7 ipost/send-address)', () => {
+describe('local courier window rules (docs/api.md#delivery ipost/send-address)', () => {
   it('works 09:00-21:00, up to 7 days ahead', () => {
     expect(IPOST_WORKING_HOURS).toEqual({ from: '09:00', to: '21:00' });
     expect(IPOST_MAX_DAYS_AHEAD).toBe(7);

@@ -10,7 +10,7 @@ const draft = {
   tags: ['PWA', 'pwa_order'],
 };
 
-describe('order payload (spec §3 "Order payload", §4, §9)', () => {
+describe('order payload (docs/rules.md#entities "Order payload", docs/rules.md#states, docs/rules.md#constants)', () => {
   it('builds the Shopify-shaped order for a cash order', () => {
     const o = buildOrderPayload({ ...draft, payment: 1, lines: [{ variant_id: 7, quantity: 2, price: 99.5, bonuses: 0 }], note: 'Після 18:00' });
     expect(o.line_items).toEqual([{ quantity: 2, variant_id: 7, price: '99.50' }]);
@@ -41,7 +41,7 @@ describe('order payload (spec §3 "Order payload", §4, §9)', () => {
   });
 });
 
-describe('order tags (spec §5, §9)', () => {
+describe('order tags (docs/rules.md#validation, docs/rules.md#constants)', () => {
   it('PWA and pwa_order always; pre-order for members not age-verified; iPost; velo; call time', () => {
     expect(orderTags({ ageVerified: true, ipost: false, veloPromo: false })).toEqual(['PWA', 'pwa_order']);
     expect(

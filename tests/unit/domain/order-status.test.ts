@@ -8,7 +8,7 @@ const o = (financial_status: string, payment_method: number, shipment_status: st
   fulfillment_status,
 });
 
-describe('order statuses as the history shows them (spec §4 financial status, card payment)', () => {
+describe('order statuses as the history shows them (docs/rules.md#states financial status, card payment)', () => {
   it('payment: paid (by XP), waiting for a card, declined, cash on delivery', () => {
     expect(paymentStatus(o('paid', 2))).toEqual({ label: 'Оплачено', tone: 'ok' });
     expect(paymentStatus(o('paid', 3)).label).toBe('Оплачено XP');

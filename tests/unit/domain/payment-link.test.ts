@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_LINK_MAX_ATTEMPTS, PAYMENT_LINK_RETRY_MS, requestPaymentLink, type PaymentLinkAnswer } from '../../../src/domain/payment-link';
 
-describe('card payment link (spec §4, §9: every 2000 ms while attempts are 5 or fewer)', () => {
+describe('card payment link (docs/rules.md#states, docs/rules.md#constants: every 2000 ms while attempts are 5 or fewer)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('the constants of spec §9', () => {
+  it('the constants of docs/rules.md#constants', () => {
     expect(PAYMENT_LINK_RETRY_MS).toBe(2000);
     expect(PAYMENT_LINK_MAX_ATTEMPTS).toBe(5);
   });

@@ -4,7 +4,7 @@ import { cleanPromoCode, promoCodeInputProblem } from '../../../src/domain/promo
 const FRIEND = 'REW-K7P2MX';
 const VELO = 'VELO-20%';
 
-describe('a typed promo code (spec §5 REW- and VELO-20%): bad input gets a message and is not sent', () => {
+describe('a typed promo code (docs/rules.md#validation REW- and VELO-20%): bad input gets a message and is not sent', () => {
   it('letters of either case, digits, «-» and «%» pass; kept in capitals without the spaces around', () => {
     expect(promoCodeInputProblem('REW-OLENA7', FRIEND)).toBeNull();
     expect(promoCodeInputProblem('VELO-20%', VELO)).toBeNull();

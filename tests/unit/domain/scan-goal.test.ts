@@ -3,7 +3,7 @@ import { SCAN_MONTHLY_GOAL, scanGoalReached, scanMessage, scanPercent, scanProgr
 import { pluralUk } from '../../../src/domain/plural';
 import { SCAN_COPY } from '../../../src/features/scan/copy';
 
-describe('monthly scan goal (spec §7 get-scan-percent, get-message; §5 progress clamped 0..1)', () => {
+describe('monthly scan goal (docs/api.md#scan get-scan-percent, get-message; docs/rules.md#validation progress clamped 0..1)', () => {
   it('has a goal of 10 scans and clamps progress to 0..1', () => {
     expect(SCAN_MONTHLY_GOAL).toBe(10);
     expect(scanProgress(0)).toBe(0);

@@ -10,7 +10,7 @@ import {
 } from '../../../src/domain/shipping';
 import { deliveryAddress1, deliveryProblem } from '../../../src/domain/shipping-address';
 
-describe('shipping options (spec §9)', () => {
+describe('shipping options (docs/rules.md#constants)', () => {
   it('free-shipping thresholds are 399 for glo and 120 for ogo', () => {
     expect(FREE_SHIPPING_DEFAULTS).toEqual({ glo: 399, ogo: 120 });
     expect(shippingOption({ variant: 'glo', delivery: 1, moneyTotal: 398.99, xpTotal: 0 })).toBe(1);
@@ -41,7 +41,7 @@ describe('shipping options (spec §9)', () => {
   });
 });
 
-describe('delivery address (spec §3 Delivery)', () => {
+describe('delivery address (docs/rules.md#entities Delivery)', () => {
   it('needs a branch, a street and house, or a courier street per method', () => {
     expect(deliveryProblem({ method: 1, city: 'Київ' })).toMatch(/відділення/);
     expect(deliveryProblem({ method: 2, city: 'Київ', street: 'вул. Хрещатик' })).toMatch(/будинку/);

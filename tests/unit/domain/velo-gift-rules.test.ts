@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VELO_GIFT_PROBLEMS, veloGiftProblem } from '../../../src/domain/cart-totals';
 
-/** spec §9: the gift rules the app shows and the server enforces, from one place. */
+/** docs/rules.md#constants: the gift rules the app shows and the server enforces, from one place. */
 const pouch = { tags: ['velo'], count: 1, price: 159 };
 const gift = (count: number) => ({ tags: ['velo', 'velo_gift'], count, price: 0 });
 const stick = { tags: [], count: 1, price: 78 };

@@ -6,7 +6,7 @@ const gift = { tags: ['velo', 'velo_gift'] };
 const device = { tags: ['ipost_allow'] };
 const base = { variant: 'ogo' as const, lines: [velo, device], customerTags: ['pwa_user'] };
 
-describe('velo 20% promo (spec §5, §9)', () => {
+describe('velo 20% promo (docs/rules.md#validation, docs/rules.md#constants)', () => {
   it('applies on ogo with velo products, the configured code, unused, without a gift', () => {
     expect(veloPromoProblem({ ...base, code: 'VELO-20%' })).toBeNull();
     expect(veloPromoProblem({ ...base, code: ' velo-20% ' })).toBeNull();

@@ -1,4 +1,4 @@
-// Spec §4 version check: it deletes every cache and reloads. The worker puts its precache back
+// docs/rules.md#states version check: it deletes every cache and reloads. The worker puts its precache back
 // (sw/precache-refill.ts), so the app still opens offline afterwards.
 import { cacheNames } from 'workbox-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,7 +26,7 @@ const manifest = [
   { url: 'assets/app-456.css', revision: null },
 ];
 
-describe('precache refill (§4 caches deleted)', () => {
+describe('precache refill (docs/rules.md#states caches deleted)', () => {
   let c: ReturnType<typeof fakeCaches>;
   beforeEach(() => {
     c = fakeCaches();

@@ -7,7 +7,7 @@ import { authHarness, customer, DEMO, OTHER, signedIn } from './support/auth-env
 
 const wrongCode = () => ({ status: 401, body: { error: { code: 'invalid_code', message: 'Спробуй ще раз' } } });
 
-describe('sign-in (spec §4 SMS authentication, §5 phones, §6 allow-list)', () => {
+describe('sign-in (docs/rules.md#states SMS authentication, docs/rules.md#validation phones, docs/rules.md#roles allow-list)', () => {
   it('an allow-listed test phone signs in at once through test-login, its phone stripped to digits', async () => {
     const h = authHarness({ handlers: { '/api/api-auth/test-login': () => ({ status: 200, body: signedIn({ age_verified: true }) }) } });
     const step = await submitPhone(h.env, '+380 (50) 000-00-01');
@@ -63,7 +63,7 @@ describe('sign-in (spec §4 SMS authentication, §5 phones, §6 allow-list)', ()
     expect(h.cookies.get('usertoken')).toBeNull();
   });
 
-  it('confirm-sms without a customer is «Спробуй ще раз» (spec §8)', async () => {
+  it('confirm-sms without a customer is «Спробуй ще раз» (docs/rules.md#error-reactions)', async () => {
     const h = authHarness({ handlers: { '/api/api-auth/confirm-sms': () => ({ status: 200, body: { ok: false, message: 'Спробуй ще раз' } }) } });
     await expect(confirmLoginCode(h.env, OTHER, '123456')).rejects.toThrow(TRY_AGAIN);
     await expect(confirmLoginCode(h.env, OTHER, '12')).rejects.toMatchObject({ field: 'code' });
@@ -124,7 +124,7 @@ describe('sign-in (spec §4 SMS authentication, §5 phones, §6 allow-list)', ()
   });
 });
 
-describe('registration (spec §5 age rule)', () => {
+describe('registration (docs/rules.md#validation age rule)', () => {
   const form = { first_name: 'Марія', last_name: 'Шевченко', email: 'Maria@Example.com', phone: '+380 67 123 45 67', birth_date: '2000-05-20', adult_confirmed: false, referrer: 'rew-olena7' };
 
   it('checks the form first: an under-18 birth date never reaches the server', async () => {

@@ -23,7 +23,7 @@ const line = (id: number, count = 1, over: Partial<CartLine> = {}): CartLine => 
 const counts = (lines: CartLine[]) => lines.map((l) => [l.productId, l.count]);
 const mirrorCounts = (value: unknown) => counts(parseCartMirror(String(value)));
 
-describe('cart changes (spec §4), pure', () => {
+describe('cart changes (docs/rules.md#states), pure', () => {
   it('adds one, or one more of the same product: never two lines', () => {
     let c = applyCartOp([], { op: 'add', line: line(1), units: 1 });
     c = applyCartOp(c, { op: 'add', line: line(1), units: 1 });
@@ -74,7 +74,7 @@ describe('cart changes (spec §4), pure', () => {
     expect(parseCartMirror('{oops')).toEqual([]);
   });
 
-  it('the mirror on the wire keeps the spec §3 names of a cart line, every field in its order', () => {
+  it('the mirror on the wire keeps the names of a cart line (docs/rules.md#entities), every field in its order', () => {
     const l = line(1, 2);
     expect(toMirror([l])).toBe(
       JSON.stringify([

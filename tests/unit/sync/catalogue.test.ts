@@ -78,7 +78,7 @@ describe('catalogue puller (get-products-by-collection into Dexie)', () => {
     expect((await h.db.products.get(['ogo', 8]))?.price).toBe(99);
   });
 
-  it('offline: skipped; an answer with an error field or no collection at all stores nothing (spec §8)', async () => {
+  it('offline: skipped; an answer with an error field or no collection at all stores nothing (docs/rules.md#error-reactions)', async () => {
     const h = await harness({
       reply: api({ '/api/api-shop/get-products-by-collection': () => ({ status: 200, body: { collection: { id: 1, category: 's', title: 't', bonus: false }, products: [], error: 'boom' } }) }),
     });
@@ -106,7 +106,7 @@ describe('catalogue puller (get-products-by-collection into Dexie)', () => {
   });
 });
 
-describe('cart refresh when the cart opens (spec §4)', () => {
+describe('cart refresh when the cart opens (docs/rules.md#states)', () => {
   it('keeps only the lines the server still returns, with their new price, and mirrors the change once', async () => {
     const server = metafieldServer();
     const h = await harness({

@@ -43,7 +43,7 @@ async function certServer(over: Record<string, Handler> = {}) {
   return { h, env, sent, bodies: (path: string) => sent(path).map((r) => JSON.parse(r.body ?? '{}') as Record<string, unknown>) };
 }
 
-describe('certificate token (spec §7 get-auth, §9: hourly date, kept until its expiry)', () => {
+describe('certificate token (docs/api.md#auth get-auth, docs/rules.md#constants: hourly date, kept until its expiry)', () => {
   it('is asked with the current hour and kept until its server expiry', async () => {
     const { h, env, bodies } = await certServer();
     h.clock.t = Date.parse('2026-03-01T10:37:12.000Z');
@@ -58,7 +58,7 @@ describe('certificate token (spec §7 get-auth, §9: hourly date, kept until its
     expect(await kvGet(env.db, 'certToken')).toMatchObject({ token: 'cert-2' });
   });
 
-  it('cert_unauthenticated clears the stored token and the call is asked again with a new one (spec §8)', async () => {
+  it('cert_unauthenticated clears the stored token and the call is asked again with a new one (docs/rules.md#error-reactions)', async () => {
     let calls = 0;
     const { env, bodies } = await certServer({
       '/api/cert/get-cats': () => (++calls === 1 ? { status: 401, body: { error: { code: 'cert_unauthenticated', message: 'Сесія сертифікатів завершилась' } } } : { status: 200, body: [] }),
@@ -66,11 +66,11 @@ describe('certificate token (spec §7 get-auth, §9: hourly date, kept until its
     expect(await pullCertCatalogue(env, 'glo')).toBe('pulled');
     expect(bodies('/api/cert/get-cats').map((b) => b.token)).toEqual(['cert-1', 'cert-2']);
     expect(await kvGet(env.db, 'certToken')).toMatchObject({ token: 'cert-2' });
-    // The server sent no categories: the stored answer is empty, the screen shows the §3 defaults.
+    // The server sent no categories: the stored answer is empty, the screen shows the defaults (docs/rules.md#entities).
     expect((await env.db.docs.get(['glo', CERT_DOCS.categories]))?.value).toEqual([]);
   });
 
-  it('UNAUTHORIZED_IN_APP on a certificate call logs the member out (spec §8)', async () => {
+  it('UNAUTHORIZED_IN_APP on a certificate call logs the member out (docs/rules.md#error-reactions)', async () => {
     const db = new ClubDb(uniqueDbName('cert'));
     await kvSet(db, 'pwaToken', 'dead');
     await kvSet(db, 'customerIds', { glo: 101 });
@@ -82,7 +82,7 @@ describe('certificate token (spec §7 get-auth, §9: hourly date, kept until its
   });
 });
 
-describe('certificate registration (spec §7 regist; the flag kept 3 days, §9)', () => {
+describe('certificate registration (docs/api.md#certificates regist; the flag kept 3 days, docs/rules.md#constants)', () => {
   it('registers once with the member’s record, and again only after three days', async () => {
     const { h, env, bodies } = await certServer();
     await ensureCertRegistration(env, 'glo');

@@ -11,7 +11,7 @@ function storage(entries: Record<string, string> = {}) {
   return { getItem: (k: string) => m.get(k) ?? null, removeItem: (k: string) => void m.delete(k), has: (k: string) => m.has(k) };
 }
 
-describe('send-bot-stat (spec §7): a sign-in that came from the chat bot is counted once', () => {
+describe('send-bot-stat (docs/api.md#auth): a sign-in that came from the chat bot is counted once', () => {
   it('queues bot-stat with the phone and the glo record id, and forgets the visit', async () => {
     const visits = storage({ [BOT_VISIT_KEY]: '1' });
     const h = authHarness();
@@ -31,7 +31,7 @@ describe('send-bot-stat (spec §7): a sign-in that came from the chat bot is cou
   });
 });
 
-describe('members’ links and sessions (spec §7 mlogin-glo, mlogin, get-velo-user, token-clear)', () => {
+describe('members’ links and sessions (docs/api.md#auth mlogin-glo, mlogin, get-velo-user, token-clear)', () => {
   it('the glo website signed in: a single-use mlogin-glo link; on ogo, mlogin with the ogo token and {product}', async () => {
     const h = authHarness({
       handlers: {

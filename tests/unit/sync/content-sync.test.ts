@@ -18,7 +18,7 @@ const pathOf = (r: SeenRequest) => new URL(r.url, 'http://x').pathname;
 // 2026-11-23 10:00 UTC is 12:00 in Kyiv.
 const NOON = Date.parse('2026-11-23T10:00:00Z');
 
-describe('call-back request (spec §5 day rule, §7 send-phone-call): queued offline, sent once', () => {
+describe('call-back request (docs/rules.md#validation day rule, docs/api.md#orders send-phone-call): queued offline, sent once', () => {
   const accepted = (_r: SeenRequest, b: Record<string, unknown>): Reply => ({
     status: 200,
     body: { ok: true, id: 7, day: b.day === 'Сьогодні' ? 'today' : 'tomorrow', date: b.day === 'Сьогодні' ? '2026-11-23' : '2026-11-24', from: b.callFrom, to: b.callTo },
@@ -84,7 +84,7 @@ describe('call-back request (spec §5 day rule, §7 send-phone-call): queued off
   });
 });
 
-describe('content freshness and the §4 version check', () => {
+describe('content freshness and the version check (docs/rules.md#states)', () => {
   it('a new server version clears the content flag, and the next content pull drops every content stamp', async () => {
     const h = await harness({ reply: api({ '/api/get-version': () => ({ status: 200, body: { version: '2.0.0' } }) }) });
     await renewContentFlag(h.db, h.clock.t);
@@ -132,7 +132,7 @@ describe('content freshness and the §4 version check', () => {
   });
 });
 
-describe('news items (spec §2 /news/{newsId}, §7 news/get-by-id)', () => {
+describe('news items (docs/rules.md#screens /news/{newsId}, docs/api.md#content news/get-by-id)', () => {
   const item = (id: number) => ({ id, title: `Новина ${id}`, date: `2026-10-${String(id).padStart(2, '0')}T09:00:00.000Z`, lead: 'Коротко', image: `/media/news/${id}.svg`, body_html: `<p>Текст ${id}</p>` });
 
   it('a deep link to an item not stored loads it whole; a stored list row gains its text', async () => {
@@ -177,7 +177,7 @@ describe('news items (spec §2 /news/{newsId}, §7 news/get-by-id)', () => {
   });
 });
 
-describe('the news consent tag (spec §7 update-tags)', () => {
+describe('the news consent tag (docs/api.md#user update-tags)', () => {
   it('switches locally at once, and sends the server’s own list with only that tag changed', async () => {
     const h = await harness({
       reply: api({

@@ -12,7 +12,7 @@ import { metafieldServer } from './support/shop-fixtures';
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 const ids = (value: string | null) => sorted(parseFavouriteIds(value));
 
-describe('favourites toggle (spec §4: the pwa/favorites metafield)', () => {
+describe('favourites toggle (docs/rules.md#states: the pwa/favorites metafield)', () => {
   it('pure helpers: toggling and reading the metafield value', () => {
     expect(applyToggle([1, 2], { productId: 3, on: true })).toEqual([1, 2, 3]);
     expect(applyToggle([1, 2], { productId: 1, on: false })).toEqual([2]);
@@ -139,7 +139,7 @@ describe('favourites puller', () => {
     expect(sorted(await localFavouriteIds(h.db, 'glo'))).toEqual([1, 2]);
   });
 
-  it('is skipped offline and stores nothing from an answer with an error field (spec §8)', async () => {
+  it('is skipped offline and stores nothing from an answer with an error field (docs/rules.md#error-reactions)', async () => {
     const h = await harness({ reply: api({ '/api/user/get-metafields': () => ({ status: 200, body: { metafields: [], error: 'boom' } }) }) });
     const ctx = { db: h.db, transport: h.transport, now: () => h.clock.t, online: () => false };
     expect(await runPuller(favouritesPuller, ctx)).toBe('offline');

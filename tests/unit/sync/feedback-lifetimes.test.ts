@@ -30,7 +30,7 @@ async function feedbackServer(opts: { dead?: number } = {}) {
   return { h, ctx, count };
 }
 
-describe('feedback flag lifetimes (spec §9)', () => {
+describe('feedback flag lifetimes (docs/rules.md#constants)', () => {
   it('per-brand "can write" flag: 30 minutes', async () => {
     const { h, ctx, count } = await feedbackServer();
     expect(await runPuller(feedbackFlagsPuller, ctx)).toBe('pulled');
@@ -63,7 +63,7 @@ describe('feedback flag lifetimes (spec §9)', () => {
     expect(count('/api/feedback/import-orders-in-background')).toBe(2);
   });
 
-  it('the feedback token is kept until its expiry; a 401 clears it and the next pull asks for a new one (spec §8)', async () => {
+  it('the feedback token is kept until its expiry; a 401 clears it and the next pull asks for a new one (docs/rules.md#error-reactions)', async () => {
     const { h, ctx } = await feedbackServer({ dead: 1 });
     expect(await runPuller(feedbackFlagsPuller, ctx)).toBe('failed');
     expect(await kvGet(h.db, 'feedbackToken')).toBeUndefined();

@@ -27,7 +27,7 @@ async function server(reply?: () => { status: number; body: unknown } | 'network
 }
 const photo = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], { type: 'image/jpeg' });
 
-describe('feedback is queued (spec §3: offline it waits with its photos and goes once)', () => {
+describe('feedback is queued (docs/rules.md#entities: offline it waits with its photos and goes once)', () => {
   it('refuses an empty feedback and too many photos without queueing anything', async () => {
     const { h, sends } = await server();
     await expect(sendOnlineFeedback(h.env, 'glo', { orderId: 5, shop: 'glo', rating: null, text: 'Текст', photos: [] })).rejects.toMatchObject({ field: 'rating' });
@@ -91,7 +91,7 @@ describe('feedback is queued (spec §3: offline it waits with its photos and goe
     expect(h.bodyOf('/api/feedback/send-offline')).toEqual({ purchaseId: 9, rating: 5, text: 'Чудовий магазин', phone: DEMO, token: 'fb-1' });
   });
 
-  it('the §3 popup remembers the orders it asked about', async () => {
+  it('the popup (docs/rules.md#entities) remembers the orders it asked about', async () => {
     const { h } = await server();
     await markFeedbackPromptShown(h.env, 5);
     await markFeedbackPromptShown(h.env, 5);

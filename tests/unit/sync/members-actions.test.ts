@@ -29,7 +29,7 @@ function memberServer(extra: Parameters<typeof authHarness>[0] = {}): AuthHarnes
   });
 }
 
-describe('variant switch (spec §4, §1 separate accounts)', () => {
+describe('variant switch (docs/rules.md#states, docs/rules.md#product separate accounts)', () => {
   it('a first switch to ogo creates the ogo record, flips the flag, clears menu link and rules, reloads the member with the ogo flag', async () => {
     const h = memberServer();
     await completeSignIn(h.env, signedIn(), '380500000001');
@@ -117,7 +117,7 @@ describe('variant switch (spec §4, §1 separate accounts)', () => {
   });
 });
 
-describe('logout (spec §4)', () => {
+describe('logout (docs/rules.md#states)', () => {
   it('informs the server with the token when online, then clears the listed cookies, every store and localStorage but the app version', async () => {
     const h = memberServer();
     await completeSignIn(h.env, signedIn(), '380500000001');
@@ -147,7 +147,7 @@ describe('logout (spec §4)', () => {
   });
 });
 
-describe('analytics through the outbox (spec §7): counted later when offline', () => {
+describe('analytics through the outbox (docs/api.md#user): counted later when offline', () => {
   it('queues the sign-in kinds, page views and order device info, and sends each body as the contract says', async () => {
     const h = memberServer({
       handlers: {

@@ -19,7 +19,7 @@ function newsServer(ids: Record<'glo' | 'ogo', number[]>) {
 
 const ctxOf = (h: Awaited<ReturnType<typeof harness>>) => ({ db: h.db, transport: h.transport, now: () => h.clock.t, online: () => true });
 
-describe('news puller (spec §2 /news, §7 news/get-list)', () => {
+describe('news puller (docs/rules.md#screens /news, docs/api.md#content news/get-list)', () => {
   it('stores the first page of the active variant, newest first, and asks only for that variant', async () => {
     const h = await harness({ reply: api(newsServer({ glo: [3, 2, 1], ogo: [9] })) });
     await kvSet(h.db, 'variant', 'glo');

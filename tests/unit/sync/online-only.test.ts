@@ -33,7 +33,7 @@ async function setup(reply: Reply) {
   return { h, outbox, place };
 }
 
-describe('online-only actions through the same path (ARCHITECTURE §2)', () => {
+describe('online-only actions through the same path (docs/architecture.md#data-flow)', () => {
   it('offline: refused at once with a clear message, nothing queued', async () => {
     const { h, outbox, place } = await setup({ status: 200, body: { ok: true, id: 5 } });
     await expect(sendOnline(outbox, manualOnline(false), place)).rejects.toBeInstanceOf(OfflineError);

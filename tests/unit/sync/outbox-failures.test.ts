@@ -189,7 +189,7 @@ describe('permanent refusals (other 4xx): failed, undone, the rest goes on', () 
   });
 });
 
-describe('dead analytics token (spec §8)', () => {
+describe('dead analytics token (docs/rules.md#error-reactions)', () => {
   it('clears the token, re-keys the event and sends it once with a fresh token', async () => {
     let first = true;
     const h = await harness({

@@ -7,7 +7,7 @@ import { api, GLO, harness, OGO, uniqueDbName } from './support/harness';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-describe('outbox order and keys (ARCHITECTURE §3)', () => {
+describe('outbox order and keys (docs/architecture.md#outbox)', () => {
   it('sends entries first in, first out, each under its own UUID v4 Idempotency-Key', async () => {
     const h = await harness();
     const queued = [

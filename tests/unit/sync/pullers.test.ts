@@ -11,8 +11,8 @@ function memoryStorage(initial: Record<string, string> = {}) {
   return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), map: m };
 }
 
-describe('freshness rules (spec §9)', () => {
-  it('match the cookie lifetimes of §9', () => {
+describe('freshness rules (docs/rules.md#constants)', () => {
+  it('match the cookie lifetimes of docs/rules.md#constants', () => {
     expect(FRESH_FOR).toMatchObject({
       tokenCheck: 20 * 60_000,
       versionCheck: 300_000,
@@ -52,7 +52,7 @@ describe('pullers', () => {
   });
 });
 
-describe('app version check (spec §4)', () => {
+describe('app version check (docs/rules.md#states)', () => {
   async function setup(serverVersion: string, stored?: string) {
     const h = await harness({ reply: api({ '/api/get-version': () => ({ status: 200, body: { version: serverVersion } }) }) });
     const storage = memoryStorage(stored ? { [APP_VERSION_KEY]: stored } : {});

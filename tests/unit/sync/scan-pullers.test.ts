@@ -19,7 +19,7 @@ const scanCalls = (count: Reply) =>
     '/api/scan/get-message': () => ok({ message: 'Понад половину шляху пройдено', count: 6, goal: 10 }),
   });
 
-describe('the month in figures (spec §7 scan calls, §8)', () => {
+describe('the month in figures (docs/api.md#scan scan calls, docs/rules.md#error-reactions)', () => {
   it('keeps count, progress, message and the full balance, and both XP balances', async () => {
     const h = await harness({ reply: scanCalls(ok({ code: 200, success: true, count: 6, date_start: '2026-11-01' })) });
     const ctx = { db: h.db, transport: h.transport, now: () => Date.parse('2026-11-26T10:00:00Z'), online: () => true };

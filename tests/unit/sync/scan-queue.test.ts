@@ -70,7 +70,7 @@ describe('scanned codes: kept once, sent once, credited or refused', () => {
 });
 
 describe('what a read is (handleScanText)', () => {
-  it('refuses a malformed, empty or non-text read on the spot with the §8 messages, storing nothing', async () => {
+  it('refuses a malformed, empty or non-text read on the spot with the messages (docs/rules.md#error-reactions), storing nothing', async () => {
     const h = await harness();
     expect(await handleScanText(h.db, 'glo', 'PACK#1234', 'camera')).toEqual({ kind: 'invalid', error: GUID_ERRORS.invalid });
     expect(await handleScanText(h.db, 'glo', '   ', 'manual')).toEqual({ kind: 'invalid', error: GUID_ERRORS.required });

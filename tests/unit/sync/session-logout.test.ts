@@ -15,7 +15,7 @@ import { scriptedFetch } from './support/fake-fetch';
 import { api, GLO, harness, uniqueDbName } from './support/harness';
 import { memoryLocks } from './support/memory-locks';
 
-describe('session (spec §4, §6)', () => {
+describe('session (docs/rules.md#states, docs/rules.md#roles)', () => {
   it('is kept in the key-value store and gives the account of each variant', async () => {
     const h = await harness();
     await saveSession(h.db, { token: 'tok', customerIds: { glo: 11, ogo: 22 }, phone: '380501234567', variant: 'glo', ageVerified: true });
@@ -29,7 +29,7 @@ describe('session (spec §4, §6)', () => {
   });
 });
 
-describe('forced logout (spec §8 UNAUTHORIZED_IN_APP)', () => {
+describe('forced logout (docs/rules.md#error-reactions UNAUTHORIZED_IN_APP)', () => {
   it('clears everything, and reports what could not be sent', async () => {
     const db = new ClubDb(uniqueDbName('forced'));
     await kvSet(db, 'pwaToken', 'dead');
@@ -56,7 +56,7 @@ describe('forced logout (spec §8 UNAUTHORIZED_IN_APP)', () => {
   });
 });
 
-describe('logout (spec §4)', () => {
+describe('logout (docs/rules.md#states)', () => {
   it('plural forms of the warning', () => {
     expect([1, 2, 5, 11, 21, 22, 25, 112].map((n) => `${n} ${pluralUk(n, ['скан', 'скани', 'сканів'])}`)).toEqual([
       '1 скан', '2 скани', '5 сканів', '11 сканів', '21 скан', '22 скани', '25 сканів', '112 сканів',

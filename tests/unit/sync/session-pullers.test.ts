@@ -15,7 +15,7 @@ const record = (over: Record<string, unknown> = {}) => {
   return r;
 };
 
-describe('token check (spec §4: cached 20 minutes; 200 without a token logs out)', () => {
+describe('token check (docs/rules.md#states: cached 20 minutes; 200 without a token logs out)', () => {
   it('keeps a live session and asks again only after 20 minutes', async () => {
     const h = authHarness({ handlers: { '/api/api-auth/check-token': () => ({ status: 200, body: { code: 200, token: 'tok-1', expired_at: '2030-01-01T00:00:00.000Z' } }) } });
     await completeSignIn(h.env, signedIn({ ogo_customer_id: 202 }), '380500000001');
@@ -104,7 +104,7 @@ describe('token check (spec §4: cached 20 minutes; 200 without a token logs out
   });
 });
 
-describe('member puller (records of both variants, XP, spec §5 age rule)', () => {
+describe('member puller (records of both variants, XP, docs/rules.md#validation age rule)', () => {
   function server(ogoMetafields: Array<{ namespace: string; key: string; value: string }>, gloTags: string[] = ['pwa_user']) {
     return authHarness({
       handlers: {
@@ -132,7 +132,7 @@ describe('member puller (records of both variants, XP, spec §5 age rule)', () =
     expect(await kvGet(h.db, 'deliveryAddress')).toEqual({ method: 2, city: 'Львів', street: 'Зелена', house: '5' });
   });
 
-  it('age verified by the ogo metafield only in the namespace verification (spec §5)', async () => {
+  it('age verified by the ogo metafield only in the namespace verification (docs/rules.md#validation)', async () => {
     const wrongNs = server([{ namespace: 'pwa', key: 'age_verified', value: 'true' }]);
     await completeSignIn(wrongNs.env, signedIn({ ogo_customer_id: 202, age_verified: true }), '380500000001');
     await runPuller(memberPuller, pullContext(wrongNs.env), true);

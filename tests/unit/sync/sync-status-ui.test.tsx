@@ -74,7 +74,7 @@ describe('sync indicator copy', () => {
     expect(memberReason({ status: 404, code: 'device_unknown', message: 'Такого серійного номера немає в реєстрі виробника', at: 0 })).toBe('Такого серійного номера немає в реєстрі виробника.');
     expect(memberReason({ status: 404, code: 'not_found', message: 'Не знайдено', at: 0 })).toBe('Цього вже немає на сервері.');
     expect(memberReason({ status: 403, code: 'forbidden', message: 'Forbidden', at: 0 })).toBe('Цей запис належить іншому обліковому запису.');
-    // The §8 GUID texts (English, verbatim from the API) in Ukrainian.
+    // The GUID texts (docs/rules.md#error-reactions: English, verbatim from the API) in Ukrainian.
     expect(memberReason({ status: 400, code: 'invalid_guid', message: 'Invalid Guid value! Please specify a valid value!', at: 0 })).toMatch(/^Код клубу — 32 латинські/);
   });
 });

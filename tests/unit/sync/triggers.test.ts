@@ -24,7 +24,7 @@ function fakeTimers() {
   };
 }
 
-describe('in-page replay triggers (ARCHITECTURE §3; enough without Background Sync)', () => {
+describe('in-page replay triggers (docs/architecture.md#outbox; enough without Background Sync)', () => {
   it('app start replays what waits and runs the pullers', async () => {
     const h = await harness();
     await trackEvent(h.db, GLO, { event: 'queued-before-start', pageUrl: '/' });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_DURATION_MS, createToastStore, toastProgress } from '../../../src/ui/toast-store';
 
-describe('toast progress (spec §5: clamped 0..1)', () => {
+describe('toast progress (docs/rules.md#validation: clamped 0..1)', () => {
   it('clamps', () => {
     expect(toastProgress(-50, 5000)).toBe(0);
     expect(toastProgress(2500, 5000)).toBe(0.5);
@@ -11,7 +11,7 @@ describe('toast progress (spec §5: clamped 0..1)', () => {
   });
 });
 
-describe('toast store (spec §9: auto-close after 5000 ms)', () => {
+describe('toast store (docs/rules.md#constants: auto-close after 5000 ms)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

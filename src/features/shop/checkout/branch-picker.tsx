@@ -16,7 +16,7 @@ import { DELIVERY_COPY as T } from './delivery-copy';
 const SHOWN = 40;
 
 /**
- * Spec §3 npDep: a branch (or parcel locker) of the picked city, found by its number or street.
+ * docs/rules.md#entities npDep: a branch (or parcel locker) of the picked city, found by its number or street.
  * A number the city has no branch for says so beside the field.
  */
 export default function BranchPicker({

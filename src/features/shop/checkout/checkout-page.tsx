@@ -14,7 +14,7 @@ const Loading = () => (
 );
 
 /**
- * /shop/checkout (spec §2 back to payment): the order as it will be sent — built by the one pure
+ * /shop/checkout (docs/rules.md#screens back to payment): the order as it will be sent — built by the one pure
  * function of src/domain (checkoutSummary) — and the button that places it, online only, under
  * one Idempotency-Key (a double tap, a retry or a reload mid-request make one order). With no
  * network the button says so and the cart stays as it was.

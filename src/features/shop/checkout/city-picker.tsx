@@ -20,7 +20,7 @@ export interface CityValue {
 }
 
 /**
- * The delivery city: typed freely, with the carrier's matches below (spec §3 City option); with
+ * The delivery city: typed freely, with the carrier's matches below (docs/rules.md#entities City option); with
  * nothing typed, the six popular cities first (Kyiv, Kharkiv, Odesa, Dnipro, Zaporizhzhia, Lviv).
  * Picking one keeps its carrier ref, which branch delivery needs. Searches made once answer offline.
  */

@@ -66,14 +66,14 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
     persist({ notice: message });
   };
 
-  // Spec §3: a cart that no longer allows the courier (a line without ipost_allow) cannot keep method 3.
+  // docs/rules.md#entities: a cart that no longer allows the courier (a line without ipost_allow) cannot keep method 3.
   const cartForbidsIpost = d.method === 3 && !offered.includes(3);
   useEffect(() => {
     if (cartForbidsIpost) fallBack(FALLBACK_MESSAGES.notOffered);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cartForbidsIpost]);
 
-  /** Spec §7 ipost city-available; an unserved city or a failed check falls back to 1 (§4, §8). */
+  /** docs/api.md#delivery ipost city-available; an unserved city or a failed check falls back to 1 (docs/rules.md#states, docs/rules.md#error-reactions). */
   const checkCity = async (city: string): Promise<IpostCityCheck> => {
     if (!city.trim()) return { state: 'unknown' };
     setChecking(true);

@@ -16,7 +16,7 @@ const Loading = () => (
 );
 
 /**
- * /shop/delivery (spec §2 back to the cart; §3 Delivery): 1 a carrier branch (city search with
+ * /shop/delivery (docs/rules.md#screens back to the cart; docs/rules.md#entities Delivery): 1 a carrier branch (city search with
  * the popular cities first, then the branch by number or street), 2 a courier to street, house
  * and flat, 3 the local courier (ipost) when every cart line allows it, with its city check and
  * the fallback to 1, and the day and time window. Every change is kept on the device at once, so

@@ -6,7 +6,7 @@ import { COURIER_COPY as C } from './courier-copy';
 import { DELIVERY_COPY as T } from './delivery-copy';
 import { deliveryDayLabel, timeOptions } from './format';
 
-/** Spec §3 Delivery for the local courier: street, flat, and the day and time window (ipostDay, ipostFrom, ipostTo). */
+/** docs/rules.md#entities Delivery for the local courier: street, flat, and the day and time window (ipostDay, ipostFrom, ipostTo). */
 export default function IpostFields({
   street,
   flat,

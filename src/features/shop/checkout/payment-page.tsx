@@ -21,13 +21,13 @@ import '../../../ui/action-bar.css';
 import { EmptyCart } from './empty-cart';
 import './checkout.css';
 
-/** Spec §3 Shop state: a comment of up to this many characters goes with the order. */
+/** docs/rules.md#entities Shop state: a comment of up to this many characters goes with the order. */
 export const COMMENT_MAX = 500;
 
 /**
- * /shop/payment (spec §2 back to delivery; §3, §9): 1 cash on delivery, 2 card, or the whole
+ * /shop/payment (docs/rules.md#screens back to delivery; docs/rules.md#entities, docs/rules.md#constants): 1 cash on delivery, 2 card, or the whole
  * order in XP when the cart is bonus items only and the balance covers them; the comment; and
- * the call-back request with its day ('Сьогодні' = today, otherwise tomorrow) and window (§5).
+ * the call-back request with its day ('Сьогодні' = today, otherwise tomorrow) and window (docs/rules.md#validation).
  */
 export default function PaymentPage() {
   const variant = useVariant();

@@ -25,8 +25,8 @@ function startOnce(orderId: number): boolean {
 }
 
 /**
- * shop-success (/shop/success?order=<id>, no back arrow, spec §2): the order number and what
- * happens next. A card order goes on to the payment page at once (spec §4: after the order, the
+ * shop-success (/shop/success?order=<id>, no back arrow, docs/rules.md#screens): the order number and what
+ * happens next. A card order goes on to the payment page at once (docs/rules.md#states: after the order, the
  * payment link); if that fails, «Оплатити карткою» asks again.
  */
 export default function SuccessPage() {

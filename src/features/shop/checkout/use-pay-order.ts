@@ -6,7 +6,7 @@ import { checkoutActions } from '../../../sync/checkout/lazy';
 import { toasts } from '../../../ui/toast-store';
 
 /**
- * Card payment of an order (spec §4, §8): asks for the LiqPay link (again every 2 s while the
+ * Card payment of an order (docs/rules.md#states, docs/rules.md#error-reactions): asks for the LiqPay link (again every 2 s while the
  * answer has none, at most 5 times) and opens it; the payment page returns to /history-order.
  * A failure is the toast 'Сталася помилка'; offline, the plain offline message.
  */

@@ -13,7 +13,7 @@ import { EXCHANGE_COPY as T } from './copy';
 import { useVariant } from '../../../state/session';
 import './exchange.css';
 
-/** The bonus list of a shop: where its exchange offers live (spec §9 bonus, ogo-bonus). */
+/** The bonus list of a shop: where its exchange offers live (docs/rules.md#constants bonus, ogo-bonus). */
 export function bonusSlugOf(variant: 'glo' | 'ogo'): string {
   return categoriesOf(variant).find((c) => c.bonus)?.slug ?? (variant === 'glo' ? 'bonus' : 'ogo-bonus');
 }

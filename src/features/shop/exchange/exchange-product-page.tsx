@@ -18,7 +18,7 @@ import './exchange.css';
 /**
  * /exchange/product/active/:id and /exchange/product/inactive/:id: an exchange offer with its XP
  * price, the balance before and after, and «Обміняти», which puts it in the cart to be ordered
- * in XP (spec §4 order paid with XP). The route's active/inactive is where it was listed; the
+ * in XP (docs/rules.md#states order paid with XP). The route's active/inactive is where it was listed; the
  * page shows the offer as it stands now.
  */
 export default function ExchangeProductPage() {

@@ -32,7 +32,7 @@ export function ProductGrid(props: GridProps) {
   const inCart = useCartCounts(props.variant);
   const act = useShopActions();
   // The first screen's cards in the first render, the others right after without holding the
-  // main thread in one long task (a slow phone drew 30 cards in one 300 ms block).
+  // main thread in one long task (a slow phone drew them all in one block; docs/performance-log.md).
   const [drawn, setDrawn] = useState(EAGER_CARDS);
   const total = props.products.length;
   useEffect(() => {

@@ -25,7 +25,7 @@ type OrdersAnswer = CallResponse<typeof getOrders>;
 const ROUNDS = 5;
 
 /**
- * /history-order: the member's orders of the active shop from get-orders (spec §7), kept whole
+ * /history-order: the member's orders of the active shop from get-orders (docs/api.md#orders), kept whole
  * on the device, so the history reads offline after one visit. An unpaid or declined card order
  * can be paid from here; coming back from the payment page (`?payment=…&order=N`) shows the
  * order's real status, read from the server, whatever the page claimed.

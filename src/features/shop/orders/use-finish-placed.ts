@@ -8,7 +8,7 @@ import { toasts } from '../../../ui/toast-store';
 import { SUCCESS_COPY } from './success-copy';
 
 /**
- * Runs what still follows an order placed from this device (spec §4: the cart's ordered lines,
+ * Runs what still follows an order placed from this device (docs/rules.md#states: the cart's ordered lines,
  * comment and codes cleared; the call-back, promo code and courier queued): an order answered
  * after a reload, or while the member was elsewhere, is finished when a shop page sees it.
  * `announce`: on a page that does not show the order itself (the cart), say in a toast that it

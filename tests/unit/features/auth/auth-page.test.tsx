@@ -117,7 +117,7 @@ describe('/auth screen (the agreed test ids)', () => {
     rt.stop();
   });
 
-  it('after a forced logout it says once what could not be sent (spec §8)', async () => {
+  it('after a forced logout it says once what could not be sent (docs/rules.md#error-reactions)', async () => {
     sessionStorage.setItem(LOGOUT_NOTICE_KEY, '2 скани не надіслано');
     const { rt } = renderAuth({});
     expect((await screen.findByTestId('logout-notice')).textContent).toContain('2 скани не надіслано');

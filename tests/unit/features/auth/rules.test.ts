@@ -3,7 +3,7 @@ import { isAdult, isAgeVerified } from '../../../../src/domain/age';
 import { formatPhone, normalizePhone, toUkrainianMobile } from '../../../../src/domain/phone';
 import { isTestPhone, phoneOrProblem } from '../../../../src/sync/auth/actions';
 
-describe('spec §5 age rule', () => {
+describe('docs/rules.md#validation age rule', () => {
   it('verified by the age_verified tag, on any variant', () => {
     expect(isAgeVerified({ tags: ['pwa_user', 'age_verified'], metafields: [], ogo: false })).toBe(true);
     expect(isAgeVerified({ tags: ['age_verified'], metafields: [], ogo: true })).toBe(true);
@@ -27,7 +27,7 @@ describe('spec §5 age rule', () => {
   });
 });
 
-describe('spec §5 phones: stripped to digits (also in test login)', () => {
+describe('docs/rules.md#validation phones: stripped to digits (also in test login)', () => {
   it('strips everything but digits', () => {
     expect(normalizePhone('+38 (050) 000-00-01')).toBe('380500000001');
   });
@@ -39,7 +39,7 @@ describe('spec §5 phones: stripped to digits (also in test login)', () => {
     expect(formatPhone('380501234567')).toBe('+380 50 123 45 67');
   });
 
-  it('the allow-list of spec §6 is compared on digits, whatever the spelling', () => {
+  it('the allow-list of docs/rules.md#roles is compared on digits, whatever the spelling', () => {
     const env = { testPhones: ['380500000001', '380500000002'] };
     expect(isTestPhone(env, '+380 (50) 000-00-01')).toBe(true);
     expect(isTestPhone(env, '050 000 00 02')).toBe(true);

@@ -7,7 +7,7 @@ import RulesPage from '../../../../src/features/content-pages/rules-page';
 
 afterEach(cleanup);
 
-describe('/rules for a member whose age is not verified (spec §5, §6)', () => {
+describe('/rules for a member whose age is not verified (docs/rules.md#validation, docs/rules.md#roles)', () => {
   it('shows the way to the age check instead of the rules', async () => {
     await kvSet(appDb, 'ageVerified', false);
     render(

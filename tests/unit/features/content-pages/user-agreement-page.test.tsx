@@ -18,7 +18,7 @@ const page = () => (
   </MemoryRouter>
 );
 
-describe('/user-agreement (spec §2: readable without signing in)', () => {
+describe('/user-agreement (docs/rules.md#screens: readable without signing in)', () => {
   it('renders the shipped text with no database (the prerendered first paint)', () => {
     const html = renderToString(page());
     const firstHeading = USER_AGREEMENT_BLOCKS.find((b) => 'h' in b) as { h: string };

@@ -12,7 +12,7 @@ afterEach(() => {
 
 const FAQ = '<p>Вступ</p><h3>Перше питання</h3><div><p>Перша відповідь</p></div><h3>Друге питання</h3><div><p>Друга відповідь</p></div><h3>Третє питання</h3><div><p>Третя</p></div>';
 
-describe('/faq (spec §7 body_html: h3 titles, div answers) as an accordion', () => {
+describe('/faq (docs/api.md#content body_html: h3 titles, div answers) as an accordion', () => {
   it('pulls the page and shows the questions closed; a question opens and closes its answer (aria-expanded)', async () => {
     const { rt } = renderScreen(FaqPage, '/faq', '/faq', { handlers: { '/api/content/get-page-by-id': faqAnswer(FAQ) } });
     stop = () => rt.stop();

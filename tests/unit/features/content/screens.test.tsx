@@ -88,7 +88,7 @@ describe('/vocabulary: the search works offline over the stored terms', () => {
   });
 });
 
-describe('/support: the call-back request (spec §5)', () => {
+describe('/support: the call-back request (docs/rules.md#validation)', () => {
   /** The form waits for the member's stored phone before it sends (its button is busy until then). */
   const formReady = () => waitFor(() => expect(screen.getByTestId('call-back-submit').hasAttribute('disabled')).toBe(false));
 

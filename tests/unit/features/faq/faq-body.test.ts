@@ -17,7 +17,7 @@ function inventory(html: string): { tags: string[]; attrs: string[]; hrefs: stri
   };
 }
 
-describe('FAQ body parser (spec §7 get-page-by-id: h3 titles and div answers)', () => {
+describe('FAQ body parser (docs/api.md#content get-page-by-id: h3 titles and div answers)', () => {
   it('reads the server form: an intro, then h3 questions each with its div answer, in order', () => {
     const body = parseFaqBody('<p>Вступ</p><h3>Хто може стати учасником?</h3><div><p>Повнолітні.</p><p>Лише 18+.</p></div><h3>Як отримати XP?</h3><div><p>Скануй коди.</p></div>');
     expect(body.introHtml).toBe('<p>Вступ</p>');

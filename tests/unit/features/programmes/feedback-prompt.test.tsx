@@ -51,7 +51,7 @@ function renderPrompt() {
   return router;
 }
 
-describe('the §3 feedback popup (showPopup): a recent order, asked about once', () => {
+describe('the feedback popup (docs/rules.md#entities: showPopup): a recent order, asked about once', () => {
   it('asks about the recent order; «Не зараз» means it is not asked again', async () => {
     renderPrompt();
     expect(await screen.findByText('Як тобі замовлення №10241?')).toBeTruthy();

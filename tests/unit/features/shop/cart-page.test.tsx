@@ -69,7 +69,7 @@ describe('cart page (/shop/cart, read from Dexie)', () => {
     expect(await outboxKinds()).toEqual(['cart-change', 'cart-change', 'cart-change', 'cart-change']);
   });
 
-  it('flags an XP item next to items paid with money (§5), and shows the XP total', async () => {
+  it('flags an XP item next to items paid with money (docs/rules.md#validation), and shows the XP total', async () => {
     await fill([productRow(1, { price: 450 }), 1], [productRow(5, { price: 0, bonuses: 800, category: 'bonus' }), 1]);
     renderPage(CartPage, '/shop/cart', '/shop/cart');
     expect(await screen.findByTestId('zero-price-flag')).toBeTruthy();
@@ -79,7 +79,7 @@ describe('cart page (/shop/cart, read from Dexie)', () => {
     expect(screen.getByTestId('free-shipping').textContent).toContain('Доставка безкоштовна');
   });
 
-  it('shows at most 2 velo gifts (§9), however many are in the cart', async () => {
+  it('shows at most 2 velo gifts (docs/rules.md#constants), however many are in the cart', async () => {
     const gift = (id: number) => productRow(id, { price: 0, tags: ['velo', 'velo_gift'] });
     await fill([productRow(1, { price: 150, tags: ['velo'] }), 1], [gift(8), 2], [gift(9), 1]);
     renderPage(CartPage, '/shop/cart', '/shop/cart');

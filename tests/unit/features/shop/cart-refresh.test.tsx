@@ -53,7 +53,7 @@ async function fill(server: ReturnType<typeof metafieldServer>) {
   });
 }
 
-describe('cart refresh on open (spec §4), made by the sync layer', () => {
+describe('cart refresh on open (docs/rules.md#states), made by the sync layer', () => {
   it('online: keeps only what the server still sells, at its price, and mirrors that to the server', async () => {
     const server = metafieldServer();
     await fill(server);

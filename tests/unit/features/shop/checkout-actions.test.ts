@@ -68,7 +68,7 @@ async function firstAnswerLost() {
   return { h, env, s, key: first.state === 'waiting' ? first.key : '' };
 }
 
-describe('placing an order (spec §7 create-order, online only, one Idempotency-Key)', () => {
+describe('placing an order (docs/api.md#orders create-order, online only, one Idempotency-Key)', () => {
   it('sends the summary as built, stores the answer, then clears the ordered lines, comment and codes and sends the follow-ups', async () => {
     const { h, env } = await setup();
     const draft = await saveDraft(h.db, 'glo', { ...newDraft(null), comment: 'Після 18:00', friendCode: 'REW-OLENA7', needCall: true });
@@ -140,7 +140,7 @@ describe('placing an order (spec §7 create-order, online only, one Idempotency-
     expect(await h.db.cart.where('variant').equals('glo').count()).toBe(1);
   });
 
-  it('the local courier: send-address once more after 1 s on failure, then delivery resets to 1 (spec §4, §7)', async () => {
+  it('the local courier: send-address once more after 1 s on failure, then delivery resets to 1 (docs/rules.md#states, docs/api.md#delivery)', async () => {
     let tries = 0;
     const { h, env } = await setup({
       '/api/api-shop/create-order': () => answer(9, { tags: ['PWA', 'pwa_order', 'iPost'], shipping_option: 4 }),
@@ -166,7 +166,7 @@ describe('placing an order (spec §7 create-order, online only, one Idempotency-
   });
 });
 
-describe('card payment link (spec §4: retry every 2 s while no link, at most 5)', () => {
+describe('card payment link (docs/rules.md#states: retry every 2 s while no link, at most 5)', () => {
   it('each ask has its own key; the link comes on the second ask', async () => {
     let n = 0;
     const { h, env } = await setup({ '/api/api-shop/get-liqpay-link': () => ({ status: 200, body: { success: true, link: ++n === 1 ? '' : 'https://pay/x' } }) });

@@ -42,7 +42,7 @@ describe('favourites (/shop/favorite)', () => {
 });
 
 describe('choose velo (/shop/choose-velo)', () => {
-  it('lists velo pouches and at most 2 velo gifts (§9)', async () => {
+  it('lists velo pouches and at most 2 velo gifts (docs/rules.md#constants)', async () => {
     await act(() => kvSet(db, 'variant', 'ogo'));
     const velo = (id: number, tags: string[]) => productRow(id, { variant: 'ogo', title: `velo ${id}`, tags, category: 'ogo-velo', price: tags.includes('velo_gift') ? 0 : 150 });
     await storeList('ogo-velo', [velo(1, ['velo']), velo(2, ['velo']), velo(3, ['velo', 'velo_gift']), velo(4, ['velo', 'velo_gift']), velo(5, ['velo', 'velo_gift'])]);

@@ -34,7 +34,7 @@ type Handler = (req: SeenRequest, body: Record<string, unknown>) => Reply | Prom
 /**
  * Metafields kept per customer as the reference server does: create replaces and bumps the
  * revision, honouring If-Match / If-None-Match (412 when another device wrote first); get lists
- * them with their revisions. `revisions: false` plays a server that implements §7 as written
+ * them with their revisions. `revisions: false` plays a server that implements docs/api.md#shop as written
  * (no revisions, preconditions ignored). `refuse(body, n)` returns a refusal instead of storing.
  */
 export function metafieldServer(refuse?: (body: Record<string, unknown>, n: number) => Reply | null, opts: { revisions?: boolean } = {}) {

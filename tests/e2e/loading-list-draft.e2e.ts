@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type Browser } from './support/browser';
+import { rows } from './support/local-db';
+import { startServer, type RunningServer } from './support/server';
+import { signInAsDemo } from './support/sign-in';
+
+/*
+ * A list opened for the first time on this device (no kept copy, caches cleared): its first
+ * cards are drawn from the catalogue stored on the device and their pictures painted before the
+ * app's code has arrived; the live list then takes over and works.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+  browser.page.setDefaultTimeout(20_000);
+  await signInAsDemo(browser.page, server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+describe('a list’s first view', () => {
+  it('shows its first cards and their pictures while the app’s code is held back, then the live list', async () => {
+    const { page } = browser;
+    await expect.poll(async () => (await rows<{ category: string }>(page, 'collections')).some((c) => c.category === 'sticks'), { timeout: 30_000 }).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('screen:/shop/sticks'))).toBeNull();
+    // Caches cleared, no service worker: every script comes from the network, where React is held back.
+    await page.evaluate(async () => {
+      for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+      for (const k of await caches.keys()) await caches.delete(k);
+    });
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/react-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/shop/sticks`, { waitUntil: 'commit' });
+    const drawn = page.locator('#root > .screen-snapshot main .product-card');
+    await expect.poll(() => drawn.count()).toBe(4);
+    const picture = drawn.first().locator('img');
+    expect(await picture.getAttribute('fetchpriority')).toBe('high');
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 1)).toBe(true);
+    expect(await page.locator('[data-testid="product-card"]').count()).toBe(0);
+    release();
+    await page.locator('#root > .app-root [data-testid="product-card"]').first().waitFor();
+    expect(await page.locator('.screen-snapshot').count()).toBe(0);
+    await page.unroute(/\/assets\/react-[^/]+\.js$/);
+  });
+});

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { paintListDraft, type DraftProduct } from '../../../src/app/snapshot/list-draft';
+import { ownerOf, writeSnapshot } from '../../../src/app/snapshot/store';
+
+const product = (id: number, over: Partial<DraftProduct> = {}): DraftProduct => ({ id, title: `Стіки ${id}`, image: `/media/products/${id}.webp`, available: true, ...over });
+
+function setCookie(v: string | null) {
+  document.cookie = v === null ? 'usertoken=; Max-Age=0; path=/' : `usertoken=${v}; path=/`;
+}
+
+afterEach(() => {
+  localStorage.clear();
+  setCookie(null);
+  document.body.innerHTML = '';
+  document.head.querySelectorAll('meta[name="club-build"]').forEach((m) => m.remove());
+});
+
+describe('a list’s first cards drawn from the stored catalogue before the app’s code', () => {
+  it('draws the cards as the live grid does, their pictures asked for at once at high priority, inert', () => {
+    const root = document.createElement('div');
+    const el = paintListDraft(root, 'sticks', [product(2), product(3, { available: false })])!;
+    expect(el.parentElement).toBe(root);
+    expect(el.className).toBe('screen-snapshot');
+    expect(el.hasAttribute('inert')).toBe(true);
+    const cards = Array.from(el.querySelectorAll('main .product-grid article.product-card'));
+    expect(cards.map((c) => c.getAttribute('data-product-id'))).toEqual(['2', '3']);
+    expect(cards[1]!.classList.contains('is-out')).toBe(true);
+    expect(cards[0]!.querySelector('.product-card__title')!.textContent).toBe('Стіки 2');
+    expect(cards[0]!.querySelector('a')!.getAttribute('href')).toBe('/shop/sticks/2');
+    const img = cards[0]!.querySelector('.product-image--card img')!;
+    expect(img.getAttribute('src')).toBe('/media/products/2.webp');
+    expect(img.getAttribute('srcset')).toBe('/media/products/2.webp 360w, /media/products/2.webp?w=720 720w');
+    expect(img.getAttribute('sizes')).toBe('46vw');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('puts them in the frame of the member’s kept home screen, with the list’s title', () => {
+    document.head.insertAdjacentHTML('beforeend', '<meta name="club-build" content="b1">');
+    setCookie('t1');
+    const html = '<div class="layout"><header><h1 class="app-header__title">Головна</h1></header><main class="page" id="main"><p>home</p></main><nav class="bottom-nav"></nav></div>';
+    writeSnapshot('/', { build: 'b1', owner: ownerOf('usertoken=t1')!, theme: 'glo', title: 'Клуб', html, at: 1 }, localStorage);
+    const el = paintListDraft(document.createElement('div'), 'sticks', [product(2)])!;
+    expect(el.querySelector('.app-header__title')!.textContent).toBe('Стіки');
+    expect(el.querySelector('nav.bottom-nav')).not.toBeNull();
+    expect(el.querySelector('main')!.textContent).not.toContain('home');
+    expect(el.querySelectorAll('main .product-card')).toHaveLength(1);
+  });
+
+  it('draws nothing once the app has the root, or with no products', () => {
+    const root = document.createElement('div');
+    root.append(document.createElement('div'));
+    expect(paintListDraft(root, 'sticks', [product(2)])).toBeNull();
+    expect(paintListDraft(document.createElement('div'), 'sticks', [])).toBeNull();
+  });
+});
