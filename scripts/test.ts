@@ -54,10 +54,12 @@ async function lint(): Promise<void> {
   steps.push({ name: 'lint', passed: scripts.length - failed, failed });
 }
 
+// eslint-disable-next-line no-control-regex -- ESC starts the terminal's colour codes
+const COLOURS = /\u001b\[[0-9;]*m/g;
+
 /** The first lines of a failure's message (colours dropped), so the log's tail says why, not only which. */
 const why = (messages: string[] = []): string => {
-  // eslint-disable-next-line no-control-regex -- ESC starts the terminal's colour codes
-  const all = messages.join('\n').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const all = messages.join('\n').replace(COLOURS, '').split('\n').map((l) => l.trim()).filter(Boolean);
   const here = (l: string) => l.replace(process.cwd() + '/', '');
   // A property test's own message ends with what went wrong ("Got AssertionError: ..."), after its seed.
   const lines = [...new Set([...all.slice(0, 4), ...all.filter((l) => l.startsWith('Got ')).slice(0, 1)].map(here))];
