@@ -110,7 +110,10 @@ for (let i = 0; i < rounds; i += 1) {
   const c = await contestant(N);
   counts.clear();
   const r = await play(c, profDir ? profiled : counted);
-  if (answers.size) console.log(Object.fromEntries(answers)), answers.clear();
+  if (answers.size) {
+    console.log(Object.fromEntries(answers));
+    answers.clear();
+  }
   console.log(who, Math.round(r.ms), 'ms', r.requests, 'requests', r.restarts, 'restarts');
 }
 await server.close();

@@ -1,7 +1,7 @@
-// `npm test`: typecheck, unit, server and end-to-end tests; prints and records the totals.
-// The typecheck, the unit tests and the server tests run side by side (each prints its output
-// whole when it ends); the browser tests follow, on their own, as they are the timing-sensitive
-// ones. `npm test -- unit server` runs some of them.
+// `npm test`: typecheck, lint (ESLint, then Prettier's check), unit, server and end-to-end tests;
+// prints and records the totals. The typecheck, the lint, the unit tests and the server tests run
+// side by side (each prints its output whole when it ends); the browser tests follow, on their
+// own, as they are the timing-sensitive ones. `npm test -- unit server` runs some of them.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -41,9 +41,25 @@ async function typecheck(): Promise<void> {
   steps.push({ name: 'typecheck', passed: configs.length - failed, failed });
 }
 
+/** ESLint (zero warnings), then Prettier's check: each a check of the lint step, as in package.json. */
+async function lint(): Promise<void> {
+  const scripts = ['lint', 'format:check'];
+  let failed = 0;
+  for (const script of scripts) {
+    const ok = await run('npm', ['run', '--silent', script], false);
+    const hint = script === 'format:check' ? ' (`npm run format` writes the layout)' : '';
+    console.log(`\n▶ ${script}: ${ok ? 'ok' : `FAILED${hint}`}`);
+    if (!ok) failed += 1;
+  }
+  steps.push({ name: 'lint', passed: scripts.length - failed, failed });
+}
+
+// eslint-disable-next-line no-control-regex -- ESC starts the terminal's colour codes
+const COLOURS = /\u001b\[[0-9;]*m/g;
+
 /** The first lines of a failure's message (colours dropped), so the log's tail says why, not only which. */
 const why = (messages: string[] = []): string => {
-  const all = messages.join('\n').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const all = messages.join('\n').replace(COLOURS, '').split('\n').map((l) => l.trim()).filter(Boolean);
   const here = (l: string) => l.replace(process.cwd() + '/', '');
   // A property test's own message ends with what went wrong ("Got AssertionError: ..."), after its seed.
   const lines = [...new Set([...all.slice(0, 4), ...all.filter((l) => l.startsWith('Got ')).slice(0, 1)].map(here))];
@@ -88,6 +104,7 @@ const cores = cpus().length;
 // With few cores the side-by-side steps would only slow each other: one after another then.
 const first: Array<() => Promise<void>> = [];
 if (want('typecheck')) first.push(typecheck);
+if (want('lint')) first.push(lint);
 if (want('unit')) first.push(() => vitest('unit', cores < 4));
 if (want('server')) first.push(() => vitest('server', cores < 4));
 if (cores >= 4) await Promise.all(first.map((f) => f()));

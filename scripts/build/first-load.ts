@@ -126,7 +126,7 @@ export function firstLoad(): Plugin {
         const styled = inlineStyles(readFileSync(join(dir, 'index.html'), 'utf8'), dir);
         const boot = chunkClosure(bundle, BOOT_SOURCE);
         const syncChunks = chunkClosure(bundle, SYNC_SOURCE);
-        let shell = markPreloads(styled.html)
+        const shell = markPreloads(styled.html)
           .replace('<head>', `<head>\n    <meta name="club-build" content="${buildId}" />\n    <meta name="club-sync" content="${syncChunks.filter((f) => !boot.includes(f) && !styled.html.includes(`"${f}"`)).join(' ')}" />`)
           .replace(PRELOAD_AT, `${preloadTags(boot.filter((f) => !styled.html.includes(`"${f}"`)))}${PRELOAD_AT}`);
         for (const f of styled.files) unlinkSync(join(dir, f));

@@ -3,7 +3,7 @@ import type { BranchOption, CityOption } from '../../src/contract/delivery';
 import { likePrefix, normalizeCityText } from '../../src/domain/city-search';
 import type { Db } from '../db/connect';
 import type { NpBranchesTable, NpCitiesTable } from '../db/tables/scan-delivery';
-import type { BranchQuery, Carrier } from './carrier';
+import type { Carrier } from './carrier';
 import { novaPoshtaApi } from './nova-poshta-api';
 
 export type { BranchQuery, Carrier } from './carrier';

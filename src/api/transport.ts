@@ -118,7 +118,7 @@ export class Transport {
   }
 
   private async read<C extends CallDef>(call: C, res: Response): Promise<CallResponse<C>> {
-    let data: unknown = null;
+    let data: unknown;
     try {
       data = await res.json();
     } catch {

@@ -13,7 +13,7 @@ const NAMES: Record<AddressField, string> = {
 };
 
 /** Control characters (U+0000–U+001F, U+007F): the server refuses them, and no address has them. */
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**

@@ -9,7 +9,7 @@ export const RETURN_PATH_MAX = 500;
 export function isSafeReturnPath(path: string): boolean {
   if (path.length === 0 || path.length > RETURN_PATH_MAX) return false;
   if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return false;
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   if (/[\u0000-\u001f\u007f\s]/.test(path)) return false;
   try {
     return new URL(path, 'https://site.invalid').origin === 'https://site.invalid';

@@ -36,7 +36,7 @@ describe('a replay of scans and feedback interrupted', () => {
 
     const text = 'Курʼєр приїхав раніше, дякую!';
     await goOffline(context);
-    let orderId = 0;
+    let orderId: number;
     let killed = false;
     try {
       await typeCodes(page, base, codes);
@@ -130,7 +130,7 @@ describe('a replay of scans and feedback interrupted', () => {
     await drained(page);
 
     const text = 'Упаковка ціла, все на місці.';
-    let orderId = 0;
+    let orderId: number;
     let killed = false;
     await goOffline(context);
     try {

@@ -91,7 +91,7 @@ export async function choosePayment(page: Page, base: string, method: 1 | 2 | 'x
 }
 
 /** Places the order from /shop/checkout; returns its number from the success page. */
-export async function placeOrder(page: Page, base: string): Promise<number> {
+export async function placeOrder(page: Page, _base: string): Promise<number> {
   await page.getByTestId('place-order').click();
   await page.waitForURL(/\/shop\/success\?order=\d+/, { timeout: 20_000 });
   const title = await page.getByTestId('success-number').textContent();

@@ -38,6 +38,7 @@ export class PhoneLog {
 
   /** Watches one tab's connection (before it opens). */
   watch(db: ClubDb): void {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- Dexie's hooks bind their own `this` (the request)
     const log = this;
     db.outbox.hook('creating', function (_key, e: OutboxEntry) {
       this.onsuccess = () => void log.created.push({ id: e.id, seq: e.seq, kind: e.kind, account: e.account, payload: e.payload });

@@ -49,9 +49,9 @@ export type { Duration } from './clock';
 /** vitest's `test` with a fresh scenario `s`, closed after the test. */
 export const test = base.extend<{ s: Scenario }>({
   // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern
-  s: async ({}, use) => {
+  s: async ({}, provide) => {
     const s = await Scenario.start();
-    await use(s);
+    await provide(s);
     await s.close();
   },
 });

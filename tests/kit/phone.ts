@@ -1,5 +1,4 @@
 import { ClubDb } from '../../src/db/database';
-import type { UnsentSummary } from '../../src/sync/auth/logout';
 import { memoryCookies } from '../../src/sync/auth/cookies';
 import { appRegistry } from '../../src/sync/mutations/index';
 import { memoryLocks } from '../unit/sync/support/memory-locks';

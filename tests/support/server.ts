@@ -17,6 +17,10 @@ export const TEST_PHONES = ['380500000001', '380500000002'] as const;
 /** What production cannot start without (server/config.ts), and NODE_ENV=production: spread into a test's env. */
 export const PRODUCTION_ENV = { NODE_ENV: 'production', PUBLIC_URL: 'https://club.example', METRICS_TOKEN: 'test-metrics-token' } as const;
 
+/** An answer's JSON: a test reads it by path and its expectations check the shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one loose type for every server test's answers
+type AnswerBody = any;
+
 export interface TestServer {
   app: Hono<AppEnv>;
   deps: AppDeps;
@@ -27,9 +31,9 @@ export interface TestServer {
     method: 'GET' | 'POST',
     path: string,
     opts?: { body?: unknown; query?: Record<string, string>; token?: string; idem?: string; headers?: Record<string, string> },
-  ): Promise<{ status: number; body: any; headers: Headers }>;
-  post(path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers }>;
-  get(path: string, query?: Record<string, string>, token?: string): Promise<{ status: number; body: any; headers: Headers }>;
+  ): Promise<{ status: number; body: AnswerBody; headers: Headers }>;
+  post(path: string, body?: unknown, token?: string): Promise<{ status: number; body: AnswerBody; headers: Headers }>;
+  get(path: string, query?: Record<string, string>, token?: string): Promise<{ status: number; body: AnswerBody; headers: Headers }>;
   close(): Promise<void>;
 }
 

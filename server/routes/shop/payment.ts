@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { getLiqpayLink } from '../../../src/contract/shop-payment';
 import { publicOrigin } from '../../http/public-origin';
 import type { AppDeps, AppEnv, Member } from '../../context';

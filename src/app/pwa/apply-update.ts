@@ -55,7 +55,7 @@ export async function applyUpdate(env: ApplyEnv): Promise<void> {
  * 'none' when no update was tried. Forgets the try.
  */
 export function updateOutcome(storage: Pick<Storage, 'getItem' | 'removeItem'>, stillWaiting: boolean): 'none' | 'done' | 'stuck' {
-  let tried = false;
+  let tried: boolean;
   try {
     tried = storage.getItem(UPDATE_TRIED_KEY) !== null;
     storage.removeItem(UPDATE_TRIED_KEY);

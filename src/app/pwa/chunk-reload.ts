@@ -13,7 +13,7 @@ interface Store {
  * A second failure on the same path within the guard shows an error instead of looping.
  */
 export function shouldReloadForChunk(path: string, now: number, store: Store): boolean {
-  let seen: Record<string, number> = {};
+  let seen: Record<string, number>;
   try {
     seen = JSON.parse(store.getItem(KEY) ?? '{}') as Record<string, number>;
   } catch {

@@ -12,7 +12,7 @@ export function useCountdown(until: number): number {
       if (s === 0) clearInterval(t);
     }, 1000);
     return () => clearInterval(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `left` is made anew each render from `until`
   }, [until]);
   return seconds;
 }

@@ -5,7 +5,7 @@ import { CONTENT_PAGES } from '../../domain/content-pages';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import { contentActions } from '../../sync/content/lazy';
-import { Button, ButtonLink } from '../../ui/button';
+import { ButtonLink } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { EmptyState, ListRow, Skeleton } from '../../ui/surfaces';
 import { PullProblem } from '../../ui/pull-problem';

@@ -4,7 +4,7 @@ import { CONTENT_PAGES } from '../../domain/content-pages';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { subscriptionActions } from '../../sync/programme/lazy';
-import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { Skeleton } from '../../ui/surfaces';
 import { PullProblem } from '../../ui/pull-problem';
 import { SUB_COPY as T } from './copy';
 import '../../ui/panel.css';

@@ -24,7 +24,7 @@ function useRefusalAnnouncements(s: SyncStatus, open: () => void, panelOpen: boo
       toasts.show(SYNC_COPY.announce(n.what, n.why), { kind: 'error', action: { label: SYNC_COPY.details, run: open }, durationMs: 10_000, screen: pathname, ...(n.subject ? { subject: n.subject } : {}) });
     }
     s.markNoticed(fresh.map((e) => e.id));
-  }, [key, panelOpen]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [key, panelOpen]); // eslint-disable-line react-hooks/exhaustive-deps -- `key` names the unseen refusals: announced once, not on each render
 }
 
 /**

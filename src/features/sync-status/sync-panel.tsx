@@ -20,7 +20,7 @@ export function SyncPanel({ s, onClose }: { s: SyncStatus; onClose: () => void }
   const unseen = s.failed.filter((e) => !e.noticed).map((e) => e.id);
   useEffect(() => {
     if (unseen.length) s.markNoticed(unseen);
-  }, [unseen.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [unseen.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps -- the ids' text, as the array is new each render
 
   return (
     <dialog

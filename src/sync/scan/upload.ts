@@ -98,7 +98,7 @@ export async function sendMultiscanPhoto(
     }
     const tables = [db.outbox, db.kv, ...multiscanKind.tables.map((t) => db.table(t))];
     if (answer.status >= 200 && answer.status < 300) {
-      let data: unknown = null;
+      let data: unknown;
       try {
         data = JSON.parse(answer.text);
       } catch {

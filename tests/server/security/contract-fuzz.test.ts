@@ -140,6 +140,7 @@ async function assertShort(property: fc.IAsyncProperty<[FuzzRequest]>, params: f
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     const cause = e instanceof Error && e.cause instanceof Error ? `${e.cause.message}\n` : '';
+    // eslint-disable-next-line preserve-caught-error -- a cause would print the whole report this cuts short
     throw new Error(`${cause}${message.length > 3000 ? `${message.slice(0, 1500)}\n…\n${message.slice(-1500)}` : message}`);
   }
 }

@@ -4,7 +4,7 @@ import { ClubDb } from '../../../src/db/database';
 import { clearFresh, freshUntil, kvDelete, kvGet, kvSet, markFresh } from '../../../src/db/kv';
 import { catalogueList } from '../../../src/db/queries';
 import { resetAllStores } from '../../../src/db/reset';
-import { DB_VERSION, STORES_V1, STORES_V2, STORES_V3, STORES_V4, type OutboxEntryV1 } from '../../../src/db/schema';
+import { DB_VERSION, STORES_V1, STORES_V2, STORES_V4, type OutboxEntryV1 } from '../../../src/db/schema';
 
 let n = 0;
 const opened: Dexie[] = [];

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { kvGet } from '../../../src/db/kv';
 import {
   addProductToCart,
   CartRefusal,

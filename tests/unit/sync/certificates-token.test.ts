@@ -16,7 +16,6 @@ import { api, uniqueDbName } from './support/harness';
 import { memoryLocks } from './support/memory-locks';
 
 const HOUR = 3_600_000;
-const partner = { id: 7, categoryId: 1, name: 'ТехноСвіт', description: '', logo: 'data:', nominals: [{ nominal: 100, xp: 120 }] };
 const certificate = { id: 31, partnerId: 7, partnerName: 'ТехноСвіт', categoryId: 1, logo: 'data:', nominal: 100, xpPrice: 120, status: 'active', created_at: '2026-03-01T10:00:00.000Z', expires_at: '2027-03-01T10:00:00.000Z', used_at: null, code: null };
 
 /** A signed-in member over a scripted certificate service; tokens numbered as issued. */

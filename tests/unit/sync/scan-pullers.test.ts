@@ -98,9 +98,8 @@ describe('balances a pull carried from before an XP action', () => {
     });
 
   it('month stats: kept, but the balances from before the action are not written', async () => {
-    let h!: Awaited<ReturnType<typeof harness>>;
     let calls = 0;
-    h = await harness({
+    const h: Awaited<ReturnType<typeof harness>> = await harness({
       reply: api({
         '/api/scan/get-scan-count': () => ok({ code: 200, success: true, count: 6, date_start: '2026-11-01' }),
         '/api/scan/get-scan-percent': () => ok({ percent: 60, count: 6, goal: 10, coinMonth: 64, month: '2026-11-01', managerAdded: true }),
@@ -125,9 +124,8 @@ describe('balances a pull carried from before an XP action', () => {
   });
 
   it('member: the records are kept, the balances from before the action are not written', async () => {
-    let h!: Awaited<ReturnType<typeof harness>>;
     let calls = 0;
-    h = await harness({
+    const h: Awaited<ReturnType<typeof harness>> = await harness({
       reply: api({
         '/api/user/get-user': (_r, b) => ok({ customer: { id: b.id, first_name: 'Олена', last_name: 'Коваль', email: 'olena@example.com', phone: '380500000001', tags: [], orders_count: 0, total_spent: 0, note: '' }, metafields: [] }),
         '/api/get-balance': async () => {

@@ -82,7 +82,7 @@ export function CityPicker({
   const exactRef = exact?.city_id;
   useEffect(() => {
     if (needsRef && exact && !value.cityRef && document.activeElement?.getAttribute('data-testid') !== 'city-input') pick(exact);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `exact` and `pick` are new each render; `exactRef` names the city
   }, [needsRef, exactRef, value.cityRef]);
 
   return (

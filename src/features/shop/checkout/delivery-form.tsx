@@ -70,7 +70,7 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
   const cartForbidsIpost = d.method === 3 && !offered.includes(3);
   useEffect(() => {
     if (cartForbidsIpost) fallBack(FALLBACK_MESSAGES.notOffered);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- falls back once when the cart turns; `fallBack` is new each render
   }, [cartForbidsIpost]);
 
   /** docs/api.md#delivery ipost city-available; an unserved city or a failed check falls back to 1 (docs/rules.md#states, docs/rules.md#error-reactions). */

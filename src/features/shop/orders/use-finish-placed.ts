@@ -33,5 +33,5 @@ export function useFinishPlacedOrders(opts: { announce?: boolean } = {}): void {
         }
       })
       .catch(() => undefined);
-  }, [sync, online, pending]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [sync, online, pending]); // eslint-disable-line react-hooks/exhaustive-deps -- `numbers` is new each render; the orders are named by `pending`
 }
