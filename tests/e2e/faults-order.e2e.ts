@@ -47,16 +47,32 @@ async function toldItIsOnItsWay(): Promise<void> {
 /** Presses «Надіслати ще раз» (as long as it is offered) until the success page shows; returns the order number. */
 async function retryUntilPlaced(): Promise<number> {
   const page = browser.page;
-  for (let i = 0; i < 30 && !/\/shop\/success/.test(page.url()); i += 1) {
-    const button = page.getByTestId('place-order');
-    // The order may be answered between two looks (the success page replaces the button): a
-    // look at a button that has gone is a «no», not a 20 s wait for it to come back.
-    const offered = async () =>
-      (await button.count()) > 0 &&
-      (await button.isEnabled({ timeout: 1000 }).catch(() => false)) &&
-      Boolean((await button.textContent({ timeout: 1000 }).catch(() => ''))?.includes('Надіслати ще раз'));
-    if (await offered()) await button.click({ timeout: 2000 }).catch(() => undefined);
-    await page.waitForTimeout(700);
+  const placed = () => /\/shop\/success/.test(page.url());
+  const button = page.getByTestId('place-order');
+  // The order may be answered between two looks (the success page replaces the button): a
+  // look at a button that has gone is a «no», not a 20 s wait for it to come back.
+  const offered = async () =>
+    (await button.count()) > 0 &&
+    (await button.isEnabled({ timeout: 1000 }).catch(() => false)) &&
+    (await button.getAttribute('aria-busy', { timeout: 1000 }).catch(() => 'true')) !== 'true' &&
+    Boolean((await button.textContent({ timeout: 1000 }).catch(() => ''))?.includes('Надіслати ще раз'));
+  // Each press is over once its create-order has been answered (or has failed on the way).
+  let answered = 0;
+  const onOrder = (r: { url(): string }) => void (r.url().includes(CREATE_ORDER) && (answered += 1));
+  page.on('requestfinished', onOrder);
+  page.on('requestfailed', onOrder);
+  try {
+    for (let i = 0; i < 30 && !placed(); i += 1) {
+      await expect.poll(async () => placed() || (await offered()), { timeout: 20_000 }).toBe(true);
+      if (placed()) break;
+      const before = answered;
+      await againLater(page);
+      await button.click({ timeout: 2000 }).catch(() => undefined);
+      await expect.poll(() => placed() || answered > before, { timeout: 20_000 }).toBe(true);
+    }
+  } finally {
+    page.off('requestfinished', onOrder);
+    page.off('requestfailed', onOrder);
   }
   await page.waitForURL(/\/shop\/success\?order=\d+/, { timeout: 20_000 });
   const title = await page.getByTestId('success-number').textContent();
@@ -71,8 +87,11 @@ async function laterLineStays(): Promise<void> {
   await addProduct(page, base, 'sticks', 7, 1);
   await drained();
   // Opening the checkout pages runs what follows placed orders again (it must be done already).
+  // Opened, with no order's follow-ups left pending, and what they queued sent.
   await page.goto(`${base}/shop/checkout`);
-  await page.waitForTimeout(1500);
+  await page.getByTestId('place-order').waitFor();
+  await expect.poll(async () => (await kv<Array<{ followUps?: string }>>(page, 'placedOrders')).filter((o) => o.followUps === 'pending').length).toBe(0);
+  await drained();
   await page.goto(`${base}/shop/cart`);
   await page.getByTestId('cart-line').first().waitFor();
   await drained();
