@@ -140,6 +140,8 @@ async function orderThrough(tap: Tap): Promise<number> {
   return before;
 }
 
+// The first two tests take an order through a kill, a restart and a retry, then check the cart:
+// given the time their waits add up to on a loaded machine, not vitest's 60 s.
 describe('the server killed in the middle of create-order', () => {
   it('after the order was written but before the answer reached the phone: told, the retry gets the same order, one order on the server', async () => {
     const { page } = browser;
@@ -161,7 +163,7 @@ describe('the server killed in the middle of create-order', () => {
     const number = await retryUntilPlaced();
     await oneOrderWithTheCart(before, number);
     await laterLineStays();
-  });
+  }, 150_000);
 
   it('before the request reached the server (killed right after the tap): told, the retry after the restart places exactly one order', async () => {
     const { page } = browser;
@@ -177,7 +179,7 @@ describe('the server killed in the middle of create-order', () => {
     await server.start();
     const number = await retryUntilPlaced();
     await oneOrderWithTheCart(before, number);
-  });
+  }, 150_000);
 
   it('the member leaves the checkout while the order waits, and the phone sends it later by itself: one order, the cart page shows it emptied', async () => {
     const { page } = browser;
