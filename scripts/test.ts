@@ -1,8 +1,8 @@
 // `npm test`: typecheck, unit, server and end-to-end tests; prints and records the totals.
 // The typecheck, the unit tests and the server tests run side by side (each prints its output
-// whole when it ends; on two or three cores in two lanes: the typecheck then the unit tests, beside
-// the server tests). The browser tests follow once they are done, in two passes: most files two at a
-// time, then those vitest.config.ts names ALONE_FILES one at a time. `npm test -- unit server` runs some of them.
+// whole when it ends; one after another on fewer than four cores). The browser tests follow once
+// they are done, in two passes: most files two at a time, then those vitest.config.ts names
+// ALONE_FILES one at a time. `npm test -- unit server` runs some of them.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -96,18 +96,14 @@ const timed = (name: string, step: () => Promise<void>) => async () => {
   timings.push(`${name} ${Math.round((Date.now() - began) / 1000)} s`);
 };
 
-// Each of these keeps about one core busy (vitest gives a project one worker on two cores): with
-// four cores or more all three side by side, with two or three in two lanes, typecheck then unit
-// tests beside the server tests.
-const lanes: Array<Array<() => Promise<void>>> = cores >= 4 ? [[], [], []] : [[], []];
-if (want('typecheck')) lanes[0]!.push(timed('typecheck', typecheck));
-if (want('unit')) lanes[cores >= 4 ? 1 : 0]!.push(timed('unit', () => vitest('unit', false)));
-if (want('server')) lanes[lanes.length - 1]!.push(timed('server', () => vitest('server', false)));
-await Promise.all(
-  lanes.map(async (lane) => {
-    for (const step of lane) await step();
-  }),
-);
+// Side by side with four cores or more; with fewer one after another (vitest gives a project a
+// single worker there, and a unit test's quick waits are not made to share a small machine).
+const first: Array<() => Promise<void>> = [];
+if (want('typecheck')) first.push(timed('typecheck', typecheck));
+if (want('unit')) first.push(timed('unit', () => vitest('unit', cores < 4)));
+if (want('server')) first.push(timed('server', () => vitest('server', cores < 4)));
+if (cores >= 4) await Promise.all(first.map((f) => f()));
+else for (const f of first) await f();
 // Browser tests once the rest is done (each file starts its own server and browser): most files
 // two at a time, as a file mostly waits on a browser or a server; then those that need the machine
 // quiet (ALONE_FILES in vitest.config.ts), one at a time.
