@@ -1,7 +1,8 @@
 // `npm test`: typecheck, lint (ESLint, then Prettier's check), unit, server and end-to-end tests;
 // prints and records the totals. The typecheck, the lint, the unit tests and the server tests run
-// side by side (each prints its output whole when it ends); the browser tests follow, on their
-// own, as they are the timing-sensitive ones. `npm test -- unit server` runs some of them.
+// side by side (each prints its output whole when it ends; one after another on fewer than four
+// cores). The browser tests follow once they are done, in two passes: most files two at a time,
+// then those vitest.config.ts names ALONE_FILES one at a time. `npm test -- unit server` runs some.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -17,9 +18,9 @@ const steps: Step[] = [];
 mkdirSync('test-results', { recursive: true });
 
 /** Runs a command; its output is printed live (`live`) or in one piece when it ends. */
-function run(cmd: string, args: string[], live: boolean): Promise<boolean> {
+function run(cmd: string, args: string[], live: boolean, env: NodeJS.ProcessEnv = {}): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(cmd, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const out: Buffer[] = [];
     child.stdout?.on('data', (b: Buffer) => out.push(b));
     child.stderr?.on('data', (b: Buffer) => out.push(b));
@@ -69,14 +70,16 @@ const why = (messages: string[] = []): string => {
   return lines.length ? `\n      ${lines.map((l) => l.slice(0, 240)).join('\n      ')}` : '';
 };
 
-async function vitest(project: string, live: boolean): Promise<void> {
-  const out = `test-results/${project}.json`;
+/** Runs one vitest project; `name` is the step (and its JSON report's file name), `env` added to the run's environment. */
+async function vitest(project: string, live: boolean, name = project, env: NodeJS.ProcessEnv = {}): Promise<void> {
+  const out = `test-results/${name}.json`;
   rmSync(out, { force: true });
-  console.log(`\n▶ ${project} tests${live ? '' : ' (output when they end)'}`);
+  console.log(`\n▶ ${name} tests${live ? '' : ' (output when they end)'}`);
   const ok = await run(
     process.execPath,
     ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
     live,
+    env,
   );
   try {
     const r = JSON.parse(readFileSync(out, 'utf8')) as {
@@ -87,13 +90,13 @@ async function vitest(project: string, live: boolean): Promise<void> {
     };
     for (const file of r.testResults ?? []) {
       const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-      for (const a of failedTests) failures.push(`${project}: ${file.name.replace(process.cwd() + '/', '')} > ${a.fullName}${why(a.failureMessages)}`);
-      if (file.status === 'failed' && failedTests.length === 0) failures.push(`${project}: ${file.name.replace(process.cwd() + '/', '')} (did not run: ${(file.message ?? '').split('\n')[0]})`);
+      for (const a of failedTests) failures.push(`${name}: ${file.name.replace(process.cwd() + '/', '')} > ${a.fullName}${why(a.failureMessages)}`);
+      if (file.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${file.name.replace(process.cwd() + '/', '')} (did not run: ${(file.message ?? '').split('\n')[0]})`);
     }
     // A suite that fails to load has no failed tests; count it so it cannot pass silently.
-    steps.push({ name: project, passed: r.numPassedTests, failed: r.numFailedTests + (!ok && r.numFailedTests === 0 ? 1 : 0) });
+    steps.push({ name, passed: r.numPassedTests, failed: r.numFailedTests + (!ok && r.numFailedTests === 0 ? 1 : 0) });
   } catch {
-    steps.push({ name: project, passed: 0, failed: 1 });
+    steps.push({ name, passed: 0, failed: 1 });
   }
 }
 
@@ -101,16 +104,30 @@ const only = process.argv.slice(2);
 const want = (s: string) => only.length === 0 || only.includes(s);
 const cores = cpus().length;
 
-// With few cores the side-by-side steps would only slow each other: one after another then.
+const timings: string[] = [];
+/** Runs a step and notes how long it took (wall clock), for the totals at the end. */
+const timed = (name: string, step: () => Promise<void>) => async () => {
+  const began = Date.now();
+  await step();
+  timings.push(`${name} ${Math.round((Date.now() - began) / 1000)} s`);
+};
+
+// Side by side with four cores or more; with fewer one after another (vitest gives a project a
+// single worker there, and a unit test's quick waits are not made to share a small machine).
 const first: Array<() => Promise<void>> = [];
-if (want('typecheck')) first.push(typecheck);
-if (want('lint')) first.push(lint);
-if (want('unit')) first.push(() => vitest('unit', cores < 4));
-if (want('server')) first.push(() => vitest('server', cores < 4));
+if (want('typecheck')) first.push(timed('typecheck', typecheck));
+if (want('lint')) first.push(timed('lint', lint));
+if (want('unit')) first.push(timed('unit', () => vitest('unit', cores < 4)));
+if (want('server')) first.push(timed('server', () => vitest('server', cores < 4)));
 if (cores >= 4) await Promise.all(first.map((f) => f()));
 else for (const f of first) await f();
-// Browser tests: one file at a time (each starts its own server and browser).
-if (want('e2e')) await vitest('e2e', true);
+// Browser tests once the rest is done (each file starts its own server and browser): most files
+// two at a time, as a file mostly waits on a browser or a server; then those that need the machine
+// quiet (ALONE_FILES in vitest.config.ts), one at a time.
+if (want('e2e')) {
+  await timed('e2e', () => vitest('e2e', true, 'e2e', { E2E_PASS: 'side-by-side' }))();
+  await timed('e2e alone', () => vitest('e2e', true, 'e2e-alone', { E2E_PASS: 'alone' }))();
+}
 
 const passed = steps.reduce((n, s) => n + s.passed, 0);
 const failed = steps.reduce((n, s) => n + s.failed, 0);
@@ -118,4 +135,5 @@ writeFileSync('test-results/summary.json', JSON.stringify({ passed, failed, step
 if (failures.length > 0) console.log('\nFailed:\n' + failures.map((f) => '  ✗ ' + f).join('\n'));
 console.log('\n' + steps.map((s) => `${s.name}: ${s.passed} passed, ${s.failed} failed`).join('\n'));
 console.log(`${passed} passed, ${failed} failed`);
+console.log(`time: ${timings.join(', ')}`);
 process.exit(failed > 0 ? 1 : 0);

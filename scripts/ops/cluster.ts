@@ -15,8 +15,8 @@ export const HAPROXY_CONFIG = join(ROOT, 'deploy/haproxy.cfg');
 export const SERVER_BUNDLE = join(ROOT, 'dist-server/main.mjs');
 
 /** Bundles the server (esbuild, packages left in node_modules): starts in a second, where tsx takes several. */
-export function buildServer(): void {
-  const r = spawnSync(join(ROOT, 'node_modules/.bin/esbuild'), ['server/main.ts', '--bundle', '--platform=node', '--format=esm', '--packages=external', '--target=node20', `--outfile=${SERVER_BUNDLE}`, '--log-level=warning'], { cwd: ROOT, stdio: 'inherit' });
+export function buildServer(outfile = SERVER_BUNDLE): void {
+  const r = spawnSync(join(ROOT, 'node_modules/.bin/esbuild'), ['server/main.ts', '--bundle', '--platform=node', '--format=esm', '--packages=external', '--target=node20', `--outfile=${outfile}`, '--log-level=warning'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('the server bundle failed to build');
 }
 

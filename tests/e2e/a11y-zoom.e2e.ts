@@ -76,7 +76,8 @@ describe('text at 200% on a 390 px wide phone loses nothing (WCAG 1.4.4, 1.4.10)
     await page.goto(server.url + '/auth');
     await page.getByTestId('screen-auth').waitFor({ timeout: 20_000 });
     await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
-    await page.waitForTimeout(100);
+    // Looked at once a frame has been laid out at the new size.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect((await losses(page)).map((l) => `/auth: ${l}`)).toEqual([]);
   });
 });

@@ -22,10 +22,17 @@ describe('the city search while a new name is typed', () => {
     const { page, context } = browser;
     const base = server.url;
     await switchVariant(page, base, 'glo');
-    // A slow carrier: each typed search answers after 2 s.
+    // A slow carrier: while `held`, each typed search waits for its answer until the test lets
+    // them all go (in the order they were asked).
     const search = (url: URL) => url.pathname === '/api/delivery/np/cities' && url.searchParams.has('query');
+    let held: Array<() => void> | null = null;
+    const release = () => {
+      const waiting = held ?? [];
+      held = null;
+      for (const go of waiting) go();
+    };
     await context.route(search, async (route) => {
-      await new Promise((r) => setTimeout(r, 2000));
+      if (held) await new Promise<void>((go) => held!.push(go));
       await route.continue().catch(() => undefined);
     });
     try {
@@ -37,11 +44,14 @@ describe('the city search while a new name is typed', () => {
       await input.fill('Хар');
       await page.getByTestId('city-option').filter({ hasText: 'Харків' }).first().waitFor();
 
+      held = [];
       await input.fill('');
       await input.pressSequentially('Запор', { delay: 60 });
       const right = await offered(page);
       expect(right.filter((n) => !n.startsWith('Запор'))).toEqual([]);
       await page.getByTestId('city-searching').waitFor();
+      // The carrier answers every search typed, the earlier ones first.
+      release();
       // A quick tap on the first suggestion, once there is one, picks Запоріжжя.
       await page.getByTestId('city-option').first().click({ timeout: 15_000 });
       expect(await input.inputValue()).toBe('Запоріжжя');
@@ -49,6 +59,7 @@ describe('the city search while a new name is typed', () => {
       await page.locator('[data-testid="branch-option"][data-number="1"]').click();
       await page.getByTestId('branch-picked').waitFor();
     } finally {
+      release();
       await context.unroute(search);
     }
     await choosePayment(page, base, 1);

@@ -1,6 +1,6 @@
 // the outbox's own edges, measured from outside. Page views (the
 // app's own analytics, never shown) queued ahead of the member's scans; the server then answers
-// 500 to everything for a while. The member's changes never wait behind the analytics, the
+// 500 to everything until the test has seen what it waits for. The member's changes never wait behind the analytics, the
 // indicator says why they wait and until when, «Надіслати зараз» tries at once without pushing
 // the next try later, and the queue drains soon after the server recovers (the figure printed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +13,6 @@ import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
 import { signedInReady } from './shop-steps';
 import { balanceOf, creditedTimes, drained, member, openManualEntry, typeCodes } from './faults-steps';
-
-/** How long the server answers 500 to every API call after the network comes back. */
-const OUTAGE_MS = 25_000;
 
 interface Entry {
   id: string;
@@ -56,7 +53,8 @@ describe('the outbox after an outage, with analytics queued ahead of the member�
     const queue = (await rows<Entry>(page, 'outbox')).sort((a, b) => a.seq - b.seq);
     expect(queue[0]!.kind).toBe('analytics-event');
 
-    // The server fails every call for OUTAGE_MS once the network is back.
+    // The server fails every call once the network is back, until the checks below have been
+    // made during the outage (a state, not a length of time: a loaded machine only makes it longer).
     const sent: Array<{ path: string; at: number; status: number }> = [];
     let healthyAt = Number.POSITIVE_INFINITY;
     proxy.tap('/api/', async (req, forward) => {
@@ -70,7 +68,6 @@ describe('the outbox after an outage, with analytics queued ahead of the member�
       return 'answer';
     });
     const online = Date.now();
-    healthyAt = online + OUTAGE_MS;
     await goOnline(context);
 
     // Item 13: the member's changes are tried themselves, and the indicator says why they wait and when the next try is.
@@ -99,16 +96,16 @@ describe('the outbox after an outage, with analytics queued ahead of the member�
     const after = (await scans(page))[0]!;
     expect(after.nextAttemptAt).toBeLessThanOrEqual(scheduled);
     await page.keyboard.press('Escape');
-    expect(Date.now()).toBeLessThan(healthyAt);
 
     // The server recovers: the member's changes go within seconds (printed, target under 10 s).
-    await expect.poll(async () => (await scans(page)).length, { timeout: OUTAGE_MS + 30_000, interval: 100 }).toBe(0);
+    healthyAt = Date.now();
+    await expect.poll(async () => (await scans(page)).length, { timeout: 30_000, interval: 100 }).toBe(0);
     const drainedAt = Date.now();
     const analyticsLeft = (await rows<Entry>(page, 'outbox')).filter((e) => e.kind === 'analytics-event').length;
     const firstScanOk = sent.find((s) => s.path.includes('/api/scan/scan-code') && s.status === 200)?.at ?? NaN;
     const firstAnalyticsOk = sent.find((s) => s.path.includes('/api/analytics/') && s.status === 200)?.at ?? NaN;
     console.log(
-      `[edges-outbox] outage ${OUTAGE_MS / 1000} s; member's changes drained ${((drainedAt - healthyAt) / 1000).toFixed(1)} s after the server recovered ` +
+      `[edges-outbox] outage ${((healthyAt - online) / 1000).toFixed(1)} s; member's changes drained ${((drainedAt - healthyAt) / 1000).toFixed(1)} s after the server recovered ` +
         `(${((drainedAt - online) / 1000).toFixed(1)} s after going online); requests failed during the outage: ${sent.filter((s) => s.status === 500).length}; ` +
         `analytics entries still queued then: ${analyticsLeft}; first analytics accepted ${Number.isNaN(firstAnalyticsOk) ? 'later' : `${((firstAnalyticsOk - healthyAt) / 1000).toFixed(1)} s`}, ` +
         `first scan accepted ${((firstScanOk - healthyAt) / 1000).toFixed(1)} s after recovery`,

@@ -1,7 +1,7 @@
 // Storage edge: item 16 (the app asks the browser for persistent storage once the member has
 // signed in and queued a change of their own, so changes waiting offline are not evicted).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from './support/browser';
+import { waitForServiceWorker, type Browser } from './support/browser';
 import { kv } from './support/local-db';
 import { serverMetafield } from './support/server-api';
 import type { RunningServer } from './support/server';
@@ -35,7 +35,8 @@ describe('persistent storage', () => {
     await page.context().addCookies([{ name: 'showIs18', value: '1', url: base }]);
     await page.goto(`${base}/auth`);
     await page.getByTestId('auth-phone').waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(1000);
+    // Looked at once the app's start is over: its service worker (registered after the first screen settles) controls the page.
+    await waitForServiceWorker(page);
     expect(await persistCalls()).toBe(0);
 
     await signedInReady(page, base);

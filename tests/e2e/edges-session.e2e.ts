@@ -2,7 +2,7 @@
 // session is stored on the device: on start the app restores what the cookies carried, so the
 // member meets neither the age gate nor the sign-in form; a device without a session still does).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
+import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
 import { kv } from './support/local-db';
 import { serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
@@ -48,7 +48,8 @@ describe('cookies lost with a killed browser', () => {
       await fresh.page.goto(`${server.url}/`);
       await fresh.page.waitForURL(`${server.url}/is18`);
       await fresh.page.getByText('Тобі вже є 18?').first().waitFor();
-      await fresh.page.waitForTimeout(500);
+      // Looked at once the app's start is over: its service worker (registered after the first screen settles) controls the page.
+      await waitForServiceWorker(fresh.page);
       expect(new URL(fresh.page.url()).pathname).toBe('/is18');
       expect((await fresh.context.cookies(server.url)).find((c) => c.name === 'usertoken')).toBeUndefined();
     } finally {

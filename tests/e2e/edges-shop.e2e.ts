@@ -62,9 +62,15 @@ describe('a friend’s code that belongs to nobody', () => {
     await error.waitFor({ timeout: 20_000 });
     expect(await error.textContent()).toContain('Такого коду друга немає');
     expect(await seen(page, error)).toBe(true);
-    // Scrolled to the top or the bottom of the summary, it stays in sight.
+    // Scrolled to the top or the bottom of the summary, it stays in sight: looked at once the
+    // scroll is over (its `scrollend`; nothing to wait for when nothing can scroll up).
+    await page.evaluate(() => {
+      const up = window.scrollY > 0 || Array.from(document.querySelectorAll('*')).some((e) => e.scrollTop > 0);
+      const w = window as unknown as { scrolled?: Promise<void> };
+      w.scrolled = up ? new Promise<void>((done) => document.addEventListener('scrollend', () => done(), { capture: true, once: true })) : Promise.resolve();
+    });
     await page.mouse.wheel(0, -3000);
-    await page.waitForTimeout(200);
+    await page.evaluate(() => (window as unknown as { scrolled?: Promise<void> }).scrolled);
     expect(await seen(page, error)).toBe(true);
     expect(await serverOrders(page, base, 'ogo')).toHaveLength(ordersBefore);
   });

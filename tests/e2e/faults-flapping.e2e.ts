@@ -1,7 +1,6 @@
 // Faults: the network drops and returns every 2 s through a whole purchase (cart,
 // delivery, payment, the order placed, pressed again as a member would when told it is offline)
 // and a scan session of several typed codes. Afterwards: one order, each code credited once.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './support/browser';
 import { freshCodes } from './support/camera';
@@ -17,15 +16,19 @@ beforeAll(async () => ({ server, browser } = await openSession({ ready: signedIn
 
 afterAll(() => closeSession({ server, browser }));
 
-/** Does `step` again (as a member would, tapping again) until it works, at most `times` times. */
-async function persist(page: Page, times: number, step: () => Promise<void>): Promise<void> {
+/**
+ * Does `step` again (as a member would, tapping again) until it works, at most `times` times: each
+ * try after a failed one waits for the network to change (cut or restored), so no two meet the same.
+ */
+async function persist(network: ReturnType<typeof flap>, times: number, step: () => Promise<void>): Promise<void> {
   for (let i = 1; ; i += 1) {
+    const seen = network.changes();
     try {
       await step();
       return;
     } catch (e) {
       if (i >= times) throw e;
-      await page.waitForTimeout(800);
+      await expect.poll(network.changes, { timeout: 10_000 }).toBeGreaterThan(seen);
     }
   }
 }
@@ -58,7 +61,7 @@ describe('the network flapping', () => {
       await page.getByTestId('cart-checkout').click();
       await page.waitForURL(`${base}/shop/delivery`);
       await page.getByTestId('delivery-method-1').click();
-      await persist(page, 12, async () => {
+      await persist(network, 12, async () => {
         const picked = page.getByTestId('branch-picked');
         if ((await picked.count()) > 0) return;
         await page.getByTestId('city-input').fill('');
@@ -77,7 +80,7 @@ describe('the network flapping', () => {
 
       // The order: pressed whenever the button can be pressed, until the success page shows.
       const button = page.getByTestId('place-order');
-      await persist(page, 40, async () => {
+      await persist(network, 40, async () => {
         if (/\/shop\/success/.test(page.url())) return;
         if ((await button.isEnabled()) && (await button.getAttribute('aria-busy')) !== 'true') {
           await againLater(page);
@@ -87,10 +90,11 @@ describe('the network flapping', () => {
       });
       await page.getByTestId('success-number').waitFor();
 
-      // A scan session: codes typed in a couple of seconds apart, kept whatever the network does.
+      // A scan session: each code typed once the network has changed again, kept whatever it does.
       for (const c of codes) {
+        const seen = network.changes();
         await typeCodes(page, base, [c]);
-        await page.waitForTimeout(2000);
+        await expect.poll(network.changes, { timeout: 10_000 }).toBeGreaterThan(seen);
       }
     } finally {
       await network.stop();

@@ -85,20 +85,26 @@ export async function shownCredited(page: Page, base: string, codes: readonly Co
   }
 }
 
-/** Cuts and restores the network every `ms` until stopped (then leaves it on); counts the cuts. */
-export function flap(context: BrowserContext, ms: number): { stop(): Promise<void>; cuts(): number } {
+/**
+ * Cuts and restores the network every `ms` until stopped (then leaves it on); counts the cuts, and
+ * the changes made (cut or restored), so a test can act again once the network is in another state.
+ */
+export function flap(context: BrowserContext, ms: number): { stop(): Promise<void>; cuts(): number; changes(): number } {
   let offline = false;
   let cuts = 0;
+  let changes = 0;
   let chain = Promise.resolve();
   const timer = setInterval(() => {
     chain = chain.then(async () => {
       offline = !offline;
       if (offline) cuts += 1;
       await (offline ? goOffline(context) : goOnline(context));
+      changes += 1;
     });
   }, ms);
   return {
     cuts: () => cuts,
+    changes: () => changes,
     async stop() {
       clearInterval(timer);
       await chain;

@@ -94,16 +94,15 @@ describe('pictures offline: what the member may open is kept after sync, the res
     expect(gloFavourites.length).toBeGreaterThan(1);
     const dropped = `/media/products/${gloFavourites[0]}.webp`;
 
-    // The app's code for every screen is in (the news screen's comes with the precache's later group).
-    await waitForLaterPrecache(page);
-
     // The sync's own reads may still be on the wire: the signal goes when none is (one cut mid-request
-    // fails, as it would for a member, and is not what this test looks at).
+    // fails, as it would for a member, and is not what this test looks at). Counted from here on.
     const inFlight = new Set<Request>();
     page.on('request', (r) => inFlight.add(r));
     page.on('requestfinished', (r) => inFlight.delete(r));
     page.on('requestfailed', (r) => inFlight.delete(r));
-    await page.waitForTimeout(300);
+
+    // The app's code for every screen is in (the news screen's comes with the precache's later group).
+    await waitForLaterPrecache(page);
     await expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0);
 
     const failures: string[] = [];

@@ -40,9 +40,10 @@ describe('shop checkout through the screens', () => {
     // pull them back to the success page (it did, in about one full run in three).
     await page.locator(`[data-testid="order"][data-order-number="${number}"]`).waitFor();
     expect(new URL(page.url()).pathname).toBe('/history-order');
-    await page.waitForTimeout(1500);
-    expect(new URL(page.url()).pathname).toBe('/history-order');
+    // Once all the checkout had to do for the order is done (its follow-ups: the cart emptied), the member is still there.
+    await expect.poll(async () => (await kv<Array<{ followUps?: string }>>(page, 'placedOrders')).filter((o) => o.followUps === 'pending').length).toBe(0);
     await expect.poll(async () => (await rows<{ variant: string }>(page, 'cart')).filter((l) => l.variant === 'glo').length).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/history-order');
     await page.goto(`${base}/shop/cart`);
     await page.getByText('Кошик порожній').waitFor();
 
@@ -106,10 +107,19 @@ describe('shop checkout through the screens', () => {
     // The delivery chosen for the first order was kept: Kyiv, branch 12.
     await page.getByTestId('branch-picked').waitFor();
     await choosePayment(page, base, 1);
+    // What the double click sends: one create-order, answered, and no second one.
+    const creates: string[] = [];
+    const onCreate = (r: { url(): string }) => void (r.url().includes('/api/api-shop/create-order') && creates.push(r.url()));
+    page.on('requestfinished', onCreate);
+    page.on('requestfailed', onCreate);
     await page.getByTestId('place-order').dblclick();
     await page.waitForURL(/\/shop\/success\?order=\d+/);
     await expect.poll(async () => (await serverOrders(page, base)).length, { timeout: 10_000 }).toBe(before.length + 1);
-    await page.waitForTimeout(1500);
+    // The order's follow-ups done: all the checkout does for an order has been done by now.
+    await expect.poll(async () => (await kv<Array<{ followUps?: string }>>(page, 'placedOrders')).filter((o) => o.followUps === 'pending').length).toBe(0);
+    page.off('requestfinished', onCreate);
+    page.off('requestfailed', onCreate);
+    expect(creates).toHaveLength(1);
     const after = await serverOrders(page, base);
     expect(after).toHaveLength(before.length + 1);
     expect(after[0]!.lines).toEqual([expect.objectContaining({ quantity: 1, price: 110 })]);

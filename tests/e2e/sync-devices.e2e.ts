@@ -69,17 +69,8 @@ async function serverState(page: Page) {
   return { favs, cart, count: (id: number) => cart.find((l) => l.id === id)?.count ?? 0 };
 }
 
-/** Product ids on the cart screen and in the favourites list of a phone, after it opened them. */
-async function shown(page: Page) {
-  await page.goto(`${server.url}/shop/cart`);
-  await page.getByTestId('cart-line').first().waitFor({ timeout: 15_000 });
-  // The cart screen reads the server's cart (and favourites) when it opens.
-  await page.waitForTimeout(500);
-  const cart = await page.getByTestId('cart-line').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
-  await page.goto(`${server.url}/shop/favorite`);
-  const favs = await listedProductIds(page, true);
-  return { cart, favs };
-}
+/** Product ids the cart screen lists now. */
+const cartShown = (page: Page) => page.getByTestId('cart-line').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
 
 describe('two devices of one member, both offline', () => {
   it('drained one after the other: the server holds both favourites, both cart lines and the counts added, and each phone shows them', async () => {
@@ -109,10 +100,12 @@ describe('two devices of one member, both offline', () => {
     expect(after.count(cartA!)).toBe(1);
     expect(after.count(cartB!)).toBe(1);
     expect(after.count(shared!)).toBe(3);
-    for (const phone of [phoneA, phoneB]) {
-      const s = await shown(phone.page);
-      expect(s.cart).toEqual(expect.arrayContaining([cartA, cartB, shared]));
-      expect(s.favs).toEqual(expect.arrayContaining([favA, favB]));
+    for (const { page } of [phoneA, phoneB]) {
+      // The cart screen reads the server's cart (and favourites) when it opens: it comes to list the union.
+      await page.goto(`${server.url}/shop/cart`);
+      await expect.poll(() => cartShown(page), { timeout: 15_000 }).toEqual(expect.arrayContaining([cartA, cartB, shared]));
+      await page.goto(`${server.url}/shop/favorite`);
+      expect(await listedProductIds(page, true)).toEqual(expect.arrayContaining([favA, favB]));
     }
   });
 
@@ -152,10 +145,17 @@ describe('two devices of one member, both offline', () => {
     // What was queued, named in the failure: one entry per tap and nothing else.
     expect(queued.length, JSON.stringify(queued.map((e) => [e.kind, e.payload]))).toBe(picks.length);
 
+    // The server dies as the replay begins, with the first change on its way (sent with its key).
+    const sending = page.waitForRequest((r) => Boolean(r.headers()['idempotency-key']), { timeout: 15_000 });
     await goOnline(phoneA.context);
-    await page.waitForTimeout(200);
+    await sending;
+    let met = false;
+    const meet = () => (met = true);
+    page.on('requestfailed', meet);
     await server.kill();
-    await page.waitForTimeout(1_000);
+    // It stays down until the phone has met it (a request with no answer), or had nothing left to send.
+    await expect.poll(async () => met || (await queuedChanges(page)).length === 0, { timeout: 15_000 }).toBe(true);
+    page.off('requestfailed', meet);
     await server.start();
     // Answering again: every change goes within 10 s (no answer backs off to at most 30 s, and a
     // key the dead process left running is taken over at once). The app's own page views wait

@@ -83,7 +83,7 @@ export async function settle(page: Page): Promise<void> {
       const t = a.effect?.getComputedTiming();
       return t !== undefined && t.iterations !== Infinity && a.playState === 'running';
     });
-    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2000))]);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
 }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DIST } from '../../../scripts/build-if-stale';
 import { freePort } from '../../../scripts/free-port';
+import { SERVER_BUNDLE } from '../../../scripts/ops/cluster';
 
 export interface RunningServer {
   url: string;
@@ -37,7 +38,12 @@ async function waitUp(url: string, timeoutMs = 30_000): Promise<void> {
   throw new Error(`server at ${url} did not start`);
 }
 
-/** The real server (built app + API) on a free port with a fresh seeded SQLite database. */
+/**
+ * The real server (built app + API) on a free port with a fresh seeded SQLite database. It runs
+ * the server bundle the global setup builds (`node dist-server/main.mjs`, as the container runs
+ * it): it starts in a second or two, where `tsx server/main.ts` compiles the tree for several at
+ * every start and restart.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'club-e2e-'));
@@ -46,7 +52,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let settings = { ...env };
 
   const start = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    child = spawn(process.execPath, [SERVER_BUNDLE], {
       env: {
         ...process.env,
         NODE_ENV: 'test',
