@@ -21,7 +21,7 @@ import { resolve } from 'node:path';
  *   runs, and all of them in one go were a task of 140-160 ms at 4x CPU.
  *
  * Decided from the module graph, not from a list of files, so a new page module (a route in
- * src/app/routes/sources) lands in the right place by itself.
+ * src/app/routes/pages.ts) lands in the right place by itself.
  */
 export interface ChunkRoots {
   /** Absolute ids. */
