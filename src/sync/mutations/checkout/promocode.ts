@@ -1,0 +1,26 @@
+import { sendPromocode } from '../../../contract/shop-payment';
+import { defineMutation } from '../../engine/registry';
+
+export interface PromocodePayload {
+  code: string;
+  orderId: number;
+  /** The shop the order was placed in (spec §7 send-promocode `shopDomain`). */
+  shopDomain: string;
+}
+
+/** The shop domains of the variants, as send-promocode names them. */
+export const SHOP_DOMAINS = { glo: 'glo.club.ua', ogo: 'ogo.club.ua' } as const;
+
+/** send-promocode (spec §7): the promo code an order used, recorded against it; queued, sent when there is a network. */
+export const orderPromocode = defineMutation<PromocodePayload, typeof sendPromocode>({
+  kind: 'order-promocode',
+  call: sendPromocode,
+  title: 'Промокод замовлення',
+  noun: ['промокод', 'промокоди', 'промокодів'],
+  tables: [],
+  views: ['orders'],
+  batchable: true,
+  async buildRequest(entry) {
+    return { ...entry.payload };
+  },
+});
