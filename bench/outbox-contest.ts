@@ -6,10 +6,10 @@ import { ClubDb } from '../src/db/database';
 import { kvSet } from '../src/db/kv';
 import { createSyncCore } from '../src/sync/core';
 import { webLock } from '../src/sync/engine/lock';
-import { trackEvent } from '../src/sync/mutations/analytics-event';
-import { toggleFavourite } from '../src/sync/mutations/favourite-toggle';
-import { FAVOURITES_DOC } from '../src/sync/mutations/favourites-state';
-import { fetchBase, setBase } from '../src/sync/mutations/metafield-base';
+import { trackEvent } from '../src/sync/mutations/analytics/event';
+import { toggleFavourite } from '../src/sync/mutations/shop/favourite-toggle';
+import { FAVOURITES_DOC } from '../src/sync/mutations/shop/favourites-state';
+import { fetchBase, setBase } from '../src/sync/mutations/shop/metafield-base';
 import { memoryLocks } from '../tests/unit/sync/support/memory-locks';
 
 export type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;

@@ -21,7 +21,7 @@ import { resolve } from 'node:path';
  *   runs, and all of them in one go were one long task (docs/performance-log.md).
  *
  * Decided from the module graph, not from a list of files, so a new page module (a route in
- * src/app/routes/sources) lands in the right place by itself.
+ * src/app/routes/pages.ts) lands in the right place by itself.
  */
 export interface ChunkRoots {
   /** Absolute ids. */

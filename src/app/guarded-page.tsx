@@ -41,7 +41,7 @@ export function GuardedPage({ spec }: { spec: RouteSpec }) {
   }
   const target = runGuards(spec.guards, visit.guardContext(pathname));
   if (target) return <Navigate to={target} replace />;
-  const Page = lazyPage(spec.path);
+  const Page = lazyPage(spec.page);
   return (
     <PageBoundary path={pathname}>
       <Suspense fallback={<Skeleton lines={4} height={18} />}>

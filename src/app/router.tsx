@@ -11,7 +11,7 @@ function Unmatched() {
 }
 
 /** The routes of docs/rules.md#screens, one layout route per layout; unknown paths get the 404 page. */
-export function AppRoutes({ specs = ROUTES }: { specs?: RouteSpec[] }) {
+export function AppRoutes({ specs = ROUTES }: { specs?: readonly RouteSpec[] }) {
   const layouts = [...new Set(specs.map((s) => s.layout))] as LayoutName[];
   return (
     <Routes>

@@ -93,7 +93,7 @@ export interface KvValues {
   // Sync.
   /**
    * Whole-value metafields (favourites, the cart mirror) as the server last said it holds them,
-   * by `<variant>:<namespace>/<key>`: the base queued changes are rebased on (src/sync/mutations/metafield-base.ts).
+   * by `<variant>:<namespace>/<key>`: the base queued changes are rebased on (src/sync/mutations/shop/metafield-base.ts).
    */
   metafieldBases: Record<string, MetafieldBase>;
   // Club programmes (certificates, invite, feedback, subscription, marathon):

@@ -1,13 +1,13 @@
 /**
  * The cart's rules (docs/rules.md#entities "Cart line", docs/rules.md#states), their one home: the shape of a line, the limits,
  * and every change a member makes. The local database (src/db), the outbox kind
- * (src/sync/mutations/cart-change.ts), the screens and the server import them from here.
+ * (src/sync/mutations/shop/cart-change.ts), the screens and the server import them from here.
  */
 
 /**
  * A cart line: one cart per variant, a line keyed by `variantId`. Prices in UAH; `bonuses` is the
  * XP price of one unit (0 when it is paid with money). On the wire (the `pwa`/`cart` metafield)
- * `variantId` is `variant_id` and `productId` is `id` (src/sync/mutations/cart-mirror.ts).
+ * `variantId` is `variant_id` and `productId` is `id` (src/sync/mutations/shop/cart-mirror.ts).
  */
 export interface CartLine {
   /** Shop variant id (`variant_id`): the key of a line within the cart. */

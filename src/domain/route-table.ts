@@ -8,10 +8,15 @@ export type GuardName = 'authentication' | 'is-authentication' | 'is18' | 'is-su
 /** Where the back arrow goes: hidden, a fixed path, or one step back in history. */
 export type BackTarget = { kind: 'hidden' } | { kind: 'path'; to: string } | { kind: 'history' };
 
-/** One screen of docs/rules.md#screens as data (the app adds its page module: src/app/routes/types.ts RouteSpec). */
+/** One screen of docs/rules.md#screens as data. */
 export interface RouteRow {
   path: string;
   title: string;
+  /**
+   * Its page: the screen's module `src/features/<page>-page.tsx`, loaded by the app's typed table
+   * (src/app/routes/pages.ts, which has one entry per name here and no other).
+   */
+  page: string;
   layout: LayoutName;
   guards: GuardName[];
   back: BackTarget;
@@ -31,10 +36,12 @@ const to = (path: string): BackTarget => ({ kind: 'path', to: path });
 
 type Opts = Partial<Pick<RouteRow, 'back' | 'intro' | 'empty' | 'idParams' | 'name'>>;
 
-function group(layout: LayoutName, guards: GuardName[], rows: Array<[path: string, title: string, opts?: Opts]>): RouteRow[] {
-  return rows.map(([path, title, o = {}]) => ({
+/** Rows of one layout and guards; each row's page name is kept as its literal type (`PageName`). */
+function group<const P extends string>(layout: LayoutName, guards: GuardName[], rows: Array<[path: string, title: string, page: P, opts?: Opts]>): Array<RouteRow & { page: P }> {
+  return rows.map(([path, title, page, o = {}]) => ({
     path,
     title,
+    page,
     layout,
     guards,
     back: o.back ?? HISTORY,
@@ -50,99 +57,108 @@ const AUTH: GuardName[] = ['authentication'];
 /**
  * The whole route table of docs/rules.md#screens: path, layout, guards, title and back target of every
  * screen, as plain data: the app builds its router from it (src/app/routes/table.ts), and the
- * server answers 404 for any path that matches none of it. Copy for the page frames is in
- * src/app/routes/copy.ts, the screens themselves in src/features.
+ * server answers 404 for any path that matches none of it. Each row names its page, the screen
+ * in src/features (see src/app/routes/README.md, "Add a screen").
  */
-export const ROUTE_TABLE: RouteRow[] = [
+const TABLE = [
   ...group('forall', [], [
-    ['/user-agreement', 'Угода користувача'],
+    ['/user-agreement', 'Угода користувача', 'content-pages/user-agreement'],
     // docs/rules.md#screens names why-ogo in the navigation without a path; readable before signing in (from the ogo landing).
-    ['/why-ogo', 'Чому ogo'],
+    ['/why-ogo', 'Чому ogo', 'content-pages/why-ogo'],
   ]),
-  ...group('landing', ['to-ogo-landing'], [['/landing', 'Клуб ogo']]),
+  ...group('landing', ['to-ogo-landing'], [['/landing', 'Клуб ogo', 'landing/landing']]),
   ...group('none', ['is-authentication', 'is18'], [
-    ['/auth', 'Вхід', { back: HIDDEN }],
-    ['/registration', 'Реєстрація', { back: HIDDEN }],
+    ['/auth', 'Вхід', 'auth/auth', { back: HIDDEN }],
+    ['/registration', 'Реєстрація', 'auth/registration', { back: HIDDEN }],
   ]),
-  ...group('none', ['is-success-is18'], [['/is18', 'Тобі вже є 18?', { back: HIDDEN }]]),
-  ...group('none', [], [['/qr', 'QR-код']]),
+  ...group('none', ['is-success-is18'], [['/is18', 'Тобі вже є 18?', 'auth/is18', { back: HIDDEN }]]),
+  ...group('none', [], [['/qr', 'QR-код', 'qr/qr']]),
   ...group('account', AUTH, [
-    ['/', 'Головна', { back: HIDDEN }],
-    ['/get-xp', 'Як отримати XP'],
-    ['/support', 'Підтримка'],
-    ['/feedback', 'Відгуки'],
-    ['/shop', 'Магазин'],
-    ['/scan/history', 'Історія сканувань'],
-    ['/shop/favorite', SHOP_LIST_TITLES.favorite],
-    ['/exchange', 'Обмін балів'],
-    ['/certificates', 'Сертифікати партнерів'],
-    ['/shop/choose-velo', SHOP_LIST_TITLES['choose-velo']],
+    ['/', 'Головна', 'home/home', { back: HIDDEN }],
+    ['/get-xp', 'Як отримати XP', 'xp/get-xp'],
+    ['/support', 'Підтримка', 'support/support'],
+    ['/feedback', 'Відгуки', 'feedback/feedback'],
+    ['/shop', 'Магазин', 'shop/shop'],
+    ['/scan/history', 'Історія сканувань', 'scan/history'],
+    ['/shop/favorite', SHOP_LIST_TITLES.favorite, 'shop/favorite'],
+    ['/exchange', 'Обмін балів', 'shop/exchange/exchange'],
+    ['/certificates', 'Сертифікати партнерів', 'certificates/certificates'],
+    ['/shop/choose-velo', SHOP_LIST_TITLES['choose-velo'], 'shop/choose-velo'],
     ...(['bonus', 'sticks', 'devices', 'popular', 'accessories', 'ogo-bonus', 'ogo-merch', 'ogo-sticks', 'ogo-devices', 'ogo-accessories', 'ogo-sticks-single', 'ogo-velo', 'ogo-cigs'] as const).map(
-      (list): [string, string] => [`/shop/${list}`, SHOP_LIST_TITLES[list]],
+      (list): [string, string, 'shop/list'] => [`/shop/${list}`, SHOP_LIST_TITLES[list], 'shop/list'],
     ),
   ]),
   ...group('ogo-footer', AUTH, [
-    ['/faq', 'Питання та відповіді'],
-    ['/rules', 'Правила клубу'],
-    ['/go-buy', 'Де купити'],
-    ['/offers', 'Пропозиції'],
-    ['/scanning', 'Сканування'],
-    ['/glo-studio', 'Фірмові магазини'],
-    ['/my-devices', 'Мої пристрої'],
-    ['/news', 'Новини'],
-    ['/news/:newsId', 'Новина', { back: to('/news'), idParams: ['newsId'] }],
-    ['/profile', 'Профіль'],
-    ['/profile/referral', 'Мої запрошення'],
-    ['/history-order', 'Історія покупок'],
-    ['/history-bonuses', 'Історія XP'],
-    ['/vocabulary', 'Словник споживача', { back: to('/faq') }],
-    ['/vocabulary/velo', 'Словник velo', { back: to('/faq') }],
-    ['/vocabulary/ogo-club', 'Словник клубу ogo', { back: to('/faq') }],
-    ['/subscription', 'Підписка'],
-    ['/subscription/about', 'Про підписку'],
-    ['/subscription/faq', 'Питання про підписку'],
-    ['/subscription/history', 'Історія підписки'],
-    ['/verification', 'Підтвердження віку'],
-    ['/verification/other', 'Інший спосіб підтвердження'],
-    ['/invite-friend', 'Запроси друга'],
-    ['/invite-friend/faq', 'Питання про запрошення'],
-    ['/invite-friend/velo', 'Запроси друга у velo'],
-    ['/invite-friend/calculator', 'Калькулятор бонусів'],
-    ['/certificates/my-list', 'Мої сертифікати'],
+    ['/faq', 'Питання та відповіді', 'faq/faq'],
+    ['/rules', 'Правила клубу', 'content-pages/rules'],
+    ['/go-buy', 'Де купити', 'content-pages/go-buy'],
+    ['/offers', 'Пропозиції', 'offers/offers'],
+    ['/scanning', 'Сканування', 'scan/scanning'],
+    ['/glo-studio', 'Фірмові магазини', 'stores/glo-studio'],
+    ['/my-devices', 'Мої пристрої', 'devices/my-devices'],
+    ['/news', 'Новини', 'news/news'],
+    ['/news/:newsId', 'Новина', 'news/news-item', { back: to('/news'), idParams: ['newsId'] }],
+    ['/profile', 'Профіль', 'profile/profile'],
+    ['/profile/referral', 'Мої запрошення', 'profile/referral'],
+    ['/history-order', 'Історія покупок', 'shop/orders/history'],
+    ['/history-bonuses', 'Історія XP', 'xp/history-bonuses'],
+    ['/vocabulary', 'Словник споживача', 'vocabulary/vocabulary', { back: to('/faq') }],
+    ['/vocabulary/velo', 'Словник velo', 'vocabulary/vocabulary', { back: to('/faq') }],
+    ['/vocabulary/ogo-club', 'Словник клубу ogo', 'vocabulary/vocabulary', { back: to('/faq') }],
+    ['/subscription', 'Підписка', 'subscription/subscription'],
+    ['/subscription/about', 'Про підписку', 'subscription/about'],
+    ['/subscription/faq', 'Питання про підписку', 'subscription/faq'],
+    ['/subscription/history', 'Історія підписки', 'subscription/history'],
+    ['/verification', 'Підтвердження віку', 'verification/verification'],
+    ['/verification/other', 'Інший спосіб підтвердження', 'verification/verification-other'],
+    ['/invite-friend', 'Запроси друга', 'invite/invite'],
+    ['/invite-friend/faq', 'Питання про запрошення', 'invite/faq'],
+    ['/invite-friend/velo', 'Запроси друга у velo', 'invite/velo'],
+    ['/invite-friend/calculator', 'Калькулятор бонусів', 'invite/calculator'],
+    ['/certificates/my-list', 'Мої сертифікати', 'certificates/my-list'],
     // Named in the navigation (docs/rules.md#screens) without paths: the invite-friend offer, promo, the test-drive sub-pages.
-    ['/invite-friend/offer', 'Бонус за друга'],
-    ['/promo', 'Промокод VELO-20%'],
-    ['/test-drive', 'Тест-драйв'],
-    ['/test-drive/velo', 'Тест-драйв velo'],
+    ['/invite-friend/offer', 'Бонус за друга', 'content-pages/invite-offer'],
+    ['/promo', 'Промокод VELO-20%', 'content-pages/promo'],
+    ['/test-drive', 'Тест-драйв', 'content-pages/test-drive'],
+    ['/test-drive/velo', 'Тест-драйв velo', 'content-pages/test-drive-velo'],
   ]),
   ...group('account-off-footer', AUTH, [
-    ['/scanbox', 'Сканер'],
-    ['/device-reg', 'Реєстрація пристрою', { back: to('/my-devices') }],
-    ['/scan/multi', 'Мультисканування', { back: to('/scanning') }],
-    ['/scan/instruction', 'Як сканувати'],
-    ['/marathon', 'Марафон'],
-    ['/marathon/quiz', 'Вікторина'],
-    ['/shop/delivery', 'Доставка', { back: to('/shop/cart') }],
-    ['/shop/payment', 'Оплата', { back: to('/shop/delivery') }],
-    ['/shop/checkout', 'Підтвердження', { back: to('/shop/payment') }],
-    ['/shop/success', 'Замовлення прийнято', { back: HIDDEN, name: 'shop-success' }],
+    ['/scanbox', 'Сканер', 'scan/scanbox'],
+    ['/device-reg', 'Реєстрація пристрою', 'devices/device-reg', { back: to('/my-devices') }],
+    ['/scan/multi', 'Мультисканування', 'scan/multi', { back: to('/scanning') }],
+    ['/scan/instruction', 'Як сканувати', 'scan/instruction'],
+    ['/marathon', 'Марафон', 'marathon/marathon'],
+    ['/marathon/quiz', 'Вікторина', 'marathon/quiz'],
+    ['/shop/delivery', 'Доставка', 'shop/checkout/delivery', { back: to('/shop/cart') }],
+    ['/shop/payment', 'Оплата', 'shop/checkout/payment', { back: to('/shop/delivery') }],
+    ['/shop/checkout', 'Підтвердження', 'shop/checkout/checkout', { back: to('/shop/payment') }],
+    ['/shop/success', 'Замовлення прийнято', 'shop/checkout/success', { back: HIDDEN, name: 'shop-success' }],
   ]),
-  ...group('account-off-footer', ['authentication', 'referrer'], [['/shop/cart', 'Кошик']]),
+  ...group('account-off-footer', ['authentication', 'referrer'], [['/shop/cart', 'Кошик', 'shop/cart']]),
   ...group(
     'account-off-footer',
     AUTH,
-    SHOP_DETAIL_LISTS.map((list): [string, string, Opts] => [
+    SHOP_DETAIL_LISTS.map((list): [string, string, 'shop/product', Opts] => [
       `/shop/${list}/:id`,
       // The header names the list the product belongs to (its back arrow leads there).
       SHOP_LIST_TITLES[list],
+      'shop/product',
       { back: to(`/shop/${list}`), idParams: ['id'], name: `shop-${list}-detail` },
     ]),
   ),
   ...group('account-off-footer', AUTH, [
-    ['/exchange/product/active/:id', 'Обмін на XP', { back: to('/exchange'), idParams: ['id'] }],
-    ['/exchange/product/inactive/:id', 'Пропозиція обміну', { back: to('/exchange'), idParams: ['id'] }],
+    ['/exchange/product/active/:id', 'Обмін на XP', 'shop/exchange/exchange-product', { back: to('/exchange'), idParams: ['id'] }],
+    ['/exchange/product/inactive/:id', 'Пропозиція обміну', 'shop/exchange/exchange-product', { back: to('/exchange'), idParams: ['id'] }],
   ]),
 ];
+
+/** The name of every page the table opens: the app's page table must load each one (a type check). */
+export type PageName = (typeof TABLE)[number]['page'];
+
+export const ROUTE_TABLE: ReadonlyArray<RouteRow & { page: PageName }> = TABLE;
+
+/** The page module a page name stands for (the build and the benches read it; tests/unit/app/route-pages.test.ts checks the app loads that very module). */
+export const pageSource = (page: string): string => `src/features/${page}-page.tsx`;
 
 /** A route path pattern as a regular expression source, as react-router's `matchPath` matches it (end, case-insensitive). */
 export function patternSource(path: string): string {

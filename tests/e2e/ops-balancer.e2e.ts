@@ -8,7 +8,7 @@ import { ClubDb } from '../../src/db/database';
 import { kvSet } from '../../src/db/kv';
 import { createSyncCore } from '../../src/sync/core';
 import { webLock } from '../../src/sync/engine/lock';
-import { saveScanCode } from '../../src/sync/mutations/scan-code';
+import { saveScanCode } from '../../src/sync/mutations/scan/code';
 import { memoryLocks } from '../unit/sync/support/memory-locks';
 import { ledgerOf, prepareMembers, type ClusterMember } from './support/cluster-fixture';
 import { memberLoad, type LoadResult } from './support/member-load';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../server/context';
-import { parseCartMirror } from '../../src/sync/mutations/cart-mirror';
-import { parseFavouriteIds } from '../../src/sync/mutations/favourites-state';
+import { parseCartMirror } from '../../src/sync/mutations/shop/cart-mirror';
+import { parseFavouriteIds } from '../../src/sync/mutations/shop/favourites-state';
 
 /** A member as the kit knows them: the person, and their shop record of each variant. */
 export interface KitMember {

@@ -18,7 +18,7 @@ export function usePageViews(pathname: string, signedIn: boolean): void {
       const account = await accountOf(db);
       if (!account) return;
       // Loaded on demand: the outbox and the API schemas stay out of the first-paint bundle.
-      const { trackPageView } = await import('../../sync/mutations/analytics-event');
+      const { trackPageView } = await import('../../sync/mutations/analytics/event');
       await trackPageView(db, account, pathname);
     })().catch((e: unknown) => console.warn('[analytics] page view not queued', e));
   }, [pathname, signedIn]);

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useAuthEnvNow } from '../../state/session';
 import { Icon } from '../../ui/icons';
+import { contentActions } from '../../sync/content/lazy';
 
 /** The full website of each brand (docs/rules.md#screens "link to the full website"). */
 export const FULL_SITE_URLS: Record<'glo' | 'ogo', string> = { glo: 'https://www.glo.ua/', ogo: 'https://ogo.ua/' };
@@ -19,7 +20,7 @@ export function FullSiteLink({ brand, className }: { brand: 'glo' | 'ogo'; class
     const tab = window.open('', '_blank');
     if (!tab) return void window.open(plain, '_blank', 'noopener');
     tab.opener = null;
-    void Promise.all([import('../../sync/content/actions'), envNow()])
+    void Promise.all([contentActions(), envNow()])
       .then(([m, env]) => m.brandSiteLink(env))
       .catch(() => plain)
       .then((url) => tab.location.replace(url));

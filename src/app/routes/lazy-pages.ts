@@ -1,27 +1,23 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PageLoader } from './types';
 import { PAGES } from './pages';
+import type { PageName } from './types';
+import { ROUTES } from './table';
 
-/** The page module of a route path; every route of the table has one. */
-function pageLoader(path: string): PageLoader {
-  const load = PAGES[path];
-  if (!load) throw new Error(`No page module for the route ${path}`);
-  return load;
-}
+const cache = new Map<PageName, LazyExoticComponent<ComponentType>>();
 
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
-
-/** The lazily loaded page component of a route path (one chunk per page module). */
-export function lazyPage(path: string): LazyExoticComponent<ComponentType> {
-  let c = cache.get(path);
+/** The lazily loaded component of a page (one chunk per page module, shared by the routes that show it). */
+export function lazyPage(page: PageName): LazyExoticComponent<ComponentType> {
+  let c = cache.get(page);
   if (!c) {
-    c = lazy(pageLoader(path));
-    cache.set(path, c);
+    c = lazy(PAGES[page]);
+    cache.set(page, c);
   }
   return c;
 }
 
 /** Starts loading the page module of a route path now (the boot does, beside the app's own start). */
 export function preloadPage(path: string): void {
-  void pageLoader(path)().catch(() => undefined);
+  const spec = ROUTES.find((r) => r.path === path);
+  if (!spec) throw new Error(`No route ${path}`);
+  void PAGES[spec.page]().catch(() => undefined);
 }

@@ -1,20 +1,7 @@
-import { CHECKOUT_PAGES } from './sources/checkout';
-import { CONTENT_PAGES } from './sources/content';
-import { MEMBER_PAGES } from './sources/members';
-import { PROGRAMME_PAGES } from './sources/programmes';
-import { SCAN_PAGES } from './sources/scan';
-import { SHOP_PAGES } from './sources/shop';
+import { pageSource, ROUTE_TABLE } from '../../domain/route-table';
 
 /**
- * Screens with their own page module: route path → source file, one list per area in
- * ./sources. Plain data, so tools (the bundle benchmark) can read it. Every route of the table has one
- * (tests/unit/app/route-pages.test.ts).
+ * Route path → the source file of its page (`src/features/<page>-page.tsx`), as plain data for
+ * tools: the build's first-load plan and precache groups, the bundle benchmarks.
  */
-export const PAGE_SOURCES: Record<string, string> = {
-  ...MEMBER_PAGES,
-  ...SHOP_PAGES,
-  ...CHECKOUT_PAGES,
-  ...SCAN_PAGES,
-  ...PROGRAMME_PAGES,
-  ...CONTENT_PAGES,
-};
+export const PAGE_SOURCES: Record<string, string> = Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, pageSource(r.page)]));

@@ -1,14 +1,72 @@
-import { PAGE_SOURCES } from './page-sources';
+import type { PageName } from '../../domain/route-table';
 import type { PageLoader } from './types';
 
-// Every page module of the features, each its own lazy chunk.
-const modules = import.meta.glob<{ default: React.ComponentType }>('/src/features/**/*-page.tsx');
+/**
+ * Every page of the route table (its rows name them: src/domain/route-table.ts), each its own lazy
+ * chunk. Typed both ways: a page a row names and this table lacks, a name no row uses, and a module
+ * path that does not exist all fail `npm run typecheck`. A page `a/b` is `src/features/a/b-page.tsx`
+ * (`pageSource`, which the build reads; tests/unit/app/route-pages.test.ts checks each entry loads it).
+ */
+export const PAGES = {
+  'auth/auth': () => import('../../features/auth/auth-page'),
+  'auth/is18': () => import('../../features/auth/is18-page'),
+  'auth/registration': () => import('../../features/auth/registration-page'),
+  'certificates/certificates': () => import('../../features/certificates/certificates-page'),
+  'certificates/my-list': () => import('../../features/certificates/my-list-page'),
+  'content-pages/go-buy': () => import('../../features/content-pages/go-buy-page'),
+  'content-pages/invite-offer': () => import('../../features/content-pages/invite-offer-page'),
+  'content-pages/promo': () => import('../../features/content-pages/promo-page'),
+  'content-pages/rules': () => import('../../features/content-pages/rules-page'),
+  'content-pages/test-drive': () => import('../../features/content-pages/test-drive-page'),
+  'content-pages/test-drive-velo': () => import('../../features/content-pages/test-drive-velo-page'),
+  'content-pages/user-agreement': () => import('../../features/content-pages/user-agreement-page'),
+  'content-pages/why-ogo': () => import('../../features/content-pages/why-ogo-page'),
+  'devices/device-reg': () => import('../../features/devices/device-reg-page'),
+  'devices/my-devices': () => import('../../features/devices/my-devices-page'),
+  'faq/faq': () => import('../../features/faq/faq-page'),
+  'feedback/feedback': () => import('../../features/feedback/feedback-page'),
+  'home/home': () => import('../../features/home/home-page'),
+  'invite/calculator': () => import('../../features/invite/calculator-page'),
+  'invite/faq': () => import('../../features/invite/faq-page'),
+  'invite/invite': () => import('../../features/invite/invite-page'),
+  'invite/velo': () => import('../../features/invite/velo-page'),
+  'landing/landing': () => import('../../features/landing/landing-page'),
+  'marathon/marathon': () => import('../../features/marathon/marathon-page'),
+  'marathon/quiz': () => import('../../features/marathon/quiz-page'),
+  'news/news': () => import('../../features/news/news-page'),
+  'news/news-item': () => import('../../features/news/news-item-page'),
+  'offers/offers': () => import('../../features/offers/offers-page'),
+  'profile/profile': () => import('../../features/profile/profile-page'),
+  'profile/referral': () => import('../../features/profile/referral-page'),
+  'qr/qr': () => import('../../features/qr/qr-page'),
+  'scan/history': () => import('../../features/scan/history-page'),
+  'scan/instruction': () => import('../../features/scan/instruction-page'),
+  'scan/multi': () => import('../../features/scan/multi-page'),
+  'scan/scanbox': () => import('../../features/scan/scanbox-page'),
+  'scan/scanning': () => import('../../features/scan/scanning-page'),
+  'shop/cart': () => import('../../features/shop/cart-page'),
+  'shop/checkout/checkout': () => import('../../features/shop/checkout/checkout-page'),
+  'shop/checkout/delivery': () => import('../../features/shop/checkout/delivery-page'),
+  'shop/checkout/payment': () => import('../../features/shop/checkout/payment-page'),
+  'shop/checkout/success': () => import('../../features/shop/checkout/success-page'),
+  'shop/choose-velo': () => import('../../features/shop/choose-velo-page'),
+  'shop/exchange/exchange': () => import('../../features/shop/exchange/exchange-page'),
+  'shop/exchange/exchange-product': () => import('../../features/shop/exchange/exchange-product-page'),
+  'shop/favorite': () => import('../../features/shop/favorite-page'),
+  'shop/list': () => import('../../features/shop/list-page'),
+  'shop/orders/history': () => import('../../features/shop/orders/history-page'),
+  'shop/product': () => import('../../features/shop/product-page'),
+  'shop/shop': () => import('../../features/shop/shop-page'),
+  'stores/glo-studio': () => import('../../features/stores/glo-studio-page'),
+  'subscription/about': () => import('../../features/subscription/about-page'),
+  'subscription/faq': () => import('../../features/subscription/faq-page'),
+  'subscription/history': () => import('../../features/subscription/history-page'),
+  'subscription/subscription': () => import('../../features/subscription/subscription-page'),
+  'support/support': () => import('../../features/support/support-page'),
+  'verification/verification': () => import('../../features/verification/verification-page'),
+  'verification/verification-other': () => import('../../features/verification/verification-other-page'),
+  'vocabulary/vocabulary': () => import('../../features/vocabulary/vocabulary-page'),
+  'xp/get-xp': () => import('../../features/xp/get-xp-page'),
+  'xp/history-bonuses': () => import('../../features/xp/history-bonuses-page'),
 
-function loader(source: string): PageLoader {
-  const load = modules[`/${source}`];
-  if (!load) throw new Error(`No page module ${source}`);
-  return load;
-}
-
-/** Page loaders by route path (see page-sources.ts). */
-export const PAGES: Record<string, PageLoader> = Object.fromEntries(Object.entries(PAGE_SOURCES).map(([path, src]) => [path, loader(src)]));
+} satisfies Record<PageName, PageLoader>;

@@ -3,6 +3,6 @@ import type { RouteSpec } from './types';
 
 /**
  * The whole route table of docs/rules.md#screens (src/domain/route-table.ts, plain data the server reads too).
- * The screens themselves are in src/features; each path's page file is named in ./sources.
+ * Each row's page is loaded by ./pages.ts; the screens themselves are in src/features.
  */
-export const ROUTES: RouteSpec[] = ROUTE_TABLE;
+export const ROUTES: readonly RouteSpec[] = ROUTE_TABLE;

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import type { BackTarget, LayoutName, RouteRow } from '../../domain/route-table';
+import type { BackTarget, LayoutName, PageName, RouteRow } from '../../domain/route-table';
 
-export type { BackTarget, GuardName, LayoutName } from '../../domain/route-table';
+export type { BackTarget, GuardName, LayoutName, PageName } from '../../domain/route-table';
 
 /** A page module: its default export renders the screen. */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
@@ -18,7 +18,7 @@ export interface RouteHandle {
   name: string;
 }
 
+/** A row of the route table (src/domain/route-table.ts) as the app reads it. */
 export interface RouteSpec extends RouteHandle, RouteRow {
-  /** The real page; absent = the page frame made from the copy. */
-  page?: PageLoader;
+  page: PageName;
 }

@@ -3,7 +3,7 @@ import { syncNow, useSyncMaybe } from '../../state/sync-context';
 import type { AuthEnv } from '../../sync/auth/actions';
 import { AuthError } from '../../sync/auth/errors';
 import { OFFLINE_ONLY_MESSAGE } from '../../sync/engine/online-only';
-import { authActions } from './auth-actions';
+import { authActions } from '../../sync/auth/lazy';
 
 type Actions = Awaited<ReturnType<typeof authActions>>;
 

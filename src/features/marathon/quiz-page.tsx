@@ -6,7 +6,7 @@ import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession, useAuthEnvNow } from '../../state/session';
 import { marathonActions } from '../../sync/programme/lazy';
 import { MARATHON_DOCS } from '../../sync/programme/keys';
-import type { LocalAnswer, QuizLocal } from '../../sync/mutations/marathon-answer';
+import type { LocalAnswer, QuizLocal } from '../../sync/programme/marathon';
 import type { Quiz } from '../../sync/pullers/programmes-marathon';
 import { Button, ButtonLink } from '../../ui/button';
 import { PullProblem } from '../../ui/pull-problem';

@@ -5,7 +5,7 @@ import type { ProfileAddress } from '../../db/kv';
 import { addressFieldProblem, type AddressField } from '../../domain/address-limits';
 import { deliveryProblem } from '../../domain/shipping-address';
 import { memberActions } from '../../sync/member/lazy';
-import { waitingProfileEntries } from '../../sync/mutations/profile-queue';
+import { waitingProfileEntries } from '../../sync/member/profile-queue';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';

@@ -7,17 +7,12 @@ import { StorageFullError } from '../../db/storage';
 import { cartAddSubject } from '../../domain/cart-subject';
 import type { ShopVariant } from '../../domain/catalogue';
 import { accountOf } from '../../sync/auth/session';
+import { shopActions } from '../../sync/shop/lazy';
 import { toasts } from '../../ui/toast-store';
 import { COMMON_COPY } from './copy';
 
-/**
- * The domain actions, loaded at the first tap rather than with the screen: with their mutation
- * kinds they bring the API schemas, and the lists must paint within the entry budget. The
- * service worker precaches the chunk, so the first tap works offline too.
- */
-const writes = () =>
-  Promise.all([import('../../sync/mutations/cart-change'), import('../../sync/mutations/favourite-toggle')]).then(([cart, fav]) => ({ ...cart, ...fav }));
-type Writes = Awaited<ReturnType<typeof writes>>;
+/** The shop's actions, loaded at the first tap rather than with the screen (../../sync/shop/lazy.ts). */
+type Writes = Awaited<ReturnType<typeof shopActions>>;
 
 /** Runs a domain action for the shop's account; says why in a toast when it cannot. */
 async function withAccount<T>(variant: ShopVariant, action: (account: Account, w: Writes) => Promise<T>): Promise<T | null> {
@@ -28,7 +23,7 @@ async function withAccount<T>(variant: ShopVariant, action: (account: Account, w
   }
   let w: Writes | null = null;
   try {
-    w = await writes();
+    w = await shopActions();
     return await action(account, w);
   } catch (e) {
     const known = (w !== null && e instanceof w.CartRefusal) || e instanceof StorageFullError;
@@ -39,7 +34,7 @@ async function withAccount<T>(variant: ShopVariant, action: (account: Account, w
 }
 
 /**
- * The shop's writes: each is a domain action of src/sync/mutations (local change + one outbox
+ * The shop's writes: each is an action of src/sync/shop/actions.ts (local change + one outbox
  * entry in one transaction); the screens never call the API.
  */
 export function useShopActions() {

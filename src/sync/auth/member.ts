@@ -6,7 +6,7 @@ import type { Account } from '../../db/rows-sync';
 import { isValidEmail, normalizeEmail } from '../../domain/registration';
 import { online, type AuthEnv } from './context';
 import { AuthError } from './errors';
-import { saveProfileField } from '../mutations/profile-metafield';
+import { saveProfileField } from '../mutations/member/profile-metafield';
 import { runPuller, type PullContext, type PullResult } from '../pullers/puller';
 import { memberPuller } from '../pullers/session-member';
 import { TOKEN_EXPIRY_MARGIN_MS } from '../engine/tokens';

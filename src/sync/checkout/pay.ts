@@ -4,7 +4,7 @@ import { kvGet } from '../../db/kv';
 import { requestPaymentLink, type PaymentLinkResult } from '../../domain/payment-link';
 import type { ShopVariant } from '../../domain/catalogue';
 import type { CheckoutEnv } from './reads';
-import { queuePaymentLink } from '../mutations/order-payment-link';
+import { queuePaymentLink } from '../mutations/checkout/payment-link';
 import { MutationRefusedError, sendOnline } from '../engine/online-only';
 import { accountOf } from '../auth/session';
 

@@ -7,7 +7,7 @@ import type { ClubDb } from '../../db/database';
 import type { IpostCityCheck } from '../../domain/delivery-methods';
 import type { ShopVariant } from '../../domain/catalogue';
 import { saveDraft } from './draft';
-import { ipostToken } from '../mutations/order-ipost-address';
+import { ipostToken } from '../mutations/checkout/ipost-address';
 import type { OnlineSource } from '../engine/online';
 import type { Outbox } from '../engine/outbox';
 import { branchesPuller, citiesPuller } from '../pullers/carrier';

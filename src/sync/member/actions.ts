@@ -3,7 +3,7 @@
 // (`memberActions()` in ./lazy.ts), not with their first paint: it brings the API
 // layer and its schemas, and every route must paint within the entry budget.
 export { confirmEmailChange, memberAccounts, pullContext, startEmailChange, veloStoreLink, verifyAge } from '../auth/member';
-export { saveDeliveryAddress } from '../mutations/profile-metafield';
+export { saveDeliveryAddress } from '../mutations/member/profile-metafield';
 export { refreshContentPage } from '../pullers/content-pages';
 export { runPuller } from '../pullers/puller';
 export { memberPuller } from '../pullers/session-member';

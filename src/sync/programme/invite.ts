@@ -5,7 +5,7 @@ import { inviteApi } from '../../api/groups/invite';
 import type { Variant } from '../../db/rows-catalogue';
 import type { AuthEnv } from '../auth/actions';
 import { ogoAuthToken, pullContext } from '../auth/member';
-import { readDoc, writeDoc } from '../mutations/programme-docs';
+import { readDoc, writeDoc } from '../mutations/programme/docs';
 import { onlineStep, ProgrammeError, SIGNED_OUT } from './errors';
 import { runPuller, type PullResult } from '../pullers/puller';
 import { INVITE_DOCS, inviteFaqPuller, inviteRulesPuller, promoCodePuller, type InviteVelo } from '../pullers/programmes-invite';

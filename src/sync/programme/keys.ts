@@ -28,12 +28,12 @@ export const FEEDBACK_DOCS = {
 
 export const SUB_DOCS = { plans: 'sub-plans', state: 'sub-state', history: 'sub-history' } as const;
 
-/** Kinds of the subscription changes (src/sync/mutations/subscription-changes.ts). */
+/** Kinds of the subscription changes (src/sync/mutations/programme/subscription-changes.ts). */
 export const SUBSCRIPTION_KINDS = ['subscription-subscribe', 'subscription-pause', 'subscription-resume', 'subscription-cancel'] as const;
 
 export const MARATHON_DOCS = {
   marathon: 'marathon',
   quiz: 'quiz',
-  /** Answers given on this device, with where each stands (see mutations/marathon-answer.ts). */
+  /** Answers given on this device, with where each stands (see mutations/programme/marathon-answer.ts). */
   local: 'quiz-local',
 } as const;

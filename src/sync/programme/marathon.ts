@@ -3,12 +3,14 @@ export { programmeEnv } from './env';
 import type { Variant } from '../../db/rows-catalogue';
 import type { AuthEnv } from '../auth/actions';
 import { pullContext } from '../auth/member';
-import { queueAnswer, type QuizLocal } from '../mutations/marathon-answer';
-import { readDoc } from '../mutations/programme-docs';
+import { queueAnswer, type QuizLocal } from '../mutations/programme/marathon-answer';
+import { readDoc } from '../mutations/programme/docs';
 import { ProgrammeError, SIGNED_OUT } from './errors';
 import { runPuller, type PullResult } from '../pullers/puller';
 import { MARATHON_DOCS, marathonPuller, quizPuller, type Quiz } from '../pullers/programmes-marathon';
 import { accountOf } from '../auth/session';
+
+export type { LocalAnswer, QuizLocal } from '../mutations/programme/marathon-answer';
 
 /** /marathon: the current marathon with the member's progress. */
 export function pullMarathon(env: AuthEnv, variant: Variant): Promise<PullResult> {

@@ -6,8 +6,8 @@ import { CANCEL_REASON_MAX, MAX_PAUSE_WEEKS } from '../../domain/subscription-ru
 import { lengthProblem } from '../../domain/text-limit';
 import type { AuthEnv } from '../auth/actions';
 import { pullContext } from '../auth/member';
-import { readDoc } from '../mutations/programme-docs';
-import { cancelKind, foreseen, pauseKind, pendingSubscription, queueSubscriptionChange, resumeKind, subscribeKind } from '../mutations/subscription-changes';
+import { readDoc } from '../mutations/programme/docs';
+import { cancelKind, foreseen, pauseKind, pendingSubscription, queueSubscriptionChange, resumeKind, subscribeKind } from '../mutations/programme/subscription-changes';
 import { ProgrammeError, SIGNED_OUT } from './errors';
 import { refreshContentPage } from '../pullers/content-pages';
 import { runPuller, type PullResult } from '../pullers/puller';

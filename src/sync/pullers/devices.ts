@@ -1,6 +1,6 @@
 import { getDevices } from '../../contract/shop-member';
 import type { DeviceRow } from '../../db/rows-member';
-import type { ScanVariant } from '../mutations/scan-shared';
+import type { ScanVariant } from '../mutations/scan/shared';
 import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 

@@ -3,7 +3,7 @@ import { userApi } from '../../api/groups/user';
 import type { ClubDb } from '../../db/database';
 import type { MetafieldBase } from '../../db/kv';
 import type { Variant } from '../../db/rows-catalogue';
-import { baseOf, getBase, setBase, type MetafieldDoc } from '../mutations/metafield-base';
+import { baseOf, getBase, setBase, type MetafieldDoc } from '../mutations/shop/metafield-base';
 import { readSession } from '../auth/session';
 
 /** A whole-value metafield the device mirrors: how many of its changes wait, and how to rebuild it locally. */

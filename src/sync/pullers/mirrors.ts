@@ -1,8 +1,8 @@
 import type { ClubDb } from '../../db/database';
 import type { Variant } from '../../db/rows-catalogue';
-import { CART_DOC, rebuildLocalCart, waitingCartChanges } from '../mutations/cart-state';
-import { FAVOURITES_DOC, rebuildLocalFavourites, waitingToggles } from '../mutations/favourites-state';
-import { getBase } from '../mutations/metafield-base';
+import { CART_DOC, rebuildLocalCart, waitingCartChanges } from '../mutations/shop/cart-state';
+import { FAVOURITES_DOC, rebuildLocalFavourites, waitingToggles } from '../mutations/shop/favourites-state';
+import { getBase } from '../mutations/shop/metafield-base';
 import { pullDocs, writePulledDocs, type MirroredDoc, type PulledDocs } from './metafield-docs';
 import type { Puller } from './puller';
 

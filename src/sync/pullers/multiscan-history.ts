@@ -2,7 +2,7 @@ import { scanApi } from '../../api/groups/scan';
 import type { CallResponse } from '../../contract/define';
 import type { multiscanHistory } from '../../contract/scan';
 import { readSession } from '../auth/session';
-import type { ScanVariant } from '../mutations/scan-shared';
+import type { ScanVariant } from '../mutations/scan/shared';
 import { MULTISCAN_HISTORY_DOC } from '../scan-keys';
 import { docPuller } from './doc';
 import type { Puller } from './puller';

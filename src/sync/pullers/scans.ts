@@ -1,7 +1,7 @@
 import { ApiCallError } from '../../api/errors';
 import { getFullBalance, getScanCount, getScanHistory, getScanMessage, getScanPercent } from '../../contract/scan';
 import { kyivMonthStart } from '../../domain/kyiv-time';
-import { ogoOf, type ScanVariant } from '../mutations/scan-shared';
+import { ogoOf, type ScanVariant } from '../mutations/scan/shared';
 import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 import { putPulledBalances, xpBalancesSeen, type BalancesSeen } from './xp-balances';

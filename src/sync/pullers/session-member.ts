@@ -5,7 +5,7 @@ import type { Metafield, ShopRecord } from '../../contract/user';
 import type { ClubDb } from '../../db/database';
 import { kvGet, kvSet, type MemberRecord } from '../../db/kv';
 import { isAgeVerified } from '../../domain/age';
-import { parseProfileAddress, PROFILE_NAMESPACE, waitingProfileEntries } from '../mutations/profile-metafield';
+import { parseProfileAddress, PROFILE_NAMESPACE, waitingProfileEntries } from '../mutations/member/profile-metafield';
 import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 import { putPulledBalances, xpBalancesSeen, type BalancesSeen } from './xp-balances';

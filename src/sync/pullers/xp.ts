@@ -1,5 +1,5 @@
 import { getBonusHistory } from '../../contract/shop-member';
-import type { ScanVariant } from '../mutations/scan-shared';
+import type { ScanVariant } from '../mutations/scan/shared';
 import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 

@@ -1,7 +1,7 @@
 import type { ProfileAddress } from '../../../src/db/kv';
 import { PROFILE_COPY } from '../../../src/features/profile/copy';
 import { memberAccounts, verifyAge } from '../../../src/sync/auth/member';
-import { saveDeliveryAddress } from '../../../src/sync/mutations/profile-metafield';
+import { saveDeliveryAddress } from '../../../src/sync/mutations/member/profile-metafield';
 import type { Phone } from '../phone';
 import type { Told } from '../told';
 

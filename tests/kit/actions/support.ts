@@ -2,7 +2,7 @@ import { kvGet } from '../../../src/db/kv';
 import { SUPPORT_COPY } from '../../../src/features/support/copy';
 import { accountOf } from '../../../src/sync/auth/session';
 import { requestCallBack, setNewsConsent } from '../../../src/sync/content/actions';
-import { trackPageView } from '../../../src/sync/mutations/analytics-event';
+import { trackPageView } from '../../../src/sync/mutations/analytics/event';
 import type { Phone } from '../phone';
 import type { Told } from '../told';
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localFavouriteIds, parseFavouriteIds } from '../../../src/sync/mutations/favourites-state';
+import { localFavouriteIds, parseFavouriteIds } from '../../../src/sync/mutations/shop/favourites-state';
 import { createMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { commandArbs, Event, initialModel, Replay, Toggle, type Model } from './support/commands';

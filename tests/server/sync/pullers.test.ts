@@ -4,7 +4,7 @@ import { feedbackSend } from '../../../src/contract/feedback';
 import { ClubDb } from '../../../src/db/database';
 import { freshUntil, kvGet, kvSet } from '../../../src/db/kv';
 import { createSyncCore, type SyncCore } from '../../../src/sync/core';
-import { localFavouriteIds } from '../../../src/sync/mutations/favourites-state';
+import { localFavouriteIds } from '../../../src/sync/mutations/shop/favourites-state';
 import { mirrorsPuller } from '../../../src/sync/pullers/mirrors';
 import { backgroundImportPuller, feedbackFlagsPuller, offlineOrdersPuller } from '../../../src/sync/pullers/feedback';
 import { runPullers, type Puller } from '../../../src/sync/pullers/puller';

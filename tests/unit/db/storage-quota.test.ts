@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClubDb } from '../../../src/db/database';
 import { QUOTA_MESSAGE, StorageFullError } from '../../../src/db/storage';
-import { addProductToCart } from '../../../src/sync/mutations/cart-change';
+import { addProductToCart } from '../../../src/sync/mutations/shop/cart-change';
 import { productRow } from '../sync/support/shop-fixtures';
 
 /*

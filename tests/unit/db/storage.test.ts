@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ClubDb } from '../../../src/db/database';
 import { closeOnVersionChange, explainStorageError, isQuotaError, QUOTA_MESSAGE, requestPersistence, StorageFullError } from '../../../src/db/storage';
 import { mutate } from '../../../src/sync/engine/enqueue';
-import { favouriteToggle } from '../../../src/sync/mutations/favourite-toggle';
+import { favouriteToggle } from '../../../src/sync/mutations/shop/favourite-toggle';
 
 const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 

@@ -4,7 +4,7 @@ import { ClubDb } from '../../../src/db/database';
 import { kvSet } from '../../../src/db/kv';
 import { OUTBOX_SYNC_TAG } from '../../../src/sync/engine/background-sync';
 import { backoffDelay, DEFAULT_BACKOFF, policyFor } from '../../../src/sync/engine/backoff';
-import { trackEvent } from '../../../src/sync/mutations/analytics-event';
+import { trackEvent } from '../../../src/sync/mutations/analytics/event';
 import { manualOnline } from '../../../src/sync/engine/online';
 import { installTriggers } from '../../../src/sync/engine/triggers';
 import { scriptedFetch, type Reply } from './support/fake-fetch';

@@ -7,11 +7,11 @@ import {
   lineOf,
   removeCartLine,
   setCartLineCount,
-} from '../../../src/sync/mutations/cart-change';
+} from '../../../src/sync/mutations/shop/cart-change';
 import { applyCartOp, revertCartOp, type CartLine } from '../../../src/domain/cart';
-import { parseCartMirror, toMirror } from '../../../src/sync/mutations/cart-mirror';
-import { CART_DOC, localCart } from '../../../src/sync/mutations/cart-state';
-import { getBase } from '../../../src/sync/mutations/metafield-base';
+import { parseCartMirror, toMirror } from '../../../src/sync/mutations/shop/cart-mirror';
+import { CART_DOC, localCart } from '../../../src/sync/mutations/shop/cart-state';
+import { getBase } from '../../../src/sync/mutations/shop/metafield-base';
 import { mirrorsPuller as cartPuller } from '../../../src/sync/pullers/mirrors';
 import { runPuller } from '../../../src/sync/pullers/puller';
 import type { Reply } from './support/fake-fetch';

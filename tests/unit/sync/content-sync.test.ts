@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearFresh, freshUntil, kvGet, kvSet, markFresh } from '../../../src/db/kv';
-import { requestCallBack } from '../../../src/sync/mutations/call-back';
-import { setMemberTag } from '../../../src/sync/mutations/member-tags';
+import { queueCallBack } from '../../../src/sync/mutations/content/call-back';
+import { setMemberTag } from '../../../src/sync/mutations/content/member-tags';
 import { pullNewsItemOf, newsPuller, NEWS_PAGE_SIZE } from '../../../src/sync/pullers/news';
 import { pullContentPageOf } from '../../../src/sync/pullers/content-pages';
 import { CONTENT_PULLER_PREFIX, renewContentFlag } from '../../../src/sync/pullers/content-fresh';
@@ -27,7 +27,7 @@ describe('call-back request (docs/rules.md#validation day rule, docs/api.md#orde
   it('stores the request as waiting with its entry; replayed, it goes once with the day label and is confirmed', async () => {
     const h = await harness({ reply: api({ '/api/api-shop/send-phone-call': accepted }) });
     h.clock.t = NOON;
-    const r = await requestCallBack(h.db, GLO, { day: 'Завтра', from: '10:00', to: '12:00', phone: '380501234567', firstName: 'Олена', totalSpent: 1200, ordersCount: 3 }, NOON);
+    const r = await queueCallBack(h.db, GLO, { day: 'Завтра', from: '10:00', to: '12:00', phone: '380501234567', firstName: 'Олена', totalSpent: 1200, ordersCount: 3 }, NOON);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(await h.db.callBacks.get(r.row.id)).toMatchObject({ state: 'waiting', date: '2026-11-24', from: '10:00', to: '12:00', variant: 'glo' });
@@ -44,7 +44,7 @@ describe('call-back request (docs/rules.md#validation day rule, docs/api.md#orde
   it('a request that waited offline past midnight asks for the day it was meant for: «Сьогодні»', async () => {
     const h = await harness({ reply: api({ '/api/api-shop/send-phone-call': accepted }) });
     h.clock.t = NOON;
-    await requestCallBack(h.db, OGO, { day: 'Завтра', from: '10:00', to: '12:00', phone: '380501234567' }, NOON);
+    await queueCallBack(h.db, OGO, { day: 'Завтра', from: '10:00', to: '12:00', phone: '380501234567' }, NOON);
     h.clock.t = Date.parse('2026-11-23T22:30:00Z'); // 00:30 on the 24th in Kyiv
     await h.outbox.replay({ force: true });
     expect(h.sends()[0]!.body).toMatchObject({ day: 'Сьогодні', ogo: true });
@@ -52,7 +52,7 @@ describe('call-back request (docs/rules.md#validation day rule, docs/api.md#orde
 
   it('refuses a window that ends before it starts: nothing stored, nothing queued', async () => {
     const h = await harness();
-    const r = await requestCallBack(h.db, GLO, { day: 'Завтра', from: '14:00', to: '12:00', phone: '380501234567' }, NOON);
+    const r = await queueCallBack(h.db, GLO, { day: 'Завтра', from: '14:00', to: '12:00', phone: '380501234567' }, NOON);
     expect(r).toEqual({ ok: false, reason: 'Початок проміжку має бути раніше за кінець' });
     expect(await h.db.callBacks.count()).toBe(0);
     expect(await h.db.outbox.count()).toBe(0);
@@ -62,7 +62,7 @@ describe('call-back request (docs/rules.md#validation day rule, docs/api.md#orde
     const h = await harness({
       reply: api({ '/api/api-shop/send-phone-call': () => ({ status: 422, body: { error: { code: 'call_back_invalid', message: 'Цей час сьогодні вже минув — обери інший' } } }) }),
     });
-    const r = await requestCallBack(h.db, GLO, { day: 'Сьогодні', from: '13:00', to: '14:00', phone: '380501234567' }, NOON);
+    const r = await queueCallBack(h.db, GLO, { day: 'Сьогодні', from: '13:00', to: '14:00', phone: '380501234567' }, NOON);
     if (!r.ok) throw new Error(r.reason);
     await h.outbox.replay({ force: true });
     expect(await h.db.callBacks.get(r.row.id)).toMatchObject({ state: 'refused', message: 'Цей час сьогодні вже минув — обери інший' });
@@ -71,7 +71,7 @@ describe('call-back request (docs/rules.md#validation day rule, docs/api.md#orde
   it('no network: the request waits, then goes when the network is back', async () => {
     let up = false;
     const h = await harness({ reply: (req) => (up ? api({ '/api/api-shop/send-phone-call': accepted })(req) : 'network-error') });
-    const r = await requestCallBack(h.db, GLO, { day: 'Завтра', from: '18:00', to: '20:00', phone: '380501234567' }, NOON);
+    const r = await queueCallBack(h.db, GLO, { day: 'Завтра', from: '18:00', to: '20:00', phone: '380501234567' }, NOON);
     if (!r.ok) throw new Error(r.reason);
     await h.outbox.replay({ force: true });
     expect(await h.db.callBacks.get(r.row.id)).toMatchObject({ state: 'waiting' });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { kvGet } from '../../../src/db/kv';
-import { toggleFavourite } from '../../../src/sync/mutations/favourite-toggle';
-import { applyToggle, FAVOURITES_DOC, localFavouriteIds, parseFavouriteIds } from '../../../src/sync/mutations/favourites-state';
-import { getBase } from '../../../src/sync/mutations/metafield-base';
+import { toggleFavourite } from '../../../src/sync/mutations/shop/favourite-toggle';
+import { applyToggle, FAVOURITES_DOC, localFavouriteIds, parseFavouriteIds } from '../../../src/sync/mutations/shop/favourites-state';
+import { getBase } from '../../../src/sync/mutations/shop/metafield-base';
 import { mirrorsPuller as favouritesPuller } from '../../../src/sync/pullers/mirrors';
 import { runPuller } from '../../../src/sync/pullers/puller';
 import type { Reply } from './support/fake-fetch';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { completeSignIn } from '../../../src/sync/auth/actions';
 import { ALREADY_ANSWERED, answerQuestion, pullQuiz } from '../../../src/sync/programme/marathon';
 import { MARATHON_DOCS } from '../../../src/sync/programme/keys';
-import type { QuizLocal } from '../../../src/sync/mutations/marathon-answer';
+import type { QuizLocal } from '../../../src/sync/mutations/programme/marathon-answer';
 import { DEMO, authHarness, signedIn } from './support/auth-env';
 
 const question = (id: number, answer: null | { optionId: number; correct: boolean; xpAwarded: number } = null) => ({

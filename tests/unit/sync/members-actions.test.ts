@@ -3,9 +3,9 @@ import { kvGet, kvSet } from '../../../src/db/kv';
 import { completeSignIn } from '../../../src/sync/auth/actions';
 import { FIRST_SWITCH_OFFLINE, informServerOfLogout, memberAccounts, startEmailChange, confirmEmailChange, switchToVariant, verifyAge } from '../../../src/sync/auth/member';
 import { LOGOUT_COOKIES, logout } from '../../../src/sync/auth/logout';
-import { trackPageView } from '../../../src/sync/mutations/analytics-event';
-import { trackOrderDevice } from '../../../src/sync/mutations/analytics-order-info';
-import { saveDeliveryAddress } from '../../../src/sync/mutations/profile-metafield';
+import { trackPageView } from '../../../src/sync/mutations/analytics/event';
+import { trackOrderDevice } from '../../../src/sync/mutations/analytics/order-info';
+import { saveDeliveryAddress } from '../../../src/sync/mutations/member/profile-metafield';
 import { accountOf, readSession } from '../../../src/sync/auth/session';
 import { authHarness, customer, signedIn, type AuthHarness } from './support/auth-env';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClubDb } from '../../../src/db/database';
 import { leaseLock, webLock } from '../../../src/sync/engine/lock';
-import { trackEvent } from '../../../src/sync/mutations/analytics-event';
+import { trackEvent } from '../../../src/sync/mutations/analytics/event';
 import type { Reply, SeenRequest } from './support/fake-fetch';
 import { api, GLO, harness, uniqueDbName } from './support/harness';
 import { memoryLocks } from './support/memory-locks';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sendBatEvent } from '../../../src/contract/analytics';
 import { mutate } from '../../../src/sync/engine/enqueue';
 import { webLock } from '../../../src/sync/engine/lock';
-import { trackEvent } from '../../../src/sync/mutations/analytics-event';
+import { trackEvent } from '../../../src/sync/mutations/analytics/event';
 import { Outbox } from '../../../src/sync/engine/outbox';
 import { createRegistry, defineMutation } from '../../../src/sync/engine/registry';
 import { api, GLO, harness } from './support/harness';

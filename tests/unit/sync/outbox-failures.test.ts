@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { kvGet, kvSet } from '../../../src/db/kv';
 import { backoffDelay, DEFAULT_BACKOFF } from '../../../src/sync/engine/backoff';
 import { OUTBOX_MESSAGES } from '../../../src/sync/engine/classify';
-import { trackEvent } from '../../../src/sync/mutations/analytics-event';
-import { toggleFavourite } from '../../../src/sync/mutations/favourite-toggle';
+import { trackEvent } from '../../../src/sync/mutations/analytics/event';
+import { toggleFavourite } from '../../../src/sync/mutations/shop/favourite-toggle';
 import type { Reply } from './support/fake-fetch';
 import { api, GLO, harness } from './support/harness';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ClubDb } from '../../../src/db/database';
 import { enqueueInTransaction, mutate } from '../../../src/sync/engine/enqueue';
-import { analyticsEvent, trackEvent } from '../../../src/sync/mutations/analytics-event';
-import { favouriteToggle, toggleFavourite } from '../../../src/sync/mutations/favourite-toggle';
+import { analyticsEvent, trackEvent } from '../../../src/sync/mutations/analytics/event';
+import { favouriteToggle, toggleFavourite } from '../../../src/sync/mutations/shop/favourite-toggle';
 import { api, GLO, harness, OGO, uniqueDbName } from './support/harness';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -6,7 +6,7 @@ import type { OutboxEntry } from '../../../src/db/rows-sync';
 import { createSyncCore } from '../../../src/sync/core';
 import { leaseLock, webLock } from '../../../src/sync/engine/lock';
 import { mutate } from '../../../src/sync/engine/enqueue';
-import { trackEvent } from '../../../src/sync/mutations/analytics-event';
+import { trackEvent } from '../../../src/sync/mutations/analytics/event';
 import { Outbox } from '../../../src/sync/engine/outbox';
 import { createRegistry, defineMutation } from '../../../src/sync/engine/registry';
 import type { Reply, SeenRequest } from './support/fake-fetch';

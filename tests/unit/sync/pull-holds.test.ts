@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { kvGet } from '../../../src/db/kv';
 import { manualOnline } from '../../../src/sync/engine/online';
 import { installTriggers } from '../../../src/sync/engine/triggers';
-import { saveScanCode } from '../../../src/sync/mutations/scan-code';
+import { saveScanCode } from '../../../src/sync/mutations/scan/code';
 import { runPuller, runPullers } from '../../../src/sync/pullers/puller';
 import { scanStatsPuller } from '../../../src/sync/pullers/scans';
 import { VIEW_PULLERS } from '../../../src/sync/views-pullers';

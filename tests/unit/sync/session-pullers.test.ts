@@ -3,7 +3,7 @@ import { kvGet, kvSet } from '../../../src/db/kv';
 import { completeSignIn } from '../../../src/sync/auth/actions';
 import { readSession, saveSession } from '../../../src/sync/auth/session';
 import { pullContext } from '../../../src/sync/auth/member';
-import { saveDeliveryAddress } from '../../../src/sync/mutations/profile-metafield';
+import { saveDeliveryAddress } from '../../../src/sync/mutations/member/profile-metafield';
 import { legalPagePullers } from '../../../src/sync/pullers/content-pages';
 import { runPuller } from '../../../src/sync/pullers/puller';
 import { memberPuller } from '../../../src/sync/pullers/session-member';

@@ -5,14 +5,14 @@ import { SyncIndicator } from '../../../src/features/sync-status/sync-indicator'
 import { ClubDb } from '../../../src/db/database';
 import { kvSet } from '../../../src/db/kv';
 import { webLock } from '../../../src/sync/engine/lock';
-import { trackEvent } from '../../../src/sync/mutations/analytics-event';
-import { toggleFavourite } from '../../../src/sync/mutations/favourite-toggle';
+import { trackEvent } from '../../../src/sync/mutations/analytics/event';
+import { toggleFavourite } from '../../../src/sync/mutations/shop/favourite-toggle';
 import { manualOnline } from '../../../src/sync/engine/online';
 import { createSyncRuntime } from '../../../src/sync/runtime';
 import { memberReason, syncLabel, syncState } from '../../../src/sync/engine/status';
 import type { OutboxEntry } from '../../../src/db/rows-sync';
-import { saveDeliveryAddress } from '../../../src/sync/mutations/profile-metafield';
-import { saveScanCode } from '../../../src/sync/mutations/scan-code';
+import { saveDeliveryAddress } from '../../../src/sync/mutations/member/profile-metafield';
+import { saveScanCode } from '../../../src/sync/mutations/scan/code';
 import { toasts } from '../../../src/ui/toast-store';
 import { MemoryRouter } from 'react-router';
 import { scriptedFetch, type Reply } from './support/fake-fetch';

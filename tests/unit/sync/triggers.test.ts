@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { trackEvent } from '../../../src/sync/mutations/analytics-event';
+import { trackEvent } from '../../../src/sync/mutations/analytics/event';
 import { manualOnline } from '../../../src/sync/engine/online';
 import { installTriggers } from '../../../src/sync/engine/triggers';
 import { api, GLO, harness } from './support/harness';

@@ -5,10 +5,10 @@ import { ClubDb } from '../../../src/db/database';
 import { resetAllStores } from '../../../src/db/reset';
 import { LOST_CHANGES_KEY, lostInWords, readLostChanges } from '../../../src/state/lost-changes';
 import { readMarker, reconcileUnsent, UNSENT_MARKER_KEY, type MarkerEnv } from '../../../src/sync/engine/unsent-marker';
-import { trackPageView } from '../../../src/sync/mutations/analytics-event';
-import { toggleFavourite } from '../../../src/sync/mutations/favourite-toggle';
+import { trackPageView } from '../../../src/sync/mutations/analytics/event';
+import { toggleFavourite } from '../../../src/sync/mutations/shop/favourite-toggle';
 import { appRegistry } from '../../../src/sync/mutations/index';
-import { saveScanCode } from '../../../src/sync/mutations/scan-code';
+import { saveScanCode } from '../../../src/sync/mutations/scan/code';
 import { GLO, uniqueDbName } from './support/harness';
 
 /** localStorage as the page has it, kept across the database's wipe. */

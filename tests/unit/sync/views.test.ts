@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { freshUntil, kvGet, markFresh } from '../../../src/db/kv';
 import { MUTATION_KINDS } from '../../../src/sync/mutations/index';
-import { saveScanCode } from '../../../src/sync/mutations/scan-code';
+import { saveScanCode } from '../../../src/sync/mutations/scan/code';
 import { dropViewsDue, markViewsDue, peekViewsDue, VIEW_NAMES, VIEW_STAMPS } from '../../../src/sync/engine/views';
 import { VIEW_PULLERS } from '../../../src/sync/views-pullers';
 import type { Puller } from '../../../src/sync/pullers/puller';

@@ -3,7 +3,7 @@ import { installOutboxSync } from '../../../sw/outbox-sync';
 import { ClubDb } from '../../../src/db/database';
 import { kvSet } from '../../../src/db/kv';
 import { OUTBOX_SYNC_TAG } from '../../../src/sync/engine/background-sync';
-import { trackEvent } from '../../../src/sync/mutations/analytics-event';
+import { trackEvent } from '../../../src/sync/mutations/analytics/event';
 import { scriptedFetch } from './support/fake-fetch';
 import { api, GLO } from './support/harness';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { trackEvent } from '../../../../src/sync/mutations/analytics-event';
-import { toggleFavourite } from '../../../../src/sync/mutations/favourite-toggle';
+import { trackEvent } from '../../../../src/sync/mutations/analytics/event';
+import { toggleFavourite } from '../../../../src/sync/mutations/shop/favourite-toggle';
 import type { DeviceId, Fault, World } from './world';
 
 type Variant = 'glo' | 'ogo';

@@ -4,7 +4,7 @@ import { checkoutSummary } from '../../../../src/domain/checkout-summary';
 import { newDraft, saveDraft } from '../../../../src/sync/checkout/draft';
 import { finishPlacedOrders, placeOrder } from '../../../../src/sync/checkout/order';
 import { paymentLinkFor } from '../../../../src/sync/checkout/pay';
-import { addProductToCart } from '../../../../src/sync/mutations/cart-change';
+import { addProductToCart } from '../../../../src/sync/mutations/shop/cart-change';
 import { manualOnline } from '../../../../src/sync/engine/online';
 import { MutationRefusedError, OfflineError } from '../../../../src/sync/engine/online-only';
 import type { Reply, SeenRequest } from '../../sync/support/fake-fetch';

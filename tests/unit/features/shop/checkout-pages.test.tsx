@@ -5,7 +5,7 @@ import CheckoutPage from '../../../../src/features/shop/checkout/checkout-page';
 import DeliveryPage from '../../../../src/features/shop/checkout/delivery-page';
 import PaymentPage from '../../../../src/features/shop/checkout/payment-page';
 import { saveDraft } from '../../../../src/sync/checkout/draft';
-import { addProductToCart } from '../../../../src/sync/mutations/cart-change';
+import { addProductToCart } from '../../../../src/sync/mutations/shop/cart-change';
 import { db, productRow, renderPage, signedIn, textOf } from './support';
 
 const GLO = { variant: 'glo' as const, customerId: 101 };

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kvSet } from '../../../../src/db/kv';
 import ChooseVeloPage from '../../../../src/features/shop/choose-velo-page';
 import FavoritePage from '../../../../src/features/shop/favorite-page';
-import { toggleFavourite } from '../../../../src/sync/mutations/favourite-toggle';
+import { toggleFavourite } from '../../../../src/sync/mutations/shop/favourite-toggle';
 import { db, productRow, renderPage, signedIn, storeList } from './support';
 
 beforeEach(() => signedIn('glo'));

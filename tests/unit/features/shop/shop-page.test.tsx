@@ -2,7 +2,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kvSet } from '../../../../src/db/kv';
 import ShopPage from '../../../../src/features/shop/shop-page';
-import { lineOf } from '../../../../src/sync/mutations/cart-change';
+import { lineOf } from '../../../../src/sync/mutations/shop/cart-change';
 import { db, productRow, renderPage, signedIn, storeList, textOf } from './support';
 
 beforeEach(() => signedIn('glo'));
