@@ -1,6 +1,6 @@
 # The club's server with the built app: one image for every deployment. Nothing of a deployment
 # is built in: the API key, the ogo host and the rest reach the app at run time from the server
-# that serves it (src/domain/club-config.ts), so the same image runs staging and production.
+# that serves it (src/domain/club/club-config.ts), so the same image runs staging and production.
 #   docker build -t club-server .
 #   docker compose -f deploy/compose.yaml up -d     (PostgreSQL, two instances, HAProxy)
 # The instances run `node dist-server/main.mjs`, the same command CI's fault tests run

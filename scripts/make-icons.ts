@@ -1,5 +1,5 @@
 // Renders the app icons of each brand (public/icons/icon-*.png for glo, public/icons/ogo-icon-*.png
-// for ogo, src/domain/brand.ts names them) from an HTML wordmark with the system Chromium.
+// for ogo, src/domain/club/brand.ts names them) from an HTML wordmark with the system Chromium.
 // Run once after changing the design: `npx tsx scripts/make-icons.ts`; the PNGs are committed.
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { CONFIG_REVISION_TOKEN, clubConfigTag, type ClubConfig } from '../src/domain/club-config';
+import { CONFIG_REVISION_TOKEN, clubConfigTag, type ClubConfig } from '../src/domain/club/club-config';
 import type { Config } from './config';
 import { providersOf } from './providers';
 
 /**
- * What the app gets of this server's settings (src/domain/club-config.ts): the API key it sends,
+ * What the app gets of this server's settings (src/domain/club/club-config.ts): the API key it sends,
  * the ogo host, the test phones (none where test-login is off, so the app asks for an SMS code at
  * once), the free-shipping thresholds and the velo promo text. Nothing here is secret: the app
  * shows or sends all of it.

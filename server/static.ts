@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { brandAsset, brandOfHost } from '../src/domain/brand';
+import { brandAsset, brandOfHost } from '../src/domain/club/brand';
 import { isAppRoute } from '../src/domain/route-table';
 import { withPreloads } from '../src/app/routes/preload-links';
 import type { AppEnv } from './context';
@@ -26,7 +26,7 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.webmanifest', '.txt', '.wasm']);
-/** What /favicon.ico answers (src/domain/brand.ts names each brand's own copy). */
+/** What /favicon.ico answers (src/domain/club/brand.ts names each brand's own copy). */
 const FAVICON_ICO = '/icons/icon-192.png';
 /** Always revalidated: they name the current build. */
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.json', '/manifest.webmanifest']);

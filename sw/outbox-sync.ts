@@ -18,7 +18,7 @@ let apiKey: Promise<string> | null = null;
 
 /**
  * The API key of the shell the worker precached: the deployment's own, as the server wrote it
- * into the page (src/domain/club-config.ts), the same the pages send. Read once.
+ * into the page (src/domain/club/club-config.ts), the same the pages send. Read once.
  */
 function shellApiKey(): Promise<string> {
   apiKey ??= (async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { CONFIG_REVISION_TOKEN } from '../../src/domain/club-config';
+import { CONFIG_REVISION_TOKEN } from '../../src/domain/club/club-config';
 import { PAGE_SOURCES } from '../../src/app/routes/page-sources';
 import { INSTALL_ROUTES } from '../../src/app/pwa/precache-protocol';
 

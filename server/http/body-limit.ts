@@ -1,6 +1,6 @@
 import { feedbackSend } from '../../src/contract/feedback';
 import { MULTISCAN_MAX_IMAGE_BYTES, multiscanLoad } from '../../src/contract/scan';
-import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../routes/engagement/feedback-photos';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../routes/engagement/feedback/photos';
 
 /** Room for the text fields and the multipart or JSON framing around the photos. */
 const FRAMING_BYTES = 256 * 1024;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { checkGuid } from '../../src/domain/guid';
-import { isValidSerial, normalizeSerial } from '../../src/domain/device-registration';
+import { checkGuid } from '../../src/domain/scan/guid';
+import { isValidSerial, normalizeSerial } from '../../src/domain/xp/device-registration';
 import type { Db } from '../db/connect';
 
 /**

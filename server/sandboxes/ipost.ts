@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { normalizeCityText, transliterate } from '../../src/domain/city-search';
-import type { CourierRequest } from '../../src/domain/delivery-methods';
+import { normalizeCityText, transliterate } from '../../src/domain/delivery/city-search';
+import type { CourierRequest } from '../../src/domain/delivery/methods';
 
 /** Cities the local courier serves (a few big ones). */
 export const IPOST_CITIES = ['Київ', 'Львів', 'Одеса', 'Дніпро', 'Харків'] as const;

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { BranchOption, CityOption } from '../../src/contract/delivery';
-import { likePrefix, normalizeCityText } from '../../src/domain/city-search';
+import { likePrefix, normalizeCityText } from '../../src/domain/delivery/city-search';
 import type { Db } from '../db/connect';
 import type { NpBranchesTable, NpCitiesTable } from '../db/tables/scan-delivery';
 import type { Carrier } from './carrier';

@@ -31,7 +31,7 @@ const PARTNERS: ReadonlyArray<[number, string, string, string, string, number, r
 ];
 
 /** The partner catalogue, once (it needs no members, so tests may run it on its own). */
-export async function seedCertCatalog(deps: AppDeps): Promise<void> {
+export async function seedCertCatalogue(deps: AppDeps): Promise<void> {
   const any = await deps.db.selectFrom('cert_partners').select('id').limit(1).executeTakeFirst();
   if (any) return;
   for (const [i, [category, name, description, color, prefix, rate, nominals]] of PARTNERS.entries()) {
@@ -172,7 +172,7 @@ async function seedDemoMember(deps: AppDeps, member: Member): Promise<void> {
 
 /** Demo data of this group; runs once on an empty database, after the groups before it. */
 export async function seed(deps: AppDeps): Promise<void> {
-  await seedCertCatalog(deps);
+  await seedCertCatalogue(deps);
   const phone = deps.config.testPhones[0];
   if (!phone) return;
   const olena = await deps.db.selectFrom('members').select(['id', 'phone']).where('phone', '=', phone).executeTakeFirst();

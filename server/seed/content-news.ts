@@ -1,6 +1,6 @@
 import type { AppDeps } from '../context';
 import type { NewsTable } from '../db/tables/engagement';
-import type { ContentBlock } from '../routes/engagement/content-html';
+import type { ContentBlock } from '../routes/engagement/content/html';
 
 const DAY = 86_400_000;
 

@@ -1,5 +1,5 @@
-import { USER_AGREEMENT_BLOCKS } from '../../src/domain/public-pages';
-import type { ContentBody } from '../routes/engagement/content-html';
+import { USER_AGREEMENT_BLOCKS } from '../../src/domain/content/public-pages';
+import type { ContentBody } from '../routes/engagement/content/html';
 
 /** /rules: club rules (only for age-verified members). */
 export const CLUB_RULES: ContentBody = {

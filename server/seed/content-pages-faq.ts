@@ -1,4 +1,4 @@
-import type { ContentBody } from '../routes/engagement/content-html';
+import type { ContentBody } from '../routes/engagement/content/html';
 
 /** /faq for glo (docs/api.md#content get-page-by-id: h3 questions, div answers). */
 export const FAQ_GLO: ContentBody = {

@@ -1,5 +1,5 @@
-import { WHY_OGO_BLOCKS } from '../../src/domain/public-pages';
-import type { ContentBody } from '../routes/engagement/content-html';
+import { WHY_OGO_BLOCKS } from '../../src/domain/content/public-pages';
+import type { ContentBody } from '../routes/engagement/content/html';
 
 /** /go-buy for glo: where to buy. */
 export const GO_BUY_GLO: ContentBody = {

@@ -2,9 +2,9 @@ import {
   INVITE_MAX_FRIENDS_PER_YEAR,
   INVITE_MILESTONES,
   INVITE_XP_PER_FRIEND,
-} from '../../src/domain/invite-calculator';
-import { FIRST_DELIVERY_DAYS, MAX_PAUSE_WEEKS } from '../../src/domain/subscription-rules';
-import type { ContentBody } from '../routes/engagement/content-html';
+} from '../../src/domain/invite/calculator';
+import { FIRST_DELIVERY_DAYS, MAX_PAUSE_WEEKS } from '../../src/domain/programme/subscription-rules';
+import type { ContentBody } from '../routes/engagement/content/html';
 
 const milestones = INVITE_MILESTONES.map((m) => `${m.friends} друзів — ще ${m.bonusXp} XP`).join(', ');
 

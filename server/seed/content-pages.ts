@@ -1,13 +1,13 @@
-import { CONTENT_PAGES } from '../../src/domain/content-pages';
+import { CONTENT_PAGES } from '../../src/domain/content/pages';
 import type { AppDeps } from '../context';
 import type { ContentPagesTable } from '../db/tables/engagement';
-import type { ContentBody } from '../routes/engagement/content-html';
+import type { ContentBody } from '../routes/engagement/content/html';
 import { CLUB_RULES, GLO_STUDIO, USER_AGREEMENT, VERIFICATION_HELP } from './content-pages-club';
 import { FAQ_GLO, FAQ_OGO } from './content-pages-faq';
 import { GO_BUY_GLO, GO_BUY_OGO, INVITE_OFFER, TEST_DRIVE_GLO, TEST_DRIVE_OGO, VELO_PROMO, VELO_TEST_DRIVE, WHY_OGO } from './content-pages-offers';
 import { INVITE_FAQ, SUBSCRIPTION_ABOUT, SUBSCRIPTION_FAQ } from './content-pages-programs';
 
-/** Every configured page (src/domain/content-pages.ts) with its versions: 'all', or one per variant. */
+/** Every configured page (src/domain/content/pages.ts) with its versions: 'all', or one per variant. */
 export const SEEDED_PAGES: ReadonlyArray<{ id: number; variant: ContentPagesTable['variant']; title: string; body: ContentBody }> = [
   { id: CONTENT_PAGES.faq, variant: 'glo', title: 'Часті питання', body: FAQ_GLO },
   { id: CONTENT_PAGES.faq, variant: 'ogo', title: 'Часті питання ogo', body: FAQ_OGO },

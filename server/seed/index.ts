@@ -4,7 +4,7 @@ import { seed as seedAuth } from './auth';
 import { seed as seedShop } from './shop';
 import { seed as seedScanDelivery } from './scan-delivery';
 import { seed as seedEngagement } from './engagement';
-import { seed as seedCertFeedback, seedCertCatalog } from './cert-feedback';
+import { seed as seedCertFeedback, seedCertCatalogue } from './cert-feedback';
 import { seedDeviceRegistry } from './device-registry';
 import { settleSeededBalances } from './ledger-order';
 import { seedCatalogue } from './shop-catalogue';
@@ -35,7 +35,7 @@ async function seedReference(deps: AppDeps): Promise<void> {
   await seedCatalogue(deps);
   await seedCarrier(deps);
   await seedEngagement(deps);
-  await seedCertCatalog(deps);
+  await seedCertCatalogue(deps);
 }
 
 /**

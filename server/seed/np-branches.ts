@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { normalizeCityText, transliterate } from '../../src/domain/city-search';
+import { normalizeCityText, transliterate } from '../../src/domain/delivery/city-search';
 import type { AppDeps } from '../context';
 import { OTHER_CITIES, POPULAR_CITIES, type CitySeed } from './np-cities';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { kyivMonthRange, kyivMonthStart } from '../../src/domain/kyiv-time';
+import { kyivMonthRange, kyivMonthStart } from '../../src/domain/format/kyiv-time';
 import type { AppDeps } from '../context';
 import { ensureCustomer } from '../members';
 import { changeXp } from '../xp';

@@ -1,4 +1,4 @@
-import { addDays, kyivParts } from '../../src/domain/kyiv-time';
+import { addDays, kyivParts } from '../../src/domain/format/kyiv-time';
 import type { AppDeps } from '../context';
 import { sandboxIpost } from '../sandboxes/ipost';
 

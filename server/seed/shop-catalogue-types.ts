@@ -1,4 +1,4 @@
-import type { CategorySlug } from '../../src/domain/catalogue';
+import type { CategorySlug } from '../../src/domain/catalogue/catalogue';
 import type { ProductArt } from '../routes/shop/product-art';
 
 /** One demo product as written in the seed files; prices in UAH, turned into kopiykas on insert. */

@@ -1,10 +1,10 @@
-import { categoryBySlug } from '../../src/domain/catalogue';
+import { categoryBySlug } from '../../src/domain/catalogue/catalogue';
 import type { AppDeps } from '../context';
 import { GLO_CATALOGUE, GLO_POPULAR } from './shop-catalogue-glo';
 import { OGO_CATALOGUE } from './shop-catalogue-ogo';
 
 /**
- * The demo catalogue of both variants: every category of src/domain/catalogue.ts with its
+ * The demo catalogue of both variants: every category of src/domain/catalogue/catalogue.ts with its
  * products (ten or more each), and the curated popular list. Runs once: skipped when products exist.
  */
 export async function seedCatalogue(deps: AppDeps): Promise<void> {

@@ -1,4 +1,4 @@
-import type { DeliveryChoice } from '../../src/domain/shipping-address';
+import type { DeliveryChoice } from '../../src/domain/delivery/shipping-address';
 import type { AppDeps, Member } from '../context';
 import { ensureCustomer } from '../members';
 import { registerSerial } from '../routes/shop/devices';

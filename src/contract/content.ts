@@ -3,7 +3,7 @@ import { defineCall, isoDateTime, ogoFlag } from './define';
 import { intQuery, ogoQuery } from './query-params';
 
 /*
- * Content pages (docs/api.md#content content/get-page-by-id; ids in src/domain/content-pages.ts), news
+ * Content pages (docs/api.md#content content/get-page-by-id; ids in src/domain/content/pages.ts), news
  * (routes /news, /news/{newsId}) and the consumer dictionary (routes /vocabulary,
  * /vocabulary/velo, /vocabulary/ogo-club). All HTML is built by the server from stored text,
  * escaped, with no scripts, styles or event attributes.

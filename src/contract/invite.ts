@@ -3,13 +3,13 @@ import { defineCall } from './define';
 
 /*
  * Invite a friend (docs/rules.md#entities "Invite", docs/rules.md#validation friend code rules, docs/api.md#invite). The XP a member earns for
- * invited friends is the pure rule src/domain/invite-calculator.ts; the list of referred
+ * invited friends is the pure rule src/domain/invite/calculator.ts; the list of referred
  * friends is GET /api/user/get-referrals (user group).
  */
 
 /**
  * GET /api/invite/get-promo-code -> {msg: 'ok', consumer: {memberGetMemberCode}} (docs/api.md#invite).
- * The member's own code, 'REW-' and 6 characters without look-alikes (src/domain/mgm-code.ts),
+ * The member's own code, 'REW-' and 6 characters without look-alikes (src/domain/invite/mgm-code.ts),
  * made on the first request and the same ever after.
  */
 export const getPromoCode = defineCall({

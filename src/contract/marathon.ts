@@ -5,9 +5,9 @@ import { ogoQuery } from './query-params';
 /*
  * Marathon and its quiz (routes /marathon, /marathon/quiz). Questions come WITHOUT their right
  * answers; a question opens with its stage and may be answered once, until the marathon ends
- * (rules: src/domain/quiz-scoring.ts). A right answer earns the question's XP once, on the record
+ * (rules: src/domain/programme/quiz-scoring.ts). A right answer earns the question's XP once, on the record
  * `xpVariant` names: a marathon of one variant credits that variant; one for both (`shared`: one
- * progress per member, whichever app answers) credits glo, the main brand (src/domain/marathon-xp.ts).
+ * progress per member, whichever app answers) credits glo, the main brand (src/domain/programme/marathon-xp.ts).
  */
 
 const xpVariant = z.enum(['glo', 'ogo']);

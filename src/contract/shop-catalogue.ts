@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_CART_LINES } from '../domain/cart';
+import { MAX_CART_LINES } from '../domain/cart/cart';
 import { defineCall, ogoFlag } from './define';
 
 /** A row id: a positive integer that fits the database's integer column. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_LINE_COUNT } from '../domain/cart';
+import { MAX_LINE_COUNT } from '../domain/cart/cart';
 import { defineCall, ogoFlag } from './define';
 import { rowId, text } from './shop-catalogue';
 

@@ -6,7 +6,7 @@ import { ogoQuery } from './query-params';
  * Subscription (routes /subscription, /subscription/about, /subscription/faq,
  * /subscription/history; the about and FAQ texts are content pages). Each shop record
  * (variant) holds at most one current subscription, active or paused. Rules and their
- * figures: src/domain/subscription-rules.ts. Subscribing needs an age-verified member
+ * figures: src/domain/programme/subscription-rules.ts. Subscribing needs an age-verified member
  * (403 `age_not_verified`, docs/rules.md#validation). Money in UAH.
  */
 

@@ -1,6 +1,6 @@
-import type { DeliveryChoice } from '../domain/shipping-address';
+import type { DeliveryChoice } from '../domain/delivery/shipping-address';
 import type { ClubDb } from './database';
-import type { CartLine } from '../domain/cart';
+import type { CartLine } from '../domain/cart/cart';
 import type { Variant } from './rows-catalogue';
 
 /** Which outside services the server has on (get-version's `providers`). */

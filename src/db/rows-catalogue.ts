@@ -1,4 +1,4 @@
-import type { CartLine } from '../domain/cart';
+import type { CartLine } from '../domain/cart/cart';
 
 /** Brand variant of an account (docs/rules.md#product, docs/rules.md#roles): each has its own customer record and cart. */
 export type Variant = 'glo' | 'ogo' | 'velo';
@@ -44,7 +44,7 @@ export interface CollectionRow {
   fetchedAt: number;
 }
 
-/** A stored cart line (the one shape of src/domain/cart.ts): one cart per variant. */
+/** A stored cart line (the one shape of src/domain/cart/cart.ts): one cart per variant. */
 export interface CartLineRow extends CartLine {
   variant: Variant;
   /** Epoch ms of the last change: lines show in the order they were added. */

@@ -1,4 +1,4 @@
-import { SHOP_DETAIL_LISTS, SHOP_LIST_TITLES } from './shop-lists';
+import { SHOP_DETAIL_LISTS, SHOP_LIST_TITLES } from './catalogue/shop-lists';
 
 export type LayoutName = 'forall' | 'landing' | 'none' | 'account' | 'ogo-footer' | 'account-off-footer';
 
@@ -78,14 +78,14 @@ const TABLE = [
     ['/get-xp', 'Як отримати XP', 'xp/get-xp'],
     ['/support', 'Підтримка', 'support/support'],
     ['/feedback', 'Відгуки', 'feedback/feedback'],
-    ['/shop', 'Магазин', 'shop/shop'],
+    ['/shop', 'Магазин', 'shop/catalogue/shop'],
     ['/scan/history', 'Історія сканувань', 'scan/history'],
-    ['/shop/favorite', SHOP_LIST_TITLES.favorite, 'shop/favorite'],
+    ['/shop/favorite', SHOP_LIST_TITLES.favorite, 'shop/catalogue/favourite'],
     ['/exchange', 'Обмін балів', 'shop/exchange/exchange'],
     ['/certificates', 'Сертифікати партнерів', 'certificates/certificates'],
-    ['/shop/choose-velo', SHOP_LIST_TITLES['choose-velo'], 'shop/choose-velo'],
+    ['/shop/choose-velo', SHOP_LIST_TITLES['choose-velo'], 'shop/velo/choose-velo'],
     ...(['bonus', 'sticks', 'devices', 'popular', 'accessories', 'ogo-bonus', 'ogo-merch', 'ogo-sticks', 'ogo-devices', 'ogo-accessories', 'ogo-sticks-single', 'ogo-velo', 'ogo-cigs'] as const).map(
-      (list): [string, string, 'shop/list'] => [`/shop/${list}`, SHOP_LIST_TITLES[list], 'shop/list'],
+      (list): [string, string, 'shop/catalogue/list'] => [`/shop/${list}`, SHOP_LIST_TITLES[list], 'shop/catalogue/list'],
     ),
   ]),
   ...group('ogo-footer', AUTH, [
@@ -134,15 +134,15 @@ const TABLE = [
     ['/shop/checkout', 'Підтвердження', 'shop/checkout/checkout', { back: to('/shop/payment') }],
     ['/shop/success', 'Замовлення прийнято', 'shop/checkout/success', { back: HIDDEN, name: 'shop-success' }],
   ]),
-  ...group('account-off-footer', ['authentication', 'referrer'], [['/shop/cart', 'Кошик', 'shop/cart']]),
+  ...group('account-off-footer', ['authentication', 'referrer'], [['/shop/cart', 'Кошик', 'shop/cart/cart']]),
   ...group(
     'account-off-footer',
     AUTH,
-    SHOP_DETAIL_LISTS.map((list): [string, string, 'shop/product', Opts] => [
+    SHOP_DETAIL_LISTS.map((list): [string, string, 'shop/product/product', Opts] => [
       `/shop/${list}/:id`,
       // The header names the list the product belongs to (its back arrow leads there).
       SHOP_LIST_TITLES[list],
-      'shop/product',
+      'shop/product/product',
       { back: to(`/shop/${list}`), idParams: ['id'], name: `shop-${list}-detail` },
     ]),
   ),

@@ -1,9 +1,9 @@
-import { CLUB_CONFIG_META, clubConfigContent, parseClubConfig, type ClubConfig } from '../domain/club-config';
-import { FREE_SHIPPING_DEFAULTS } from '../domain/free-shipping';
+import { CLUB_CONFIG_META, clubConfigContent, parseClubConfig, type ClubConfig } from '../domain/club/club-config';
+import { FREE_SHIPPING_DEFAULTS } from '../domain/cart/free-shipping';
 
 /*
  * The deployment's settings as this page (or the service worker's shell) received them
- * (src/domain/club-config.ts). Only code that runs in the browser reads this file (it touches
+ * (src/domain/club/club-config.ts). Only code that runs in the browser reads this file (it touches
  * `import.meta.env`), so that code shared with Node tests never does. Reading it makes no request.
  */
 
@@ -26,7 +26,7 @@ export const builtConfig: ClubConfig = {
     .map((p) => p.replace(/\D/g, ''))
     .filter(Boolean),
   freeShipping: { glo: amount(env.VITE_FREE_SHIPPING_GLO, FREE_SHIPPING_DEFAULTS.glo), ogo: amount(env.VITE_FREE_SHIPPING_OGO, FREE_SHIPPING_DEFAULTS.ogo) },
-  // Resolved by the shop (features/shop/velo-config.ts): velo-promo.ts here would bring the
+  // Resolved by the shop (features/shop/velo/config.ts): velo-promo.ts here would bring the
   // catalogue's rules into every first screen.
   veloPromo: env.VITE_VELO_PROMO_CODE?.trim() ?? '',
 };

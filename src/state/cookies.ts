@@ -1,4 +1,4 @@
-import { cookieAttributes } from '../domain/cookie-attributes';
+import { cookieAttributes } from '../domain/auth/cookie-attributes';
 
 /** Small document.cookie helpers (docs/rules.md#states, docs/rules.md#roles name the cookies: usertoken, showIs18, …). */
 export function getCookie(name: string, source: string = document.cookie): string | null {

@@ -1,4 +1,4 @@
-import { pluralUk, type UkForms } from '../domain/plural';
+import { pluralUk, type UkForms } from '../domain/format/plural';
 
 /**
  * Changes that were waiting to be sent when the browser wiped the app's database (storage

@@ -1,7 +1,7 @@
 import { clubConfig } from './club-config';
-import { brandAsset, brandOfHost, manifestHref } from '../domain/brand';
-import { BOT_VISIT_KEY, isBotVisit } from '../domain/bot-visit';
-import { asInviteCode } from '../domain/registration';
+import { brandAsset, brandOfHost, manifestHref } from '../domain/club/brand';
+import { BOT_VISIT_KEY, isBotVisit } from '../domain/club/bot-visit';
+import { asInviteCode } from '../domain/auth/registration';
 import { getCookie } from './cookies';
 
 /**

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db as appDb } from '../db/db';
 import type { Variant } from '../db/rows-catalogue';
 import type { OutboxEntry } from '../db/rows-sync';
-import { pendingSum, type LedgerLine } from '../domain/xp-ledger';
+import { pendingSum, type LedgerLine } from '../domain/xp/ledger';
 import { refusalNotice } from '../sync/engine/refusals';
 import type { MutationRegistry } from '../sync/engine/registry';
 import { useSyncMaybe } from './sync-context';

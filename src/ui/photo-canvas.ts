@@ -1,6 +1,6 @@
-import type { PhotoCodec } from '../domain/photo-resize';
+import type { PhotoCodec } from '../domain/feedback/photo-resize';
 
-// The browser's side of shrinking a photo (src/domain/photo-resize.ts holds the sizes and the
+// The browser's side of shrinking a photo (src/domain/feedback/photo-resize.ts holds the sizes and the
 // steps): the feedback form and the multi-scan both send their photos through this one codec.
 
 type Canvas = OffscreenCanvas | HTMLCanvasElement;

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kyivMonthStart } from '../../src/domain/kyiv-time';
+import { kyivMonthStart } from '../../src/domain/format/kyiv-time';
 import type { Browser } from './support/browser';
 import { freshCodes } from './support/camera';
 import { rows } from './support/local-db';

@@ -4,8 +4,8 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEEDBACK_MAX_PHOTO_BYTES } from '../../src/domain/feedback-rules';
-import { PHOTO_MAX_EDGE } from '../../src/domain/photo-resize';
+import { FEEDBACK_MAX_PHOTO_BYTES } from '../../src/domain/feedback/rules';
+import { PHOTO_MAX_EDGE } from '../../src/domain/feedback/photo-resize';
 import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
 import { kv, queuedChanges, rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { managerBadge } from '../../src/domain/scan-read';
+import { managerBadge } from '../../src/domain/scan/read';
 import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
 import { freshCodes } from './support/camera';
 import { kv, rows } from './support/local-db';

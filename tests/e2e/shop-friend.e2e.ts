@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITE_XP_PER_FRIEND } from '../../src/domain/invite-calculator';
+import { INVITE_XP_PER_FRIEND } from '../../src/domain/invite/calculator';
 import type { Browser } from './support/browser';
 import { handOverOrder, serverCall } from './support/server-api';
 import type { RunningServer } from './support/server';

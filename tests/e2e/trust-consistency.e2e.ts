@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kyivMonthStart } from '../../src/domain/kyiv-time';
+import { kyivMonthStart } from '../../src/domain/format/kyiv-time';
 import { openBrowser, type Browser } from './support/browser';
 import { listedProductIds } from './support/catalogue';
 import { kv, rows } from './support/local-db';

@@ -9,7 +9,7 @@ import { closeSession, openSession } from './support/session';
 import { signedInReady, switchVariant } from './shop-steps';
 
 // the marathon for both variants has one progress; its XP go to glo (the main
-// brand, src/domain/marathon-xp.ts), and both apps say so. On ogo, the quiz's «+N XP» and the
+// brand, src/domain/programme/marathon-xp.ts), and both apps say so. On ogo, the quiz's «+N XP» and the
 // balance beside it are glo's, the ones that grew on the server; ogo's record is untouched.
 
 let server: RunningServer;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITE_XP_PER_FRIEND } from '../../src/domain/invite-calculator';
+import { INVITE_XP_PER_FRIEND } from '../../src/domain/invite/calculator';
 import { openBrowser, type Browser } from './support/browser';
 import { kv } from './support/local-db';
 import { serverCall } from './support/server-api';

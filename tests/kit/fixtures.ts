@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import jpeg from 'jpeg-js';
-import { ensureMgmCode } from '../../server/routes/engagement/invite-codes';
+import { ensureMgmCode } from '../../server/routes/engagement/invite/codes';
 import { printCodes } from '../server/scan-delivery/support';
 import type { KitServer } from './server';
 import type { KitMember } from './server-state';

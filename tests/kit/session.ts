@@ -1,11 +1,11 @@
-import { BOT_VISIT_KEY } from '../../src/domain/bot-visit';
-import type { RegistrationForm } from '../../src/domain/registration';
+import { BOT_VISIT_KEY } from '../../src/domain/club/bot-visit';
+import type { RegistrationForm } from '../../src/domain/auth/registration';
 import { confirmLoginCode, confirmRegistration, requestRegistrationCode, submitPhone } from '../../src/sync/auth/actions';
 import type { UnsentSummary } from '../../src/sync/auth/logout';
 import { logoutEverywhere, switchToVariant } from '../../src/sync/auth/member';
 import type { Session as SignedIn } from '../../src/sync/auth/session';
 import { AUTH_COPY } from '../../src/features/auth/copy';
-import { formatPhone } from '../../src/domain/phone';
+import { formatPhone } from '../../src/domain/auth/phone';
 import { lastSmsCode } from '../support/auth';
 import type { Phone } from './phone';
 import type { KitMember } from './server-state';

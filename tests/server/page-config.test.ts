@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { pageConfigOf } from '../../server/page-config';
-import { CONFIG_REVISION_TOKEN, clubConfigContent } from '../../src/domain/club-config';
+import { CONFIG_REVISION_TOKEN, clubConfigContent } from '../../src/domain/club/club-config';
 import { makeTestServer, TEST_PHONES, type TestServer } from '../support/server';
 
 /*

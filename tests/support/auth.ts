@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { signedIn } from '../../src/contract/auth';
-import { toUkrainianMobile } from '../../src/domain/phone';
+import { toUkrainianMobile } from '../../src/domain/auth/phone';
 import type { TestServer } from './server';
 
 /** The newest code the SMS sandbox sent to `phone`, read as a person would at /dev/sms-outbox. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { CONTENT_PAGES } from '../../../src/domain/content-pages';
+import { CONTENT_PAGES } from '../../../src/domain/content/pages';
 import { SEEDED_PAGES } from '../../seed/content-pages';
 import type { ContentPagesTable } from '../tables/engagement';
 import type { Compat } from './compat';

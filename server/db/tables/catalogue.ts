@@ -11,7 +11,7 @@ export interface ProductsTable {
   sku: string;
   /** The shop's variant id a cart line and an order line carry (one variant per product here). */
   variant_id: number;
-  /** Home collection (src/domain/catalogue.ts CATEGORIES); it may be listed in more (popular). */
+  /** Home collection (src/domain/catalogue/catalogue.ts CATEGORIES); it may be listed in more (popular). */
   collection_id: number;
   category: string;
   title: string;

@@ -11,7 +11,7 @@ export interface ContentPagesTable {
   page_id: number;
   variant: 'all' | 'glo' | 'ogo';
   title: string;
-  /** JSON of a ContentBody (server/routes/engagement/content-html.ts); rendered to HTML on request. */
+  /** JSON of a ContentBody (server/routes/engagement/content/html.ts); rendered to HTML on request. */
   body: string;
   updated_at: string;
 }

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { changeEmail, confirmEmail } from '../../../src/contract/user';
-import { isValidEmail, normalizeEmail } from '../../../src/domain/registration';
+import { isValidEmail, normalizeEmail } from '../../../src/domain/auth/registration';
 import type { AppEnv } from '../../context';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
 import { mount } from '../../http/route';

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { confirmSms, loginSms, testLogin } from '../../../src/contract/auth';
-import { normalizePhone, toUkrainianMobile } from '../../../src/domain/phone';
+import { normalizePhone, toUkrainianMobile } from '../../../src/domain/auth/phone';
 import type { AppEnv } from '../../context';
 import { ApiError, badRequest, forbidden } from '../../errors';
 import { OFF_MESSAGES, providersOf } from '../../providers/index';

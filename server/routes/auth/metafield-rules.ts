@@ -1,4 +1,4 @@
-import { MAX_CART_LINES } from '../../../src/domain/cart';
+import { MAX_CART_LINES } from '../../../src/domain/cart/cart';
 import type { Db } from '../../db/connect';
 import { unprocessable } from '../../errors';
 import type { Customer } from '../../members';

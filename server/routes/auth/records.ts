@@ -1,7 +1,7 @@
 import type { CallResponse } from '../../../src/contract/define';
 import type { getUser } from '../../../src/contract/user';
 import type { ShopRecord } from '../../../src/contract/user';
-import { isAgeVerified } from '../../../src/domain/age';
+import { isAgeVerified } from '../../../src/domain/auth/age';
 import type { Db } from '../../db/connect';
 import { findCustomer, tagsOf, type Customer } from '../../members';
 

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { checkEmail, regAuth, registration } from '../../../src/contract/auth';
-import { asInviteCode, checkRegistration, isValidEmail, normalizeEmail } from '../../../src/domain/registration';
+import { asInviteCode, checkRegistration, isValidEmail, normalizeEmail } from '../../../src/domain/auth/registration';
 import type { AppDeps, AppEnv } from '../../context';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
 import { mount } from '../../http/route';

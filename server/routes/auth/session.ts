@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { checkToken, logout, sendBotStat, tokenClear } from '../../../src/contract/auth';
-import { normalizePhone, toUkrainianMobile } from '../../../src/domain/phone';
+import { normalizePhone, toUkrainianMobile } from '../../../src/domain/auth/phone';
 import type { AppEnv } from '../../context';
 import { forbidden, notFound } from '../../errors';
 import { mount } from '../../http/route';

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import { createCustomer, getOgoToken, mlogin, mloginGlo } from '../../../src/contract/auth';
-import { normalizePhone, toUkrainianMobile } from '../../../src/domain/phone';
-import { isValidEmail } from '../../../src/domain/registration';
-import { isSelfServiceTag, parseTags } from '../../../src/domain/self-service-tags';
+import { normalizePhone, toUkrainianMobile } from '../../../src/domain/auth/phone';
+import { isValidEmail } from '../../../src/domain/auth/registration';
+import { isSelfServiceTag, parseTags } from '../../../src/domain/member/self-service-tags';
 import type { AppEnv } from '../../context';
 import { badRequest, forbidden, unprocessable } from '../../errors';
 import { mount } from '../../http/route';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { isSafeReturnPath } from '../../../src/domain/return-path';
+import { isSafeReturnPath } from '../../../src/domain/auth/return-path';
 import { publicOrigin } from '../../http/public-origin';
 import type { AppDeps, AppEnv } from '../../context';
 import type { TicketSite } from '../../db/tables/auth';

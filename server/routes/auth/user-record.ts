@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { getReferrals, getUser, getUserByPhone, updateTags } from '../../../src/contract/user';
-import { parseTags, tagChange } from '../../../src/domain/self-service-tags';
+import { parseTags, tagChange } from '../../../src/domain/member/self-service-tags';
 import type { AppEnv } from '../../context';
 import { conflict, unprocessable } from '../../errors';
 import { mount } from '../../http/route';

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { verifyAge } from '../../../src/contract/user';
-import { ADULT_AGE, ageOn } from '../../../src/domain/age';
+import { ADULT_AGE, ageOn } from '../../../src/domain/auth/age';
 import type { AppEnv } from '../../context';
 import { ApiError, badRequest, unprocessable } from '../../errors';
 import { OFF_MESSAGES, providersOf } from '../../providers/index';

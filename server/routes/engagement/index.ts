@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { registerAnalytics } from './analytics';
+import { registerAnalytics } from './analytics/analytics';
 import { registerCertFeedback } from './cert-feedback';
 import { registerContentMisc } from './content-misc';
 

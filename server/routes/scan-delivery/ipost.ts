@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { ipostAuth, ipostCityAvailable, ipostSendAddress } from '../../../src/contract/delivery';
-import { checkIpostWindow } from '../../../src/domain/ipost-window';
+import { checkIpostWindow } from '../../../src/domain/delivery/ipost-window';
 import type { AppDeps, AppEnv, Member } from '../../context';
 import { forbidden, notFound, unauthorized, unprocessable } from '../../errors';
 import { mount } from '../../http/route';

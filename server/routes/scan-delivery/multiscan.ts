@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { multiscanLoad, MULTISCAN_MAX_IMAGE_BYTES } from '../../../src/contract/scan';
-import { checkGuid } from '../../../src/domain/guid';
-import { normalizePhone, toUkrainianMobile } from '../../../src/domain/phone';
+import { checkGuid } from '../../../src/domain/scan/guid';
+import { normalizePhone, toUkrainianMobile } from '../../../src/domain/auth/phone';
 import type { AppEnv } from '../../context';
 import { errorJson, forbidden, unprocessable } from '../../errors';
 import { mount } from '../../http/route';

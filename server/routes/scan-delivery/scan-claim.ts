@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { ScanHistoryItem } from '../../../src/contract/scan';
-import { kyivMonthRange, kyivParts } from '../../../src/domain/kyiv-time';
+import { kyivMonthRange, kyivParts } from '../../../src/domain/format/kyiv-time';
 import type { Member } from '../../context';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';

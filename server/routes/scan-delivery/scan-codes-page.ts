@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import type { AppEnv } from '../../context';
 import { badRequest } from '../../errors';
 import { escapeMarkup } from '../../http/escape';
-import { managerBadge } from '../../../src/domain/scan-read';
+import { managerBadge } from '../../../src/domain/scan/read';
 
 /** Demo consultants' badges (save-manager, docs/api.md#scan): the app's scanner reads them like codes. */
 const DEMO_MANAGERS: ReadonlyArray<readonly [string, string]> = [

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import { getFullBalance, getScanCount, getScanHistory, getScanMessage, getScanPercent, SCAN_HISTORY_PAGE, saveManager, scanCode } from '../../../src/contract/scan';
-import { checkGuid } from '../../../src/domain/guid';
-import { isCalendarDate, kyivMonthStart } from '../../../src/domain/kyiv-time';
-import { SCAN_MONTHLY_GOAL, scanMessage, scanPercent } from '../../../src/domain/scan-goal';
+import { checkGuid } from '../../../src/domain/scan/guid';
+import { isCalendarDate, kyivMonthStart } from '../../../src/domain/format/kyiv-time';
+import { SCAN_MONTHLY_GOAL, scanMessage, scanPercent } from '../../../src/domain/scan/goal';
 import type { AppEnv } from '../../context';
 import { badRequest, unprocessable } from '../../errors';
 import { mount } from '../../http/route';

@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import { sendPhoneCall, sendPromocode } from '../../../src/contract/shop-payment';
-import { CALL_TOMORROW_LABEL, callBackWindow } from '../../../src/domain/call-back-day';
-import { FRIEND_CODE_MIN_LENGTH, FRIEND_CODE_PREFIX, normalizeFriendCode } from '../../../src/domain/friend-code';
-import { toUkrainianMobile } from '../../../src/domain/phone';
-import { isVeloPromoCode } from '../../../src/domain/velo-promo';
+import { CALL_TOMORROW_LABEL, callBackWindow } from '../../../src/domain/member/call-back-day';
+import { FRIEND_CODE_MIN_LENGTH, FRIEND_CODE_PREFIX, normalizeFriendCode } from '../../../src/domain/invite/friend-code';
+import { toUkrainianMobile } from '../../../src/domain/auth/phone';
+import { isVeloPromoCode } from '../../../src/domain/cart/velo-promo';
 import type { AppEnv } from '../../context';
 import { badRequest, forbidden, notFound, tooManyRequests, unprocessable } from '../../errors';
 import { mount } from '../../http/route';

@@ -1,5 +1,5 @@
 import type { Product } from '../../../src/contract/shop-catalogue';
-import { categoryByCollectionId, type Category, type ShopVariant } from '../../../src/domain/catalogue';
+import { categoryByCollectionId, type Category, type ShopVariant } from '../../../src/domain/catalogue/catalogue';
 import type { Db } from '../../db/connect';
 import { notFound } from '../../errors';
 import type { Selectable } from 'kysely';

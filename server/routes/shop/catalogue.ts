@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { getProductById, getProductsByCollection, getProductsById } from '../../../src/contract/shop-catalogue';
-import type { Category } from '../../../src/domain/catalogue';
+import type { Category } from '../../../src/domain/catalogue/catalogue';
 import type { AppEnv } from '../../context';
 import type { Db } from '../../db/connect';
 import { mount, requestRevisions } from '../../http/route';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { addDays, kyivMidnight, kyivParts } from '../../../src/domain/kyiv-time';
+import { addDays, kyivMidnight, kyivParts } from '../../../src/domain/format/kyiv-time';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
-import { VELO_USED_TAG } from '../../../src/domain/velo-promo';
+import { VELO_USED_TAG } from '../../../src/domain/cart/velo-promo';
 import { isPostgres, type Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import type { OrdersTable } from '../../db/tables/shop';

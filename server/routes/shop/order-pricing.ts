@@ -1,7 +1,7 @@
-import { veloGiftProblem, zeroPriceFlag } from '../../../src/domain/cart-totals';
-import { MAX_LINE_COUNT } from '../../../src/domain/cart';
-import type { ShopVariant } from '../../../src/domain/catalogue';
-import { veloLinePrice, veloPromoProblem } from '../../../src/domain/velo-promo';
+import { veloGiftProblem, zeroPriceFlag } from '../../../src/domain/cart/totals';
+import { MAX_LINE_COUNT } from '../../../src/domain/cart/cart';
+import type { ShopVariant } from '../../../src/domain/catalogue/catalogue';
+import { veloLinePrice, veloPromoProblem } from '../../../src/domain/cart/velo-promo';
 import { unprocessable } from '../../errors';
 import { productTags, type ProductRow } from './catalogue-data';
 

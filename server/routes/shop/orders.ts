@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type * as z from 'zod/mini';
 import { createOrder, getOrders, type orderSummary } from '../../../src/contract/shop-order';
-import { PRODUCT_TAGS } from '../../../src/domain/catalogue';
+import { PRODUCT_TAGS } from '../../../src/domain/catalogue/catalogue';
 import type { AppEnv } from '../../context';
 import type { Db } from '../../db/connect';
 import { unprocessable } from '../../errors';

@@ -87,7 +87,7 @@ const PRICE_BADGE = /^\d[\d\s]*\s?(XP|грн|₴)$/u;
 /**
  * The whole picture: a soft backdrop, the item, its label and badge. Deterministic.
  * `backdrop: false` leaves the backdrop out (transparent): the WebP of ./product-picture, whose
- * box paints its own (src/features/shop/product-image.css), is then a few flat colours that
+ * box paints its own (src/features/shop/product/product-image.css), is then a few flat colours that
  * compress to a few kilobytes.
  */
 export function productSvg(art: ProductArt, { backdrop = true } = {}): string {

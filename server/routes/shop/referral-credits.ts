@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
-import { INVITE_MAX_FRIENDS_PER_YEAR, INVITE_MILESTONES, INVITE_XP_PER_FRIEND } from '../../../src/domain/invite-calculator';
-import { kyivMidnight, kyivParts } from '../../../src/domain/kyiv-time';
-import { referralCreditDue } from '../../../src/domain/referral-credit';
+import { INVITE_MAX_FRIENDS_PER_YEAR, INVITE_MILESTONES, INVITE_XP_PER_FRIEND } from '../../../src/domain/invite/calculator';
+import { kyivMidnight, kyivParts } from '../../../src/domain/format/kyiv-time';
+import { referralCreditDue } from '../../../src/domain/invite/referral-credit';
 import type { AppDeps } from '../../context';
 import { isPostgres } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -50,7 +50,7 @@ export async function recordReferralCredit(
 }
 
 /**
- * Settles an order's pending referral credit as the order now stands (domain/referral-credit.ts):
+ * Settles an order's pending referral credit as the order now stands (domain/invite/referral-credit.ts):
  * paid or handed over, the referrer is credited — the XP per friend and a milestone's bonus, none
  * past the year's cap of friends (then it is void); cancelled or returned, it is void. Each credit
  * moves once (a compare-and-set on its state). Call it in the transaction that changed the order.

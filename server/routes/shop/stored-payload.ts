@@ -1,4 +1,4 @@
-import { buildOrderPayload, type OrderMetafield } from '../../../src/domain/order-payload';
+import { buildOrderPayload, type OrderMetafield } from '../../../src/domain/order/payload';
 import type { OrderDraft } from './order-draft';
 
 function metafieldsOf(d: OrderDraft): OrderMetafield[] {

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { brandOfHost, manifestFor, type Brand } from '../../../src/domain/brand';
+import { brandOfHost, manifestFor, type Brand } from '../../../src/domain/club/brand';
 import type { AppEnv } from '../../context';
 
 const HEADERS = {

@@ -1,8 +1,8 @@
 import { openStoredDatabase } from '../../db/peek-session';
-import { categoryBySlug } from '../../domain/catalogue';
-import { SHOP_DETAIL_LISTS } from '../../domain/shop-lists';
+import { categoryBySlug } from '../../domain/catalogue/catalogue';
+import { SHOP_DETAIL_LISTS } from '../../domain/catalogue/shop-lists';
 import { FIRST_VIEW_CARDS, listOrder } from '../../features/shop/grid/first-view';
-import { PICTURE_SIZES, productSrcSet } from '../../features/shop/picture-forms';
+import { PICTURE_SIZES, productSrcSet } from '../../features/shop/product/picture-forms';
 import type { DraftProduct } from '../snapshot/list-draft';
 
 interface StoredCollection {

@@ -15,7 +15,7 @@ export async function restoreSignInCookies(now = Date.now()): Promise<boolean> {
   const stored = await peekStoredSignIn().catch(() => null);
   const left = stored?.cookies ? Math.floor((stored.cookies.expiresAt - now) / 1000) : 0;
   if (!stored?.cookies?.is18 || left <= 0) return false;
-  // Written as src/domain/cookie-attributes.ts says (Secure over https); not imported, so
+  // Written as src/domain/auth/cookie-attributes.ts says (Secure over https); not imported, so
   // the entry shares no module with the app's chunks.
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `usertoken=${encodeURIComponent(stored.token)}; Max-Age=${left}; path=/; SameSite=Lax${secure}`;

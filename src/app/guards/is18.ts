@@ -1,4 +1,4 @@
-import { IS18_NEXT_PATHS } from '../../domain/is18-next';
+import { IS18_NEXT_PATHS } from '../../domain/auth/is18-next';
 import type { Guard } from './types';
 
 /**

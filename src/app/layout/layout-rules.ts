@@ -1,4 +1,4 @@
-import { clubName } from '../../domain/brand';
+import { clubName } from '../../domain/club/brand';
 import type { AppVariant } from '../../state/visitor';
 import type { LayoutName } from '../routes/types';
 

@@ -1,4 +1,4 @@
-import { shareText, type Brand } from '../../domain/brand';
+import { shareText, type Brand } from '../../domain/club/brand';
 
 /**
  * The share text of docs/rules.md#screens: it promotes the app of the member's brand and carries the member's

@@ -1,5 +1,5 @@
 import type { ManifestOptions } from 'vite-plugin-pwa';
-import { manifestFor } from '../../domain/brand.ts';
+import { manifestFor } from '../../domain/club/brand.ts';
 
 /**
  * The web app manifest the build writes to /manifest.json (docs/rules.md#screens "Install"): the glo one. The

@@ -1,6 +1,6 @@
 import type { ClubDb } from '../../db/database';
 import { PICTURES_MESSAGE, type KeepPicturesMessage } from './picture-protocol';
-import { compareCodeUnits } from '../../domain/uk-format';
+import { compareCodeUnits } from '../../domain/format/uk-format';
 
 /** Products per catalogue list whose pictures are kept: a list's first screen and the next row. */
 export const LIST_FIRST_ROWS = 6;

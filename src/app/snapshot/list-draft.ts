@@ -1,5 +1,5 @@
-import { categoryBySlug } from '../../domain/catalogue';
-import { PICTURE_SIZES, productSrcSet } from '../../features/shop/picture-forms';
+import { categoryBySlug } from '../../domain/catalogue/catalogue';
+import { PICTURE_SIZES, productSrcSet } from '../../features/shop/product/picture-forms';
 import { buildOf, ownerOf, readSnapshot } from './store';
 
 /** What a draft card shows of a stored product. */

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatPhone } from '../../domain/phone';
+import { formatPhone } from '../../domain/auth/phone';
 import { LOGOUT_NOTICE_KEY, toAuthError } from '../../sync/auth/errors';
 import { useAuthActions } from './use-auth-actions';
 import { Button, ButtonLink } from '../../ui/button';

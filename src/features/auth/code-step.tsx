@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatPhone } from '../../domain/phone';
+import { formatPhone } from '../../domain/auth/phone';
 import { AuthError, toAuthError } from '../../sync/auth/errors';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -7,7 +7,7 @@ import { Icon } from '../../ui/icons';
 import { CODE_COPY } from './copy';
 import { useCountdown } from './use-countdown';
 import '../../ui/panel.css';
-import { lengthProblem } from '../../domain/text-limit';
+import { lengthProblem } from '../../domain/format/text-limit';
 
 /**
  * The second step of sign-in and registration: the 6-digit code from the SMS. The resend

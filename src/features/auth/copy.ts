@@ -1,4 +1,4 @@
-import { clubName, type Brand } from '../../domain/brand';
+import { clubName, type Brand } from '../../domain/club/brand';
 
 /** «Клуб glo · 18+» or «Клуб ogo · 18+»: the brand of the host or of the member (docs/rules.md#screens brand naming). */
 export const authKicker = (brand: Brand) => `${clubName(brand)} · 18+`;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { setCookie } from '../../state/cookies';
-import { is18Next } from '../../domain/is18-next';
+import { is18Next } from '../../domain/auth/is18-next';
 import { Button } from '../../ui/button';
 import { Wordmark } from '../../ui/surfaces';
 import './is18-page.css';

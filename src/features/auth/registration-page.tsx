@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { INVITE_CODE_KEY, readInviteCode } from '../../state/visitor';
-import { ADULT_AGE } from '../../domain/age';
-import { formatPhone } from '../../domain/phone';
-import { registrationProblems, type CleanRegistration, type RegistrationForm } from '../../domain/registration';
+import { ADULT_AGE } from '../../domain/auth/age';
+import { formatPhone } from '../../domain/auth/phone';
+import { registrationProblems, type CleanRegistration, type RegistrationForm } from '../../domain/auth/registration';
 import { toAuthError } from '../../sync/auth/errors';
 import { useAuthActions } from './use-auth-actions';
 import { Button } from '../../ui/button';

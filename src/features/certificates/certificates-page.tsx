@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CertCategory } from '../../contract/cert';
 import { useDoc, useXpBalance } from '../../db/hooks';
-import { certCategoriesOrDefault } from '../../domain/cert-rules';
+import { certCategoriesOrDefault } from '../../domain/programme/cert-rules';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { certActions } from '../../sync/programme/lazy';
@@ -17,7 +17,7 @@ import { PartnerCard } from './partner-card';
 import { PurchaseSheet, type Pick } from './purchase-sheet';
 import '../../ui/hero.css';
 import './certificates.css';
-import { formatNumber } from '../../domain/uk-format';
+import { formatNumber } from '../../domain/format/uk-format';
 
 /**
  * /certificates: partner certificates for XP (docs/rules.md#entities, docs/api.md#certificates). Categories come from the server, or

@@ -1,4 +1,4 @@
-import { formatNumber } from '../../domain/uk-format';
+import { formatNumber } from '../../domain/format/uk-format';
 /** The words of the certificate screens (/certificates, /certificates/my-list), in one place. */
 export const CERT_COPY = {
   balance: 'Твій баланс',

@@ -11,7 +11,7 @@ import { CERT_COPY as T } from './copy';
 import { copyText } from '../../ui/copy-text';
 import { PinPanel } from './pin-panel';
 import './certificates.css';
-import { formatDate, compareCodeUnits } from '../../domain/uk-format';
+import { formatDate, compareCodeUnits } from '../../domain/format/uk-format';
 
 const day = (iso: string) => formatDate(iso);
 

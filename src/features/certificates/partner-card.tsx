@@ -1,5 +1,5 @@
 import type { CertPartner } from '../../contract/cert';
-import { xpShortfall } from '../../domain/cert-rules';
+import { xpShortfall } from '../../domain/programme/cert-rules';
 import { CERT_COPY as T } from './copy';
 
 /** One partner with its nominals; a nominal the balance does not cover says how much is missing. */

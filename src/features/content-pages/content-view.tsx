@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useContentPage } from '../../db/hooks';
-import { CONTENT_PAGES, type ContentPageKey } from '../../domain/content-pages';
+import { CONTENT_PAGES, type ContentPageKey } from '../../domain/content/pages';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import { contentActions } from '../../sync/content/lazy';
@@ -11,7 +11,7 @@ import { CONTENT_COPY as T } from './copy';
 import '../../ui/panel.css';
 import '../../ui/rich-text.css';
 import './content-pages.css';
-import { formatDate } from '../../domain/uk-format';
+import { formatDate } from '../../domain/format/uk-format';
 
 /**
  * A configured content page (docs/api.md#content get-page-by-id) of the member's variant from the local

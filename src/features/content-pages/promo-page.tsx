@@ -1,5 +1,5 @@
 import { useKv } from '../../db/hooks';
-import { VELO_PROMO_DEFAULT, VELO_USED_TAG } from '../../domain/velo-promo';
+import { VELO_PROMO_DEFAULT, VELO_USED_TAG } from '../../domain/cart/velo-promo';
 import { useAppSession } from '../../state/session';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/surfaces';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import type { TextBlock } from '../../domain/public-pages';
+import type { TextBlock } from '../../domain/content/public-pages';
 import { TextBlocks } from './text-blocks';
 import '../../ui/panel.css';
 import '../../ui/rich-text.css';

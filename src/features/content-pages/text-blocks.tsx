@@ -1,4 +1,4 @@
-import type { TextBlock } from '../../domain/public-pages';
+import type { TextBlock } from '../../domain/content/public-pages';
 
 /** Text blocks shipped with the app, drawn as the server's HTML of the same blocks would be. */
 export function TextBlocks({ blocks, testId }: { blocks: readonly TextBlock[]; testId?: string }) {

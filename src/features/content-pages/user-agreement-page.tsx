@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { lazy } from 'react';
-import { USER_AGREEMENT_BLOCKS } from '../../domain/public-pages';
+import { USER_AGREEMENT_BLOCKS } from '../../domain/content/public-pages';
 import { PUBLIC_COPY as T } from './public-copy';
 import { ShippedPage } from './shipped-page';
 

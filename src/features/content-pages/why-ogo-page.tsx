@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { WHY_OGO_BLOCKS } from '../../domain/public-pages';
+import { WHY_OGO_BLOCKS } from '../../domain/content/public-pages';
 import { PUBLIC_COPY } from './public-copy';
 import { ShippedPage } from './shipped-page';
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { db } from '../../db/db';
 import { StorageFullError } from '../../db/storage';
-import { isValidSerial, normalizeSerial } from '../../domain/device-registration';
+import { isValidSerial, normalizeSerial } from '../../domain/xp/device-registration';
 import { useOnline } from '../../state/online';
 import { useAppSession } from '../../state/session';
 import { scanActions } from '../../sync/scan/lazy';

@@ -7,7 +7,7 @@ import { ScanIcon } from '../../ui/scanner/scan-icons';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { DEVICES_COPY as T } from './copy';
 import './devices.css';
-import { formatDayMonth, compareCodeUnits } from '../../domain/uk-format';
+import { formatDayMonth, compareCodeUnits } from '../../domain/format/uk-format';
 
 const chip = { registered: 'is-credited', waiting: 'is-waiting', refused: 'is-refused' } as const;
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useContentPage } from '../../db/hooks';
-import { CONTENT_PAGES } from '../../domain/content-pages';
+import { CONTENT_PAGES } from '../../domain/content/pages';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import { contentActions } from '../../sync/content/lazy';
@@ -15,7 +15,7 @@ import { FaqAccordion } from './faq-accordion';
 import { parseFaqBody } from './faq-body';
 import '../../ui/rich-text.css';
 import './faq.css';
-import { formatDate } from '../../domain/uk-format';
+import { formatDate } from '../../domain/format/uk-format';
 
 /**
  * /faq: the FAQ content page (docs/api.md#content get-page-by-id, h3 titles and div answers) as an

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Variant } from '../../db/rows-catalogue';
-import { FEEDBACK_MAX_PHOTOS, FEEDBACK_MAX_TEXT, FEEDBACK_PROBLEMS } from '../../domain/feedback-rules';
+import { FEEDBACK_MAX_PHOTOS, FEEDBACK_MAX_TEXT, FEEDBACK_PROBLEMS } from '../../domain/feedback/rules';
 import { useAuthEnvNow } from '../../state/session';
 import { feedbackActions } from '../../sync/programme/lazy';
 import { Button } from '../../ui/button';

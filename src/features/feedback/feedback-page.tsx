@@ -5,7 +5,7 @@ import type { FeedbackEntry } from '../../contract/feedback';
 import { db } from '../../db/db';
 import { useDoc, useKv } from '../../db/hooks';
 import type { Variant } from '../../db/rows-catalogue';
-import { formatUah, toUah } from '../../domain/money';
+import { formatUah, toUah } from '../../domain/format/money';
 import { useOnline } from '../../state/online';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
@@ -21,7 +21,7 @@ import { FeedbackForm, type FeedbackTarget } from './feedback-form';
 import { MineList } from './mine-list';
 import { RoomySheet as Sheet } from '../../ui/sheet';
 import './feedback.css';
-import { formatDate } from '../../domain/uk-format';
+import { formatDate } from '../../domain/format/uk-format';
 
 const day = (iso: string) => formatDate(iso);
 

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useNavigate } from 'react-router';
 import { db } from '../../db/db';
 import { useKv } from '../../db/hooks';
-import { promptOrder } from '../../domain/feedback-prompt';
+import { promptOrder } from '../../domain/feedback/prompt';
 import { useNow } from '../../state/online';
 import { useAppSession, useAuthEnv } from '../../state/session';
 import { feedbackActions } from '../../sync/programme/lazy';

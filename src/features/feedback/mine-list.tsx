@@ -6,7 +6,7 @@ import { usePullOnOpen } from '../../state/use-pull';
 import { feedbackActions } from '../../sync/programme/lazy';
 import { FEEDBACK_DOCS } from '../../sync/programme/keys';
 import { FEEDBACK_COPY as T } from './copy';
-import { formatDate } from '../../domain/uk-format';
+import { formatDate } from '../../domain/format/uk-format';
 
 const day = (at: string | number) => formatDate(at);
 

@@ -1,5 +1,5 @@
-import { FEEDBACK_MAX_PHOTO_BYTES, FEEDBACK_PROBLEMS, imageMimeOf } from '../../domain/feedback-rules';
-import { resizePhoto } from '../../domain/photo-resize';
+import { FEEDBACK_MAX_PHOTO_BYTES, FEEDBACK_PROBLEMS, imageMimeOf } from '../../domain/feedback/rules';
+import { resizePhoto } from '../../domain/feedback/photo-resize';
 import { canvasCodec } from '../../ui/photo-canvas';
 
 /** One chosen file made ready to send (docs/rules.md#entities: "resized on the phone"), or the reason it cannot go. */

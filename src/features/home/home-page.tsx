@@ -2,15 +2,15 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
 import { db } from '../../db/db';
 import { useNews, useXpBalance } from '../../db/hooks';
-import { waitingSummary } from '../../domain/scan-state';
-import { pluralUk } from '../../domain/plural';
+import { waitingSummary } from '../../domain/scan/state';
+import { pluralUk } from '../../domain/format/plural';
 import { useAppSession } from '../../state/session';
 import { useXpPending } from '../../state/xp-ledger';
 import { Icon, type IconName } from '../../ui/icons';
 import { Card, Skeleton, Wordmark } from '../../ui/surfaces';
 import '../../ui/hero.css';
 import './home-page.css';
-import { formatNumber, formatDayMonth } from '../../domain/uk-format';
+import { formatNumber, formatDayMonth } from '../../domain/format/uk-format';
 
 const ACTIONS: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/scanning', label: 'Сканувати код', icon: 'scan' },

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { inviteXp } from '../../domain/invite-calculator';
+import { inviteXp } from '../../domain/invite/calculator';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { inviteActions } from '../../sync/programme/lazy';
@@ -9,7 +9,7 @@ import { useInviteRules } from './use-rules';
 import '../../ui/hero.css';
 import '../../ui/panel.css';
 import './invite.css';
-import { formatNumber } from '../../domain/uk-format';
+import { formatNumber } from '../../domain/format/uk-format';
 
 const xp = (n: number) => formatNumber(n);
 

@@ -1,5 +1,5 @@
-import { pluralUk } from '../../domain/plural';
-import { formatNumber } from '../../domain/uk-format';
+import { pluralUk } from '../../domain/format/plural';
+import { formatNumber } from '../../domain/format/uk-format';
 
 /** «3, 5 і 10». */
 const listUk = (n: readonly number[]) => (n.length > 1 ? `${n.slice(0, -1).join(', ')} і ${n[n.length - 1]}` : String(n[0] ?? ''));

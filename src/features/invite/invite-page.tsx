@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useKv } from '../../db/hooks';
-import { inviteShareData, inviteShareText } from '../../domain/invite-links';
+import { inviteShareData, inviteShareText } from '../../domain/invite/links';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { inviteActions } from '../../sync/programme/lazy';

@@ -1,6 +1,6 @@
 import { useDoc } from '../../db/hooks';
 import type { Variant } from '../../db/rows-catalogue';
-import { INVITE_RULES, type InviteRules } from '../../domain/invite-calculator';
+import { INVITE_RULES, type InviteRules } from '../../domain/invite/calculator';
 import { INVITE_DOCS } from '../../sync/programme/keys';
 
 /**

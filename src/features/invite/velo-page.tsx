@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDoc } from '../../db/hooks';
-import { veloMgmLink } from '../../domain/invite-links';
+import { veloMgmLink } from '../../domain/invite/links';
 import { useAppSession, useAuthEnvNow } from '../../state/session';
 import { inviteActions } from '../../sync/programme/lazy';
 import { INVITE_DOCS } from '../../sync/programme/keys';

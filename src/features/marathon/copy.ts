@@ -1,4 +1,4 @@
-import { formatNumber } from '../../domain/uk-format';
+import { formatNumber } from '../../domain/format/uk-format';
 /** The words of the marathon screens (/marathon, /marathon/quiz), in one place. */
 export const MARATHON_COPY = {
   status: { upcoming: 'Скоро', running: 'Триває', finished: 'Завершено' } as Record<string, string>,
@@ -41,7 +41,7 @@ export const MARATHON_COPY = {
   resultXp: (xp: number) => `+${formatNumber(xp)} XP`,
   resultTo: (to: string) => `на рахунок ${to}`,
   balance: (xp: number, to: string) => `Твій баланс ${to}: ${formatNumber(xp)} XP`,
-  /** A marathon for both variants: one progress, the XP on one record (src/domain/marathon-xp.ts). */
+  /** A marathon for both variants: one progress, the XP on one record (src/domain/programme/marathon-xp.ts). */
   shared: (to: string) => `Марафон спільний для glo і ogo: відповідь зараховується один раз, в якому б застосунку ти її дав. XP нараховуються на рахунок ${to}.`,
   xpTo: (to: string) => `XP нараховуються на рахунок ${to}.`,
   pendingLeft: (n: number) => `Ще ${n} відповідей чекають на зв’язок`,

@@ -12,7 +12,7 @@ import { MARATHON_COPY as T } from './copy';
 import { SharedNote } from './shared-note';
 import '../../ui/hero.css';
 import './marathon.css';
-import { formatDayMonth } from '../../domain/uk-format';
+import { formatDayMonth } from '../../domain/format/uk-format';
 
 const day = (iso: string) => formatDayMonth(iso, { short: true });
 

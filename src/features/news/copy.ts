@@ -1,4 +1,4 @@
-import { formatDayMonth } from '../../domain/uk-format';
+import { formatDayMonth } from '../../domain/format/uk-format';
 /** The words of /news and /news/{newsId}, in one place. */
 export const NEWS_COPY = {
   lead: 'Новини клубу, новинки та події.',

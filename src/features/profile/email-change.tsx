@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatPhone } from '../../domain/phone';
+import { formatPhone } from '../../domain/auth/phone';
 import type { AuthEnv } from '../../sync/auth/actions';
 import { toAuthError } from '../../sync/auth/errors';
 import { memberActions } from '../../sync/member/lazy';
@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { toasts } from '../../ui/toast-store';
 import { PROFILE_COPY as T } from './copy';
-import { lengthProblem } from '../../domain/text-limit';
+import { lengthProblem } from '../../domain/format/text-limit';
 
 type Step = { kind: 'idle' } | { kind: 'email' } | { kind: 'code'; until: number };
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSession, useAuthEnv, useAuthEnvNow } from '../../state/session';
 import { useKv, useXpBalance } from '../../db/hooks';
-import { formatPhone } from '../../domain/phone';
+import { formatPhone } from '../../domain/auth/phone';
 import { toAuthError } from '../../sync/auth/errors';
 import { memberActions } from '../../sync/member/lazy';
 import { Icon } from '../../ui/icons';
@@ -13,7 +13,7 @@ import { PROFILE_COPY as T } from './copy';
 import { EmailChange } from './email-change';
 import '../../ui/panel.css';
 import './profile.css';
-import { formatCalendarDate, formatNumber } from '../../domain/uk-format';
+import { formatCalendarDate, formatNumber } from '../../domain/format/uk-format';
 
 function Balance({ brand, active }: { brand: 'glo' | 'ogo'; active: boolean }) {
   const balance = useXpBalance(brand);

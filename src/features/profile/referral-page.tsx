@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDoc, useKv } from '../../db/hooks';
 import type { KvValues } from '../../db/kv';
 import type { Variant } from '../../db/rows-catalogue';
-import { INVITE_RULES, type InviteRules } from '../../domain/invite-calculator';
+import { INVITE_RULES, type InviteRules } from '../../domain/invite/calculator';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { useVisibleAgain } from '../../state/use-visible-again';
@@ -13,7 +13,7 @@ import { PullProblem } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import './profile.css';
-import { formatNumber, formatDate } from '../../domain/uk-format';
+import { formatNumber, formatDate } from '../../domain/format/uk-format';
 
 const T = {
   codeCaption: 'Твій код запрошення',

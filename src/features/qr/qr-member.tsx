@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useAppSession } from '../../state/session';
 import { useKv } from '../../db/hooks';
-import { formatPhone } from '../../domain/phone';
+import { formatPhone } from '../../domain/auth/phone';
 import { Icon } from '../../ui/icons';
 import { Skeleton, Wordmark } from '../../ui/surfaces';
-import { clubCode, formatClubCode } from '../../domain/club-code';
+import { clubCode, formatClubCode } from '../../domain/member/club-code';
 import './qr-page.css';
 import { QR_COPY as T } from './copy';
 
 /**
  * /qr for a member: the club code as a QR to show in a store: their shop record id of the active
- * variant in the documented form of src/domain/club-code.ts (`GLO-00000123-0`, with a check
+ * variant in the documented form of src/domain/member/club-code.ts (`GLO-00000123-0`, with a check
  * digit). Drawn on the device (the `qrcode` package, loaded only here), so it works offline.
  */
 export function MemberQr() {

@@ -1,7 +1,7 @@
-import { GUID_ERRORS } from '../../domain/guid';
-import { scanGoalReached } from '../../domain/scan-goal';
-import { pluralUk } from '../../domain/plural';
-import { formatNumber } from '../../domain/uk-format';
+import { GUID_ERRORS } from '../../domain/scan/guid';
+import { scanGoalReached } from '../../domain/scan/goal';
+import { pluralUk } from '../../domain/format/plural';
+import { formatNumber } from '../../domain/format/uk-format';
 
 /** Ukrainian words of the scan screens (/scanning, /scanbox, /scan/multi, /scan/history, /scan/instruction). */
 export const SCAN_COPY = {
@@ -69,7 +69,7 @@ export const SCAN_COPY = {
   },
   states: {
     credited: (xp: number | null) => (xp ? `+${xp} XP` : 'Зараховано'),
-    /** Short chip labels (the full ones, src/domain/scan-state.ts, are the chip's title). */
+    /** Short chip labels (the full ones, src/domain/scan/state.ts, are the chip's title). */
     chip: { waiting: 'Очікує', sent: 'Надсилається', refused: 'Відхилено' } as Record<string, string>,
   },
   via: { camera: 'Камера', manual: 'Вручну', photo: 'Фото кількох кодів' } as Record<string, string>,

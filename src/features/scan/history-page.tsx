@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDoc, useScanHistory } from '../../db/hooks';
-import { mergeHistory, type HistoryLine } from '../../domain/scan-state';
+import { mergeHistory, type HistoryLine } from '../../domain/scan/state';
 import { useAppSession, useAuthEnvNow } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import type { ScanHistoryMeta } from '../../sync/pullers/scans';
@@ -11,7 +11,7 @@ import { SCAN_COPY } from './copy';
 import { ScanList } from './scan-list';
 import { useScanRows } from './use-scan-rows';
 import './scan.css';
-import { formatNumber, formatMonthYear } from '../../domain/uk-format';
+import { formatNumber, formatMonthYear } from '../../domain/format/uk-format';
 
 const T = {
   total: 'Кодів відскановано',

@@ -1,11 +1,11 @@
 import { useDoc, useXpBalance } from '../../db/hooks';
-import { scanProgress } from '../../domain/scan-goal';
+import { scanProgress } from '../../domain/scan/goal';
 import type { PullState } from '../../state/use-pull';
 import type { ScanStats } from '../../sync/pullers/scans';
 import { Skeleton } from '../../ui/surfaces';
 import { ScanIcon } from '../../ui/scanner/scan-icons';
 import { SCAN_COPY } from './copy';
-import { formatNumber } from '../../domain/uk-format';
+import { formatNumber } from '../../domain/format/uk-format';
 
 const T = SCAN_COPY.month;
 

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { db } from '../../db/db';
 import { useDoc } from '../../db/hooks';
-import { pluralUk } from '../../domain/plural';
+import { pluralUk } from '../../domain/format/plural';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useSyncMaybe } from '../../state/sync-context';

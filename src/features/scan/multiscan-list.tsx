@@ -1,8 +1,8 @@
-import { guidReason } from '../../domain/guid';
+import { guidReason } from '../../domain/scan/guid';
 import type { MultiscanRow } from '../../db/rows-queued';
-import { pluralUk } from '../../domain/plural';
+import { pluralUk } from '../../domain/format/plural';
 import { MULTI_COPY as T } from './multi-copy';
-import { formatDayMonth, formatTime } from '../../domain/uk-format';
+import { formatDayMonth, formatTime } from '../../domain/format/uk-format';
 
 const CODES = ['код', 'коди', 'кодів'] as const;
 

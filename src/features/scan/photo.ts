@@ -1,5 +1,5 @@
-import { fitPhoto, PHOTO_MAX_SIDE, PHOTO_MAX_UPLOAD_BYTES, PHOTO_QUALITY } from '../../domain/image-fit';
-import { PHOTO_MAX_INPUT_BYTES, resizePhoto, type ResizeResult } from '../../domain/photo-resize';
+import { fitPhoto, PHOTO_MAX_SIDE, PHOTO_MAX_UPLOAD_BYTES, PHOTO_QUALITY } from '../../domain/scan/image-fit';
+import { PHOTO_MAX_INPUT_BYTES, resizePhoto, type ResizeResult } from '../../domain/feedback/photo-resize';
 import { canvasCodec, dataUrlOf } from '../../ui/photo-canvas';
 
 /** A photo made ready on the phone: resized, as JPEG base64, with a small preview. */
@@ -26,7 +26,7 @@ export const PHOTO_COPY = {
   stillTooLarge: 'Навіть зменшене фото завелике для надсилання. Сфотографуй коди ближче',
 } as const;
 
-/** The multi-scan's size rule (src/domain/image-fit.ts) in the form the shared pipeline asks for. */
+/** The multi-scan's size rule (src/domain/scan/image-fit.ts) in the form the shared pipeline asks for. */
 function fitScan(width: number, height: number, maxSide: number): { width: number; height: number } | null {
   try {
     const { width: w, height: h } = fitPhoto({ width, height }, maxSide);
@@ -45,7 +45,7 @@ async function shrink(file: Blob): Promise<ResizeResult> {
 }
 
 /**
- * Resizes a picked or taken photo on the phone (src/domain/image-fit.ts) to a JPEG, through the
+ * Resizes a picked or taken photo on the phone (src/domain/scan/image-fit.ts) to a JPEG, through the
  * same pipeline as the feedback photos (src/ui/photo-canvas.ts), so a camera photo of several MB
  * goes up a weak mobile link in seconds. Throws PhotoError for what is not an image, too large,
  * or unreadable.

@@ -1,8 +1,8 @@
-import type { HistoryLine } from '../../domain/scan-state';
-import { SCAN_STATE_LABELS } from '../../domain/scan-state';
+import type { HistoryLine } from '../../domain/scan/state';
+import { SCAN_STATE_LABELS } from '../../domain/scan/state';
 import { ScanIcon } from '../../ui/scanner/scan-icons';
 import { SCAN_COPY as T } from './copy';
-import { formatDayMonth, formatTime, sameKyivDay } from '../../domain/uk-format';
+import { formatDayMonth, formatTime, sameKyivDay } from '../../domain/format/uk-format';
 
 /** One line of a scan list: the code, when and how, and its state (with the XP or the reason). */
 export type ScanLine = Omit<HistoryLine, 'source'> & { detail?: string };

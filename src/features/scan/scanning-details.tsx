@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { waitingSummary } from '../../domain/scan-state';
+import { waitingSummary } from '../../domain/scan/state';
 import { usePullOnOpen } from '../../state/use-pull';
 import { scanActions } from '../../sync/scan/lazy';
 import { EmptyState, Skeleton } from '../../ui/surfaces';

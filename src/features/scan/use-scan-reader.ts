@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { db } from '../../db/db';
 import type { Account } from '../../db/rows-sync';
 import { StorageFullError } from '../../db/storage';
-import { GUID_ERRORS, guidReason } from '../../domain/guid';
+import { GUID_ERRORS, guidReason } from '../../domain/scan/guid';
 import { useOnline } from '../../state/online';
 import { scanActions } from '../../sync/scan/lazy';
 import type { ReadFeedback } from '../../ui/scanner/camera-scanner';

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/db';
 import type { ScanRow } from '../../db/rows-member';
-import { shownScanState, type ScanState } from '../../domain/scan-state';
+import { shownScanState, type ScanState } from '../../domain/scan/state';
 
 export type ShownScan = ScanRow & { shown: ScanState };
 

@@ -1,11 +1,11 @@
-import { pluralUk, type UkForms } from '../../domain/plural';
+import { pluralUk, type UkForms } from '../../domain/format/plural';
 
 export { pluralUk };
 
 /** «1 товар», «3 товари», «12 товарів». */
 export const counted = (n: number, forms: UkForms) => `${n} ${pluralUk(n, forms)}`;
 
-export { formatXp } from '../../domain/money';
+export { formatXp } from '../../domain/format/money';
 
 const MINUTE = 60_000;
 

@@ -1,6 +1,6 @@
-import { SHOP_DETAIL_LISTS, type ShopList } from '../../domain/shop-lists';
+import { SHOP_DETAIL_LISTS, type ShopList } from '../../domain/catalogue/shop-lists';
 import type { ProductRow } from '../../db/rows-catalogue';
-import { categoryByCollectionId, type ShopVariant } from '../../domain/catalogue';
+import { categoryByCollectionId, type ShopVariant } from '../../domain/catalogue/catalogue';
 
 const LISTS: ReadonlySet<string> = new Set(SHOP_DETAIL_LISTS);
 

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 export { useNow, useOnline } from '../../state/online';
 import { db } from '../../db/db';
 import type { ProductRow } from '../../db/rows-catalogue';
-import type { ShopVariant } from '../../domain/catalogue';
+import type { ShopVariant } from '../../domain/catalogue/catalogue';
 
 // Live reads of the local database for the shop screens: `undefined` while loading.
 

@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { BrandStore } from '../../contract/stores';
 import { useDoc } from '../../db/hooks';
-import { byDistance } from '../../domain/geo-distance';
+import { byDistance } from '../../domain/content/geo-distance';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import type { StoresDoc } from '../../sync/pullers/content-docs';

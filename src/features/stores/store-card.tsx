@@ -1,5 +1,5 @@
 import type { BrandStore } from '../../contract/stores';
-import { formatDistance, mapLink } from '../../domain/geo-distance';
+import { formatDistance, mapLink } from '../../domain/content/geo-distance';
 import { SERVICE_LABELS, STORES_COPY as T } from './copy';
 import { StoreIcon } from './store-icons';
 

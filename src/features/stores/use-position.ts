@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { LatLng } from '../../domain/geo-distance';
+import type { LatLng } from '../../domain/content/geo-distance';
 
 export type PositionState =
   | { kind: 'idle' }

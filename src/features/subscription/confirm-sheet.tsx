@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { SubscriptionPlan } from '../../contract/subscription';
 import type { Variant } from '../../db/rows-catalogue';
-import { formatUah } from '../../domain/money';
-import { MAX_PAUSE_WEEKS } from '../../domain/subscription-rules';
+import { formatUah } from '../../domain/format/money';
+import { MAX_PAUSE_WEEKS } from '../../domain/programme/subscription-rules';
 import { useOnline } from '../../state/online';
 import { useAuthEnvNow } from '../../state/session';
 import { subscriptionActions } from '../../sync/programme/lazy';

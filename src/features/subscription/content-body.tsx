@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useContentPage } from '../../db/hooks';
-import { CONTENT_PAGES } from '../../domain/content-pages';
+import { CONTENT_PAGES } from '../../domain/content/pages';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { subscriptionActions } from '../../sync/programme/lazy';
@@ -9,7 +9,7 @@ import { PullProblem } from '../../ui/pull-problem';
 import { SUB_COPY as T } from './copy';
 import '../../ui/panel.css';
 import './subscription.css';
-import { formatDate } from '../../domain/uk-format';
+import { formatDate } from '../../domain/format/uk-format';
 
 /** Pages older than this are asked again in the background. */
 const STALE_MS = 60 * 60_000;

@@ -1,4 +1,4 @@
-import { pluralUk } from '../../domain/plural';
+import { pluralUk } from '../../domain/format/plural';
 
 const packs = (n: number) => `${n} ${pluralUk(n, ['пачка', 'пачки', 'пачок'])}`;
 const days = (n: number) => `${n} ${pluralUk(n, ['день', 'дні', 'днів'])}`;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDoc } from '../../db/hooks';
-import { formatUah } from '../../domain/money';
+import { formatUah } from '../../domain/format/money';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { subscriptionActions } from '../../sync/programme/lazy';
@@ -12,7 +12,7 @@ import { PullProblem } from '../../ui/pull-problem';
 import { SUB_COPY as T } from './copy';
 import '../../ui/panel.css';
 import './subscription.css';
-import { formatDayMonth } from '../../domain/uk-format';
+import { formatDayMonth } from '../../domain/format/uk-format';
 
 const when = (iso: string) => formatDayMonth(iso, { year: true });
 

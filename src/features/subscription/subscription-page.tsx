@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Subscription } from '../../contract/subscription';
 import { db } from '../../db/db';
 import { useDoc } from '../../db/hooks';
-import { formatUah } from '../../domain/money';
+import { formatUah } from '../../domain/format/money';
 import { usePullOnOpen } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { subscriptionActions } from '../../sync/programme/lazy';
@@ -16,7 +16,7 @@ import { SUB_COPY as T } from './copy';
 import { ConfirmSheet, type Confirm } from './confirm-sheet';
 import '../../ui/hero.css';
 import './subscription.css';
-import { formatNumber, formatDate } from '../../domain/uk-format';
+import { formatNumber, formatDate } from '../../domain/format/uk-format';
 
 const day = (iso: string | null) => (iso ? formatDate(iso) : '—');
 

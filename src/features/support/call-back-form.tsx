@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useKv } from '../../db/hooks';
-import { CALL_BACK_NAME_MAX, CALL_CENTRE_CLOSES, CALL_CENTRE_OPENS, CALL_TODAY_LABEL, CALL_TOMORROW_LABEL, callBackHours, callBackWindow } from '../../domain/call-back-day';
-import { kyivParts } from '../../domain/kyiv-time';
-import { lengthProblem } from '../../domain/text-limit';
-import { formatPhone, toUkrainianMobile } from '../../domain/phone';
+import { CALL_BACK_NAME_MAX, CALL_CENTRE_CLOSES, CALL_CENTRE_OPENS, CALL_TODAY_LABEL, CALL_TOMORROW_LABEL, callBackHours, callBackWindow } from '../../domain/member/call-back-day';
+import { kyivParts } from '../../domain/format/kyiv-time';
+import { lengthProblem } from '../../domain/format/text-limit';
+import { formatPhone, toUkrainianMobile } from '../../domain/auth/phone';
 import { useNow, useOnline } from '../../state/online';
 import { useAppSession, useAuthEnvNow } from '../../state/session';
 import { contentActions } from '../../sync/content/lazy';

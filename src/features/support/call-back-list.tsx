@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { db } from '../../db/db';
 import type { CallBackRow } from '../../db/rows-queued';
-import { addDays, kyivParts } from '../../domain/kyiv-time';
+import { addDays, kyivParts } from '../../domain/format/kyiv-time';
 import { useAppSession } from '../../state/session';
 import { toasts } from '../../ui/toast-store';
 import { SUPPORT_COPY as T } from './copy';

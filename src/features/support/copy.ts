@@ -1,4 +1,4 @@
-import { formatCalendarDay } from '../../domain/uk-format';
+import { formatCalendarDay } from '../../domain/format/uk-format';
 /** The words of /support, in one place. */
 export const SUPPORT_COPY = {
   lead: 'Маєш питання щодо замовлення, XP чи пристрою? Ми поруч.',

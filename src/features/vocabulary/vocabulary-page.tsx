@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { VocabularySection } from '../../contract/content';
 import { useDoc } from '../../db/hooks';
-import { byFirstLetter, searchTerms } from '../../domain/vocabulary-search';
+import { byFirstLetter, searchTerms } from '../../domain/content/vocabulary-search';
 import { useAppSession } from '../../state/session';
 import { usePullOnOpen } from '../../state/use-pull';
 import type { VocabularyDoc } from '../../sync/pullers/content-docs';

@@ -7,7 +7,7 @@ import { Wordmark } from '../../ui/surfaces';
 import { EARN_WAYS, XP_COPY as T } from './copy';
 import '../../ui/hero.css';
 import './xp.css';
-import { formatNumber } from '../../domain/uk-format';
+import { formatNumber } from '../../domain/format/uk-format';
 
 /** /get-xp: the balance and the ways to earn XP, each leading to its screen (scanning, invite a friend, marathon...). */
 export default function GetXpPage() {

@@ -1,6 +1,6 @@
 import { useDoc, useXpBalance } from '../../db/hooks';
-import { dayLabel, ledgerDays, pendingServerLine, pendingSum, serverLine } from '../../domain/xp-ledger';
-import { pluralUk } from '../../domain/plural';
+import { dayLabel, ledgerDays, pendingServerLine, pendingSum, serverLine } from '../../domain/xp/ledger';
+import { pluralUk } from '../../domain/format/plural';
 import { useAppSession } from '../../state/session';
 import { useSyncMaybe } from '../../state/sync-context';
 import { usePullOnOpen } from '../../state/use-pull';
@@ -12,7 +12,7 @@ import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { XP_COPY as T } from './copy';
 import { LedgerLineItem } from './ledger-line';
 import './xp.css';
-import { formatDateTime, formatNumber } from '../../domain/uk-format';
+import { formatDateTime, formatNumber } from '../../domain/format/uk-format';
 
 const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatNumber(Math.abs(n))}`;
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { isOpenLine, type LedgerLine } from '../../domain/xp-ledger';
+import { isOpenLine, type LedgerLine } from '../../domain/xp/ledger';
 import { Button } from '../../ui/button';
 import { XP_COPY as T } from './copy';
-import { formatNumber, formatTime } from '../../domain/uk-format';
+import { formatNumber, formatTime } from '../../domain/format/uk-format';
 
 const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatNumber(Math.abs(n))}`;
 

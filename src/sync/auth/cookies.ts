@@ -1,4 +1,4 @@
-import { cookieAttributes } from '../../domain/cookie-attributes';
+import { cookieAttributes } from '../../domain/auth/cookie-attributes';
 
 /** docs/rules.md#roles: signed in = this cookie; the route guards read it. */
 export const USER_TOKEN_COOKIE = 'usertoken';

@@ -2,7 +2,7 @@ import type { ClubDb } from '../../db/database';
 import { resetAllStores } from '../../db/reset';
 import type { OutboxEntry } from '../../db/rows-sync';
 import type { Outbox } from '../engine/outbox';
-import { pluralUk } from '../../domain/plural';
+import { pluralUk } from '../../domain/format/plural';
 import type { MutationRegistry } from '../engine/registry';
 
 /** docs/rules.md#states: the cookies logout clears. */

@@ -3,7 +3,7 @@ import { userApi } from '../../api/groups/user';
 import { veloApi } from '../../api/groups/velo';
 import { clearFresh, kvDelete, kvGet, kvSet } from '../../db/kv';
 import type { Account } from '../../db/rows-sync';
-import { isValidEmail, normalizeEmail } from '../../domain/registration';
+import { isValidEmail, normalizeEmail } from '../../domain/auth/registration';
 import { online, type AuthEnv } from './context';
 import { AuthError } from './errors';
 import { saveProfileField } from '../mutations/member/profile-metafield';

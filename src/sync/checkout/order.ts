@@ -4,8 +4,8 @@
 import type { ClubDb } from '../../db/database';
 import { clearFresh, kvGet, kvSet, type CheckoutDraft, type PlacedOrderRecord } from '../../db/kv';
 import type { Account } from '../../db/rows-sync';
-import type { CheckoutSummary } from '../../domain/checkout-summary';
-import type { ShopVariant } from '../../domain/catalogue';
+import type { CheckoutSummary } from '../../domain/order/checkout-summary';
+import type { ShopVariant } from '../../domain/catalogue/catalogue';
 import { enqueueInTransaction } from '../engine/enqueue';
 import { pullCtx, pullMember, pullOrders, type CheckoutEnv } from './reads';
 import { trackOrderDevice } from '../mutations/analytics/order-info';

@@ -1,8 +1,8 @@
 // Card payment (docs/rules.md#states, docs/rules.md#error-reactions, docs/rules.md#constants): a LiqPay link for an own unpaid card order, asked again every
 // 2 s while the answer has no link, at most 5 times; any failure stops with 'Сталася помилка'.
 import { kvGet } from '../../db/kv';
-import { requestPaymentLink, type PaymentLinkResult } from '../../domain/payment-link';
-import type { ShopVariant } from '../../domain/catalogue';
+import { requestPaymentLink, type PaymentLinkResult } from '../../domain/order/payment-link';
+import type { ShopVariant } from '../../domain/catalogue/catalogue';
 import type { CheckoutEnv } from './reads';
 import { queuePaymentLink } from '../mutations/checkout/payment-link';
 import { MutationRefusedError, sendOnline } from '../engine/online-only';

@@ -2,8 +2,8 @@
 // their freshness (docs/rules.md#constants lifetimes, the version check of docs/rules.md#states) and the writes through the outbox.
 // Loaded on first use (`contentActions()` in ./lazy.ts): it brings the API layer.
 import type { VocabularySection } from '../../contract/content';
-import type { ShopVariant } from '../../domain/catalogue';
-import type { ContentPageKey } from '../../domain/content-pages';
+import type { ShopVariant } from '../../domain/catalogue/catalogue';
+import type { ContentPageKey } from '../../domain/content/pages';
 import type { AuthEnv } from '../auth/actions';
 import { pullContext } from '../auth/member';
 import { queueCallBack, type CallBackForm } from '../mutations/content/call-back';

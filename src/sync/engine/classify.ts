@@ -29,7 +29,7 @@ export const KEY_IN_PROGRESS = 'idempotency_in_progress';
 
 /**
  * The server's code for a wrong app key: the deployment changed API_KEY and this page still has
- * the old one until it takes the new version (src/domain/club-config.ts). Not the change's fault.
+ * the old one until it takes the new version (src/domain/club/club-config.ts). Not the change's fault.
  */
 export const WRONG_APP_KEY = 'invalid_api_key';
 

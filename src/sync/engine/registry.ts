@@ -3,7 +3,7 @@ import type { ApiCallError } from '../../api/errors';
 import type { Transport } from '../../api/transport';
 import type { ClubDb, ClubTableName } from '../../db/database';
 import type { OutboxEntry, OutboxError } from '../../db/rows-sync';
-import type { XpMove } from '../../domain/xp-ledger';
+import type { XpMove } from '../../domain/xp/ledger';
 import type { ViewsOf } from './views';
 
 /** What a mutation kind may use while building its request. */

@@ -1,7 +1,7 @@
 import type { OutboxEntry, OutboxError } from '../../db/rows-sync';
-import { guidReason } from '../../domain/guid';
-import { formatTime } from '../../domain/uk-format';
-import { pluralUk } from '../../domain/plural';
+import { guidReason } from '../../domain/scan/guid';
+import { formatTime } from '../../domain/format/uk-format';
+import { pluralUk } from '../../domain/format/plural';
 
 /** What the sync indicator says, most pressing first. */
 export type SyncState =

@@ -3,7 +3,7 @@ import { certApi } from '../../api/groups/cert';
 import { feedbackApi } from '../../api/groups/feedback';
 import { ApiCallError } from '../../api/errors';
 import type { Transport } from '../../api/transport';
-import { hourlyDate } from '../../domain/cert-rules';
+import { hourlyDate } from '../../domain/programme/cert-rules';
 import type { ClubDb } from '../../db/database';
 import { kvGet, kvSet, type ExpiringToken } from '../../db/kv';
 

@@ -3,8 +3,8 @@
 import { certApi } from '../../api/groups/cert';
 import { clearFresh, freshUntil, kvGet, markFresh } from '../../db/kv';
 import type { Variant } from '../../db/rows-catalogue';
-import { CERT_REGISTRATION_FLAG_MS, pinProblem, smsCodeProblem, xpShortfall } from '../../domain/cert-rules';
-import { isValidEmail, normalizeEmail } from '../../domain/registration';
+import { CERT_REGISTRATION_FLAG_MS, pinProblem, smsCodeProblem, xpShortfall } from '../../domain/programme/cert-rules';
+import { isValidEmail, normalizeEmail } from '../../domain/auth/registration';
 import { queueCertPurchase, type CertCreatePayload } from '../mutations/programme/cert-create';
 import { readDoc, writeDoc } from '../mutations/programme/docs';
 import { MutationRefusedError, OFFLINE_ONLY_MESSAGE, sendOnline } from '../engine/online-only';
@@ -18,7 +18,7 @@ import { accountOf, readSession } from '../auth/session';
 import { withCertToken } from '../engine/tokens';
 import { uuidV4 } from '../engine/uuid';
 import type { AuthEnv } from '../auth/actions';
-import { formatNumber } from '../../domain/uk-format';
+import { formatNumber } from '../../domain/format/uk-format';
 
 export { programmeEnv } from './env';
 

@@ -3,7 +3,7 @@
 export { programmeEnv } from './env';
 import { kvGet, kvSet } from '../../db/kv';
 import type { Variant } from '../../db/rows-catalogue';
-import { FEEDBACK_MAX_PHOTO_BYTES, feedbackProblem } from '../../domain/feedback-rules';
+import { FEEDBACK_MAX_PHOTO_BYTES, feedbackProblem } from '../../domain/feedback/rules';
 import type { AuthEnv } from '../auth/actions';
 import { pullContext } from '../auth/member';
 import { queueOnlineFeedback } from '../mutations/programme/feedback-send';

@@ -2,8 +2,8 @@
 export { programmeEnv } from './env';
 import type { SubscriptionPlan } from '../../contract/subscription';
 import type { Variant } from '../../db/rows-catalogue';
-import { CANCEL_REASON_MAX, MAX_PAUSE_WEEKS } from '../../domain/subscription-rules';
-import { lengthProblem } from '../../domain/text-limit';
+import { CANCEL_REASON_MAX, MAX_PAUSE_WEEKS } from '../../domain/programme/subscription-rules';
+import { lengthProblem } from '../../domain/format/text-limit';
 import type { AuthEnv } from '../auth/actions';
 import { pullContext } from '../auth/member';
 import { readDoc } from '../mutations/programme/docs';

@@ -2,7 +2,7 @@ import { shopApi } from '../../api/groups/shop';
 import type { Transport } from '../../api/transport';
 import type { ClubDb } from '../../db/database';
 import type { Account } from '../../db/rows-sync';
-import type { FreshProduct } from '../../domain/cart';
+import type { FreshProduct } from '../../domain/cart/cart';
 import { applyCartRefresh } from '../mutations/shop/cart-change';
 import { localCart } from '../mutations/shop/cart-state';
 import { accountOf, readSession } from '../auth/session';

@@ -4,7 +4,7 @@ import { shopApi } from '../../api/groups/shop';
 import type { Product } from '../../contract/shop-catalogue';
 import type { ClubDb } from '../../db/database';
 import type { ProductRow, Variant } from '../../db/rows-catalogue';
-import { categoriesOf, type Category, type ShopVariant } from '../../domain/catalogue';
+import { categoriesOf, type Category, type ShopVariant } from '../../domain/catalogue/catalogue';
 import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 
@@ -47,7 +47,7 @@ export function productRow(variant: ShopVariant, p: Product, fallbackCategory: s
 
 /**
  * The catalogue of one shop (docs/api.md#shop get-products-by-collection, one call per category of
- * src/domain/catalogue.ts, `ogo: true` for ogo, `bonus: true` for the XP lists), pulled only
+ * src/domain/catalogue/catalogue.ts, `ogo: true` for ogo, `bonus: true` for the XP lists), pulled only
  * while that shop is the active variant's. Each collection row holds its whole list (what a list
  * screen reads); each product also gets a row of its own (the detail screen, favourites).
  */

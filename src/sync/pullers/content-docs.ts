@@ -3,7 +3,7 @@ import { engagementApi } from '../../api/groups/engagement';
 import { userApi } from '../../api/groups/user';
 import { veloApi } from '../../api/groups/velo';
 import { kvGet, kvSet } from '../../db/kv';
-import type { ShopVariant } from '../../domain/catalogue';
+import type { ShopVariant } from '../../domain/catalogue/catalogue';
 import type { BrandStore } from '../../contract/stores';
 import type { VocabularySection } from '../../contract/content';
 import { memberRecordOf } from './session-member';

@@ -1,6 +1,6 @@
 import { contentApi } from '../../api/groups/content';
-import type { ShopVariant } from '../../domain/catalogue';
-import { CONTENT_ACCESS, CONTENT_PAGES, type ContentPageKey } from '../../domain/content-pages';
+import type { ShopVariant } from '../../domain/catalogue/catalogue';
+import { CONTENT_ACCESS, CONTENT_PAGES, type ContentPageKey } from '../../domain/content/pages';
 import { readSession } from '../auth/session';
 import { CONTENT_PULLER_PREFIX, runContentPuller } from './content-fresh';
 import type { PullContext, Puller, PullResult } from './puller';

@@ -2,7 +2,7 @@ import { ApiCallError } from '../../api/errors';
 import { contentApi } from '../../api/groups/content';
 import type { ClubDb } from '../../db/database';
 import type { NewsRow } from '../../db/rows-member';
-import type { ShopVariant } from '../../domain/catalogue';
+import type { ShopVariant } from '../../domain/catalogue/catalogue';
 import { readSession } from '../auth/session';
 import { CONTENT_PULLER_PREFIX, runContentPuller } from './content-fresh';
 import type { PullContext, Puller, PullResult } from './puller';

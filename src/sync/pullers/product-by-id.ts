@@ -1,7 +1,7 @@
 import { ApiCallError } from '../../api/errors';
 import { shopApi } from '../../api/groups/shop';
 import type { Product } from '../../contract/shop-catalogue';
-import type { ShopVariant } from '../../domain/catalogue';
+import type { ShopVariant } from '../../domain/catalogue/catalogue';
 import { productRow } from './catalogue';
 import type { Puller } from './puller';
 

@@ -1,6 +1,6 @@
 import { ApiCallError } from '../../api/errors';
 import { getFullBalance, getScanCount, getScanHistory, getScanMessage, getScanPercent } from '../../contract/scan';
-import { kyivMonthStart } from '../../domain/kyiv-time';
+import { kyivMonthStart } from '../../domain/format/kyiv-time';
 import { ogoOf, type ScanVariant } from '../mutations/scan/shared';
 import { readSession } from '../auth/session';
 import type { Puller } from './puller';

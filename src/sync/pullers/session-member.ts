@@ -4,7 +4,7 @@ import { userApi } from '../../api/groups/user';
 import type { Metafield, ShopRecord } from '../../contract/user';
 import type { ClubDb } from '../../db/database';
 import { kvGet, kvSet, type MemberRecord } from '../../db/kv';
-import { isAgeVerified } from '../../domain/age';
+import { isAgeVerified } from '../../domain/auth/age';
 import { parseProfileAddress, PROFILE_NAMESPACE, waitingProfileEntries } from '../mutations/member/profile-metafield';
 import { readSession } from '../auth/session';
 import type { Puller } from './puller';

@@ -3,8 +3,8 @@
 // paint: it brings the API layer and its schemas.
 import type { ClubDb } from '../../db/database';
 import type { Account } from '../../db/rows-sync';
-import { isValidSerial, SERIAL_FORMAT_MESSAGE } from '../../domain/device-registration';
-import { readScan } from '../../domain/scan-read';
+import { isValidSerial, SERIAL_FORMAT_MESSAGE } from '../../domain/xp/device-registration';
+import { readScan } from '../../domain/scan/read';
 import type { AuthEnv } from '../auth/actions';
 import { queueDeviceRegistration, type RegisterDeviceResult } from '../mutations/scan/device-register';
 import { saveScanCode } from '../mutations/scan/code';

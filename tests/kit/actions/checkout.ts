@@ -1,6 +1,6 @@
 import { kvGet, type CheckoutDraft } from '../../../src/db/kv';
-import { PAYMENT_LINK_ERROR } from '../../../src/domain/payment-link';
-import { suggestIpostWindow } from '../../../src/domain/ipost-window';
+import { PAYMENT_LINK_ERROR } from '../../../src/domain/order/payment-link';
+import { suggestIpostWindow } from '../../../src/domain/delivery/ipost-window';
 import { CHECKOUT_COPY } from '../../../src/features/shop/checkout/summary-copy';
 import { summaryOf } from '../../../src/features/shop/checkout/summary-of';
 import { readSession } from '../../../src/sync/auth/session';

@@ -1,5 +1,5 @@
-import { guidReason } from '../../../src/domain/guid';
-import { managerBadge } from '../../../src/domain/scan-read';
+import { guidReason } from '../../../src/domain/scan/guid';
+import { managerBadge } from '../../../src/domain/scan/read';
 import { DEVICES_COPY } from '../../../src/features/devices/copy';
 import { guidTitle, SCAN_COPY } from '../../../src/features/scan/copy';
 import { readSession } from '../../../src/sync/auth/session';

@@ -1,5 +1,5 @@
 import type { ProductRow, Variant } from '../../../src/db/rows-catalogue';
-import type { ShopVariant } from '../../../src/domain/catalogue';
+import type { ShopVariant } from '../../../src/domain/catalogue/catalogue';
 import { COMMON_COPY } from '../../../src/features/shop/copy';
 import { accountOf } from '../../../src/sync/auth/session';
 import { addProductToCart, decrementCartLine, incrementCartLine, removeCartLine, setCartLineCount } from '../../../src/sync/mutations/shop/cart-change';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCertCatalog } from '../../../server/seed/cert-feedback';
+import { seedCertCatalogue } from '../../../server/seed/cert-feedback';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { certToken, register } from './support';
@@ -8,7 +8,7 @@ let s: TestServer;
 let partnerId: number;
 beforeAll(async () => {
   s = await makeTestServer();
-  await seedCertCatalog(s.deps);
+  await seedCertCatalogue(s.deps);
   partnerId = (await s.deps.db.selectFrom('cert_partners').select('id').where('name', '=', 'Кіномакс').executeTakeFirstOrThrow()).id;
 });
 afterAll(() => s.close());

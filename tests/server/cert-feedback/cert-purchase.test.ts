@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCertCatalog } from '../../../server/seed/cert-feedback';
+import { seedCertCatalogue } from '../../../server/seed/cert-feedback';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { certToken, register } from './support';
@@ -11,7 +11,7 @@ let partnerId: number;
 let price500: number;
 beforeAll(async () => {
   s = await makeTestServer();
-  await seedCertCatalog(s.deps);
+  await seedCertCatalogue(s.deps);
   const p = await s.deps.db.selectFrom('cert_partners').select('id').where('name', '=', 'ТехноСвіт').executeTakeFirstOrThrow();
   partnerId = p.id;
   const n = await s.deps.db.selectFrom('cert_nominals').selectAll().where('partner_id', '=', p.id).where('nominal', '=', 500).executeTakeFirstOrThrow();

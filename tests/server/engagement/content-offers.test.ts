@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_PAGES } from '../../../src/domain/content-pages';
+import { CONTENT_PAGES } from '../../../src/domain/content/pages';
 import { SEEDED_PAGES } from '../../../server/seed/content-pages';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';

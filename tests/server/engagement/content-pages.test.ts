@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_ACCESS, CONTENT_PAGES } from '../../../src/domain/content-pages';
+import { CONTENT_ACCESS, CONTENT_PAGES } from '../../../src/domain/content/pages';
 import { escapeMarkup } from '../../../server/http/escape';
 import { FAQ_GLO, FAQ_OGO } from '../../../server/seed/content-pages-faq';
 import { SEEDED_PAGES } from '../../../server/seed/content-pages';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITE_RULES, inviteXp } from '../../../src/domain/invite-calculator';
-import { veloMgmLink } from '../../../src/domain/invite-links';
-import { isMgmCode } from '../../../src/domain/mgm-code';
-import { VELO_INVITE_PATH } from '../../../server/routes/engagement/invite-velo-site';
+import { INVITE_RULES, inviteXp } from '../../../src/domain/invite/calculator';
+import { veloMgmLink } from '../../../src/domain/invite/links';
+import { isMgmCode } from '../../../src/domain/invite/mgm-code';
+import { VELO_INVITE_PATH } from '../../../server/routes/engagement/invite/velo-site';
 import { INVITE_FAQ } from '../../../server/seed/content-pages-programs';
 import { createMember, type TestMember } from '../../support/members';
 import type { TestServer } from '../../support/server';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_PAGES } from '../../../src/domain/content-pages';
+import { CONTENT_PAGES } from '../../../src/domain/content/pages';
 import { DEMO_NEWS } from '../../../server/seed/content-news';
 import { SEEDED_PAGES } from '../../../server/seed/content-pages';
 import { DEMO_TERMS } from '../../../server/seed/content-vocabulary';

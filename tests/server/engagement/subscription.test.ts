@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_DELIVERY_DAYS } from '../../../src/domain/subscription-rules';
+import { FIRST_DELIVERY_DAYS } from '../../../src/domain/programme/subscription-rules';
 import { DEMO_PLANS } from '../../../server/seed/engagement';
 import { createMember, type TestMember } from '../../support/members';
 import type { TestServer } from '../../support/server';

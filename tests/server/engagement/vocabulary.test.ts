@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VOCABULARY_TITLES } from '../../../server/routes/engagement/content-vocabulary';
+import { VOCABULARY_TITLES } from '../../../server/routes/engagement/content/vocabulary';
 import { DEMO_TERMS } from '../../../server/seed/content-vocabulary';
 import { createMember, type TestMember } from '../../support/members';
 import type { TestServer } from '../../support/server';

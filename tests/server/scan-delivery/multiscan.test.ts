@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUID_ERRORS } from '../../../src/domain/guid';
+import { GUID_ERRORS } from '../../../src/domain/scan/guid';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { balanceOf, compose, dataMatrixImage, guid, jpegBase64, ledgerCount, pngBase64, printCodes, qrImage } from './support';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUID_ERRORS } from '../../../src/domain/guid';
+import { GUID_ERRORS } from '../../../src/domain/scan/guid';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { balanceOf, guid, ledgerCount, printCodes } from './support';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCAN_MONTHLY_GOAL } from '../../../src/domain/scan-goal';
+import { SCAN_MONTHLY_GOAL } from '../../../src/domain/scan/goal';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import { guid, printCodes } from './support';

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../../src/domain/catalogue';
+import { CATEGORIES } from '../../../src/domain/catalogue/catalogue';
 import type { TestMember } from '../../support/members';
 import type { TestServer } from '../../support/server';
 import { catalogueWithMember, product } from './support';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_REGISTRATION_XP } from '../../../src/domain/device-registration';
+import { DEVICE_REGISTRATION_XP } from '../../../src/domain/xp/device-registration';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer, PRODUCTION_ENV } from '../../support/server';
 import { registrySerials } from './devices-support';

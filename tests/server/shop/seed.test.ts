@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../../src/domain/catalogue';
+import { CATEGORIES } from '../../../src/domain/catalogue/catalogue';
 import { seed } from '../../../server/seed/shop';
 import { TEST_PHONES, makeTestServer, type TestServer } from '../../support/server';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guardContext } from '../../../src/app/guards/context';
-import { is18Next } from '../../../src/domain/is18-next';
+import { is18Next } from '../../../src/domain/auth/is18-next';
 import { guardByName, runGuards } from '../../../src/app/guards/registry';
 import { INVITE_CODE_KEY, readInviteCode } from '../../../src/state/session';
 import type { GuardContext } from '../../../src/app/guards/types';

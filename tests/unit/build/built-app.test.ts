@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SOURCES } from '../../../src/app/routes/page-sources';
-import { CONFIG_REVISION_TOKEN } from '../../../src/domain/club-config';
+import { CONFIG_REVISION_TOKEN } from '../../../src/domain/club/club-config';
 import { resolveVisit } from '../../../src/app/routes/plan';
 import { ROUTES } from '../../../src/app/routes/table';
 import { buildIfStale, DIST } from '../../../scripts/build-if-stale';

@@ -22,19 +22,19 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[]; code?: str
   'vite/preload-helper': {},
   'src/app/boot/boot.tsx': {
     imports: ['node_modules/react-dom/client.js', 'src/ui/button.tsx', 'src/app/snapshot/paint.ts', 'vite/preload-helper', 'src/ui/theme.css'],
-    dynamic: ['src/features/auth/is18-page.tsx', 'src/features/auth/auth-page.tsx', 'src/features/shop/list-page.tsx', 'src/features/shop/cart-page.tsx', 'src/features/landing/landing-page.tsx', 'src/app/layout/member-layout.tsx', 'src/sync/start.ts', 'src/features/shop/checkout/checkout-page.tsx', 'src/features/shop/checkout/payment-page.tsx', 'src/features/scan/scanning-page.tsx', 'src/features/devices/device-reg-page.tsx', 'src/features/content-pages/rules-page.tsx', 'src/features/content-pages/agreement-page.tsx', 'src/features/scan/instruction-page.tsx', 'src/features/support/support-page.tsx', 'src/features/shop/orders/history-page.tsx', 'src/features/scan/history-page.tsx'],
+    dynamic: ['src/features/auth/is18-page.tsx', 'src/features/auth/auth-page.tsx', 'src/features/shop/catalogue/list-page.tsx', 'src/features/shop/cart/cart-page.tsx', 'src/features/landing/landing-page.tsx', 'src/app/layout/member-layout.tsx', 'src/sync/start.ts', 'src/features/shop/checkout/checkout-page.tsx', 'src/features/shop/checkout/payment-page.tsx', 'src/features/scan/scanning-page.tsx', 'src/features/devices/device-reg-page.tsx', 'src/features/content-pages/rules-page.tsx', 'src/features/content-pages/agreement-page.tsx', 'src/features/scan/instruction-page.tsx', 'src/features/support/support-page.tsx', 'src/features/shop/orders/history-page.tsx', 'src/features/scan/history-page.tsx'],
   },
   'src/features/shop/checkout/checkout-page.tsx': { imports: ['src/features/shop/checkout/parts.tsx', 'src/ui/field.tsx', 'src/features/shop/checkout/format.ts', 'src/state/use-pull.ts'] },
-  'src/features/shop/checkout/payment-page.tsx': { imports: ['src/features/shop/checkout/parts.tsx', 'src/ui/field.tsx', 'src/features/shop/checkout/pay-parts.tsx', 'src/domain/call-back-day.ts', 'src/state/use-pull.ts'] },
+  'src/features/shop/checkout/payment-page.tsx': { imports: ['src/features/shop/checkout/parts.tsx', 'src/ui/field.tsx', 'src/features/shop/checkout/pay-parts.tsx', 'src/domain/member/call-back-day.ts', 'src/state/use-pull.ts'] },
   'src/features/shop/checkout/pay-parts.tsx': { imports: ['src/state/session.ts'] },
   'src/features/shop/orders/history-page.tsx': { imports: ['src/features/shop/checkout/pay-parts.tsx', 'src/state/use-pull.ts'] },
-  'src/features/support/support-page.tsx': { imports: ['src/domain/call-back-day.ts', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts', 'src/domain/scan-state.ts', 'src/domain/tiny.ts'] },
+  'src/features/support/support-page.tsx': { imports: ['src/domain/member/call-back-day.ts', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts', 'src/domain/scan/state.ts', 'src/domain/tiny.ts'] },
   'src/features/scan/history-page.tsx': { imports: ['src/features/scan/scan-list.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
-  'src/features/scan/scan-list.tsx': { imports: ['src/domain/scan-state.ts', 'src/domain/scan-words.ts'] },
-  'src/domain/scan-state.ts': { code: 'x'.repeat(2000) },
+  'src/features/scan/scan-list.tsx': { imports: ['src/domain/scan/state.ts', 'src/domain/scan-words.ts'] },
+  'src/domain/scan/state.ts': { code: 'x'.repeat(2000) },
   'src/domain/scan-words.ts': { code: 'x'.repeat(2000) },
   'src/domain/tiny.ts': { code: 'export const A = 1;' },
-  'src/domain/call-back-day.ts': {},
+  'src/domain/member/call-back-day.ts': {},
   'src/state/use-pull.ts': { imports: ['src/state/session.ts'] },
   'src/features/shop/checkout/parts.tsx': { imports: ['src/state/session.ts'] },
   'src/features/shop/checkout/format.ts': {},
@@ -55,12 +55,12 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[]; code?: str
   'src/features/auth/auth-page.tsx': { imports: ['src/state/session.ts', 'src/sync/auth/errors.ts', 'src/ui/hero.tsx'] },
   'src/ui/hero.tsx': {},
   'src/ui/hero.css': {},
-  'src/features/shop/list-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/features/shop/list-only.ts', 'src/features/shop/checkout/format.ts', 'src/features/shop/grid/card.tsx'] },
-  'src/features/shop/cart-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts', 'src/features/shop/grid/card.tsx'] },
+  'src/features/shop/catalogue/list-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/features/shop/list-only.ts', 'src/features/shop/checkout/format.ts', 'src/features/shop/grid/card.tsx'] },
+  'src/features/shop/cart/cart-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts', 'src/features/shop/grid/card.tsx'] },
   'src/features/shop/grid/card.tsx': { imports: ['src/state/session.ts'], code: 'x'.repeat(3000) },
   'src/features/shop/list-only.ts': {},
-  'src/features/shop/product-grid.tsx': { imports: ['src/domain/money.ts'] },
-  'src/domain/money.ts': {},
+  'src/features/shop/product-grid.tsx': { imports: ['src/domain/format/money.ts'] },
+  'src/domain/format/money.ts': {},
   'src/state/session.ts': { imports: ['src/db/db.ts'] },
   'src/db/db.ts': { imports: ['node_modules/dexie/dist/dexie.js'] },
   'node_modules/dexie/dist/dexie.js': {},
@@ -117,13 +117,13 @@ describe('chunk policy (few requests before the first screen)', () => {
 
   it('puts what a feature chunk’s module imports in that chunk when only pages that load it use it', () => {
     // The list and the cart both load the shop's chunk (the product grid), which uses the money format.
-    expect(group('src/domain/money.ts')).toBe('area:shop:data');
+    expect(group('src/domain/format/money.ts')).toBe('area:shop:data');
     expect(group('src/domain/scan-words.ts')).toBe('area:scan:data');
   });
 
   it('leaves what a feature chunk’s module shares with a few pages of other features to the bundler, not `data`', () => {
     expect(group('src/features/scan/scan-list.tsx')).toBe('area:scan:data');
-    expect(group('src/domain/scan-state.ts')).toBeNull();
+    expect(group('src/domain/scan/state.ts')).toBeNull();
   });
 
   it('puts a module too small for a request of its own with the database, even when few pages use it', () => {
@@ -183,7 +183,7 @@ describe('chunk policy (few requests before the first screen)', () => {
   });
 
   it('leaves what a few pages of different features share to the bundler, out of the chunks every member screen loads', () => {
-    expect(group('src/domain/call-back-day.ts')).toBeNull();
+    expect(group('src/domain/member/call-back-day.ts')).toBeNull();
   });
 
   it('puts what many pages (eight or more) share with the database, which they all load', () => {

@@ -36,7 +36,7 @@ describe('the precache’s groups', () => {
 
   it('names the screens a member reaches next: home, sign-in, the shop’s lists and a product, the cart, scanning', () => {
     const sources = installSources();
-    for (const s of ['home/home-page', 'auth/auth-page', 'shop/shop-page', 'shop/list-page', 'shop/product-page', 'shop/cart-page', 'scan/scanning-page'])
+    for (const s of ['home/home-page', 'auth/auth-page', 'shop/catalogue/shop-page', 'shop/catalogue/list-page', 'shop/product/product-page', 'shop/cart/cart-page', 'scan/scanning-page'])
       expect(sources, s).toContain(`src/features/${s}.tsx`);
     expect(sources).not.toContain('src/features/faq/faq-page.tsx');
   });

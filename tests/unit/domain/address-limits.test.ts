@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_LIMITS, addressFieldProblem } from '../../../src/domain/address-limits';
+import { ADDRESS_LIMITS, addressFieldProblem } from '../../../src/domain/delivery/address-limits';
 
 describe('delivery address limits (what the server would refuse is caught in the form)', () => {
   it('accepts an ordinary address and fields at their limit', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callBackDay, callBackDayLabelFor, callBackHours, callBackWindow, callTimeTag, isClockTime, suggestCallBack } from '../../../src/domain/call-back-day';
+import { callBackDay, callBackDayLabelFor, callBackHours, callBackWindow, callTimeTag, isClockTime, suggestCallBack } from '../../../src/domain/member/call-back-day';
 
 // 2026-11-23 10:00 UTC is 12:00 in Kyiv (UTC+2 in winter).
 const now = new Date('2026-11-23T10:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchCatalogue } from '../../../src/domain/catalogue-search';
+import { searchCatalogue } from '../../../src/domain/catalogue/search';
 
 const p = (title: string, subTitle = '') => ({ title, subTitle });
 const catalogue = [p('Стіки glo «Крижана м’ята»', 'Пачка, 20 шт.'), p('velo «Крижана м’ята»', '20 паучів'), p('Кейс для стіків'), p('Пристрій glo Про', 'Колір: графіт')];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, categoriesOf, categoryByCollectionId, categoryBySlug } from '../../../src/domain/catalogue';
-import { formatUah, percentOff, toKop, toUah } from '../../../src/domain/money';
-import { DEVICE_REGISTRATION_XP, isValidSerial, normalizeSerial } from '../../../src/domain/device-registration';
+import { CATEGORIES, categoriesOf, categoryByCollectionId, categoryBySlug } from '../../../src/domain/catalogue/catalogue';
+import { formatUah, percentOff, toKop, toUah } from '../../../src/domain/format/money';
+import { DEVICE_REGISTRATION_XP, isValidSerial, normalizeSerial } from '../../../src/domain/xp/device-registration';
 
 describe('catalogue categories (docs/rules.md#constants)', () => {
   it('has the twelve categories of docs/rules.md#constants plus ogo-merch of docs/rules.md#screens', () => {

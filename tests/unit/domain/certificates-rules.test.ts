@@ -10,7 +10,7 @@ import {
   pinProblem,
   smsCodeProblem,
   xpShortfall,
-} from '../../../src/domain/cert-rules';
+} from '../../../src/domain/programme/cert-rules';
 
 describe('certificate categories (docs/rules.md#entities defaults)', () => {
   it('are the defaults (docs/rules.md#entities), in Ukrainian, when the server sends none', () => {

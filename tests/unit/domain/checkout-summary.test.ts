@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutSummary, SUMMARY_PROBLEMS, type CheckoutInput, type SummaryLine } from '../../../src/domain/checkout-summary';
+import { checkoutSummary, SUMMARY_PROBLEMS, type CheckoutInput, type SummaryLine } from '../../../src/domain/order/checkout-summary';
 
 // 2026-11-23 10:00 UTC is 12:00 in Kyiv.
 const now = new Date('2026-11-23T10:00:00Z');

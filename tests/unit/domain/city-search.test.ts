@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cityFitsQuery, likePrefix, normalizeCityText, transliterate } from '../../../src/domain/city-search';
+import { cityFitsQuery, likePrefix, normalizeCityText, transliterate } from '../../../src/domain/delivery/city-search';
 
 describe('city search text (docs/rules.md#entities City option; popular cities)', () => {
   it('transliterates the popular cities as officially spelled', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clubConfigContent, clubConfigTag, parseClubConfig, type ClubConfig } from '../../../src/domain/club-config';
+import { clubConfigContent, clubConfigTag, parseClubConfig, type ClubConfig } from '../../../src/domain/club/club-config';
 
 /*
  * The settings a page's club-config tag carries (written by the server, read by the page and by

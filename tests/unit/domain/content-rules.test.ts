@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isBotVisit } from '../../../src/domain/bot-visit';
-import { brandOfHost, clubName, manifestFor, manifestHref, shareText } from '../../../src/domain/brand';
-import { clubCode, formatClubCode, luhnDigit, parseClubCode } from '../../../src/domain/club-code';
-import { CONTENT_ACCESS, CONTENT_PAGES, contentPageKey } from '../../../src/domain/content-pages';
-import { byDistance, distanceKm, formatDistance, mapLink } from '../../../src/domain/geo-distance';
-import { byFirstLetter, searchKey, searchTerms } from '../../../src/domain/vocabulary-search';
+import { isBotVisit } from '../../../src/domain/club/bot-visit';
+import { brandOfHost, clubName, manifestFor, manifestHref, shareText } from '../../../src/domain/club/brand';
+import { clubCode, formatClubCode, luhnDigit, parseClubCode } from '../../../src/domain/member/club-code';
+import { CONTENT_ACCESS, CONTENT_PAGES, contentPageKey } from '../../../src/domain/content/pages';
+import { byDistance, distanceKm, formatDistance, mapLink } from '../../../src/domain/content/geo-distance';
+import { byFirstLetter, searchKey, searchTerms } from '../../../src/domain/content/vocabulary-search';
 
 describe('brand naming (docs/rules.md#screens: glo on glo, ogo on ogo)', () => {
   it('names the club, the manifest and the share text after the brand', () => {

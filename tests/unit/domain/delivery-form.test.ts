@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { branchQueryProblem, deliveryFieldErrors, DELIVERY_FIELD_MESSAGES as M, filterBranches } from '../../../src/domain/delivery-form';
+import { branchQueryProblem, deliveryFieldErrors, DELIVERY_FIELD_MESSAGES as M, filterBranches } from '../../../src/domain/delivery/form';
 
 const now = new Date('2026-11-23T10:00:00Z'); // 12:00 in Kyiv
 const branches = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterIpostSent, deliveryMethodsOffered, FALLBACK_MESSAGES, resolveDeliveryMethod } from '../../../src/domain/delivery-methods';
+import { afterIpostSent, deliveryMethodsOffered, FALLBACK_MESSAGES, resolveDeliveryMethod } from '../../../src/domain/delivery/methods';
 
 const ipost = { tags: ['ipost_allow'] };
 const plain = { tags: [] as string[] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exchangeCheck, exchangeState, isExchangeItem } from '../../../src/domain/exchange';
+import { exchangeCheck, exchangeState, isExchangeItem } from '../../../src/domain/catalogue/exchange';
 
 const keychain = { bonuses: 300, price: 0, available: true };
 

@@ -1,10 +1,10 @@
 // @vitest-environment node
 // (Node's Blob: jsdom's has no arrayBuffer(), which every browser the app supports has.)
 import { describe, expect, it } from 'vitest';
-import { promptOrder } from '../../../src/domain/feedback-prompt';
-import { FEEDBACK_MAX_PHOTOS, FEEDBACK_MAX_TEXT, feedbackProblem, imageMimeOf } from '../../../src/domain/feedback-rules';
-import { fitPhoto, PHOTO_MAX_SIDE, PHOTO_MAX_UPLOAD_BYTES, PHOTO_QUALITY } from '../../../src/domain/image-fit';
-import { PHOTO_MAX_EDGE, PHOTO_MAX_INPUT_BYTES, fitWithin, resizeAttempts, resizePhoto, type PhotoCodec } from '../../../src/domain/photo-resize';
+import { promptOrder } from '../../../src/domain/feedback/prompt';
+import { FEEDBACK_MAX_PHOTOS, FEEDBACK_MAX_TEXT, feedbackProblem, imageMimeOf } from '../../../src/domain/feedback/rules';
+import { fitPhoto, PHOTO_MAX_SIDE, PHOTO_MAX_UPLOAD_BYTES, PHOTO_QUALITY } from '../../../src/domain/scan/image-fit';
+import { PHOTO_MAX_EDGE, PHOTO_MAX_INPUT_BYTES, fitWithin, resizeAttempts, resizePhoto, type PhotoCodec } from '../../../src/domain/feedback/photo-resize';
 
 const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1];
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d];

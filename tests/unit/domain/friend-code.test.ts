@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { friendCodeCounts, friendCodeProblem } from '../../../src/domain/friend-code';
+import { friendCodeCounts, friendCodeProblem } from '../../../src/domain/invite/friend-code';
 
 describe('friend promo code (docs/rules.md#validation)', () => {
   it('counts for a first order with the REW- prefix and more than 4 characters', () => {

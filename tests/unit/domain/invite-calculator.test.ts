@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INVITE_RULES, inviteXp, type InviteRules } from '../../../src/domain/invite-calculator';
-import { inviteShareData, inviteShareText, veloMgmLink } from '../../../src/domain/invite-links';
+import { INVITE_RULES, inviteXp, type InviteRules } from '../../../src/domain/invite/calculator';
+import { inviteShareData, inviteShareText, veloMgmLink } from '../../../src/domain/invite/links';
 
 describe('invite calculator (route /invite-friend/calculator)', () => {
   it('counts XP per friend and the milestone bonuses reached, with the club’s rules', () => {

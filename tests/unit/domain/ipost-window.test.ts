@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IPOST_MAX_DAYS_AHEAD, IPOST_WORKING_HOURS, checkIpostWindow, ipostDays, suggestIpostWindow } from '../../../src/domain/ipost-window';
+import { IPOST_MAX_DAYS_AHEAD, IPOST_WORKING_HOURS, checkIpostWindow, ipostDays, suggestIpostWindow } from '../../../src/domain/delivery/ipost-window';
 
 // 23 Nov 2026, 12:00 in Kyiv.
 const now = new Date('2026-11-23T10:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isCalendarDate, kyivMidnight, kyivMonthRange, kyivMonthStart, kyivParts, nextMonthStart } from '../../../src/domain/kyiv-time';
+import { addDays, isCalendarDate, kyivMidnight, kyivMonthRange, kyivMonthStart, kyivParts, nextMonthStart } from '../../../src/domain/format/kyiv-time';
 
 describe('Kyiv wall-clock helpers (months of scans, courier days)', () => {
   it('reads Kyiv date and time in winter (UTC+2) and summer (UTC+3)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildOrderPayload, financialStatus, paymentMethodOf } from '../../../src/domain/order-payload';
-import { orderTags } from '../../../src/domain/order-tags';
+import { buildOrderPayload, financialStatus, paymentMethodOf } from '../../../src/domain/order/payload';
+import { orderTags } from '../../../src/domain/order/tags';
 
 const draft = {
   customerId: 42,

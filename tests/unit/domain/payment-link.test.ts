@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAYMENT_LINK_MAX_ATTEMPTS, PAYMENT_LINK_RETRY_MS, requestPaymentLink, type PaymentLinkAnswer } from '../../../src/domain/payment-link';
+import { PAYMENT_LINK_MAX_ATTEMPTS, PAYMENT_LINK_RETRY_MS, requestPaymentLink, type PaymentLinkAnswer } from '../../../src/domain/order/payment-link';
 
 describe('card payment link (docs/rules.md#states, docs/rules.md#constants: every 2000 ms while attempts are 5 or fewer)', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pluralUk } from '../../../src/domain/plural';
+import { pluralUk } from '../../../src/domain/format/plural';
 
 const XP = ['бал', 'бали', 'балів'] as const;
 

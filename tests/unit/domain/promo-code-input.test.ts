@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPromoCode, promoCodeInputProblem } from '../../../src/domain/promo-code-input';
+import { cleanPromoCode, promoCodeInputProblem } from '../../../src/domain/cart/promo-code-input';
 
 const FRIEND = 'REW-K7P2MX';
 const VELO = 'VELO-20%';

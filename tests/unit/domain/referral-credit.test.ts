@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { referralCreditDue } from '../../../src/domain/referral-credit';
+import { referralCreditDue } from '../../../src/domain/invite/referral-credit';
 
 describe('a referral credit is owed once the friend’s order is paid or handed over', () => {
   it('waits while the order is unpaid, a pre-order, or its card payment was declined', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SCAN_MONTHLY_GOAL, scanGoalReached, scanMessage, scanPercent, scanProgress } from '../../../src/domain/scan-goal';
-import { pluralUk } from '../../../src/domain/plural';
+import { SCAN_MONTHLY_GOAL, scanGoalReached, scanMessage, scanPercent, scanProgress } from '../../../src/domain/scan/goal';
+import { pluralUk } from '../../../src/domain/format/plural';
 import { SCAN_COPY } from '../../../src/features/scan/copy';
 
 describe('monthly scan goal (docs/api.md#scan get-scan-percent, get-message; docs/rules.md#validation progress clamped 0..1)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkGuid, GUID_ERRORS } from '../../../src/domain/guid';
-import { managerBadge, MANAGER_PLACE_UNKNOWN, readScan } from '../../../src/domain/scan-read';
+import { checkGuid, GUID_ERRORS } from '../../../src/domain/scan/guid';
+import { managerBadge, MANAGER_PLACE_UNKNOWN, readScan } from '../../../src/domain/scan/read';
 
 describe('GUID rules (docs/rules.md#validation form 8-4-4-4-12, docs/rules.md#error-reactions messages)', () => {
   it('takes 8-4-4-4-12 alphanumerics, trimmed', () => {

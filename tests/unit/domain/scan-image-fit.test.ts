@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MULTISCAN_MAX_IMAGE_BYTES } from '../../../src/contract/scan';
-import { fitPhoto, PHOTO_MAX_PIXELS, PHOTO_MAX_SIDE, PHOTO_MAX_UPLOAD_BYTES } from '../../../src/domain/image-fit';
+import { fitPhoto, PHOTO_MAX_PIXELS, PHOTO_MAX_SIDE, PHOTO_MAX_UPLOAD_BYTES } from '../../../src/domain/scan/image-fit';
 
 describe('multi-scan photo resized on the phone', () => {
   it('scales a 12 MP camera photo down to the longest side, keeping its proportions', () => {

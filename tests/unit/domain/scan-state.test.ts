@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateNotice, mergeHistory, shownScanState, waitingSummary, type HistoryLine } from '../../../src/domain/scan-state';
+import { duplicateNotice, mergeHistory, shownScanState, waitingSummary, type HistoryLine } from '../../../src/domain/scan/state';
 
 describe('scan states (waiting, sent, credited with XP, refused with a reason)', () => {
   it('a waiting code reads as sent only while its entry is being sent', () => {

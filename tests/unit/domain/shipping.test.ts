@@ -7,8 +7,8 @@ import {
   shippingOption,
   SHIPPING_COUNTRY,
   SHIPPING_ZIP,
-} from '../../../src/domain/shipping';
-import { deliveryAddress1, deliveryProblem } from '../../../src/domain/shipping-address';
+} from '../../../src/domain/delivery/shipping';
+import { deliveryAddress1, deliveryProblem } from '../../../src/domain/delivery/shipping-address';
 
 describe('shipping options (docs/rules.md#constants)', () => {
   it('free-shipping thresholds are 399 for glo and 120 for ogo', () => {

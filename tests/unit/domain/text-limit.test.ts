@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lengthProblem } from '../../../src/domain/text-limit';
+import { lengthProblem } from '../../../src/domain/format/text-limit';
 
 describe('a text longer than its field is refused with the reason, never cut', () => {
   it('fits at the limit; says both lengths past it, in characters or digits', () => {

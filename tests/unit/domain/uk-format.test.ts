@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareCodeUnits, formatCalendarDate, formatCalendarDay, formatDate, formatDateTime, formatDayMonth, formatMonthYear, formatNumber, formatTime, sameKyivDay } from '../../../src/domain/uk-format';
+import { compareCodeUnits, formatCalendarDate, formatCalendarDay, formatDate, formatDateTime, formatDayMonth, formatMonthYear, formatNumber, formatTime, sameKyivDay } from '../../../src/domain/format/uk-format';
 
 // The reference is Node's own ICU (full data): the app's strings must be the ones Intl gives.
 const intl2 = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 0, maximumFractionDigits: 2 });

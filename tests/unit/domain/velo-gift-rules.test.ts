@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VELO_GIFT_PROBLEMS, veloGiftProblem } from '../../../src/domain/cart-totals';
+import { VELO_GIFT_PROBLEMS, veloGiftProblem } from '../../../src/domain/cart/totals';
 
 /** docs/rules.md#constants: the gift rules the app shows and the server enforces, from one place. */
 const pouch = { tags: ['velo'], count: 1, price: 159 };

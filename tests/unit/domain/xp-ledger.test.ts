@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, ledgerDays, pendingServerLine, pendingSum, serverLine, type LedgerLine } from '../../../src/domain/xp-ledger';
+import { dayLabel, ledgerDays, pendingServerLine, pendingSum, serverLine, type LedgerLine } from '../../../src/domain/xp/ledger';
 
 const tx = (id: number, amount: number, reason: string, at: string, after: number) => ({ id, amount, balance_after: after, reason, title: `t${id}`, created_at: at });
 const pending = (key: string, at: string, amount: number | null, state: LedgerLine['state'] = 'waiting'): LedgerLine => ({ key, state, amount, what: key, source: 'scan', at: Date.parse(at), balanceAfter: null });

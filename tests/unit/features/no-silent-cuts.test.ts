@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * A field never cuts what was typed or pasted into it: the browser's `maxLength` drops the end of
  * a paste without a word (a 300-digit flat number became five digits and checkout went on), and
  * so does a `.slice(0, n)` of the typed value. Fields keep the text whole and say what is wrong
- * (src/domain/text-limit.ts and each form's own checks).
+ * (src/domain/format/text-limit.ts and each form's own checks).
  */
 const ROOT = join(import.meta.dirname, '../../..');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieAttributes } from '../../../src/domain/cookie-attributes';
+import { cookieAttributes } from '../../../src/domain/auth/cookie-attributes';
 import { documentCookies } from '../../../src/sync/auth/cookies';
 
 // The session cookie carries the member's token: over https it is Secure, so it never travels

@@ -8,7 +8,7 @@ import {
   removeCartLine,
   setCartLineCount,
 } from '../../../src/sync/mutations/shop/cart-change';
-import { applyCartOp, revertCartOp, type CartLine } from '../../../src/domain/cart';
+import { applyCartOp, revertCartOp, type CartLine } from '../../../src/domain/cart/cart';
 import { parseCartMirror, toMirror } from '../../../src/sync/mutations/shop/cart-mirror';
 import { CART_DOC, localCart } from '../../../src/sync/mutations/shop/cart-state';
 import { getBase } from '../../../src/sync/mutations/shop/metafield-base';

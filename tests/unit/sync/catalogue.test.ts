@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { freshUntil, kvSet } from '../../../src/db/kv';
 import { catalogueList } from '../../../src/db/queries';
-import { categoriesOf } from '../../../src/domain/catalogue';
+import { categoriesOf } from '../../../src/domain/catalogue/catalogue';
 import { addProductToCart } from '../../../src/sync/mutations/shop/cart-change';
 import { parseCartMirror } from '../../../src/sync/mutations/shop/cart-mirror';
 import { localCart } from '../../../src/sync/mutations/shop/cart-state';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kvGet, kvSet } from '../../../src/db/kv';
-import { BOT_VISIT_KEY } from '../../../src/domain/bot-visit';
+import { BOT_VISIT_KEY } from '../../../src/domain/club/bot-visit';
 import { AuthError, completeSignIn } from '../../../src/sync/auth/actions';
 import { brandSiteLink, logoutEverywhere, veloTestDriveLink } from '../../../src/sync/auth/member';
 import { OFFLINE_ONLY_MESSAGE } from '../../../src/sync/engine/online-only';

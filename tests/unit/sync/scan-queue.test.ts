@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kvGet, kvSet } from '../../../src/db/kv';
-import { GUID_ERRORS } from '../../../src/domain/guid';
-import { managerBadge } from '../../../src/domain/scan-read';
+import { GUID_ERRORS } from '../../../src/domain/scan/guid';
+import { managerBadge } from '../../../src/domain/scan/read';
 import { queueDeviceRegistration } from '../../../src/sync/mutations/scan/device-register';
 import { queueMultiscan } from '../../../src/sync/mutations/scan/multiscan';
 import { saveScanCode } from '../../../src/sync/mutations/scan/code';

@@ -4,7 +4,7 @@ import { mutate } from '../../../src/sync/engine/enqueue';
 import { APP_VERSION_KEY, LOGOUT_COOKIES, logout, prepareLogout, summarizeUnsent } from '../../../src/sync/auth/logout';
 import { analyticsEvent, trackEvent } from '../../../src/sync/mutations/analytics/event';
 import { toggleFavourite } from '../../../src/sync/mutations/shop/favourite-toggle';
-import { pluralUk } from '../../../src/domain/plural';
+import { pluralUk } from '../../../src/domain/format/plural';
 import { saveScanCode } from '../../../src/sync/mutations/scan/code';
 import { accountOf, readSession, saveSession, switchVariant } from '../../../src/sync/auth/session';
 import { ClubDb } from '../../../src/db/database';

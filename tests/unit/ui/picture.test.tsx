@@ -1,9 +1,9 @@
-// A product's picture (src/features/shop/product-image.tsx over src/ui/picture.tsx): the 360 and
+// A product's picture (src/features/shop/product/product-image.tsx over src/ui/picture.tsx): the 360 and
 // 720 px forms offered with the box's width, and the service worker's 1×1 mark recognised even
 // when the browser divides its size by the form's density.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProductImage } from '../../../src/features/shop/product-image';
+import { ProductImage } from '../../../src/features/shop/product/product-image';
 
 afterEach(cleanup);
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { BranchOption } from '../../../contract/delivery';
 import { useDoc } from '../../../db/hooks';
-import type { ShopVariant } from '../../../domain/catalogue';
-import { branchQueryProblem, filterBranches } from '../../../domain/delivery-form';
+import type { ShopVariant } from '../../../domain/catalogue/catalogue';
+import { branchQueryProblem, filterBranches } from '../../../domain/delivery/form';
 import { useOnline } from '../../../state/online';
 import type { PullState } from '../../../state/use-pull';
 import { useSyncMaybe } from '../../../state/sync-context';

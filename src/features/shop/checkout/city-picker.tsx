@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { CityOption } from '../../../contract/delivery';
 import { useDoc } from '../../../db/hooks';
-import type { ShopVariant } from '../../../domain/catalogue';
-import { cityFitsQuery, normalizeCityText } from '../../../domain/city-search';
+import type { ShopVariant } from '../../../domain/catalogue/catalogue';
+import { cityFitsQuery, normalizeCityText } from '../../../domain/delivery/city-search';
 import { useOnline } from '../../../state/online';
 import type { PullState } from '../../../state/use-pull';
 import { useSyncMaybe } from '../../../state/sync-context';

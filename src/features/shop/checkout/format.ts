@@ -1,5 +1,5 @@
-import { addDays, kyivParts } from '../../../domain/kyiv-time';
-import { formatCalendarDay } from '../../../domain/uk-format';
+import { addDays, kyivParts } from '../../../domain/format/kyiv-time';
+import { formatCalendarDay } from '../../../domain/format/uk-format';
 
 /** «Сьогодні, 12 березня», «Завтра, 13 березня», «пт, 14 березня» for a Kyiv date 'YYYY-MM-DD'. */
 export function deliveryDayLabel(date: string, now: number): string {

@@ -1,6 +1,6 @@
-import type { ShopVariant } from '../../../domain/catalogue';
-import { IPOST_WORKING_HOURS, ipostDays, type IpostWindow } from '../../../domain/ipost-window';
-import type { DeliveryFieldErrors } from '../../../domain/delivery-form';
+import type { ShopVariant } from '../../../domain/catalogue/catalogue';
+import { IPOST_WORKING_HOURS, ipostDays, type IpostWindow } from '../../../domain/delivery/ipost-window';
+import type { DeliveryFieldErrors } from '../../../domain/delivery/form';
 import { Field } from '../../../ui/field';
 import { COURIER_COPY as C } from './courier-copy';
 import { DELIVERY_COPY as T } from './delivery-copy';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useKv } from '../../../db/hooks';
-import { formatUah, formatXp } from '../../../domain/money';
-import { PAYMENT_METHOD_NAMES } from '../../../domain/order-names';
+import { formatUah, formatXp } from '../../../domain/format/money';
+import { PAYMENT_METHOD_NAMES } from '../../../domain/order/names';
 import { Button, ButtonLink } from '../../../ui/button';
 import { EmptyState } from '../../../ui/surfaces';
 import { SUCCESS_COPY as T } from '../orders/success-copy';

@@ -1,8 +1,8 @@
 import type { CheckoutDraft } from '../../../db/kv';
-import { checkoutSummary, type CheckoutSummary } from '../../../domain/checkout-summary';
-import type { DeliveryChoice } from '../../../domain/shipping-address';
+import { checkoutSummary, type CheckoutSummary } from '../../../domain/order/checkout-summary';
+import type { DeliveryChoice } from '../../../domain/delivery/shipping-address';
 import { FREE_SHIPPING } from '../config';
-import { VELO_PROMO } from '../velo-config';
+import { VELO_PROMO } from '../velo/config';
 import type { CheckoutBasics } from './use-checkout-basics';
 
 /** The delivery choice as it is ordered: the carrier refs the pickers keep are not part of it. */

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useCart, useKv, useXpBalance } from '../../../db/hooks';
 import type { CheckoutDraft, MemberRecord } from '../../../db/kv';
 import type { CartLineRow } from '../../../db/rows-catalogue';
-import type { ShopVariant } from '../../../domain/catalogue';
+import type { ShopVariant } from '../../../domain/catalogue/catalogue';
 import { newDraft } from '../../../sync/checkout/fresh';
 
 export interface CheckoutBasics {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useKv } from '../../../db/hooks';
-import type { ShopVariant } from '../../../domain/catalogue';
-import type { CheckoutSummary } from '../../../domain/checkout-summary';
+import type { ShopVariant } from '../../../domain/catalogue/catalogue';
+import type { CheckoutSummary } from '../../../domain/order/checkout-summary';
 import { useNow } from '../../../state/online';
 import { summaryOf } from './summary-of';
 import { useCheckoutBasics, type CheckoutBasics } from './use-checkout-basics';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { ShopVariant } from '../../../domain/catalogue';
-import { PAYMENT_LINK_ERROR } from '../../../domain/payment-link';
+import type { ShopVariant } from '../../../domain/catalogue/catalogue';
+import { PAYMENT_LINK_ERROR } from '../../../domain/order/payment-link';
 import { useSyncMaybe } from '../../../state/sync-context';
 import { checkoutActions } from '../../../sync/checkout/lazy';
 import { toasts } from '../../../ui/toast-store';

@@ -1,13 +1,13 @@
-import { formatXp } from '../../../domain/money';
+import { formatXp } from '../../../domain/format/money';
 import { Link } from 'react-router';
 import { useCatalogue, useXpBalance } from '../../../db/hooks';
 import type { ProductRow } from '../../../db/rows-catalogue';
-import { categoriesOf } from '../../../domain/catalogue';
-import { exchangeCheck, exchangeState, isExchangeItem } from '../../../domain/exchange';
+import { categoriesOf } from '../../../domain/catalogue/catalogue';
+import { exchangeCheck, exchangeState, isExchangeItem } from '../../../domain/catalogue/exchange';
 import { EmptyState } from '../../../ui/surfaces';
-import { CatalogueAge } from '../catalogue-age';
+import { CatalogueAge } from '../catalogue/age';
 import { GridSkeleton } from '../grid/product-grid';
-import { ProductImage } from '../product-image';
+import { ProductImage } from '../product/product-image';
 import { useCatalogueState, useOnline } from '../use-shop';
 import { EXCHANGE_COPY as T } from './copy';
 import { useVariant } from '../../../state/session';

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import type { ProductRow } from '../../../db/rows-catalogue';
-import { PRODUCT_TAGS } from '../../../domain/catalogue';
+import { PRODUCT_TAGS } from '../../../domain/catalogue/catalogue';
 import { AddButton } from './add-button';
 import { COMMON_COPY } from '../copy';
-import { FavouriteButton } from '../favourite-button';
-import { isXpOnly, priceLabel } from '../price-label';
-import { ProductImage } from '../product-image';
+import { FavouriteButton } from '../product/favourite-button';
+import { isXpOnly, priceLabel } from '../product/price-label';
+import { ProductImage } from '../product/product-image';
 import './product-card.css';
 
 export interface CardActions {

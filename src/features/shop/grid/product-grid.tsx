@@ -1,6 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { ProductRow } from '../../../db/rows-catalogue';
-import type { ShopVariant } from '../../../domain/catalogue';
+import type { ShopVariant } from '../../../domain/catalogue/catalogue';
 import { Skeleton } from '../../../ui/surfaces';
 import { FIRST_VIEW_CARDS } from './first-view';
 import { ProductCard } from './product-card';

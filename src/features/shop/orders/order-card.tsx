@@ -1,12 +1,12 @@
 import type { CallResponse } from '../../../contract/define';
 import type { getOrders } from '../../../contract/shop-order';
-import { formatUah, formatXp } from '../../../domain/money';
-import { DELIVERY_METHOD_NAMES, PAYMENT_METHOD_NAMES } from '../../../domain/order-names';
-import { canPayByCard, deliveryStatus, paymentStatus } from '../../../domain/order-status';
+import { formatUah, formatXp } from '../../../domain/format/money';
+import { DELIVERY_METHOD_NAMES, PAYMENT_METHOD_NAMES } from '../../../domain/order/names';
+import { canPayByCard, deliveryStatus, paymentStatus } from '../../../domain/order/status';
 import { Button } from '../../../ui/button';
 import { Picture } from '../../../ui/picture';
 import { categoryIcon, ShopIcon } from '../shop-icons';
-import { formatDateTime } from '../../../domain/uk-format';
+import { formatDateTime } from '../../../domain/format/uk-format';
 import { HISTORY_COPY as T } from './copy';
 
 export type OrderSummary = CallResponse<typeof getOrders>['list'][number];

@@ -4,7 +4,7 @@ import type { Transport } from '../../../api/transport';
 import { ipostSendAddress } from '../../../contract/delivery';
 import type { ClubDb } from '../../../db/database';
 import { kvGet, kvSet, type ExpiringToken } from '../../../db/kv';
-import { afterIpostSent, FALLBACK_MESSAGES, type CourierRequest } from '../../../domain/delivery-methods';
+import { afterIpostSent, FALLBACK_MESSAGES, type CourierRequest } from '../../../domain/delivery/methods';
 import { defineMutation } from '../../engine/registry';
 
 /** A cached token is renewed this long before its expiry, so it never dies in flight. */

@@ -3,7 +3,7 @@ import type { ClubDb } from '../../../db/database';
 import { kvGet, kvSet, type PlacedOrderRecord } from '../../../db/kv';
 import type { OrderRow } from '../../../db/rows-catalogue';
 import type { Account, OutboxEntry } from '../../../db/rows-sync';
-import type { CreateOrderBody } from '../../../domain/checkout-summary';
+import type { CreateOrderBody } from '../../../domain/order/checkout-summary';
 import { mutate } from '../../engine/enqueue';
 import { defineMutation } from '../../engine/registry';
 

@@ -10,7 +10,7 @@ export interface BotStatPayload {
 
 /**
  * docs/api.md#auth api-auth/send-bot-stat {phone, shopifyId}: the member came to the app from the club's
- * chat bot (a link with `utm_source=chatbot`, src/domain/bot-visit.ts). Queued at sign-in, so
+ * chat bot (a link with `utm_source=chatbot`, src/domain/club/bot-visit.ts). Queued at sign-in, so
  * a sign-in with a weak signal still counts it later.
  */
 export const botStat = defineMutation<BotStatPayload, typeof sendBotStat>({

@@ -2,7 +2,7 @@ import { sendPhoneCall } from '../../../contract/shop-payment';
 import type { ClubDb } from '../../../db/database';
 import type { Account, OutboxEntry } from '../../../db/rows-sync';
 import type { CallBackRow } from '../../../db/rows-queued';
-import { CALL_BACK_NAME_MAX, callBackDayLabelFor, callBackWindow } from '../../../domain/call-back-day';
+import { CALL_BACK_NAME_MAX, callBackDayLabelFor, callBackWindow } from '../../../domain/member/call-back-day';
 import { mutate } from '../../engine/enqueue';
 import { defineMutation } from '../../engine/registry';
 import { uuidV4 } from '../../engine/uuid';

@@ -3,14 +3,14 @@ import { updateTags } from '../../../contract/user';
 import type { ClubDb } from '../../../db/database';
 import { kvGet, kvSet } from '../../../db/kv';
 import type { Account, OutboxEntry } from '../../../db/rows-sync';
-import { isSelfServiceTag } from '../../../domain/self-service-tags';
+import { isSelfServiceTag } from '../../../domain/member/self-service-tags';
 import { mutate } from '../../engine/enqueue';
 import { defineMutation } from '../../engine/registry';
 
 export const MEMBER_TAGS_KIND = 'member-tags';
 
 export interface MemberTagPayload {
-  /** A self-service tag (src/domain/self-service-tags.ts), e.g. news_consent. */
+  /** A self-service tag (src/domain/member/self-service-tags.ts), e.g. news_consent. */
   tag: string;
   on: boolean;
 }

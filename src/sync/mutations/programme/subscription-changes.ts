@@ -9,7 +9,7 @@ import {
 } from '../../../contract/subscription';
 import type { ClubDb } from '../../../db/database';
 import type { Account, OutboxEntry } from '../../../db/rows-sync';
-import { applyAction, startSubscription, type SubscriptionAction } from '../../../domain/subscription-rules';
+import { applyAction, startSubscription, type SubscriptionAction } from '../../../domain/programme/subscription-rules';
 import { mutate } from '../../engine/enqueue';
 import { SUB_DOCS, type SubState } from '../../pullers/programmes-subscription';
 import { defineMutation, type MutationKind } from '../../engine/registry';
@@ -27,7 +27,7 @@ type Answer = { subscription: Subscription };
 
 /**
  * One kind per subscription call (subscribe, pause, resume, cancel). Queued: offline the change
- * shows at once (the domain rules of src/domain/subscription-rules.ts) and goes when back; the
+ * shows at once (the domain rules of src/domain/programme/subscription-rules.ts) and goes when back; the
  * server's answer replaces it; a refusal puts back what was shown before. The screen allows one
  * waiting change at a time, so "before" is always the state the server last confirmed.
  */

@@ -3,7 +3,7 @@ import type { ClubDb } from '../../../db/database';
 import type { ScanRow } from '../../../db/rows-member';
 import type { Account } from '../../../db/rows-sync';
 import { explainStorageError } from '../../../db/storage';
-import { duplicateNotice, type KnownScan } from '../../../domain/scan-state';
+import { duplicateNotice, type KnownScan } from '../../../domain/scan/state';
 import { enqueueInTransaction } from '../../engine/enqueue';
 import { defineMutation } from '../../engine/registry';
 import { countCreditedLine, ogoOf, refusalReason, scanVariantOf, type ScanVariant } from './shared';
@@ -64,7 +64,7 @@ export async function knownScan(db: ClubDb, variant: ScanVariant, code: string):
 /**
  * Domain action: keeps a scanned code and queues it, in one transaction, unless the member
  * already has it (then nothing is written and the notice says where it stands). `code` must be a
- * checked, lower case GUID (src/domain/scan-read.ts).
+ * checked, lower case GUID (src/domain/scan/read.ts).
  */
 export async function saveScanCode(db: ClubDb, account: Account, code: string, via: ScanRow['via'], now = Date.now()): Promise<SaveScanResult> {
   const variant = scanVariantOf(account.variant);

@@ -3,7 +3,7 @@ import type { ClubDb } from '../../../db/database';
 import type { DeviceRow } from '../../../db/rows-member';
 import type { Account } from '../../../db/rows-sync';
 import { explainStorageError } from '../../../db/storage';
-import { normalizeSerial } from '../../../domain/device-registration';
+import { normalizeSerial } from '../../../domain/xp/device-registration';
 import { enqueueInTransaction } from '../../engine/enqueue';
 import { defineMutation } from '../../engine/registry';
 import { ogoOf, refusalReason, scanVariantOf, type ScanVariant } from './shared';

@@ -1,8 +1,8 @@
-import { MAX_LINE_COUNT, type CartLine } from '../../../domain/cart';
+import { MAX_LINE_COUNT, type CartLine } from '../../../domain/cart/cart';
 
 // The cart as the `pwa`/`cart` metafield holds it: a JSON array of docs/rules.md#entities cart lines
 // (variant_id, id, count, price, bonuses, collectionId, tags, quantity) plus what the cart shows.
-// This file is where the wire's names meet the app's one shape of a line (src/domain/cart.ts).
+// This file is where the wire's names meet the app's one shape of a line (src/domain/cart/cart.ts).
 
 /** The server mirror's form of a line (docs/rules.md#entities "Cart line", plus what the cart shows). */
 export function toMirror(lines: readonly CartLine[]): string {

@@ -1,7 +1,7 @@
 import type { ClubDb } from '../../../db/database';
 import type { CartLineRow, Variant } from '../../../db/rows-catalogue';
 import type { OutboxEntry } from '../../../db/rows-sync';
-import { applyCartOp, revertCartOp, type CartChange, type CartLine } from '../../../domain/cart';
+import { applyCartOp, revertCartOp, type CartChange, type CartLine } from '../../../domain/cart/cart';
 import { parseCartMirror } from './cart-mirror';
 import { getBase, type MetafieldDoc } from './metafield-base';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAdult, isAgeVerified } from '../../../../src/domain/age';
-import { formatPhone, normalizePhone, toUkrainianMobile } from '../../../../src/domain/phone';
+import { isAdult, isAgeVerified } from '../../../../src/domain/auth/age';
+import { formatPhone, normalizePhone, toUkrainianMobile } from '../../../../src/domain/auth/phone';
 import { isTestPhone, phoneOrProblem } from '../../../../src/sync/auth/actions';
 
 describe('docs/rules.md#validation age rule', () => {

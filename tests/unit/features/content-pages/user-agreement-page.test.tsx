@@ -3,8 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db as appDb } from '../../../../src/db/db';
-import { CONTENT_PAGES } from '../../../../src/domain/content-pages';
-import { USER_AGREEMENT_BLOCKS } from '../../../../src/domain/public-pages';
+import { CONTENT_PAGES } from '../../../../src/domain/content/pages';
+import { USER_AGREEMENT_BLOCKS } from '../../../../src/domain/content/public-pages';
 import UserAgreementPage from '../../../../src/features/content-pages/user-agreement-page';
 
 afterEach(async () => {

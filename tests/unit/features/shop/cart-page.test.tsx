@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import CartPage from '../../../../src/features/shop/cart-page';
+import CartPage from '../../../../src/features/shop/cart/cart-page';
 import { addProductToCart } from '../../../../src/sync/mutations/shop/cart-change';
 import { db, outboxKinds, productRow, renderPage, signedIn, textOf } from './support';
 

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncProvider } from '../../../../src/state/sync-context';
-import CartPage from '../../../../src/features/shop/cart-page';
+import CartPage from '../../../../src/features/shop/cart/cart-page';
 import { addProductToCart } from '../../../../src/sync/mutations/shop/cart-change';
 import { parseCartMirror, toMirror } from '../../../../src/sync/mutations/shop/cart-mirror';
 import { localCart } from '../../../../src/sync/mutations/shop/cart-state';

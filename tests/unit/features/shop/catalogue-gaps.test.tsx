@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import ListPage from '../../../../src/features/shop/list-page';
-import ProductPage from '../../../../src/features/shop/product-page';
-import ShopPage from '../../../../src/features/shop/shop-page';
+import ListPage from '../../../../src/features/shop/catalogue/list-page';
+import ProductPage from '../../../../src/features/shop/product/product-page';
+import ShopPage from '../../../../src/features/shop/catalogue/shop-page';
 import { SyncProvider } from '../../../../src/state/sync-context';
 import type { SyncRuntime } from '../../../../src/sync/runtime';
 import type { Reply, SeenRequest } from '../../sync/support/fake-fetch';

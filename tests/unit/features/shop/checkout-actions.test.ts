@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kvGet } from '../../../../src/db/kv';
-import { checkoutSummary } from '../../../../src/domain/checkout-summary';
+import { checkoutSummary } from '../../../../src/domain/order/checkout-summary';
 import { newDraft, saveDraft } from '../../../../src/sync/checkout/draft';
 import { finishPlacedOrders, placeOrder } from '../../../../src/sync/checkout/order';
 import { paymentLinkFor } from '../../../../src/sync/checkout/pay';

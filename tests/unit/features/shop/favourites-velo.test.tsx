@@ -1,8 +1,8 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kvSet } from '../../../../src/db/kv';
-import ChooseVeloPage from '../../../../src/features/shop/choose-velo-page';
-import FavoritePage from '../../../../src/features/shop/favorite-page';
+import ChooseVeloPage from '../../../../src/features/shop/velo/choose-velo-page';
+import FavouritePage from '../../../../src/features/shop/catalogue/favourite-page';
 import { toggleFavourite } from '../../../../src/sync/mutations/shop/favourite-toggle';
 import { db, productRow, renderPage, signedIn, storeList } from './support';
 
@@ -12,7 +12,7 @@ afterEach(cleanup);
 describe('favourites (/shop/favorite)', () => {
   it('empty, then the active variant’s favourites newest first, following toggles live', async () => {
     await storeList('sticks', [productRow(1, { title: 'Перший' }), productRow(2, { title: 'Другий' })]);
-    renderPage(FavoritePage, '/shop/favorite', '/shop/favorite');
+    renderPage(FavouritePage, '/shop/favorite', '/shop/favorite');
     expect(await screen.findByText('Тут поки порожньо')).toBeTruthy();
     await act(async () => {
       await toggleFavourite(db, { variant: 'glo', customerId: 101 }, 1, 1000);
@@ -36,7 +36,7 @@ describe('favourites (/shop/favorite)', () => {
         { variant: 'glo', productId: 99, addedAt: 2 },
       ]);
     });
-    renderPage(FavoritePage, '/shop/favorite', '/shop/favorite');
+    renderPage(FavouritePage, '/shop/favorite', '/shop/favorite');
     expect(await screen.findByText(/Ще 1 з обраного/)).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import ListPage from '../../../../src/features/shop/list-page';
+import ListPage from '../../../../src/features/shop/catalogue/list-page';
 import { toasts } from '../../../../src/ui/toast-store';
 import { db, outboxKinds, productRow, renderPage, signedIn, storeList } from './support';
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import ProductPage from '../../../../src/features/shop/product-page';
+import ProductPage from '../../../../src/features/shop/product/product-page';
 import { toasts } from '../../../../src/ui/toast-store';
 import { db, outboxKinds, productRow, renderPage, signedIn, textOf, storeList } from './support';
 

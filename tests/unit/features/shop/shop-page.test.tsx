@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kvSet } from '../../../../src/db/kv';
-import ShopPage from '../../../../src/features/shop/shop-page';
+import ShopPage from '../../../../src/features/shop/catalogue/shop-page';
 import { lineOf } from '../../../../src/sync/mutations/shop/cart-change';
 import { db, productRow, renderPage, signedIn, storeList, textOf } from './support';
 

@@ -5,7 +5,7 @@ import { db } from '../../../../src/db/db';
 import { kvSet } from '../../../../src/db/kv';
 import { resetAllStores } from '../../../../src/db/reset';
 import type { CollectionRow, ProductRow } from '../../../../src/db/rows-catalogue';
-import { categoryBySlug } from '../../../../src/domain/catalogue';
+import { categoryBySlug } from '../../../../src/domain/catalogue/catalogue';
 import { toasts } from '../../../../src/ui/toast-store';
 import { productRow } from '../../sync/support/shop-fixtures';
 

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LedgerLine } from '../../../../src/domain/xp-ledger';
+import type { LedgerLine } from '../../../../src/domain/xp/ledger';
 import { LedgerLineItem } from '../../../../src/features/xp/ledger-line';
 
 afterEach(cleanup);
