@@ -154,7 +154,7 @@ export type Config = Omit<z.infer<typeof configSchema>, 'SEED'> & {
   checkResponses: boolean;
   isProduction: boolean;
   sqliteExclusive: boolean;
-  /** Sandboxes named in SANDBOXES (server/providers.ts). */
+  /** Sandboxes named in SANDBOXES (server/providers/index.ts). */
   sandboxes: ReadonlySet<string>;
   /** TRUSTED_PROXIES, parsed (server/security/trusted-proxies.ts). */
   trustedProxies: TrustedProxies;

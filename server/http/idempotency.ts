@@ -79,7 +79,7 @@ const runningHere = new WeakMap<Db, Set<string>>();
 /**
  * 409 "still running", with Retry-After: when the run's owner would count as gone if it has died
  * (its lease, server/instances.ts), or a heartbeat's time when the run is alive and well or its
- * end is not known. The app's outbox waits that long, not its growing backoff (src/sync/classify.ts).
+ * end is not known. The app's outbox waits that long, not its growing backoff (src/sync/engine/classify.ts).
  */
 const inProgress = (retryAfterMs = HEARTBEAT_MS) => {
   const err = conflict('idempotency_in_progress', 'Запит ще обробляється');

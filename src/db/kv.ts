@@ -45,7 +45,7 @@ export interface KvValues {
   feedbackToken: ExpiringToken;
   /** ogo auth token (get-ogo-token). */
   ogoAuthToken: ExpiringToken;
-  /** Views an action's answer changed, waiting for a page to pull them again at once (src/sync/views.ts). */
+  /** Views an action's answer changed, waiting for a page to pull them again at once (src/sync/engine/views.ts). */
   viewsDue: Array<{ view: string; variant: Variant; mark?: number }>;
   /** Last outbox sequence number handed out. */
   outboxSeq: number;

@@ -14,7 +14,7 @@ import type { Puller } from './puller';
  */
 export const CATALOGUE_FRESH_FOR = 15 * 60_000;
 
-/** The shop a session's variant shows: ogo, or else glo (as the app shell reads the flag, src/app/session.ts). */
+/** The shop a session's variant shows: ogo, or else glo (as the app shell reads the flag, src/state/session.ts). */
 export function shopVariantOf(v: Variant): ShopVariant {
   return v === 'ogo' ? 'ogo' : 'glo';
 }
