@@ -48,7 +48,10 @@ export default defineConfig({
     // keeps the developer warnings): fewer bytes on every screen.
     alias: [
       { find: /^dexie$/, replacement: resolve(import.meta.dirname, 'node_modules/dexie/dist/modern/dexie.mjs') },
-      { find: /^react-router$/, replacement: resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') },
+      {
+        find: /^react-router$/,
+        replacement: resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs'),
+      },
     ],
   },
   build: {

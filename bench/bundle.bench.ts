@@ -28,12 +28,23 @@ function size(file: string) {
   let s = sizes.get(file);
   if (!s) {
     const body = read(file);
-    s = { gz: gzipSync(body, { level: 9 }).length, br: existsSync(join(DIST, `${file.replace(/^\//, '')}.br`)) ? read(`${file}.br`).length : brotliCompressSync(body).length };
+    s = {
+      gz: gzipSync(body, { level: 9 }).length,
+      br: existsSync(join(DIST, `${file.replace(/^\//, '')}.br`))
+        ? read(`${file}.br`).length
+        : brotliCompressSync(body).length,
+    };
     sizes.set(file, s);
   }
   return s;
 }
-const scriptsOf = (html: string) => [...new Set([...html.matchAll(/<(?:script[^>]*src|link rel="modulepreload"[^>]*href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
+const scriptsOf = (html: string) => [
+  ...new Set(
+    [...html.matchAll(/<(?:script[^>]*src|link rel="modulepreload"[^>]*href)="(\/assets\/[^"]+\.js)"/g)].map(
+      (m) => m[1]!,
+    ),
+  ),
+];
 
 interface Row {
   route: string;
@@ -45,11 +56,24 @@ const rows: Row[] = [];
 for (const r of plan.routes) {
   const shownSignedOut = (['00', '01'] as const).some((k) => 'show' in r.visit[k]);
   if (shownSignedOut) {
-    const html = r.prerendered ? read(r.prerendered).toString() : shell.replace('</head>', r.preload.out.map((f) => `<link rel="modulepreload" href="${f}">`).join('') + '</head>');
-    rows.push({ route: r.path, visitor: 'signed out', html: r.prerendered ? 'prerendered' : 'index.html', files: scriptsOf(html) });
+    const html = r.prerendered
+      ? read(r.prerendered).toString()
+      : shell.replace(
+          '</head>',
+          r.preload.out.map((f) => `<link rel="modulepreload" href="${f}">`).join('') + '</head>',
+        );
+    rows.push({
+      route: r.path,
+      visitor: 'signed out',
+      html: r.prerendered ? 'prerendered' : 'index.html',
+      files: scriptsOf(html),
+    });
   }
   if ((['10', '11'] as const).some((k) => 'show' in r.visit[k])) {
-    const html = shell.replace('</head>', r.preload.in.map((f) => `<link rel="modulepreload" href="${f}">`).join('') + '</head>');
+    const html = shell.replace(
+      '</head>',
+      r.preload.in.map((f) => `<link rel="modulepreload" href="${f}">`).join('') + '</head>',
+    );
     rows.push({ route: r.path, visitor: 'member', html: 'index.html', files: scriptsOf(html) });
   }
 }
@@ -63,18 +87,32 @@ const rootVisit = plan.routes.find((r) => r.path === '/')!.visit['00'];
 const landing = 'redirect' in rootVisit ? rootVisit.redirect.split('?')[0]! : '/';
 const first = rows.find((r) => r.route === landing && r.visitor === 'signed out');
 if (first) {
-  console.log(`A new visitor at / is sent to ${landing} by the server before any script, and gets its ${first.html} HTML; before that screen is usable:`);
-  console.log(`  ${first.files.length} JS requests, ${kb(total(first.files, 'gz'))} KB gzip (${kb(total(first.files, 'br'))} KB brotli): ${first.files.map((f) => f.replace('/assets/', '')).join(', ')} (target: 6 requests, 100 KB)`);
+  console.log(
+    `A new visitor at / is sent to ${landing} by the server before any script, and gets its ${first.html} HTML; before that screen is usable:`,
+  );
+  console.log(
+    `  ${first.files.length} JS requests, ${kb(total(first.files, 'gz'))} KB gzip (${kb(total(first.files, 'br'))} KB brotli): ${first.files.map((f) => f.replace('/assets/', '')).join(', ')} (target: 6 requests, 100 KB)`,
+  );
 }
 
 const table = rows
-  .map((r) => ({ route: r.route, visitor: r.visitor, html: r.html, requests: r.files.length, gz: total(screenOnly(r.files), 'gz'), br: total(screenOnly(r.files), 'br'), withSync: total(r.files, 'gz') }))
+  .map((r) => ({
+    route: r.route,
+    visitor: r.visitor,
+    html: r.html,
+    requests: r.files.length,
+    gz: total(screenOnly(r.files), 'gz'),
+    br: total(screenOnly(r.files), 'br'),
+    withSync: total(r.files, 'gz'),
+  }))
   .sort((a, b) => b.gz - a.gz);
 const overSize = table.filter((r) => r.gz > BUDGET_KB * 1024);
 // the request budget is a signed-out visitor's (a new visitor, /auth): a member's screen
 // names its chunks in the HTML, all fetched at once, and is held to the size budget only.
 const overRequests = table.filter((r) => r.visitor === 'signed out' && r.requests > MAX_REQUESTS);
-console.log(`\nFirst-screen JavaScript of every route (${table.length} first visits), budget ${BUDGET_KB} KB gzip (and ${MAX_REQUESTS} requests for a signed-out visitor):`);
+console.log(
+  `\nFirst-screen JavaScript of every route (${table.length} first visits), budget ${BUDGET_KB} KB gzip (and ${MAX_REQUESTS} requests for a signed-out visitor):`,
+);
 console.table(
   table.map((r) => ({
     route: r.route,
@@ -88,12 +126,28 @@ console.table(
     [`≤ ${MAX_REQUESTS} requests`]: r.visitor !== 'signed out' ? '—' : r.requests <= MAX_REQUESTS ? 'yes' : 'NO',
   })),
 );
-console.log(`Within ${BUDGET_KB} KB: ${table.length - overSize.length} of ${table.length}` + (overSize.length ? `; over it: ${overSize.map((r) => `${r.route} (${r.visitor}, ${kb(r.gz)} KB)`).join(', ')}` : ''));
-console.log(overRequests.length ? `Signed-out first visits over ${MAX_REQUESTS} requests: ${overRequests.map((r) => `${r.route} (${r.requests})`).join(', ')}` : `Every signed-out first visit within ${MAX_REQUESTS} requests.`);
+console.log(
+  `Within ${BUDGET_KB} KB: ${table.length - overSize.length} of ${table.length}` +
+    (overSize.length
+      ? `; over it: ${overSize.map((r) => `${r.route} (${r.visitor}, ${kb(r.gz)} KB)`).join(', ')}`
+      : ''),
+);
+console.log(
+  overRequests.length
+    ? `Signed-out first visits over ${MAX_REQUESTS} requests: ${overRequests.map((r) => `${r.route} (${r.requests})`).join(', ')}`
+    : `Every signed-out first visit within ${MAX_REQUESTS} requests.`,
+);
 
 console.log('\nChunks:');
 const chunkFiles = [...new Set(rows.flatMap((r) => r.files))].sort((a, b) => size(b).gz - size(a).gz);
-console.table(chunkFiles.map((f) => ({ chunk: f.replace('/assets/', ''), 'KB gzip': kb(size(f).gz), 'KB brotli': kb(size(f).br), 'first screens using it': rows.filter((r) => r.files.includes(f)).length })));
+console.table(
+  chunkFiles.map((f) => ({
+    chunk: f.replace('/assets/', ''),
+    'KB gzip': kb(size(f).gz),
+    'KB brotli': kb(size(f).br),
+    'first screens using it': rows.filter((r) => r.files.includes(f)).length,
+  })),
+);
 
 // The precache: what a first visit's service worker downloads after the screen is up.
 const sw = read('sw.js').toString();
@@ -102,8 +156,11 @@ const twice = precache.filter((u, i) => precache.indexOf(u) !== i);
 const TEXT = /\.(js|css|html|svg|json)$/;
 const wire = (f: string) => (TEXT.test(f) ? size(`/${f}`).gz : read(f).length);
 // Its two groups (scripts/build/precache-groups.ts): install, and later (when the connection allows).
-const later = new Set([...sw.matchAll(/\{[^{}]*"url":"([^"]+)"[^{}]*\}/g)].filter((m) => m[0].includes('"later":true')).map((m) => m[1]!));
-const groupKb = (inLater: boolean) => kb(precache.filter((f) => later.has(f) === inLater).reduce((n, f) => n + wire(f), 0));
+const later = new Set(
+  [...sw.matchAll(/\{[^{}]*"url":"([^"]+)"[^{}]*\}/g)].filter((m) => m[0].includes('"later":true')).map((m) => m[1]!),
+);
+const groupKb = (inLater: boolean) =>
+  kb(precache.filter((f) => later.has(f) === inLater).reduce((n, f) => n + wire(f), 0));
 console.log(
   `\nPrecache: ${precache.length} entries, ${kb(precache.reduce((n, f) => n + wire(f), 0))} KB on the wire (text gzipped, images as they are)` +
     `${twice.length ? `; listed twice: ${[...new Set(twice)].join(', ')}` : '; each file once'}` +

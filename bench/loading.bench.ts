@@ -26,7 +26,16 @@
 import { cpus, loadavg } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import { buildIfStale, DIST } from '../scripts/build-if-stale';
-import { firstVisitAuth, firstVisitRoot, homeCleared, interactionRun, LIST, listFirstView, offlineRun, repeatVisit } from './loading/cases';
+import {
+  firstVisitAuth,
+  firstVisitRoot,
+  homeCleared,
+  interactionRun,
+  LIST,
+  listFirstView,
+  offlineRun,
+  repeatVisit,
+} from './loading/cases';
 import { lighthouseRun } from './loading/lighthouse';
 import type { Loaded } from './loading/measure';
 import { printLoads, printOffline, printOthers, printTargets, type Results } from './loading/report';
@@ -46,7 +55,12 @@ const load: number[] = [];
 const noteLoad = () => load.push(loadavg()[0]!);
 
 /** Runs `once` on every site in turn, `RUNS` times over. */
-async function alternate<T>(name: string, once: (site: Site) => Promise<T>, keep: (r: Results, value: T) => void, say: (value: T) => string): Promise<void> {
+async function alternate<T>(
+  name: string,
+  once: (site: Site) => Promise<T>,
+  keep: (r: Results, value: T) => void,
+  say: (value: T) => string,
+): Promise<void> {
   for (let i = 0; i < RUNS; i += 1) {
     for (const { site, results } of sites) {
       noteLoad();
@@ -55,7 +69,9 @@ async function alternate<T>(name: string, once: (site: Site) => Promise<T>, keep
         keep(results, value);
         console.log(`  ${results.label} ${name} #${i + 1}: ${say(value)}`);
       } catch (e) {
-        errors.push(`${results.label} ${name} run ${i + 1}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+        errors.push(
+          `${results.label} ${name} run ${i + 1}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`,
+        );
       }
     }
   }
@@ -63,8 +79,12 @@ async function alternate<T>(name: string, once: (site: Site) => Promise<T>, keep
 
 const sayLoad = (l: Loaded) =>
   `LCP ${l.lcp?.toFixed(0)} ms (${l.lcpWhat.slice(0, 30)}), usable ${l.usable?.toFixed(0) ?? '—'} ms, JS ${l.jsCount} files ${l.jsGzipKb.toFixed(1)} KB gz, longest task ${l.longest.toFixed(0)} ms` +
-  (l.lcpPicture ? `, LCP picture ${l.lcpPicture.sent}→${l.lcpPicture.done} ms (${l.lcpPicture.priority}), ${l.unasked.length} unasked before it` : '') +
-  (DEBUG ? `\n    tasks ${JSON.stringify(l.tasks)}\n    LCP steps ${JSON.stringify(l.lcpSteps)}\n    unasked ${l.unasked.join(', ')}` : '');
+  (l.lcpPicture
+    ? `, LCP picture ${l.lcpPicture.sent}→${l.lcpPicture.done} ms (${l.lcpPicture.priority}), ${l.unasked.length} unasked before it`
+    : '') +
+  (DEBUG
+    ? `\n    tasks ${JSON.stringify(l.tasks)}\n    LCP steps ${JSON.stringify(l.lcpSteps)}\n    unasked ${l.unasked.join(', ')}`
+    : '');
 
 const addLoad = (name: string) => (r: Results, l: Loaded) => void r.loads.set(name, [...(r.loads.get(name) ?? []), l]);
 
@@ -82,18 +102,31 @@ try {
   if (want('first')) await alternate('first visit /', firstVisitRoot, addLoad('first'), sayLoad);
   if (want('auth')) await alternate('first visit /auth', firstVisitAuth, addLoad('auth'), sayLoad);
   if (want('list-first')) await alternate(`${LIST} first view`, listFirstView, addLoad('list-first'), sayLoad);
-  if (want('list-repeat')) await alternate(`${LIST} repeat visit`, (s) => repeatVisit(s, LIST), addLoad('list-repeat'), sayLoad);
+  if (want('list-repeat'))
+    await alternate(`${LIST} repeat visit`, (s) => repeatVisit(s, LIST), addLoad('list-repeat'), sayLoad);
   if (want('home-cleared')) await alternate('home, caches cleared', homeCleared, addLoad('home-cleared'), sayLoad);
-  if (want('home-repeat')) await alternate('home, repeat visit', (s) => repeatVisit(s, '/'), addLoad('home-repeat'), sayLoad);
+  if (want('home-repeat'))
+    await alternate('home, repeat visit', (s) => repeatVisit(s, '/'), addLoad('home-repeat'), sayLoad);
   if (want('offline'))
     await alternate(
       'offline',
       offlineRun,
       (r, o) => void r.offline.push(o),
-      (o) => o.map((x) => `${x.path} kept screen ${x.app?.toFixed(0)} ms (${x.appWhat.slice(0, 24)}), floor ${x.floor?.toFixed(0)} ms, usable ${x.usable?.toFixed(0) ?? '—'} ms`).join('; '),
+      (o) =>
+        o
+          .map(
+            (x) =>
+              `${x.path} kept screen ${x.app?.toFixed(0)} ms (${x.appWhat.slice(0, 24)}), floor ${x.floor?.toFixed(0)} ms, usable ${x.usable?.toFixed(0) ?? '—'} ms`,
+          )
+          .join('; '),
     );
   if (want('interactions'))
-    await alternate('interactions', interactionRun, (r, i) => void r.interactions.push(i), (i) => `menu ${i.menu?.toFixed(0)} ms, add to cart ${i.addToCart?.toFixed(0)} ms`);
+    await alternate(
+      'interactions',
+      interactionRun,
+      (r, i) => void r.interactions.push(i),
+      (i) => `menu ${i.menu?.toFixed(0)} ms, add to cart ${i.addToCart?.toFixed(0)} ms`,
+    );
   if (want('lighthouse')) {
     const paths = (process.env.LOADING_LH ?? '/,/auth').split(',').filter(Boolean);
     for (const path of paths)

@@ -86,7 +86,8 @@ const bundled = await build({
   logLevel: 'error',
 });
 const js = bundled.outputFiles[0]!.text;
-const html = '<!doctype html><meta charset="utf-8"><title>bench</title><div id="root"></div><script type="module" src="/bench.js"></script>';
+const html =
+  '<!doctype html><meta charset="utf-8"><title>bench</title><div id="root"></div><script type="module" src="/bench.js"></script>';
 
 const server = createServer((req, res) => {
   const isJs = req.url === '/bench.js';
@@ -103,10 +104,19 @@ try {
   await tab.waitForFunction(() => typeof (window as unknown as { runBench?: unknown }).runBench === 'function');
   type Stats = { p50: number; p95: number; max: number; n: number };
   const r = await tab.evaluate(
-    (o) => (window as unknown as { runBench(x: typeof o): Promise<Record<'cart' | 'catalogue' | 'perRow', Stats>> }).runBench(o),
+    (o) =>
+      (
+        window as unknown as { runBench(x: typeof o): Promise<Record<'cart' | 'catalogue' | 'perRow', Stats>> }
+      ).runBench(o),
     { changes: CHANGES, products: PRODUCTS, queries: QUERIES },
   );
-  const row = (s: Stats, target: number | null) => ({ p50: +s.p50.toFixed(2), p95: +s.p95.toFixed(2), max: +s.max.toFixed(2), runs: s.n, 'target p95': target ?? '—' });
+  const row = (s: Stats, target: number | null) => ({
+    p50: +s.p50.toFixed(2),
+    p95: +s.p95.toFixed(2),
+    max: +s.max.toFixed(2),
+    runs: s.n,
+    'target p95': target ?? '—',
+  });
   console.log(`Headless Chromium ${browser.version()}, real IndexedDB; times in ms`);
   console.table({
     'cart change → re-rendered cart': row(r.cart, 16),

@@ -58,9 +58,7 @@ interface Stats {
 // ——— the load generator (a child process of its own) ———
 
 /** A small real JPEG (the server checks what a photo is by its content). */
-const PHOTO = Buffer.from(
-  jpeg.encode({ data: Buffer.alloc(64 * 48 * 4, 0x80), width: 64, height: 48 }, 80).data,
-);
+const PHOTO = Buffer.from(jpeg.encode({ data: Buffer.alloc(64 * 48 * 4, 0x80), width: 64, height: 48 }, 80).data);
 
 /** A reply as the client reads it. */
 interface Reply {
@@ -79,7 +77,14 @@ function httpClient(base: string, connections: number) {
   return (method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: Buffer): Promise<Reply> =>
     new Promise((resolve, reject) => {
       const req = http.request(
-        { host: url.hostname, port: url.port, method, path, agent, headers: body ? { ...headers, 'content-length': String(body.length) } : headers },
+        {
+          host: url.hostname,
+          port: url.port,
+          method,
+          path,
+          agent,
+          headers: body ? { ...headers, 'content-length': String(body.length) } : headers,
+        },
         (res) => {
           const parts: Buffer[] = [];
           res.on('data', (c: Buffer) => parts.push(c));
@@ -93,11 +98,21 @@ function httpClient(base: string, connections: number) {
 }
 
 /** A multipart/form-data body (what the app's feedback form sends), built once per request. */
-function multipart(fields: Record<string, string>, file: { name: string; field: string; type: string; data: Buffer }): { type: string; body: Buffer } {
+function multipart(
+  fields: Record<string, string>,
+  file: { name: string; field: string; type: string; data: Buffer },
+): { type: string; body: Buffer } {
   const boundary = `----club-load-${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { type: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(parts) };
 }
 
@@ -110,21 +125,35 @@ async function client(f: Fixture): Promise<Stats> {
     return 'browse';
   };
   const send = httpClient(f.url, f.members.length);
-  const headers = (token: string, json = true): Record<string, string> => ({ 'x-api-key': API_KEY, authorization: `Bearer ${token}`, accept: 'application/json', ...(json ? { 'content-type': 'application/json' } : {}) });
+  const headers = (token: string, json = true): Record<string, string> => ({
+    'x-api-key': API_KEY,
+    authorization: `Bearer ${token}`,
+    accept: 'application/json',
+    ...(json ? { 'content-type': 'application/json' } : {}),
+  });
   const post = (path: string, token: string, body: unknown, key?: string) =>
-    send('POST', path, { ...headers(token), ...(key ? { 'idempotency-key': key } : {}) }, Buffer.from(JSON.stringify(body)));
+    send(
+      'POST',
+      path,
+      { ...headers(token), ...(key ? { 'idempotency-key': key } : {}) },
+      Buffer.from(JSON.stringify(body)),
+    );
   let requests = 0;
   let warm = true;
   const t0 = performance.now();
   const until = t0 + WARMUP_MS + SECONDS * 1000;
   setTimeout(() => (warm = false), WARMUP_MS);
   const one = async (m: Fixture['members'][number], a: Action): Promise<Reply> => {
-    const some = <T,>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+    const some = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
     switch (a) {
       case 'browse':
         return post('/api/api-shop/get-products-by-collection', m.token, { collectionId: some(f.collections) });
       case 'cart-refresh': {
-        const prods = Array.from({ length: 4 }, () => ({ variant_id: some(f.variantIds), id: some(f.productIds), bonuses: 0 }));
+        const prods = Array.from({ length: 4 }, () => ({
+          variant_id: some(f.variantIds),
+          id: some(f.productIds),
+          bonuses: 0,
+        }));
         return post('/api/api-shop/get-products-by-id', m.token, { prods });
       }
       case 'xp-history':
@@ -137,12 +166,23 @@ async function client(f: Fixture): Promise<Stats> {
         return post(
           '/api/api-shop/create-order',
           m.token,
-          { order: { line_items: [{ quantity: 1, variant_id: some(f.variantIds) }] }, delivery: { method: 1, city: 'Київ', branch: 'Відділення №12: вул. Хрещатик, 22' } },
+          {
+            order: { line_items: [{ quantity: 1, variant_id: some(f.variantIds) }] },
+            delivery: { method: 1, city: 'Київ', branch: 'Відділення №12: вул. Хрещатик, 22' },
+          },
           randomUUID(),
         );
       case 'feedback': {
-        const form = multipart({ orderId: String(m.orders.pop()), rating: '5', text: 'Усе чудово' }, { field: 'photos', name: 'photo.jpg', type: 'image/jpeg', data: PHOTO });
-        return send('POST', `/api/feedback/send?shop=glo&token=${encodeURIComponent(m.feedbackToken)}`, { ...headers(m.token, false), 'content-type': form.type, 'idempotency-key': randomUUID() }, form.body);
+        const form = multipart(
+          { orderId: String(m.orders.pop()), rating: '5', text: 'Усе чудово' },
+          { field: 'photos', name: 'photo.jpg', type: 'image/jpeg', data: PHOTO },
+        );
+        return send(
+          'POST',
+          `/api/feedback/send?shop=glo&token=${encodeURIComponent(m.feedbackToken)}`,
+          { ...headers(m.token, false), 'content-type': form.type, 'idempotency-key': randomUUID() },
+          form.body,
+        );
       }
     }
   };
@@ -209,10 +249,14 @@ async function temporaryPostgres(): Promise<{ url: string; stop(): void } | null
   const dir = mkdtempSync(join(tmpdir(), 'club-load-pg-'));
   const port = await freePort();
   const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string) => (asRoot ? spawnSync('su', ['postgres', '-c', cmd], { stdio: 'ignore', cwd: '/' }) : spawnSync('bash', ['-c', cmd], { stdio: 'ignore' }));
+  const run = (cmd: string) =>
+    asRoot
+      ? spawnSync('su', ['postgres', '-c', cmd], { stdio: 'ignore', cwd: '/' })
+      : spawnSync('bash', ['-c', cmd], { stdio: 'ignore' });
   if (asRoot) spawnSync('chown', ['-R', 'postgres', dir]);
   if (run(`${bin}/initdb -D ${dir} -A trust -U postgres`).status !== 0) return null;
-  if (run(`${bin}/pg_ctl -D ${dir} -o '-p ${port} -k /tmp -c fsync=on' -l ${dir}/log -w start`).status !== 0) return null;
+  if (run(`${bin}/pg_ctl -D ${dir} -o '-p ${port} -k /tmp -c fsync=on' -l ${dir}/log -w start`).status !== 0)
+    return null;
   run(`${bin}/createdb -h localhost -p ${port} -U postgres club_load`);
   return {
     url: `postgres://postgres@localhost:${port}/club_load`,
@@ -230,23 +274,61 @@ async function prepare(dbEnv: Record<string, string>): Promise<Omit<Fixture, 'ur
   const { loadConfig } = await import('../server/config');
   const { buildDeps } = await import('../server/deps');
   const { issueToken } = await import('../server/security/tokens');
-  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', METRICS_TOKEN: 'bench', API_KEY, ...dbEnv, SQLITE_LOCKING: 'normal' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
+    METRICS_TOKEN: 'bench',
+    API_KEY,
+    ...dbEnv,
+    SQLITE_LOCKING: 'normal',
+  });
   const { deps, close } = await buildDeps(config, { seed: true });
   const db = deps.db;
   const now = new Date().toISOString();
-  const products = await db.selectFrom('products').select(['id', 'variant_id', 'collection_id']).where('variant', '=', 'glo').where('available', '=', 1).where('price', '>', 0).execute();
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'variant_id', 'collection_id'])
+    .where('variant', '=', 'glo')
+    .where('available', '=', 1)
+    .where('price', '>', 0)
+    .execute();
   const members: Fixture['members'] = [];
   const codesEach = Math.ceil((SECONDS + 10) * 8);
   const ordersEach = Math.ceil((SECONDS + 10) * 5);
   // Runs on one database (the balancer's two) each add members of their own.
-  const offset = (preparedRuns++) * MEMBERS;
+  const offset = preparedRuns++ * MEMBERS;
   for (let n = 0; n < MEMBERS; n += 1) {
     const i = offset + n;
     const phone = `38063${String(i).padStart(7, '0')}`;
-    const m = await db.insertInto('members').values({ phone, first_name: 'Навантаження', last_name: 'Тест', email: `load${i}-${randomBytes(3).toString('hex')}@bench.ua`, birth_date: '1990-01-01', adult_confirmed: 1, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    const m = await db
+      .insertInto('members')
+      .values({
+        phone,
+        first_name: 'Навантаження',
+        last_name: 'Тест',
+        email: `load${i}-${randomBytes(3).toString('hex')}@bench.ua`,
+        birth_date: '1990-01-01',
+        adult_confirmed: 1,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const c = await db
       .insertInto('customers')
-      .values({ member_id: m.id, variant: 'glo', first_name: 'Навантаження', last_name: 'Тест', email: '', phone, tags: '["pwa_user","age_verified"]', note: '', orders_count: 0, total_spent: 0, xp_balance: 0, created_at: now })
+      .values({
+        member_id: m.id,
+        variant: 'glo',
+        first_name: 'Навантаження',
+        last_name: 'Тест',
+        email: '',
+        phone,
+        tags: '["pwa_user","age_verified"]',
+        note: '',
+        orders_count: 0,
+        total_spent: 0,
+        xp_balance: 0,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const token = (await issueToken(db, m.id, 'user', new Date())).token;
@@ -255,14 +337,35 @@ async function prepare(dbEnv: Record<string, string>): Promise<Omit<Fixture, 'ur
     for (let k = 0; k < ordersEach; k += 1) {
       const o = await db
         .insertInto('orders')
-        .values({ customer_id: c.id, variant: 'glo', order_number: 900_000 + i * 10_000 + k, financial_status: 'paid', fulfillment_status: 'fulfilled', payment_method: 1, total: 10_500, xp_total: 0, tags: '["PWA"]', note: '', payload: '{}', created_at: now, updated_at: now })
+        .values({
+          customer_id: c.id,
+          variant: 'glo',
+          order_number: 900_000 + i * 10_000 + k,
+          financial_status: 'paid',
+          fulfillment_status: 'fulfilled',
+          payment_method: 1,
+          total: 10_500,
+          xp_total: 0,
+          tags: '["PWA"]',
+          note: '',
+          payload: '{}',
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       orders.push(o.id);
     }
     const codes = Array.from({ length: codesEach }, () => randomUUID());
     for (let k = 0; k < codes.length; k += 500) {
-      await db.insertInto('scan_codes').values(codes.slice(k, k + 500).map((code) => ({ code, variant: 'glo', xp: 10, product: 'glo-sticks', batch: 'load', created_at: now }))).execute();
+      await db
+        .insertInto('scan_codes')
+        .values(
+          codes
+            .slice(k, k + 500)
+            .map((code) => ({ code, variant: 'glo', xp: 10, product: 'glo-sticks', batch: 'load', created_at: now })),
+        )
+        .execute();
     }
     members.push({ token, feedbackToken, customerId: c.id, orders, codes });
   }
@@ -277,10 +380,30 @@ async function prepare(dbEnv: Record<string, string>): Promise<Omit<Fixture, 'ur
 
 async function startServer(dbEnv: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : []), '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...dbEnv, NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', METRICS_TOKEN: 'bench', API_KEY, PORT: String(port), HOST: '127.0.0.1', SEED: 'false', STATIC_DIR: join(tmpdir(), 'no-app') },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : []),
+      '--import',
+      'tsx',
+      'server/main.ts',
+    ],
+    {
+      env: {
+        ...process.env,
+        ...dbEnv,
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'http://127.0.0.1',
+        METRICS_TOKEN: 'bench',
+        API_KEY,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SEED: 'false',
+        STATIC_DIR: join(tmpdir(), 'no-app'),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i += 1) {
     try {
@@ -304,10 +427,26 @@ const pct = (xs: number[], p: number) => {
  * (`node dist-server/main.mjs`, as the container runs them) behind it; one instance is the same
  * balancer with both of its server lines on that one process.
  */
-async function startBehindBalancer(dbEnv: Record<string, string>, instances: 1 | 2): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+async function startBehindBalancer(
+  dbEnv: Record<string, string>,
+  instances: 1 | 2,
+): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   buildServer();
-  const env = { ...dbEnv, NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', METRICS_TOKEN: 'bench', API_KEY, SEED: 'false', STATIC_DIR: join(tmpdir(), 'no-app'), TRUSTED_PROXIES: '127.0.0.1/32', LOG_LEVEL: 'warn' };
-  const procs = [new Instance('bench-1', await freePort(), env), ...(instances === 2 ? [new Instance('bench-2', await freePort(), env)] : [])];
+  const env = {
+    ...dbEnv,
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
+    METRICS_TOKEN: 'bench',
+    API_KEY,
+    SEED: 'false',
+    STATIC_DIR: join(tmpdir(), 'no-app'),
+    TRUSTED_PROXIES: '127.0.0.1/32',
+    LOG_LEVEL: 'warn',
+  };
+  const procs = [
+    new Instance('bench-1', await freePort(), env),
+    ...(instances === 2 ? [new Instance('bench-2', await freePort(), env)] : []),
+  ];
   await Promise.all(procs.map((p) => p.start()));
   const addr = (p: Instance) => `127.0.0.1:${p.port}`;
   const lb = new Balancer(await freePort(), [addr(procs[0]!), addr(procs[1] ?? procs[0]!)]);
@@ -326,7 +465,10 @@ async function runOn(name: string, dbEnv: Record<string, string>, balanced?: 1 |
   const fixture = await prepare(dbEnv);
   const behind = balanced ? await startBehindBalancer(dbEnv, balanced) : null;
   const server = behind ?? (await startServer(dbEnv));
-  const load = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, MIXED_LOAD_ROLE: 'client' }, execArgv: ['--import', 'tsx'] });
+  const load = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, MIXED_LOAD_ROLE: 'client' },
+    execArgv: ['--import', 'tsx'],
+  });
   pin(server.child.pid!, 0);
   pin(load.pid!, 1);
   const rss: number[] = [];
@@ -380,19 +522,29 @@ async function runOn(name: string, dbEnv: Record<string, string>, balanced?: 1 |
   const rate = all / stats.seconds;
   const cpuPerRequest = ((to.ms - from.ms) * 1000) / (((to.at - from.at) / 1000) * rate);
   // Behind the balancer with two instances, the first one's CPU serves half the requests: not shown.
-  const cpuText = balanced === 2 ? '' : `, server CPU ${cpuPerRequest.toFixed(0)} µs/request${behind ? ' (the instance)' : ''}`;
-  console.log(`all: ${all} requests, ${rate.toFixed(0)} req/s${cpuText}, errors ${errors} (target 0: ${errors === 0 ? 'met' : 'MISSED'})`);
-  console.log(`server memory (RSS, median of 5 s): ${startMb.toFixed(0)} MB after warm-up → ${endMb.toFixed(0)} MB at the end, ${(growth * 100).toFixed(1)} % (target within 10 %: ${Math.abs(growth) <= 0.1 ? 'met' : 'MISSED'})`);
+  const cpuText =
+    balanced === 2 ? '' : `, server CPU ${cpuPerRequest.toFixed(0)} µs/request${behind ? ' (the instance)' : ''}`;
+  console.log(
+    `all: ${all} requests, ${rate.toFixed(0)} req/s${cpuText}, errors ${errors} (target 0: ${errors === 0 ? 'met' : 'MISSED'})`,
+  );
+  console.log(
+    `server memory (RSS, median of 5 s): ${startMb.toFixed(0)} MB after warm-up → ${endMb.toFixed(0)} MB at the end, ${(growth * 100).toFixed(1)} % (target within 10 %: ${Math.abs(growth) <= 0.1 ? 'met' : 'MISSED'})`,
+  );
   if (stats.errorSamples.length) console.log('first errors:', stats.errorSamples);
 }
 
 async function main(): Promise<void> {
   const dbs = (process.env.BENCH_LOAD_DBS ?? 'sqlite,postgres,lb').split(',');
-  console.log(`Mixed member traffic on loopback, ${os.cpus().length} CPUs (server and load generator pinned apart when taskset is there).`);
+  console.log(
+    `Mixed member traffic on loopback, ${os.cpus().length} CPUs (server and load generator pinned apart when taskset is there).`,
+  );
   if (dbs.includes('sqlite')) {
     const dir = mkdtempSync(join(tmpdir(), 'club-load-'));
     try {
-      await runOn('SQLite (WAL, the file locked for the server alone)', { SQLITE_PATH: join(dir, 'club.db'), DATABASE_URL: '' });
+      await runOn('SQLite (WAL, the file locked for the server alone)', {
+        SQLITE_PATH: join(dir, 'club.db'),
+        DATABASE_URL: '',
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -400,7 +552,8 @@ async function main(): Promise<void> {
   if (dbs.includes('postgres') || dbs.includes('lb')) {
     const given = process.env.BENCH_PG_URL;
     const pg = given ? { url: given, stop() {} } : await temporaryPostgres();
-    if (!pg) console.log('\nPostgreSQL: not run (no BENCH_PG_URL and no PostgreSQL binaries under /usr/lib/postgresql)');
+    if (!pg)
+      console.log('\nPostgreSQL: not run (no BENCH_PG_URL and no PostgreSQL binaries under /usr/lib/postgresql)');
     else {
       try {
         if (dbs.includes('postgres')) await runOn('PostgreSQL', { DATABASE_URL: pg.url });

@@ -91,7 +91,10 @@ function faultyNetwork(realFetch: Fetch, seed = 42) {
 }
 
 /** Replays until done; a kill abandons the instance mid-request, as a closed tab would, and a fresh one takes over. */
-async function drive(open: () => { replay(): Promise<boolean>; kill(): void }, net: ReturnType<typeof faultyNetwork>): Promise<number> {
+async function drive(
+  open: () => { replay(): Promise<boolean>; kill(): void },
+  net: ReturnType<typeof faultyNetwork>,
+): Promise<number> {
   let inst = open();
   let restarts = 0;
   for (let round = 0; round < 100_000; round += 1) {
@@ -112,20 +115,39 @@ export async function runOurs(c: Contestant, realFetch: Fetch, around: Around = 
   const locks = memoryLocks();
   const seed = new ClubDb(`bench-${c.tag}`);
   await kvSet(seed, 'pwaToken', c.token);
-  for (let i = 0; i < c.n; i += 1) await trackEvent(seed, { variant: 'glo', customerId: c.customerId }, { event: 'bench', pageUrl: `/bench/${c.tag}/${i}` });
+  for (let i = 0; i < c.n; i += 1)
+    await trackEvent(
+      seed,
+      { variant: 'glo', customerId: c.customerId },
+      { event: 'bench', pageUrl: `/bench/${c.tag}/${i}` },
+    );
   let tabs = 0;
   const open = () => {
     const client = locks.client(`tab-${++tabs}`);
     const db = new ClubDb(`bench-${c.tag}`);
-    const core = createSyncCore({ db, apiKey: c.apiKey, baseUrl: '', fetch: (u, i) => net.fetch(u, i), lock: webLock(client) });
-    return { replay: async () => (await core.outbox.replay({ force: true })).nextAt === null, kill: () => (client.kill(), db.close()) };
+    const core = createSyncCore({
+      db,
+      apiKey: c.apiKey,
+      baseUrl: '',
+      fetch: (u, i) => net.fetch(u, i),
+      lock: webLock(client),
+    });
+    return {
+      replay: async () => (await core.outbox.replay({ force: true })).nextAt === null,
+      kill: () => (client.kill(), db.close()),
+    };
   };
   const t = await timed(() => around(() => drive(open, net)));
   return { ...t, requests: net.requests, netMs: net.netMs };
 }
 
 /** Workbox's Queue as documented: requests pushed, `replayRequests()` until empty; optionally with an Idempotency-Key header. */
-export async function runWorkbox(c: Contestant, realFetch: Fetch, withKey: boolean, around: Around = direct): Promise<Run> {
+export async function runWorkbox(
+  c: Contestant,
+  realFetch: Fetch,
+  withKey: boolean,
+  around: Around = direct,
+): Promise<Run> {
   const net = faultyNetwork(realFetch);
   const names = (Queue as unknown as { _queueNames: Set<string> })._queueNames;
   const make = () => {
@@ -134,10 +156,21 @@ export async function runWorkbox(c: Contestant, realFetch: Fetch, withKey: boole
   };
   const first = make();
   for (let i = 0; i < c.n; i += 1) {
-    const body = JSON.stringify({ event: 'bench', token: c.batToken, data: { customer_id: c.customerId, page_url: `/bench/${c.tag}/${i}` } });
-    const headers: Record<string, string> = { 'x-api-key': c.apiKey, authorization: `Bearer ${c.token}`, 'content-type': 'application/json', accept: 'application/json' };
+    const body = JSON.stringify({
+      event: 'bench',
+      token: c.batToken,
+      data: { customer_id: c.customerId, page_url: `/bench/${c.tag}/${i}` },
+    });
+    const headers: Record<string, string> = {
+      'x-api-key': c.apiKey,
+      authorization: `Bearer ${c.token}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    };
     if (withKey) headers['idempotency-key'] = crypto.randomUUID();
-    await first.pushRequest({ request: new Request(`${c.origin}/api/analytics/send-bat-event`, { method: 'POST', headers, body }) });
+    await first.pushRequest({
+      request: new Request(`${c.origin}/api/analytics/send-bat-event`, { method: 'POST', headers, body }),
+    });
   }
   const realGlobal = globalThis.fetch;
   globalThis.fetch = (input, init) => net.fetch(input, init);
@@ -165,7 +198,12 @@ export interface TwoDeviceRun {
 async function serverFavourites(c: Contestant, f: Fetch): Promise<number[]> {
   const r = await f(`${c.origin}/api/user/get-metafields`, {
     method: 'POST',
-    headers: { 'x-api-key': c.apiKey, authorization: `Bearer ${c.token}`, 'content-type': 'application/json', accept: 'application/json' },
+    headers: {
+      'x-api-key': c.apiKey,
+      authorization: `Bearer ${c.token}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
     body: JSON.stringify({ id: c.customerId }),
   });
   const { metafields } = (await r.json()) as { metafields: Array<{ key: string; value: string }> };
@@ -190,7 +228,12 @@ function counting(realFetch: Fetch) {
  * per+1..2·per; then A replays and B after it (`together`: both at once). This outbox sends each
  * favourite as an operation on the server's current list (If-Match, rebuilt on 412).
  */
-export async function runOursTwoDevices(c: Contestant, realFetch: Fetch, per: number, together: boolean): Promise<TwoDeviceRun> {
+export async function runOursTwoDevices(
+  c: Contestant,
+  realFetch: Fetch,
+  per: number,
+  together: boolean,
+): Promise<TwoDeviceRun> {
   const { n, f } = counting(realFetch);
   const locks = memoryLocks();
   const devices = await Promise.all(
@@ -198,7 +241,13 @@ export async function runOursTwoDevices(c: Contestant, realFetch: Fetch, per: nu
       const db = new ClubDb(`bench-${c.tag}-${d}`);
       await kvSet(db, 'pwaToken', c.token);
       await kvSet(db, 'customerIds', { glo: c.customerId });
-      const core = createSyncCore({ db, apiKey: c.apiKey, baseUrl: c.origin.startsWith('http://local') ? '' : c.origin, fetch: f, lock: webLock(locks.client(`device-${d}`)) });
+      const core = createSyncCore({
+        db,
+        apiKey: c.apiKey,
+        baseUrl: c.origin.startsWith('http://local') ? '' : c.origin,
+        fetch: f,
+        lock: webLock(locks.client(`device-${d}`)),
+      });
       // Both saw the same (empty) list before going offline.
       const account = { variant: 'glo' as const, customerId: c.customerId };
       await setBase(db, 'glo', FAVOURITES_DOC, await fetchBase(core.transport, account, FAVOURITES_DOC, Date.now()));
@@ -222,7 +271,12 @@ export async function runOursTwoDevices(c: Contestant, realFetch: Fetch, per: nu
  * The same with Workbox's Queue as the reference: it replays whole requests, so each device's
  * request carries the list as that device had it (what it last knew plus its own favourites).
  */
-export async function runWorkboxTwoDevices(c: Contestant, realFetch: Fetch, per: number, together: boolean): Promise<TwoDeviceRun> {
+export async function runWorkboxTwoDevices(
+  c: Contestant,
+  realFetch: Fetch,
+  per: number,
+  together: boolean,
+): Promise<TwoDeviceRun> {
   const { n, f } = counting(realFetch);
   const names = (Queue as unknown as { _queueNames: Set<string> })._queueNames;
   const queues = await Promise.all(
@@ -232,9 +286,23 @@ export async function runWorkboxTwoDevices(c: Contestant, realFetch: Fetch, per:
       const list: number[] = [];
       for (let k = 1; k <= per; k += 1) {
         list.push(i * per + k);
-        const body = JSON.stringify({ namespace: 'pwa', key: 'favorites', type: 'json', value: JSON.stringify(list), shopifyId: c.customerId });
-        const headers = { 'x-api-key': c.apiKey, authorization: `Bearer ${c.token}`, 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': crypto.randomUUID() };
-        await q.pushRequest({ request: new Request(`${c.origin}/api/user/create-metafields`, { method: 'POST', headers, body }) });
+        const body = JSON.stringify({
+          namespace: 'pwa',
+          key: 'favorites',
+          type: 'json',
+          value: JSON.stringify(list),
+          shopifyId: c.customerId,
+        });
+        const headers = {
+          'x-api-key': c.apiKey,
+          authorization: `Bearer ${c.token}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'idempotency-key': crypto.randomUUID(),
+        };
+        await q.pushRequest({
+          request: new Request(`${c.origin}/api/user/create-metafields`, { method: 'POST', headers, body }),
+        });
       }
       return q;
     }),

@@ -49,13 +49,25 @@ const f = async (input: RequestInfo | URL, init?: RequestInit) => {
 const counts = new Map<string, number>();
 let counting = false;
 if (process.env.OUTBOX_COUNT_IDB === '1') {
-  const protos: Array<[string, object]> = [['db', IDBDatabase.prototype], ['store', IDBObjectStore.prototype], ['index', IDBIndex.prototype], ['cursor', IDBCursor.prototype]];
+  const protos: Array<[string, object]> = [
+    ['db', IDBDatabase.prototype],
+    ['store', IDBObjectStore.prototype],
+    ['index', IDBIndex.prototype],
+    ['cursor', IDBCursor.prototype],
+  ];
   for (const [tag, proto] of protos) {
     for (const name of Object.getOwnPropertyNames(proto)) {
       const d = Object.getOwnPropertyDescriptor(proto, name);
       if (!d || typeof d.value !== 'function' || name === 'constructor') continue;
       const orig = d.value as (...a: unknown[]) => unknown;
-      Object.defineProperty(proto, name, { ...d, value: function (this: unknown, ...a: unknown[]) { const k = `${tag}.${name}`; if (counting) counts.set(k, (counts.get(k) ?? 0) + 1); return orig.apply(this, a); } });
+      Object.defineProperty(proto, name, {
+        ...d,
+        value: function (this: unknown, ...a: unknown[]) {
+          const k = `${tag}.${name}`;
+          if (counting) counts.set(k, (counts.get(k) ?? 0) + 1);
+          return orig.apply(this, a);
+        },
+      });
     }
   }
 }
@@ -70,7 +82,11 @@ const counted: Around = async (fn) => {
   } finally {
     counting = false;
     const cpu = process.cpuUsage(cpu0);
-    console.log('replay cpu ms', Math.round((cpu.user + cpu.system) / 1000), counts.size ? Object.fromEntries([...counts].sort()) : '');
+    console.log(
+      'replay cpu ms',
+      Math.round((cpu.user + cpu.system) / 1000),
+      counts.size ? Object.fromEntries([...counts].sort()) : '',
+    );
   }
 };
 const profiled: Around = async (fn) => {
@@ -84,7 +100,8 @@ const profiled: Around = async (fn) => {
     writeFileSync(`${profDir}/${who}-${++profiles}.cpuprofile`, JSON.stringify(profile));
   }
 };
-const playAs = (w: string, c: Contestant, around?: Around) => (w === 'ours' ? runOurs(c, f, around) : runWorkbox(c, f, w === 'key', around));
+const playAs = (w: string, c: Contestant, around?: Around) =>
+  w === 'ours' ? runOurs(c, f, around) : runWorkbox(c, f, w === 'key', around);
 const play = (c: Contestant, around?: Around) => playAs(who, c, around);
 if (who === 'mix') {
   // ours, Workbox and Workbox + key in turn, rotating who goes first: wall ms per round.
@@ -101,7 +118,18 @@ if (who === 'mix') {
     }
   }
   const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
-  for (const [w, a] of Object.entries(walls)) console.log(w.padEnd(8), 'median', med(a), 'min', Math.min(...a), '| network median', med(nets[w]!), '|', a.join(' '));
+  for (const [w, a] of Object.entries(walls))
+    console.log(
+      w.padEnd(8),
+      'median',
+      med(a),
+      'min',
+      Math.min(...a),
+      '| network median',
+      med(nets[w]!),
+      '|',
+      a.join(' '),
+    );
   await server.close();
   process.exit(0);
 }

@@ -88,7 +88,9 @@ const inProcess = (input: RequestInfo | URL, init?: RequestInit) => Promise.reso
 const play = (who: Who, c: Contestant, f: typeof inProcess) =>
   who === 'this outbox' ? runOurs(c, f) : runWorkbox(c, f, who === 'workbox Queue + Idempotency-Key');
 console.log(`Faults by request number: 5 % answers lost, 5 % 503, the page killed every ${KILL_EVERY} requests.`);
-console.log(`Wall ms: median of ${ROUNDS} rounds after a warm-up, contestants in turn. "ms awaiting network" includes, in Node, whatever else runs meanwhile.`);
+console.log(
+  `Wall ms: median of ${ROUNDS} rounds after a warm-up, contestants in turn. "ms awaiting network" includes, in Node, whatever else runs meanwhile.`,
+);
 if (process.env.BENCH_NODE !== '0') {
   console.log(`\nNode, fake-indexeddb, server in process: ${N} analytics events`);
   console.table(await contest(N, 'http://local', (who, c) => play(who, c, inProcess)));
@@ -97,23 +99,52 @@ if (process.env.BENCH_NODE !== '0') {
 if (process.env.BENCH_TWO_DEVICES !== '0') {
   // Two devices of one member, both offline, then back online: changes lost (target 0).
   const PER = Number(process.env.BENCH_TWO_DEVICES_PER ?? 50);
-  console.log(`\nTwo devices of one member (Node, server in process): ${PER} favourites added offline on each, then replayed`);
+  console.log(
+    `\nTwo devices of one member (Node, server in process): ${PER} favourites added offline on each, then replayed`,
+  );
   const rows: Record<string, object> = {};
   for (const together of [false, true]) {
     const how = together ? 'at once' : 'one after the other';
-    const ours = await runOursTwoDevices(await contestant(`two-ours-${how}`, PER, 'http://local'), inProcess, PER, together);
-    const wb = await runWorkboxTwoDevices(await contestant(`two-wb-${how}`, PER, 'http://local'), inProcess, PER, together);
-    rows[`this outbox, ${how}`] = { 'changes lost': ours.lost, of: 2 * PER, requests: ours.requests, '412 met': ours.conflicts };
-    rows[`workbox Queue, ${how}`] = { 'changes lost': wb.lost, of: 2 * PER, requests: wb.requests, '412 met': wb.conflicts };
+    const ours = await runOursTwoDevices(
+      await contestant(`two-ours-${how}`, PER, 'http://local'),
+      inProcess,
+      PER,
+      together,
+    );
+    const wb = await runWorkboxTwoDevices(
+      await contestant(`two-wb-${how}`, PER, 'http://local'),
+      inProcess,
+      PER,
+      together,
+    );
+    rows[`this outbox, ${how}`] = {
+      'changes lost': ours.lost,
+      of: 2 * PER,
+      requests: ours.requests,
+      '412 met': ours.conflicts,
+    };
+    rows[`workbox Queue, ${how}`] = {
+      'changes lost': wb.lost,
+      of: 2 * PER,
+      requests: wb.requests,
+      '412 met': wb.conflicts,
+    };
   }
   console.table(rows);
-  console.log('Target: 0 changes lost. Workbox replays each device\'s whole requests, so the last device to replay overwrites the other.');
+  console.log(
+    "Target: 0 changes lost. Workbox replays each device's whole requests, so the last device to replay overwrites the other.",
+  );
 }
 
 if (process.env.BENCH_BROWSER !== '0') {
   const js = (
     await build({
-      stdin: { contents: "import * as contest from './bench/outbox-contest'; Object.assign(window, { registration: {}, contest });", loader: 'ts', resolveDir: process.cwd() },
+      stdin: {
+        contents:
+          "import * as contest from './bench/outbox-contest'; Object.assign(window, { registration: {}, contest });",
+        loader: 'ts',
+        resolveDir: process.cwd(),
+      },
       bundle: true,
       write: false,
       format: 'esm',
@@ -140,13 +171,17 @@ if (process.env.BENCH_BROWSER !== '0') {
     const page = await browser.newPage();
     await page.goto(`${origin}/`);
     await page.waitForFunction(() => 'contest' in window);
-    console.log(`\nHeadless Chromium ${browser.version()}, real IndexedDB, server on loopback: ${N_BROWSER} analytics events`);
+    console.log(
+      `\nHeadless Chromium ${browser.version()}, real IndexedDB, server on loopback: ${N_BROWSER} analytics events`,
+    );
     const table = await contest(N_BROWSER, origin, (who, c) =>
       page.evaluate(
         ([w, cc]) => {
           const { contest: k } = window as unknown as { contest: typeof import('./outbox-contest') };
           const real = window.fetch.bind(window);
-          return w === 'this outbox' ? k.runOurs(cc, real) : k.runWorkbox(cc, real, w === 'workbox Queue + Idempotency-Key');
+          return w === 'this outbox'
+            ? k.runOurs(cc, real)
+            : k.runWorkbox(cc, real, w === 'workbox Queue + Idempotency-Key');
         },
         [who, c] as const,
       ),

@@ -17,7 +17,12 @@ import { freePort } from '../scripts/free-port';
 
 const PRODUCTS = Number(process.env.BENCH_PICTURE_PRODUCTS ?? 145);
 const AFTER_S = Number(process.env.BENCH_PICTURE_AFTER_S ?? 30);
-const EXTRA_ENV = Object.fromEntries((process.env.BENCH_PICTURE_ENV ?? '').split(/\s+/).filter(Boolean).map((kv) => kv.split('=', 2) as [string, string]));
+const EXTRA_ENV = Object.fromEntries(
+  (process.env.BENCH_PICTURE_ENV ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((kv) => kv.split('=', 2) as [string, string]),
+);
 /** /livez is asked this long after its last answer: often enough to see a stall, not a load of its own. */
 const LIVEZ_EVERY_MS = 100;
 /** No request may hang the bench: past this a request counts as an error. */
@@ -42,7 +47,9 @@ function get(url: string, agent: http.Agent | false): Promise<Answer> {
   return new Promise((resolve) => {
     const req = http.get(url, { agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], ms: performance.now() - t0 }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], ms: performance.now() - t0 }),
+      );
       res.on('error', () => resolve({ status: 0, retryAfter: undefined, ms: performance.now() - t0 }));
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
@@ -59,7 +66,10 @@ interface Burst {
 
 /** Every picture asked for at once; /livez asked in a loop and RSS sampled every 50 ms until all answered. */
 async function burst(base: string, pid: number): Promise<Burst> {
-  const paths = Array.from({ length: PRODUCTS }, (_, i) => [`/media/products/${i + 1}.webp`, `/media/products/${i + 1}.webp?w=720`]).flat();
+  const paths = Array.from({ length: PRODUCTS }, (_, i) => [
+    `/media/products/${i + 1}.webp`,
+    `/media/products/${i + 1}.webp?w=720`,
+  ]).flat();
   let done = false;
   let peakMb = rssMb(pid);
   const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), 50);
@@ -84,12 +94,20 @@ async function burst(base: string, pid: number): Promise<Burst> {
 function report(name: string, b: Burst): void {
   const byStatus = new Map<number, number>();
   for (const a of b.answers) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
-  const statuses = [...byStatus].sort((x, y) => x[0] - y[0]).map(([s, n]) => `${s === 0 ? 'no answer' : s} ×${n}`).join(', ');
+  const statuses = [...byStatus]
+    .sort((x, y) => x[0] - y[0])
+    .map(([s, n]) => `${s === 0 ? 'no answer' : s} ×${n}`)
+    .join(', ');
   const unavailable = b.answers.filter((a) => a.status === 503);
   const errors = b.answers.filter((a) => a.status !== 200 && !(a.status === 503 && a.retryAfter)).length;
   const slowest = Math.max(...b.answers.map((a) => a.ms));
-  console.log(`${name}: ${b.answers.length} requests in ${(b.ms / 1000).toFixed(2)} s (slowest answer ${(slowest / 1000).toFixed(2)} s): ${statuses}`);
-  if (unavailable.length) console.log(`  503 with Retry-After: ${unavailable.filter((a) => a.retryAfter).length} (Retry-After ${[...new Set(unavailable.map((a) => a.retryAfter))].join(', ')} s)`);
+  console.log(
+    `${name}: ${b.answers.length} requests in ${(b.ms / 1000).toFixed(2)} s (slowest answer ${(slowest / 1000).toFixed(2)} s): ${statuses}`,
+  );
+  if (unavailable.length)
+    console.log(
+      `  503 with Retry-After: ${unavailable.filter((a) => a.retryAfter).length} (Retry-After ${[...new Set(unavailable.map((a) => a.retryAfter))].join(', ')} s)`,
+    );
   console.log(`  errors (neither 200 nor 503 with Retry-After): ${errors}`);
   console.log(`  /livez during it: ${b.livez.length} answers, slowest ${Math.max(0, ...b.livez).toFixed(0)} ms`);
   console.log(`  RSS peak ${b.peakMb.toFixed(0)} MB`);
@@ -112,12 +130,16 @@ try {
   // Start-up settles (the seed's garbage collected) before "before" is read.
   await sleep(2000);
   const beforeMb = rssMb(pid);
-  console.log(`server ${process.env.BENCH_PICTURE_ENV ? `(${process.env.BENCH_PICTURE_ENV}) ` : ''}freshly started: RSS ${beforeMb.toFixed(0)} MB`);
+  console.log(
+    `server ${process.env.BENCH_PICTURE_ENV ? `(${process.env.BENCH_PICTURE_ENV}) ` : ''}freshly started: RSS ${beforeMb.toFixed(0)} MB`,
+  );
   const first = await burst(server.url, pid);
   report('first burst (no picture made yet)', first);
   await sleep(AFTER_S * 1000);
   const afterMb = rssMb(pid);
-  console.log(`RSS before ${beforeMb.toFixed(0)} MB, peak ${first.peakMb.toFixed(0)} MB, ${AFTER_S} s after ${afterMb.toFixed(0)} MB (+${(afterMb - beforeMb).toFixed(0)} MB)`);
+  console.log(
+    `RSS before ${beforeMb.toFixed(0)} MB, peak ${first.peakMb.toFixed(0)} MB, ${AFTER_S} s after ${afterMb.toFixed(0)} MB (+${(afterMb - beforeMb).toFixed(0)} MB)`,
+  );
   report('second burst (the same pictures)', await burst(server.url, pid));
 } finally {
   await server.stop();

@@ -34,7 +34,10 @@ interface Entry {
 /** The worker's precache list, as the build wrote it into sw.js. */
 function precacheList(): Entry[] {
   const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
-  return [...sw.matchAll(/\{[^{}]*"url":"([^"]+)"[^{}]*\}/g)].map((m) => ({ url: m[1]!, later: m[0].includes('"later":true') }));
+  return [...sw.matchAll(/\{[^{}]*"url":"([^"]+)"[^{}]*\}/g)].map((m) => ({
+    url: m[1]!,
+    later: m[0].includes('"later":true'),
+  }));
 }
 
 interface Tally {
@@ -57,7 +60,11 @@ interface Visit {
   laterBy: number[];
 }
 
-async function firstVisit(server: RunningServer, entries: Entry[], connection: 'slow4g' | 'unknown' | 'good'): Promise<Visit> {
+async function firstVisit(
+  server: RunningServer,
+  entries: Entry[],
+  connection: 'slow4g' | 'unknown' | 'good',
+): Promise<Visit> {
   const profile = mkdtempSync(join(tmpdir(), 'club-bench-precache-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
@@ -100,7 +107,9 @@ async function firstVisit(server: RunningServer, entries: Entry[], connection: '
     }
     const own = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.workerStart === 0);
+      const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+        (e) => e.workerStart === 0,
+      );
       return [nav.transferSize, ...res.map((e) => e.transferSize)];
     });
     for (const b of own) add(v.page, b);
@@ -119,9 +128,17 @@ const sizes = (later: boolean) => {
   return { files: files.length, gzKb: files.reduce((n, e) => n + gz(e.url), 0) / 1024 };
 };
 const built = { install: sizes(false), later: sizes(true) };
-console.log(`Precache list: install group ${built.install.files} files, ${built.install.gzKb.toFixed(0)} KB gzip; later group ${built.later.files} files, ${built.later.gzKb.toFixed(0)} KB gzip (files gzipped here, as a guide).`);
+console.log(
+  `Precache list: install group ${built.install.files} files, ${built.install.gzKb.toFixed(0)} KB gzip; later group ${built.later.files} files, ${built.later.gzKb.toFixed(0)} KB gzip (files gzipped here, as a guide).`,
+);
 
-const server = await startServer({ NODE_ENV: 'production', SANDBOXES: 'liqpay,sms,test-login,age-check', SEED: 'demo', PUBLIC_URL: 'http://localhost', METRICS_TOKEN: 'bench' });
+const server = await startServer({
+  NODE_ENV: 'production',
+  SANDBOXES: 'liqpay,sms,test-login,age-check',
+  SEED: 'demo',
+  PUBLIC_URL: 'http://localhost',
+  METRICS_TOKEN: 'bench',
+});
 const visits: Visit[] = [];
 try {
   for (const c of ['slow4g', 'unknown', 'good'] as const) {
@@ -136,8 +153,14 @@ try {
 }
 
 const kb = (t: Tally) => `${t.n} req, ${(t.bytes / 1024).toFixed(0)} KB`;
-const NAMES = { slow4g: 'Slow 4G (Network Information: 3g)', unknown: 'Slow 4G, no Network Information', good: 'unthrottled (4g)' } as Record<string, string>;
-console.log(`A new visitor's first visit of /, idle on it ${WATCH_S} s: bytes on the wire (body + headers), one run each.`);
+const NAMES = {
+  slow4g: 'Slow 4G (Network Information: 3g)',
+  unknown: 'Slow 4G, no Network Information',
+  good: 'unthrottled (4g)',
+} as Record<string, string>;
+console.log(
+  `A new visitor's first visit of /, idle on it ${WATCH_S} s: bytes on the wire (body + headers), one run each.`,
+);
 console.table(
   visits.map((v) => ({
     connection: NAMES[v.connection],
@@ -145,7 +168,10 @@ console.table(
     'precache install group': kb(v.install),
     'precache later group': `${kb(v.later)} of ${built.later.files}`,
     'worker, other': kb(v.otherSw),
-    total: kb({ n: v.page.n + v.install.n + v.later.n + v.otherSw.n, bytes: v.page.bytes + v.install.bytes + v.later.bytes + v.otherSw.bytes }),
+    total: kb({
+      n: v.page.n + v.install.n + v.later.n + v.otherSw.n,
+      bytes: v.page.bytes + v.install.bytes + v.later.bytes + v.otherSw.bytes,
+    }),
     'later files by 10 s steps': v.laterBy.join(' '),
   })),
 );

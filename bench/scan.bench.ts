@@ -54,16 +54,29 @@ const entryFiles = withImports(entryKey);
 const assets = readFileSync(join(DIST, 'sw.js'), 'utf8');
 const workerFile = [...assets.matchAll(/"url":"(assets\/decoder\.worker-[^"]+\.js)"/g)][0]?.[1];
 const wasmFile = [...assets.matchAll(/"url":"(assets\/zxing_reader-[^"]+\.wasm)"/g)][0]?.[1];
-const scanRoutes = Object.keys(PAGE_SOURCES).filter((r) => PAGE_SOURCES[r]!.includes('/features/scan/') || PAGE_SOURCES[r]!.includes('/features/xp/') || PAGE_SOURCES[r]!.includes('/features/devices/'));
+const scanRoutes = Object.keys(PAGE_SOURCES).filter(
+  (r) =>
+    PAGE_SOURCES[r]!.includes('/features/scan/') ||
+    PAGE_SOURCES[r]!.includes('/features/xp/') ||
+    PAGE_SOURCES[r]!.includes('/features/devices/'),
+);
 const sizeRows = scanRoutes.map((route) => {
   const files = withImports(PAGE_SOURCES[route]!, new Set(entryFiles));
   const own = [...withImports(PAGE_SOURCES[route]!)].filter((f) => !entryFiles.has(f) && f.endsWith('.js'));
-  return { route, 'critical JS KB (with entry)': kb([...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(f), 0)), 'own chunks KB': kb(own.reduce((n, f) => n + gz(f), 0)) };
+  return {
+    route,
+    'critical JS KB (with entry)': kb([...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(f), 0)),
+    'own chunks KB': kb(own.reduce((n, f) => n + gz(f), 0)),
+  };
 });
-console.log('Scan, XP and device routes: JavaScript before the screen renders (gzip -9; budget 140 KB with the entry):');
+console.log(
+  'Scan, XP and device routes: JavaScript before the screen renders (gzip -9; budget 140 KB with the entry):',
+);
 console.table(sizeRows);
 if (workerFile && wasmFile) {
-  console.log(`Decoder, loaded only when a scanner opens: worker ${kb(gz(workerFile))} KB gz, wasm ${kb(gz(wasmFile))} KB gz (${kb(readFileSync(join(DIST, wasmFile)).length)} KB raw); both precached by the service worker`);
+  console.log(
+    `Decoder, loaded only when a scanner opens: worker ${kb(gz(workerFile))} KB gz, wasm ${kb(gz(wasmFile))} KB gz (${kb(readFileSync(join(DIST, wasmFile)).length)} KB raw); both precached by the service worker`,
+  );
 } else console.log('Decoder worker or wasm not found in the precache list');
 
 // ── 1 and 2 in Chromium ──────────────────────────────────────────────────────
@@ -103,21 +116,33 @@ interface TraceEvent {
 }
 
 /** The renderer main thread's tasks during `during`, ms, and for the long ones (50 ms or more) what filled them. */
-async function traceMainThread(cdp: CDPSession, during: () => Promise<void>): Promise<{ tasks: number[]; long: string[] }> {
+async function traceMainThread(
+  cdp: CDPSession,
+  during: () => Promise<void>,
+): Promise<{ tasks: number[]; long: string[] }> {
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8', transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8',
+    transferMode: 'ReportEvents',
+  });
   await during();
   await cdp.send('Tracing.end');
   await done;
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   const onMain = events.filter((e) => e.ph === 'X' && e.dur !== undefined && mains.has(`${e.pid}:${e.tid}`));
   const runs = onMain.filter((e) => e.name === 'RunTask');
   const long = runs
     .filter((t) => t.dur! >= 50_000)
     .map((t) => {
-      const inside = onMain.filter((e) => e !== t && e.name !== 'RunTask' && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur!);
+      const inside = onMain.filter(
+        (e) => e !== t && e.name !== 'RunTask' && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur!,
+      );
       const top = inside.sort((a, b) => b.dur! - a.dur!).slice(0, 3);
       return `${(t.dur! / 1000).toFixed(0)} ms: ${top.map((e) => `${e.name}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''}${e.args?.data?.url ? ` ${e.args.data.url.split('/').pop()}` : ''} ${(e.dur! / 1000).toFixed(0)}`).join(', ')}`;
     });
@@ -137,7 +162,9 @@ try {
   home.on('request', (r) => fetched.push(new URL(r.url()).pathname));
   await home.goto(server.url + '/', { waitUntil: 'networkidle' });
   await home.waitForTimeout(1500);
-  console.log(`Entry route (/): ${fetched.filter((p) => p.endsWith('.wasm')).length} wasm and ${fetched.filter((p) => p.includes('decoder.worker')).length} decoder worker requests (target 0 and 0)`);
+  console.log(
+    `Entry route (/): ${fetched.filter((p) => p.endsWith('.wasm')).length} wasm and ${fetched.filter((p) => p.includes('decoder.worker')).length} decoder worker requests (target 0 and 0)`,
+  );
   await home.close();
 
   await page.addInitScript(FAKE_CAMERA);
@@ -161,8 +188,17 @@ try {
             if (document.querySelector(sel)) {
               obs.disconnect();
               // No named functions in here: tsx would wrap them in a helper the page does not have.
-              const at = ['scan:decoded', 'scan:stored'].map((name) => performance.getEntriesByName(name).find((m) => (m as PerformanceMark).detail === code)?.startTime ?? NaN);
-              resolve([at[0]! - t0, at[1]! - t0, performance.now() - t0, Number(document.querySelector('video')?.dataset.decodeMs)]);
+              const at = ['scan:decoded', 'scan:stored'].map(
+                (name) =>
+                  performance.getEntriesByName(name).find((m) => (m as PerformanceMark).detail === code)?.startTime ??
+                  NaN,
+              );
+              resolve([
+                at[0]! - t0,
+                at[1]! - t0,
+                performance.now() - t0,
+                Number(document.querySelector('video')?.dataset.decodeMs),
+              ]);
             }
           });
           obs.observe(document.body, { subtree: true, childList: true });
@@ -187,9 +223,15 @@ try {
   const report = (label: string, runs: number[][]) => {
     const col = (i: number) => runs.map((r) => r[i]!).filter(Number.isFinite);
     const stored = col(1);
-    console.log(`\nCode in the picture → its row stored in Dexie, ${label}, ${native ? 'native BarcodeDetector' : 'zxing-wasm polyfill'}, CPU ${SLOWDOWN}x slower, ${stored.length} codes:`);
-    console.log(`  median ${pct(stored, 50).toFixed(0)} ms (target < 300), p90 ${pct(stored, 90).toFixed(0)} ms, max ${Math.max(...stored).toFixed(0)} ms`);
-    console.log(`  of which picture → decoded: median ${pct(col(0), 50).toFixed(0)} ms (one frame's decode in the worker: median ${pct(col(3), 50).toFixed(0)} ms); to the line shown in the list: median ${pct(col(2), 50).toFixed(0)} ms`);
+    console.log(
+      `\nCode in the picture → its row stored in Dexie, ${label}, ${native ? 'native BarcodeDetector' : 'zxing-wasm polyfill'}, CPU ${SLOWDOWN}x slower, ${stored.length} codes:`,
+    );
+    console.log(
+      `  median ${pct(stored, 50).toFixed(0)} ms (target < 300), p90 ${pct(stored, 90).toFixed(0)} ms, max ${Math.max(...stored).toFixed(0)} ms`,
+    );
+    console.log(
+      `  of which picture → decoded: median ${pct(col(0), 50).toFixed(0)} ms (one frame's decode in the worker: median ${pct(col(3), 50).toFixed(0)} ms); to the line shown in the list: median ${pct(col(2), 50).toFixed(0)} ms`,
+    );
   };
   // In a shop with no signal (the case the scanner is for): codes only wait in the outbox.
   await goOffline(context);
@@ -207,7 +249,9 @@ try {
       await page.waitForTimeout(1500);
     }
   });
-  console.log(`Main-thread tasks while scanning (CPU ${SLOWDOWN}x slower): ${tasks.length} tasks, longest ${Math.max(...tasks).toFixed(1)} ms (target < 50), ${long.length} of 50 ms or more, p99 ${pct(tasks, 99).toFixed(1)} ms`);
+  console.log(
+    `Main-thread tasks while scanning (CPU ${SLOWDOWN}x slower): ${tasks.length} tasks, longest ${Math.max(...tasks).toFixed(1)} ms (target < 50), ${long.length} of 50 ms or more, p99 ${pct(tasks, 99).toFixed(1)} ms`,
+  );
   for (const l of long) console.log(`  ${l}`);
 } finally {
   await browser.close();

@@ -55,7 +55,12 @@ function client(): void {
           headers: job.headers,
           ...(job.body === undefined ? {} : { body: job.body }),
           ...(job.freshKey
-            ? { setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }
+            ? {
+                setupRequest: (req: autocannon.Request) => ({
+                  ...req,
+                  headers: { ...req.headers, 'idempotency-key': randomUUID() },
+                }),
+              }
             : {}),
         },
       ],
@@ -112,7 +117,15 @@ async function main(): Promise<void> {
 
   const dir = mkdtempSync(join(tmpdir(), 'club-load-'));
   // The demo (a staging choice in production) gives the signed-in member and the catalogue.
-  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', METRICS_TOKEN: 'bench', API_KEY, SQLITE_PATH: join(dir, 'club.db'), SEED: 'demo', SANDBOXES: 'liqpay,sms,test-login,age-check' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
+    METRICS_TOKEN: 'bench',
+    API_KEY,
+    SQLITE_PATH: join(dir, 'club.db'),
+    SEED: 'demo',
+    SANDBOXES: 'liqpay,sms,test-login,age-check',
+  });
   if (config.checkResponses) throw new Error('the bench must run the server as production does: response checks off');
   const { deps, close } = await buildDeps(config);
 
@@ -150,9 +163,18 @@ async function main(): Promise<void> {
   const session = (await signIn.json()) as { token?: string };
   if (!session.token) throw new Error(`test-login failed: ${signIn.status}`);
   // What the app sends, as a browser does (every browser accepts gzip).
-  const headers = { 'x-api-key': API_KEY, authorization: `Bearer ${session.token}`, 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' };
+  const headers = {
+    'x-api-key': API_KEY,
+    authorization: `Bearer ${session.token}`,
+    'content-type': 'application/json',
+    'accept-encoding': 'gzip, deflate, br, zstd',
+  };
 
-  const amber = await deps.db.selectFrom('products').select('variant_id').where('sku', '=', 'sticks-amber-20').executeTakeFirstOrThrow();
+  const amber = await deps.db
+    .selectFrom('products')
+    .select('variant_id')
+    .where('sku', '=', 'sticks-amber-20')
+    .executeTakeFirstOrThrow();
   const orderBody = JSON.stringify({
     order: { line_items: [{ variant_id: amber.variant_id, quantity: 1 }] },
     delivery: { method: 1, city: 'Київ', branch: 'Відділення №12: вул. Хрещатик, 22' },
@@ -169,16 +191,41 @@ async function main(): Promise<void> {
   const allCases: Case[] = [
     { name: 'bare Hono route', url: `${reference.url}/ping`, method: 'GET' },
     { name: 'get-balance', url: `${api.url}/api/get-balance?v=glo`, method: 'GET' },
-    { name: 'bare Hono POST, catalogue-sized answer', url: `${reference.url}/same-shape`, method: 'POST', body: JSON.stringify({ collectionId: 270101 }) },
-    { name: 'get-products-by-collection', url: `${api.url}/api/api-shop/get-products-by-collection`, method: 'POST', body: JSON.stringify({ collectionId: 270101 }) },
-    { name: 'create-order (cash)', url: `${api.url}/api/api-shop/create-order`, method: 'POST', body: orderBody, freshKey: true },
+    {
+      name: 'bare Hono POST, catalogue-sized answer',
+      url: `${reference.url}/same-shape`,
+      method: 'POST',
+      body: JSON.stringify({ collectionId: 270101 }),
+    },
+    {
+      name: 'get-products-by-collection',
+      url: `${api.url}/api/api-shop/get-products-by-collection`,
+      method: 'POST',
+      body: JSON.stringify({ collectionId: 270101 }),
+    },
+    {
+      name: 'create-order (cash)',
+      url: `${api.url}/api/api-shop/create-order`,
+      method: 'POST',
+      body: orderBody,
+      freshKey: true,
+    },
   ];
-  const cases = allCases.filter((c) => c.name.startsWith('bare') || WANTED.length === 0 || WANTED.some((w) => c.name.startsWith(w)));
+  const cases = allCases.filter(
+    (c) => c.name.startsWith('bare') || WANTED.length === 0 || WANTED.some((w) => c.name.startsWith(w)),
+  );
 
   let jsonBytes = 0;
   // Each case answers what it should before it is timed.
   for (const c of cases) {
-    const res = await fetch(c.url, { method: c.method, headers: { ...(c.name.startsWith('bare') ? {} : headers), ...(c.freshKey ? { 'idempotency-key': randomUUID() } : {}) }, body: c.body });
+    const res = await fetch(c.url, {
+      method: c.method,
+      headers: {
+        ...(c.name.startsWith('bare') ? {} : headers),
+        ...(c.freshKey ? { 'idempotency-key': randomUUID() } : {}),
+      },
+      body: c.body,
+    });
     if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${await res.text()}`);
     if (c.name === 'get-products-by-collection') {
       // The bytes as sent (fetch would decompress them): what the bare route answers too.
@@ -222,14 +269,24 @@ async function main(): Promise<void> {
 
   // The machine is shared: each case runs in several rounds, interleaved with the bare route, and
   // the median round counts; the ratio compares a case with the bare route of the same round.
-  const samples = new Map<string, Array<{ rate: number; p99: number; bad: number; ratio: number; cpu: number; clientCpu: number }>>();
+  const samples = new Map<
+    string,
+    Array<{ rate: number; p99: number; bad: number; ratio: number; cpu: number; clientCpu: number }>
+  >();
   for (let round = 0; round < ROUNDS; round += 1) {
     let bareRate = 0;
     for (const c of cases) {
       const r = await load(c, SECONDS);
       if (c.name === 'bare Hono route') bareRate = r.rate;
       const list = samples.get(c.name) ?? [];
-      list.push({ rate: r.rate, p99: r.p99, bad: r.bad, ratio: bareRate ? r.rate / bareRate : 1, cpu: r.cpuPerRequest, clientCpu: r.clientCpu });
+      list.push({
+        rate: r.rate,
+        p99: r.p99,
+        bad: r.bad,
+        ratio: bareRate ? r.rate / bareRate : 1,
+        cpu: r.cpuPerRequest,
+        clientCpu: r.clientCpu,
+      });
       samples.set(c.name, list);
     }
   }
@@ -239,7 +296,15 @@ async function main(): Promise<void> {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const rows: Record<
     string,
-    { 'requests/s': number; 'p99 ms': number; 'non-2xx': number; 'ratio to bare': number; 'server CPU µs/req': number; 'load gen. CPU µs/req': number; rounds: string }
+    {
+      'requests/s': number;
+      'p99 ms': number;
+      'non-2xx': number;
+      'ratio to bare': number;
+      'server CPU µs/req': number;
+      'load gen. CPU µs/req': number;
+      rounds: string;
+    }
   > = {};
   for (const [name, list] of samples) {
     rows[name] = {
@@ -252,13 +317,16 @@ async function main(): Promise<void> {
       rounds: list.map((x) => Math.round(x.rate)).join(' / '),
     };
   }
-  const orders = await deps.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const orders = await deps.db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
 
   const la = (l: number[]) => l.map((x) => x.toFixed(1)).join(' ');
   console.log(
     `${ROUNDS} rounds of ${SECONDS} s each (medians), ${CONNECTIONS} connections for every row after a 2 s warm-up, loopback; ` +
       `server as in production (NODE_ENV=production: response checks off) in this process, ` +
-        `SQLite (WAL, synchronous=FULL, ${config.sqliteExclusive ? 'exclusive' : 'normal'} locking) in ${dir}; ` +
+      `SQLite (WAL, synchronous=FULL, ${config.sqliteExclusive ? 'exclusive' : 'normal'} locking) in ${dir}; ` +
       `autocannon in a separate child process; ${os.cpus().length} CPUs, ${pinned ? 'server on CPU 0 and load generator on CPU 1' : 'not pinned to CPUs'}; ` +
       `load average ${la(loadBefore)} before, ${la(loadAfter)} after`,
   );

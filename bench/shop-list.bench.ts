@@ -106,7 +106,8 @@ const out = await build({
 });
 const js = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
 const css = out.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '';
-const html = '<!doctype html><html data-theme="glo"><meta charset="utf-8"><meta name="viewport" content="width=390"><title>bench</title><link rel="stylesheet" href="/bench.css"><main class="page" id="root"></main><script type="module" src="/bench.js"></script>';
+const html =
+  '<!doctype html><html data-theme="glo"><meta charset="utf-8"><meta name="viewport" content="width=390"><title>bench</title><link rel="stylesheet" href="/bench.css"><main class="page" id="root"></main><script type="module" src="/bench.js"></script>';
 
 const server = createServer((req, res) => {
   const type = req.url === '/bench.js' ? 'text/javascript' : req.url === '/bench.css' ? 'text/css' : 'text/html';
@@ -127,13 +128,17 @@ try {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await cdp.send('Performance.enable');
   /** Seconds the page's main thread spent in tasks so far (Chromium's TaskDuration). */
-  const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+  const busy = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
 
   const run = async (plain: boolean, mounts: number) => {
     const times: number[] = [];
     let cards = 0;
     for (let i = 0; i < mounts; i += 1) {
-      const r = await tab.evaluate((p) => (window as unknown as { mount(p: boolean): Promise<{ ms: number; cards: number }> }).mount(p), plain);
+      const r = await tab.evaluate(
+        (p) => (window as unknown as { mount(p: boolean): Promise<{ ms: number; cards: number }> }).mount(p),
+        plain,
+      );
       times.push(r.ms);
       cards = r.cards;
       if (i < mounts - 1) await tab.evaluate(() => (window as unknown as { unmount(): void }).unmount());
@@ -142,28 +147,86 @@ try {
     for (const px of SCROLL_PX) {
       await tab.evaluate(() => window.scrollTo(0, 0));
       const before = await busy();
-      const r = await tab.evaluate(([s, p]) => (window as unknown as { scrollFrames(s: number, p: number): Promise<{ frames: Stats; cards: number; y: number }> }).scrollFrames(s, p), [SCROLL_STEPS, px] as const);
+      const r = await tab.evaluate(
+        ([s, p]) =>
+          (
+            window as unknown as {
+              scrollFrames(s: number, p: number): Promise<{ frames: Stats; cards: number; y: number }>;
+            }
+          ).scrollFrames(s, p),
+        [SCROLL_STEPS, px] as const,
+      );
       // Main-thread time per frame: less disturbed by the machine's other load than frame intervals.
-      scrolls.push({ ...r, busyPerFrame: ((await busy()) - before) * 1000 / SCROLL_STEPS });
+      scrolls.push({ ...r, busyPerFrame: (((await busy()) - before) * 1000) / SCROLL_STEPS });
     }
     await tab.evaluate(() => (window as unknown as { unmount(): void }).unmount());
     const scroll = scrolls[0]!;
     const fast = scrolls[1]!;
     const sorted = [...times].sort((a, b) => a - b);
-    return { first: { p50: sorted[Math.floor(sorted.length / 2)]!, max: sorted[sorted.length - 1]!, n: times.length }, cards, scroll, fast };
+    return {
+      first: { p50: sorted[Math.floor(sorted.length / 2)]!, max: sorted[sorted.length - 1]!, n: times.length },
+      cards,
+      scroll,
+      fast,
+    };
   };
-  const idle = await tab.evaluate(() => (window as unknown as { idleFrames(n: number): Promise<Stats> }).idleFrames(30));
+  const idle = await tab.evaluate(() =>
+    (window as unknown as { idleFrames(n: number): Promise<Stats> }).idleFrames(30),
+  );
   const virtual = await run(false, MOUNTS);
   const plain = await run(true, 2);
   const f = (n: number) => +n.toFixed(1);
-  console.log(`Headless Chromium ${browser.version()}, CPU slowed ${CPU_SLOWDOWN}x, ${PRODUCTS} products in one category read from IndexedDB; ms`);
+  console.log(
+    `Headless Chromium ${browser.version()}, CPU slowed ${CPU_SLOWDOWN}x, ${PRODUCTS} products in one category read from IndexedDB; ms`,
+  );
   console.table({
-    'an idle frame (nothing changes), for scale': { p50: f(idle.p50), p95: f(idle.p95), max: f(idle.max), runs: idle.n },
-    'virtualised (the app), first rows painted': { p50: f(virtual.first.p50), max: f(virtual.first.max), runs: virtual.first.n, 'cards in DOM': virtual.cards, target: '< 100' },
-    'virtualised, a frame scrolling 140 px/frame': { p50: f(virtual.scroll.frames.p50), p95: f(virtual.scroll.frames.p95), max: f(virtual.scroll.frames.max), runs: virtual.scroll.frames.n, 'cards in DOM': virtual.scroll.cards, 'main thread per frame': f(virtual.scroll.busyPerFrame), target: '< 16' },
-    'virtualised, a frame scrolling 420 px/frame': { p50: f(virtual.fast.frames.p50), p95: f(virtual.fast.frames.p95), max: f(virtual.fast.frames.max), runs: virtual.fast.frames.n, 'cards in DOM': virtual.fast.cards, 'main thread per frame': f(virtual.fast.busyPerFrame), target: '—' },
-    'all cards drawn, first rows painted': { p50: f(plain.first.p50), max: f(plain.first.max), runs: plain.first.n, 'cards in DOM': plain.cards, target: '—' },
-    'all cards drawn, a frame scrolling 140 px/frame': { p50: f(plain.scroll.frames.p50), p95: f(plain.scroll.frames.p95), max: f(plain.scroll.frames.max), runs: plain.scroll.frames.n, 'cards in DOM': plain.scroll.cards, 'main thread per frame': f(plain.scroll.busyPerFrame), target: '—' },
+    'an idle frame (nothing changes), for scale': {
+      p50: f(idle.p50),
+      p95: f(idle.p95),
+      max: f(idle.max),
+      runs: idle.n,
+    },
+    'virtualised (the app), first rows painted': {
+      p50: f(virtual.first.p50),
+      max: f(virtual.first.max),
+      runs: virtual.first.n,
+      'cards in DOM': virtual.cards,
+      target: '< 100',
+    },
+    'virtualised, a frame scrolling 140 px/frame': {
+      p50: f(virtual.scroll.frames.p50),
+      p95: f(virtual.scroll.frames.p95),
+      max: f(virtual.scroll.frames.max),
+      runs: virtual.scroll.frames.n,
+      'cards in DOM': virtual.scroll.cards,
+      'main thread per frame': f(virtual.scroll.busyPerFrame),
+      target: '< 16',
+    },
+    'virtualised, a frame scrolling 420 px/frame': {
+      p50: f(virtual.fast.frames.p50),
+      p95: f(virtual.fast.frames.p95),
+      max: f(virtual.fast.frames.max),
+      runs: virtual.fast.frames.n,
+      'cards in DOM': virtual.fast.cards,
+      'main thread per frame': f(virtual.fast.busyPerFrame),
+      target: '—',
+    },
+    'all cards drawn, first rows painted': {
+      p50: f(plain.first.p50),
+      max: f(plain.first.max),
+      runs: plain.first.n,
+      'cards in DOM': plain.cards,
+      target: '—',
+    },
+    'all cards drawn, a frame scrolling 140 px/frame': {
+      p50: f(plain.scroll.frames.p50),
+      p95: f(plain.scroll.frames.p95),
+      max: f(plain.scroll.frames.max),
+      runs: plain.scroll.frames.n,
+      'cards in DOM': plain.scroll.cards,
+      'main thread per frame': f(plain.scroll.busyPerFrame),
+      target: '—',
+    },
   });
 } finally {
   await browser.close();
@@ -188,7 +251,9 @@ function withImports(key: string, acc = new Set<string>()): Set<string> {
 }
 const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
 // The shop's and the checkout's screens: every page module under src/features/shop.
-const routes = Object.fromEntries(Object.entries(PAGE_SOURCES).filter(([, source]) => source.startsWith('src/features/shop/')));
+const routes = Object.fromEntries(
+  Object.entries(PAGE_SOURCES).filter(([, source]) => source.startsWith('src/features/shop/')),
+);
 const bySource = new Map<string, string[]>();
 for (const [path, source] of Object.entries(routes)) bySource.set(source, [...(bySource.get(source) ?? []), path]);
 const table: Record<string, { 'gzip KB': number; files: number; 'page chunk KB': number; budget: string }> = {};
@@ -197,7 +262,12 @@ for (const [source, paths] of bySource) {
   const total = files.reduce((n, x) => n + gz(x), 0);
   const own = manifest[source] ? gz(manifest[source]!.file) : 0;
   const label = paths.length > 2 ? `${paths[0]} (+${paths.length - 1} routes)` : paths.join(', ');
-  table[label] = { 'gzip KB': +(total / 1024).toFixed(1), files: files.length, 'page chunk KB': +(own / 1024).toFixed(1), budget: total / 1024 <= 140 ? '≤ 140 ✓' : '> 140 ✗' };
+  table[label] = {
+    'gzip KB': +(total / 1024).toFixed(1),
+    files: files.length,
+    'page chunk KB': +(own / 1024).toFixed(1),
+    budget: total / 1024 <= 140 ? '≤ 140 ✓' : '> 140 ✗',
+  };
 }
 console.log('\nShop routes: JavaScript before the screen renders (entry + static imports + page chunk), gzip -9');
 console.table(table);

@@ -26,4 +26,6 @@ else {
   copyFileSync(file, config.SQLITE_PATH);
   privateFile(config.SQLITE_PATH);
 }
-console.log(`[backup] ${command} ${pg ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`} ${command === 'backup' ? '->' : '<-'} ${file}`);
+console.log(
+  `[backup] ${command} ${pg ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`} ${command === 'backup' ? '->' : '<-'} ${file}`,
+);

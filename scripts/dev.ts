@@ -18,7 +18,10 @@ function stop() {
   process.exit(0);
 }
 
-run('server', process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], { PORT: apiPort, STATIC_DIR: './.no-static' });
+run('server', process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], {
+  PORT: apiPort,
+  STATIC_DIR: './.no-static',
+});
 run('vite', process.execPath, ['node_modules/vite/bin/vite.js'], { API_PORT: apiPort });
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -14,18 +14,40 @@ import { importDeviceSerials, importScanCodes } from '../server/ops/import-codes
 
 const [kind, file, name] = process.argv.slice(2);
 if (!file || (kind !== 'scan-codes' && kind !== 'device-serials')) {
-  console.error(JSON.stringify({ level: 'error', msg: 'usage: tsx scripts/import-codes.ts scan-codes|device-serials <file.csv> [batch|source]' }));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      msg: 'usage: tsx scripts/import-codes.ts scan-codes|device-serials <file.csv> [batch|source]',
+    }),
+  );
   process.exit(2);
 }
 const config = loadConfig();
-const handle = await connect({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH, sqliteExclusive: config.sqliteExclusive, sqliteDurable: config.isProduction, poolSize: 2 });
+const handle = await connect({
+  databaseUrl: config.DATABASE_URL,
+  sqlitePath: config.SQLITE_PATH,
+  sqliteExclusive: config.sqliteExclusive,
+  sqliteDurable: config.isProduction,
+  poolSize: 2,
+});
 try {
   await migrateToLatest(handle.db as never);
   const csv = readFileSync(file, 'utf8');
   const now = new Date();
   const label = name ?? basename(file).replace(/\.csv$/i, '');
-  const r = kind === 'scan-codes' ? await importScanCodes(handle.db, csv, { batch: label, now }) : await importDeviceSerials(handle.db, csv, { source: label, now });
-  console.log(JSON.stringify({ level: r.rejected.length ? 'error' : 'info', msg: `${kind} import`, file, [kind === 'scan-codes' ? 'batch' : 'source']: label, ...r }));
+  const r =
+    kind === 'scan-codes'
+      ? await importScanCodes(handle.db, csv, { batch: label, now })
+      : await importDeviceSerials(handle.db, csv, { source: label, now });
+  console.log(
+    JSON.stringify({
+      level: r.rejected.length ? 'error' : 'info',
+      msg: `${kind} import`,
+      file,
+      [kind === 'scan-codes' ? 'batch' : 'source']: label,
+      ...r,
+    }),
+  );
   process.exitCode = r.rejected.length ? 1 : 0;
 } finally {
   await handle.close();

@@ -37,7 +37,11 @@ for (const b of Object.values(BRANDS)) {
   ] as const) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
     await page.setContent(html(b, size, maskable));
-    await page.screenshot({ path: `public/icons/${b.prefix}${name}.png`, omitBackground: !maskable, clip: { x: 0, y: 0, width: size, height: size } });
+    await page.screenshot({
+      path: `public/icons/${b.prefix}${name}.png`,
+      omitBackground: !maskable,
+      clip: { x: 0, y: 0, width: size, height: size },
+    });
     await page.close();
   }
 }

@@ -17,7 +17,11 @@ if (!(command === 'status' || command === 'up' || (command === 'down-to' && targ
   process.exit(2);
 }
 const config = loadConfig();
-const handle = await connect({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH, sqliteExclusive: false });
+const handle = await connect({
+  databaseUrl: config.DATABASE_URL,
+  sqlitePath: config.SQLITE_PATH,
+  sqliteExclusive: false,
+});
 const db = handle.db as never;
 const where = handle.dialect === 'postgres' ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`;
 
@@ -42,13 +46,16 @@ try {
   } else if (command === 'up') {
     const r = await migrateToLatest(db);
     for (const a of r.applied) console.log(`applied ${a.name} (${a.ms} ms)`);
-    if (r.unknown.length) console.log(`newer migrations this version runs on: ${r.unknown.map((u) => u.name).join(', ')}`);
+    if (r.unknown.length)
+      console.log(`newer migrations this version runs on: ${r.unknown.map((u) => u.name).join(', ')}`);
     console.log(`${where} at schema level ${r.level}${r.applied.length ? '' : ' (nothing to apply)'}`);
   } else {
     const undo = await planDownTo(db, target!);
     if (!undo.length) console.log(`${target} is the last applied: nothing to undo`);
     else if (!yes) {
-      console.log(`would undo, newest first: ${undo.join(', ')}\nnothing done: add --yes to run their down()s (what they added is dropped, with its data)`);
+      console.log(
+        `would undo, newest first: ${undo.join(', ')}\nnothing done: add --yes to run their down()s (what they added is dropped, with its data)`,
+      );
       code = 1;
     } else {
       await migrateDownTo(db, target!);

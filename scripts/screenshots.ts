@@ -10,7 +10,18 @@ import { openBrowser } from '../tests/e2e/support/browser';
 import { startServer } from '../tests/e2e/support/server';
 import { signInAsDemo } from '../tests/e2e/support/sign-in';
 
-const DEFAULT = ['/', '/shop', '/shop/cart', '/faq', '/profile', '/history-order', '/auth', '/is18', '/no-such-page', '/shop/sticks/12'];
+const DEFAULT = [
+  '/',
+  '/shop',
+  '/shop/cart',
+  '/faq',
+  '/profile',
+  '/history-order',
+  '/auth',
+  '/is18',
+  '/no-such-page',
+  '/shop/sticks/12',
+];
 const args = process.argv.slice(2);
 const ogo = args.includes('--ogo');
 const given = args.filter((a) => a !== '--ogo');

@@ -20,7 +20,10 @@ mkdirSync('test-results', { recursive: true });
 /** Runs a command; its output is printed live (`live`) or in one piece when it ends. */
 function run(cmd: string, args: string[], live: boolean, env: NodeJS.ProcessEnv = {}): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, {
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     const out: Buffer[] = [];
     child.stdout?.on('data', (b: Buffer) => out.push(b));
     child.stderr?.on('data', (b: Buffer) => out.push(b));
@@ -60,12 +63,19 @@ const COLOURS = /\u001b\[[0-9;]*m/g;
 
 /** The first lines of a failure's message (colours dropped), so the log's tail says why, not only which. */
 const why = (messages: string[] = []): string => {
-  const all = messages.join('\n').replace(COLOURS, '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const all = messages
+    .join('\n')
+    .replace(COLOURS, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const here = (l: string) => l.replace(process.cwd() + '/', '');
   // A property test's own message ends with what went wrong ("Got AssertionError: ..."), after its seed.
   const lines = [...new Set([...all.slice(0, 4), ...all.filter((l) => l.startsWith('Got ')).slice(0, 1)].map(here))];
   // Where in the project's own code it failed: the first two stack lines under tests/ or src/ not shown yet.
-  const own = all.filter((l) => l.startsWith('at ') && /\/(tests|src)\/[^:]+:\d+/.test(l) && !l.includes('node_modules')).map(here);
+  const own = all
+    .filter((l) => l.startsWith('at ') && /\/(tests|src)\/[^:]+:\d+/.test(l) && !l.includes('node_modules'))
+    .map(here);
   lines.push(...[...new Set(own)].filter((l) => !lines.includes(l)).slice(0, 2));
   return lines.length ? `\n      ${lines.map((l) => l.slice(0, 240)).join('\n      ')}` : '';
 };
@@ -77,7 +87,15 @@ async function vitest(project: string, live: boolean, name = project, env: NodeJ
   console.log(`\n▶ ${name} tests${live ? '' : ' (output when they end)'}`);
   const ok = await run(
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
     live,
     env,
   );
@@ -86,12 +104,23 @@ async function vitest(project: string, live: boolean, name = project, env: NodeJ
       numPassedTests: number;
       numFailedTests: number;
       success: boolean;
-      testResults?: Array<{ name: string; status: string; message?: string; assertionResults?: Array<{ fullName: string; status: string; failureMessages?: string[] }> }>;
+      testResults?: Array<{
+        name: string;
+        status: string;
+        message?: string;
+        assertionResults?: Array<{ fullName: string; status: string; failureMessages?: string[] }>;
+      }>;
     };
     for (const file of r.testResults ?? []) {
       const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-      for (const a of failedTests) failures.push(`${name}: ${file.name.replace(process.cwd() + '/', '')} > ${a.fullName}${why(a.failureMessages)}`);
-      if (file.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${file.name.replace(process.cwd() + '/', '')} (did not run: ${(file.message ?? '').split('\n')[0]})`);
+      for (const a of failedTests)
+        failures.push(
+          `${name}: ${file.name.replace(process.cwd() + '/', '')} > ${a.fullName}${why(a.failureMessages)}`,
+        );
+      if (file.status === 'failed' && failedTests.length === 0)
+        failures.push(
+          `${name}: ${file.name.replace(process.cwd() + '/', '')} (did not run: ${(file.message ?? '').split('\n')[0]})`,
+        );
     }
     // A suite that fails to load has no failed tests; count it so it cannot pass silently.
     steps.push({ name, passed: r.numPassedTests, failed: r.numFailedTests + (!ok && r.numFailedTests === 0 ? 1 : 0) });

@@ -37,7 +37,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
   app.use(apiKeyCheck(deps.config.API_KEY, new Set(['/api/openapi.json', '/api/docs', '/api/docs.js'])));
 
   // The app's files with this deployment's settings in its pages (server/page-config.ts).
-  const files = opts.staticDir ? appFiles(opts.staticDir, deps.config.OGO_HOST, pageRewriter(pageConfigOf(deps.config))) : null;
+  const files = opts.staticDir
+    ? appFiles(opts.staticDir, deps.config.OGO_HOST, pageRewriter(pageConfigOf(deps.config)))
+    : null;
   // The built app's files are the not-found answer for GET and HEAD, not a route of their own.
   app.notFound(async (c) => {
     const file = files && (await files(c));

@@ -63,7 +63,11 @@ const configSchema = z.object({
    * Largest request body, in bytes, of every call but the photo uploads (which have their own
    * limits, server/http/body-limit.ts). Checked while the body arrives: past it, 413.
    */
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
   /** SMS codes (login, registration, e-mail change) one client address may make send in an hour ... */
   SMS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** ... and in 24 hours. */
@@ -75,19 +79,27 @@ const configSchema = z.object({
    * and IPv6): only a request whose connection comes from one of them has its X-Forwarded-For
    * (the client address of the per-client limits) and X-Forwarded-Proto (HSTS) believed.
    */
-  TRUSTED_PROXIES: z.string().default('').superRefine((v, ctx) => {
-    try {
-      parseTrustedProxies(v);
-    } catch (e) {
-      ctx.addIssue({ code: 'custom', message: (e as Error).message });
-    }
-  }),
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .superRefine((v, ctx) => {
+      try {
+        parseTrustedProxies(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+      }
+    }),
   /**
    * Replaced by TRUSTED_PROXIES: a hop count believed X-Forwarded-For from anyone, so a client
    * that reached an instance directly chose its own address. Refused rather than ignored, which
    * would count every client behind the balancer as the balancer.
    */
-  TRUST_PROXY_HOPS: z.enum(['', '0'], { error: 'replaced by TRUSTED_PROXIES (the proxies\' addresses, e.g. 10.0.0.0/8): a hop count believed any client that reached an instance directly' }).optional(),
+  TRUST_PROXY_HOPS: z
+    .enum(['', '0'], {
+      error:
+        "replaced by TRUSTED_PROXIES (the proxies' addresses, e.g. 10.0.0.0/8): a hop count believed any client that reached an instance directly",
+    })
+    .optional(),
   /**
    * Sandboxes allowed to run in production (comma separated: liqpay, sms, test-login, age-check),
    * for a staging deployment only; the server logs each at start. Outside production every
@@ -165,7 +177,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = configSchema.safeParse(env);
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   if (env.NODE_ENV === 'production') {
-    for (const [name, why] of Object.entries(REQUIRED_IN_PRODUCTION)) if (!env[name]) lines.push(`  ${name}: required in production (${why})`);
+    for (const [name, why] of Object.entries(REQUIRED_IN_PRODUCTION))
+      if (!env[name]) lines.push(`  ${name}: required in production (${why})`);
   }
   if (!parsed.success || lines.length) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   const { SEED, ...c } = parsed.data;
@@ -173,11 +186,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...c,
     seed: seedChoice(SEED, isProduction),
-    testPhones: c.TEST_PHONES.split(',').map((p) => p.replace(/\D/g, '')).filter(Boolean),
+    testPhones: c.TEST_PHONES.split(',')
+      .map((p) => p.replace(/\D/g, ''))
+      .filter(Boolean),
     checkResponses: c.CHECK_RESPONSES ?? !isProduction,
     isProduction,
     sqliteExclusive: (c.SQLITE_LOCKING ?? (isProduction ? 'exclusive' : 'normal')) === 'exclusive',
-    sandboxes: new Set(c.SANDBOXES.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+    sandboxes: new Set(
+      c.SANDBOXES.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
     trustedProxies: parseTrustedProxies(c.TRUSTED_PROXIES),
   };
 }

@@ -29,14 +29,27 @@ export interface BuiltDeps {
  */
 export async function buildDeps(
   config: Config,
-  opts: { clock?: Clock; connect?: ConnectOptions; seed?: boolean; processMetrics?: boolean; log?: Logger; migrate?: Pick<MigrateOptions, 'migrations' | 'onProgress'> } = {},
+  opts: {
+    clock?: Clock;
+    connect?: ConnectOptions;
+    seed?: boolean;
+    processMetrics?: boolean;
+    log?: Logger;
+    migrate?: Pick<MigrateOptions, 'migrations' | 'onProgress'>;
+  } = {},
 ): Promise<BuiltDeps> {
   const name = instanceName(config.INSTANCE_NAME, config.PORT);
   const metrics = createMetrics({ processMetrics: opts.processMetrics });
-  const log = opts.log ?? createLogger({ level: config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'silent' : 'info'), name });
+  const log =
+    opts.log ?? createLogger({ level: config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'silent' : 'info'), name });
   const connectOpts: ConnectOptions = {
     sqliteDurable: config.isProduction,
-    ...(opts.connect ?? { databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, sqlitePath: config.SQLITE_PATH, sqliteExclusive: config.sqliteExclusive }),
+    ...(opts.connect ?? {
+      databaseUrl: config.DATABASE_URL,
+      poolSize: config.DATABASE_POOL_SIZE,
+      sqlitePath: config.SQLITE_PATH,
+      sqliteExclusive: config.sqliteExclusive,
+    }),
     onPoolWait: (ms: number) => metrics.poolWait.observe(ms / 1000),
     log: (level, fields, msg) => log[level](fields, msg),
   };
@@ -65,7 +78,11 @@ async function startUnderLock(
   s: { handle: DbHandle; connectOpts: ConnectOptions; name: string; metrics: Metrics; log: Logger },
 ): Promise<BuiltDeps> {
   const { handle, metrics, log } = s;
-  await migrateToLatest(handle.db as never, { ...opts.migrate, log, schema: handle.dialect === 'postgres' ? s.connectOpts.pgSchema : undefined });
+  await migrateToLatest(handle.db as never, {
+    ...opts.migrate,
+    log,
+    schema: handle.dialect === 'postgres' ? s.connectOpts.pgSchema : undefined,
+  });
   if (handle.soleConnection) countRevisionsInProcess(handle.db, handle.soleConnection);
   const clock = opts.clock ?? systemClock;
   const instance = await registerInstance(handle.db, clock, s.name);
@@ -112,7 +129,12 @@ function countedSms(sender: SmsSender, metrics: Metrics): SmsSender {
 /** The SMS sender the configuration chooses (server/providers): TurboSMS, the sandbox outbox, or off. */
 function smsSender(config: Config, db: BuiltDeps['deps']['db'], clock: Clock): SmsSender {
   const kind = providersOf(config).sms;
-  if (kind === 'turbosms') return turboSms({ token: config.TURBOSMS_TOKEN ?? '', sender: config.TURBOSMS_SENDER ?? '', origin: config.TURBOSMS_URL });
+  if (kind === 'turbosms')
+    return turboSms({
+      token: config.TURBOSMS_TOKEN ?? '',
+      sender: config.TURBOSMS_SENDER ?? '',
+      origin: config.TURBOSMS_URL,
+    });
   if (kind === 'off') return smsOff(OFF_MESSAGES.sms);
   // Named in SANDBOXES in production (staging), it stays a delivery log with every code masked.
   return sandboxSms(db, clock, { keepCodes: !config.isProduction });

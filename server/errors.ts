@@ -18,8 +18,7 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (code: string, message: string) => new ApiError(400, code, message);
-export const unauthorized = (message = 'Потрібно увійти', code = 'unauthenticated') =>
-  new ApiError(401, code, message);
+export const unauthorized = (message = 'Потрібно увійти', code = 'unauthenticated') => new ApiError(401, code, message);
 export const forbidden = (message = 'Доступ заборонено', code = 'forbidden') => new ApiError(403, code, message);
 export const notFound = (message = 'Не знайдено', code = 'not_found') => new ApiError(404, code, message);
 export const conflict = (code: string, message: string) => new ApiError(409, code, message);
@@ -35,7 +34,9 @@ export const tooManyRequests = (retryAfterSeconds: number, message = 'Забаг
  */
 const DATABASE_RETRY_AFTER_S = 5;
 export const databaseUnavailable = () =>
-  new ApiError(503, 'database_unavailable', 'Сервер тимчасово не може виконати запит. Спробуй за кілька секунд', { 'Retry-After': String(DATABASE_RETRY_AFTER_S) });
+  new ApiError(503, 'database_unavailable', 'Сервер тимчасово не може виконати запит. Спробуй за кілька секунд', {
+    'Retry-After': String(DATABASE_RETRY_AFTER_S),
+  });
 
 export function errorJson(c: Context, err: ApiError) {
   for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
@@ -52,7 +53,10 @@ export function onError(err: Error, c: Context) {
   // Hono's own HTTPException (e.g. body limit) carries a status.
   const status = (err as { status?: unknown }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return errorJson(c, new ApiError(status as ContentfulStatusCode, 'bad_request', err.message || 'Некоректний запит'));
+    return errorJson(
+      c,
+      new ApiError(status as ContentfulStatusCode, 'bad_request', err.message || 'Некоректний запит'),
+    );
   }
   // Unset only if the fault came before the app's first middlewares had run (server/app.ts).
   const log = (c.var as { deps?: AppDeps }).deps?.log;

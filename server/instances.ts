@@ -49,7 +49,11 @@ export async function registerInstance(db: Db, clock: Clock, name: string): Prom
     name,
     async stop() {
       clearInterval(beat);
-      await db.deleteFrom('instances').where('id', '=', id).execute().catch(() => undefined);
+      await db
+        .deleteFrom('instances')
+        .where('id', '=', id)
+        .execute()
+        .catch(() => undefined);
     },
   };
 }

@@ -23,10 +23,12 @@ const log = createLogger({ level: 'info' });
 logProcessAsJson(log);
 
 /** Logs why the process cannot go on, masked, and exits non-zero. */
-const fatal = (what: string) => (e: unknown): never => {
-  log.fatal({ error: maskedError(e) }, what);
-  process.exit(1);
-};
+const fatal =
+  (what: string) =>
+  (e: unknown): never => {
+    log.fatal({ error: maskedError(e) }, what);
+    process.exit(1);
+  };
 
 const config: Config = (() => {
   try {
@@ -55,18 +57,25 @@ const options = {
   },
 };
 // Every body is limited while it arrives, every answer carries the security headers.
-const { server, port } = await listen((req, env) => serve(req, env), config.PORT, config.HOST, options).catch(fatal('cannot listen: not starting'));
+const { server, port } = await listen((req, env) => serve(req, env), config.PORT, config.HOST, options).catch(
+  fatal('cannot listen: not starting'),
+);
 
 let built: BuiltDeps | null = null;
 let stopping = false;
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-built = await buildDeps(config, { processMetrics: true, log, migrate: { onProgress: (p) => (migrating = p) } }).catch(fatal('database start failed: not starting'));
+built = await buildDeps(config, { processMetrics: true, log, migrate: { onProgress: (p) => (migrating = p) } }).catch(
+  fatal('database start failed: not starting'),
+);
 const { deps } = built;
 const app = createApp(deps, { staticDir: config.STATIC_DIR });
 
-const purge = () => Promise.all([purgeIdempotency(deps), purgeSmsSends(deps)]).catch((e: unknown) => log.error({ error: maskedError(e) }, 'purge failed'));
+const purge = () =>
+  Promise.all([purgeIdempotency(deps), purgeSmsSends(deps)]).catch((e: unknown) =>
+    log.error({ error: maskedError(e) }, 'purge failed'),
+  );
 await purge();
 const timer = setInterval(purge, 86_400_000);
 timer.unref();
@@ -85,7 +94,17 @@ process.on('SIGUSR2', () => {
 });
 const where = config.DATABASE_URL ? 'PostgreSQL' : `SQLite ${config.SQLITE_PATH}`;
 // `instance` (the slot) is on every line already; this start of it is `instanceId`.
-log.info({ port, url: `http://localhost:${port}`, database: where, env: config.NODE_ENV, seed: config.seed, instanceId: deps.instance?.id }, 'ready');
+log.info(
+  {
+    port,
+    url: `http://localhost:${port}`,
+    database: where,
+    env: config.NODE_ENV,
+    seed: config.seed,
+    instanceId: deps.instance?.id,
+  },
+  'ready',
+);
 // What is real, what is a sandbox (named in SANDBOXES in production), what is off.
 for (const line of providerReport(config)) log[line.level](line.fields ?? {}, line.msg);
 if (config.isProduction) await warnOfDemo();
@@ -97,12 +116,18 @@ crashWhenAsked();
 /** Production with the demo's claimable rows: seeded on purpose (staging), or left from before SEED existed. */
 async function warnOfDemo(): Promise<void> {
   if (config.seed === 'demo') {
-    log.warn({ seed: 'demo' }, 'SEED=demo in production: demo members, orders, XP, scan codes and device serials, all in the public source: for staging only');
+    log.warn(
+      { seed: 'demo' },
+      'SEED=demo in production: demo members, orders, XP, scan codes and device serials, all in the public source: for staging only',
+    );
     return;
   }
   const left = await demoLeftovers(deps).catch(() => null);
   if (left && (left.scanCodes || left.deviceSerials)) {
-    log.error({ ...left }, 'demo scan codes or device serials in a production database: anyone can claim their XP from the public source; delete them (scan_codes batch demo-*, device_registry source demo)');
+    log.error(
+      { ...left },
+      'demo scan codes or device serials in a production database: anyone can claim their XP from the public source; delete them (scan_codes batch demo-*, device_registry source demo)',
+    );
   }
 }
 

@@ -21,7 +21,12 @@ export function tagsOf(c: Pick<Customer, 'tags'>): string[] {
 }
 
 export async function findCustomer(db: Db, memberId: number, variant: Variant): Promise<Customer | undefined> {
-  return db.selectFrom('customers').selectAll().where('member_id', '=', memberId).where('variant', '=', variant).executeTakeFirst();
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('variant', '=', variant)
+    .executeTakeFirst();
 }
 
 /**

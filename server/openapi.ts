@@ -32,13 +32,23 @@ export function buildOpenApi(version: string): JsonSchema {
     if (call.method === 'GET') {
       const props = (req.properties ?? {}) as Record<string, JsonSchema>;
       const required = new Set((req.required as string[] | undefined) ?? []);
-      op.parameters = Object.entries(props).map(([n, schema]) => ({ name: n, in: 'query', required: required.has(n), schema }));
+      op.parameters = Object.entries(props).map(([n, schema]) => ({
+        name: n,
+        in: 'query',
+        required: required.has(n),
+        schema,
+      }));
     } else {
       const type = call.multipart ? 'multipart/form-data' : 'application/json';
       op.requestBody = { required: true, content: { [type]: { schema: req } } };
       if (call.mutation) {
         op.parameters = [
-          { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 8, maxLength: 255 } },
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            schema: { type: 'string', minLength: 8, maxLength: 255 },
+          },
         ];
       }
     }
@@ -46,7 +56,11 @@ export function buildOpenApi(version: string): JsonSchema {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Club API', version, description: 'Reference API of the loyalty club and shop (docs/api.md#calls).' },
+    info: {
+      title: 'Club API',
+      version,
+      description: 'Reference API of the loyalty club and shop (docs/api.md#calls).',
+    },
     servers: [{ url: '/' }],
     components: {
       securitySchemes: {

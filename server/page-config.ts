@@ -39,7 +39,9 @@ export function pageRewriter(config: ClubConfig): (path: string, body: Buffer) =
     }
     if (path === '/sw.js') {
       const js = body.toString('utf8');
-      return js.includes(CONFIG_REVISION_TOKEN) ? Buffer.from(js.replaceAll(CONFIG_REVISION_TOKEN, `-${fingerprint}`)) : null;
+      return js.includes(CONFIG_REVISION_TOKEN)
+        ? Buffer.from(js.replaceAll(CONFIG_REVISION_TOKEN, `-${fingerprint}`))
+        : null;
     }
     return null;
   };

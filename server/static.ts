@@ -60,14 +60,16 @@ async function builtBrotli(file: string, mtime: number): Promise<Buffer | null> 
 }
 
 /** Brotli for an answer made at run time (fast setting: it is made once per route and kept). */
-const brotliNow = (b: Buffer) => brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } });
+const brotliNow = (b: Buffer) =>
+  brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } });
 const brotliAsync = promisify(brotliCompress);
 /**
  * Brotli at the build's own setting, for a file rewritten for this deployment (server/page-config.ts):
  * too slow to make on the event loop, so made off it (libuv's pool) while the fast
  * setting's copy (14 % larger) is served.
  */
-const brotliBest = (b: Buffer) => brotliAsync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } });
+const brotliBest = (b: Buffer) =>
+  brotliAsync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } });
 
 /** A built file as this deployment serves it (server/page-config.ts), or null when it stays as built. */
 export type Rewrite = (path: string, body: Buffer) => Buffer | null;
@@ -126,7 +128,11 @@ function withQuery(target: string, search: string): string {
  * otherwise index.html naming the chunks of that route's first screen (modulepreload), so the
  * browser asks for them at once. Without a plan (an older build), index.html for every route.
  */
-export function appFiles(dir: string, ogoHost?: string | null, rewrite?: Rewrite): (c: Context<AppEnv>) => Promise<Response | null> {
+export function appFiles(
+  dir: string,
+  ogoHost?: string | null,
+  rewrite?: Rewrite,
+): (c: Context<AppEnv>) => Promise<Response | null> {
   const root = resolve(dir);
   const cache = new Map<string, Entry>();
   let plan: Plan | null = null;
@@ -153,7 +159,9 @@ export function appFiles(dir: string, ogoHost?: string | null, rewrite?: Rewrite
     let hit = shells.get(key);
     if (hit) return hit;
     // Where the build marked the place (after the entry script, ahead of the inlined stylesheet).
-    const body = Buffer.from(withPreloads(index.body.toString('utf8'), signedIn ? route.preload.in : route.preload.out));
+    const body = Buffer.from(
+      withPreloads(index.body.toString('utf8'), signedIn ? route.preload.in : route.preload.out),
+    );
     hit = { body, gzip: gzipSync(body), br: brotliNow(body), type: index.type, mtime: index.mtime };
     shells.set(key, hit);
     return hit;
@@ -175,11 +183,21 @@ export function appFiles(dir: string, ogoHost?: string | null, rewrite?: Rewrite
       // Where the guards send a signed-out visitor to a prerendered screen (a new visitor at /
       // to the age question), that screen at once: a redirect cost a phone a round trip before
       // anything showed. The app puts the screen's own address in the bar (src/main.tsx).
-      const shown = !visitor.signedIn && !visit.redirect.includes('?') ? p!.routes.find((x) => x.re.test(visit.redirect)) : undefined;
-      const page = shown?.prerendered && shown.path === visit.redirect && 'show' in (shown.visit[visitor.key] ?? {}) ? await load(`/${shown.prerendered}`) : null;
+      const shown =
+        !visitor.signedIn && !visit.redirect.includes('?')
+          ? p!.routes.find((x) => x.re.test(visit.redirect))
+          : undefined;
+      const page =
+        shown?.prerendered && shown.path === visit.redirect && 'show' in (shown.visit[visitor.key] ?? {})
+          ? await load(`/${shown.prerendered}`)
+          : null;
       if (page) return send(c, page, '/index.html', true);
       const search = new URL(c.req.url).search;
-      return c.body(null, 302, { location: withQuery(visit.redirect, search), 'cache-control': 'no-store', vary: 'cookie' });
+      return c.body(null, 302, {
+        location: withQuery(visit.redirect, search),
+        'cache-control': 'no-store',
+        vary: 'cookie',
+      });
     }
     if (visit && 'show' in visit && !visitor.signedIn && r.prerendered) {
       const page = await load(`/${r.prerendered}`);
@@ -205,19 +223,34 @@ export function appFiles(dir: string, ogoHost?: string | null, rewrite?: Rewrite
       const entry: Entry = {
         body,
         gzip: compress ? gzipSync(body) : null,
-        br: !compress ? null : rewritten ? brotliNow(body) : ((await builtBrotli(file, st.mtimeMs)) ?? (ext === '.html' ? brotliNow(body) : null)),
+        br: !compress
+          ? null
+          : rewritten
+            ? brotliNow(body)
+            : ((await builtBrotli(file, st.mtimeMs)) ?? (ext === '.html' ? brotliNow(body) : null)),
         type: TYPES[ext] ?? 'application/octet-stream',
         mtime: st.mtimeMs,
       };
       cache.set(file, entry);
-      if (rewritten && entry.br) void brotliBest(body).then((br) => (entry.br = br), () => undefined);
+      if (rewritten && entry.br)
+        void brotliBest(body).then(
+          (br) => (entry.br = br),
+          () => undefined,
+        );
       return entry;
     } catch {
       return null;
     }
   }
 
-  function send(c: Context<AppEnv>, entry: Entry, path: string, byCookie = false, status: 200 | 404 = 200, byHost = false) {
+  function send(
+    c: Context<AppEnv>,
+    entry: Entry,
+    path: string,
+    byCookie = false,
+    status: 200 | 404 = 200,
+    byHost = false,
+  ) {
     const cacheControl =
       NO_CACHE.has(path) || entry.type.startsWith('text/html')
         ? 'no-cache'

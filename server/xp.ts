@@ -24,14 +24,20 @@ export interface XpChange {
 export async function changeXp(db: DbOrTrx, ch: XpChange): Promise<number> {
   if (!Number.isInteger(ch.amount)) throw new Error('XP amounts are whole numbers');
   if (ch.amount === 0) {
-    const row = await db.selectFrom('customers').select('xp_balance').where('id', '=', ch.customerId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('customers')
+      .select('xp_balance')
+      .where('id', '=', ch.customerId)
+      .executeTakeFirstOrThrow();
     return row.xp_balance;
   }
   let q = db
     .updateTable('customers')
     .set((eb) => ({
       xp_balance: eb('xp_balance', '+', ch.amount),
-      ...(ch.amount > 0 ? { xp_earned: eb('xp_earned', '+', ch.amount) } : { xp_spent: eb('xp_spent', '+', -ch.amount) }),
+      ...(ch.amount > 0
+        ? { xp_earned: eb('xp_earned', '+', ch.amount) }
+        : { xp_spent: eb('xp_spent', '+', -ch.amount) }),
       xp_lines: eb('xp_lines', '+', 1),
     }))
     .where('id', '=', ch.customerId);

@@ -20,7 +20,8 @@ const root = document.getElementById('root')!;
 // at / gets the age question: server/static.ts): the bar shows that screen's address, as a
 // redirect would have, before the app reads it.
 const shownAt = root.dataset.prerendered;
-if (shownAt && shownAt !== location.pathname) history.replaceState(history.state, '', shownAt + location.search + location.hash);
+if (shownAt && shownAt !== location.pathname)
+  history.replaceState(history.state, '', shownAt + location.search + location.hash);
 const yieldToPage = () => new Promise((r) => setTimeout(r, 0));
 function run(): void {
   const snapshot = paintSnapshot(root);
@@ -47,7 +48,14 @@ function run(): void {
   const start = () =>
     void import('react-dom/client')
       .then(yieldToPage)
-      .then(() => member && import('dexie').then(yieldToPage).then(() => import('./db/db')).then(yieldToPage))
+      .then(
+        () =>
+          member &&
+          import('dexie')
+            .then(yieldToPage)
+            .then(() => import('./db/db'))
+            .then(yieldToPage),
+      )
       .then(() => import('./app/boot/boot'))
       .then((m) => {
         booting = true;

@@ -38,7 +38,14 @@ let plan: Promise<PlannedPreloads[]> | null = null;
  */
 async function memberPreloads(path: string): Promise<string[]> {
   plan ??= matchPrecache('/club-routes.json')
-    .then(async (r) => ((r ? await r.json() : { routes: [] }) as { routes: Array<{ pattern: string; preload: PlannedPreloads['preload'] }> }).routes)
+    .then(
+      async (r) =>
+        (
+          (r ? await r.json() : { routes: [] }) as {
+            routes: Array<{ pattern: string; preload: PlannedPreloads['preload'] }>;
+          }
+        ).routes,
+    )
     .then((routes) => routes.map((r) => ({ re: new RegExp(r.pattern, 'i'), preload: r.preload })));
   try {
     return (await plan).find((r) => r.re.test(path))?.preload.in ?? [];
@@ -60,12 +67,16 @@ async function shellWithScreen(shell: string, path: string, token: string): Prom
     if (!hit) return null;
     const snap = (await hit.json()) as ScreenSnapshot;
     const build = /<meta name="club-build" content="([^"]+)"/.exec(shell)?.[1];
-    if (!build || snap.build !== build || snap.owner !== ownerOfToken(token) || typeof snap.html !== 'string') return null;
+    if (!build || snap.build !== build || snap.owner !== ownerOfToken(token) || typeof snap.html !== 'string')
+      return null;
     return html(
       shell
         .replace('<html lang="uk">', `<html lang="uk" data-theme="${attr(snap.theme)}">`)
         .replace(/<title>[^<]*<\/title>/, `<title>${attr(snap.title)}</title>`)
-        .replace('<div id="root"></div>', `<div id="root"><div class="screen-snapshot" inert aria-hidden="true">${snap.html}</div></div>`),
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root"><div class="screen-snapshot" inert aria-hidden="true">${snap.html}</div></div>`,
+        ),
     );
   } catch {
     return null;
@@ -86,7 +97,8 @@ export async function answerNavigation(
 ): Promise<Response | undefined> {
   if (state) {
     const visit = resolveVisit(url.pathname, state);
-    if (visit.kind === 'redirect') return Response.redirect(new URL(carryQuery(visit.to, url.search), url.origin).href, 302);
+    if (visit.kind === 'redirect')
+      return Response.redirect(new URL(carryQuery(visit.to, url.search), url.origin).href, 302);
     if (visit.kind === 'page' && !state.signedIn && !visit.spec.path.includes(':')) {
       // The prerendered pages are in the precache's later group (sw/precache-later.ts).
       const file = `/${prerenderedFile(visit.spec.path)}`;

@@ -16,7 +16,11 @@ export interface PictureLimits {
 }
 
 /** 6 MB: about a thousand of the server's pictures (their sizes: docs/performance-log.md), far more than a member opens. */
-export const PICTURE_LIMITS: PictureLimits = { maxBytes: 6 * 1024 * 1024, quotaShare: 0.05, maxAgeMs: 30 * 24 * 3600_000 };
+export const PICTURE_LIMITS: PictureLimits = {
+  maxBytes: 6 * 1024 * 1024,
+  quotaShare: 0.05,
+  maxAgeMs: 30 * 24 * 3600_000,
+};
 
 interface Kept {
   at: number;
@@ -43,7 +47,11 @@ export interface PictureCache {
  * is touched after each sync (./picture-prefetch), so the pictures evicted are those nobody
  * asked for lately. The index of ages and sizes is read from the cache once per worker start.
  */
-export function createPictureCache(limits: PictureLimits = PICTURE_LIMITS, now: () => number = Date.now, storage?: StorageManager): PictureCache {
+export function createPictureCache(
+  limits: PictureLimits = PICTURE_LIMITS,
+  now: () => number = Date.now,
+  storage?: StorageManager,
+): PictureCache {
   let index: Promise<Map<string, Kept>> | null = null;
   let budget: Promise<number> | null = null;
   const open = () => caches.open(PICTURES_CACHE);

@@ -4,7 +4,8 @@ import { PICTURE_MARK_HEADER, PICTURE_MARK_SVG } from '../src/ui/picture-mark';
 import { createPictureCache, type PictureCache } from './picture-cache';
 
 /** Same-origin product and news pictures (served by the API server outside /api). */
-export const isPicture = (url: URL, origin: string): boolean => url.origin === origin && url.pathname.startsWith('/media/');
+export const isPicture = (url: URL, origin: string): boolean =>
+  url.origin === origin && url.pathname.startsWith('/media/');
 
 /**
  * The stand-in for a picture this device never kept, when the network cannot give it: a
@@ -35,7 +36,12 @@ async function otherSize(pictures: PictureCache, url: string): Promise<Response>
  * item, whose drawing never changes under the same URL for long (a year's max-age on products, a
  * day on news).
  */
-export async function answerPicture(pictures: PictureCache, request: Request, scope: { navigator: { onLine?: boolean } }, waitUntil: (p: Promise<unknown>) => void): Promise<Response> {
+export async function answerPicture(
+  pictures: PictureCache,
+  request: Request,
+  scope: { navigator: { onLine?: boolean } },
+  waitUntil: (p: Promise<unknown>) => void,
+): Promise<Response> {
   const hit = await pictures.match(request.url);
   if (hit) return hit;
   if (offline(scope)) return otherSize(pictures, request.url);
@@ -57,7 +63,11 @@ const PREFETCH_PARALLEL = 2;
  * the ones kept already only have their age renewed; the others are fetched at low priority,
  * two at a time, and the run stops at the first network failure (the next sync tries again).
  */
-export async function keepPictures(pictures: PictureCache, urls: readonly string[], scope: { navigator: { onLine?: boolean }; location: { origin: string } }): Promise<number> {
+export async function keepPictures(
+  pictures: PictureCache,
+  urls: readonly string[],
+  scope: { navigator: { onLine?: boolean }; location: { origin: string } },
+): Promise<number> {
   const missing: string[] = [];
   for (const u of urls) {
     let url: URL;

@@ -1,6 +1,11 @@
 /// <reference lib="webworker" />
 import { PrecacheController } from 'workbox-precaching';
-import { connectionVerdict, PRECACHE_LATER_MESSAGE, type ConnectionLike, type PrecacheLaterMessage } from '../src/app/pwa/precache-protocol';
+import {
+  connectionVerdict,
+  PRECACHE_LATER_MESSAGE,
+  type ConnectionLike,
+  type PrecacheLaterMessage,
+} from '../src/app/pwa/precache-protocol';
 
 export interface GroupedEntry {
   url: string;
@@ -48,12 +53,19 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * where it has one, is not poor), and cache-first at run time, so that a file asked for before its turn is kept
  * as if precached. One fill at a time.
  */
-export function createLaterShell(entries: readonly GroupedEntry[], base: string, scope: Scope, pauseMs = LATER_PAUSE_MS): LaterShell {
+export function createLaterShell(
+  entries: readonly GroupedEntry[],
+  base: string,
+  scope: Scope,
+  pauseMs = LATER_PAUSE_MS,
+): LaterShell {
   const controller = new PrecacheController({ cacheName: LATER_CACHE });
   if (entries.length) controller.addToCacheList(entries.map(({ url, revision }) => ({ url, revision })));
   const urls = controller.getURLsToCacheKeys();
   const keyFor = (url: string) => controller.getCacheKeyForURL(new URL(url, base).href);
-  const modes = new Map(entries.map((e) => [new URL(e.url, base).href, e.revision ? ('reload' as const) : ('default' as const)]));
+  const modes = new Map(
+    entries.map((e) => [new URL(e.url, base).href, e.revision ? ('reload' as const) : ('default' as const)]),
+  );
 
   const fetchAndKeep = async (url: string, key: string): Promise<Response> => {
     const r = await fetch(url, { credentials: 'same-origin', cache: modes.get(url) ?? 'default' });
@@ -66,14 +78,22 @@ export function createLaterShell(entries: readonly GroupedEntry[], base: string,
   };
   // A run of every batch stops when the worker's own view of the connection turns poor; one small
   // batch is the page's call (it asks for one where it cannot tell the connection).
-  const allowed = (mode: 'all' | 'batch') => scope.navigator.onLine !== false && (mode === 'batch' || connectionVerdict(scope.navigator.connection) !== 'poor');
+  const allowed = (mode: 'all' | 'batch') =>
+    scope.navigator.onLine !== false && (mode === 'batch' || connectionVerdict(scope.navigator.connection) !== 'poor');
 
   let running: Promise<number> | null = null;
   const fill = async (mode: 'all' | 'batch') => {
     const todo = await missing();
     while (todo.length && allowed(mode)) {
       const batch = todo.splice(0, LATER_BATCH);
-      const got = await Promise.all(batch.map(([url, key]) => fetchAndKeep(url, key).then((r) => r.ok, () => false)));
+      const got = await Promise.all(
+        batch.map(([url, key]) =>
+          fetchAndKeep(url, key).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        ),
+      );
       if (got.some((ok) => !ok)) return todo.length + got.filter((ok) => !ok).length;
       if (mode === 'batch') break;
       await pause(pauseMs);
@@ -85,7 +105,7 @@ export function createLaterShell(entries: readonly GroupedEntry[], base: string,
     keyFor,
     async match(url) {
       const key = keyFor(url);
-      return key ? (await (await caches.open(LATER_CACHE)).match(key)) ?? undefined : undefined;
+      return key ? ((await (await caches.open(LATER_CACHE)).match(key)) ?? undefined) : undefined;
     },
     async answer(request, waitUntil) {
       const key = keyFor(request.url)!;

@@ -26,7 +26,8 @@ precacheAndRoute(install);
 cleanupOutdatedCaches();
 const laterShell = createLaterShell(later, self.location.href, self);
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && laterShell.keyFor(url.href) !== undefined,
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && laterShell.keyFor(url.href) !== undefined,
   ({ request, event }) => laterShell.answer(request, (p) => event.waitUntil(p)),
 );
 listenForLater(self, laterShell);
@@ -59,7 +60,8 @@ registerRoute(
 // The install icons (not precached: the browser asks for them when it offers to install):
 // kept once asked for online, so the browser's own request for them never fails offline.
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/icons/') && request.method === 'GET',
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname.startsWith('/icons/') && request.method === 'GET',
   new StaleWhileRevalidate({ cacheName: 'icons' }),
 );
 
@@ -69,7 +71,9 @@ self.addEventListener('message', (event) => {
 });
 // The old picture cache (by count only) gives way to `pictures`; the later group's older revisions go.
 self.addEventListener('activate', (event) =>
-  event.waitUntil(Promise.all([self.clients.claim(), caches.delete('media'), laterShell.cleanup().catch(() => undefined)])),
+  event.waitUntil(
+    Promise.all([self.clients.claim(), caches.delete('media'), laterShell.cleanup().catch(() => undefined)]),
+  ),
 );
 
 // Background Sync (Chromium) replays the outbox with the same code as the pages.

@@ -9,7 +9,12 @@ import { CHROMIUM_ARGS, findChromium } from '../../tests/e2e/support/chromium';
 import { devToolsOf, UNTHROTTLED, WorkerLink, type Conditions } from './worker-link';
 
 /** Lighthouse's "Slow 4G" devtools throttling (its mobileSlow4G preset): per request 562.5 ms, 1.47 Mbps down, 0.675 up. */
-export const SLOW_4G: Conditions = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
+export const SLOW_4G: Conditions = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
 export const CPU_SLOWDOWN = 4;
 
 /** One request of the page: CDP's monotonic seconds. */
@@ -79,11 +84,21 @@ export async function throttle(phone: Phone, on: boolean, offline = false): Prom
 export function watchRequests(phone: Phone): void {
   phone.requests = [];
   const byId = new Map<string, PageRequest>();
-  phone.cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number; type?: string; request: { url: string; initialPriority: string } }) => {
-    const r: PageRequest = { id: e.requestId, url: e.request.url, type: e.type ?? '', priority: e.request.initialPriority, sent: e.timestamp, done: null };
-    if (!byId.has(e.requestId)) phone.requests.push(r);
-    byId.set(e.requestId, r);
-  });
+  phone.cdp.on(
+    'Network.requestWillBeSent',
+    (e: { requestId: string; timestamp: number; type?: string; request: { url: string; initialPriority: string } }) => {
+      const r: PageRequest = {
+        id: e.requestId,
+        url: e.request.url,
+        type: e.type ?? '',
+        priority: e.request.initialPriority,
+        sent: e.timestamp,
+        done: null,
+      };
+      if (!byId.has(e.requestId)) phone.requests.push(r);
+      byId.set(e.requestId, r);
+    },
+  );
   const end = (e: { requestId: string; timestamp: number }) => {
     const r = byId.get(e.requestId);
     if (r) r.done = e.timestamp;

@@ -43,7 +43,12 @@ export const firstVisitAuth = (site: Site) =>
   });
 
 async function contentShown(page: Page, path: string): Promise<void> {
-  if (path === '/') await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="xp-balance"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  if (path === '/')
+    await page.waitForFunction(
+      () => /\d/.test(document.querySelector('[data-testid="xp-balance"]')?.textContent ?? ''),
+      null,
+      { timeout: 60_000 },
+    );
   else await page.locator('[data-testid="product-card"] img').first().waitFor({ timeout: 60_000 });
 }
 
@@ -51,7 +56,9 @@ async function contentShown(page: Page, path: string): Promise<void> {
 async function screenKept(page: Page, path: string): Promise<void> {
   await page
     .waitForFunction(
-      async (p) => Boolean(localStorage.getItem(`screen:${p}`)) && Boolean(await (await caches.open('club-screens')).match(`/__screens/${encodeURIComponent(p)}`)),
+      async (p) =>
+        Boolean(localStorage.getItem(`screen:${p}`)) &&
+        Boolean(await (await caches.open('club-screens')).match(`/__screens/${encodeURIComponent(p)}`)),
       path,
       { timeout: 20_000, polling: 250 },
     )
@@ -128,7 +135,11 @@ export interface OfflineLoad {
 export const offlineRun = (site: Site) =>
   onPhone(site, async (phone): Promise<OfflineLoad[]> => {
     await member(phone, site, [LIST]);
-    await phone.page.waitForFunction(async (f) => Boolean(await caches.match(`/${f}`, { ignoreSearch: true })), FLOOR_PAGE, { timeout: 60_000, polling: 500 });
+    await phone.page.waitForFunction(
+      async (f) => Boolean(await caches.match(`/${f}`, { ignoreSearch: true })),
+      FLOOR_PAGE,
+      { timeout: 60_000, polling: 500 },
+    );
     // The tab the member used shares the measured pages' renderer: its own work (a kept copy
     // being made, sync trying the network) would fall in their loads.
     await phone.page.goto('about:blank');
@@ -148,21 +159,41 @@ export const offlineRun = (site: Site) =>
         if (process.env.LOADING_DEBUG) {
           const nav = await page.evaluate(() => {
             const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-            return { workerStart: n.workerStart, responseStart: n.responseStart, responseEnd: n.responseEnd, dcl: n.domContentLoadedEventStart, bytes: n.decodedBodySize };
+            return {
+              workerStart: n.workerStart,
+              responseStart: n.responseStart,
+              responseEnd: n.responseEnd,
+              dcl: n.domContentLoadedEventStart,
+              bytes: n.decodedBodySize,
+            };
           });
           const r = (x: number) => Math.round(x);
-          console.log(`    ${new URL(url).pathname}: nav ${JSON.stringify(nav, (_k, v: unknown) => (typeof v === 'number' ? r(v) : v))}, FCP ${r(p.fcp ?? NaN)}, LCP ${JSON.stringify(p.lcp.map((l) => [r(l.t), l.what.slice(0, 20)]))}, tasks ${JSON.stringify(p.longtasks.map((t) => [r(t.t), r(t.d)]))}`);
+          console.log(
+            `    ${new URL(url).pathname}: nav ${JSON.stringify(nav, (_k, v: unknown) => (typeof v === 'number' ? r(v) : v))}, FCP ${r(p.fcp ?? NaN)}, LCP ${JSON.stringify(p.lcp.map((l) => [r(l.t), l.what.slice(0, 20)]))}, tasks ${JSON.stringify(p.longtasks.map((t) => [r(t.t), r(t.d)]))}`,
+          );
         }
         await page.close();
         const lcp = p.lcp.length ? p.lcp[p.lcp.length - 1]! : null;
-        return { t: lcp?.t ?? null, what: lcp?.what ?? '—', usable: p.usable, longest: Math.max(0, ...p.longtasks.map((t) => t.d)) };
+        return {
+          t: lcp?.t ?? null,
+          what: lcp?.what ?? '—',
+          usable: p.usable,
+          longest: Math.max(0, ...p.longtasks.map((t) => t.d)),
+        };
       };
       const floor1 = await load(`${site.url}/${FLOOR_PAGE}`, null);
       const app1 = await load(site.url + path, usableOf(path));
       const app2 = await load(site.url + path, usableOf(path));
       const floor2 = await load(`${site.url}/${FLOOR_PAGE}`, null);
       const mid = (a: number | null, b: number | null) => (a === null || b === null ? (a ?? b) : (a + b) / 2);
-      out.push({ path, app: mid(app1.t, app2.t), floor: mid(floor1.t, floor2.t), appWhat: app2.what, usable: mid(app1.usable, app2.usable), appLongest: Math.max(app1.longest, app2.longest) });
+      out.push({
+        path,
+        app: mid(app1.t, app2.t),
+        floor: mid(floor1.t, floor2.t),
+        appWhat: app2.what,
+        usable: mid(app1.usable, app2.usable),
+        appLongest: Math.max(app1.longest, app2.longest),
+      });
     }
     return out;
   });

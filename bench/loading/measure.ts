@@ -75,7 +75,11 @@ export async function measuredLoad(phone: Phone, dist: string, url: string, usab
   const left = WATCH_MS - (Date.now() - startedAt);
   if (left > 0) await page.waitForTimeout(left);
   if (trace) await trace.save(url);
-  const [p, res, path] = await Promise.all([readProbe(page), readResources(page), page.evaluate(() => location.pathname)]);
+  const [p, res, path] = await Promise.all([
+    readProbe(page),
+    readResources(page),
+    page.evaluate(() => location.pathname),
+  ]);
   await throttle(phone, false);
 
   const lcp = p.lcp.length ? p.lcp[p.lcp.length - 1]! : null;
@@ -92,8 +96,12 @@ export async function measuredLoad(phone: Phone, dist: string, url: string, usab
     picDone === null
       ? []
       : [
-          ...phone.requests.filter((r) => r !== doc && rel(r.sent) < picDone && !needed(r.url, html, origin)).map((r) => `${short(r.url)} (${r.priority})`),
-          ...sw.filter((r) => rel(r.sent) < picDone && !needed(r.url, html, origin)).map((r) => `worker: ${short(r.url)}`),
+          ...phone.requests
+            .filter((r) => r !== doc && rel(r.sent) < picDone && !needed(r.url, html, origin))
+            .map((r) => `${short(r.url)} (${r.priority})`),
+          ...sw
+            .filter((r) => rel(r.sent) < picDone && !needed(r.url, html, origin))
+            .map((r) => `worker: ${short(r.url)}`),
         ];
   return {
     fcp: p.fcp,
@@ -108,7 +116,10 @@ export async function measuredLoad(phone: Phone, dist: string, url: string, usab
     jsWireKb: js.reduce((n, r) => n + (r.sw ? 0 : r.transfer), 0) / 1024,
     pageNet: res.filter((r) => !r.sw).length + 1,
     pageSw: res.filter((r) => r.sw).length,
-    lcpPicture: pic && picDone !== null ? { sent: Math.round(rel(pic.sent)), done: Math.round(picDone), priority: pic.priority } : null,
+    lcpPicture:
+      pic && picDone !== null
+        ? { sent: Math.round(rel(pic.sent)), done: Math.round(picDone), priority: pic.priority }
+        : null,
     unasked,
     swCount: sw.length,
     swKb: sw.reduce((n, r) => n + r.bytes, 0) / 1024,
@@ -121,7 +132,15 @@ export async function measuredLoad(phone: Phone, dist: string, url: string, usab
 async function startTrace(cdp: CDPSession): Promise<{ save(url: string): Promise<void> }> {
   const events: unknown[] = [];
   cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => void events.push(...e.value));
-  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'latencyInfo', 'disabled-by-default-v8.cpu_profiler'];
+  const categories = [
+    'devtools.timeline',
+    'disabled-by-default-devtools.timeline',
+    'v8.execute',
+    'blink.user_timing',
+    'loading',
+    'latencyInfo',
+    'disabled-by-default-v8.cpu_profiler',
+  ];
   await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: categories } });
   return {
     async save(url) {

@@ -30,7 +30,11 @@ function probeScript(usable: Usable) {
   performance.setResourceTimingBufferSize(1000);
   const watch = (type: string, fn: (e: PerformanceEntry) => void, extra: Record<string, unknown> = {}) => {
     try {
-      new PerformanceObserver((list) => list.getEntries().forEach(fn)).observe({ type, buffered: true, ...extra } as PerformanceObserverInit);
+      new PerformanceObserver((list) => list.getEntries().forEach(fn)).observe({
+        type,
+        buffered: true,
+        ...extra,
+      } as PerformanceObserverInit);
     } catch {
       /* entry type not supported */
     }
@@ -41,7 +45,11 @@ function probeScript(usable: Usable) {
   watch('largest-contentful-paint', (e) => {
     const l = e as PerformanceEntry & { size: number; element: Element | null; url: string };
     const el = l.element;
-    const what = l.url ? l.url.replace(location.origin, '').slice(0, 60) : el ? `${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).split(' ')[0] : ''} «${(el.textContent ?? '').trim().slice(0, 30)}»` : '?';
+    const what = l.url
+      ? l.url.replace(location.origin, '').slice(0, 60)
+      : el
+        ? `${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).split(' ')[0] : ''} «${(el.textContent ?? '').trim().slice(0, 30)}»`
+        : '?';
     probe.lcp.push({ t: l.startTime, size: l.size, what, url: l.url });
   });
   watch('longtask', (e) => probe.longtasks.push({ t: e.startTime, d: e.duration }));
@@ -57,7 +65,9 @@ function probeScript(usable: Usable) {
   const find = () =>
     usable.selector
       ? document.querySelector(usable.selector)
-      : (Array.from(document.querySelectorAll('button')).find((b) => (b.textContent ?? '').includes(usable.text ?? '')) ?? null);
+      : (Array.from(document.querySelectorAll('button')).find((b) =>
+          (b.textContent ?? '').includes(usable.text ?? ''),
+        ) ?? null);
   const check = () => {
     const el = find();
     const live = el && Object.keys(el).some((k) => k.startsWith('__reactProps$'));
@@ -80,6 +90,13 @@ export async function readResources(page: Page) {
   return page.evaluate(() =>
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((e) => new URL(e.name).origin === location.origin)
-      .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd, transfer: e.transferSize, body: e.encodedBodySize, sw: e.workerStart > 0 })),
+      .map((e) => ({
+        path: new URL(e.name).pathname,
+        start: e.startTime,
+        end: e.responseEnd,
+        transfer: e.transferSize,
+        body: e.encodedBodySize,
+        sw: e.workerStart > 0,
+      })),
   );
 }

@@ -18,7 +18,8 @@ export type Via = 'direct' | 'h2';
 
 /** The floor's address: the same for every build. */
 export const FLOOR_PAGE = 'bench-static/floor.html';
-const FLOOR_HTML = '<!doctype html><html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Клуб</title></head><body><h1>Клуб</h1></body></html>\n';
+const FLOOR_HTML =
+  '<!doctype html><html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Клуб</title></head><body><h1>Клуб</h1></body></html>\n';
 
 export interface Site {
   /** The build's folder as given. */
@@ -48,7 +49,12 @@ function withFloor(dist: string): string {
 }
 
 /** Production as a staging deployment runs it: the sandboxes and the demo named, its required settings given. */
-const PRODUCTION = { NODE_ENV: 'production', SANDBOXES: 'liqpay,sms,test-login,age-check', SEED: 'demo', METRICS_TOKEN: 'bench' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SANDBOXES: 'liqpay,sms,test-login,age-check',
+  SEED: 'demo',
+  METRICS_TOKEN: 'bench',
+};
 
 interface Server {
   port: number;
@@ -58,17 +64,32 @@ interface Server {
 /** The server of the checkout that holds `dist` (else this one's) on a fresh SQLite database. */
 async function startServer(dist: string, env: Record<string, string>): Promise<Server> {
   const parent = resolve(dirname(resolve(dist)));
-  const root = existsSync(join(parent, 'server/main.ts')) && existsSync(join(parent, 'node_modules')) ? parent : process.cwd();
+  const root =
+    existsSync(join(parent, 'server/main.ts')) && existsSync(join(parent, 'node_modules')) ? parent : process.cwd();
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'club-bench-db-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, ...PRODUCTION, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(data, 'club.db'), DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      ...PRODUCTION,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SQLITE_PATH: join(data, 'club.db'),
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; ; i += 1) {
     if (child.exitCode !== null || i > 600) throw new Error(`the server of ${root} did not start`);
-    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -88,14 +109,26 @@ export async function startSite(dist: string, via: Via): Promise<Site> {
   const copy = withFloor(dist);
   if (via === 'direct') {
     const server = await startServer(dist, { PUBLIC_URL: 'http://localhost', STATIC_DIR: copy });
-    return { dist, served: copy, url: `http://localhost:${server.port}`, args: [], dispose: () => disposeAll(server, null, copy) };
+    return {
+      dist,
+      served: copy,
+      url: `http://localhost:${server.port}`,
+      args: [],
+      dispose: () => disposeAll(server, null, copy),
+    };
   }
   const port = await freePort();
   const url = `https://localhost:${port}`;
   const server = await startServer(dist, { PUBLIC_URL: url, STATIC_DIR: copy, TRUSTED_PROXIES: '127.0.0.1/32' });
   const tls = makeCertificate();
   const balancer = await startTlsBalancer(port, `127.0.0.1:${server.port}`, tls);
-  return { dist, served: copy, url, args: [`--ignore-certificate-errors-spki-list=${tls.spki}`], dispose: () => disposeAll(server, balancer, copy, tls.dir) };
+  return {
+    dist,
+    served: copy,
+    url,
+    args: [`--ignore-certificate-errors-spki-list=${tls.spki}`],
+    dispose: () => disposeAll(server, balancer, copy, tls.dir),
+  };
 }
 
 async function disposeAll(server: Server, balancer: ChildProcess | null, ...dirs: string[]): Promise<void> {
@@ -123,7 +156,25 @@ function makeCertificate(): Certificate {
     if (r.status !== 0) throw new Error(`openssl ${args[0]}: ${r.stderr.toString()}`);
     return r.stdout;
   };
-  run(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', 'key.pem', '-out', 'cert.pem']);
+  run([
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    '-keyout',
+    'key.pem',
+    '-out',
+    'cert.pem',
+  ]);
   const pem = join(dir, 'site.pem');
   writeFileSync(pem, Buffer.concat([readFileSync(join(dir, 'cert.pem')), readFileSync(join(dir, 'key.pem'))]));
   const pub = run(['x509', '-in', 'cert.pem', '-pubkey', '-noout']);

@@ -89,7 +89,12 @@ export class WorkerLink {
       socket.addEventListener('error', () => reject(new Error('no DevTools connection')), { once: true });
     });
     const link = new WorkerLink(socket);
-    await link.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true, filter: [{ type: 'service_worker', exclude: false }, { exclude: true }] });
+    await link.send('Target.setAutoAttach', {
+      autoAttach: true,
+      waitForDebuggerOnStart: true,
+      flatten: true,
+      filter: [{ type: 'service_worker', exclude: false }, { exclude: true }],
+    });
     return link;
   }
 
@@ -118,7 +123,13 @@ export class WorkerLink {
       this.sessions.delete(p.sessionId as string);
     } else if (m.method === 'Network.requestWillBeSent') {
       const req = p.request as { url: string; initialPriority: string };
-      const r: WorkerRequest = { url: req.url, sent: p.timestamp as number, done: null, bytes: 0, priority: req.initialPriority };
+      const r: WorkerRequest = {
+        url: req.url,
+        sent: p.timestamp as number,
+        done: null,
+        bytes: 0,
+        priority: req.initialPriority,
+      };
       this.pending.set(`${m.sessionId} ${String(p.requestId)}`, r);
       this.requests.push(r);
     } else if (m.method === 'Network.loadingFinished' || m.method === 'Network.loadingFailed') {

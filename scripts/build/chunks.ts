@@ -123,7 +123,8 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
   const syncReach = closure(roots.sync);
   const pageRoots = [...dynamicTargets].filter((id) => roots.page.test(id) || id === roots.member);
   const reacherSets = new Map<string, Set<string>>();
-  for (const p of pageRoots) for (const id of closure(p)) reacherSets.set(id, (reacherSets.get(id) ?? new Set()).add(p));
+  for (const p of pageRoots)
+    for (const id of closure(p)) reacherSets.set(id, (reacherSets.get(id) ?? new Set()).add(p));
   const reachers = new Map([...reacherSets].map(([id, set]) => [id, set.size]));
   const readsData = new Map<string, boolean>();
   const touchesData = (id: string): boolean => {
@@ -160,7 +161,8 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
   // Page-reached modules that neither the boot nor another grouped module owns stay with their page.
   const grouped = (id: string, pages: number): string | null => {
     if (DATA.test(id)) return pages === 0 ? 'sync' : DEXIE.test(id) ? 'dexie' : 'data';
-    if (pages === 0) return SCHEMAS.test(id) ? schemasGroup(id) : syncReach.has(id) || SYNC_CODE.test(id) ? 'sync' : null;
+    if (pages === 0)
+      return SCHEMAS.test(id) ? schemasGroup(id) : syncReach.has(id) || SYNC_CODE.test(id) ? 'sync' : null;
     const by = [...(reacherSets.get(id) ?? [])];
     // The member layout comes with the database (every member screen loads both).
     if (by.length === 1 && by[0] === roots.member && !syncReach.has(id)) return 'data';
@@ -202,7 +204,7 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
   // a few pages of different features use is left to the bundler, which gives it a chunk of its
   // own for just those pages (never a page's chunk: two or more pages use it).
   const left = new Set<string>();
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [id, g] of out) {
       // The sync engine may share a chunk of the bundler's making with the pages that use it too.
@@ -213,7 +215,8 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
         if (!users) out.set(d, 'sync');
         // Every page that needs it loads the importer's feature chunk anyway: there.
         else if (g.startsWith('area:') && [...users].every((p) => reacherSets.get(id)?.has(p))) out.set(d, g);
-        else if (!g.startsWith('area:') || users.size >= WIDELY_SHARED || users.has(roots.member) || tiny(d)) out.set(d, sharedGroup(d));
+        else if (!g.startsWith('area:') || users.size >= WIDELY_SHARED || users.has(roots.member) || tiny(d))
+          out.set(d, sharedGroup(d));
         // A few pages of different features: a chunk of the bundler's making for just them,
         // rather than bytes in `data` that every member screen loads.
         else {
@@ -228,7 +231,7 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
   // Every member screen loads `data`: what it imports from `shared` goes with it, or each of them
   // would ask for `shared` too (one more request on the first screen). Not what a page that reads
   // no database uses (the sign-in's form field): that page would then load the database.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [id, g] of out) {
       if (groupName(g, 'data') !== 'data') continue;
@@ -248,7 +251,11 @@ export function assignChunks(roots: ChunkRoots, info: GetInfo): Map<string, stri
  * that needs it loads the main chunk anyway (the lists' product grid: only the shop's own pages
  * use it), it goes into the main chunk: one request fewer on those pages' first screen.
  */
-function mergeSubAreas(out: Map<string, string | null>, users: Map<string, Set<string>>, areaOf: (id: string) => string | null): void {
+function mergeSubAreas(
+  out: Map<string, string | null>,
+  users: Map<string, Set<string>>,
+  areaOf: (id: string) => string | null,
+): void {
   const pagesOf = new Map<string, Set<string>>();
   const mainOf = new Map<string, string>();
   for (const [id, g] of out) {
@@ -271,9 +278,13 @@ function mergeSubAreas(out: Map<string, string | null>, users: Map<string, Set<s
  * The chunk a module's assignment names for a group, or null. `area:<name>:<fallback>` is the
  * feature's chunk, or the fallback's; `schemas:<part>` is the chunk `schemas-<part>`.
  */
-export function groupName(assignment: string | null | undefined, group: 'react' | 'app' | 'area' | 'shared' | 'data' | 'dexie' | 'schemas' | 'sync'): string | null {
+export function groupName(
+  assignment: string | null | undefined,
+  group: 'react' | 'app' | 'area' | 'shared' | 'data' | 'dexie' | 'schemas' | 'sync',
+): string | null {
   if (!assignment) return null;
-  if (assignment.startsWith('schemas:')) return group === 'schemas' ? `schemas-${assignment.slice('schemas:'.length)}` : null;
+  if (assignment.startsWith('schemas:'))
+    return group === 'schemas' ? `schemas-${assignment.slice('schemas:'.length)}` : null;
   if (assignment.startsWith('area:')) {
     const [, area, fallback] = assignment.split(':');
     return group === 'area' ? area! : group === fallback ? fallback : null;
@@ -288,11 +299,17 @@ export function codeSplitting(root: string) {
   const groupOf = (id: string, ctx: { getModuleInfo(id: string): Info | null }) => {
     if (!assigned) {
       assigned = assignChunks(roots, (m) => ctx.getModuleInfo(m));
-      if (process.env.CLUB_CHUNKS_DEBUG) for (const [m, g] of assigned) console.log('[chunks]', g, m.replace(root, ''), ctx.getModuleInfo(m)?.code?.length);
+      if (process.env.CLUB_CHUNKS_DEBUG)
+        for (const [m, g] of assigned)
+          console.log('[chunks]', g, m.replace(root, ''), ctx.getModuleInfo(m)?.code?.length);
     }
     return assigned.get(id) ?? null;
   };
-  const group = (name: 'react' | 'app' | 'area' | 'shared' | 'data' | 'dexie' | 'schemas' | 'sync', priority: number, minSize = 0) => ({
+  const group = (
+    name: 'react' | 'app' | 'area' | 'shared' | 'data' | 'dexie' | 'schemas' | 'sync',
+    priority: number,
+    minSize = 0,
+  ) => ({
     name: (id: string, ctx: { getModuleInfo(id: string): Info | null }) => groupName(groupOf(id, ctx), name),
     debugName: name,
     priority,
@@ -301,5 +318,16 @@ export function codeSplitting(root: string) {
     // imports into a group would drag the entry's modules out of the entry.
     includeDependenciesRecursively: false,
   });
-  return { groups: [group('react', 45), group('app', 40), group('area', 35, AREA_MIN_SIZE), group('shared', 30), group('data', 20), group('dexie', 18), group('schemas', 15), group('sync', 10)] };
+  return {
+    groups: [
+      group('react', 45),
+      group('app', 40),
+      group('area', 35, AREA_MIN_SIZE),
+      group('shared', 30),
+      group('data', 20),
+      group('dexie', 18),
+      group('schemas', 15),
+      group('sync', 10),
+    ],
+  };
 }

@@ -1,6 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
@@ -78,7 +87,8 @@ function markPreloads(html: string): string {
 }
 
 const unique = (xs: string[]) => [...new Set(xs)];
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Inlines the stylesheets an HTML file links (removing the links); returns the HTML and the inlined files. */
 function inlineStyles(html: string, dir: string): { html: string; files: string[] } {
@@ -127,7 +137,10 @@ export function firstLoad(): Plugin {
         const boot = chunkClosure(bundle, BOOT_SOURCE);
         const syncChunks = chunkClosure(bundle, SYNC_SOURCE);
         const shell = markPreloads(styled.html)
-          .replace('<head>', `<head>\n    <meta name="club-build" content="${buildId}" />\n    <meta name="club-sync" content="${syncChunks.filter((f) => !boot.includes(f) && !styled.html.includes(`"${f}"`)).join(' ')}" />`)
+          .replace(
+            '<head>',
+            `<head>\n    <meta name="club-build" content="${buildId}" />\n    <meta name="club-sync" content="${syncChunks.filter((f) => !boot.includes(f) && !styled.html.includes(`"${f}"`)).join(' ')}" />`,
+          )
           .replace(PRELOAD_AT, `${preloadTags(boot.filter((f) => !styled.html.includes(`"${f}"`)))}${PRELOAD_AT}`);
         for (const f of styled.files) unlinkSync(join(dir, f));
         writeFileSync(join(dir, 'index.html'), shell);
@@ -136,7 +149,11 @@ export function firstLoad(): Plugin {
         const dataChunks = new Set([...bundle.chunks].filter(([, c]) => c.name === 'data').map(([f]) => f));
         const sync = chunkClosure(bundle, SYNC_SOURCE);
         const member = chunkClosure(bundle, MEMBER_SOURCE);
-        for (const [what, list] of [['boot', boot], ['sync start', sync], ['member layout', member]] as const) {
+        for (const [what, list] of [
+          ['boot', boot],
+          ['sync start', sync],
+          ['member layout', member],
+        ] as const) {
           if (!list.length) throw new Error(`[first-load] no chunk holds the ${what} module`);
         }
         // The app's own route table and guards, from the prerender module (built by Vite like the app).
@@ -146,7 +163,9 @@ export function firstLoad(): Plugin {
           const page = pageOf(path);
           // A page that reads the local database also acts through the sync engine (sign-in,
           // registration, pulls on open): for a signed-out visitor it is part of being usable.
-          const out = unique([...page, ...boot, ...(page.some((f) => dataChunks.has(f)) ? sync : [])]).filter((f) => !inShell(f));
+          const out = unique([...page, ...boot, ...(page.some((f) => dataChunks.has(f)) ? sync : [])]).filter(
+            (f) => !inShell(f),
+          );
           const member_ = unique([...page, ...member, ...boot]).filter((f) => !inShell(f));
           return { out, in: member_ };
         };
@@ -167,8 +186,12 @@ export function firstLoad(): Plugin {
                 .replace('<html lang="uk">', `<html lang="uk" data-theme="${page.theme}">`)
                 .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
                 .replace(PRELOAD_AT, preloadTags(preload.out))
-                .replace('<div id="root"></div>', `<div id="root" data-prerendered="${route.path}">${earlyButtons(page.html)}</div>`);
-              if (!html.includes(`data-prerendered="${route.path}"`)) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+                .replace(
+                  '<div id="root"></div>',
+                  `<div id="root" data-prerendered="${route.path}">${earlyButtons(page.html)}</div>`,
+                );
+              if (!html.includes(`data-prerendered="${route.path}"`))
+                throw new Error('index.html has no empty <div id="root"></div> to prerender into');
               writeFileSync(join(dir, file), html);
               entry.prerendered = file;
             }
@@ -198,12 +221,19 @@ export function earlyButtons(html: string): string {
  */
 function precompress(dir: string): void {
   const walk = (d: string): string[] =>
-    readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name.startsWith('.') ? [] : walk(join(d, e.name))) : [join(d, e.name)]));
+    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? (e.name.startsWith('.') ? [] : walk(join(d, e.name))) : [join(d, e.name)],
+    );
   for (const file of walk(dir)) {
     if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
     const body = readFileSync(file);
     if (body.length <= 1024) continue;
-    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+    );
   }
 }
 
@@ -269,7 +299,9 @@ async function renderOrWarn(render: Renderer, path: string, state: VisitorState)
     if (page && !page.html.trim()) return null;
     return page;
   } catch (e) {
-    console.warn(`[first-load] ${path} is not prerendered (${e instanceof Error ? e.message : String(e)}); the shell serves it`);
+    console.warn(
+      `[first-load] ${path} is not prerendered (${e instanceof Error ? e.message : String(e)}); the shell serves it`,
+    );
     return null;
   }
 }

@@ -63,7 +63,10 @@ export interface PrecacheEntry {
 }
 
 /** Marks the later group's entries; a file outside assets/ and prerendered/ (the shell's own) stays in install. */
-export function markGroups<E extends PrecacheEntry>(entries: E[], install: ReadonlySet<string>): Array<E & { later?: true }> {
+export function markGroups<E extends PrecacheEntry>(
+  entries: E[],
+  install: ReadonlySet<string>,
+): Array<E & { later?: true }> {
   return entries.map((e) => {
     const asset = e.url.startsWith('assets/') && !e.url.endsWith('.css');
     const later = e.url.startsWith('prerendered/') || (asset && !install.has(e.url));
@@ -77,14 +80,19 @@ export function markGroups<E extends PrecacheEntry>(entries: E[], install: Reado
  * settings, so a change of them must fetch the pages again, as a change of the files does.
  */
 export function markConfigRevisions<E extends PrecacheEntry>(entries: E[]): E[] {
-  return entries.map((e) => (e.url.endsWith('.html') && e.revision ? { ...e, revision: `${e.revision}${CONFIG_REVISION_TOKEN}` } : e));
+  return entries.map((e) =>
+    e.url.endsWith('.html') && e.revision ? { ...e, revision: `${e.revision}${CONFIG_REVISION_TOKEN}` } : e,
+  );
 }
 
 /**
  * The Vite plugin that learns where the build goes, and the injectManifest transform that marks
  * the groups (run after the bundle is written, so the build manifest is there to read).
  */
-export function precacheGroups(): { plugin: Plugin; transform: (entries: PrecacheEntry[]) => Promise<{ manifest: PrecacheEntry[]; warnings: string[] }> } {
+export function precacheGroups(): {
+  plugin: Plugin;
+  transform: (entries: PrecacheEntry[]) => Promise<{ manifest: PrecacheEntry[]; warnings: string[] }>;
+} {
   let outDir = resolve('dist');
   return {
     plugin: {
@@ -97,7 +105,8 @@ export function precacheGroups(): { plugin: Plugin; transform: (entries: Precach
     async transform(entries) {
       const file = resolve(outDir, '.vite/manifest.json');
       const marked = markConfigRevisions(entries);
-      if (!existsSync(file)) return { manifest: marked, warnings: ['no .vite/manifest.json: the whole precache is fetched at install'] };
+      if (!existsSync(file))
+        return { manifest: marked, warnings: ['no .vite/manifest.json: the whole precache is fetched at install'] };
       const manifest = JSON.parse(readFileSync(file, 'utf8')) as ViteManifest;
       return { manifest: markGroups(marked, installFiles(manifest, installSources())), warnings: [] };
     },

@@ -16,7 +16,20 @@ export const SERVER_BUNDLE = join(ROOT, 'dist-server/main.mjs');
 
 /** Bundles the server (esbuild, packages left in node_modules): starts in a second, where tsx takes several. */
 export function buildServer(outfile = SERVER_BUNDLE): void {
-  const r = spawnSync(join(ROOT, 'node_modules/.bin/esbuild'), ['server/main.ts', '--bundle', '--platform=node', '--format=esm', '--packages=external', '--target=node20', `--outfile=${outfile}`, '--log-level=warning'], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(
+    join(ROOT, 'node_modules/.bin/esbuild'),
+    [
+      'server/main.ts',
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--packages=external',
+      '--target=node20',
+      `--outfile=${outfile}`,
+      '--log-level=warning',
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error('the server bundle failed to build');
 }
 
@@ -24,7 +37,8 @@ export function buildServer(outfile = SERVER_BUNDLE): void {
 async function waitFor(url: string, ok: (status: number) => boolean, ms: number, child?: ChildProcess): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode}) before it was ready`);
+    if (child && child.exitCode !== null)
+      throw new Error(`${url}: the process exited (${child.exitCode}) before it was ready`);
     try {
       if (ok((await fetch(url)).status)) return;
     } catch {
@@ -80,7 +94,14 @@ export class Instance {
   private run(extraEnv: Record<string, string>): ChildProcess {
     const child = spawn(process.execPath, [SERVER_BUNDLE], {
       cwd: ROOT,
-      env: { ...process.env, ...this.env, ...extraEnv, PORT: String(this.port), HOST: '127.0.0.1', INSTANCE_NAME: this.name },
+      env: {
+        ...process.env,
+        ...this.env,
+        ...extraEnv,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        INSTANCE_NAME: this.name,
+      },
       stdio: ['ignore', process.env.CLUSTER_LOGS ? 'inherit' : 'ignore', 'inherit'],
     });
     const began = Date.now();
@@ -96,7 +117,8 @@ export class Instance {
 
   private afterExit(ranMs: number): void {
     if (!this.supervised || this.held) return;
-    this.delayMs = ranMs >= GOOD_RUN_MS || this.delayMs === 0 ? FIRST_DELAY_MS : Math.min(this.delayMs * 2, MAX_DELAY_MS);
+    this.delayMs =
+      ranMs >= GOOD_RUN_MS || this.delayMs === 0 ? FIRST_DELAY_MS : Math.min(this.delayMs * 2, MAX_DELAY_MS);
     this.pending = setTimeout(() => {
       this.pending = null;
       if (this.held) return;
@@ -192,7 +214,10 @@ export interface Cluster {
  * balancer is started once both instances are ready (`depends_on: condition: service_healthy`).
  * `firstRun` adds settings to each instance's first run only (a fault to inject).
  */
-export async function startCluster(env: Record<string, string>, firstRun: [Record<string, string>, Record<string, string>] = [{}, {}]): Promise<Cluster> {
+export async function startCluster(
+  env: Record<string, string>,
+  firstRun: [Record<string, string>, Record<string, string>] = [{}, {}],
+): Promise<Cluster> {
   const [pa, pb, pl] = [await freePort(), await freePort(), await freePort()];
   const instances: [Instance, Instance] = [new Instance('app1', pa, env, true), new Instance('app2', pb, env, true)];
   const balancer = new Balancer(pl, [`127.0.0.1:${pa}`, `127.0.0.1:${pb}`]);

@@ -10,7 +10,9 @@ import { freePort } from '../free-port';
 export function postgresBin(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const version = readdirSync(root).sort((a, b) => Number(a) - Number(b)).at(-1);
+  const version = readdirSync(root)
+    .sort((a, b) => Number(a) - Number(b))
+    .at(-1);
   return version && existsSync(join(root, version, 'bin/initdb')) ? join(root, version, 'bin') : null;
 }
 
@@ -18,12 +20,17 @@ export function postgresBin(): string | null {
 export function asPostgres(cmd: string, opts: { capture?: boolean } = {}) {
   const asRoot = process.getuid?.() === 0;
   const stdio: StdioOptions = opts.capture ? ['ignore', 'pipe', 'pipe'] : 'ignore';
-  return asRoot ? spawnSync('su', ['postgres', '-c', cmd], { stdio, cwd: '/' }) : spawnSync('bash', ['-c', cmd], { stdio });
+  return asRoot
+    ? spawnSync('su', ['postgres', '-c', cmd], { stdio, cwd: '/' })
+    : spawnSync('bash', ['-c', cmd], { stdio });
 }
 
 /** asPostgres without blocking: the caller's own requests go on while the tool runs. */
 function runAsPostgres(cmd: string): Promise<number | null> {
-  const child = process.getuid?.() === 0 ? spawn('su', ['postgres', '-c', cmd], { stdio: 'ignore', cwd: '/' }) : spawn('bash', ['-c', cmd], { stdio: 'ignore' });
+  const child =
+    process.getuid?.() === 0
+      ? spawn('su', ['postgres', '-c', cmd], { stdio: 'ignore', cwd: '/' })
+      : spawn('bash', ['-c', cmd], { stdio: 'ignore' });
   return new Promise((resolve) => child.once('exit', resolve));
 }
 
@@ -50,7 +57,9 @@ export async function temporaryPostgres(dbName = 'club'): Promise<TemporaryPostg
   if (process.getuid?.() === 0) spawnSync('chown', ['-R', 'postgres', dir]);
   if (asPostgres(`${bin}/initdb -D ${dir} -A trust -U postgres`).status !== 0) return null;
   const ctl = async (action: string) => {
-    const status = await runAsPostgres(`${bin}/pg_ctl -D ${dir} -o '-p ${port} -k /tmp' -l ${dir}/log -m fast -w ${action}`);
+    const status = await runAsPostgres(
+      `${bin}/pg_ctl -D ${dir} -o '-p ${port} -k /tmp' -l ${dir}/log -m fast -w ${action}`,
+    );
     if (status !== 0) throw new Error(`pg_ctl ${action} failed (${status}): see ${dir}/log`);
   };
   try {

@@ -9,7 +9,8 @@ import type { Database } from './schema';
 export type Db = Kysely<Database>;
 
 /** Whether a database (or a transaction of it) is PostgreSQL, read from its adapter: no query. */
-export const isPostgres = (db: { getExecutor(): { adapter: unknown } }): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: { getExecutor(): { adapter: unknown } }): boolean =>
+  db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface DbHandle {
   db: Db;
@@ -110,7 +111,11 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
     }
     // A database host that drops packets (rather than refusing) would hold a request for TCP's own
     // timeout: a connection not made, or not free, within 10 s fails (answered 503).
-    const pool = new pg.Pool({ ...pgClientConfig(opts.databaseUrl, schema), max: opts.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
+    const pool = new pg.Pool({
+      ...pgClientConfig(opts.databaseUrl, schema),
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: 10_000,
+    });
     // An idle connection the database ends (a restart, a failover, an administrator) is reported
     // on the pool; unheard, that report would end the process. The pool drops the connection and
     // opens a new one on the next query.

@@ -80,7 +80,9 @@ export async function migrateToLatest(db: Kysely<unknown>, opts: MigrateOptions 
     const newer = unknown.map((u) => u.name);
     opts.log?.info(
       { schemaLevel: level, newer },
-      newer.length ? 'running on migrations of a newer version, which let this one run' : "schema at this version's level",
+      newer.length
+        ? 'running on migrations of a newer version, which let this one run'
+        : "schema at this version's level",
     );
     return { level, applied, unknown };
   }
@@ -91,7 +93,11 @@ export async function migrateToLatest(db: Kysely<unknown>, opts: MigrateOptions 
  * record in the same transaction (PostgreSQL). Refused when one of them is unknown to this version
  * (the newer version that applied it must undo it) or has no down().
  */
-export async function migrateDownTo(db: Kysely<unknown>, target: string, opts: Pick<MigrateOptions, 'migrations' | 'schema'> = {}): Promise<string[]> {
+export async function migrateDownTo(
+  db: Kysely<unknown>,
+  target: string,
+  opts: Pick<MigrateOptions, 'migrations' | 'schema'> = {},
+): Promise<string[]> {
   const set = opts.migrations ?? migrations;
   await ensureRecordsTable(db, opts.schema);
   const undo = await planDownTo(db, target, opts);
@@ -112,7 +118,11 @@ export async function migrateDownTo(db: Kysely<unknown>, target: string, opts: P
 }
 
 /** The migrations `down-to target` would undo, newest first; throws when it cannot undo them. */
-export async function planDownTo(db: Kysely<unknown>, target: string, opts: Pick<MigrateOptions, 'migrations' | 'schema'> = {}): Promise<string[]> {
+export async function planDownTo(
+  db: Kysely<unknown>,
+  target: string,
+  opts: Pick<MigrateOptions, 'migrations' | 'schema'> = {},
+): Promise<string[]> {
   const set = opts.migrations ?? migrations;
   const { executed } = await readApplied(db, opts.schema);
   // In the order Kysely undoes them: by the time each was applied, then by name.
@@ -124,7 +134,9 @@ export async function planDownTo(db: Kysely<unknown>, target: string, opts: Pick
   const after = names.slice(names.indexOf(target) + 1).reverse();
   const foreign = after.filter((n) => !(n in set));
   if (foreign.length) {
-    throw new Error(`${foreign.join(', ')} ${foreign.length > 1 ? 'were' : 'was'} applied by a newer version: undo with that version's scripts/migrate.ts first`);
+    throw new Error(
+      `${foreign.join(', ')} ${foreign.length > 1 ? 'were' : 'was'} applied by a newer version: undo with that version's scripts/migrate.ts first`,
+    );
   }
   const noDown = after.filter((n) => !set[n]!.down);
   if (noDown.length) throw new Error(`${noDown.join(', ')} cannot be undone (no down())`);

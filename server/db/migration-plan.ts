@@ -25,7 +25,9 @@ export function recordsOf(set: MigrationSet): Map<string, Omit<AppliedRecord, 'a
     const compat = set[name]!.compat;
     if (compat !== 'expand') {
       if (!names.includes(compat.contract) || compat.contract > name) {
-        throw new Error(`Migration ${name}: its contract names ${compat.contract}, which is not this migration or an earlier one`);
+        throw new Error(
+          `Migration ${name}: its contract names ${compat.contract}, which is not this migration or an earlier one`,
+        );
       }
       if (floor === null || compat.contract > floor) floor = compat.contract;
     }

@@ -59,12 +59,20 @@ export async function readApplied(
 ): Promise<{ executed: Array<{ name: string; at: string }>; records: Map<string, AppliedRecord> }> {
   const t = tablesOf(db, schema);
   const executed = (await exists(db, KYSELY_TABLE, schema))
-    ? (await t.selectFrom('kysely_migration').select(['name', 'timestamp']).execute()).map((r) => ({ name: r.name, at: r.timestamp }))
+    ? (await t.selectFrom('kysely_migration').select(['name', 'timestamp']).execute()).map((r) => ({
+        name: r.name,
+        at: r.timestamp,
+      }))
     : [];
   const rows = (await exists(db, TABLE, schema)) ? await t.selectFrom('migration_compat').selectAll().execute() : [];
   const records = new Map<string, AppliedRecord>();
   for (const r of rows) {
-    records.set(r.name, { name: r.name, kind: r.kind === 'expand' ? 'expand' : 'contract', oldestApp: r.oldest_app, appliedBy: r.applied_by });
+    records.set(r.name, {
+      name: r.name,
+      kind: r.kind === 'expand' ? 'expand' : 'contract',
+      oldestApp: r.oldest_app,
+      appliedBy: r.applied_by,
+    });
   }
   return { executed, records };
 }
@@ -73,7 +81,13 @@ export async function readApplied(
 export async function writeRecord(db: Kysely<unknown>, record: AppliedRecord, schema?: string): Promise<void> {
   await tablesOf(db, schema)
     .insertInto('migration_compat')
-    .values({ name: record.name, kind: record.kind, oldest_app: record.oldestApp, applied_by: record.appliedBy, recorded_at: new Date().toISOString() })
+    .values({
+      name: record.name,
+      kind: record.kind,
+      oldest_app: record.oldestApp,
+      applied_by: record.appliedBy,
+      recorded_at: new Date().toISOString(),
+    })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
 }

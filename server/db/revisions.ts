@@ -36,7 +36,9 @@ export function countRevisionsInProcess(db: Db, raw: BetterSqlite3.Database): vo
   for (const { revision, table, events } of REVISION_TRIGGERS) {
     for (const event of events) {
       const name = `club_${table}_${event.split(' ')[0]}_bump`;
-      raw.exec(`create temp trigger if not exists ${name} after ${event} on main.${table} begin select club_revision_bump('${revision}'); end`);
+      raw.exec(
+        `create temp trigger if not exists ${name} after ${event} on main.${table} begin select club_revision_bump('${revision}'); end`,
+      );
     }
   }
   inProcess.set(db, counters);
@@ -80,13 +82,15 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
   };
   return () => {
     if (!running) return start();
-    next ??= running.then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
-      next = null;
-      return start();
-    });
+    next ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        next = null;
+        return start();
+      });
     return next;
   };
 }
@@ -94,6 +98,7 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
 async function revisionsInTable(db: Db): Promise<Revisions> {
   // A missing row reads as NaN, which equals nothing: nothing is then served from a cache.
   const out: Revisions = { catalogue: Number.NaN, sessions: Number.NaN };
-  for (const row of await db.selectFrom('revisions').select(['name', 'value']).execute()) out[row.name] = Number(row.value);
+  for (const row of await db.selectFrom('revisions').select(['name', 'value']).execute())
+    out[row.name] = Number(row.value);
   return out;
 }

@@ -8,4 +8,13 @@ import type { CatalogueTables } from './tables/catalogue';
 import type { DeviceRegistryTables } from './tables/device-registry';
 
 /** The whole database, assembled from each route group's tables. */
-export interface Database extends CoreTables, AuthTables, ShopTables, ScanDeliveryTables, EngagementTables, CertFeedbackTables, CatalogueTables, DeviceRegistryTables {}
+export interface Database
+  extends
+    CoreTables,
+    AuthTables,
+    ShopTables,
+    ScanDeliveryTables,
+    EngagementTables,
+    CertFeedbackTables,
+    CatalogueTables,
+    DeviceRegistryTables {}

@@ -25,7 +25,8 @@ const SQLITE_RETRY_MS = 50;
  * - `:memory:`: nothing to share, no lock.
  */
 export async function takeStartLock(opts: ConnectOptions, log?: Log): Promise<ReleaseLock> {
-  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) return pgLock(opts.databaseUrl, opts.pgSchema, log);
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl))
+    return pgLock(opts.databaseUrl, opts.pgSchema, log);
   const path = opts.sqlitePath ?? './data/club.db';
   if (path === ':memory:') return async () => undefined;
   return sqliteLock(`${path}-start.lock`, log);
@@ -37,7 +38,10 @@ async function pgLock(url: string, schema: string | undefined, log?: Log): Promi
   client.on('error', (err) => log?.('warn', { error: err.message }, 'start lock connection lost'));
   await client.connect();
   try {
-    await client.query(`select pg_advisory_lock(hashtext('club:start'), hashtext(coalesce($1::text, current_schema(), 'public')))`, [schema ?? null]);
+    await client.query(
+      `select pg_advisory_lock(hashtext('club:start'), hashtext(coalesce($1::text, current_schema(), 'public')))`,
+      [schema ?? null],
+    );
   } catch (e) {
     await client.end().catch(() => undefined);
     throw e;

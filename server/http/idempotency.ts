@@ -58,11 +58,22 @@ const findKey = (db: Db, account: string, key: string) =>
   db.selectFrom('idempotency').selectAll().where('account', '=', account).where('key', '=', key).executeTakeFirst();
 /** Only a running key is settled or released: an answer once stored is never replaced or dropped. */
 async function settleKey(db: Db, account: string, key: string, status: number, body: string): Promise<boolean> {
-  const r = await db.updateTable('idempotency').set({ state: 'done', status, body }).where('account', '=', account).where('key', '=', key).where('state', '=', 'running').executeTakeFirst();
+  const r = await db
+    .updateTable('idempotency')
+    .set({ state: 'done', status, body })
+    .where('account', '=', account)
+    .where('key', '=', key)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 const releaseKey = (db: Db, account: string, key: string) =>
-  db.deleteFrom('idempotency').where('account', '=', account).where('key', '=', key).where('state', '=', 'running').execute();
+  db
+    .deleteFrom('idempotency')
+    .where('account', '=', account)
+    .where('key', '=', key)
+    .where('state', '=', 'running')
+    .execute();
 /** A key's answer stored at once, with no 'running' step (see runInOneTransaction); false when the key was there already. */
 async function storeAnswer(db: Db, row: KeyRow & { status: number; body: string }): Promise<boolean> {
   const r = await db
@@ -86,7 +97,8 @@ const inProgress = (retryAfterMs = HEARTBEAT_MS) => {
   err.headers['Retry-After'] = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
   return err;
 };
-const isStoredError = (err: unknown): err is ApiError => err instanceof ApiError && err.status < 500 && !TRANSIENT.has(err.status);
+const isStoredError = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.status < 500 && !TRANSIENT.has(err.status);
 const errorBody = (err: ApiError) => JSON.stringify({ error: { code: err.code, message: err.message } });
 
 /**
@@ -132,12 +144,17 @@ export async function runIdempotent(
     throw badRequest('invalid_idempotency_key', 'Idempotency-Key має бути від 8 до 255 символів');
   }
   const fingerprint = sha256(opts.fingerprint);
-  const count = (outcome: 'new' | 'replayed' | 'in_progress' | 'taken_over' | 'mismatch') => deps.metrics?.keyed.inc({ outcome });
+  const count = (outcome: 'new' | 'replayed' | 'in_progress' | 'taken_over' | 'mismatch') =>
+    deps.metrics?.keyed.inc({ outcome });
   if (opts.inTransaction && ownsDatabase(db)) {
     const settledBefore = await findKey(db, account, key);
     // A key left 'running' (by a claim of a run that died) goes the usual way, which takes it over.
     if (!settledBefore || settledBefore.state === 'done') {
-      return runInOneTransaction(db, { account, key, fingerprint, createdAt: clock.now().toISOString(), execute: opts.execute, count }, settledBefore);
+      return runInOneTransaction(
+        db,
+        { account, key, fingerprint, createdAt: clock.now().toISOString(), execute: opts.execute, count },
+        settledBefore,
+      );
     }
   }
   const owner = deps.instance?.id ?? null;
@@ -200,7 +217,9 @@ export async function runIdempotent(
   } catch (err) {
     // A refusal is stored; any other failure frees the key for a retry. When the database is away
     // neither can be written: the key is then released once it is back (http/unreleased-keys.ts).
-    const end = isStoredError(err) ? settleKey(db, account, key, err.status, errorBody(err)) : releaseKey(db, account, key);
+    const end = isStoredError(err)
+      ? settleKey(db, account, key, err.status, errorBody(err))
+      : releaseKey(db, account, key);
     await end.catch((e: unknown) => {
       if (owner !== null && isDatabaseUnavailable(e)) releaseWhenBack(db, { account, key, owner });
       throw e;
@@ -249,7 +268,14 @@ async function runInOneTransaction(
   k.count('new');
   running.add(id);
   const store = (target: Parameters<typeof storeAnswer>[0], status: number, body: string) =>
-    storeAnswer(target, { account: k.account, key: k.key, fingerprint: k.fingerprint, created_at: k.createdAt, status, body });
+    storeAnswer(target, {
+      account: k.account,
+      key: k.key,
+      fingerprint: k.fingerprint,
+      created_at: k.createdAt,
+      status,
+      body,
+    });
   let settledText: string | null = null;
   const run: IdempotentRun = {
     async settleIn(trx, answer) {
@@ -289,6 +315,10 @@ export async function purgeIdempotency(deps: AppDeps): Promise<number> {
 export async function releaseKeysOf(deps: AppDeps): Promise<number> {
   const id = deps.instance?.id;
   if (!id) return 0;
-  const r = await deps.db.deleteFrom('idempotency').where('owner', '=', id).where('state', '=', 'running').executeTakeFirst();
+  const r = await deps.db
+    .deleteFrom('idempotency')
+    .where('owner', '=', id)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }

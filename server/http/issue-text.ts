@@ -45,7 +45,11 @@ const SIZE_UNITS: Record<string, [string, string]> = {
   file: ['байтів', 'байт'],
 };
 
-function sizeText(kind: 'big' | 'small', issue: { origin: string; inclusive?: boolean; exact?: boolean }, bound: number | bigint): string {
+function sizeText(
+  kind: 'big' | 'small',
+  issue: { origin: string; inclusive?: boolean; exact?: boolean },
+  bound: number | bigint,
+): string {
   const unit = SIZE_UNITS[issue.origin];
   if (unit) {
     if (issue.exact) return `має бути рівно ${bound} ${unit[0]}`;
@@ -73,7 +77,9 @@ export function issueText(issue: z.core.$ZodIssue, raw: unknown): string {
   switch (issue.code) {
     case 'invalid_type': {
       const got = receivedOf(raw, issue.path);
-      return got === 'нічого' ? `обов’язкове поле (очікується ${typeName(issue.expected)})` : `очікується ${typeName(issue.expected)}, отримано ${got}`;
+      return got === 'нічого'
+        ? `обов’язкове поле (очікується ${typeName(issue.expected)})`
+        : `очікується ${typeName(issue.expected)}, отримано ${got}`;
     }
     case 'too_big':
       return sizeText('big', issue, issue.maximum);
@@ -86,7 +92,9 @@ export function issueText(issue: z.core.$ZodIssue, raw: unknown): string {
     case 'unrecognized_keys':
       return `невідомі поля: ${issue.keys.join(', ')}`;
     case 'invalid_value':
-      return issue.values.length === 1 ? `очікується ${JSON.stringify(issue.values[0])}` : `очікується одне з: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+      return issue.values.length === 1
+        ? `очікується ${JSON.stringify(issue.values[0])}`
+        : `очікується одне з: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_union':
       return 'значення не підходить за жодним із допустимих форматів';
     case 'invalid_key':

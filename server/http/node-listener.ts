@@ -32,7 +32,10 @@ export interface ListenerOptions {
 
 /** The message of every 413 for a body past `limit` bytes: «… не більше 64 КБ», «… 25,3 МБ». */
 export function tooLargeMessage(limit: number): string {
-  const size = limit < 1024 * 1024 ? `${Math.floor(limit / 1024)} КБ` : `${(limit / 1024 / 1024).toFixed(1).replace('.', ',').replace(/,0$/, '')} МБ`;
+  const size =
+    limit < 1024 * 1024
+      ? `${Math.floor(limit / 1024)} КБ`
+      : `${(limit / 1024 / 1024).toFixed(1).replace('.', ',').replace(/,0$/, '')} МБ`;
   return `Запит завеликий: не більше ${size}`;
 }
 
@@ -53,7 +56,10 @@ const pathOf = (url: string | undefined) => {
  * more than the limit. A body with a Content-Length within the limit cannot pass it: Node's parser
  * reads no more than that.
  */
-export function requestListener(fetch: Fetch, options: ListenerOptions = {}): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
+export function requestListener(
+  fetch: Fetch,
+  options: ListenerOptions = {},
+): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
   const dispatch = getRequestListener(fetch);
   const { bodyLimit, headers } = options;
   return (incoming, outgoing) => {
@@ -81,7 +87,11 @@ export function requestListener(fetch: Fetch, options: ListenerOptions = {}): (i
 function refuseTooLarge(incoming: IncomingMessage, outgoing: ServerResponse, limit: number): void {
   const body = JSON.stringify({ error: { code: 'payload_too_large', message: tooLargeMessage(limit) } });
   lingerThenClose(incoming, true);
-  outgoing.writeHead(413, { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+  outgoing.writeHead(413, {
+    'content-type': 'application/json; charset=UTF-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  });
   outgoing.end(body);
 }
 
@@ -124,15 +134,27 @@ function answerClientError(options: ListenerOptions): (err: Error & { code?: str
     const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
     const body = JSON.stringify({
-      error: tooLarge ? { code: 'headers_too_large', message: 'Адреса або заголовки запиту задовгі' } : { code: 'bad_request', message: 'Некоректний запит' },
+      error: tooLarge
+        ? { code: 'headers_too_large', message: 'Адреса або заголовки запиту задовгі' }
+        : { code: 'bad_request', message: 'Некоректний запит' },
     });
-    const headers = [...(options.headers?.('/api') ?? []), ['content-type', 'application/json; charset=UTF-8'], ['content-length', String(Buffer.byteLength(body))], ['connection', 'close']];
+    const headers = [
+      ...(options.headers?.('/api') ?? []),
+      ['content-type', 'application/json; charset=UTF-8'],
+      ['content-length', String(Buffer.byteLength(body))],
+      ['connection', 'close'],
+    ];
     socket.end(`HTTP/1.1 ${status}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
   };
 }
 
 /** Serves `fetch` on `port` (0: any free one) through {@link requestListener}; resolves once listening. */
-export function listen(fetch: Fetch, port: number, hostname: string, options: ListenerOptions = {}): Promise<{ server: Server; port: number }> {
+export function listen(
+  fetch: Fetch,
+  port: number,
+  hostname: string,
+  options: ListenerOptions = {},
+): Promise<{ server: Server; port: number }> {
   const server = createServer(requestListener(fetch, options));
   server.on('clientError', answerClientError(options));
   return new Promise((resolve, reject) => {

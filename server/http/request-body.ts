@@ -21,7 +21,8 @@ export async function requestBytes(c: Context<AppEnv>): Promise<Uint8Array<Array
     return await readCounted(c, incoming, incoming.bodyLimit);
   } catch (e) {
     // A client that went away mid-body: nobody is left to answer, and it is no fault of the server.
-    if (incoming && !incoming.complete && !(e instanceof ApiError)) throw badRequest('incomplete_body', 'Запит надійшов не повністю');
+    if (incoming && !incoming.complete && !(e instanceof ApiError))
+      throw badRequest('incomplete_body', 'Запит надійшов не повністю');
     throw e;
   }
 }
@@ -39,11 +40,19 @@ export async function requestText(c: Context<AppEnv>): Promise<string> {
  */
 export async function requestForm(c: Context<AppEnv>, all = false): Promise<FormFields> {
   const body = await requestBytes(c);
-  const request = new Request('http://form.invalid/', { method: 'POST', headers: { 'content-type': c.req.header('content-type') ?? '' }, body });
+  const request = new Request('http://form.invalid/', {
+    method: 'POST',
+    headers: { 'content-type': c.req.header('content-type') ?? '' },
+    body,
+  });
   return (await parseBody(request, { all })) as FormFields;
 }
 
-async function readCounted(c: Context<AppEnv>, incoming: LimitedIncoming, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+async function readCounted(
+  c: Context<AppEnv>,
+  incoming: LimitedIncoming,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   const reader = c.req.raw.body?.getReader();
   if (!reader) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];

@@ -193,7 +193,9 @@ async function callHandler<C extends CallDef>(
 function checkedAnswer<C extends CallDef>(call: C, result: HandlerResult<C>): HandlerResult<C> {
   const checked = call.response.safeParse(result instanceof JsonText ? (JSON.parse(result.text) as unknown) : result);
   if (!checked.success) {
-    throw new Error(`Response of ${call.method} ${call.path} breaks the contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+    throw new Error(
+      `Response of ${call.method} ${call.path} breaks the contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`,
+    );
   }
   return result;
 }
@@ -218,13 +220,26 @@ export interface MountOptions {
  * Idempotency-Key rules for mutations) and, outside production, checks the answer against
  * the call's response schema so the server cannot drift from the contract.
  */
-export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Handler<C>, options: MountOptions = {}): void {
-  const answerOnce = async (c: Context<AppEnv>, member: Member | null, input: RawInput, key: string): Promise<Response> => {
+export function mount<C extends CallDef>(
+  app: Hono<AppEnv>,
+  call: C,
+  handler: Handler<C>,
+  options: MountOptions = {},
+): void {
+  const answerOnce = async (
+    c: Context<AppEnv>,
+    member: Member | null,
+    input: RawInput,
+    key: string,
+  ): Promise<Response> => {
     const out = await runIdempotent(c.var.deps, {
       account: member ? `m:${member.id}` : 'public',
       key,
       fingerprint: `${call.method} ${call.path}\n${fingerprintText(input)}`,
-      execute: async (idempotency) => ({ status: 200, body: await callHandler(call, handler, c, member, input, idempotency) }),
+      execute: async (idempotency) => ({
+        status: 200,
+        body: await callHandler(call, handler, c, member, input, idempotency),
+      }),
       inTransaction: options.settlesInTransaction === true,
     });
     if (out.replayed) c.header('Idempotent-Replayed', 'true');
@@ -243,7 +258,11 @@ export function mount<C extends CallDef>(app: Hono<AppEnv>, call: C, handler: Ha
 }
 
 const PLAIN_JSON = Object.freeze({ 'content-type': 'application/json', vary: 'accept-encoding' });
-const GZIP_JSON = Object.freeze({ 'content-type': 'application/json', 'content-encoding': 'gzip', vary: 'accept-encoding' });
+const GZIP_JSON = Object.freeze({
+  'content-type': 'application/json',
+  'content-encoding': 'gzip',
+  vary: 'accept-encoding',
+});
 
 /**
  * A serialized answer, gzipped when the client accepts it (browsers always do) and it is long
@@ -251,8 +270,12 @@ const GZIP_JSON = Object.freeze({ 'content-type': 'application/json', 'content-e
  * builds a Headers object for more than one header that the Node adapter then has to read back.
  */
 function sendJsonText(c: Context<AppEnv>, body: JsonText<unknown>): Response {
-  const gzip = /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\s*(?:,|$))/.test(c.req.header('accept-encoding') ?? '') ? body.gzip : null;
-  return gzip ? new Response(gzip, { status: 200, headers: GZIP_JSON }) : new Response(body.bytes, { status: 200, headers: PLAIN_JSON });
+  const gzip = /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\s*(?:,|$))/.test(c.req.header('accept-encoding') ?? '')
+    ? body.gzip
+    : null;
+  return gzip
+    ? new Response(gzip, { status: 200, headers: GZIP_JSON })
+    : new Response(body.bytes, { status: 200, headers: PLAIN_JSON });
 }
 
 export { ApiError };

@@ -106,8 +106,16 @@ export function securityHeaders(path: string): HeaderList {
  * one sent for a deployment that is not on HTTPS would lock people out of it. HSTS_MAX_AGE=0
  * leaves it off.
  */
-export function hstsHeader(config: { trustedProxies: TrustedProxies; HSTS_MAX_AGE: number }, peer: string | undefined, forwardedProto: string | string[] | undefined): string | null {
-  if (config.HSTS_MAX_AGE === 0 || forwardedProto === undefined || !peer || !config.trustedProxies.has(peer)) return null;
-  const list = (Array.isArray(forwardedProto) ? forwardedProto.join(',') : forwardedProto).split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+export function hstsHeader(
+  config: { trustedProxies: TrustedProxies; HSTS_MAX_AGE: number },
+  peer: string | undefined,
+  forwardedProto: string | string[] | undefined,
+): string | null {
+  if (config.HSTS_MAX_AGE === 0 || forwardedProto === undefined || !peer || !config.trustedProxies.has(peer))
+    return null;
+  const list = (Array.isArray(forwardedProto) ? forwardedProto.join(',') : forwardedProto)
+    .split(',')
+    .map((p) => p.trim().toLowerCase())
+    .filter(Boolean);
   return list.at(-1) === 'https' ? `max-age=${config.HSTS_MAX_AGE}` : null;
 }

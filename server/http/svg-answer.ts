@@ -20,7 +20,12 @@ export function acceptsGzip(header: string | undefined): boolean {
  * drawings named by catalogues kept before their WebP; gzip about halves their
  * markup). `gz` gives the gzipped bytes (kept by the caller when the drawing is kept).
  */
-export function svgAnswer(c: Context, svg: string, headers: Record<string, string>, gz: () => Uint8Array = () => gzipSync(svg, { level: 9 })): Response {
+export function svgAnswer(
+  c: Context,
+  svg: string,
+  headers: Record<string, string>,
+  gz: () => Uint8Array = () => gzipSync(svg, { level: 9 }),
+): Response {
   const h: Record<string, string> = { ...headers, vary: 'Accept-Encoding' };
   if (svg.length >= GZIP_FROM_BYTES && acceptsGzip(c.req.header('accept-encoding'))) {
     return c.body(new Uint8Array(gz()), 200, { ...h, 'content-encoding': 'gzip' });

@@ -44,7 +44,13 @@ export function releaseWhenBack(db: Db, held: HeldKey): void {
 
 async function releaseAll(db: Db, keys: Map<string, HeldKey>): Promise<void> {
   for (const [id, k] of keys) {
-    await db.deleteFrom('idempotency').where('account', '=', k.account).where('key', '=', k.key).where('state', '=', 'running').where('owner', '=', k.owner).execute();
+    await db
+      .deleteFrom('idempotency')
+      .where('account', '=', k.account)
+      .where('key', '=', k.key)
+      .where('state', '=', 'running')
+      .where('owner', '=', k.owner)
+      .execute();
     keys.delete(id);
   }
 }

@@ -53,7 +53,13 @@ function run(cmd: string, args: string[]): void {
 /** PostgreSQL: `pg_dump` in its custom format (one consistent snapshot; writers are not blocked); `schema` limits it to one. */
 export function pgDump(url: string, file: string, schema?: string): void {
   privateDestination(file);
-  run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, ...(schema ? [`--schema=${schema}`] : []), `--dbname=${url}`]);
+  run('pg_dump', [
+    '--format=custom',
+    '--no-owner',
+    `--file=${file}`,
+    ...(schema ? [`--schema=${schema}`] : []),
+    `--dbname=${url}`,
+  ]);
 }
 
 /** PostgreSQL: `pg_restore` of such a dump into `url`, replacing what is there (--clean --if-exists). */

@@ -58,7 +58,11 @@ export async function readiness(deps: AppDeps): Promise<Readiness> {
   const database = (await databaseAnswers(deps)) ? 'ok' : 'unreachable';
   const ready = !draining && database === 'ok';
   const off = blockingOff(deps.config);
-  return { status: ready ? 'ready' : 'not_ready', checks: { migrations: 'done', database, draining }, ...(off.length ? { off } : {}) };
+  return {
+    status: ready ? 'ready' : 'not_ready',
+    checks: { migrations: 'done', database, draining },
+    ...(off.length ? { off } : {}),
+  };
 }
 
 /**
@@ -89,6 +93,9 @@ export function registerHealth(app: Hono<AppEnv>): void {
       return c.json({ error: { code: 'unauthenticated', message: 'Потрібен токен метрик' } }, 401);
     }
     if (!deps.metrics) return c.json({ error: { code: 'not_found', message: 'Метрики вимкнено' } }, 404);
-    return c.body(await deps.metrics.registry.metrics(), 200, { 'content-type': deps.metrics.registry.contentType, ...NO_STORE });
+    return c.body(await deps.metrics.registry.metrics(), 200, {
+      'content-type': deps.metrics.registry.contentType,
+      ...NO_STORE,
+    });
   });
 }

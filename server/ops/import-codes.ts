@@ -47,7 +47,11 @@ function rowsOf(csv: string, columns: readonly string[]): Array<{ line: number; 
   return out;
 }
 
-function parse<T>(csv: string, schema: z.ZodType<T>, columns: readonly string[]): { rows: T[]; rejected: ImportResult['rejected'] } {
+function parse<T>(
+  csv: string,
+  schema: z.ZodType<T>,
+  columns: readonly string[],
+): { rows: T[]; rejected: ImportResult['rejected'] } {
   const rows: T[] = [];
   const rejected: ImportResult['rejected'] = [];
   for (const { line, fields } of rowsOf(csv, columns)) {
@@ -68,15 +72,28 @@ export async function importScanCodes(db: Db, csv: string, opts: { batch: string
   let added = 0;
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += CHUNK) {
-      const values = rows.slice(i, i + CHUNK).map((r) => ({ ...r, batch: opts.batch, created_at: at, used_at: null, used_by: null, used_via: null }));
-      added += (await trx.insertInto('scan_codes').values(values).onConflict((oc) => oc.column('code').doNothing()).returning('id').execute()).length;
+      const values = rows
+        .slice(i, i + CHUNK)
+        .map((r) => ({ ...r, batch: opts.batch, created_at: at, used_at: null, used_by: null, used_via: null }));
+      added += (
+        await trx
+          .insertInto('scan_codes')
+          .values(values)
+          .onConflict((oc) => oc.column('code').doNothing())
+          .returning('id')
+          .execute()
+      ).length;
     }
   });
   return { added, known: rows.length - added, rejected };
 }
 
 /** Genuine device serials: `serial,model,variant`, from the feed named `source`. */
-export async function importDeviceSerials(db: Db, csv: string, opts: { source: string; now: Date }): Promise<ImportResult> {
+export async function importDeviceSerials(
+  db: Db,
+  csv: string,
+  opts: { source: string; now: Date },
+): Promise<ImportResult> {
   const { rows, rejected } = parse(csv, serialRow, ['serial', 'model', 'variant']);
   if (rejected.length) return { added: 0, known: 0, rejected };
   const at = opts.now.toISOString();
@@ -84,7 +101,14 @@ export async function importDeviceSerials(db: Db, csv: string, opts: { source: s
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += CHUNK) {
       const values = rows.slice(i, i + CHUNK).map((r) => ({ ...r, source: opts.source, created_at: at }));
-      added += (await trx.insertInto('device_registry').values(values).onConflict((oc) => oc.column('serial').doNothing()).returning('serial').execute()).length;
+      added += (
+        await trx
+          .insertInto('device_registry')
+          .values(values)
+          .onConflict((oc) => oc.column('serial').doNothing())
+          .returning('serial')
+          .execute()
+      ).length;
     }
   });
   return { added, known: rows.length - added, rejected };

@@ -62,7 +62,11 @@ export function maskPersonal(text: string): string {
 /** An error as a log field: its kind, message and stack, each masked. */
 export function maskedError(err: unknown): { type: string; message: string; stack?: string } {
   if (!(err instanceof Error)) return { type: typeof err, message: maskPersonal(String(err)) };
-  return { type: err.name, message: maskPersonal(err.message), ...(err.stack ? { stack: maskPersonal(err.stack) } : {}) };
+  return {
+    type: err.name,
+    message: maskPersonal(err.message),
+    ...(err.stack ? { stack: maskPersonal(err.stack) } : {}),
+  };
 }
 
 /**

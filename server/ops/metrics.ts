@@ -131,10 +131,19 @@ export function createMetrics(opts: { processMetrics?: boolean; instance?: strin
       if (readReady) this.set((await readReady()) ? 1 : 0);
     },
   });
-  const smsBudget = new Gauge({ name: 'club_sms_budget_per_hour', help: 'SMS codes the server sends in an hour at most (SMS_PER_HOUR)', registers: [registry] });
+  const smsBudget = new Gauge({
+    name: 'club_sms_budget_per_hour',
+    help: 'SMS codes the server sends in an hour at most (SMS_PER_HOUR)',
+    registers: [registry],
+  });
   return {
     registry,
-    requests: new Counter({ name: 'club_http_requests_total', help: 'HTTP requests by route, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] }),
+    requests: new Counter({
+      name: 'club_http_requests_total',
+      help: 'HTTP requests by route, method and status',
+      labelNames: ['route', 'method', 'status'],
+      registers: [registry],
+    }),
     duration: new Histogram({
       name: 'club_http_request_duration_seconds',
       help: 'Time to answer a request, by route and method',
@@ -142,9 +151,19 @@ export function createMetrics(opts: { processMetrics?: boolean; instance?: strin
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     }),
-    keyed: new Counter({ name: 'club_idempotency_requests_total', help: 'Calls with an Idempotency-Key (outbox sends) by outcome', labelNames: ['outcome'], registers: [registry] }),
+    keyed: new Counter({
+      name: 'club_idempotency_requests_total',
+      help: 'Calls with an Idempotency-Key (outbox sends) by outcome',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
     sms: new Counter({ name: 'club_sms_sent_total', help: 'SMS handed to the gateway', registers: [registry] }),
-    smsRefused: new Counter({ name: 'club_sms_refused_total', help: 'SMS codes refused by the per-client or the hourly limit', labelNames: ['limit'], registers: [registry] }),
+    smsRefused: new Counter({
+      name: 'club_sms_refused_total',
+      help: 'SMS codes refused by the per-client or the hourly limit',
+      labelNames: ['limit'],
+      registers: [registry],
+    }),
     watchSmsBudget(perHour, readUsed) {
       smsBudget.set(perHour);
       readSmsUsed = readUsed;
@@ -152,8 +171,18 @@ export function createMetrics(opts: { processMetrics?: boolean; instance?: strin
     watchReadiness(read) {
       readReady = read;
     },
-    payments: new Counter({ name: 'club_payment_callbacks_total', help: 'Payment callbacks by the order outcome', labelNames: ['outcome'], registers: [registry] }),
-    refunds: new Counter({ name: 'club_payment_refunds_total', help: 'Refund tries of second payments by outcome', labelNames: ['outcome'], registers: [registry] }),
+    payments: new Counter({
+      name: 'club_payment_callbacks_total',
+      help: 'Payment callbacks by the order outcome',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    refunds: new Counter({
+      name: 'club_payment_refunds_total',
+      help: 'Refund tries of second payments by outcome',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
     watchRefunds(read) {
       readRefunds = read;
     },
@@ -166,7 +195,12 @@ export function createMetrics(opts: { processMetrics?: boolean; instance?: strin
     watchPool(p) {
       pool = p;
     },
-    pictureRenders: new Counter({ name: 'club_picture_renders_total', help: 'Product pictures made, or refused with 503', labelNames: ['outcome'], registers: [registry] }),
+    pictureRenders: new Counter({
+      name: 'club_picture_renders_total',
+      help: 'Product pictures made, or refused with 503',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
     watchPictures(p) {
       pictures = p;
     },

@@ -8,7 +8,10 @@ import { maskPersonal, maskedError, type Logger } from './log';
  * `fatal` before the process exits with 1 (the orchestrator restarts it).
  */
 export function logProcessAsJson(log: Logger): void {
-  const line = (level: 'info' | 'warn' | 'error') => (...args: unknown[]) => log[level]({ source: 'console' }, maskPersonal(format(...args)));
+  const line =
+    (level: 'info' | 'warn' | 'error') =>
+    (...args: unknown[]) =>
+      log[level]({ source: 'console' }, maskPersonal(format(...args)));
   console.log = line('info');
   console.info = line('info');
   console.debug = line('info');

@@ -18,7 +18,10 @@ export function startingAnswers(log: Logger, migrating: () => MigrationProgress 
         ? Response.json({ status: 'alive' })
         : path === '/readyz'
           ? Response.json(startingReadiness(migrating()), { status: 503, headers: { 'cache-control': 'no-store' } })
-          : Response.json({ error: { code: 'starting', message: 'Сервер запускається. Спробуй за мить' } }, { status: 503, headers: { 'retry-after': '1' } });
+          : Response.json(
+              { error: { code: 'starting', message: 'Сервер запускається. Спробуй за мить' } },
+              { status: 503, headers: { 'retry-after': '1' } },
+            );
     log.info({ method: request.method, path: safePath(path), status: res.status }, 'request while starting');
     return res;
   };

@@ -20,7 +20,10 @@ export interface Providers {
   ageCheck: 'sandbox' | 'off';
 }
 
-type ProviderConfig = Pick<Config, 'isProduction' | 'sandboxes' | 'LIQPAY_PUBLIC_KEY' | 'LIQPAY_PRIVATE_KEY' | 'TURBOSMS_TOKEN' | 'TURBOSMS_SENDER'>;
+type ProviderConfig = Pick<
+  Config,
+  'isProduction' | 'sandboxes' | 'LIQPAY_PUBLIC_KEY' | 'LIQPAY_PRIVATE_KEY' | 'TURBOSMS_TOKEN' | 'TURBOSMS_SENDER'
+>;
 
 const cache = new WeakMap<object, Providers>();
 
@@ -64,11 +67,26 @@ export function blockingOff(config: ProviderConfig): string[] {
 /** What the server logs at start: what is real, what is a sandbox, what is off, and what of that stops members. */
 export function providerReport(config: ProviderConfig): ReportLine[] {
   const p = providersOf(config);
-  const lines: ReportLine[] = [{ level: 'info', msg: 'providers', fields: { card: p.card, sms: p.sms, testLogin: p.testLogin ? 'on' : 'off', ageCheck: p.ageCheck } }];
+  const lines: ReportLine[] = [
+    {
+      level: 'info',
+      msg: 'providers',
+      fields: { card: p.card, sms: p.sms, testLogin: p.testLogin ? 'on' : 'off', ageCheck: p.ageCheck },
+    },
+  ];
   if (config.isProduction) {
     const named = [...config.sandboxes].filter((n) => (SANDBOX_NAMES as readonly string[]).includes(n));
-    if (named.length) lines.push({ level: 'warn', msg: `sandboxes running in production (SANDBOXES): ${named.join(', ')}: for staging only`, fields: { sandboxes: named } });
-    for (const n of unknownSandboxes(config)) lines.push({ level: 'warn', msg: `SANDBOXES names an unknown sandbox «${n}» (known: ${SANDBOX_NAMES.join(', ')})` });
+    if (named.length)
+      lines.push({
+        level: 'warn',
+        msg: `sandboxes running in production (SANDBOXES): ${named.join(', ')}: for staging only`,
+        fields: { sandboxes: named },
+      });
+    for (const n of unknownSandboxes(config))
+      lines.push({
+        level: 'warn',
+        msg: `SANDBOXES names an unknown sandbox «${n}» (known: ${SANDBOX_NAMES.join(', ')})`,
+      });
   }
   for (const off of blockingOff(config)) lines.push({ level: 'error', msg: `members cannot use the club: ${off}` });
   return lines;

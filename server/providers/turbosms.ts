@@ -30,14 +30,21 @@ const OK_CODES = new Set([0, 800, 801, 802, 803]);
 
 const unavailable = (detail: string) => {
   console.error(`[sms] TurboSMS refused: ${detail}`);
-  return new ApiError(503, 'sms_unavailable', 'Не вдалося надіслати SMS: сервіс повідомлень недоступний. Спробуй пізніше', { 'Retry-After': '60' });
+  return new ApiError(
+    503,
+    'sms_unavailable',
+    'Не вдалося надіслати SMS: сервіс повідомлень недоступний. Спробуй пізніше',
+    { 'Retry-After': '60' },
+  );
 };
 
 /** A refusal of the gateway as an answer to the member. */
 export function turboRefusal(code: number, status: string): ApiError {
   const s = status.toUpperCase();
-  if (/PHONE|RECIPIENT|NUMBER/.test(s)) return new ApiError(422, 'sms_undeliverable', 'На цей номер не вдається надіслати SMS. Перевір номер');
-  if (/LIMIT|MANY|FLOOD|FREQUENT/.test(s)) return new ApiError(429, 'sms_rate_limited', 'Забагато SMS на цей номер. Спробуй пізніше', { 'Retry-After': '60' });
+  if (/PHONE|RECIPIENT|NUMBER/.test(s))
+    return new ApiError(422, 'sms_undeliverable', 'На цей номер не вдається надіслати SMS. Перевір номер');
+  if (/LIMIT|MANY|FLOOD|FREQUENT/.test(s))
+    return new ApiError(429, 'sms_rate_limited', 'Забагато SMS на цей номер. Спробуй пізніше', { 'Retry-After': '60' });
   // Token, sender name, balance, the gateway itself: the deployment's fault, not the member's.
   return unavailable(`${code} ${status}`);
 }
@@ -51,7 +58,11 @@ export function turboSms(opts: TurboSmsOptions): SmsSender {
       try {
         res = await doFetch(url, {
           method: 'POST',
-          headers: { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json', accept: 'application/json' },
+          headers: {
+            authorization: `Bearer ${opts.token}`,
+            'content-type': 'application/json',
+            accept: 'application/json',
+          },
           body: JSON.stringify({ recipients: [phone], sms: { sender: opts.sender, text } }),
           signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
         });
@@ -69,8 +80,16 @@ export function turboSms(opts: TurboSmsOptions): SmsSender {
       const status = String(body.response_status ?? '');
       if (!OK_CODES.has(code)) throw turboRefusal(code, status);
       const mine = Array.isArray(body.response_result)
-        ? (body.response_result as Array<{ phone?: unknown; response_code?: unknown; response_status?: unknown; message_id?: unknown }>).find((r) => String(r.phone ?? '').replace(/\D/g, '') === phone) ??
-          (body.response_result[0] as { response_code?: unknown; response_status?: unknown; message_id?: unknown } | undefined)
+        ? ((
+            body.response_result as Array<{
+              phone?: unknown;
+              response_code?: unknown;
+              response_status?: unknown;
+              message_id?: unknown;
+            }>
+          ).find((r) => String(r.phone ?? '').replace(/\D/g, '') === phone) ??
+          (body.response_result[0] as
+            { response_code?: unknown; response_status?: unknown; message_id?: unknown } | undefined))
         : undefined;
       if (!mine) throw unavailable(`${code} ${status} without a result for the recipient`);
       const own = Number(mine.response_code);

@@ -14,7 +14,8 @@ export function registerDev(app: Hono<AppEnv>): void {
     const phone = (c.req.query('phone') ?? '').replace(/\D/g, '');
     const limits = await smsBudgetView(c.var.deps);
     if (!phone) return c.json({ phone: null, messages: [], limits });
-    const rows = await c.var.deps.db.selectFrom('sms_outbox')
+    const rows = await c.var.deps.db
+      .selectFrom('sms_outbox')
       .select(['phone', 'text', 'code', 'created_at'])
       .where('phone', '=', phone)
       .orderBy('id', 'desc')
@@ -28,12 +29,18 @@ export function registerDev(app: Hono<AppEnv>): void {
   app.post('/dev/orders/:number/:move{hand-over|cancel}', async (c) => {
     const deps = c.var.deps;
     const number = Number(c.req.param('number'));
-    const order = Number.isSafeInteger(number) ? await deps.db.selectFrom('orders').select('id').where('order_number', '=', number).executeTakeFirst() : undefined;
+    const order = Number.isSafeInteger(number)
+      ? await deps.db.selectFrom('orders').select('id').where('order_number', '=', number).executeTakeFirst()
+      : undefined;
     if (!order) return c.json({ error: { code: 'order_not_found', message: 'Замовлення не знайдено' } }, 404);
     const now = deps.clock.now();
     if (c.req.param('move') === 'hand-over') await handOverOrder(deps, order.id, now);
     else await cancelOrder(deps, order.id, now);
-    const after = await deps.db.selectFrom('orders').select(['order_number', 'financial_status', 'fulfillment_status']).where('id', '=', order.id).executeTakeFirstOrThrow();
+    const after = await deps.db
+      .selectFrom('orders')
+      .select(['order_number', 'financial_status', 'fulfillment_status'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
     return c.json(after);
   });
 }

@@ -61,10 +61,16 @@ main{max-width:640px;margin:0 auto;padding:24px 16px}h1{margin:0 0 8px;font-size
 }
 
 /** The signed-in page of a site: greeting, the requested path and a few products. */
-export function siteWelcomePage(site: TicketSite, opts: { firstName: string; lastName: string; returnTo: string }): string {
+export function siteWelcomePage(
+  site: TicketSite,
+  opts: { firstName: string; lastName: string; returnTo: string },
+): string {
   const look = SITES[site];
   const cards = look.products
-    .map((p) => `<div class="card"><b>${escapeMarkup(p.name)}</b><span>${escapeMarkup(p.text)}</span><div class="price">${p.price} ₴</div></div>`)
+    .map(
+      (p) =>
+        `<div class="card"><b>${escapeMarkup(p.name)}</b><span>${escapeMarkup(p.text)}</span><div class="price">${p.price} ₴</div></div>`,
+    )
     .join('');
   return page(
     site,

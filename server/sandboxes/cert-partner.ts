@@ -13,7 +13,12 @@ const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
  */
 export interface CertPartnerService {
   /** Registers a member (again: same account). Answers the provider's account id. */
-  register(input: { memberId: number; email: string; firstName: string; lastName: string }): Promise<{ externalId: string }>;
+  register(input: {
+    memberId: number;
+    email: string;
+    firstName: string;
+    lastName: string;
+  }): Promise<{ externalId: string }>;
   /** Issues one certificate of `nominal` UAH for a partner whose codes start with `prefix`. */
   issue(input: { prefix: string; nominal: number; accountId: string; now: Date }): Promise<{
     code: string;
@@ -29,7 +34,9 @@ const sandboxIssued = new Map<string, { accountId: string; status: 'issued' | 'v
 
 /** What the sandbox partner holds of an account's certificates (what a partner's till would accept). */
 export function sandboxCertificates(accountId: string): Array<{ externalId: string; status: 'issued' | 'voided' }> {
-  return [...sandboxIssued].filter(([, c]) => c.accountId === accountId).map(([externalId, c]) => ({ externalId, status: c.status }));
+  return [...sandboxIssued]
+    .filter(([, c]) => c.accountId === accountId)
+    .map(([externalId, c]) => ({ externalId, status: c.status }));
 }
 
 function codeGroup(length: number): string {

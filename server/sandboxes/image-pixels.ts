@@ -12,7 +12,10 @@ export type ImageErrorReason = 'unsupported' | 'corrupt' | 'too_many_pixels';
 
 /** Why a picture could not be turned into pixels; the route maps it to its status. */
 export class ImageDecodeError extends Error {
-  constructor(readonly reason: ImageErrorReason, message: string) {
+  constructor(
+    readonly reason: ImageErrorReason,
+    message: string,
+  ) {
     super(message);
     this.name = 'ImageDecodeError';
   }
@@ -24,7 +27,8 @@ export const MAX_IMAGE_MEGAPIXELS = 40;
 export const MAX_DECODE_SIDE = 1600;
 
 export function imageKind(bytes: Uint8Array): 'png' | 'jpeg' | null {
-  if (bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'png';
+  if (bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
+    return 'png';
   if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   return null;
 }

@@ -23,7 +23,9 @@ export function sandboxIpost(): LocalCourier {
   return {
     cities: IPOST_CITIES,
     servedCity(nameOrRef, refName) {
-      const key = normalizeCityText(refName ?? nameOrRef).replace(/,.*$/, '').trim();
+      const key = normalizeCityText(refName ?? nameOrRef)
+        .replace(/,.*$/, '')
+        .trim();
       return byKey.get(key) ?? null;
     },
     async book() {

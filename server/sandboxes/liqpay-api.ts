@@ -25,7 +25,12 @@ const API_TIMEOUT_MS = 10_000;
  * Posts one signed request. Null when the provider cannot be reached or answers something
  * unreadable: then nothing is decided, and the next check asks again.
  */
-async function request(keys: LiqpayKeys, apiUrl: string, params: Record<string, unknown>, doFetch: typeof fetch): Promise<ApiAnswer | null> {
+async function request(
+  keys: LiqpayKeys,
+  apiUrl: string,
+  params: Record<string, unknown>,
+  doFetch: typeof fetch,
+): Promise<ApiAnswer | null> {
   const signed = encodeLiqpay(keys, { version: 3, public_key: keys.publicKey, ...params });
   try {
     const res = await doFetch(apiUrl, {
@@ -43,7 +48,12 @@ async function request(keys: LiqpayKeys, apiUrl: string, params: Record<string, 
 }
 
 /** A payment's status (`action: "status"`). */
-export function liqpayStatus(keys: LiqpayKeys, apiUrl: string, providerOrderId: string, doFetch: typeof fetch = fetch): Promise<ApiAnswer | null> {
+export function liqpayStatus(
+  keys: LiqpayKeys,
+  apiUrl: string,
+  providerOrderId: string,
+  doFetch: typeof fetch = fetch,
+): Promise<ApiAnswer | null> {
   return request(keys, apiUrl, { action: 'status', order_id: providerOrderId }, doFetch);
 }
 
@@ -52,6 +62,12 @@ export function liqpayStatus(keys: LiqpayKeys, apiUrl: string, providerOrderId: 
  * `status: "reversed"` once it is done; anything else (an error, no answer) leaves it undone or
  * unknown, which the caller settles with a status request before it ever asks again.
  */
-export function liqpayRefund(keys: LiqpayKeys, apiUrl: string, providerOrderId: string, amountUah: number, doFetch: typeof fetch = fetch): Promise<ApiAnswer | null> {
+export function liqpayRefund(
+  keys: LiqpayKeys,
+  apiUrl: string,
+  providerOrderId: string,
+  amountUah: number,
+  doFetch: typeof fetch = fetch,
+): Promise<ApiAnswer | null> {
   return request(keys, apiUrl, { action: 'refund', order_id: providerOrderId, amount: amountUah }, doFetch);
 }

@@ -30,12 +30,25 @@ export function sandboxLiqpayApi(db: Db, keys: LiqpayKeys): typeof fetch {
     const req = asked.safeParse(verifyLiqpay(keys, form.get('data') ?? '', form.get('signature') ?? ''));
     if (!req.success) return refusal('invalid_signature');
     const { action, order_id } = req.data;
-    const pay = await db.selectFrom('card_payments').select(['status', 'amount']).where('provider_order_id', '=', order_id).executeTakeFirst();
+    const pay = await db
+      .selectFrom('card_payments')
+      .select(['status', 'amount'])
+      .where('provider_order_id', '=', order_id)
+      .executeTakeFirst();
     if (!pay || pay.status === 'created') return refusal('payment_not_found');
-    if (action === 'status') return answer({ result: 'ok', action: 'pay', status: PROVIDER_STATUS[pay.status] ?? 'error', order_id, amount: pay.amount / 100, currency: 'UAH' });
+    if (action === 'status')
+      return answer({
+        result: 'ok',
+        action: 'pay',
+        status: PROVIDER_STATUS[pay.status] ?? 'error',
+        order_id,
+        amount: pay.amount / 100,
+        currency: 'UAH',
+      });
     if (action !== 'refund') return refusal('invalid_action');
     if (!RETURNABLE.has(pay.status)) return refusal('refund_not_allowed');
-    if (req.data.amount === undefined || Math.round(req.data.amount * 100) !== pay.amount) return refusal('invalid_amount');
+    if (req.data.amount === undefined || Math.round(req.data.amount * 100) !== pay.amount)
+      return refusal('invalid_amount');
     return answer({ result: 'ok', action: 'refund', status: 'reversed', order_id });
   };
 }

@@ -5,7 +5,8 @@ import { escapeMarkup } from '../http/escape';
  * and offers «Сплатити» and «Відхилити», each a form posting the signed callback.
  */
 
-const amountText = (uah: number) => `${new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(uah)} ₴`;
+const amountText = (uah: number) =>
+  `${new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(uah)} ₴`;
 
 function shell(title: string, body: string): string {
   return `<!doctype html><html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -46,7 +47,10 @@ ${form('pay', 'Сплатити', opts.pay)}${form('decline', 'Відхилит�
 
 /** A payment that cannot be made from this page (already settled, unknown or a damaged link). */
 export function checkoutMessagePage(title: string, text: string, back = '/history-order'): string {
-  return shell(title, `${header}<h1 style="font-size:22px;margin:8px 0">${escapeMarkup(title)}</h1><p>${escapeMarkup(text)}</p><p><a href="${escapeMarkup(back)}">Повернутися до замовлень</a></p>`);
+  return shell(
+    title,
+    `${header}<h1 style="font-size:22px;margin:8px 0">${escapeMarkup(title)}</h1><p>${escapeMarkup(text)}</p><p><a href="${escapeMarkup(back)}">Повернутися до замовлень</a></p>`,
+  );
 }
 
 /**
@@ -54,17 +58,36 @@ export function checkoutMessagePage(title: string, text: string, back = '/histor
  * order's (financial_status): null while the attempt is open on an order that can still be paid.
  * A paid order is said to be paid whichever of its attempts this is.
  */
-export function settledAttemptText(p: { attempt: string; order: string; orderNumber: number }): { title: string; text: string } | null {
+export function settledAttemptText(p: {
+  attempt: string;
+  order: string;
+  orderNumber: number;
+}): { title: string; text: string } | null {
   const n = p.orderNumber;
-  if (p.attempt === 'success') return { title: 'Замовлення оплачено', text: `Цей платіж уже проведено: замовлення №${n} оплачено. Дякуємо!` };
+  if (p.attempt === 'success')
+    return { title: 'Замовлення оплачено', text: `Цей платіж уже проведено: замовлення №${n} оплачено. Дякуємо!` };
   if (p.attempt !== 'created' && p.attempt !== 'failure') {
-    return { title: 'Замовлення оплачено', text: `Замовлення №${n} вже було оплачено, тому цей платіж повертається на картку.` };
+    return {
+      title: 'Замовлення оплачено',
+      text: `Замовлення №${n} вже було оплачено, тому цей платіж повертається на картку.`,
+    };
   }
   if (p.order === 'paid') {
     const declined = p.attempt === 'failure' ? ' Цей платіж було відхилено, гроші за ним не списано.' : '';
-    return { title: 'Замовлення оплачено', text: `Замовлення №${n} уже оплачено, платити ще раз не потрібно.${declined}` };
+    return {
+      title: 'Замовлення оплачено',
+      text: `Замовлення №${n} уже оплачено, платити ще раз не потрібно.${declined}`,
+    };
   }
-  if (p.order !== 'pending' && p.order !== 'failed') return { title: 'Платити не потрібно', text: `Замовлення №${n} скасовано або повернено, тому платити за нього не потрібно.` };
-  if (p.attempt === 'failure') return { title: 'Платіж відхилено', text: `Цей платіж відхилено. Щоб сплатити замовлення №${n}, отримай нове посилання в застосунку.` };
+  if (p.order !== 'pending' && p.order !== 'failed')
+    return {
+      title: 'Платити не потрібно',
+      text: `Замовлення №${n} скасовано або повернено, тому платити за нього не потрібно.`,
+    };
+  if (p.attempt === 'failure')
+    return {
+      title: 'Платіж відхилено',
+      text: `Цей платіж відхилено. Щоб сплатити замовлення №${n}, отримай нове посилання в застосунку.`,
+    };
   return null;
 }

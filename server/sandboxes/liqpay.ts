@@ -22,7 +22,10 @@ export interface LiqpayKeys {
  * is a random secret the deployment keeps (shop_settings), so every instance agrees on it and no
  * one outside can sign a callback, even for pretend money.
  */
-export function liqpayKeys(config: Pick<Config, 'LIQPAY_PUBLIC_KEY' | 'LIQPAY_PRIVATE_KEY'>, sandboxSecret: string): LiqpayKeys {
+export function liqpayKeys(
+  config: Pick<Config, 'LIQPAY_PUBLIC_KEY' | 'LIQPAY_PRIVATE_KEY'>,
+  sandboxSecret: string,
+): LiqpayKeys {
   if (config.LIQPAY_PUBLIC_KEY && config.LIQPAY_PRIVATE_KEY) {
     return { publicKey: config.LIQPAY_PUBLIC_KEY, privateKey: config.LIQPAY_PRIVATE_KEY, sandbox: false };
   }
@@ -37,7 +40,9 @@ export const liqpayConfigured = (config: Pick<Config, 'LIQPAY_PUBLIC_KEY' | 'LIQ
 export const newSandboxSecret = () => randomBytes(32).toString('hex');
 
 export function liqpaySignature(privateKey: string, data: string): string {
-  return createHash('sha1').update(privateKey + data + privateKey).digest('base64');
+  return createHash('sha1')
+    .update(privateKey + data + privateKey)
+    .digest('base64');
 }
 
 export function encodeLiqpay(keys: LiqpayKeys, params: Record<string, unknown>): { data: string; signature: string } {

@@ -8,7 +8,12 @@ const ENDPOINT = 'https://api.novaposhta.ua/v2.0/json/';
 const POPULAR = ['Київ', 'Харків', 'Одеса', 'Дніпро', 'Запоріжжя', 'Львів'] as const;
 const POPULAR_TTL_MS = 86_400_000;
 
-const envelope = z.object({ success: z.boolean(), data: z.array(z.unknown()), errors: z.array(z.string()).default([]), info: z.unknown().optional() });
+const envelope = z.object({
+  success: z.boolean(),
+  data: z.array(z.unknown()),
+  errors: z.array(z.string()).default([]),
+  info: z.unknown().optional(),
+});
 const settlement = z.object({
   Present: z.string(),
   MainDescription: z.string(),
@@ -80,14 +85,20 @@ export function novaPoshtaApi(apiKey: string, fetchImpl: typeof fetch = fetch): 
     async searchCities(query, limit) {
       if (query.trim()) return search(query.trim(), limit);
       if (!popular || Date.now() - popular.at > POPULAR_TTL_MS) {
-        const found = await Promise.all(POPULAR.map(async (name) => (await search(name, 5)).find((c) => c.meta.MainDescription === name)));
+        const found = await Promise.all(
+          POPULAR.map(async (name) => (await search(name, 5)).find((c) => c.meta.MainDescription === name)),
+        );
         popular = { at: Date.now(), cities: found.filter((c): c is CityOption => c !== undefined) };
       }
       return popular.cities.slice(0, limit);
     },
 
     async branches(q: BranchQuery) {
-      const props: Record<string, unknown> = { CityRef: q.cityId, Page: String(Math.floor(q.offset / q.limit) + 1), Limit: String(q.limit) };
+      const props: Record<string, unknown> = {
+        CityRef: q.cityId,
+        Page: String(Math.floor(q.offset / q.limit) + 1),
+        Limit: String(q.limit),
+      };
       const text = q.query?.trim();
       if (text && /^\d+$/.test(text)) props.WarehouseId = text;
       else if (text) props.FindByString = text;

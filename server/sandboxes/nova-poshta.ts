@@ -8,7 +8,9 @@ import { novaPoshtaApi } from './nova-poshta-api';
 
 export type { BranchQuery, Carrier } from './carrier';
 
-export function cityOptionOf(c: Pick<Selectable<NpCitiesTable>, 'ref' | 'delivery_city_ref' | 'name' | 'settlement_type' | 'area' | 'region'>): CityOption {
+export function cityOptionOf(
+  c: Pick<Selectable<NpCitiesTable>, 'ref' | 'delivery_city_ref' | 'name' | 'settlement_type' | 'area' | 'region'>,
+): CityOption {
   const province = c.area ? `${c.area} обл.` : '';
   return {
     value: c.ref,
@@ -61,7 +63,11 @@ export function sandboxCarrier(db: Db): Carrier {
     },
 
     async branches({ cityId, query, type, limit, offset }) {
-      const city = await db.selectFrom('np_cities').select('delivery_city_ref').where('delivery_city_ref', '=', cityId).executeTakeFirst();
+      const city = await db
+        .selectFrom('np_cities')
+        .select('delivery_city_ref')
+        .where('delivery_city_ref', '=', cityId)
+        .executeTakeFirst();
       if (!city) return null;
       const q = normalizeCityText(query ?? '');
       // No branch number is that long; such a query matches nothing (and must not overflow the column type).
@@ -71,7 +77,9 @@ export function sandboxCarrier(db: Db): Carrier {
       if (/^\d+$/.test(q)) {
         // Number prefix: "1" finds 1, 10-19, 100-199.
         const n = Number(q);
-        sel = sel.where((eb) => eb.or(Array.from({ length: 4 }, (_, k) => eb.between('number', n * 10 ** k, (n + 1) * 10 ** k - 1))));
+        sel = sel.where((eb) =>
+          eb.or(Array.from({ length: 4 }, (_, k) => eb.between('number', n * 10 ** k, (n + 1) * 10 ** k - 1))),
+        );
       } else if (q) {
         sel = sel.where('search_key', 'like', `%${likePrefix(q)}`);
       }

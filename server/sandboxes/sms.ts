@@ -17,7 +17,12 @@ export function sandboxSms(db: Db, clock: Clock, opts: { keepCodes: boolean } = 
       const stored = code && !opts.keepCodes ? text.split(code).join('••••••') : text;
       await db
         .insertInto('sms_outbox')
-        .values({ phone, text: stored, code: opts.keepCodes ? (code ?? null) : null, created_at: clock.now().toISOString() })
+        .values({
+          phone,
+          text: stored,
+          code: opts.keepCodes ? (code ?? null) : null,
+          created_at: clock.now().toISOString(),
+        })
         .execute();
     },
   };

@@ -26,6 +26,11 @@ export function addressKey(address: string): string {
   const [head = '', tail = ''] = a.split('::');
   const left = head ? head.split(':') : [];
   const right = a.includes('::') && tail ? tail.split(':') : [];
-  const groups = a.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/64`;
+  const groups = a.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }

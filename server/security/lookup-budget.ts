@@ -26,14 +26,26 @@ export async function takeLookup(deps: AppDeps, client: string | null): Promise<
   if (client === null) return;
   const db = lookupsOf(deps.db);
   const now = deps.clock.now().getTime();
-  const { id } = await db.insertInto('lookups').values({ client, created_at: new Date(now).toISOString() }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('lookups')
+    .values({ client, created_at: new Date(now).toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { config } = deps;
   for (const [windowMs, limit, text] of [
     [HOUR_MS, config.LOOKUPS_PER_CLIENT_PER_HOUR, 'Забагато перевірок з цієї мережі. Спробуй пізніше'],
     [DAY_MS, config.LOOKUPS_PER_CLIENT_PER_DAY, 'Забагато перевірок з цієї мережі. Спробуй завтра'],
   ] as const) {
     const since = new Date(now - windowMs).toISOString();
-    const rows = await db.selectFrom('lookups').select('created_at').where('client', '=', client).where('created_at', '>', since).where('id', '!=', id).orderBy('created_at', 'desc').limit(limit).execute();
+    const rows = await db
+      .selectFrom('lookups')
+      .select('created_at')
+      .where('client', '=', client)
+      .where('created_at', '>', since)
+      .where('id', '!=', id)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
     if (rows.length >= limit) {
       await db.deleteFrom('lookups').where('id', '=', id).execute();
       const oldest = rows[limit - 1]!;
@@ -41,5 +53,9 @@ export async function takeLookup(deps: AppDeps, client: string | null): Promise<
     }
   }
   // This client's rows older than the longest window are of no use any more.
-  await db.deleteFrom('lookups').where('client', '=', client).where('created_at', '<', new Date(now - DAY_MS).toISOString()).execute();
+  await db
+    .deleteFrom('lookups')
+    .where('client', '=', client)
+    .where('created_at', '<', new Date(now - DAY_MS).toISOString())
+    .execute();
 }

@@ -54,23 +54,46 @@ export async function takeSms(deps: AppDeps, client: string | null): Promise<() 
   };
   /** Seconds until the sends before this one inside `windowMs` are at most `limit - 1`. */
   const waitFor = async (windowMs: number, limit: number, byClient: boolean) => {
-    let q = db.selectFrom('sms_sends').select('created_at').where('id', '!=', id).where('created_at', '>', new Date(now - windowMs).toISOString());
+    let q = db
+      .selectFrom('sms_sends')
+      .select('created_at')
+      .where('id', '!=', id)
+      .where('created_at', '>', new Date(now - windowMs).toISOString());
     if (byClient) q = q.where('client', '=', client);
-    const row = await q.orderBy('created_at', 'desc').offset(limit - 1).limit(1).executeTakeFirst();
+    const row = await q
+      .orderBy('created_at', 'desc')
+      .offset(limit - 1)
+      .limit(1)
+      .executeTakeFirst();
     return row ? (Date.parse(row.created_at) + windowMs - now) / 1000 : 1;
   };
   const count = async (windowMs: number, byClient: boolean) => {
-    let q = db.selectFrom('sms_sends').select((eb) => eb.fn.countAll<number | string>().as('n')).where('created_at', '>', new Date(now - windowMs).toISOString());
+    let q = db
+      .selectFrom('sms_sends')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('created_at', '>', new Date(now - windowMs).toISOString());
     if (byClient) q = q.where('client', '=', client);
     return Number((await q.executeTakeFirstOrThrow()).n);
   };
 
   if (client !== null) {
     if ((await count(HOUR_MS, true)) > config.SMS_PER_CLIENT_PER_HOUR) {
-      await refuse(tooManyRequests(await waitFor(HOUR_MS, config.SMS_PER_CLIENT_PER_HOUR, true), 'Забагато запитів SMS з цієї мережі. Спробуй пізніше'), 'client');
+      await refuse(
+        tooManyRequests(
+          await waitFor(HOUR_MS, config.SMS_PER_CLIENT_PER_HOUR, true),
+          'Забагато запитів SMS з цієї мережі. Спробуй пізніше',
+        ),
+        'client',
+      );
     }
     if ((await count(DAY_MS, true)) > config.SMS_PER_CLIENT_PER_DAY) {
-      await refuse(tooManyRequests(await waitFor(DAY_MS, config.SMS_PER_CLIENT_PER_DAY, true), 'Забагато запитів SMS з цієї мережі. Спробуй завтра'), 'client');
+      await refuse(
+        tooManyRequests(
+          await waitFor(DAY_MS, config.SMS_PER_CLIENT_PER_DAY, true),
+          'Забагато запитів SMS з цієї мережі. Спробуй завтра',
+        ),
+        'client',
+      );
     }
   }
   const all = await db
@@ -79,7 +102,13 @@ export async function takeSms(deps: AppDeps, client: string | null): Promise<() 
     .where('created_at', '>', hourAgo)
     .executeTakeFirstOrThrow();
   if (Number(all.n) > config.SMS_PER_HOUR) {
-    await refuse(tooManyRequests(await waitFor(HOUR_MS, config.SMS_PER_HOUR, false), 'Надсилання SMS тимчасово призупинено. Спробуй пізніше'), 'global');
+    await refuse(
+      tooManyRequests(
+        await waitFor(HOUR_MS, config.SMS_PER_HOUR, false),
+        'Надсилання SMS тимчасово призупинено. Спробуй пізніше',
+      ),
+      'global',
+    );
   }
   return giveBack;
 }
@@ -94,7 +123,11 @@ export interface SmsBudgetView {
 /** SMS codes sent in the last hour, by every process on this database: what SMS_PER_HOUR limits (the metrics read it). */
 export async function smsSentLastHour(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
   const hourAgo = new Date(deps.clock.now().getTime() - HOUR_MS).toISOString();
-  const all = await sendsOf(deps.db).selectFrom('sms_sends').select((eb) => eb.fn.countAll<number | string>().as('n')).where('created_at', '>', hourAgo).executeTakeFirstOrThrow();
+  const all = await sendsOf(deps.db)
+    .selectFrom('sms_sends')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('created_at', '>', hourAgo)
+    .executeTakeFirstOrThrow();
   return Number(all.n);
 }
 

@@ -69,7 +69,8 @@ export async function issueToken(
   return { token, expired_at: expiresAt };
 }
 
-const live = (row: { expires_at: string; revoked_at: string | null }, now: Date) => !row.revoked_at && row.expires_at > now.toISOString();
+const live = (row: { expires_at: string; revoked_at: string | null }, now: Date) =>
+  !row.revoked_at && row.expires_at > now.toISOString();
 
 /** The member a live token of `scope` belongs to, or null when unknown, revoked or expired. */
 export async function memberForToken(db: Db, token: string, scope: TokenScope, now: Date): Promise<number | null> {

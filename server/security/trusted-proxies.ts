@@ -10,7 +10,11 @@ export interface TrustedProxies {
 
 /** An address as it is compared: no brackets or zone, an IPv4-mapped IPv6 address as the IPv4 one. */
 export function plainAddress(address: string): string {
-  const a = address.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const a = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
   return mapped?.[1] ?? a;
 }
@@ -23,13 +27,17 @@ export function plainAddress(address: string): string {
 export function parseTrustedProxies(list: string): TrustedProxies {
   const blocks = new BlockList();
   let any = false;
-  for (const entry of list.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of list
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [addr = '', bits, extra] = entry.split('/');
     const ip = plainAddress(addr);
     const type = isIPv4(ip) ? 'ipv4' : isIPv6(ip) ? 'ipv6' : null;
     const max = type === 'ipv4' ? 32 : 128;
     const prefix = bits === undefined ? max : /^\d{1,3}$/.test(bits) ? Number(bits) : Number.NaN;
-    if (!type || extra !== undefined || !(prefix >= 0 && prefix <= max)) throw new Error(`not an address or CIDR block: "${entry}"`);
+    if (!type || extra !== undefined || !(prefix >= 0 && prefix <= max))
+      throw new Error(`not an address or CIDR block: "${entry}"`);
     blocks.addSubnet(ip, prefix, type);
     any = true;
   }
@@ -49,9 +57,16 @@ export function parseTrustedProxies(list: string): TrustedProxies {
  * trusted proxy, and the first address that is not one is the client's. Entries further left are
  * whatever the client wrote, and never read. When every entry is a trusted proxy, the leftmost.
  */
-export function forwardedClient(peer: string | null, forwardedFor: string | undefined, trusted: TrustedProxies): string | null {
+export function forwardedClient(
+  peer: string | null,
+  forwardedFor: string | undefined,
+  trusted: TrustedProxies,
+): string | null {
   if (!peer || !trusted.any || !trusted.has(peer)) return peer;
-  const hops = (forwardedFor ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const hops = (forwardedFor ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   let client = peer;
   for (let i = hops.length - 1; i >= 0; i -= 1) {
     client = hops[i] as string;

@@ -18,20 +18,87 @@ interface DemoPerson {
 
 /** About eight people Олена invited with her code, some of them in the last days; one's first order still waits to be handed over. */
 const INVITED: ReadonlyArray<DemoPerson & { phone: string }> = [
-  { phone: '380632140018', first: 'Марія', last: 'Шевченко', email: 'maria.shevchenko@example.com', joinedDaysAgo: 2, birth: '1996-03-11' },
-  { phone: '380972250327', first: 'Богдан', last: 'Ткаченко', email: 'bohdan.tkachenko@example.com', joinedDaysAgo: 5, birth: '1991-07-02', orders: [1299] },
-  { phone: '380503310456', first: 'Ірина', last: 'Бондар', email: 'iryna.bondar@example.com', joinedDaysAgo: 9, birth: null, orders: [349], unpaid: true },
-  { phone: '380664470519', first: 'Тарас', last: 'Кравчук', email: 'taras.kravchuk@example.com', joinedDaysAgo: 21, birth: '1988-12-24', orders: [495, 990] },
-  { phone: '380735580623', first: 'Софія', last: 'Олійник', email: 'sofiia.oliinyk@example.com', joinedDaysAgo: 38, birth: '1999-09-30' },
-  { phone: '380686690734', first: 'Максим', last: 'Лисенко', email: 'maksym.lysenko@example.com', joinedDaysAgo: 64, birth: '1993-01-15', orders: [2199] },
-  { phone: '380957710845', first: 'Юлія', last: 'Мороз', email: 'yuliia.moroz@example.com', joinedDaysAgo: 97, birth: '1990-05-05' },
-  { phone: '380938820956', first: 'Дмитро', last: 'Савчук', email: 'dmytro.savchuk@example.com', joinedDaysAgo: 143, birth: '1985-10-19', orders: [396] },
+  {
+    phone: '380632140018',
+    first: 'Марія',
+    last: 'Шевченко',
+    email: 'maria.shevchenko@example.com',
+    joinedDaysAgo: 2,
+    birth: '1996-03-11',
+  },
+  {
+    phone: '380972250327',
+    first: 'Богдан',
+    last: 'Ткаченко',
+    email: 'bohdan.tkachenko@example.com',
+    joinedDaysAgo: 5,
+    birth: '1991-07-02',
+    orders: [1299],
+  },
+  {
+    phone: '380503310456',
+    first: 'Ірина',
+    last: 'Бондар',
+    email: 'iryna.bondar@example.com',
+    joinedDaysAgo: 9,
+    birth: null,
+    orders: [349],
+    unpaid: true,
+  },
+  {
+    phone: '380664470519',
+    first: 'Тарас',
+    last: 'Кравчук',
+    email: 'taras.kravchuk@example.com',
+    joinedDaysAgo: 21,
+    birth: '1988-12-24',
+    orders: [495, 990],
+  },
+  {
+    phone: '380735580623',
+    first: 'Софія',
+    last: 'Олійник',
+    email: 'sofiia.oliinyk@example.com',
+    joinedDaysAgo: 38,
+    birth: '1999-09-30',
+  },
+  {
+    phone: '380686690734',
+    first: 'Максим',
+    last: 'Лисенко',
+    email: 'maksym.lysenko@example.com',
+    joinedDaysAgo: 64,
+    birth: '1993-01-15',
+    orders: [2199],
+  },
+  {
+    phone: '380957710845',
+    first: 'Юлія',
+    last: 'Мороз',
+    email: 'yuliia.moroz@example.com',
+    joinedDaysAgo: 97,
+    birth: '1990-05-05',
+  },
+  {
+    phone: '380938820956',
+    first: 'Дмитро',
+    last: 'Савчук',
+    email: 'dmytro.savchuk@example.com',
+    joinedDaysAgo: 143,
+    birth: '1985-10-19',
+    orders: [396],
+  },
 ];
 
 /** Order numbers of the invited members' demo orders start here, far from the shop's own. */
 const ORDER_NUMBER_BASE = 70_001;
 
-async function addMember(deps: AppDeps, phone: string, p: DemoPerson, extra: { mgm_code?: string; referred_by?: number } = {}) {
+async function addMember(
+  deps: AppDeps,
+  phone: string,
+  p: DemoPerson,
+  extra: { mgm_code?: string; referred_by?: number } = {},
+) {
   const now = deps.clock.now().getTime();
   const { id } = await deps.db
     .insertInto('members')
@@ -51,7 +118,15 @@ async function addMember(deps: AppDeps, phone: string, p: DemoPerson, extra: { m
   return id;
 }
 
-async function addRecord(deps: AppDeps, memberId: number, phone: string, p: DemoPerson, variant: Variant, tags: string[], orders: number[] = []) {
+async function addRecord(
+  deps: AppDeps,
+  memberId: number,
+  phone: string,
+  p: DemoPerson,
+  variant: Variant,
+  tags: string[],
+  orders: number[] = [],
+) {
   const { id } = await deps.db
     .insertInto('customers')
     .values({
@@ -83,9 +158,20 @@ export async function seed(deps: AppDeps): Promise<void> {
   if (!olenaPhone) return;
   if (await deps.db.selectFrom('members').select('id').where('phone', '=', olenaPhone).executeTakeFirst()) return;
 
-  const olena: DemoPerson = { first: 'Олена', last: 'Коваль', email: 'olena.koval@example.com', joinedDaysAgo: 420, birth: '1992-04-17' };
+  const olena: DemoPerson = {
+    first: 'Олена',
+    last: 'Коваль',
+    email: 'olena.koval@example.com',
+    joinedDaysAgo: 420,
+    birth: '1992-04-17',
+  };
   const olenaId = await addMember(deps, olenaPhone, olena, { mgm_code: 'REW-OLENA7' });
-  await addRecord(deps, olenaId, olenaPhone, olena, 'glo', ['pwa_user', 'age_verified', 'sms_consent', 'pwa_installed']);
+  await addRecord(deps, olenaId, olenaPhone, olena, 'glo', [
+    'pwa_user',
+    'age_verified',
+    'sms_consent',
+    'pwa_installed',
+  ]);
   const olenaOgo = await addRecord(deps, olenaId, olenaPhone, olena, 'ogo', ['pwa_user']);
   await deps.db
     .insertInto('metafields')
@@ -100,7 +186,13 @@ export async function seed(deps: AppDeps): Promise<void> {
     .execute();
 
   if (andriiPhone) {
-    const andrii: DemoPerson = { first: 'Андрій', last: 'Мельник', email: 'andrii.melnyk@example.com', joinedDaysAgo: 12, birth: null };
+    const andrii: DemoPerson = {
+      first: 'Андрій',
+      last: 'Мельник',
+      email: 'andrii.melnyk@example.com',
+      joinedDaysAgo: 12,
+      birth: null,
+    };
     const andriiId = await addMember(deps, andriiPhone, andrii);
     await addRecord(deps, andriiId, andriiPhone, andrii, 'glo', ['pwa_user']);
     await addRecord(deps, andriiId, andriiPhone, andrii, 'ogo', ['pwa_user']);

@@ -69,7 +69,12 @@ async function seedDemoMember(deps: AppDeps, member: Member): Promise<void> {
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
   const m = await db.selectFrom('members').selectAll().where('id', '=', member.id).executeTakeFirstOrThrow();
   const partner = sandboxCertPartner();
-  const { externalId } = await partner.register({ memberId: m.id, email: m.email, firstName: m.first_name, lastName: m.last_name });
+  const { externalId } = await partner.register({
+    memberId: m.id,
+    email: m.email,
+    firstName: m.first_name,
+    lastName: m.last_name,
+  });
   await db
     .insertInto('cert_accounts')
     .values({
@@ -90,8 +95,19 @@ async function seedDemoMember(deps: AppDeps, member: Member): Promise<void> {
     ['Паливо Плюс', 200, 120, 'used'],
   ];
   for (const [name, nominal, daysAgo, status] of bought) {
-    const p = await db.selectFrom('cert_partners').select(['id', 'code_prefix']).where('name', '=', name).executeTakeFirst();
-    const offer = p && (await db.selectFrom('cert_nominals').selectAll().where('partner_id', '=', p.id).where('nominal', '=', nominal).executeTakeFirst());
+    const p = await db
+      .selectFrom('cert_partners')
+      .select(['id', 'code_prefix'])
+      .where('name', '=', name)
+      .executeTakeFirst();
+    const offer =
+      p &&
+      (await db
+        .selectFrom('cert_nominals')
+        .selectAll()
+        .where('partner_id', '=', p.id)
+        .where('nominal', '=', nominal)
+        .executeTakeFirst());
     if (!p || !offer) continue;
     const issued = await partner.issue({ prefix: p.code_prefix, nominal, accountId: externalId, now: at(daysAgo) });
     await db
@@ -113,10 +129,38 @@ async function seedDemoMember(deps: AppDeps, member: Member): Promise<void> {
   }
 
   const purchases = [
-    { ref: 'seed-1', store: 'glo studio ТРЦ Ocean Plaza', address: 'Київ, вул. Антоновича, 176', days: 3, items: [{ title: 'neo Яскравий тютюн, пачка', quantity: 3, price: 9_500 }] },
-    { ref: 'seed-2', store: 'glo studio ТРЦ Dream Town', address: 'Київ, просп. Оболонський, 1Б', days: 12, items: [{ title: 'glo hyper pro', quantity: 1, price: 149_900 }, { title: 'neo Свіжа м’ята, пачка', quantity: 2, price: 9_500 }] },
-    { ref: 'seed-3', store: 'glo кіоск ТЦ Французький бульвар', address: 'Харків, вул. Академіка Павлова, 44Б', days: 30, items: [{ title: 'Чохол для glo hyper pro', quantity: 1, price: 39_900 }] },
-    { ref: 'seed-4', brand: 'ogo' as const, store: 'ogo store ТРЦ Gulliver', address: 'Київ, пл. Спортивна, 1А', days: 9, items: [{ title: 'ogo Подвійна м’ята, пачка', quantity: 2, price: 7_800 }] },
+    {
+      ref: 'seed-1',
+      store: 'glo studio ТРЦ Ocean Plaza',
+      address: 'Київ, вул. Антоновича, 176',
+      days: 3,
+      items: [{ title: 'neo Яскравий тютюн, пачка', quantity: 3, price: 9_500 }],
+    },
+    {
+      ref: 'seed-2',
+      store: 'glo studio ТРЦ Dream Town',
+      address: 'Київ, просп. Оболонський, 1Б',
+      days: 12,
+      items: [
+        { title: 'glo hyper pro', quantity: 1, price: 149_900 },
+        { title: 'neo Свіжа м’ята, пачка', quantity: 2, price: 9_500 },
+      ],
+    },
+    {
+      ref: 'seed-3',
+      store: 'glo кіоск ТЦ Французький бульвар',
+      address: 'Харків, вул. Академіка Павлова, 44Б',
+      days: 30,
+      items: [{ title: 'Чохол для glo hyper pro', quantity: 1, price: 39_900 }],
+    },
+    {
+      ref: 'seed-4',
+      brand: 'ogo' as const,
+      store: 'ogo store ТРЦ Gulliver',
+      address: 'Київ, пл. Спортивна, 1А',
+      days: 9,
+      items: [{ title: 'ogo Подвійна м’ята, пачка', quantity: 2, price: 7_800 }],
+    },
   ];
   await db
     .insertInto('feedback_offline_purchases')
@@ -175,6 +219,10 @@ export async function seed(deps: AppDeps): Promise<void> {
   await seedCertCatalogue(deps);
   const phone = deps.config.testPhones[0];
   if (!phone) return;
-  const olena = await deps.db.selectFrom('members').select(['id', 'phone']).where('phone', '=', phone).executeTakeFirst();
+  const olena = await deps.db
+    .selectFrom('members')
+    .select(['id', 'phone'])
+    .where('phone', '=', phone)
+    .executeTakeFirst();
   if (olena) await seedDemoMember(deps, olena);
 }

@@ -4,18 +4,37 @@ import type { ContentPagesTable } from '../db/tables/engagement';
 import type { ContentBody } from '../routes/engagement/content/html';
 import { CLUB_RULES, GLO_STUDIO, USER_AGREEMENT, VERIFICATION_HELP } from './content-pages-club';
 import { FAQ_GLO, FAQ_OGO } from './content-pages-faq';
-import { GO_BUY_GLO, GO_BUY_OGO, INVITE_OFFER, TEST_DRIVE_GLO, TEST_DRIVE_OGO, VELO_PROMO, VELO_TEST_DRIVE, WHY_OGO } from './content-pages-offers';
+import {
+  GO_BUY_GLO,
+  GO_BUY_OGO,
+  INVITE_OFFER,
+  TEST_DRIVE_GLO,
+  TEST_DRIVE_OGO,
+  VELO_PROMO,
+  VELO_TEST_DRIVE,
+  WHY_OGO,
+} from './content-pages-offers';
 import { INVITE_FAQ, SUBSCRIPTION_ABOUT, SUBSCRIPTION_FAQ } from './content-pages-programs';
 
 /** Every configured page (src/domain/content/pages.ts) with its versions: 'all', or one per variant. */
-export const SEEDED_PAGES: ReadonlyArray<{ id: number; variant: ContentPagesTable['variant']; title: string; body: ContentBody }> = [
+export const SEEDED_PAGES: ReadonlyArray<{
+  id: number;
+  variant: ContentPagesTable['variant'];
+  title: string;
+  body: ContentBody;
+}> = [
   { id: CONTENT_PAGES.faq, variant: 'glo', title: 'Часті питання', body: FAQ_GLO },
   { id: CONTENT_PAGES.faq, variant: 'ogo', title: 'Часті питання ogo', body: FAQ_OGO },
   { id: CONTENT_PAGES.clubRules, variant: 'all', title: 'Правила клубу', body: CLUB_RULES },
   { id: CONTENT_PAGES.userAgreement, variant: 'all', title: 'Угода користувача', body: USER_AGREEMENT },
   { id: CONTENT_PAGES.inviteFaq, variant: 'all', title: 'Запроси друга: питання та відповіді', body: INVITE_FAQ },
   { id: CONTENT_PAGES.subscriptionAbout, variant: 'all', title: 'Про підписку', body: SUBSCRIPTION_ABOUT },
-  { id: CONTENT_PAGES.subscriptionFaq, variant: 'all', title: 'Підписка: питання та відповіді', body: SUBSCRIPTION_FAQ },
+  {
+    id: CONTENT_PAGES.subscriptionFaq,
+    variant: 'all',
+    title: 'Підписка: питання та відповіді',
+    body: SUBSCRIPTION_FAQ,
+  },
   { id: CONTENT_PAGES.gloStudio, variant: 'all', title: 'glo-studio', body: GLO_STUDIO },
   { id: CONTENT_PAGES.verificationHelp, variant: 'all', title: 'Підтвердження віку', body: VERIFICATION_HELP },
   { id: CONTENT_PAGES.goBuy, variant: 'glo', title: 'Де купити', body: GO_BUY_GLO },
@@ -41,6 +60,14 @@ export async function seedContentPages(deps: AppDeps): Promise<void> {
   const updatedAt = deps.clock.now().toISOString();
   await deps.db
     .insertInto('content_pages')
-    .values(missing.map((p) => ({ page_id: p.id, variant: p.variant, title: p.title, body: JSON.stringify(p.body), updated_at: updatedAt })))
+    .values(
+      missing.map((p) => ({
+        page_id: p.id,
+        variant: p.variant,
+        title: p.title,
+        body: JSON.stringify(p.body),
+        updated_at: updatedAt,
+      })),
+    )
     .execute();
 }

@@ -6,7 +6,10 @@ type Section = VocabularyTermsTable['section'];
 /** The consumer dictionary (routes /vocabulary, /vocabulary/velo, /vocabulary/ogo-club), in no particular order. */
 export const DEMO_TERMS: Readonly<Record<Section, ReadonlyArray<readonly [string, string]>>> = {
   general: [
-    ['XP', 'Бали клубу. Нараховуються за покупки, сканування кодів, марафони, підписку та запрошених друзів; обмінюються на бонусні товари й сертифікати.'],
+    [
+      'XP',
+      'Бали клубу. Нараховуються за покупки, сканування кодів, марафони, підписку та запрошених друзів; обмінюються на бонусні товари й сертифікати.',
+    ],
     ['Стік', 'Тютюновий виріб для нагрівання в пристрої. Містить нікотин.'],
     ['Пристрій', 'Електронний прилад, що нагріває стік, а не спалює його.'],
     ['Сканування коду', 'Введення коду з пачки стіків у застосунку: кожен код зараховується один раз і дає XP.'],
@@ -39,8 +42,8 @@ export const DEMO_TERMS: Readonly<Record<Section, ReadonlyArray<readonly [string
 export async function seedVocabulary(deps: AppDeps): Promise<void> {
   const any = await deps.db.selectFrom('vocabulary_terms').select('id').limit(1).executeTakeFirst();
   if (any) return;
-  const rows = (Object.entries(DEMO_TERMS) as Array<[Section, ReadonlyArray<readonly [string, string]>]>).flatMap(([section, terms]) =>
-    terms.map(([term, definition]) => ({ section, term, definition })),
+  const rows = (Object.entries(DEMO_TERMS) as Array<[Section, ReadonlyArray<readonly [string, string]>]>).flatMap(
+    ([section, terms]) => terms.map(([term, definition]) => ({ section, term, definition })),
   );
   await deps.db.insertInto('vocabulary_terms').values(rows).execute();
 }

@@ -44,6 +44,16 @@ export const DEMO_FREE_SERIALS: readonly RegistrySerial[] = [
  */
 export async function seedDeviceRegistry(deps: AppDeps): Promise<void> {
   const now = deps.clock.now().toISOString();
-  const rows = [...DEMO_MEMBER_SERIALS, ...DEMO_FREE_SERIALS].map(([serial, model, variant]) => ({ serial, model, variant, source: 'demo', created_at: now }));
-  await deps.db.insertInto('device_registry').values(rows).onConflict((oc) => oc.column('serial').doNothing()).execute();
+  const rows = [...DEMO_MEMBER_SERIALS, ...DEMO_FREE_SERIALS].map(([serial, model, variant]) => ({
+    serial,
+    model,
+    variant,
+    source: 'demo',
+    created_at: now,
+  }));
+  await deps.db
+    .insertInto('device_registry')
+    .values(rows)
+    .onConflict((oc) => oc.column('serial').doNothing())
+    .execute();
 }

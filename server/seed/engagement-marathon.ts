@@ -11,7 +11,12 @@ export const DEMO_STAGES: ReadonlyArray<{ title: string; description: string; qu
     title: 'Тиждень 1. Клуб',
     description: 'Що вміє клуб і як працюють XP.',
     questions: [
-      ['За що нараховуються XP?', ['Лише за покупки', 'За покупки, сканування кодів, марафони та запрошених друзів', 'За перегляд новин'], 1, 10],
+      [
+        'За що нараховуються XP?',
+        ['Лише за покупки', 'За покупки, сканування кодів, марафони та запрошених друзів', 'За перегляд новин'],
+        1,
+        10,
+      ],
       ['Скільки разів можна зарахувати один код з пачки?', ['Один раз', 'Двічі', 'Скільки завгодно'], 0, 10],
       ['Чи об’єднуються баланси glo та ogo?', ['Так', 'Ні, це окремі облікові записи'], 1, 20],
     ],
@@ -58,7 +63,13 @@ export async function seedMarathon(deps: AppDeps): Promise<void> {
   const start = Math.floor(now / DAY) * DAY - 8 * DAY;
   await deps.db
     .insertInto('marathons')
-    .values({ variant: 'all', title: 'Літній марафон', description: 'Марафон знань минулого сезону.', starts_at: iso(start - 90 * DAY), ends_at: iso(start - 62 * DAY) })
+    .values({
+      variant: 'all',
+      title: 'Літній марафон',
+      description: 'Марафон знань минулого сезону.',
+      starts_at: iso(start - 90 * DAY),
+      ends_at: iso(start - 62 * DAY),
+    })
     .execute();
   const { id: marathonId } = await deps.db
     .insertInto('marathons')

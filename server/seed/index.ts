@@ -59,8 +59,17 @@ async function seedDemo(deps: AppDeps): Promise<void> {
  */
 export async function demoLeftovers(deps: AppDeps): Promise<{ scanCodes: number; deviceSerials: number }> {
   const [codes, serials] = await Promise.all([
-    deps.db.selectFrom('scan_codes').select((eb) => eb.fn.countAll<string>().as('n')).where('batch', 'like', 'demo-%').where('used_at', 'is', null).executeTakeFirstOrThrow(),
-    deps.db.selectFrom('device_registry').select((eb) => eb.fn.countAll<string>().as('n')).where('source', '=', 'demo').executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('scan_codes')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('batch', 'like', 'demo-%')
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('device_registry')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('source', '=', 'demo')
+      .executeTakeFirstOrThrow(),
   ]);
   return { scanCodes: Number(codes.n), deviceSerials: Number(serials.n) };
 }

@@ -16,7 +16,15 @@ const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'
 
 function schedule(kind: 'big' | 'small' | 'postomat'): string {
   const hours = (d: string) =>
-    kind === 'postomat' ? '00:00-23:59' : kind === 'big' ? (d === 'Sunday' ? '09:00-19:00' : '08:00-21:00') : d === 'Sunday' ? '-' : '09:00-19:00';
+    kind === 'postomat'
+      ? '00:00-23:59'
+      : kind === 'big'
+        ? d === 'Sunday'
+          ? '09:00-19:00'
+          : '08:00-21:00'
+        : d === 'Sunday'
+          ? '-'
+          : '09:00-19:00';
   return JSON.stringify(Object.fromEntries(WEEK.map((d) => [d, hours(d)])));
 }
 
@@ -53,7 +61,12 @@ export async function seedCarrier(deps: AppDeps): Promise<void> {
   const any = await deps.db.selectFrom('np_cities').select('id').limit(1).executeTakeFirst();
   if (any) return;
   const all: Array<[CitySeed, number | null, number, number]> = [
-    ...POPULAR_CITIES.map((c, i): [CitySeed, number | null, number, number] => [c, i + 1, Math.max(12, c[4].length), 3]),
+    ...POPULAR_CITIES.map((c, i): [CitySeed, number | null, number, number] => [
+      c,
+      i + 1,
+      Math.max(12, c[4].length),
+      3,
+    ]),
     ...OTHER_CITIES.map((c): [CitySeed, number | null, number, number] => [c, null, 3, 1]),
   ];
   for (const [city, rank, branches, postomats] of all) {
@@ -73,6 +86,9 @@ export async function seedCarrier(deps: AppDeps): Promise<void> {
         population: population * 1000,
       })
       .execute();
-    await deps.db.insertInto('np_branches').values(branchRows(city, branches, postomats)).execute();
+    await deps.db
+      .insertInto('np_branches')
+      .values(branchRows(city, branches, postomats))
+      .execute();
   }
 }

@@ -7,18 +7,43 @@ import { SCAN_PRODUCTS } from './scan-products';
 
 /** Prints the demo batch: every product's share of fresh codes, unused (shown at /dev/scan-codes). */
 export async function seedScanCodes(deps: AppDeps): Promise<void> {
-  const any = await deps.db.selectFrom('scan_codes').select('id').where('batch', 'like', 'demo-%').limit(1).executeTakeFirst();
+  const any = await deps.db
+    .selectFrom('scan_codes')
+    .select('id')
+    .where('batch', 'like', 'demo-%')
+    .limit(1)
+    .executeTakeFirst();
   if (any) return;
   const now = deps.clock.now().toISOString();
   const batch = `demo-${now.slice(0, 7)}`;
   const rows = SCAN_PRODUCTS.flatMap(([variant, product, xp, count]) =>
-    Array.from({ length: count }, () => ({ code: randomUUID(), variant, xp, product, batch, created_at: now, used_at: null, used_by: null, used_via: null })),
+    Array.from({ length: count }, () => ({
+      code: randomUUID(),
+      variant,
+      xp,
+      product,
+      batch,
+      created_at: now,
+      used_at: null,
+      used_by: null,
+      used_via: null,
+    })),
   );
-  for (let i = 0; i < rows.length; i += 100) await deps.db.insertInto('scan_codes').values(rows.slice(i, i + 100)).execute();
+  for (let i = 0; i < rows.length; i += 100)
+    await deps.db
+      .insertInto('scan_codes')
+      .values(rows.slice(i, i + 100))
+      .execute();
 }
 
 /** Олена's scans per month, newest month first: [glo, ogo]. The current month is left short of the goal. */
-const OLENA_MONTHS: ReadonlyArray<readonly [number, number]> = [[6, 2], [11, 4], [9, 3], [12, 0], [7, 2]];
+const OLENA_MONTHS: ReadonlyArray<readonly [number, number]> = [
+  [6, 2],
+  [11, 4],
+  [9, 3],
+  [12, 0],
+  [7, 2],
+];
 
 function previousMonth(monthStart: string, back: number): string {
   const y = Number(monthStart.slice(0, 4));
@@ -33,7 +58,9 @@ function previousMonth(monthStart: string, back: number): string {
  */
 export async function seedOlenaScans(deps: AppDeps): Promise<void> {
   const phone = deps.config.testPhones[0];
-  const m = phone ? await deps.db.selectFrom('members').select(['id', 'phone']).where('phone', '=', phone).executeTakeFirst() : undefined;
+  const m = phone
+    ? await deps.db.selectFrom('members').select(['id', 'phone']).where('phone', '=', phone).executeTakeFirst()
+    : undefined;
   if (!m) return;
   const now = deps.clock.now();
   const current = kyivMonthStart(now);
@@ -53,9 +80,26 @@ export async function seedOlenaScans(deps: AppDeps): Promise<void> {
         await deps.db.transaction().execute(async (trx) => {
           await trx
             .insertInto('scan_codes')
-            .values({ code, variant, xp, product, batch: `retail-${month.slice(0, 7)}`, created_at: from.toISOString(), used_at: at.toISOString(), used_by: customer.id, used_via: i % 4 === 3 ? 'multi' : 'single' })
+            .values({
+              code,
+              variant,
+              xp,
+              product,
+              batch: `retail-${month.slice(0, 7)}`,
+              created_at: from.toISOString(),
+              used_at: at.toISOString(),
+              used_by: customer.id,
+              used_via: i % 4 === 3 ? 'multi' : 'single',
+            })
             .execute();
-          await changeXp(trx, { customerId: customer.id, amount: xp, reason: 'scan', title: `Сканування коду: ${product}`, ref: `scan:${code}`, now: at });
+          await changeXp(trx, {
+            customerId: customer.id,
+            amount: xp,
+            reason: 'scan',
+            title: `Сканування коду: ${product}`,
+            ref: `scan:${code}`,
+            now: at,
+          });
         });
       }
     }
@@ -63,7 +107,14 @@ export async function seedOlenaScans(deps: AppDeps): Promise<void> {
       const at = previousMonth(current, 2);
       await deps.db
         .insertInto('scan_managers')
-        .values({ customer_id: customer.id, brand: 'glo', manager: 'KV-0417', manager_from: 'glo studio, ТРЦ Ocean Plaza, Київ', created_at: `${at}T12:00:00.000Z`, updated_at: `${at}T12:00:00.000Z` })
+        .values({
+          customer_id: customer.id,
+          brand: 'glo',
+          manager: 'KV-0417',
+          manager_from: 'glo studio, ТРЦ Ocean Plaza, Київ',
+          created_at: `${at}T12:00:00.000Z`,
+          updated_at: `${at}T12:00:00.000Z`,
+        })
         .onConflict((oc) => oc.columns(['customer_id', 'brand']).doNothing())
         .execute();
     }

@@ -26,7 +26,16 @@ export async function seedIpostDemo(deps: AppDeps): Promise<void> {
   if (!order) return;
   const now = deps.clock.now();
   const date = addDays(kyivParts(now).date, 1);
-  const req = { orderId: order.id, city: 'Київ', street: 'вул. Велика Васильківська, 72', flat: '15', date, from: '12:00', to: '15:00', comment: 'Домофон 15, третій поверх' };
+  const req = {
+    orderId: order.id,
+    city: 'Київ',
+    street: 'вул. Велика Васильківська, 72',
+    flat: '15',
+    date,
+    from: '12:00',
+    to: '15:00',
+    comment: 'Домофон 15, третій поверх',
+  };
   const { tracking } = await sandboxIpost().book(req);
   await deps.db
     .insertInto('ipost_requests')

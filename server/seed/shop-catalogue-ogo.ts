@@ -27,7 +27,16 @@ const ogoSticks: SeedProduct[] = FLAVOURS.map(([key, name, taste, color, accent]
   out: key === 'coffee',
   art: { shape: 'carton', color, accent, brand: 'ogo', label: name, badge: '10 пачок' },
 }));
-ogoSticks.push({ key: 'mix-block', title: 'Мікс-блок ogo «5 смаків»', sub: 'Блок, по 2 пачки п’яти смаків', description: `Класичний, м’який, ментол, зелене яблуко та цитрус в одному блоці. ${AGE_NOTE}`, price: 790, pack: 200, tags: ['mix_pack'], art: { shape: 'mix', color: '#1b998b', accent: '#e0fbfc', brand: 'ogo', label: '5 смаків', badge: '10 пачок' } });
+ogoSticks.push({
+  key: 'mix-block',
+  title: 'Мікс-блок ogo «5 смаків»',
+  sub: 'Блок, по 2 пачки п’яти смаків',
+  description: `Класичний, м’який, ментол, зелене яблуко та цитрус в одному блоці. ${AGE_NOTE}`,
+  price: 790,
+  pack: 200,
+  tags: ['mix_pack'],
+  art: { shape: 'mix', color: '#1b998b', accent: '#e0fbfc', brand: 'ogo', label: '5 смаків', badge: '10 пачок' },
+});
 
 const ogoSingles: SeedProduct[] = FLAVOURS.map(([key, name, taste, color, accent]) => ({
   key,
@@ -40,7 +49,23 @@ const ogoSingles: SeedProduct[] = FLAVOURS.map(([key, name, taste, color, accent
   out: key === 'grape',
   art: { shape: 'pack', color, accent, brand: 'ogo', label: name, badge: '20 шт.' },
 }));
-ogoSingles.push({ key: 'mix-3', title: 'Дегустаційний набір ogo', sub: '3 пачки по 20 шт.', description: `Класичний, ментол і зелене яблуко — спробуй і обери свій. ${AGE_NOTE}`, price: 229, pack: 60, tags: ['mix_pack', IPOST], art: { shape: 'mix', color: '#55a630', accent: '#eaffd0', brand: 'ogo', label: 'Дегустаційний набір', badge: '3 × 20' } });
+ogoSingles.push({
+  key: 'mix-3',
+  title: 'Дегустаційний набір ogo',
+  sub: '3 пачки по 20 шт.',
+  description: `Класичний, ментол і зелене яблуко — спробуй і обери свій. ${AGE_NOTE}`,
+  price: 229,
+  pack: 60,
+  tags: ['mix_pack', IPOST],
+  art: {
+    shape: 'mix',
+    color: '#55a630',
+    accent: '#eaffd0',
+    brand: 'ogo',
+    label: 'Дегустаційний набір',
+    badge: '3 × 20',
+  },
+});
 
 const CIGS: ReadonlyArray<[string, string, number, string, string]> = [
   ['classic', 'Класичні', 92, '#8d0801', '#fff1e6'],
@@ -50,8 +75,26 @@ const CIGS: ReadonlyArray<[string, string, number, string, string]> = [
   ['compact', 'Компакт', 85, '#495057', '#f8f9fa'],
 ];
 const cigs: SeedProduct[] = CIGS.flatMap(([key, name, price, color, accent]) => [
-  { key: `${key}-20`, title: `Сигарети ogo ${name}`, sub: 'Пачка, 20 шт.', description: `Сигарети ogo ${name.toLowerCase()}. ${AGE_NOTE}`, price, pack: 20, tags: [IPOST], art: { shape: 'cigs', color, accent, brand: 'ogo', label: name, badge: '20 шт.' } },
-  { key: `${key}-200`, title: `Сигарети ogo ${name}, блок`, sub: 'Блок, 10 пачок', description: `Блок сигарет ogo ${name.toLowerCase()}. ${AGE_NOTE}`, price: price * 10 - 40, pack: 200, out: key === 'slim', art: { shape: 'carton', color, accent, brand: 'ogo', label: name, badge: '10 пачок' } },
+  {
+    key: `${key}-20`,
+    title: `Сигарети ogo ${name}`,
+    sub: 'Пачка, 20 шт.',
+    description: `Сигарети ogo ${name.toLowerCase()}. ${AGE_NOTE}`,
+    price,
+    pack: 20,
+    tags: [IPOST],
+    art: { shape: 'cigs', color, accent, brand: 'ogo', label: name, badge: '20 шт.' },
+  },
+  {
+    key: `${key}-200`,
+    title: `Сигарети ogo ${name}, блок`,
+    sub: 'Блок, 10 пачок',
+    description: `Блок сигарет ogo ${name.toLowerCase()}. ${AGE_NOTE}`,
+    price: price * 10 - 40,
+    pack: 200,
+    out: key === 'slim',
+    art: { shape: 'carton', color, accent, brand: 'ogo', label: name, badge: '10 пачок' },
+  },
 ]);
 
 /** velo pouches: key, flavour, strength mg/g, price, colour. */
@@ -79,39 +122,202 @@ const velo: SeedProduct[] = POUCHES.map(([key, name, mg, price, color]) => ({
   art: { shape: 'can', color, accent: '#ffffff', brand: 'velo', label: name, badge: `${mg} мг/г` },
 }));
 velo.push(
-  { key: 'mix-3', title: 'velo Дегустаційний набір', sub: '3 банки по 20 паучів', description: `Крижана м’ята, цитрусовий і ягідний лід. ${AGE_NOTE}`, price: 399, pack: 60, tags: ['velo', 'mix_pack', IPOST], art: { shape: 'mix', color: '#0096c7', accent: '#ffffff', brand: 'velo', label: 'Дегустаційний набір', badge: '3 банки' } },
-  { key: 'gift-freeze', title: 'Подарунок: velo «Крижана м’ята», міні', sub: '10 паучів, 10 мг/г', description: `Міні-банка в подарунок до замовлення velo. ${AGE_NOTE}`, price: 0, pack: 10, tags: ['velo', 'velo_gift', IPOST], art: { shape: 'can', color: '#0096c7', accent: '#ffe066', brand: 'velo', label: 'Подарунок', badge: 'міні' } },
-  { key: 'gift-berry', title: 'Подарунок: velo «Ягідний лід», міні', sub: '10 паучів, 10 мг/г', description: `Міні-банка в подарунок до замовлення velo. ${AGE_NOTE}`, price: 0, pack: 10, tags: ['velo', 'velo_gift', IPOST], art: { shape: 'can', color: '#9d0208', accent: '#ffe066', brand: 'velo', label: 'Подарунок', badge: 'міні' } },
+  {
+    key: 'mix-3',
+    title: 'velo Дегустаційний набір',
+    sub: '3 банки по 20 паучів',
+    description: `Крижана м’ята, цитрусовий і ягідний лід. ${AGE_NOTE}`,
+    price: 399,
+    pack: 60,
+    tags: ['velo', 'mix_pack', IPOST],
+    art: {
+      shape: 'mix',
+      color: '#0096c7',
+      accent: '#ffffff',
+      brand: 'velo',
+      label: 'Дегустаційний набір',
+      badge: '3 банки',
+    },
+  },
+  {
+    key: 'gift-freeze',
+    title: 'Подарунок: velo «Крижана м’ята», міні',
+    sub: '10 паучів, 10 мг/г',
+    description: `Міні-банка в подарунок до замовлення velo. ${AGE_NOTE}`,
+    price: 0,
+    pack: 10,
+    tags: ['velo', 'velo_gift', IPOST],
+    art: { shape: 'can', color: '#0096c7', accent: '#ffe066', brand: 'velo', label: 'Подарунок', badge: 'міні' },
+  },
+  {
+    key: 'gift-berry',
+    title: 'Подарунок: velo «Ягідний лід», міні',
+    sub: '10 паучів, 10 мг/г',
+    description: `Міні-банка в подарунок до замовлення velo. ${AGE_NOTE}`,
+    price: 0,
+    pack: 10,
+    tags: ['velo', 'velo_gift', IPOST],
+    art: { shape: 'can', color: '#9d0208', accent: '#ffe066', brand: 'velo', label: 'Подарунок', badge: 'міні' },
+  },
 );
 
 /** ogo devices: model, price, what sets it apart, then its colours (key, name, colour). */
 const MODELS: ReadonlyArray<DeviceModel> = [
-  ['mini', 'Міні', 399, 'компактний пристрій на 15 сесій', [['black', 'чорний', '#1f1f24'], ['mint', 'м’ятний', '#52b69a'], ['peach', 'персиковий', '#f4a261'], ['lilac', 'бузковий', '#9d8df1']]],
-  ['smart', 'Смарт', 699, 'нагрів за 15 секунд і індикатор заряду', [['black', 'чорний', '#111111'], ['blue', 'синій', '#1d3557'], ['red', 'червоний', '#c1121f'], ['silver', 'сріблястий', '#adb5bd']]],
-  ['max', 'Макс', 1099, 'два режими нагріву й заряд на 30 сесій', [['graphite', 'графіт', '#2b2d42'], ['gold', 'золотий', '#b08900'], ['green', 'зелений', '#2d6a4f']]],
+  [
+    'mini',
+    'Міні',
+    399,
+    'компактний пристрій на 15 сесій',
+    [
+      ['black', 'чорний', '#1f1f24'],
+      ['mint', 'м’ятний', '#52b69a'],
+      ['peach', 'персиковий', '#f4a261'],
+      ['lilac', 'бузковий', '#9d8df1'],
+    ],
+  ],
+  [
+    'smart',
+    'Смарт',
+    699,
+    'нагрів за 15 секунд і індикатор заряду',
+    [
+      ['black', 'чорний', '#111111'],
+      ['blue', 'синій', '#1d3557'],
+      ['red', 'червоний', '#c1121f'],
+      ['silver', 'сріблястий', '#adb5bd'],
+    ],
+  ],
+  [
+    'max',
+    'Макс',
+    1099,
+    'два режими нагріву й заряд на 30 сесій',
+    [
+      ['graphite', 'графіт', '#2b2d42'],
+      ['gold', 'золотий', '#b08900'],
+      ['green', 'зелений', '#2d6a4f'],
+    ],
+  ],
 ];
-const ogoDevices = deviceRange('ogo', MODELS, (what) => `Пристрій для нагрівання тютюну ogo: ${what}. Гарантія 12 місяців. ${AGE_NOTE}`, '#f1faee', (model, colour) => model === 'smart' && colour === 'silver');
+const ogoDevices = deviceRange(
+  'ogo',
+  MODELS,
+  (what) => `Пристрій для нагрівання тютюну ogo: ${what}. Гарантія 12 місяців. ${AGE_NOTE}`,
+  '#f1faee',
+  (model, colour) => model === 'smart' && colour === 'silver',
+);
 
 const item = itemsOf('ogo', '#f1faee', / ogo$/);
 
 const accessories: SeedProduct[] = [
-  item('case-mini-black', 'Чохол для ogo Міні', 'Колір: чорний', 199, 'case', '#1f1f24', 'Силіконовий чохол з петлею для ремінця.'),
-  item('case-mini-mint', 'Чохол для ogo Міні', 'Колір: м’ятний', 199, 'case', '#52b69a', 'Силіконовий чохол з петлею для ремінця.'),
-  item('case-smart-black', 'Чохол для ogo Смарт', 'Колір: чорний', 249, 'case', '#111111', 'Чохол з екошкіри з магнітною застібкою.'),
-  item('case-smart-sand', 'Чохол для ogo Смарт', 'Колір: пісочний', 249, 'case', '#d4a373', 'Чохол з екошкіри з магнітною застібкою.'),
-  item('cable', 'Кабель USB-C ogo', '1 м', 149, 'cable', '#495057', 'Кабель для заряджання пристроїв ogo.', { tags: [IPOST] }),
-  item('adapter', 'Мережевий адаптер 12 Вт', 'USB-C', 249, 'cable', '#f8f9fa', 'Адаптер для швидкого заряджання.', { out: true }),
-  item('stick-case', 'Кейс для стіків ogo', 'На 20 стіків', 199, 'case', '#3a86ff', 'Захищає стіки від вологи й зламів.', { tags: [IPOST] }),
-  item('brushes', 'Щіточки для чищення ogo', 'Набір, 10 шт.', 99, 'case', '#adb5bd', 'Для регулярного догляду за камерою нагріву.', { tags: [IPOST] }),
-  item('car-holder', 'Автомобільний тримач', 'Для пристроїв ogo', 299, 'device', '#343a40', 'Тримач у підсклянник, щоб пристрій не губився в дорозі.'),
-  item('pouch-box', 'Бокс для паучів velo', 'На 20 використаних паучів', 149, 'can', '#0096c7', 'Кишеньковий бокс із кришкою для використаних паучів.', { tags: [IPOST] }),
-  item('strap', 'Ремінець для пристрою', 'Силікон', 129, 'cable', '#6d597a', 'Ремінець кріпиться до чохла ogo Міні.', { tags: [IPOST] }),
+  item(
+    'case-mini-black',
+    'Чохол для ogo Міні',
+    'Колір: чорний',
+    199,
+    'case',
+    '#1f1f24',
+    'Силіконовий чохол з петлею для ремінця.',
+  ),
+  item(
+    'case-mini-mint',
+    'Чохол для ogo Міні',
+    'Колір: м’ятний',
+    199,
+    'case',
+    '#52b69a',
+    'Силіконовий чохол з петлею для ремінця.',
+  ),
+  item(
+    'case-smart-black',
+    'Чохол для ogo Смарт',
+    'Колір: чорний',
+    249,
+    'case',
+    '#111111',
+    'Чохол з екошкіри з магнітною застібкою.',
+  ),
+  item(
+    'case-smart-sand',
+    'Чохол для ogo Смарт',
+    'Колір: пісочний',
+    249,
+    'case',
+    '#d4a373',
+    'Чохол з екошкіри з магнітною застібкою.',
+  ),
+  item('cable', 'Кабель USB-C ogo', '1 м', 149, 'cable', '#495057', 'Кабель для заряджання пристроїв ogo.', {
+    tags: [IPOST],
+  }),
+  item('adapter', 'Мережевий адаптер 12 Вт', 'USB-C', 249, 'cable', '#f8f9fa', 'Адаптер для швидкого заряджання.', {
+    out: true,
+  }),
+  item(
+    'stick-case',
+    'Кейс для стіків ogo',
+    'На 20 стіків',
+    199,
+    'case',
+    '#3a86ff',
+    'Захищає стіки від вологи й зламів.',
+    { tags: [IPOST] },
+  ),
+  item(
+    'brushes',
+    'Щіточки для чищення ogo',
+    'Набір, 10 шт.',
+    99,
+    'case',
+    '#adb5bd',
+    'Для регулярного догляду за камерою нагріву.',
+    { tags: [IPOST] },
+  ),
+  item(
+    'car-holder',
+    'Автомобільний тримач',
+    'Для пристроїв ogo',
+    299,
+    'device',
+    '#343a40',
+    'Тримач у підсклянник, щоб пристрій не губився в дорозі.',
+  ),
+  item(
+    'pouch-box',
+    'Бокс для паучів velo',
+    'На 20 використаних паучів',
+    149,
+    'can',
+    '#0096c7',
+    'Кишеньковий бокс із кришкою для використаних паучів.',
+    { tags: [IPOST] },
+  ),
+  item('strap', 'Ремінець для пристрою', 'Силікон', 129, 'cable', '#6d597a', 'Ремінець кріпиться до чохла ogo Міні.', {
+    tags: [IPOST],
+  }),
 ];
 
 const merch: SeedProduct[] = [
-  item('tee-black', 'Футболка ogo', 'Колір: чорний', 499, 'tee', '#1f1f24', 'Оверсайз-футболка з органічної бавовни, розміри S–XL.'),
-  item('tee-white', 'Футболка ogo', 'Колір: білий', 499, 'tee', '#dee2e6', 'Оверсайз-футболка з органічної бавовни, розміри S–XL.'),
-  item('hoodie', 'Худі ogo', 'Колір: графіт', 1199, 'tee', '#2b2d42', 'Тепле худі з капюшоном і кишенею-кенгуру.', { out: true }),
+  item(
+    'tee-black',
+    'Футболка ogo',
+    'Колір: чорний',
+    499,
+    'tee',
+    '#1f1f24',
+    'Оверсайз-футболка з органічної бавовни, розміри S–XL.',
+  ),
+  item(
+    'tee-white',
+    'Футболка ogo',
+    'Колір: білий',
+    499,
+    'tee',
+    '#dee2e6',
+    'Оверсайз-футболка з органічної бавовни, розміри S–XL.',
+  ),
+  item('hoodie', 'Худі ogo', 'Колір: графіт', 1199, 'tee', '#2b2d42', 'Тепле худі з капюшоном і кишенею-кенгуру.', {
+    out: true,
+  }),
   item('cap', 'Кепка ogo', 'Регульований розмір', 399, 'cap', '#1d3557', 'Бейсболка з вишивкою.', { tags: [IPOST] }),
   item('panama', 'Панама ogo', 'Бавовна', 349, 'cap', '#e9c46a', 'Легка панама на літо.'),
   item('tote', 'Шопер ogo', 'Щільна бавовна', 299, 'bag', '#2a9d8f', 'Місткий шопер на щодень.', { tags: [IPOST] }),
@@ -126,8 +332,17 @@ const bonus = bonusOf(item, '#2fb36b');
 
 const ogoBonus: SeedProduct[] = [
   bonus('keychain', 'Брелок ogo', 250, 'gift', 'Брелок-відкривачка з логотипом.', { tags: [IPOST] }),
-  bonus('sticks-pack', 'Пачка стіків ogo у подарунок', 400, 'pack', 'Пачка стіків ogo на твій вибір смаку.', { tags: [IPOST] }),
-  bonus('velo-can', 'Банка паучів velo у подарунок', 450, 'can', 'Банка паучів velo, 20 шт., смак уточнимо телефоном.', { tags: [IPOST] }),
+  bonus('sticks-pack', 'Пачка стіків ogo у подарунок', 400, 'pack', 'Пачка стіків ogo на твій вибір смаку.', {
+    tags: [IPOST],
+  }),
+  bonus(
+    'velo-can',
+    'Банка паучів velo у подарунок',
+    450,
+    'can',
+    'Банка паучів velo, 20 шт., смак уточнимо телефоном.',
+    { tags: [IPOST] },
+  ),
   bonus('case', 'Чохол для пристрою ogo', 700, 'case', 'Чохол для моделей Міні та Смарт.'),
   bonus('cap', 'Кепка ogo', 800, 'cap', 'Бейсболка з вишивкою.'),
   bonus('tote', 'Шопер ogo', 600, 'bag', 'Шопер з щільної бавовни.'),

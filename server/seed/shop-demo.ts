@@ -25,20 +25,100 @@ interface DemoOrder {
   paidTwice?: true;
 }
 
-const KYIV_BRANCH: DeliveryChoice = { method: 1, city: 'Київ', province: 'Київська', branch: 'Відділення №12: вул. Хрещатик, 22' };
-const KYIV_DOOR: DeliveryChoice = { method: 2, city: 'Київ', province: 'Київська', street: 'вул. Велика Васильківська', house: '72', flat: '15' };
-const KYIV_IPOST: DeliveryChoice = { method: 3, city: 'Київ', province: 'Київська', street: 'вул. Велика Васильківська, 72', flat: '15' };
+const KYIV_BRANCH: DeliveryChoice = {
+  method: 1,
+  city: 'Київ',
+  province: 'Київська',
+  branch: 'Відділення №12: вул. Хрещатик, 22',
+};
+const KYIV_DOOR: DeliveryChoice = {
+  method: 2,
+  city: 'Київ',
+  province: 'Київська',
+  street: 'вул. Велика Васильківська',
+  house: '72',
+  flat: '15',
+};
+const KYIV_IPOST: DeliveryChoice = {
+  method: 3,
+  city: 'Київ',
+  province: 'Київська',
+  street: 'вул. Велика Васильківська, 72',
+  flat: '15',
+};
 
 /** Олена's orders: cash, card (paid, paid twice and refunded once, one waiting for payment), paid with XP, glo and ogo, iPost. */
 const OLENA_ORDERS: readonly DemoOrder[] = [
-  { daysAgo: 95, items: [['sticks-amber-20', 3], ['sticks-mint-20', 2], ['accessories-cable', 1]], payment: 1, delivery: KYIV_BRANCH, fate: 'delivered' },
-  { daysAgo: 70, items: [['devices-plus-rose', 1], ['accessories-silicone-coral', 1]], payment: 2, delivery: KYIV_DOOR, fate: 'delivered', paidTwice: true },
+  {
+    daysAgo: 95,
+    items: [
+      ['sticks-amber-20', 3],
+      ['sticks-mint-20', 2],
+      ['accessories-cable', 1],
+    ],
+    payment: 1,
+    delivery: KYIV_BRANCH,
+    fate: 'delivered',
+  },
+  {
+    daysAgo: 70,
+    items: [
+      ['devices-plus-rose', 1],
+      ['accessories-silicone-coral', 1],
+    ],
+    payment: 2,
+    delivery: KYIV_DOOR,
+    fate: 'delivered',
+    paidTwice: true,
+  },
   { daysAgo: 45, items: [['bonus-thermo', 1]], payment: 1, delivery: KYIV_BRANCH, fate: 'delivered' },
-  { daysAgo: 40, ogo: true, items: [['ogo-velo-freeze', 3], ['ogo-velo-gift-freeze', 1], ['ogo-sticks-single-classic', 2]], payment: 2, delivery: KYIV_BRANCH, fate: 'delivered', paidTwice: true },
-  { daysAgo: 14, items: [['sticks-amber-200', 1], ['sticks-mix-fresh', 1]], payment: 1, delivery: KYIV_DOOR, fate: 'delivered', note: 'Будь ласка, зателефонуйте за годину до доставки' },
+  {
+    daysAgo: 40,
+    ogo: true,
+    items: [
+      ['ogo-velo-freeze', 3],
+      ['ogo-velo-gift-freeze', 1],
+      ['ogo-sticks-single-classic', 2],
+    ],
+    payment: 2,
+    delivery: KYIV_BRANCH,
+    fate: 'delivered',
+    paidTwice: true,
+  },
+  {
+    daysAgo: 14,
+    items: [
+      ['sticks-amber-200', 1],
+      ['sticks-mix-fresh', 1],
+    ],
+    payment: 1,
+    delivery: KYIV_DOOR,
+    fate: 'delivered',
+    note: 'Будь ласка, зателефонуйте за годину до доставки',
+  },
   { daysAgo: 3, items: [['devices-pro-graphite', 1]], payment: 2, delivery: KYIV_BRANCH, fate: 'in_transit' },
-  { daysAgo: 2, ogo: true, items: [['ogo-velo-polar', 2], ['ogo-sticks-single-menthol', 3]], payment: 1, delivery: KYIV_IPOST, fate: 'in_transit' },
-  { daysAgo: 1, items: [['sticks-ice-20', 4], ['accessories-stick-case', 1]], payment: 1, delivery: KYIV_BRANCH, fate: 'confirmed', callBack: { day: 'Завтра', from: '10:00', to: '12:00' } },
+  {
+    daysAgo: 2,
+    ogo: true,
+    items: [
+      ['ogo-velo-polar', 2],
+      ['ogo-sticks-single-menthol', 3],
+    ],
+    payment: 1,
+    delivery: KYIV_IPOST,
+    fate: 'in_transit',
+  },
+  {
+    daysAgo: 1,
+    items: [
+      ['sticks-ice-20', 4],
+      ['accessories-stick-case', 1],
+    ],
+    payment: 1,
+    delivery: KYIV_BRANCH,
+    fate: 'confirmed',
+    callBack: { day: 'Завтра', from: '10:00', to: '12:00' },
+  },
   { daysAgo: 0.1, items: [['sticks-ruby-20', 5]], payment: 2, delivery: KYIV_BRANCH, fate: 'waiting_payment' },
 ];
 
@@ -58,27 +138,58 @@ async function placeDemo(deps: AppDeps, member: Member, demo: DemoOrder, now: nu
   const at = new Date(now - o.daysAgo * DAY);
   const line_items = [];
   for (const [sku, quantity] of o.items) line_items.push({ variant_id: await variantIdOf(deps, sku), quantity });
-  const r = await createOrderFor(deps, member, { order: { line_items, note: o.note }, ogo: o.ogo, delivery: o.delivery, payment: o.payment, callBack: o.callBack, needCall: o.callBack ? true : undefined }, at);
+  const r = await createOrderFor(
+    deps,
+    member,
+    {
+      order: { line_items, note: o.note },
+      ogo: o.ogo,
+      delivery: o.delivery,
+      payment: o.payment,
+      callBack: o.callBack,
+      needCall: o.callBack ? true : undefined,
+    },
+    at,
+  );
   const later = new Date(at.getTime() + (o.fate === 'delivered' ? 2 * DAY : 3_600_000)).toISOString();
   const paidByCard = o.payment === 2 && o.fate !== 'waiting_payment';
   if (paidByCard) {
     await deps.db
       .insertInto('card_payments')
-      .values({ order_id: r.order.id, provider_order_id: `club-${r.order.order_number}-seed`, amount: Math.round(r.order.total * 100), status: 'success', callback: JSON.stringify({ status: 'success' }), created_at: at.toISOString(), updated_at: at.toISOString() })
+      .values({
+        order_id: r.order.id,
+        provider_order_id: `club-${r.order.order_number}-seed`,
+        amount: Math.round(r.order.total * 100),
+        status: 'success',
+        callback: JSON.stringify({ status: 'success' }),
+        created_at: at.toISOString(),
+        updated_at: at.toISOString(),
+      })
       .execute();
   }
   if (paidByCard && o.paidTwice) {
     const back = new Date(at.getTime() + 600_000).toISOString();
     await deps.db
       .insertInto('card_payments')
-      .values({ order_id: r.order.id, provider_order_id: `club-${r.order.order_number}-seed2`, amount: Math.round(r.order.total * 100), status: 'refunded', callback: JSON.stringify({ status: 'success' }), created_at: at.toISOString(), updated_at: back, refund_attempts: 1, refunded_at: back })
+      .values({
+        order_id: r.order.id,
+        provider_order_id: `club-${r.order.order_number}-seed2`,
+        amount: Math.round(r.order.total * 100),
+        status: 'refunded',
+        callback: JSON.stringify({ status: 'success' }),
+        created_at: at.toISOString(),
+        updated_at: back,
+        refund_attempts: 1,
+        refunded_at: back,
+      })
       .execute();
   }
   await deps.db
     .updateTable('orders')
     .set({
       // Cash is paid to the carrier on delivery; a card when the callback came.
-      financial_status: paidByCard || (o.fate === 'delivered' && r.order.payment_method === 1) ? 'paid' : r.order.financial_status,
+      financial_status:
+        paidByCard || (o.fate === 'delivered' && r.order.payment_method === 1) ? 'paid' : r.order.financial_status,
       fulfillment_status: o.fate === 'delivered' ? 'fulfilled' : null,
       shipment_status: o.fate === 'delivered' ? 'delivered' : o.fate === 'waiting_payment' ? null : o.fate,
       updated_at: later,
@@ -88,7 +199,9 @@ async function placeDemo(deps: AppDeps, member: Member, demo: DemoOrder, now: nu
 }
 
 /** XP Олена earned besides scans, by days ago: welcome, profile, a campaign, her birthday. */
-const OLENA_AWARDS: ReadonlyArray<[daysAgo: number, variant: 'glo' | 'ogo', amount: number, reason: string, title: string]> = [
+const OLENA_AWARDS: ReadonlyArray<
+  [daysAgo: number, variant: 'glo' | 'ogo', amount: number, reason: string, title: string]
+> = [
   [400, 'glo', 500, 'welcome', 'Вітальний бонус клубу'],
   [380, 'ogo', 300, 'welcome', 'Вітальний бонус магазину ogo'],
   [250, 'glo', 250, 'manual', 'Бонус за заповнений профіль'],
@@ -105,7 +218,17 @@ export async function seedOlenaShop(deps: AppDeps, olena: Member): Promise<void>
   const now = deps.clock.now().getTime();
   const events: Array<{ daysAgo: number; run: () => Promise<unknown> }> = [];
   for (const [daysAgo, variant, amount, reason, title] of OLENA_AWARDS) {
-    events.push({ daysAgo, run: async () => changeXp(deps.db, { customerId: (await ensureCustomer(deps.db, olena, variant, new Date(now))).id, amount, reason, title, now: new Date(now - daysAgo * DAY) }) });
+    events.push({
+      daysAgo,
+      run: async () =>
+        changeXp(deps.db, {
+          customerId: (await ensureCustomer(deps.db, olena, variant, new Date(now))).id,
+          amount,
+          reason,
+          title,
+          now: new Date(now - daysAgo * DAY),
+        }),
+    });
   }
   // Her invited friends' first orders, through the shop's own referral credits: credited when
   // the order was paid or handed over, still pending while it waits (and the ledger says so).
@@ -125,7 +248,14 @@ export async function seedOlenaShop(deps: AppDeps, olena: Member): Promise<void>
       daysAgo: (now - at.getTime()) / DAY,
       run: () =>
         deps.db.transaction().execute(async (trx) => {
-          await recordReferralCredit(trx, { orderId: f.order_id, referrerId: olena.id, friendId: f.id, friendName: f.first_name, variant: f.variant, now: at });
+          await recordReferralCredit(trx, {
+            orderId: f.order_id,
+            referrerId: olena.id,
+            friendId: f.id,
+            friendName: f.first_name,
+            variant: f.variant,
+            now: at,
+          });
           await settleReferral(trx, f.order_id, at);
         }),
     });
@@ -135,7 +265,11 @@ export async function seedOlenaShop(deps: AppDeps, olena: Member): Promise<void>
     [90, 'OG5MN2K8R1', 'Пристрій Міні', true],
     [3, 'G2PR4T8N3W', 'Пристрій Про', false],
   ];
-  for (const [daysAgo, serial, model, ogo] of devices) events.push({ daysAgo: daysAgo - 0.01, run: () => registerSerial(deps, olena, { serial, model, ogo }, new Date(now - daysAgo * DAY + 864_000)) });
+  for (const [daysAgo, serial, model, ogo] of devices)
+    events.push({
+      daysAgo: daysAgo - 0.01,
+      run: () => registerSerial(deps, olena, { serial, model, ogo }, new Date(now - daysAgo * DAY + 864_000)),
+    });
   for (const o of OLENA_ORDERS) events.push({ daysAgo: o.daysAgo, run: () => placeDemo(deps, olena, o, now) });
 
   events.sort((a, b) => b.daysAgo - a.daysAgo);
@@ -146,7 +280,10 @@ export async function seedOlenaShop(deps: AppDeps, olena: Member): Promise<void>
 /** Favourites as the app keeps them (docs/rules.md#states): metafield pwa/favorites, a JSON array of product ids. */
 async function seedFavourites(deps: AppDeps, member: Member, now: number): Promise<void> {
   const lists: ReadonlyArray<['glo' | 'ogo', string[]]> = [
-    ['glo', ['sticks-ice-20', 'sticks-mint-20', 'devices-premium-black', 'accessories-leather-brown', 'sticks-mix-fresh']],
+    [
+      'glo',
+      ['sticks-ice-20', 'sticks-mint-20', 'devices-premium-black', 'accessories-leather-brown', 'sticks-mix-fresh'],
+    ],
     ['ogo', ['ogo-velo-freeze', 'ogo-velo-berry-ice', 'ogo-sticks-single-apple']],
   ];
   for (const [variant, skus] of lists) {
@@ -158,12 +295,28 @@ async function seedFavourites(deps: AppDeps, member: Member, now: number): Promi
     await deps.db
       .insertInto('metafields')
       .values({ customer_id: customer.id, namespace: 'pwa', key: 'favorites', value, type: 'json', updated_at })
-      .onConflict((oc) => oc.columns(['customer_id', 'namespace', 'key']).doUpdateSet({ value, type: 'json', updated_at }))
+      .onConflict((oc) =>
+        oc.columns(['customer_id', 'namespace', 'key']).doUpdateSet({ value, type: 'json', updated_at }),
+      )
       .execute();
   }
 }
 
 /** Андрій (not age-verified) has one order waiting as a pre-order. */
 export async function seedAndriiShop(deps: AppDeps, andrii: Member): Promise<void> {
-  await placeDemo(deps, andrii, { daysAgo: 6, items: [['devices-basic-black', 1], ['sticks-gold-20', 2]], payment: 1, delivery: { method: 1, city: 'Львів', province: 'Львівська', branch: 'Відділення №3: вул. Городоцька, 120' }, fate: 'confirmed' }, deps.clock.now().getTime());
+  await placeDemo(
+    deps,
+    andrii,
+    {
+      daysAgo: 6,
+      items: [
+        ['devices-basic-black', 1],
+        ['sticks-gold-20', 2],
+      ],
+      payment: 1,
+      delivery: { method: 1, city: 'Львів', province: 'Львівська', branch: 'Відділення №3: вул. Городоцька, 120' },
+      fate: 'confirmed',
+    },
+    deps.clock.now().getTime(),
+  );
 }

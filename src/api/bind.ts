@@ -3,7 +3,9 @@ import type { SendOptions, Transport } from './transport';
 
 /** One typed function per call of a contract group. */
 export type BoundCalls<G> = {
-  [K in keyof G]: G[K] extends CallDef ? (input: CallRequest<G[K]>, opts?: SendOptions) => Promise<CallResponse<G[K]>> : never;
+  [K in keyof G]: G[K] extends CallDef
+    ? (input: CallRequest<G[K]>, opts?: SendOptions) => Promise<CallResponse<G[K]>>
+    : never;
 };
 
 /**

@@ -22,7 +22,10 @@ export const ANALYTICS_PATHS = ['/api/analytics/'] as const;
  * The reaction (docs/rules.md#error-reactions) to one failed call, or null. Pure: the transport's failure hook maps the
  * reaction to its effect (logout, clearing a token in the key-value store).
  */
-export function reactionTo(call: Pick<CallDef, 'path'>, error: Pick<ApiCallError, 'status' | 'code'>): FailureReaction | null {
+export function reactionTo(
+  call: Pick<CallDef, 'path'>,
+  error: Pick<ApiCallError, 'status' | 'code'>,
+): FailureReaction | null {
   if (error.code === 'UNAUTHORIZED_IN_APP') return 'force-logout';
   if (error.code === 'cert_unauthenticated') return 'clear-cert-token';
   if (error.status === 401 && startsWithAny(call.path, FEEDBACK_PATHS)) return 'clear-feedback-token';

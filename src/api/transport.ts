@@ -52,7 +52,8 @@ function toForm(input: unknown, files: SendOptions['files']): FormData {
   for (const [k, v] of Object.entries((input ?? {}) as Record<string, unknown>)) {
     if (v !== undefined && v !== null) form.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
   }
-  for (const [k, v] of Object.entries(files ?? {})) for (const f of Array.isArray(v) ? v : [v]) form.append(k, f as Blob);
+  for (const [k, v] of Object.entries(files ?? {}))
+    for (const f of Array.isArray(v) ? v : [v]) form.append(k, f as Blob);
   return form;
 }
 
@@ -79,9 +80,18 @@ export class Transport {
     const checked = call.request.safeParse(input);
     if (!checked.success) {
       const detail = checked.error.issues[0]?.message ?? '';
-      throw new ApiCallError('invalid-request', 0, 'invalid_request', `${FAILURE_MESSAGES['invalid-request']}: ${call.path} ${detail}`);
+      throw new ApiCallError(
+        'invalid-request',
+        0,
+        'invalid_request',
+        `${FAILURE_MESSAGES['invalid-request']}: ${call.path} ${detail}`,
+      );
     }
-    const headers: Record<string, string> = { ...so.headers, 'x-api-key': this.opts.apiKey, accept: 'application/json' };
+    const headers: Record<string, string> = {
+      ...so.headers,
+      'x-api-key': this.opts.apiKey,
+      accept: 'application/json',
+    };
     const token = so.token !== undefined ? so.token : await this.opts.getToken();
     if (token) headers.authorization = `Bearer ${token}`;
     if (so.idempotencyKey) headers['idempotency-key'] = so.idempotencyKey;
@@ -130,7 +140,10 @@ export class Transport {
     const errorType = obj && typeof obj.errorType === 'string' ? obj.errorType : undefined;
     const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
     if (!res.ok || (errorField !== undefined && errorField !== null && errorField !== false) || errorType) {
-      const err = (errorField && typeof errorField === 'object' ? errorField : {}) as { code?: unknown; message?: unknown };
+      const err = (errorField && typeof errorField === 'object' ? errorField : {}) as {
+        code?: unknown;
+        message?: unknown;
+      };
       const code =
         typeof err.code === 'string'
           ? err.code
@@ -143,7 +156,12 @@ export class Transport {
     }
     const parsed = (call.response as z.ZodMiniType).safeParse(data);
     if (!parsed.success) {
-      throw new ApiCallError('invalid-response', res.status, 'invalid_response', `${FAILURE_MESSAGES['invalid-response']} (${call.path})`);
+      throw new ApiCallError(
+        'invalid-response',
+        res.status,
+        'invalid_response',
+        `${FAILURE_MESSAGES['invalid-response']} (${call.path})`,
+      );
     }
     return parsed.data as CallResponse<C>;
   }

@@ -43,7 +43,13 @@ export function AppShell() {
       <Toaster />
       <UpdatePrompt />
       {/* One region for the whole app: it stays mounted across layouts, so screen readers keep listening to it. */}
-      <p className="visually-hidden" aria-live="polite" data-testid="route-announcer" data-path={announce.path} data-seq={announce.seq}>
+      <p
+        className="visually-hidden"
+        aria-live="polite"
+        data-testid="route-announcer"
+        data-path={announce.path}
+        data-seq={announce.seq}
+      >
         {announce.message}
       </p>
     </>

@@ -101,10 +101,12 @@ function isRealDay(text: string): boolean {
 }
 
 /** The day, optionally with a time and zone, of a sign-in: '2026-11-23' or '2026-11-23T10:00:00.000Z'. */
-const loginDate = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]{5,12}(Z|[+-]\d{2}:?\d{2})?)?$/),
-  z.refine(isRealDay, { message: 'Такої дати не існує' }),
-);
+const loginDate = z
+  .string()
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]{5,12}(Z|[+-]\d{2}:?\d{2})?)?$/),
+    z.refine(isRealDay, { message: 'Такої дати не існує' }),
+  );
 
 /** POST /api/analytics/esputnik-event-login {phone, date}: `phone` must be the member's own. */
 export const esputnikEventLogin = defineCall({

@@ -177,7 +177,9 @@ export const createCustomer = defineCall({
     email,
     phone,
     note: z.optional(z.string().check(z.maxLength(500))),
-    tags: z.optional(z.union([z.string().check(z.maxLength(500)), z.array(z.string().check(z.maxLength(64))).check(z.maxLength(20))])),
+    tags: z.optional(
+      z.union([z.string().check(z.maxLength(500)), z.array(z.string().check(z.maxLength(64))).check(z.maxLength(20))]),
+    ),
     variant: z.enum(['glo', 'ogo', 'velo']),
   }),
   response: z.object({ id: z.number() }),

@@ -95,7 +95,8 @@ export const certGetCats = defineCall({
   auth: 'member',
   mutation: false,
   unauthenticatedCode: 'UNAUTHORIZED_IN_APP',
-  summary: 'Certificate categories (the defaults of docs/rules.md#entities); a dead certificate token is 401 cert_unauthenticated',
+  summary:
+    'Certificate categories (the defaults of docs/rules.md#entities); a dead certificate token is 401 cert_unauthenticated',
   request: z.object({ token: certToken }),
   response: z.array(certCategory),
 });

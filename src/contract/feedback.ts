@@ -85,7 +85,9 @@ export const feedbackCanWriteByOrder = defineCall({
   response: z.object({
     shop: feedbackShop,
     showCan: z.boolean(),
-    canFeedback: z.array(z.object({ id: z.number(), order_number: z.number(), created_at: isoDateTime, total: z.number() })),
+    canFeedback: z.array(
+      z.object({ id: z.number(), order_number: z.number(), created_at: isoDateTime, total: z.number() }),
+    ),
   }),
 });
 
@@ -175,7 +177,8 @@ export const feedbackGetPhoto = defineCall({
   path: '/api/feedback/get-photo',
   auth: 'member',
   mutation: false,
-  summary: 'A photo of the member’s own feedback as base64 with its type; someone else’s is 403. Bearer only: a token in the query is 400',
+  summary:
+    'A photo of the member’s own feedback as base64 with its type; someone else’s is 403. Bearer only: a token in the query is 400',
   request: z.object({ id: intQuery }),
   response: z.object({ id: z.number(), feedbackId: z.number(), mime: z.string(), size: z.number(), data: z.string() }),
 });

@@ -21,7 +21,13 @@ const clientOrder = z.object({
     .check(z.maxLength(50)),
   customer: z.optional(z.object({ id: rowId })),
   shipping_address: z.optional(
-    z.object({ first_name: optText(60), last_name: optText(60), phone: optText(20), address1: optText(300), city: optText(100) }),
+    z.object({
+      first_name: optText(60),
+      last_name: optText(60),
+      phone: optText(20),
+      address1: optText(300),
+      city: optText(100),
+    }),
   ),
   note: optText(1000),
 });
@@ -108,7 +114,9 @@ export const orderSummary = z.object({
    * attempt had already paid (the order stays paid by that one). UAH; `status` is `refunded` once
    * the provider confirmed it, else `refunding`. Absent when there is none (and from older servers).
    */
-  refunds: z.optional(z.array(z.object({ amount: z.number(), status: z.string(), refunded_at: z.nullable(z.string()) }))),
+  refunds: z.optional(
+    z.array(z.object({ amount: z.number(), status: z.string(), refunded_at: z.nullable(z.string()) })),
+  ),
   lines: z.array(
     z.object({
       id: z.number(),

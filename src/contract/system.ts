@@ -15,7 +15,9 @@ export const getVersion = defineCall({
      * Which outside services this server has on: card payment, SMS codes, sign-in
      * without SMS for the test phones, the online age check. The app hides what is off.
      */
-    providers: z.optional(z.object({ card: z.boolean(), sms: z.boolean(), testLogin: z.boolean(), ageCheck: z.boolean() })),
+    providers: z.optional(
+      z.object({ card: z.boolean(), sms: z.boolean(), testLogin: z.boolean(), ageCheck: z.boolean() }),
+    ),
   }),
 });
 

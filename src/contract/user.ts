@@ -23,7 +23,10 @@ const shortText = (max: number) => z.string().check(z.minLength(1), z.maxLength(
  */
 export const recordId = z.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
 const customerId = recordId;
-const tagList = z.union([z.string().check(z.maxLength(2000)), z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50))]);
+const tagList = z.union([
+  z.string().check(z.maxLength(2000)),
+  z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50)),
+]);
 const otherToken = z.optional(z.nullable(z.string().check(z.maxLength(200))));
 
 /** docs/rules.md#entities "User (shop record, per variant)"; `total_spent` in UAH. */
@@ -111,7 +114,11 @@ export const changeEmail = defineCall({
   auth: 'member',
   mutation: true,
   summary: 'Starts an e-mail change: the code goes by SMS to the member’s phone',
-  request: z.object({ email: z.string().check(z.minLength(3), z.maxLength(254)), customer_id: customerId, ogoAuthApiToken: otherToken }),
+  request: z.object({
+    email: z.string().check(z.minLength(3), z.maxLength(254)),
+    customer_id: customerId,
+    ogoAuthApiToken: otherToken,
+  }),
   response: z.object({ sent: z.boolean(), resendIn: z.number() }),
 });
 
@@ -154,7 +161,8 @@ export const getReferrals = defineCall({
   path: '/api/user/get-referrals',
   auth: 'member',
   mutation: false,
-  summary: 'Members the caller invited (first name, last-name initial, joined, first order) and the XP they brought, from the ledger',
+  summary:
+    'Members the caller invited (first name, last-name initial, joined, first order) and the XP they brought, from the ledger',
   request: z.object({}),
   response: z.object({
     mgmCode: z.nullable(z.string()),

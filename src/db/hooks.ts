@@ -25,7 +25,10 @@ export function useCart(variant: Variant, database: ClubDb = appDb): CartLineRow
 }
 
 export function useFavourites(variant: Variant, database: ClubDb = appDb): FavouriteRow[] | undefined {
-  return useLiveQuery(() => database.favourites.where('variant').equals(variant).sortBy('addedAt'), [database, variant]);
+  return useLiveQuery(
+    () => database.favourites.where('variant').equals(variant).sortBy('addedAt'),
+    [database, variant],
+  );
 }
 
 export function useXpBalance(variant: Variant, database: ClubDb = appDb): number | null | undefined {
@@ -33,19 +36,29 @@ export function useXpBalance(variant: Variant, database: ClubDb = appDb): number
 }
 
 export function useScanHistory(variant: Variant, database: ClubDb = appDb): ScanHistoryRow[] | undefined {
-  return useLiveQuery(async () => (await database.scanHistory.where('variant').equals(variant).sortBy('createdAt')).reverse(), [database, variant]);
+  return useLiveQuery(
+    async () => (await database.scanHistory.where('variant').equals(variant).sortBy('createdAt')).reverse(),
+    [database, variant],
+  );
 }
 
 export function useDevices(variant: Variant, database: ClubDb = appDb): DeviceRow[] | undefined {
   return useLiveQuery(() => database.devices.where('variant').equals(variant).toArray(), [database, variant]);
 }
 
-export function useContentPage(variant: Variant, id: string, database: ClubDb = appDb): ContentPageRow | null | undefined {
+export function useContentPage(
+  variant: Variant,
+  id: string,
+  database: ClubDb = appDb,
+): ContentPageRow | null | undefined {
   return useLiveQuery(async () => (await database.contentPages.get([variant, id])) ?? null, [database, variant, id]);
 }
 
 export function useNews(variant: Variant, database: ClubDb = appDb): NewsRow[] | undefined {
-  return useLiveQuery(async () => (await database.news.where('variant').equals(variant).sortBy('publishedAt')).reverse(), [database, variant]);
+  return useLiveQuery(
+    async () => (await database.news.where('variant').equals(variant).sortBy('publishedAt')).reverse(),
+    [database, variant],
+  );
 }
 
 /** One key of the key-value store (session, flags); `null` when unset. */
@@ -58,5 +71,8 @@ export function useKv<K extends KvKey>(key: K, database: ClubDb = appDb): KvValu
  * `fetchedAt`, `null` when never pulled, `undefined` while loading.
  */
 export function useDoc<T>(variant: Variant, key: string, database: ClubDb = appDb): DocRow<T> | null | undefined {
-  return useLiveQuery(async () => ((await database.docs.get([variant, key])) as DocRow<T> | undefined) ?? null, [database, variant, key]);
+  return useLiveQuery(
+    async () => ((await database.docs.get([variant, key])) as DocRow<T> | undefined) ?? null,
+    [database, variant, key],
+  );
 }

@@ -62,9 +62,26 @@ export interface KvValues {
   /** Carts as the server last confirmed them (the `pwa`/`cart` metafield), per variant; `rev` counts writes. */
   cartConfirmed: { rev: number; carts: Partial<Record<Variant, CartLine[]>> };
   /** Feedback "can write" per brand (docs/rules.md#entities Feedback: per brand {showCan, canFeedback}); pulled every 30 min. */
-  feedbackFlags: Partial<Record<'glo' | 'ogo' | 'velo', { showCan: boolean; canFeedback: Array<{ id: number; order_number: number; created_at: string; total: number }> }>>;
+  feedbackFlags: Partial<
+    Record<
+      'glo' | 'ogo' | 'velo',
+      { showCan: boolean; canFeedback: Array<{ id: number; order_number: number; created_at: string; total: number }> }
+    >
+  >;
   /** In-store purchases that can take feedback (docs/rules.md#entities offline {showCan}, offlineOrders), of both brands (`variant`: whose store; none = glo, as stored before); pulled every 30 min. */
-  offlineOrders: { showCan: boolean; orders: Array<{ id: number; variant?: 'glo' | 'ogo'; store: string; address: string; date: string; total: number; canFeedback: boolean; feedbackId: number | null }> };
+  offlineOrders: {
+    showCan: boolean;
+    orders: Array<{
+      id: number;
+      variant?: 'glo' | 'ogo';
+      store: string;
+      address: string;
+      date: string;
+      total: number;
+      canFeedback: boolean;
+      feedbackId: number | null;
+    }>;
+  };
   /** The server's outside services that are on (get-version): the app hides what is off. */
   providers: ServerProviders;
   /** Cached content flags cleared when the app version changes (docs/rules.md#states). */
@@ -86,7 +103,14 @@ export interface KvValues {
     mgmCode: string | null;
     count: number;
     ordered: number;
-    list: Array<{ first_name: string; last_initial: string; joined_at: string; first_order: boolean; xp?: number; pending_xp?: number }>;
+    list: Array<{
+      first_name: string;
+      last_initial: string;
+      joined_at: string;
+      first_order: boolean;
+      xp?: number;
+      pending_xp?: number;
+    }>;
     earned?: { glo: number; ogo: number };
     pending?: number;
   };
@@ -108,7 +132,12 @@ export interface KvValues {
   contentFlag: number;
   // Scanning, XP and devices
   /** The store consultant read from a badge QR per variant (save-manager, docs/api.md#scan), sent once. */
-  scanManager: Partial<Record<'glo' | 'ogo', { manager: string; from: string; state: 'waiting' | 'saved' | 'refused'; message: string | null; at: number }>>;
+  scanManager: Partial<
+    Record<
+      'glo' | 'ogo',
+      { manager: string; from: string; state: 'waiting' | 'saved' | 'refused'; message: string | null; at: number }
+    >
+  >;
   // Checkout (the shop journey to a paid order: cart codes, delivery, payment, placed orders).
   /** What the member chose on the way to an order, per shop (docs/rules.md#entities Shop state); it survives a reload. */
   checkoutDrafts: Partial<Record<'glo' | 'ogo', CheckoutDraft>>;
@@ -170,7 +199,15 @@ export interface PlacedOrderRecord {
   /** Promo codes used with it (send-promocode). */
   codes: string[];
   /** send-phone-call, when the member asked to be called. */
-  call: { day: string; from: string; to: string; phone: string; first_name: string; total_spent: number; orders_count: number } | null;
+  call: {
+    day: string;
+    from: string;
+    to: string;
+    phone: string;
+    first_name: string;
+    total_spent: number;
+    orders_count: number;
+  } | null;
   /** ipost send-address for delivery 3. */
   ipost: { city: string; street: string; flat: string; date: string; from: string; to: string; comment: string } | null;
   /** 'pending' until the cart, codes and comment are cleared and the follow-ups queued. */

@@ -134,7 +134,10 @@ function fillProductV3(p: ProductV2): void {
  * them; cart lines take their display snapshot from the stored product, when there is one.
  */
 export async function upgradeToV3(tx: Transaction): Promise<void> {
-  await tx.table('products').toCollection().modify((row: ProductV2) => fillProductV3(row));
+  await tx
+    .table('products')
+    .toCollection()
+    .modify((row: ProductV2) => fillProductV3(row));
   await tx
     .table('collections')
     .toCollection()
@@ -146,17 +149,27 @@ export async function upgradeToV3(tx: Transaction): Promise<void> {
   const lines: Array<{ variant: Variant; productId: number }> = await tx.table('cart').toArray();
   const known = new Map<string, { title?: string; subTitle?: string; image?: string | null; category?: string }>();
   for (const l of lines) {
-    const p = (await products.get([l.variant, l.productId])) as { title?: string; subTitle?: string; image?: string | null; category?: string } | undefined;
+    const p = (await products.get([l.variant, l.productId])) as
+      { title?: string; subTitle?: string; image?: string | null; category?: string } | undefined;
     if (p) known.set(`${l.variant}:${l.productId}`, p);
   }
   await tx
     .table('cart')
     .toCollection()
-    .modify((row: { variant: Variant; productId: number; title?: string; subTitle?: string; image?: string | null; category?: string }) => {
-      const p = known.get(`${row.variant}:${row.productId}`);
-      row.title ??= p?.title ?? '';
-      row.subTitle ??= p?.subTitle ?? '';
-      row.image ??= p?.image ?? null;
-      row.category ??= p?.category ?? '';
-    });
+    .modify(
+      (row: {
+        variant: Variant;
+        productId: number;
+        title?: string;
+        subTitle?: string;
+        image?: string | null;
+        category?: string;
+      }) => {
+        const p = known.get(`${row.variant}:${row.productId}`);
+        row.title ??= p?.title ?? '';
+        row.subTitle ??= p?.subTitle ?? '';
+        row.image ??= p?.image ?? null;
+        row.category ??= p?.category ?? '';
+      },
+    );
 }

@@ -1,7 +1,8 @@
 import type { Dexie } from 'dexie';
 
 /** Shown when the device has no room left for the local database. */
-export const QUOTA_MESSAGE = 'На пристрої закінчилося місце: зміну не збережено. Звільни трохи пам’яті й спробуй ще раз.';
+export const QUOTA_MESSAGE =
+  'На пристрої закінчилося місце: зміну не збережено. Звільни трохи пам’яті й спробуй ще раз.';
 
 /**
  * True for a full-storage failure: `QuotaExceededError` itself, or wrapped as the `inner` error
@@ -39,7 +40,9 @@ interface PersistCapable {
  * Asks the browser to keep our data under storage pressure (people stay offline for days).
  * Returns whether storage is persistent; false where the API is missing or refused.
  */
-export async function requestPersistence(storage: PersistCapable | undefined = globalThis.navigator?.storage): Promise<boolean> {
+export async function requestPersistence(
+  storage: PersistCapable | undefined = globalThis.navigator?.storage,
+): Promise<boolean> {
   try {
     if (await storage?.persisted?.()) return true;
     return (await storage?.persist?.()) ?? false;

@@ -3,7 +3,8 @@ import { SHOP_DETAIL_LISTS, SHOP_LIST_TITLES } from './catalogue/shop-lists';
 export type LayoutName = 'forall' | 'landing' | 'none' | 'account' | 'ogo-footer' | 'account-off-footer';
 
 /** docs/rules.md#screens guard names; their logic lives in src/app/guards. */
-export type GuardName = 'authentication' | 'is-authentication' | 'is18' | 'is-success-is18' | 'referrer' | 'to-ogo-landing';
+export type GuardName =
+  'authentication' | 'is-authentication' | 'is18' | 'is-success-is18' | 'referrer' | 'to-ogo-landing';
 
 /** Where the back arrow goes: hidden, a fixed path, or one step back in history. */
 export type BackTarget = { kind: 'hidden' } | { kind: 'path'; to: string } | { kind: 'history' };
@@ -29,7 +30,6 @@ export interface RouteRow {
   idParams?: string[];
 }
 
-
 const HISTORY: BackTarget = { kind: 'history' };
 const HIDDEN: BackTarget = { kind: 'hidden' };
 const to = (path: string): BackTarget => ({ kind: 'path', to: path });
@@ -37,7 +37,11 @@ const to = (path: string): BackTarget => ({ kind: 'path', to: path });
 type Opts = Partial<Pick<RouteRow, 'back' | 'intro' | 'empty' | 'idParams' | 'name'>>;
 
 /** Rows of one layout and guards; each row's page name is kept as its literal type (`PageName`). */
-function group<const P extends string>(layout: LayoutName, guards: GuardName[], rows: Array<[path: string, title: string, page: P, opts?: Opts]>): Array<RouteRow & { page: P }> {
+function group<const P extends string>(
+  layout: LayoutName,
+  guards: GuardName[],
+  rows: Array<[path: string, title: string, page: P, opts?: Opts]>,
+): Array<RouteRow & { page: P }> {
   return rows.map(([path, title, page, o = {}]) => ({
     path,
     title,
@@ -45,7 +49,14 @@ function group<const P extends string>(layout: LayoutName, guards: GuardName[], 
     layout,
     guards,
     back: o.back ?? HISTORY,
-    name: o.name ?? (path === '/' ? 'index' : path.slice(1).replace(/\/:[^/]+/g, '-id').replace(/\//g, '-')),
+    name:
+      o.name ??
+      (path === '/'
+        ? 'index'
+        : path
+            .slice(1)
+            .replace(/\/:[^/]+/g, '-id')
+            .replace(/\//g, '-')),
     ...(o.intro ? { intro: o.intro } : {}),
     ...(o.empty ? { empty: o.empty } : {}),
     ...(o.idParams ? { idParams: o.idParams } : {}),
@@ -61,16 +72,24 @@ const AUTH: GuardName[] = ['authentication'];
  * in src/features (see src/app/routes/README.md, "Add a screen").
  */
 const TABLE = [
-  ...group('forall', [], [
-    ['/user-agreement', 'Угода користувача', 'content-pages/user-agreement'],
-    // docs/rules.md#screens names why-ogo in the navigation without a path; readable before signing in (from the ogo landing).
-    ['/why-ogo', 'Чому ogo', 'content-pages/why-ogo'],
-  ]),
+  ...group(
+    'forall',
+    [],
+    [
+      ['/user-agreement', 'Угода користувача', 'content-pages/user-agreement'],
+      // docs/rules.md#screens names why-ogo in the navigation without a path; readable before signing in (from the ogo landing).
+      ['/why-ogo', 'Чому ogo', 'content-pages/why-ogo'],
+    ],
+  ),
   ...group('landing', ['to-ogo-landing'], [['/landing', 'Клуб ogo', 'landing/landing']]),
-  ...group('none', ['is-authentication', 'is18'], [
-    ['/auth', 'Вхід', 'auth/auth', { back: HIDDEN }],
-    ['/registration', 'Реєстрація', 'auth/registration', { back: HIDDEN }],
-  ]),
+  ...group(
+    'none',
+    ['is-authentication', 'is18'],
+    [
+      ['/auth', 'Вхід', 'auth/auth', { back: HIDDEN }],
+      ['/registration', 'Реєстрація', 'auth/registration', { back: HIDDEN }],
+    ],
+  ),
   ...group('none', ['is-success-is18'], [['/is18', 'Тобі вже є 18?', 'auth/is18', { back: HIDDEN }]]),
   ...group('none', [], [['/qr', 'QR-код', 'qr/qr']]),
   ...group('account', AUTH, [
@@ -84,9 +103,27 @@ const TABLE = [
     ['/exchange', 'Обмін балів', 'shop/exchange/exchange'],
     ['/certificates', 'Сертифікати партнерів', 'certificates/certificates'],
     ['/shop/choose-velo', SHOP_LIST_TITLES['choose-velo'], 'shop/velo/choose-velo'],
-    ...(['bonus', 'sticks', 'devices', 'popular', 'accessories', 'ogo-bonus', 'ogo-merch', 'ogo-sticks', 'ogo-devices', 'ogo-accessories', 'ogo-sticks-single', 'ogo-velo', 'ogo-cigs'] as const).map(
-      (list): [string, string, 'shop/catalogue/list'] => [`/shop/${list}`, SHOP_LIST_TITLES[list], 'shop/catalogue/list'],
-    ),
+    ...(
+      [
+        'bonus',
+        'sticks',
+        'devices',
+        'popular',
+        'accessories',
+        'ogo-bonus',
+        'ogo-merch',
+        'ogo-sticks',
+        'ogo-devices',
+        'ogo-accessories',
+        'ogo-sticks-single',
+        'ogo-velo',
+        'ogo-cigs',
+      ] as const
+    ).map((list): [string, string, 'shop/catalogue/list'] => [
+      `/shop/${list}`,
+      SHOP_LIST_TITLES[list],
+      'shop/catalogue/list',
+    ]),
   ]),
   ...group('ogo-footer', AUTH, [
     ['/faq', 'Питання та відповіді', 'faq/faq'],
@@ -147,8 +184,18 @@ const TABLE = [
     ]),
   ),
   ...group('account-off-footer', AUTH, [
-    ['/exchange/product/active/:id', 'Обмін на XP', 'shop/exchange/exchange-product', { back: to('/exchange'), idParams: ['id'] }],
-    ['/exchange/product/inactive/:id', 'Пропозиція обміну', 'shop/exchange/exchange-product', { back: to('/exchange'), idParams: ['id'] }],
+    [
+      '/exchange/product/active/:id',
+      'Обмін на XP',
+      'shop/exchange/exchange-product',
+      { back: to('/exchange'), idParams: ['id'] },
+    ],
+    [
+      '/exchange/product/inactive/:id',
+      'Пропозиція обміну',
+      'shop/exchange/exchange-product',
+      { back: to('/exchange'), idParams: ['id'] },
+    ],
   ]),
 ];
 

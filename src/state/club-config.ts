@@ -25,18 +25,26 @@ export const builtConfig: ClubConfig = {
     .split(',')
     .map((p) => p.replace(/\D/g, ''))
     .filter(Boolean),
-  freeShipping: { glo: amount(env.VITE_FREE_SHIPPING_GLO, FREE_SHIPPING_DEFAULTS.glo), ogo: amount(env.VITE_FREE_SHIPPING_OGO, FREE_SHIPPING_DEFAULTS.ogo) },
+  freeShipping: {
+    glo: amount(env.VITE_FREE_SHIPPING_GLO, FREE_SHIPPING_DEFAULTS.glo),
+    ogo: amount(env.VITE_FREE_SHIPPING_OGO, FREE_SHIPPING_DEFAULTS.ogo),
+  },
   // Resolved by the shop (features/shop/velo/config.ts): velo-promo.ts here would bring the
   // catalogue's rules into every first screen.
   veloPromo: env.VITE_VELO_PROMO_CODE?.trim() ?? '',
 };
 
 /** The page's document; none in the service worker and the build's prerender (this file is typed for both). */
-const page = (globalThis as { document?: { querySelector(selector: string): { getAttribute(name: string): string | null } | null } }).document;
+const page = (
+  globalThis as { document?: { querySelector(selector: string): { getAttribute(name: string): string | null } | null } }
+).document;
 
 /** The page's settings: its club-config tag as the server filled it, read once before the first render. */
-export const clubConfig: ClubConfig = parseClubConfig(page?.querySelector(`meta[name="${CLUB_CONFIG_META}"]`)?.getAttribute('content'), builtConfig);
+export const clubConfig: ClubConfig = parseClubConfig(
+  page?.querySelector(`meta[name="${CLUB_CONFIG_META}"]`)?.getAttribute('content'),
+  builtConfig,
+);
 
 /** The settings in an HTML text (the service worker's precached shell), else the build's. */
-export const configOfHtml = (html: string | null): ClubConfig => parseClubConfig(html === null ? null : clubConfigContent(html), builtConfig);
-
+export const configOfHtml = (html: string | null): ClubConfig =>
+  parseClubConfig(html === null ? null : clubConfigContent(html), builtConfig);

@@ -12,4 +12,3 @@ export function getCookie(name: string, source: string = document.cookie): strin
 export function setCookie(name: string, value: string, maxAgeSeconds: number): void {
   document.cookie = `${name}=${encodeURIComponent(value)}; ${cookieAttributes(maxAgeSeconds, location.protocol)}`;
 }
-

@@ -33,7 +33,9 @@ export function readLostChanges(storage: Pick<Storage, 'getItem'> = localStorage
     const raw = storage.getItem(LOST_CHANGES_KEY);
     if (!raw) return null;
     const v = JSON.parse(raw) as Partial<LostChanges>;
-    return typeof v.count === 'number' && v.count > 0 && Array.isArray(v.kinds) && typeof v.at === 'number' ? (v as LostChanges) : null;
+    return typeof v.count === 'number' && v.count > 0 && Array.isArray(v.kinds) && typeof v.at === 'number'
+      ? (v as LostChanges)
+      : null;
   } catch {
     return null;
   }

@@ -90,7 +90,9 @@ export function useAuthEnvNow(): () => Promise<AuthEnv> {
       return authEnv(await syncNow());
     } catch {
       // The engine's code did not load: no network and no cached copy, or a failed request.
-      throw navigator.onLine ? new AuthError(ENGINE_NOT_STARTED, 'not_started') : new AuthError(OFFLINE_ONLY_MESSAGE, 'offline');
+      throw navigator.onLine
+        ? new AuthError(ENGINE_NOT_STARTED, 'not_started')
+        : new AuthError(OFFLINE_ONLY_MESSAGE, 'offline');
     }
   }, [sync]);
 }

@@ -32,10 +32,15 @@ export function applyTheme(variant: AppVariant | 'velo'): void {
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', chrome || '#141216');
   // The build may add a second manifest link of its own: both follow.
   const href = manifestHref(variant === 'ogo' ? 'ogo' : 'glo');
-  for (const link of document.querySelectorAll('link[rel="manifest"]')) if (link.getAttribute('href') !== href) link.setAttribute('href', href);
-  for (const [rel, glo] of [['icon', '/favicon.svg'], ['apple-touch-icon', '/icons/icon-192.png']] as const) {
+  for (const link of document.querySelectorAll('link[rel="manifest"]'))
+    if (link.getAttribute('href') !== href) link.setAttribute('href', href);
+  for (const [rel, glo] of [
+    ['icon', '/favicon.svg'],
+    ['apple-touch-icon', '/icons/icon-192.png'],
+  ] as const) {
     const own = brandAsset(glo, variant === 'ogo' ? 'ogo' : 'glo');
-    for (const link of document.querySelectorAll(`link[rel="${rel}"]`)) if (link.getAttribute('href') !== own) link.setAttribute('href', own);
+    for (const link of document.querySelectorAll(`link[rel="${rel}"]`))
+      if (link.getAttribute('href') !== own) link.setAttribute('href', own);
   }
 }
 

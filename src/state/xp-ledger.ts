@@ -13,10 +13,24 @@ const NONE: LedgerLine[] = [];
 function entryLine(registry: MutationRegistry, e: OutboxEntry): LedgerLine | null {
   const move = registry.get(e.kind)?.xpMove?.(e as OutboxEntry<never>);
   if (!move) return null;
-  const base = { key: `entry:${e.id}`, amount: move.amount, what: move.what, source: move.source, at: e.createdAt, balanceAfter: null, entryId: e.id };
+  const base = {
+    key: `entry:${e.id}`,
+    amount: move.amount,
+    what: move.what,
+    source: move.source,
+    at: e.createdAt,
+    balanceAfter: null,
+    entryId: e.id,
+  };
   if (e.state !== 'failed') return { ...base, state: e.state === 'sending' ? 'checking' : 'waiting' };
   const notice = refusalNotice(registry, e);
-  return { ...base, state: 'refused', why: notice.why, final: notice.final, ...(notice.fixAt ? { fix: notice.fixAt } : {}) };
+  return {
+    ...base,
+    state: 'refused',
+    why: notice.why,
+    final: notice.final,
+    ...(notice.fixAt ? { fix: notice.fixAt } : {}),
+  };
 }
 
 /**
@@ -26,14 +40,11 @@ function entryLine(registry: MutationRegistry, e: OutboxEntry): LedgerLine | nul
  */
 export function useXpOutbox(variant: Variant): LedgerLine[] | undefined {
   const rt = useSyncMaybe();
-  return useLiveQuery(
-    async () => {
-      if (!rt) return undefined;
-      const entries = await appDb.outbox.orderBy('seq').toArray();
-      return entries.filter((e) => e.account.variant === variant).flatMap((e) => entryLine(rt.registry, e) ?? []);
-    },
-    [rt, variant],
-  );
+  return useLiveQuery(async () => {
+    if (!rt) return undefined;
+    const entries = await appDb.outbox.orderBy('seq').toArray();
+    return entries.filter((e) => e.account.variant === variant).flatMap((e) => entryLine(rt.registry, e) ?? []);
+  }, [rt, variant]);
 }
 
 /** What is on its way for the home balance: «+N XP очікує». */

@@ -31,6 +31,10 @@ export function pagePullers(env: VersionCheckEnv & TokenCheckEnv): ReadonlyArray
     backgroundImportPuller,
     offlineOrdersPuller,
     // What the scan, XP and device screens show, so they read offline before their first visit.
-    ...(['glo', 'ogo'] as const).flatMap((v) => [scanStatsPuller(v), scanHistoryPuller(v), bonusHistoryPuller(v), devicesPuller(v)].map((p) => whileActive(v, p as Puller<unknown>))),
+    ...(['glo', 'ogo'] as const).flatMap((v) =>
+      [scanStatsPuller(v), scanHistoryPuller(v), bonusHistoryPuller(v), devicesPuller(v)].map((p) =>
+        whileActive(v, p as Puller<unknown>),
+      ),
+    ),
   ];
 }

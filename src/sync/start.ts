@@ -80,7 +80,12 @@ export function startSync(opts: StartOptions = {}): SyncRuntime {
   // A sign-in or a variant switch pulls the new account's catalogue, cart and favourites at once.
   onSessionChange(db, () => void current?.pull());
   // A note of the changes waiting, outside the database: if the browser wipes it, the member is told what was lost.
-  watchUnsentChanges({ db, storage: window.localStorage, registry: current.registry, signedIn: () => documentCookies().get(USER_TOKEN_COOKIE) !== null, now: Date.now });
+  watchUnsentChanges({
+    db,
+    storage: window.localStorage,
+    registry: current.registry,
+    signedIn: () => documentCookies().get(USER_TOKEN_COOKIE) !== null,
+    now: Date.now,
+  });
   return current;
 }
-

@@ -30,6 +30,10 @@ export const VIEW_PULLERS: Record<ViewName, (v: Variant) => AnyPuller[]> = {
   referrals: () => [referralsPuller as AnyPuller],
   marathon: (v) => [marathonPuller(v) as AnyPuller, quizPuller(v) as AnyPuller],
   certificates: (v) => [certListPuller(v) as AnyPuller],
-  feedback: (v) => [feedbackFlagsPuller as AnyPuller, offlineOrdersPuller as AnyPuller, feedbackListPuller(v) as AnyPuller],
+  feedback: (v) => [
+    feedbackFlagsPuller as AnyPuller,
+    offlineOrdersPuller as AnyPuller,
+    feedbackListPuller(v) as AnyPuller,
+  ],
   subscription: (v) => [subStatePuller(v) as AnyPuller, subHistoryPuller(v) as AnyPuller],
 };

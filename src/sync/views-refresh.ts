@@ -44,7 +44,12 @@ const keyOf = (d: QueuedView) => `${d.view}:${d.variant}`;
  * next `drain`. A view that a change still waiting in the outbox will move waits for it (its
  * settlement queues the view again), and none is pulled twice in `VIEW_PULL_WINDOW_MS`.
  */
-export function watchViewsDue(db: ClubDb, ctx: PullContext, load: () => Promise<ViewPullers>, opts: RefresherOptions = {}): ViewsRefresher {
+export function watchViewsDue(
+  db: ClubDb,
+  ctx: PullContext,
+  load: () => Promise<ViewPullers>,
+  opts: RefresherOptions = {},
+): ViewsRefresher {
   const windowMs = opts.windowMs ?? VIEW_PULL_WINDOW_MS;
   const setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
@@ -56,10 +61,13 @@ export function watchViewsDue(db: ClubDb, ctx: PullContext, load: () => Promise<
   const lastPull = new Map<string, number>();
   const later = (at: number) => {
     if (timer !== null || stopped) return;
-    timer = setTimer(() => {
-      timer = null;
-      void drain();
-    }, Math.max(0, at - ctx.now()));
+    timer = setTimer(
+      () => {
+        timer = null;
+        void drain();
+      },
+      Math.max(0, at - ctx.now()),
+    );
   };
   const drain = async (): Promise<void> => {
     if (running) {

@@ -15,7 +15,9 @@ function canvasOf(width: number, height: number): Canvas {
 
 function toJpeg(c: Canvas, quality: number): Promise<Blob> {
   if ('convertToBlob' in c) return c.convertToBlob({ type: 'image/jpeg', quality });
-  return new Promise((resolve, reject) => c.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob failed'))), 'image/jpeg', quality));
+  return new Promise((resolve, reject) =>
+    c.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob failed'))), 'image/jpeg', quality),
+  );
 }
 
 /** Decode with createImageBitmap (turned as the camera's EXIF says), draw on a canvas, encode JPEG. */

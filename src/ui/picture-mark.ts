@@ -5,4 +5,3 @@
  */
 export const PICTURE_MARK_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 export const PICTURE_MARK_HEADER = 'x-club-picture-mark';
-

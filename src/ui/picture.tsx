@@ -32,7 +32,17 @@ export interface PictureProps {
  * ./picture-mark, or a failed load), the designed placeholder in the brand's colours, with the
  * kind's icon, in the same box.
  */
-export function Picture({ src, alt, icon, className = '', width, height, priority = false, srcSet, sizes }: PictureProps) {
+export function Picture({
+  src,
+  alt,
+  icon,
+  className = '',
+  width,
+  height,
+  priority = false,
+  srcSet,
+  sizes,
+}: PictureProps) {
   const [missing, setMissing] = useState<string | null>(null);
   // An <img> that finished before React listened (a cached mark) is checked as it attaches.
   const ref = useCallback(
@@ -43,7 +53,13 @@ export function Picture({ src, alt, icon, className = '', width, height, priorit
   );
   if (!src || missing === src) {
     return (
-      <span className={`picture-placeholder ${className}`} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true} data-picture="placeholder">
+      <span
+        className={`picture-placeholder ${className}`}
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
+        aria-hidden={alt ? undefined : true}
+        data-picture="placeholder"
+      >
         <span className="picture-placeholder__icon">{icon}</span>
       </span>
     );

@@ -15,7 +15,17 @@ export interface PullProblemCopy {
  * (`offline`) or failed: the screen's words and a retry button. With `retryOffline` false the
  * button shows only after a failure (offline there is nothing to retry yet).
  */
-export function PullProblem({ offline, copy, onRetry, retryOffline = true }: { offline: boolean; copy: PullProblemCopy; onRetry: () => void; retryOffline?: boolean }) {
+export function PullProblem({
+  offline,
+  copy,
+  onRetry,
+  retryOffline = true,
+}: {
+  offline: boolean;
+  copy: PullProblemCopy;
+  onRetry: () => void;
+  retryOffline?: boolean;
+}) {
   return (
     <EmptyState
       icon={offline ? 'offline' : 'refresh'}

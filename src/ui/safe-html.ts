@@ -8,7 +8,26 @@ import DOMPurify from 'dompurify';
  */
 
 /** Tags a content body may use; everything else is dropped (its text kept). */
-export const SAFE_TAGS = ['h2', 'h3', 'h4', 'p', 'div', 'span', 'br', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 'small', 'a', 'blockquote'] as const;
+export const SAFE_TAGS = [
+  'h2',
+  'h3',
+  'h4',
+  'p',
+  'div',
+  'span',
+  'br',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'small',
+  'a',
+  'blockquote',
+] as const;
 /** Attributes kept: a link's target and title. No style, no class, no id, no data-*, no on*. */
 export const SAFE_ATTRS = ['href', 'title'] as const;
 /** Links may go to the web, a phone, mail, or a path of the app; nothing else (javascript:, data:, vbscript:...). */
@@ -43,7 +62,20 @@ const CONFIG = {
   ALLOW_ARIA_ATTR: false,
   KEEP_CONTENT: true,
   // Gone with their content, not unwrapped into text.
-  FORBID_CONTENTS: ['script', 'style', 'template', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'textarea', 'select', 'title'],
+  FORBID_CONTENTS: [
+    'script',
+    'style',
+    'template',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'textarea',
+    'select',
+    'title',
+  ],
 };
 
 /** The HTML with only the safe structure left, as a string to render. */

@@ -1,7 +1,15 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import './sheet.css';
 
-type SheetProps = { open: boolean; onClose: () => void; title: string; children: ReactNode; testId?: string; roomy?: boolean; className?: string };
+type SheetProps = {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  testId?: string;
+  roomy?: boolean;
+  className?: string;
+};
 
 /**
  * A bottom sheet over the screen (a modal `<dialog>`: focus stays inside, Esc closes it).

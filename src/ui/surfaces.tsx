@@ -61,7 +61,17 @@ export function ListRow({
 }
 
 /** A tasteful "nothing here yet" block. */
-export function EmptyState({ icon = 'spark', title, text, action }: { icon?: IconName; title: string; text?: string; action?: ReactNode }) {
+export function EmptyState({
+  icon = 'spark',
+  title,
+  text,
+  action,
+}: {
+  icon?: IconName;
+  title: string;
+  text?: string;
+  action?: ReactNode;
+}) {
   return (
     <div className="empty-state">
       <span className="empty-state__icon">

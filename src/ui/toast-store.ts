@@ -65,14 +65,34 @@ export function createToastStore(now: () => number = Date.now) {
     toasts = toasts.filter((x) => x.id !== id);
   }
 
-  function show(text: string, opts: { kind?: ToastKind; action?: ToastAction; durationMs?: number | null; subject?: string; screen?: string } = {}): number {
+  function show(
+    text: string,
+    opts: {
+      kind?: ToastKind;
+      action?: ToastAction;
+      durationMs?: number | null;
+      subject?: string;
+      screen?: string;
+    } = {},
+  ): number {
     const id = nextId++;
     const durationMs = opts.durationMs === undefined ? TOAST_DURATION_MS : opts.durationMs;
     if (opts.subject !== undefined) for (const same of toasts.filter((x) => x.subject === opts.subject)) drop(same.id);
-    const about = { ...(opts.subject !== undefined ? { subject: opts.subject } : {}), ...(opts.screen !== undefined ? { screen: opts.screen } : {}) };
-    toasts = [...toasts, { id, kind: opts.kind ?? 'info', text, action: opts.action, createdAt: now(), durationMs, ...about }];
-    while (toasts.length > MAX_TOASTS) drop((toasts.find((x) => x.durationMs !== null && x.id !== id) ?? toasts[0]!).id);
-    if (durationMs !== null) timers.set(id, setTimeout(() => dismiss(id), durationMs));
+    const about = {
+      ...(opts.subject !== undefined ? { subject: opts.subject } : {}),
+      ...(opts.screen !== undefined ? { screen: opts.screen } : {}),
+    };
+    toasts = [
+      ...toasts,
+      { id, kind: opts.kind ?? 'info', text, action: opts.action, createdAt: now(), durationMs, ...about },
+    ];
+    while (toasts.length > MAX_TOASTS)
+      drop((toasts.find((x) => x.durationMs !== null && x.id !== id) ?? toasts[0]!).id);
+    if (durationMs !== null)
+      timers.set(
+        id,
+        setTimeout(() => dismiss(id), durationMs),
+      );
     emit();
     return id;
   }

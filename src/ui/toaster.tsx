@@ -34,7 +34,9 @@ function ToastView({ toast, store }: { toast: Toast; store: ToastStore }) {
       <button type="button" className="toast__close" aria-label="Закрити" onClick={() => store.dismiss(toast.id)}>
         <Icon name="close" size={16} />
       </button>
-      {toast.durationMs !== null && <span className="toast__progress" style={{ transform: `scaleX(${1 - progress})` }} />}
+      {toast.durationMs !== null && (
+        <span className="toast__progress" style={{ transform: `scaleX(${1 - progress})` }} />
+      )}
     </div>
   );
 }

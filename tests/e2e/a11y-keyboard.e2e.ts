@@ -19,7 +19,11 @@ afterAll(() => closeSession({ server, browser }));
 
 /** Whether the focused element matches `selector`. */
 const focusedIs = (page: Page, selector: string, text = '') =>
-  page.evaluate(([s, t]) => (document.activeElement?.matches(s) ?? false) && (document.activeElement?.textContent ?? '').includes(t), [selector, text] as const);
+  page.evaluate(
+    ([s, t]) =>
+      (document.activeElement?.matches(s) ?? false) && (document.activeElement?.textContent ?? '').includes(t),
+    [selector, text] as const,
+  );
 
 /** The focused element's outline as drawn (the design system's :focus-visible ring). */
 const focusOutline = (page: Page) =>
@@ -42,12 +46,16 @@ async function tabTo(page: Page, selector: string, max = 80, backwards = false, 
       return;
     }
   }
-  throw new Error(`Tab never reached ${selector} (focus on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))})`);
+  throw new Error(
+    `Tab never reached ${selector} (focus on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))})`,
+  );
 }
 
 /** After an in-app navigation: focus is on the new page's heading and the live region names it. */
 async function expectArrivedAt(page: Page, title: string): Promise<void> {
-  await page.waitForFunction((t) => document.querySelector('.app-header__title')?.textContent === t, title, { timeout: 15_000 });
+  await page.waitForFunction((t) => document.querySelector('.app-header__title')?.textContent === t, title, {
+    timeout: 15_000,
+  });
   await expect.poll(() => focusedIs(page, 'h1.app-header__title'), { timeout: 5_000 }).toBe(true);
   const region = page.getByTestId('route-announcer');
   expect(await region.getAttribute('aria-live')).toBe('polite');
@@ -168,6 +176,8 @@ describe('keyboard only (Tab, Enter, Space): the member’s main tasks', () => {
     await expect.poll(() => focusedIs(page, '[data-testid="manual-code"]'), { timeout: 10_000 }).toBe(true);
     await page.keyboard.type(code!.code);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('manual-entry').textContent(), { timeout: 15_000 }).toMatch(/Код (збережено|зараховано)/);
+    await expect
+      .poll(() => page.getByTestId('manual-entry').textContent(), { timeout: 15_000 })
+      .toMatch(/Код (збережено|зараховано)/);
   });
 });

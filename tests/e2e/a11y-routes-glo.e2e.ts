@@ -20,6 +20,9 @@ describe('accessibility (axe, WCAG 2.2 AA): every member route of docs/rules.md#
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('glo');
     expect(findings.map(describeFinding)).toEqual([]);
     // The ogo lists are empty on glo, so their product pages get their ids in the ogo suite.
-    expect(unresolved.filter((r) => !r.startsWith('/shop/ogo-')), 'routes whose ids no screen linked to').toEqual([]);
+    expect(
+      unresolved.filter((r) => !r.startsWith('/shop/ogo-')),
+      'routes whose ids no screen linked to',
+    ).toEqual([]);
   }, 180_000);
 });

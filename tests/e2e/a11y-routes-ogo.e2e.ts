@@ -13,7 +13,10 @@ beforeAll(async () => {
   // The member switches to ogo through the side menu, as a person would.
   await browser.page.getByTestId('menu-button').click();
   // On the home screen the switch reloads the page (docs/rules.md#states): the walk starts in the reloaded one.
-  await Promise.all([browser.page.waitForEvent('load', { timeout: 30_000 }), browser.page.getByTestId('variant-switch').click()]);
+  await Promise.all([
+    browser.page.waitForEvent('load', { timeout: 30_000 }),
+    browser.page.getByTestId('variant-switch').click(),
+  ]);
   await browser.page.waitForFunction(() => document.documentElement.dataset.theme === 'ogo', null, { timeout: 20_000 });
   await browser.page.getByTestId('menu-button').waitFor({ timeout: 20_000 });
 });
@@ -28,6 +31,9 @@ describe('accessibility (axe, WCAG 2.2 AA): every member route of docs/rules.md#
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('ogo');
     expect(findings.map(describeFinding)).toEqual([]);
     // Every product page of an ogo list is filled with a real id here (the glo lists' in the glo suite).
-    expect(unresolved.filter((r) => r.startsWith('/shop/ogo-') || !r.startsWith('/shop/')), 'routes whose ids no screen linked to').toEqual([]);
+    expect(
+      unresolved.filter((r) => r.startsWith('/shop/ogo-') || !r.startsWith('/shop/')),
+      'routes whose ids no screen linked to',
+    ).toEqual([]);
   }, 180_000);
 });

@@ -27,7 +27,15 @@ async function check(path: string, screen: string): Promise<Finding[]> {
   const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => ({ route: path, rule: v.id, impact: v.impact ?? '', target: n.target.join(' '), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200) })));
+    .flatMap((v) =>
+      v.nodes.map((n) => ({
+        route: path,
+        rule: v.id,
+        impact: v.impact ?? '',
+        target: n.target.join(' '),
+        summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200),
+      })),
+    );
 }
 
 describe('accessibility (axe, WCAG 2.2 AA): the screens of a visitor who is not signed in', () => {

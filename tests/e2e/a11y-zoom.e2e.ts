@@ -41,11 +41,17 @@ function losses(page: Page): Promise<string[]> {
           }
           p = p.parentElement;
         }
-        if (!scrolls) out.push(`${el.tagName.toLowerCase()}.${el.className} «${el.textContent?.trim().slice(0, 30)}» ends at ${Math.round(r.right)}px`);
+        if (!scrolls)
+          out.push(
+            `${el.tagName.toLowerCase()}.${el.className} «${el.textContent?.trim().slice(0, 30)}» ends at ${Math.round(r.right)}px`,
+          );
       }
       const cs = getComputedStyle(el);
       const clips = cs.overflowX === 'hidden' || cs.overflowX === 'clip' || cs.overflow === 'hidden';
-      if (clips && el.scrollWidth > el.clientWidth + 4 && !el.title) out.push(`${el.tagName.toLowerCase()}.${el.className} «${el.textContent?.trim().slice(0, 30)}» clipped: ${el.scrollWidth}px in ${el.clientWidth}px`);
+      if (clips && el.scrollWidth > el.clientWidth + 4 && !el.title)
+        out.push(
+          `${el.tagName.toLowerCase()}.${el.className} «${el.textContent?.trim().slice(0, 30)}» clipped: ${el.scrollWidth}px in ${el.clientWidth}px`,
+        );
     }
     return [...new Set(out)];
   });

@@ -48,7 +48,9 @@ describe('the members’ remaining calls where the flows use them', () => {
     await page.waitForURL(`${server.url}/`);
     await page.getByTestId('menu-button').waitFor();
     await waitForServiceWorker(page);
-    await expect.poll(() => serverRows("SELECT id FROM analytics_events WHERE kind = 'bot-stat'").length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => serverRows("SELECT id FROM analytics_events WHERE kind = 'bot-stat'").length, { timeout: 20_000 })
+      .toBe(1);
     const [row] = serverRows<{ payload: string }>("SELECT payload FROM analytics_events WHERE kind = 'bot-stat'");
     expect(JSON.parse(row!.payload)).toMatchObject({ phone: DEMO_PHONE, variant: 'glo' });
   });
@@ -80,7 +82,9 @@ describe('the members’ remaining calls where the flows use them', () => {
     const { page } = browser;
     const token = await kv<string>(page, 'pwaToken');
     const gloId = (await kv<{ glo: number }>(page, 'customerIds')).glo;
-    const tags = async () => (await serverCall<{ customer: { tags: string[] } }>(server.url, token, '/api/user/get-user', { id: gloId })).customer.tags;
+    const tags = async () =>
+      (await serverCall<{ customer: { tags: string[] } }>(server.url, token, '/api/user/get-user', { id: gloId }))
+        .customer.tags;
     expect(await tags()).not.toContain('news_consent');
     await page.goto(`${server.url}/news`);
     const consent = page.getByTestId('news-consent').locator('input');
@@ -94,7 +98,9 @@ describe('the members’ remaining calls where the flows use them', () => {
   it('signing out everywhere on /support revokes every token of the member (token-clear) and goes to /auth', async () => {
     const { page } = browser;
     const token = await kv<string>(page, 'pwaToken');
-    const other = await serverCall<{ token: string }>(server.url, null, '/api/api-auth/test-login', { phone: DEMO_PHONE });
+    const other = await serverCall<{ token: string }>(server.url, null, '/api/api-auth/test-login', {
+      phone: DEMO_PHONE,
+    });
     await page.goto(`${server.url}/support`);
     await page.getByTestId('sign-out-everywhere').click();
     await page.getByTestId('sign-out-everywhere-yes').click();

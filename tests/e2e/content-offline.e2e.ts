@@ -21,10 +21,14 @@ afterAll(async () => {
 });
 
 /** The server's call-back requests of a shop record, read from its own database (read-only). */
-function serverCallBacks(customerId: number): Array<{ day: string; time_from: string; time_to: string; phone: string }> {
+function serverCallBacks(
+  customerId: number,
+): Array<{ day: string; time_from: string; time_to: string; phone: string }> {
   const db = new Database(join(server.dataDir, 'club.db'), { readonly: true, fileMustExist: true });
   try {
-    return db.prepare('SELECT day, time_from, time_to, phone FROM call_back_requests WHERE customer_id = ? ORDER BY id').all(customerId) as never;
+    return db
+      .prepare('SELECT day, time_from, time_to, phone FROM call_back_requests WHERE customer_id = ? ORDER BY id')
+      .all(customerId) as never;
   } finally {
     db.close();
   }
@@ -104,7 +108,9 @@ describe('content offline: FAQ, a news item and the dictionary read after one vi
       await page.getByTestId('call-back-from').selectOption('10:00');
       await page.getByTestId('call-back-to').selectOption('12:00');
       await page.getByTestId('call-back-submit').click();
-      expect(await page.getByTestId('call-back-notice').textContent()).toBe('Запит збережено: надішлемо, щойно з’явиться зв’язок.');
+      expect(await page.getByTestId('call-back-notice').textContent()).toBe(
+        'Запит збережено: надішлемо, щойно з’явиться зв’язок.',
+      );
       await page.getByText('Чекає на зв’язок — надішлемо автоматично').waitFor();
       expect((await rows<{ kind: string }>(page, 'outbox')).filter((e) => e.kind === 'call-back')).toHaveLength(1);
       expect(serverCallBacks(gloId)).toEqual([]);

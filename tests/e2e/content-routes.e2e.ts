@@ -57,7 +57,10 @@ afterAll(async () => {
 });
 
 /** The distinct hrefs of the page's manifest links. */
-const manifestLinks = () => browser.page.evaluate(() => [...new Set(Array.from(document.querySelectorAll('link[rel="manifest"]'), (l) => l.getAttribute('href')))]);
+const manifestLinks = () =>
+  browser.page.evaluate(() => [
+    ...new Set(Array.from(document.querySelectorAll('link[rel="manifest"]'), (l) => l.getAttribute('href'))),
+  ]);
 
 const titleOf = (pattern: string) => {
   const spec = ROUTES.find((r) => r.path === pattern);
@@ -80,7 +83,8 @@ async function visit(rows: typeof MEMBER_SCREENS, brand: 'glo' | 'ogo'): Promise
         if (title !== titleOf(row.pattern)) failures.push(`${path}: title «${title}»`);
       }
       const docTitle = await page.title();
-      if (!docTitle.endsWith(`Клуб ${brand}`) && row.pattern !== '/landing') failures.push(`${path}: document title «${docTitle}»`);
+      if (!docTitle.endsWith(`Клуб ${brand}`) && row.pattern !== '/landing')
+        failures.push(`${path}: document title «${docTitle}»`);
     } catch {
       failures.push(`${path}: no ${row.screen} (at ${page.url()})`);
     }

@@ -20,7 +20,8 @@ beforeAll(async () => {
   browser = await openBrowser();
   browser.page.on('response', (r) => {
     const path = new URL(r.url()).pathname;
-    if (path.startsWith('/api/') || path.startsWith('/mapi/')) calls.push({ path, key: r.request().headers()['x-api-key'], status: r.status() });
+    if (path.startsWith('/api/') || path.startsWith('/mapi/'))
+      calls.push({ path, key: r.request().headers()['x-api-key'], status: r.status() });
   });
 });
 
@@ -61,7 +62,11 @@ describe('the API key of the deployment, given at run time', () => {
     const update = page.getByRole('button', { name: 'Оновити' });
     await update.waitFor({ timeout: 30_000 });
     await update.click();
-    await page.waitForFunction((key) => document.querySelector('meta[name="club-config"]')?.getAttribute('content')?.includes(key), SECOND_KEY, { timeout: 30_000 });
+    await page.waitForFunction(
+      (key) => document.querySelector('meta[name="club-config"]')?.getAttribute('content')?.includes(key),
+      SECOND_KEY,
+      { timeout: 30_000 },
+    );
     calls = [];
     await page.goto(`${server.url}/shop/sticks`);
     await page.getByTestId('product-card').first().waitFor({ timeout: 20_000 });

@@ -18,7 +18,8 @@ beforeAll(async () => {
 
 afterAll(() => closeSession(s));
 
-const favourites = async (page: Session['browser']['page']) => (await rows<{ productId: number }>(page, 'favourites')).map((f) => f.productId);
+const favourites = async (page: Session['browser']['page']) =>
+  (await rows<{ productId: number }>(page, 'favourites')).map((f) => f.productId);
 
 describe('the server away while the member reopens the list', () => {
   it('a tap on the heart of the kept screen, before the live one takes over, is taken, shown and sent once', async () => {
@@ -33,7 +34,10 @@ describe('the server away while the member reopens the list', () => {
     // The list's look is kept for the next visit (both copies), with this heart in it.
     await page.goto(`${s.base}/`);
     await page.goto(`${s.base}/shop/sticks`);
-    const keptHtml = () => page.evaluate(() => (JSON.parse(localStorage.getItem('screen:/shop/sticks') ?? '{}') as { html?: string }).html ?? '');
+    const keptHtml = () =>
+      page.evaluate(
+        () => (JSON.parse(localStorage.getItem('screen:/shop/sticks') ?? '{}') as { html?: string }).html ?? '',
+      );
     await expect.poll(keptHtml).toContain(`data-product-id="${id}"`);
 
     // The server goes away (its instances restarting): every API call waits.
@@ -45,7 +49,14 @@ describe('the server away while the member reopens the list', () => {
     });
     // Whether a tap lands on the kept screen (noted before the app's own listeners hear it).
     await page.addInitScript(() =>
-      addEventListener('pointerdown', () => void ((window as unknown as { tapOnKept?: boolean }).tapOnKept = Boolean(document.querySelector('.screen-snapshot'))), { capture: true }),
+      addEventListener(
+        'pointerdown',
+        () =>
+          void ((window as unknown as { tapOnKept?: boolean }).tapOnKept = Boolean(
+            document.querySelector('.screen-snapshot'),
+          )),
+        { capture: true },
+      ),
     );
     // A slow phone: the app's code takes a while to start, the kept screen shows meanwhile.
     const cdp = await page.context().newCDPSession(page);
@@ -55,7 +66,9 @@ describe('the server away while the member reopens the list', () => {
       // Where the kept screen's heart is, as soon as it is painted (read in one look: the slow page answers slowly).
       const box = (await (
         await page.waitForFunction((p) => {
-          const r = document.querySelector(`.screen-snapshot [data-product-id="${p}"] .fav-button`)?.getBoundingClientRect();
+          const r = document
+            .querySelector(`.screen-snapshot [data-product-id="${p}"] .fav-button`)
+            ?.getBoundingClientRect();
           return r && r.width > 0 ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
         }, id)
       ).jsonValue())!;
@@ -66,8 +79,16 @@ describe('the server away while the member reopens the list', () => {
 
       // The live screen reads the list from the device while every API call still waits: on a loaded machine it can take a while.
       await expect.poll(() => favourites(page), { timeout: 20_000 }).toContain(id);
-      await expect.poll(() => productCard(page, id).getByTestId('favourite-toggle').getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
-      expect((await rows<{ kind: string; payload: { productId: number } }>(page, 'outbox')).filter((e) => e.kind === 'favourite-toggle').map((e) => e.payload.productId)).toEqual([id]);
+      await expect
+        .poll(() => productCard(page, id).getByTestId('favourite-toggle').getAttribute('aria-pressed'), {
+          timeout: 20_000,
+        })
+        .toBe('true');
+      expect(
+        (await rows<{ kind: string; payload: { productId: number } }>(page, 'outbox'))
+          .filter((e) => e.kind === 'favourite-toggle')
+          .map((e) => e.payload.productId),
+      ).toEqual([id]);
     } finally {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => undefined);
       await cdp.detach().catch(() => undefined);

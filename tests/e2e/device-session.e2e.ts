@@ -52,7 +52,12 @@ describe('the browser wipes the app’s database while changes wait (storage pre
       await heart.click();
       await expect.poll(() => heart.getAttribute('aria-pressed')).not.toBe(before);
       await typeCodes(page, base, codes);
-      expect((await queuedChanges(page)).map((e) => e.kind).sort()).toEqual(['favourite-toggle', 'scan-code', 'scan-code', 'scan-code']);
+      expect((await queuedChanges(page)).map((e) => e.kind).sort()).toEqual([
+        'favourite-toggle',
+        'scan-code',
+        'scan-code',
+        'scan-code',
+      ]);
 
       // The member leaves the app; the browser wipes its database (the site's IndexedDB), cookies spared.
       const blank = await context.newPage();

@@ -14,7 +14,8 @@ import { DIST } from '../../scripts/build-if-stale';
 export async function cutTabOff(page: Page): Promise<() => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  const set = (offline: boolean) => cdp.send('Network.emulateNetworkConditions', { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  const set = (offline: boolean) =>
+    cdp.send('Network.emulateNetworkConditions', { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await set(true);
   return async () => {
     await set(false).catch(() => undefined);
@@ -59,7 +60,8 @@ export async function watchText(page: Page, pattern: RegExp): Promise<void> {
   await page.evaluate(install, pattern.source);
 }
 
-export const textSeen = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { textSeen?: string[] }).textSeen ?? []).catch(() => []);
+export const textSeen = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { textSeen?: string[] }).textSeen ?? []).catch(() => []);
 
 /** Where a {@link newBuild}'s service worker notes that it has taken over (Cache Storage). */
 const MARKER_CACHE = 'club-test-new-build';
@@ -101,5 +103,7 @@ export function onNewBuild(page: Page): Promise<boolean> {
 
 /** Whether a new build's service worker waits behind the one controlling the page. */
 export function updateWaiting(page: Page): Promise<boolean> {
-  return page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)).catch(() => false);
+  return page
+    .evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))
+    .catch(() => false);
 }

@@ -35,8 +35,10 @@ async function deploy(activates: boolean): Promise<void> {
 }
 
 /** A mark only a reload takes away. */
-const mark = (page: Page) => page.evaluate(() => void ((window as unknown as { beforeUpdate?: boolean }).beforeUpdate = true));
-const marked = (page: Page) => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === true).catch(() => false);
+const mark = (page: Page) =>
+  page.evaluate(() => void ((window as unknown as { beforeUpdate?: boolean }).beforeUpdate = true));
+const marked = (page: Page) =>
+  page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === true).catch(() => false);
 const prompt = (page: Page) => page.getByTestId('update-prompt');
 /** The offer and its button, as the member reads them. */
 const offered = (page: Page) => page.getByText('Доступна нова версія застосунку.');
@@ -84,11 +86,25 @@ describe('a new build while the app is open', () => {
     await mark(page);
     await updateButton(page).click();
     // It waits a while for the new version to take over, then reloads anyway.
-    await expect.poll(() => updateButton(page).getAttribute('aria-busy').catch(() => null)).toBe('true');
+    await expect
+      .poll(() =>
+        updateButton(page)
+          .getAttribute('aria-busy')
+          .catch(() => null),
+      )
+      .toBe('true');
     await context.clock.fastForward('00:15');
     await expect.poll(() => marked(page), { timeout: 20_000 }).toBe(false);
 
-    await expect.poll(() => prompt(page).getAttribute('data-state').catch(() => null), { timeout: 20_000 }).toBe('stuck');
+    await expect
+      .poll(
+        () =>
+          prompt(page)
+            .getAttribute('data-state')
+            .catch(() => null),
+        { timeout: 20_000 },
+      )
+      .toBe('stuck');
     expect(await prompt(page).textContent()).toContain('Закрий усі вкладки застосунку');
     expect(await updateWaiting(page)).toBe(true);
     expect(await offered(page).count()).toBe(0);

@@ -59,10 +59,14 @@ function averageColour(page: Page, url: string): Promise<{ r: number; g: number;
 const isOgo = (c: { r: number; g: number }) => c.g > c.r + 15;
 
 async function expectOgoManifest(page: Page, base: string, href: string): Promise<void> {
-  const manifest = await page.evaluate(async (u) => (await fetch(u)).json() as Promise<Manifest>, new URL(href, base).href);
+  const manifest = await page.evaluate(
+    async (u) => (await fetch(u)).json() as Promise<Manifest>,
+    new URL(href, base).href,
+  );
   expect(manifest).toMatchObject({ short_name: 'Клуб ogo', theme_color: '#0d2823', background_color: '#0d2823' });
   expect(manifest.icons.length).toBeGreaterThan(0);
-  for (const icon of manifest.icons) expect(isOgo(await averageColour(page, new URL(icon.src, base).href)), icon.src).toBe(true);
+  for (const icon of manifest.icons)
+    expect(isOgo(await averageColour(page, new URL(icon.src, base).href)), icon.src).toBe(true);
 }
 
 describe('ogo branding', () => {

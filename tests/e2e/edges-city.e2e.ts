@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './support/browser';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
-import { addProduct, choosePayment, openDelivery, placeOrder, serverOrders, signedInReady, switchVariant } from './shop-steps';
+import {
+  addProduct,
+  choosePayment,
+  openDelivery,
+  placeOrder,
+  serverOrders,
+  signedInReady,
+  switchVariant,
+} from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
@@ -15,7 +23,8 @@ beforeAll(async () => ({ server, browser } = await openSession({ ready: signedIn
 afterAll(() => closeSession({ server, browser }));
 
 /** The names the suggestions offer at this moment, read at once. */
-const offered = (page: Page) => page.locator('[data-testid="city-option"] .co-list__main').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+const offered = (page: Page) =>
+  page.locator('[data-testid="city-option"] .co-list__main').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
 
 describe('the city search while a new name is typed', () => {
   it('never offers the previous query’s city, says it is searching, and the city picked is the one ordered to', async () => {

@@ -79,7 +79,10 @@ describe('the courier address and the call-back time', () => {
     // The call-back window: «З 11:00» moves «До» past it, and «До» offers nothing not after it.
     await page.getByTestId('need-call').check();
     await page.getByTestId('call-day-tomorrow').click();
-    await page.getByTestId('call-to').selectOption('11:00').catch(() => undefined);
+    await page
+      .getByTestId('call-to')
+      .selectOption('11:00')
+      .catch(() => undefined);
     await page.getByTestId('call-from').selectOption('11:00');
     const to = await page.getByTestId('call-to').inputValue();
     expect(to > '11:00').toBe(true);
@@ -118,7 +121,11 @@ describe('titles and the registration form', () => {
       const errors = page.locator('.field__error');
       await expect.poll(() => errors.count()).toBeGreaterThanOrEqual(5);
       const texts = await errors.allTextContents();
-      for (const part of ['Ім’я', 'Прізвище', 'електронну пошту', 'мобільний номер', 'виповнилося 18']) expect(texts.some((t) => t.includes(part)), part).toBe(true);
+      for (const part of ['Ім’я', 'Прізвище', 'електронну пошту', 'мобільний номер', 'виповнилося 18'])
+        expect(
+          texts.some((t) => t.includes(part)),
+          part,
+        ).toBe(true);
       expect(sent).toBe(0);
     } finally {
       await visitor.close();

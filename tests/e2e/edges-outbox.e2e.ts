@@ -29,7 +29,8 @@ beforeAll(async () => ({ server, proxy, base, browser } = await openSession({ pr
 
 afterAll(() => closeSession({ server, browser, proxy }));
 
-const scans = async (page: Browser['page']) => (await rows<Entry>(page, 'outbox')).filter((e) => e.kind === 'scan-code').sort((a, b) => a.seq - b.seq);
+const scans = async (page: Browser['page']) =>
+  (await rows<Entry>(page, 'outbox')).filter((e) => e.kind === 'scan-code').sort((a, b) => a.seq - b.seq);
 
 describe('the outbox after an outage, with analytics queued ahead of the member’s changes', () => {
   it('says why and until when, tries at once when asked, and drains within seconds of the server’s recovery', async () => {
@@ -48,7 +49,11 @@ describe('the outbox after an outage, with analytics queued ahead of the member�
     // Page views first (queued a moment after each route change), then the member's scans.
     await page.goto(`${base}/faq`);
     await page.goto(`${base}/profile`);
-    await expect.poll(async () => (await rows<Entry>(page, 'outbox')).filter((e) => e.kind === 'analytics-event').length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await rows<Entry>(page, 'outbox')).filter((e) => e.kind === 'analytics-event').length, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
     await typeCodes(page, base, codes);
     const queue = (await rows<Entry>(page, 'outbox')).sort((a, b) => a.seq - b.seq);
     expect(queue[0]!.kind).toBe('analytics-event');
@@ -72,8 +77,12 @@ describe('the outbox after an outage, with analytics queued ahead of the member�
 
     // Item 13: the member's changes are tried themselves, and the indicator says why they wait and when the next try is.
     const indicator = page.getByTestId('sync-indicator');
-    await expect.poll(async () => (await indicator.count()) && (await indicator.getAttribute('data-state')), { timeout: 15_000 }).toBe('retrying');
-    expect(await indicator.textContent()).toMatch(/^3 зміни не надіслані: сервер тимчасово недоступний · спроба за \d+ с$/);
+    await expect
+      .poll(async () => (await indicator.count()) && (await indicator.getAttribute('data-state')), { timeout: 15_000 })
+      .toBe('retrying');
+    expect(await indicator.textContent()).toMatch(
+      /^3 зміни не надіслані: сервер тимчасово недоступний · спроба за \d+ с$/,
+    );
     expect(sent.some((s) => s.path.includes('/api/scan/scan-code'))).toBe(true);
 
     // Item 14: «Надіслати зараз» during the outage tries now and never puts the next try later.
@@ -91,7 +100,9 @@ describe('the outbox after an outage, with analytics queued ahead of the member�
     const triesBefore = sent.filter((s) => s.path.includes('/api/scan/scan-code')).length;
     await indicator.click();
     await page.getByTestId('sync-send-now').click();
-    await expect.poll(() => sent.filter((s) => s.path.includes('/api/scan/scan-code')).length, { timeout: 2000 }).toBeGreaterThan(triesBefore);
+    await expect
+      .poll(() => sent.filter((s) => s.path.includes('/api/scan/scan-code')).length, { timeout: 2000 })
+      .toBeGreaterThan(triesBefore);
     await expect.poll(async () => (await scans(page))[0]!.attempts, { timeout: 5000 }).toBe(head.attempts + 1);
     const after = (await scans(page))[0]!;
     expect(after.nextAttemptAt).toBeLessThanOrEqual(scheduled);

@@ -33,7 +33,15 @@ describe('refusals', () => {
     await drained(page);
     // The device list, where a registration queued offline leads, is on the device before the network goes.
     await expect
-      .poll(() => page.evaluate(async () => (await (await caches.open('club-shell-later')).keys()).some((r) => r.url.includes('/assets/my-devices-page-'))), { timeout: 20_000 })
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await caches.open('club-shell-later')).keys()).some((r) =>
+              r.url.includes('/assets/my-devices-page-'),
+            ),
+          ),
+        { timeout: 20_000 },
+      )
       .toBe(true);
 
     await goOffline(context);
@@ -53,7 +61,9 @@ describe('refusals', () => {
     await goOnline(context);
 
     const indicator = page.getByTestId('sync-indicator');
-    await expect.poll(async () => (await indicator.count()) && (await indicator.getAttribute('data-state')), { timeout: 30_000 }).toBe('failed');
+    await expect
+      .poll(async () => (await indicator.count()) && (await indicator.getAttribute('data-state')), { timeout: 30_000 })
+      .toBe('failed');
     await indicator.click();
     const items = page.getByTestId('sync-failed-item');
     await expect.poll(() => items.count()).toBe(3);
@@ -71,7 +81,9 @@ describe('refusals', () => {
     const devices = await serverCall<{ data: { asset: Array<{ serial: string }> } }>(base, token, '/api/get-devices');
     expect(devices.data.asset.map((d) => d.serial)).not.toContain(UNKNOWN_SERIALS[0]);
     expect(devices.data.asset.map((d) => d.serial)).not.toContain(UNKNOWN_SERIALS[1]);
-    const history = await serverCall<{ items: Array<{ uuid: string }> }>(base, token, '/api/scan/get-history', { offset: 0 });
+    const history = await serverCall<{ items: Array<{ uuid: string }> }>(base, token, '/api/scan/get-history', {
+      offset: 0,
+    });
     expect(history.items.map((i) => i.uuid.toLowerCase())).not.toContain(UNKNOWN_CODE);
     await page.keyboard.press('Escape');
   });

@@ -26,7 +26,14 @@ describe('cookies lost with a killed browser', () => {
     const { page, context } = browser;
     const base = server.url;
     await signedInReady(page, base);
-    await expect.poll(() => kv<{ is18: boolean }>(page, 'cookieSession').then((c) => c.is18, () => null)).toBe(true);
+    await expect
+      .poll(() =>
+        kv<{ is18: boolean }>(page, 'cookieSession').then(
+          (c) => c.is18,
+          () => null,
+        ),
+      )
+      .toBe(true);
     const token = await kv<string>(page, 'pwaToken');
 
     // The cookie jar is gone (never written to disk), the device's database is not.
@@ -39,7 +46,9 @@ describe('cookies lost with a killed browser', () => {
     expect(cookies.find((c) => c.name === 'usertoken')?.value).toBe(token);
     expect(cookies.find((c) => c.name === 'showIs18')?.value).toBe('1');
     // The restored session is the server's live one.
-    expect((await serverCall<{ balance: number }>(base, token, '/api/get-balance?v=glo')).balance).toBeGreaterThanOrEqual(0);
+    expect(
+      (await serverCall<{ balance: number }>(base, token, '/api/get-balance?v=glo')).balance,
+    ).toBeGreaterThanOrEqual(0);
   });
 
   it('a device without a stored session still meets the age gate', async () => {

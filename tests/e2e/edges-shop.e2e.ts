@@ -6,7 +6,16 @@ import type { Browser } from './support/browser';
 import { goOffline, goOnline } from './support/network';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
-import { addProduct, againLater, chooseBranch, choosePayment, openDelivery, serverOrders, signedInReady, switchVariant } from './shop-steps';
+import {
+  addProduct,
+  againLater,
+  chooseBranch,
+  choosePayment,
+  openDelivery,
+  serverOrders,
+  signedInReady,
+  switchVariant,
+} from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,7 +23,9 @@ let browser: Browser;
 const ANDRII = '380500000002';
 const NOBODYS_CODE = 'REW-NOSUCH1';
 
-beforeAll(async () => ({ server, browser } = await openSession({ ready: (page, base) => signedInReady(page, base, ANDRII) })));
+beforeAll(
+  async () => ({ server, browser } = await openSession({ ready: (page, base) => signedInReady(page, base, ANDRII) })),
+);
 
 afterAll(() => closeSession({ server, browser }));
 
@@ -24,10 +35,13 @@ async function seen(page: Page, el: Locator): Promise<boolean> {
   if (!box) return false;
   const vp = page.viewportSize()!;
   if (box.y < 0 || box.y + box.height > vp.height) return false;
-  return el.evaluate((node, p) => {
-    const top = document.elementFromPoint(p.x, p.y);
-    return top !== null && (node === top || node.contains(top));
-  }, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  return el.evaluate(
+    (node, p) => {
+      const top = document.elementFromPoint(p.x, p.y);
+      return top !== null && (node === top || node.contains(top));
+    },
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
 }
 
 describe('a friend’s code that belongs to nobody', () => {
@@ -67,7 +81,11 @@ describe('a friend’s code that belongs to nobody', () => {
     await page.evaluate(() => {
       const up = window.scrollY > 0 || Array.from(document.querySelectorAll('*')).some((e) => e.scrollTop > 0);
       const w = window as unknown as { scrolled?: Promise<void> };
-      w.scrolled = up ? new Promise<void>((done) => document.addEventListener('scrollend', () => done(), { capture: true, once: true })) : Promise.resolve();
+      w.scrolled = up
+        ? new Promise<void>((done) =>
+            document.addEventListener('scrollend', () => done(), { capture: true, once: true }),
+          )
+        : Promise.resolve();
     });
     await page.mouse.wheel(0, -3000);
     await page.evaluate(() => (window as unknown as { scrolled?: Promise<void> }).scrolled);

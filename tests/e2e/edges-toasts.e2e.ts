@@ -23,7 +23,9 @@ afterAll(() => closeSession({ server, browser }));
 /** Whether any toast covers the middle of the header's back arrow, title or menu button. */
 function headerCovered(page: Page): Promise<boolean> {
   return page.evaluate(() => {
-    const parts = ['[data-testid="back"]', '.app-header__title', '[data-testid="menu-button"]'].map((s) => document.querySelector(s)).filter((e): e is Element => !!e);
+    const parts = ['[data-testid="back"]', '.app-header__title', '[data-testid="menu-button"]']
+      .map((s) => document.querySelector(s))
+      .filter((e): e is Element => !!e);
     return parts.some((el) => {
       const r = el.getBoundingClientRect();
       const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -60,15 +62,24 @@ describe('toasts', () => {
     const title = (await productCard(page, soldOut).locator('.product-card__title').textContent())!.trim();
     await goOffline(context);
     await tapAddToCart(page, soldOut);
-    await page.locator('.toast').filter({ hasText: `Додано в кошик: ${title}` }).waitFor();
+    await page
+      .locator('.toast')
+      .filter({ hasText: `Додано в кошик: ${title}` })
+      .waitFor();
     const db = new Database(join(server.dataDir, 'club.db'));
     db.prepare('UPDATE products SET available = 0 WHERE id = ?').run(soldOut);
     db.close();
     await goOnline(context);
     await page.getByRole('alert').filter({ hasText: title }).waitFor({ timeout: 30_000 });
-    expect(await page.locator('.toast').filter({ hasText: `Додано в кошик: ${title}` }).count()).toBe(0);
+    expect(
+      await page
+        .locator('.toast')
+        .filter({ hasText: `Додано в кошик: ${title}` })
+        .count(),
+    ).toBe(0);
     expect(await page.locator('.toast').count()).toBeLessThanOrEqual(2);
-    const after = ((await serverMetafield(base, m.token, m.glo, 'cart')) as Array<{ id: number; count: number }> | null) ?? [];
+    const after =
+      ((await serverMetafield(base, m.token, m.glo, 'cart')) as Array<{ id: number; count: number }> | null) ?? [];
     expect(after.find((l) => l.id === soldOut)?.count ?? 0).toBe(0);
   });
 });

@@ -7,7 +7,16 @@ import { freshCodes } from './support/camera';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
 import { againLater, serverOrders, signedInReady } from './shop-steps';
-import { balanceOf, creditedTimes, drained, flap, member, openManualEntry, shownCredited, typeCodes } from './faults-steps';
+import {
+  balanceOf,
+  creditedTimes,
+  drained,
+  flap,
+  member,
+  openManualEntry,
+  shownCredited,
+  typeCodes,
+} from './faults-steps';
 
 let server: RunningServer;
 let browser: Browser;

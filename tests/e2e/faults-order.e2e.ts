@@ -8,7 +8,15 @@ import { serverMetafield } from './support/server-api';
 import type { Proxy, Tap } from './support/proxy';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
-import { addProduct, againLater, choosePayment, chooseBranch, openDelivery, serverOrders, signedInReady } from './shop-steps';
+import {
+  addProduct,
+  againLater,
+  choosePayment,
+  chooseBranch,
+  openDelivery,
+  serverOrders,
+  signedInReady,
+} from './shop-steps';
 
 const CREATE_ORDER = '/api/api-shop/create-order';
 
@@ -31,14 +39,23 @@ async function serverCart(): Promise<CartLine[]> {
   return ((await serverMetafield(base, token, gloId, 'cart')) as CartLine[] | null) ?? [];
 }
 
-const drained = (timeout = 30_000) => expect.poll(async () => (await rows(browser.page, 'outbox')).length, { timeout }).toBe(0);
+const drained = (timeout = 30_000) =>
+  expect.poll(async () => (await rows(browser.page, 'outbox')).length, { timeout }).toBe(0);
 
 /** The member is told the order went missing on the way, and offered to send it again. */
 async function toldItIsOnItsWay(): Promise<void> {
   const page = browser.page;
   // The send is over (the button is free again and offers a resend), and the notice says why.
   const button = page.getByTestId('place-order');
-  await expect.poll(async () => (await button.isEnabled()) && (await button.getAttribute('aria-busy')) !== 'true' && (await button.textContent()), { timeout: 20_000 }).toContain('Надіслати ще раз');
+  await expect
+    .poll(
+      async () =>
+        (await button.isEnabled()) &&
+        (await button.getAttribute('aria-busy')) !== 'true' &&
+        (await button.textContent()),
+      { timeout: 20_000 },
+    )
+    .toContain('Надіслати ще раз');
   expect(await page.getByTestId('checkout-waiting').textContent()).toContain('другого замовлення не буде');
   expect(page.url()).toContain('/shop/checkout');
   expect(await page.getByTestId('checkout-error').count()).toBe(0);
@@ -90,7 +107,12 @@ async function laterLineStays(): Promise<void> {
   // Opened, with no order's follow-ups left pending, and what they queued sent.
   await page.goto(`${base}/shop/checkout`);
   await page.getByTestId('place-order').waitFor();
-  await expect.poll(async () => (await kv<Array<{ followUps?: string }>>(page, 'placedOrders')).filter((o) => o.followUps === 'pending').length).toBe(0);
+  await expect
+    .poll(
+      async () =>
+        (await kv<Array<{ followUps?: string }>>(page, 'placedOrders')).filter((o) => o.followUps === 'pending').length,
+    )
+    .toBe(0);
   await drained();
   await page.goto(`${base}/shop/cart`);
   await page.getByTestId('cart-line').first().waitFor();
@@ -122,9 +144,13 @@ async function oneOrderWithTheCart(before: number, number: number): Promise<void
   expect(o).toBeDefined();
   expect(o.lines).toEqual([expect.objectContaining({ variant_id: 27010101, quantity: 2, price: 105 })]);
   // The cart emptied: on the device and on the server.
-  await expect.poll(async () => (await rows<{ variant: string }>(page, 'cart')).filter((l) => l.variant === 'glo').length).toBe(0);
+  await expect
+    .poll(async () => (await rows<{ variant: string }>(page, 'cart')).filter((l) => l.variant === 'glo').length)
+    .toBe(0);
   await expect.poll(async () => (await serverCart()).filter((l) => l.id === 1).length, { timeout: 15_000 }).toBe(0);
-  expect((await kv<Array<{ orderNumber: number }>>(page, 'placedOrders')).filter((p) => p.orderNumber === number)).toHaveLength(1);
+  expect(
+    (await kv<Array<{ orderNumber: number }>>(page, 'placedOrders')).filter((p) => p.orderNumber === number),
+  ).toHaveLength(1);
 }
 
 /** Opens the checkout with `tap` deciding create-order's fate, taps «Замовити» until told the order is on its way; returns the server's order count before. */

@@ -10,7 +10,17 @@ import type { Proxy } from './support/proxy';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
 import { signedInReady } from './shop-steps';
-import { balanceOf, creditedTimes, drained, feedbackFor, member, shownCredited, typeCodes, writeFeedback, type Code } from './faults-steps';
+import {
+  balanceOf,
+  creditedTimes,
+  drained,
+  feedbackFor,
+  member,
+  shownCredited,
+  typeCodes,
+  writeFeedback,
+  type Code,
+} from './faults-steps';
 
 const SCAN = '/api/scan/scan-code';
 

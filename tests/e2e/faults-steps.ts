@@ -31,7 +31,11 @@ export async function typeCodes(page: Page, base: string, codes: readonly Code[]
   for (const c of codes) {
     await field.fill(c.code);
     await field.press('Enter');
-    await expect.poll(async () => (await rows<{ code: string }>(page, 'scans')).some((s) => s.code === c.code), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await rows<{ code: string }>(page, 'scans')).some((s) => s.code === c.code), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     await expect.poll(() => page.getByTestId('manual-entry').textContent()).toMatch(KEPT);
   }
 }
@@ -62,14 +66,25 @@ export async function balanceOf(base: string, token: string): Promise<number> {
 
 /** How many times each code is in the member's scan history on the server. */
 export async function creditedTimes(base: string, token: string, codes: readonly Code[]): Promise<number[]> {
-  const history = await serverCall<{ items: Array<{ uuid: string }> }>(base, token, '/api/scan/get-history', { offset: 0 });
+  const history = await serverCall<{ items: Array<{ uuid: string }> }>(base, token, '/api/scan/get-history', {
+    offset: 0,
+  });
   return codes.map((c) => history.items.filter((i) => i.uuid.toLowerCase() === c.code.toLowerCase()).length);
 }
 
 /** The member's feedback on the server for one order. */
-export async function feedbackFor(base: string, token: string, orderId: number): Promise<Array<{ rating: number; text: string }>> {
+export async function feedbackFor(
+  base: string,
+  token: string,
+  orderId: number,
+): Promise<Array<{ rating: number; text: string }>> {
   const feedbackToken = (await serverCall<{ token: string }>(base, token, '/api/feedback/get-auth')).token;
-  const list = await serverCall<{ feedback: Array<{ orderId: number | null; rating: number; text: string }> }>(base, token, '/api/feedback/get-list', { token: feedbackToken });
+  const list = await serverCall<{ feedback: Array<{ orderId: number | null; rating: number; text: string }> }>(
+    base,
+    token,
+    '/api/feedback/get-list',
+    { token: feedbackToken },
+  );
   return list.feedback.filter((f) => f.orderId === orderId);
 }
 
@@ -81,7 +96,9 @@ export async function drained(page: Page, timeout = 30_000): Promise<void> {
 export async function shownCredited(page: Page, base: string, codes: readonly Code[]): Promise<void> {
   if (!page.url().endsWith('/scanning')) await page.goto(`${base}/scanning`);
   for (const c of codes) {
-    await page.locator(`[data-testid="scan-row"][data-scan-code="${c.code}"][data-state="credited"]`).waitFor({ timeout: 20_000 });
+    await page
+      .locator(`[data-testid="scan-row"][data-scan-code="${c.code}"][data-state="credited"]`)
+      .waitFor({ timeout: 20_000 });
   }
 }
 
@@ -89,7 +106,10 @@ export async function shownCredited(page: Page, base: string, codes: readonly Co
  * Cuts and restores the network every `ms` until stopped (then leaves it on); counts the cuts, and
  * the changes made (cut or restored), so a test can act again once the network is in another state.
  */
-export function flap(context: BrowserContext, ms: number): { stop(): Promise<void>; cuts(): number; changes(): number } {
+export function flap(
+  context: BrowserContext,
+  ms: number,
+): { stop(): Promise<void>; cuts(): number; changes(): number } {
   let offline = false;
   let cuts = 0;
   let changes = 0;

@@ -26,7 +26,8 @@ beforeAll(async () => {
     for (const name of ['add', 'put'] as const) {
       const original = IDBObjectStore.prototype[name];
       IDBObjectStore.prototype[name] = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-        if (sessionStorage.getItem('diskFull') === '1') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        if (sessionStorage.getItem('diskFull') === '1')
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
         return original.apply(this, args);
       };
     }
@@ -36,7 +37,8 @@ beforeAll(async () => {
 
 afterAll(() => closeSession({ server, browser }));
 
-const diskFull = (page: Page, full: boolean) => page.evaluate((f) => (f ? sessionStorage.setItem('diskFull', '1') : sessionStorage.removeItem('diskFull')), full);
+const diskFull = (page: Page, full: boolean) =>
+  page.evaluate((f) => (f ? sessionStorage.setItem('diskFull', '1') : sessionStorage.removeItem('diskFull')), full);
 
 describe('storage full while offline', () => {
   it('says so in Ukrainian, keeps nothing half-done, and sends what was queued before once back online', async () => {
@@ -58,7 +60,9 @@ describe('storage full while offline', () => {
     try {
       // Kept while there is room: a favourite and a scan.
       await productCard(page, fav!).getByTestId('favourite-toggle').click();
-      await expect.poll(() => productCard(page, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() => productCard(page, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed'))
+        .toBe('true');
       await typeCodes(page, base, [kept!]);
       const queuedBefore = await queuedChanges<{ id: string; kind: string }>(page);
       expect(queuedBefore.map((e) => e.kind).sort()).toEqual(['favourite-toggle', 'scan-code']);

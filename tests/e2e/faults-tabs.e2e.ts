@@ -20,7 +20,6 @@ beforeAll(async () => ({ server, browser } = await openSession({ ready: signedIn
 
 afterAll(() => closeSession({ server, browser }));
 
-
 async function openSticks(page: Page): Promise<number[]> {
   await page.goto(`${server.url}/shop/sticks`);
   return listedProductIds(page);
@@ -34,7 +33,8 @@ describe('two tabs, both offline', () => {
     const [code] = await freshCodes(base, 'glo', 1);
     const { token, glo } = await member(tabA);
     const favsBefore = ((await serverMetafield(base, token, glo, 'favorites')) as number[] | null) ?? [];
-    const cartBefore = ((await serverMetafield(base, token, glo, 'cart')) as Array<{ id: number; count: number }> | null) ?? [];
+    const cartBefore =
+      ((await serverMetafield(base, token, glo, 'cart')) as Array<{ id: number; count: number }> | null) ?? [];
     const balance = await balanceOf(base, token);
 
     const ids = await openSticks(tabA);
@@ -49,11 +49,15 @@ describe('two tabs, both offline', () => {
     await goOffline(context);
     try {
       await productCard(tabA, fav!).getByTestId('favourite-toggle').click();
-      await expect.poll(() => productCard(tabA, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() => productCard(tabA, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed'))
+        .toBe('true');
       await productCard(tabB, line!).getByTestId('add-to-cart').click();
       await typeCodes(tabA, base, [code!]);
       // Each tab sees the other's change in the one local database.
-      await expect.poll(() => productCard(tabB, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() => productCard(tabB, fav!).getByTestId('favourite-toggle').getAttribute('aria-pressed'))
+        .toBe('true');
       const kinds = (await queuedChanges(tabB)).map((e) => e.kind).sort();
       expect(kinds).toEqual(['cart-change', 'favourite-toggle', 'scan-code']);
     } finally {
@@ -71,6 +75,8 @@ describe('two tabs, both offline', () => {
     expect(cart).toHaveLength(cartBefore.length + 1);
     expect(await creditedTimes(base, token, [code!])).toEqual([1]);
     expect(await balanceOf(base, token)).toBe(balance + code!.xp);
-    await tabA.locator(`[data-testid="scan-row"][data-scan-code="${code!.code}"][data-state="credited"]`).waitFor({ timeout: 20_000 });
+    await tabA
+      .locator(`[data-testid="scan-row"][data-scan-code="${code!.code}"][data-state="credited"]`)
+      .waitFor({ timeout: 20_000 });
   });
 });

@@ -56,7 +56,9 @@ describe('a new version deployed while a tab is offline', () => {
 
     await goOffline(context);
     try {
-      const heart = page.locator(`[data-testid="product-card"][data-product-id="${fav}"]`).getByTestId('favourite-toggle');
+      const heart = page
+        .locator(`[data-testid="product-card"][data-product-id="${fav}"]`)
+        .getByTestId('favourite-toggle');
       await heart.click();
       await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
       await typeCodes(page, base, [code!]);
@@ -75,8 +77,18 @@ describe('a new version deployed while a tab is offline', () => {
     }
 
     // Back online: the version check runs (its 5 minutes are over), sees 1.1.0, clears and reloads.
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('appVersion')).catch(() => null), { timeout: 30_000 }).toBe('1.1.0');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __beforeDeploy?: boolean }).__beforeDeploy ?? false).catch(() => true), { timeout: 20_000 }).toBe(false);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('appVersion')).catch(() => null), { timeout: 30_000 })
+      .toBe('1.1.0');
+    await expect
+      .poll(
+        () =>
+          page
+            .evaluate(() => (window as unknown as { __beforeDeploy?: boolean }).__beforeDeploy ?? false)
+            .catch(() => true),
+        { timeout: 20_000 },
+      )
+      .toBe(false);
     expect(await page.evaluate(() => caches.has('faults-marker'))).toBe(false);
 
     await drained(page, 45_000);
@@ -87,7 +99,9 @@ describe('a new version deployed while a tab is offline', () => {
     expect(await balanceOf(base, token)).toBe(balance + code!.xp);
     // The reloaded app works: the scan shows as credited.
     await page.goto(`${base}/scanning`);
-    await page.locator(`[data-testid="scan-row"][data-scan-code="${code!.code}"][data-state="credited"]`).waitFor({ timeout: 20_000 });
+    await page
+      .locator(`[data-testid="scan-row"][data-scan-code="${code!.code}"][data-state="credited"]`)
+      .waitFor({ timeout: 20_000 });
 
     // And it still opens with no network after its caches were deleted.
     // The service worker puts the app's files back in the background; all of them, as before the deploy.
@@ -95,7 +109,9 @@ describe('a new version deployed while a tab is offline', () => {
     await goOffline(context);
     try {
       await page.reload();
-      await page.locator(`[data-testid="scan-row"][data-scan-code="${code!.code}"][data-state="credited"]`).waitFor({ timeout: 20_000 });
+      await page
+        .locator(`[data-testid="scan-row"][data-scan-code="${code!.code}"][data-state="credited"]`)
+        .waitFor({ timeout: 20_000 });
       await page.goto(`${base}/shop/sticks`);
       await page.locator(`[data-testid="product-card"][data-product-id="${fav}"]`).waitFor({ timeout: 20_000 });
     } finally {

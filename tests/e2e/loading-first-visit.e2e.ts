@@ -37,7 +37,10 @@ describe('a new visitor’s first screen', () => {
     expect(page).toMatch(/\/assets\/is18-page-/);
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="${page}">`);
     // A member asking for sign-in is sent home, before any script.
-    const member = await fetch(`${server.url}/auth`, { redirect: 'manual', headers: { cookie: 'usertoken=x; showIs18=1' } });
+    const member = await fetch(`${server.url}/auth`, {
+      redirect: 'manual',
+      headers: { cookie: 'usertoken=x; showIs18=1' },
+    });
     expect(member.headers.get('location')).toBe('/');
   });
 
@@ -85,17 +88,28 @@ describe('a new visitor’s first screen', () => {
         await route.continue();
       });
       const rerendered: string[] = [];
-      slow.page.on('console', (m) => m.text().includes('prerendered screen was rendered again') && rerendered.push(m.text()));
+      slow.page.on(
+        'console',
+        (m) => m.text().includes('prerendered screen was rendered again') && rerendered.push(m.text()),
+      );
       await slow.page.goto(`${server.url}/auth`, { waitUntil: 'commit' });
       await slow.page.getByTestId('auth-phone').fill(DEMO_PHONE);
       // Until the app has the screen, its button waits (a tap would be lost).
       expect(await slow.page.getByTestId('auth-submit').isDisabled()).toBe(true);
       expect(heldBack).toBe(1);
-      await slow.page.evaluate(() => ((window as unknown as { prerendered: Element | null }).prerendered = document.querySelector('main form')));
+      await slow.page.evaluate(
+        () =>
+          ((window as unknown as { prerendered: Element | null }).prerendered = document.querySelector('main form')),
+      );
       release();
       await expect.poll(() => slow.page.getByTestId('auth-submit').isEnabled(), { timeout: 20_000 }).toBe(true);
       // The app took over the prerendered screen in place (hydrated), it did not render it again.
-      expect(await slow.page.evaluate(() => document.querySelector('main form') === (window as unknown as { prerendered: Element | null }).prerendered)).toBe(true);
+      expect(
+        await slow.page.evaluate(
+          () =>
+            document.querySelector('main form') === (window as unknown as { prerendered: Element | null }).prerendered,
+        ),
+      ).toBe(true);
       expect(rerendered).toEqual([]);
       await slow.page.getByTestId('auth-submit').click();
       await slow.page.waitForURL(`${server.url}/`);

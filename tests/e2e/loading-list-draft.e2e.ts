@@ -27,7 +27,11 @@ afterAll(async () => {
 describe('a list’s first view', () => {
   it('shows its first cards and their pictures while the app’s code is held back, then the live list', async () => {
     const { page } = browser;
-    await expect.poll(async () => (await rows<{ category: string }>(page, 'collections')).some((c) => c.category === 'sticks'), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(async () => (await rows<{ category: string }>(page, 'collections')).some((c) => c.category === 'sticks'), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('screen:/shop/sticks'))).toBeNull();
     // Caches cleared, no service worker: every script comes from the network, where React is held back.
     await page.evaluate(async () => {
@@ -45,7 +49,9 @@ describe('a list’s first view', () => {
     await expect.poll(() => drawn.count()).toBe(4);
     const picture = drawn.first().locator('img');
     expect(await picture.getAttribute('fetchpriority')).toBe('high');
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 1)).toBe(true);
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 1))
+      .toBe(true);
     expect(await page.locator('[data-testid="product-card"]').count()).toBe(0);
     release();
     await page.locator('#root > .app-root [data-testid="product-card"]').first().waitFor();

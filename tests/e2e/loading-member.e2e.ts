@@ -34,10 +34,18 @@ async function seeSticks(): Promise<string> {
   await page.goto(`${server.url}/shop/sticks`);
   await page.locator(`${firstCard} img`).first().waitFor();
   const title = (await page.locator(`${firstCard} .product-card__title`).first().textContent())!;
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('screen:/shop/sticks')?.length ?? 0), { timeout: 15_000 }).toBeGreaterThan(1000);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('screen:/shop/sticks')?.length ?? 0), { timeout: 15_000 })
+    .toBeGreaterThan(1000);
   // The service worker's copy (Cache Storage) is written a moment after the localStorage one.
   await expect
-    .poll(() => page.evaluate(async () => Boolean(await (await caches.open('club-screens')).match(`/__screens/${encodeURIComponent('/shop/sticks')}`))), { timeout: 15_000 })
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          Boolean(await (await caches.open('club-screens')).match(`/__screens/${encodeURIComponent('/shop/sticks')}`)),
+        ),
+      { timeout: 15_000 },
+    )
     .toBe(true);
   return title;
 }
@@ -58,9 +66,17 @@ describe('a member’s repeat visit', () => {
     // The live screen replaces the copy, and its buttons work.
     await page.locator('#root > .app-root').waitFor({ state: 'attached' });
     expect(await page.locator('.screen-snapshot').count()).toBe(0);
-    const before = (await rows<{ count: number; variant: string }>(page, 'cart')).filter((l) => l.variant === 'glo').reduce((n, l) => n + l.count, 0);
+    const before = (await rows<{ count: number; variant: string }>(page, 'cart'))
+      .filter((l) => l.variant === 'glo')
+      .reduce((n, l) => n + l.count, 0);
     await page.locator(`${firstCard} [data-testid="add-to-cart"]`).first().click();
-    await expect.poll(async () => (await rows<{ count: number; variant: string }>(page, 'cart')).filter((l) => l.variant === 'glo').reduce((n, l) => n + l.count, 0)).toBe(before + 1);
+    await expect
+      .poll(async () =>
+        (await rows<{ count: number; variant: string }>(page, 'cart'))
+          .filter((l) => l.variant === 'glo')
+          .reduce((n, l) => n + l.count, 0),
+      )
+      .toBe(before + 1);
   });
 
   it('opens offline from the kept screen, and the live screen still works offline', async () => {
@@ -90,7 +106,10 @@ describe('a member’s repeat visit', () => {
     await page.getByTestId('menu-button').click();
     await page.getByTestId('side-menu').getByRole('button', { name: 'Вийти' }).click();
     const anyway = page.getByRole('button', { name: 'Вийти все одно' });
-    await Promise.race([page.waitForURL(/\/(auth|is18)/, { timeout: 20_000 }), anyway.waitFor({ timeout: 20_000 }).then(() => anyway.click())]);
+    await Promise.race([
+      page.waitForURL(/\/(auth|is18)/, { timeout: 20_000 }),
+      anyway.waitFor({ timeout: 20_000 }).then(() => anyway.click()),
+    ]);
     await page.waitForURL(/\/(auth|is18)/);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('screen:')))).toEqual([]);
     await signInAsDemo(page, server.url, '380500000002');

@@ -65,13 +65,17 @@ function idb(page: Page, store: string, key: string | null = null): Promise<unkn
 
 type CartRow = { variant: string; productId: number };
 const cartRows = async (page: Page) => ((await idb(page, 'cart')) as CartRow[] | null) ?? [];
-const cartOnScreen = (page: Page) => page.getByTestId('cart-line').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
+const cartOnScreen = (page: Page) =>
+  page.getByTestId('cart-line').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 const cookieNames = async () => (await browser.context.cookies(server.url)).map((c) => c.name);
 
 async function addFirstProduct(page: Page, list: string): Promise<number> {
   await page.goto(`${server.url}/shop/${list}`);
-  const card = page.getByTestId('product-card').filter({ has: page.getByTestId('add-to-cart').and(page.locator(':enabled')) }).first();
+  const card = page
+    .getByTestId('product-card')
+    .filter({ has: page.getByTestId('add-to-cart').and(page.locator(':enabled')) })
+    .first();
   await card.waitFor({ timeout: 20_000 });
   const id = Number(await card.getAttribute('data-product-id'));
   // Tapped by its id: the filtered locator would find another card once the list changes.
@@ -119,7 +123,9 @@ describe('members: sign-in, registration, age check, two brand accounts, profile
     const { page } = browser;
     expect(await theme(page)).toBe('glo');
     const gloProduct = await addFirstProduct(page, 'sticks');
-    await expect.poll(async () => (await cartRows(page)).filter((r) => r.variant === 'glo').length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(async () => (await cartRows(page)).filter((r) => r.variant === 'glo').length, { timeout: 10_000 })
+      .toBe(1);
 
     // Through the side menu, from the shop: the switch navigates home (from home it reloads, which could cut off the next goto).
     await switchVariant(page, server.url, 'ogo');
@@ -127,7 +133,9 @@ describe('members: sign-in, registration, age check, two brand accounts, profile
     expect(ids.value.ogo).toBeGreaterThan(0);
     expect(ids.value.ogo).not.toBe(ids.value.glo);
     const ogoProduct = await addFirstProduct(page, 'ogo-sticks');
-    await expect.poll(async () => (await cartRows(page)).filter((r) => r.variant === 'ogo').length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(async () => (await cartRows(page)).filter((r) => r.variant === 'ogo').length, { timeout: 10_000 })
+      .toBe(1);
     await page.goto(`${server.url}/shop/cart`);
     await expect.poll(() => cartOnScreen(page), { timeout: 10_000 }).toEqual([ogoProduct]);
 
@@ -149,7 +157,11 @@ describe('members: sign-in, registration, age check, two brand accounts, profile
     await page.getByTestId('address-house').fill('12');
     await page.getByTestId('address-flat').fill('5');
     await page.getByTestId('address-save').click();
-    await expect.poll(async () => ((await idb(page, 'kv', 'deliveryAddress')) as { value?: { city: string } } | null)?.value?.city).toBe('Львів');
+    await expect
+      .poll(
+        async () => ((await idb(page, 'kv', 'deliveryAddress')) as { value?: { city: string } } | null)?.value?.city,
+      )
+      .toBe('Львів');
     // Sent through the outbox: the server's record now holds it.
     const token = ((await idb(page, 'kv', 'pwaToken')) as { value: string }).value;
     const ids = ((await idb(page, 'kv', 'customerIds')) as { value: { glo: number } }).value;
@@ -186,14 +198,18 @@ describe('members: sign-in, registration, age check, two brand accounts, profile
     await page.getByTestId('menu-button').click();
     await page.getByTestId('side-menu').getByRole('button', { name: 'Вийти' }).click();
     const anyway = page.getByRole('button', { name: 'Вийти все одно' });
-    await Promise.race([page.waitForURL(/\/(auth|is18)/, { timeout: 20_000 }), anyway.waitFor({ timeout: 20_000 }).then(() => anyway.click())]);
+    await Promise.race([
+      page.waitForURL(/\/(auth|is18)/, { timeout: 20_000 }),
+      anyway.waitFor({ timeout: 20_000 }).then(() => anyway.click()),
+    ]);
     // Logout goes to /auth (docs/rules.md#screens); its cookie list clears showIs18, so the age question comes first again.
     await page.waitForURL(/\/(auth|is18)/);
     await page.getByRole('button', { name: 'Так, мені є 18' }).click();
     await page.waitForURL(`${server.url}/auth`);
     await page.getByTestId('auth-phone').waitFor();
     const names = await cookieNames();
-    for (const c of ['usertoken', 'checkToken', 'ogoAuthToken', 'pwaToken', 'cacheShopUserInfo']) expect(names).not.toContain(c);
+    for (const c of ['usertoken', 'checkToken', 'ogoAuthToken', 'pwaToken', 'cacheShopUserInfo'])
+      expect(names).not.toContain(c);
     expect(await idb(page, 'kv', 'pwaToken')).toBeNull();
     expect(await cartRows(page)).toEqual([]);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'appVersion'))).toEqual([]);

@@ -3,7 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, startCluster, temporaryPostgres, type Cluster, type Instance, type TemporaryPostgres } from '../../scripts/ops/cluster';
+import {
+  buildServer,
+  startCluster,
+  temporaryPostgres,
+  type Cluster,
+  type Instance,
+  type TemporaryPostgres,
+} from '../../scripts/ops/cluster';
 import { ClubDb } from '../../src/db/database';
 import { kvSet } from '../../src/db/kv';
 import { createSyncCore } from '../../src/sync/core';
@@ -38,9 +45,19 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'club-lb-'));
   buildServer();
   pg = await temporaryPostgres('club_lb');
-  dbEnv = pg ? { DATABASE_URL: pg.url } : { DATABASE_URL: '', SQLITE_PATH: join(dir, 'club.db'), SQLITE_LOCKING: 'normal' };
+  dbEnv = pg
+    ? { DATABASE_URL: pg.url }
+    : { DATABASE_URL: '', SQLITE_PATH: join(dir, 'club.db'), SQLITE_LOCKING: 'normal' };
   ({ members, collectionId } = await prepareMembers(API_KEY, dbEnv, 6, 400));
-  const env = { ...dbEnv, NODE_ENV: 'test', API_KEY, SEED: 'false', TRUSTED_PROXIES: '127.0.0.1/32', SHUTDOWN_DRAIN_MS: '2500', SHUTDOWN_TIMEOUT_MS: '10000' };
+  const env = {
+    ...dbEnv,
+    NODE_ENV: 'test',
+    API_KEY,
+    SEED: 'false',
+    TRUSTED_PROXIES: '127.0.0.1/32',
+    SHUTDOWN_DRAIN_MS: '2500',
+    SHUTDOWN_TIMEOUT_MS: '10000',
+  };
   // app1's first run dies (SIGKILL) right after its 3rd claim of a key has committed: it holds that key running.
   cluster = await startCluster(env, [{ CLUB_FAULT_DIE_AT_CLAIM: '3' }, {}]);
   [a, b] = cluster.instances;
@@ -74,7 +91,13 @@ describe('behind the load balancer', () => {
       if (key) seen.push({ at: Date.now(), key, status: r.status, retryAfter: r.headers.get('retry-after') });
       return r;
     };
-    const core = createSyncCore({ db, apiKey: API_KEY, baseUrl: lb.url, fetch: fetchNoting, lock: webLock(memoryLocks().client('tab')) });
+    const core = createSyncCore({
+      db,
+      apiKey: API_KEY,
+      baseUrl: lb.url,
+      fetch: fetchNoting,
+      lock: webLock(memoryLocks().client('tab')),
+    });
     let death = 0;
     // The supervisor starts it again (without the fault), as compose would.
     const restarted = a.exited.then(async () => {
@@ -98,9 +121,14 @@ describe('behind the load balancer', () => {
     expect(moved).toBeDefined();
     if (held.length > 0) expect(moved.key).toBe(held[0]!.key);
     const failoverMs = moved.at - death;
-    console.log(`[failover] the member's queue moved again ${(failoverMs / 1000).toFixed(2)} s after the instance died (${held.length} answers 409 meanwhile)`);
+    console.log(
+      `[failover] the member's queue moved again ${(failoverMs / 1000).toFixed(2)} s after the instance died (${held.length} answers 409 meanwhile)`,
+    );
     mkdirSync('test-results', { recursive: true });
-    writeFileSync('test-results/failover.json', JSON.stringify({ failoverMs, refusedWhileHeld: held.length, database: pg ? 'postgres' : 'sqlite' }));
+    writeFileSync(
+      'test-results/failover.json',
+      JSON.stringify({ failoverMs, refusedWhileHeld: held.length, database: pg ? 'postgres' : 'sqlite' }),
+    );
 
     const rows = await db.scans.toArray();
     expect(rows.map((r) => r.state)).toEqual(codes.map(() => 'credited'));
@@ -133,7 +161,9 @@ describe('behind the load balancer', () => {
     await b.start();
     await balancerSeesIt();
     const r = await load.stop();
-    console.log(`[rolling restart] ${r.requests} requests, statuses ${JSON.stringify(r.statuses)} ${JSON.stringify(r.samples)}`);
+    console.log(
+      `[rolling restart] ${r.requests} requests, statuses ${JSON.stringify(r.statuses)} ${JSON.stringify(r.samples)}`,
+    );
     expect(r.errors5xx).toBe(0);
     expect(r.networkErrors).toBe(0);
     await checkExactlyOnce(r, group);
@@ -147,7 +177,9 @@ describe('behind the load balancer', () => {
     let probing = true;
     const probe = (async () => {
       for (let i = 0; probing; i += 1) {
-        const r = await fetch(`${lb.url}${i % 2 ? '/shop/sticks' : '/api/get-balance?v=glo'}`, { headers: { 'x-api-key': API_KEY, authorization: `Bearer ${group[0]!.token}` } }).catch(() => null);
+        const r = await fetch(`${lb.url}${i % 2 ? '/shop/sticks' : '/api/get-balance?v=glo'}`, {
+          headers: { 'x-api-key': API_KEY, authorization: `Bearer ${group[0]!.token}` },
+        }).catch(() => null);
         reads.push(r?.status ?? 0);
         await r?.arrayBuffer();
       }
@@ -166,7 +198,9 @@ describe('behind the load balancer', () => {
     // Requests in flight on the killed instance: a GET or a keyed POST is sent again to the other
     // by the balancer; a POST with no key (a read here) may get a 502 or no answer, and the scans
     // are sent again by their sender with the same key, as the outbox does.
-    console.log(`[kill -9 under load] ${r.requests} requests, statuses ${JSON.stringify(r.statuses)}, no answer ${r.networkErrors} ${JSON.stringify(r.samples)}; ${reads.length} GETs meanwhile`);
+    console.log(
+      `[kill -9 under load] ${r.requests} requests, statuses ${JSON.stringify(r.statuses)}, no answer ${r.networkErrors} ${JSON.stringify(r.samples)}; ${reads.length} GETs meanwhile`,
+    );
     expect(reads.length).toBeGreaterThan(10);
     expect(reads.filter((s) => s !== 200)).toEqual([]);
     await checkExactlyOnce(r, group);

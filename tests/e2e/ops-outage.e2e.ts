@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, startCluster, temporaryPostgres, type Cluster, type Instance, type TemporaryPostgres } from '../../scripts/ops/cluster';
+import {
+  buildServer,
+  startCluster,
+  temporaryPostgres,
+  type Cluster,
+  type Instance,
+  type TemporaryPostgres,
+} from '../../scripts/ops/cluster';
 import { ledgerOf, prepareMembers, type ClusterMember } from './support/cluster-fixture';
 import { memberLoad, type LoadResult } from './support/member-load';
 
@@ -32,7 +39,14 @@ beforeAll(async () => {
   if (!made) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql');
   db = made;
   ({ members, collectionId } = await prepareMembers(API_KEY, { DATABASE_URL: db.url }, 6, 300));
-  cluster = await startCluster({ DATABASE_URL: db.url, NODE_ENV: 'test', API_KEY, SEED: 'false', TRUSTED_PROXIES: '127.0.0.1/32', SHUTDOWN_DRAIN_MS: '500' });
+  cluster = await startCluster({
+    DATABASE_URL: db.url,
+    NODE_ENV: 'test',
+    API_KEY,
+    SEED: 'false',
+    TRUSTED_PROXIES: '127.0.0.1/32',
+    SHUTDOWN_DRAIN_MS: '500',
+  });
   [a, b] = cluster.instances;
   lbUrl = cluster.balancer.url;
 }, 180_000);
@@ -42,9 +56,19 @@ afterAll(async () => {
   db?.stop();
 }, 60_000);
 
-const headers = (m: ClusterMember, extra: Record<string, string> = {}) => ({ 'x-api-key': API_KEY, authorization: `Bearer ${m.token}`, 'content-type': 'application/json', ...extra });
+const headers = (m: ClusterMember, extra: Record<string, string> = {}) => ({
+  'x-api-key': API_KEY,
+  authorization: `Bearer ${m.token}`,
+  'content-type': 'application/json',
+  ...extra,
+});
 const balance = (base: string, m: ClusterMember) => fetch(`${base}/api/get-balance?v=glo`, { headers: headers(m) });
-const scan = (m: ClusterMember, code: string, key: string, base = lbUrl) => fetch(`${base}/api/scan/scan-code`, { method: 'POST', headers: headers(m, { 'idempotency-key': key }), body: JSON.stringify({ code }) });
+const scan = (m: ClusterMember, code: string, key: string, base = lbUrl) =>
+  fetch(`${base}/api/scan/scan-code`, {
+    method: 'POST',
+    headers: headers(m, { 'idempotency-key': key }),
+    body: JSON.stringify({ code }),
+  });
 
 /** The instance (`instances.id`) whose run holds a key, '' when none does. */
 async function ownerOf(key: string): Promise<string> {
@@ -71,14 +95,20 @@ describe('the database away and back', () => {
   it('PostgreSQL restarted under load: both instances stay up and ready, every request answered 200 or a Ukrainian 503', async () => {
     const pids = [a.child?.pid, b.child?.pid];
     // Straight to each instance: a process that died would show as requests with no answer.
-    const loads = [memberLoad(a.url, API_KEY, members.slice(0, 2), collectionId), memberLoad(b.url, API_KEY, members.slice(2, 4), collectionId)];
+    const loads = [
+      memberLoad(a.url, API_KEY, members.slice(0, 2), collectionId),
+      memberLoad(b.url, API_KEY, members.slice(2, 4), collectionId),
+    ];
     while (loads.some((l) => l.result.requests < 50)) await new Promise((r) => setTimeout(r, 50));
     await db.restart();
     await Promise.all([a.ready(), b.ready()]);
     const after = loads.map((l) => l.result.requests);
     while (loads.some((l, i) => l.result.requests < after[i]! + 50)) await new Promise((r) => setTimeout(r, 50));
     const results = await Promise.all(loads.map((l) => l.stop()));
-    for (const r of results) console.log(`[pg restart] ${r.requests} requests, statuses ${JSON.stringify(r.statuses)} ${JSON.stringify(r.codes5xx)} ${JSON.stringify(r.samples)}`);
+    for (const r of results)
+      console.log(
+        `[pg restart] ${r.requests} requests, statuses ${JSON.stringify(r.statuses)} ${JSON.stringify(r.codes5xx)} ${JSON.stringify(r.samples)}`,
+      );
 
     expect([a.restarts, b.restarts, a.child?.pid, b.child?.pid]).toEqual([0, 0, ...pids]);
     for (const r of results) {
@@ -103,7 +133,9 @@ describe('the database away and back', () => {
     const code = m.codes.pop()!;
     const held = scan(m, code, key);
     for (;;) {
-      const waiting = await locker.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`);
+      const waiting = await locker.query(
+        `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`,
+      );
       if (waiting.rows[0].n > 0) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -113,7 +145,8 @@ describe('the database away and back', () => {
     await locker.end().catch(() => undefined);
     expect((await held).status).toBe(503);
     // Both instances fail readiness; the balancer runs on the live ones (its `backup` servers).
-    for (const backend of ['pages', 'api']) await cluster.balancer.saw(new RegExp(`Server ${backend}/app\\d is DOWN[^\n]*Running on backup`), logFrom);
+    for (const backend of ['pages', 'api'])
+      await cluster.balancer.saw(new RegExp(`Server ${backend}/app\\d is DOWN[^\n]*Running on backup`), logFrom);
     expect((await fetch(`${a.url}/readyz`)).status).toBe(503);
 
     const home = await fetch(`${lbUrl}/`);
@@ -130,7 +163,12 @@ describe('the database away and back', () => {
     const api = await balance(lbUrl, m);
     expect(api.status).toBe(503);
     expect(api.headers.get('retry-after')).toBe('5');
-    expect(await api.json()).toEqual({ error: { code: 'database_unavailable', message: 'Сервер тимчасово не може виконати запит. Спробуй за кілька секунд' } });
+    expect(await api.json()).toEqual({
+      error: {
+        code: 'database_unavailable',
+        message: 'Сервер тимчасово не може виконати запит. Спробуй за кілька секунд',
+      },
+    });
 
     await db.resume();
     await Promise.all([a.ready(), b.ready()]);
@@ -144,7 +182,7 @@ describe('the database away and back', () => {
     // run once, not «still running» for as long as that instance lives.
     const owner = (await ownerOf(key)).startsWith('app1@') ? a : b;
     const seen: number[] = [];
-    for (const end = Date.now() + 20_000; Date.now() < end; ) {
+    for (const end = Date.now() + 20_000; Date.now() < end;) {
       const r = await scan(m, code, key, owner.url);
       seen.push(r.status);
       if (r.status === 200) break;
@@ -167,8 +205,14 @@ describe('the database away and back', () => {
     expect(html).toContain('Сервіс тимчасово недоступний');
     for (const path of ['/api/get-balance?v=glo', '/mapi/get-version']) {
       const r = await fetch(`${lbUrl}${path}`, { headers: headers(members[5]!) });
-      expect([r.status, r.headers.get('content-type'), r.headers.get('retry-after')]).toEqual([503, 'application/json; charset=utf-8', '10']);
-      expect(await r.json()).toEqual({ error: { code: 'service_unavailable', message: 'Сервіс тимчасово недоступний. Спробуй за хвилину' } });
+      expect([r.status, r.headers.get('content-type'), r.headers.get('retry-after')]).toEqual([
+        503,
+        'application/json; charset=utf-8',
+        '10',
+      ]);
+      expect(await r.json()).toEqual({
+        error: { code: 'service_unavailable', message: 'Сервіс тимчасово недоступний. Спробуй за хвилину' },
+      });
     }
   }, 60_000);
 });

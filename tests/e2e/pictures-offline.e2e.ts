@@ -30,7 +30,10 @@ function keptPictures(page: Page): Promise<string[]> {
  * Every picture of the screen's `cards`, each brought into view: the picture itself (decoded,
  * larger than the service worker's 1×1 mark) or the designed placeholder. Returns how many of each.
  */
-async function picturesOf(page: Page, cards: Locator): Promise<{ shown: number; placeholders: number; paths: string[] }> {
+async function picturesOf(
+  page: Page,
+  cards: Locator,
+): Promise<{ shown: number; placeholders: number; paths: string[] }> {
   let shown = 0;
   let placeholders = 0;
   const paths: string[] = [];
@@ -42,12 +45,21 @@ async function picturesOf(page: Page, cards: Locator): Promise<{ shown: number; 
     const picture = card.locator('[data-picture]').first();
     // A lazy picture starts loading as it comes into view: wait until it is settled either way.
     await expect
-      .poll(() => picture.evaluate((el) => el.getAttribute('data-picture') === 'placeholder' || (el as HTMLImageElement).complete), { timeout: 10_000 })
+      .poll(
+        () =>
+          picture.evaluate(
+            (el) => el.getAttribute('data-picture') === 'placeholder' || (el as HTMLImageElement).complete,
+          ),
+        { timeout: 10_000 },
+      )
       .toBe(true);
     const state = await picture.evaluate((el) =>
       el.getAttribute('data-picture') === 'placeholder'
         ? { kind: 'placeholder', path: '' }
-        : { kind: (el as HTMLImageElement).naturalWidth > 1 ? 'shown' : 'broken', path: new URL((el as HTMLImageElement).src).pathname },
+        : {
+            kind: (el as HTMLImageElement).naturalWidth > 1 ? 'shown' : 'broken',
+            path: new URL((el as HTMLImageElement).src).pathname,
+          },
     );
     expect(state.kind, `card ${i}`).not.toBe('broken');
     if (state.kind === 'shown') {
@@ -75,7 +87,13 @@ describe('pictures offline: what the member may open is kept after sync, the res
     const token = await kv<string>(page, 'pwaToken');
     const gloId = (await kv<{ glo: number }>(page, 'customerIds')).glo;
     await expect
-      .poll(async () => ((await serverMetafield(server.url, token, gloId, 'cart')) as Array<{ id: number }> | null)?.map((l) => l.id) ?? [], { timeout: 20_000 })
+      .poll(
+        async () =>
+          ((await serverMetafield(server.url, token, gloId, 'cart')) as Array<{ id: number }> | null)?.map(
+            (l) => l.id,
+          ) ?? [],
+        { timeout: 20_000 },
+      )
       .toContain(productId);
     await expect.poll(async () => (await rows(page, 'outbox')).length, { timeout: 20_000 }).toBe(0);
 
@@ -83,10 +101,15 @@ describe('pictures offline: what the member may open is kept after sync, the res
     const news = await rows<{ image: string | null }>(page, 'news');
     const newsPictures = news.map((n) => n.image).filter((u): u is string => Boolean(u));
     expect(newsPictures.length).toBeGreaterThan(3);
-    await expect.poll(async () => {
-      const kept = await keptPictures(page);
-      return newsPictures.filter((u) => !kept.includes(u)).length;
-    }, { timeout: 30_000, interval: 500 }).toBe(0);
+    await expect
+      .poll(
+        async () => {
+          const kept = await keptPictures(page);
+          return newsPictures.filter((u) => !kept.includes(u)).length;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(0);
 
     // One favourite's picture was never kept on this device (as if evicted): it must show the placeholder.
     const favourites = await rows<{ variant: string; productId: number }>(page, 'favourites');
@@ -109,7 +132,11 @@ describe('pictures offline: what the member may open is kept after sync, the res
     // A request the page itself cancels when it moves to the next screen (net::ERR_ABORTED: a clean
     // run saw three product pictures of the screen being left) is not a failure; offline, a missing
     // picture fails with another error, and picturesOf checks that none is shown broken.
-    page.on('requestfailed', (r) => r.failure()?.errorText !== 'net::ERR_ABORTED' && failures.push(`${r.url()} ${r.failure()?.errorText ?? ''}`));
+    page.on(
+      'requestfailed',
+      (r) =>
+        r.failure()?.errorText !== 'net::ERR_ABORTED' && failures.push(`${r.url()} ${r.failure()?.errorText ?? ''}`),
+    );
     page.on('console', (m) => m.type() === 'error' && failures.push(`console: ${m.text()}`));
     page.on('pageerror', (e) => failures.push(`page: ${e.message}`));
 
@@ -131,10 +158,14 @@ describe('pictures offline: what the member may open is kept after sync, the res
       const onFavourites = await picturesOf(page, favCards);
       expect(onFavourites.placeholders).toBe(1);
       expect(onFavourites.paths).not.toContain(dropped);
-      const placeholder = page.locator(`[data-testid="product-card"][data-product-id="${gloFavourites[0]}"] [data-picture="placeholder"]`);
+      const placeholder = page.locator(
+        `[data-testid="product-card"][data-product-id="${gloFavourites[0]}"] [data-picture="placeholder"]`,
+      );
       await placeholder.waitFor();
       // Same box as a picture: nothing moves when one is missing.
-      const boxes = await page.locator('[data-testid="product-card"] .product-image').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+      const boxes = await page
+        .locator('[data-testid="product-card"] .product-image')
+        .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
       expect(new Set(boxes).size).toBe(1);
       expect(await placeholder.locator('svg').count()).toBe(1);
 

@@ -5,7 +5,17 @@ import { freshCodes } from './support/camera';
 import { kv, rows } from './support/local-db';
 import { handOverOrder, serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
-import { addProduct, againLater, chooseBranch, choosePayment, openDelivery, placeOrder, serverOrders, signedInReady, switchVariant } from './shop-steps';
+import {
+  addProduct,
+  againLater,
+  chooseBranch,
+  choosePayment,
+  openDelivery,
+  placeOrder,
+  serverOrders,
+  signedInReady,
+  switchVariant,
+} from './shop-steps';
 
 // What a demanding member checks against each other: figures read from the ledger, one clock on
 // every screen, fields that never cut a paste, a paid order's old link, codes typed in any case.
@@ -33,9 +43,11 @@ afterAll(async () => {
 });
 
 /** «+1 500» → 1500, «−300» → −300 (a screen's XP amount). */
-const xpOf = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, '')) * (/^[−-]/.test((text ?? '').trim()) ? -1 : 1);
+const xpOf = (text: string | null) =>
+  Number((text ?? '').replace(/[^\d]/g, '')) * (/^[−-]/.test((text ?? '').trim()) ? -1 : 1);
 const clockOf = (text: string | null) => /(\d{2}:\d{2})/.exec(text ?? '')?.[1] ?? null;
-const wallClock = (iso: string | number, timeZone: string) => new Date(iso).toLocaleTimeString('uk-UA', { hour: '2-digit', minute: '2-digit', timeZone });
+const wallClock = (iso: string | number, timeZone: string) =>
+  new Date(iso).toLocaleTimeString('uk-UA', { hour: '2-digit', minute: '2-digit', timeZone });
 
 /**
  * /history-bonuses of both shops as the member reads them: the credited referral lines' XP
@@ -49,7 +61,9 @@ async function ledgerOnScreen(page: Page): Promise<{ referralSum: number; owed: 
     await page.goto(`${server.url}/history-bonuses`);
     await page.getByTestId('xp-summary').waitFor();
     await page.getByTestId('xp-day').first().waitFor();
-    const credited = page.locator('[data-testid="xp-line"][data-state="credited"]').filter({ hasText: 'Друг зробив перше замовлення' });
+    const credited = page
+      .locator('[data-testid="xp-line"][data-state="credited"]')
+      .filter({ hasText: 'Друг зробив перше замовлення' });
     referralSum += (await credited.getByTestId('xp-line-amount').allTextContents()).reduce((n, t) => n + xpOf(t), 0);
     owed.push(...(await page.locator('[data-testid="xp-line"][data-state="pending"]').allTextContents()));
   }
@@ -62,7 +76,8 @@ async function referralPage(page: Page): Promise<{ earned: number; friend: (name
   await page.getByTestId('referral-item').first().waitFor();
   return {
     earned: xpOf(await page.getByTestId('referral-earned').textContent()),
-    friend: (name) => page.getByTestId('referral-item').filter({ hasText: name }).getByTestId('referral-badge').textContent(),
+    friend: (name) =>
+      page.getByTestId('referral-item').filter({ hasText: name }).getByTestId('referral-badge').textContent(),
   };
 }
 
@@ -92,7 +107,14 @@ describe('figures, clocks, fields, links and codes a member compares', () => {
     // Nothing is credited for it yet: the figure is still the ledger's, the XP is owed and says so.
     const owed = await ledgerOnScreen(page);
     expect(owed.referralSum).toBe(before.referralSum);
-    expect(owed.owed.some((t) => t.includes('Запрошений друг Андрій зробив перше замовлення') && t.includes('чекає оплати') && t.includes('+300'))).toBe(true);
+    expect(
+      owed.owed.some(
+        (t) =>
+          t.includes('Запрошений друг Андрій зробив перше замовлення') &&
+          t.includes('чекає оплати') &&
+          t.includes('+300'),
+      ),
+    ).toBe(true);
     const waiting = await referralPage(page);
     expect(waiting.earned).toBe(owed.referralSum);
     expect(await waiting.friend('Андрій')).toBe('+300 XP після оплати');
@@ -122,9 +144,15 @@ describe('figures, clocks, fields, links and codes a member compares', () => {
     const onScanning = clockOf(await row.textContent());
 
     const token = await kv<string>(page, 'pwaToken');
-    const history = await serverCall<{ transactions: Array<{ title: string; created_at: string }> }>(base, token, '/api/get-bonus-history?shop=glo');
+    const history = await serverCall<{ transactions: Array<{ title: string; created_at: string }> }>(
+      base,
+      token,
+      '/api/get-bonus-history?shop=glo',
+    );
     const credit = history.transactions.find((t) => t.title === `Сканування коду: ${code!.product}`)!;
-    const scannedAt = (await rows<{ code: string; scannedAt: number }>(page, 'scans')).find((r) => r.code === code!.code)!.scannedAt;
+    const scannedAt = (await rows<{ code: string; scannedAt: number }>(page, 'scans')).find(
+      (r) => r.code === code!.code,
+    )!.scannedAt;
     // The phone's clock is hours away from Kyiv's: a time written in the phone's zone cannot pass.
     expect(wallClock(credit.created_at, PHONE_ZONE)).not.toBe(wallClock(credit.created_at, 'Europe/Kyiv'));
     expect(onScanning).toBe(wallClock(scannedAt, 'Europe/Kyiv'));
@@ -135,11 +163,15 @@ describe('figures, clocks, fields, links and codes a member compares', () => {
     expect(clockOf(await historyRow.textContent())).toBe(wallClock(credit.created_at, 'Europe/Kyiv'));
 
     await page.goto(`${base}/history-bonuses`);
-    const line = page.locator('[data-testid="xp-line"][data-state="credited"]').filter({ hasText: `Сканування коду: ${code!.product}` }).first();
+    const line = page
+      .locator('[data-testid="xp-line"][data-state="credited"]')
+      .filter({ hasText: `Сканування коду: ${code!.product}` })
+      .first();
     await line.waitFor();
     expect(clockOf(await line.textContent())).toBe(wallClock(credit.created_at, 'Europe/Kyiv'));
     // The device's and the server's instants of one scan are seconds apart: one minute on every screen.
-    if (wallClock(scannedAt, 'Europe/Kyiv') === wallClock(credit.created_at, 'Europe/Kyiv')) expect(clockOf(await line.textContent())).toBe(onScanning);
+    if (wallClock(scannedAt, 'Europe/Kyiv') === wallClock(credit.created_at, 'Europe/Kyiv'))
+      expect(clockOf(await line.textContent())).toBe(onScanning);
   });
 
   it('(7) a pasted flat number or comment too long for its field is kept whole and refused with the reason, never cut', async () => {
@@ -174,14 +206,18 @@ describe('figures, clocks, fields, links and codes a member compares', () => {
     await page.getByTestId('payment-1').click();
     await againLater(page);
     await page.getByTestId('payment-next').click();
-    expect(await page.getByTestId('order-comment-note').textContent()).toBe('Коментар: не більше 500 символів, а введено 600');
+    expect(await page.getByTestId('order-comment-note').textContent()).toBe(
+      'Коментар: не більше 500 символів, а введено 600',
+    );
     expect(page.url()).toBe(`${base}/shop/payment`);
   });
 
   it('(8) after an order is paid from the history, its first (declined) link says the order is paid and offers no payment', async () => {
     const page = olena.page;
     const base = server.url;
-    const waiting = (await serverOrders(page, base)).find((o) => o.payment_method === 2 && o.financial_status === 'pending')!;
+    const waiting = (await serverOrders(page, base)).find(
+      (o) => o.payment_method === 2 && o.financial_status === 'pending',
+    )!;
     await page.goto(`${base}/history-order`);
     const card = page.locator(`[data-testid="order"][data-order-number="${waiting.order_number}"]`);
     await card.getByTestId('order-pay').click();

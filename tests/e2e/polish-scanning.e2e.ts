@@ -71,18 +71,27 @@ describe('/scanning on a flapping, slow network', () => {
       await goOnline(context);
       const network = flap(context, 3000);
       try {
-        await expect.poll(async () => (await rows<{ kind: string }>(page, 'outbox')).filter((e) => e.kind === 'scan-code').length, { timeout: 60_000 }).toBe(0);
+        await expect
+          .poll(
+            async () => (await rows<{ kind: string }>(page, 'outbox')).filter((e) => e.kind === 'scan-code').length,
+            { timeout: 60_000 },
+          )
+          .toBe(0);
       } finally {
         await network.stop();
       }
       expect(network.cuts()).toBeGreaterThanOrEqual(1);
       // The month card moves to the server's figure: the pull the uploads called for did come.
-      await expect.poll(async () => firstNumber(await page.getByTestId('scan-count').textContent()), { timeout: 20_000 }).toBe(before + codes.length);
+      await expect
+        .poll(async () => firstNumber(await page.getByTestId('scan-count').textContent()), { timeout: 20_000 })
+        .toBe(before + codes.length);
 
       const after = calls.slice(typed);
       const lastUpload = after.map((c) => c.path).lastIndexOf(UPLOAD);
       const stats = after.flatMap((c, i) => (c.path === STATS ? [i] : []));
-      console.log(`[polish] after the codes were typed: ${after.length} API calls, ${after.filter((c) => c.path === UPLOAD).length} uploads, ${stats.length} month pulls`);
+      console.log(
+        `[polish] after the codes were typed: ${after.length} API calls, ${after.filter((c) => c.path === UPLOAD).length} uploads, ${stats.length} month pulls`,
+      );
       // Never ahead of the uploads: no month pull before the last code went up.
       expect(stats.filter((i) => i < lastUpload)).toEqual([]);
       // Coalesced: one pull for the lot (a second only if the network cut the first short).
@@ -95,26 +104,29 @@ describe('/scanning on a flapping, slow network', () => {
 });
 
 describe('the scan screens’ small print', () => {
-  it.each(['glo', 'ogo'] as const)('%s: past the month’s goal the card says the goal is reached, not «11 з 10»', async (variant) => {
-    const { page } = browser;
-    await switchVariant(page, base, variant);
-    const { token } = await member(page);
-    const goal = 10;
-    // Past the goal through the screen (a code typed in is pulled into the card once credited).
-    const count = await monthCount(token, variant);
-    const missing = Math.max(0, goal + 1 - count);
-    if (missing) await typeCodes(page, base, await freshCodes(base, variant, missing));
-    await expect.poll(() => monthCount(token, variant)).toBe(count + missing);
-    const now = count + missing;
-    await page.goto(`${base}/scanning`);
-    const line = page.getByTestId('scan-count');
-    await expect.poll(async () => firstNumber(await line.textContent()), { timeout: 20_000 }).toBe(now);
-    const text = (await line.textContent()) ?? '';
-    expect(text).not.toContain(` з ${goal}`);
-    expect(text).toContain('ціль місяця досягнуто');
-    await page.getByTestId('month-card').scrollIntoViewIfNeeded();
-    await shot(page, `polish-month-goal.${variant}`);
-  });
+  it.each(['glo', 'ogo'] as const)(
+    '%s: past the month’s goal the card says the goal is reached, not «11 з 10»',
+    async (variant) => {
+      const { page } = browser;
+      await switchVariant(page, base, variant);
+      const { token } = await member(page);
+      const goal = 10;
+      // Past the goal through the screen (a code typed in is pulled into the card once credited).
+      const count = await monthCount(token, variant);
+      const missing = Math.max(0, goal + 1 - count);
+      if (missing) await typeCodes(page, base, await freshCodes(base, variant, missing));
+      await expect.poll(() => monthCount(token, variant)).toBe(count + missing);
+      const now = count + missing;
+      await page.goto(`${base}/scanning`);
+      const line = page.getByTestId('scan-count');
+      await expect.poll(async () => firstNumber(await line.textContent()), { timeout: 20_000 }).toBe(now);
+      const text = (await line.textContent()) ?? '';
+      expect(text).not.toContain(` з ${goal}`);
+      expect(text).toContain('ціль місяця досягнуто');
+      await page.getByTestId('month-card').scrollIntoViewIfNeeded();
+      await shot(page, `polish-month-goal.${variant}`);
+    },
+  );
 
   it.each(['glo', 'ogo'] as const)('%s: /scan/history shows whole product names, wrapped', async (variant) => {
     const { page } = browser;
@@ -123,11 +135,21 @@ describe('the scan screens’ small print', () => {
     const titles = page.locator('[data-testid="history-row"] .scan-line__title');
     await titles.first().waitFor({ timeout: 20_000 });
     const cut = await titles.evaluateAll((els) =>
-      els.filter((e) => e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textOverflow === 'ellipsis').map((e) => e.textContent),
+      els
+        .filter((e) => e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textOverflow === 'ellipsis')
+        .map((e) => e.textContent),
     );
     expect(cut).toEqual([]);
     // glo's longest names («Стіки neo™ Demi Arctic Click») take a second line at this width.
-    const lines = await titles.evaluateAll((els) => Math.max(...els.map((e) => e.getClientRects().length && Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)))));
+    const lines = await titles.evaluateAll((els) =>
+      Math.max(
+        ...els.map(
+          (e) =>
+            e.getClientRects().length &&
+            Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)),
+        ),
+      ),
+    );
     if (variant === 'glo') expect(lines).toBeGreaterThanOrEqual(2);
     await shot(page, `polish-scan-history.${variant}`);
   });

@@ -17,7 +17,10 @@ let install: string[];
 beforeAll(async () => {
   server = await startServer();
   const sw = await (await fetch(`${server.url}/sw.js`)).text();
-  const entries = [...sw.matchAll(/\{[^{}]*"url":"([^"]+)"[^{}]*\}/g)].map((m) => ({ url: m[1]!, later: m[0].includes('"later":true') }));
+  const entries = [...sw.matchAll(/\{[^{}]*"url":"([^"]+)"[^{}]*\}/g)].map((m) => ({
+    url: m[1]!,
+    later: m[0].includes('"later":true'),
+  }));
   later = entries.filter((e) => e.later).map((e) => e.url);
   install = entries.filter((e) => !e.later).map((e) => e.url);
 });
@@ -27,14 +30,16 @@ afterAll(async () => {
 });
 
 const titleOf = (path: string) => ROUTES.find((r) => r.path === path)!.title;
-const headingIs = (page: Page, title: string) => page.locator('.app-header__title', { hasText: title }).waitFor({ timeout: 15_000 });
+const headingIs = (page: Page, title: string) =>
+  page.locator('.app-header__title', { hasText: title }).waitFor({ timeout: 15_000 });
 
 /** The files of `urls` kept in Cache Storage (any cache), as the page sees it. */
 const keptOf = (page: Page, urls: string[]) =>
   page.evaluate(async (list) => {
     const names = await caches.keys();
     const kept: string[] = [];
-    for (const u of list) for (const n of names) if (await (await caches.open(n)).match(`/${u}`, { ignoreSearch: true })) kept.push(u);
+    for (const u of list)
+      for (const n of names) if (await (await caches.open(n)).match(`/${u}`, { ignoreSearch: true })) kept.push(u);
     return kept;
   }, urls);
 
@@ -49,7 +54,9 @@ describe('the precache in two groups', () => {
       await context.addInitScript({ content: POOR_CONNECTION });
       await signInAsDemo(page, server.url);
       await waitForServiceWorker(page);
-      await expect.poll(async () => (await keptOf(page, install)).length, { timeout: 60_000, interval: 1000 }).toBe(install.length);
+      await expect
+        .poll(async () => (await keptOf(page, install)).length, { timeout: 60_000, interval: 1000 })
+        .toBe(install.length);
       expect((await keptOf(page, install)).length).toBe(install.length);
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       // The worker was not asked for the later group: none of it is kept (the decoder's wasm above all).
@@ -60,10 +67,14 @@ describe('the precache in two groups', () => {
       // The screen itself (the header's title shows before the screen's code has arrived).
       await page.getByTestId('screen-faq').waitFor({ timeout: 15_000 });
       // The later-group files the screen loaded (several screens have a chunk named faq-page).
-      const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.slice(1)));
+      const loaded = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.slice(1)),
+      );
       const faqFiles = later.filter((u) => loaded.includes(u));
       expect(faqFiles.some((u) => u.startsWith('assets/faq-page-'))).toBe(true);
-      await expect.poll(async () => (await keptOf(page, faqFiles)).sort(), { timeout: 15_000, interval: 500 }).toEqual([...faqFiles].sort());
+      await expect
+        .poll(async () => (await keptOf(page, faqFiles)).sort(), { timeout: 15_000, interval: 500 })
+        .toEqual([...faqFiles].sort());
 
       await goOffline(context);
       try {

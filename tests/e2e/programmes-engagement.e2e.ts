@@ -23,11 +23,13 @@ beforeAll(async () => {
 
 afterAll(() => closeSession({ server, browser }));
 
-const balance = async () => (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=glo')).balance;
+const balance = async () =>
+  (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=glo')).balance;
 const digitsOf = (s: string | null) => Number((s ?? '').replace(/\D/g, ''));
 /** The seeded right answer of a question, by its text (the app itself never knows it). */
 function rightOption(question: string): string {
-  for (const s of DEMO_STAGES) for (const [text, options, right] of s.questions) if (text === question) return options[right] ?? '';
+  for (const s of DEMO_STAGES)
+    for (const [text, options, right] of s.questions) if (text === question) return options[right] ?? '';
   throw new Error(`unknown question ${question}`);
 }
 
@@ -44,7 +46,9 @@ describe('marathon quiz', () => {
       const question = (await page.getByTestId('quiz-question').textContent()) ?? '';
       const right = rightOption(question);
       // The first answer wrong on purpose (it must earn nothing), the rest right.
-      const pick = first ? page.getByTestId('quiz-option').filter({ hasNotText: right }).first() : page.getByTestId('quiz-option').filter({ hasText: right });
+      const pick = first
+        ? page.getByTestId('quiz-option').filter({ hasNotText: right }).first()
+        : page.getByTestId('quiz-option').filter({ hasText: right });
       await pick.click();
       await page.getByTestId('quiz-answer').click();
       await page.locator('[data-testid="quiz-verdict"]:not(.is-waiting)').waitFor({ timeout: 15_000 });
@@ -63,14 +67,20 @@ describe('marathon quiz', () => {
     await expect.poll(async () => digitsOf(await page.getByTestId('quiz-balance').textContent())).toBe(before + earned);
     // The marathon screen counts the same progress.
     await page.goto(`${server.url}/marathon`);
-    await expect.poll(async () => (await page.getByTestId('marathon-xp').textContent())?.startsWith(`${earned} з`), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await page.getByTestId('marathon-xp').textContent())?.startsWith(`${earned} з`), {
+        timeout: 15_000,
+      })
+      .toBe(true);
   });
 });
 
 describe('subscription', () => {
   it('subscribes, pauses and resumes, each confirmed, and the server agrees at every step', async () => {
     const { page } = browser;
-    const state = async () => (await serverCall<{ subscription: { status: string } | null }>(server.url, token, '/api/subscription/get-state')).subscription?.status ?? null;
+    const state = async () =>
+      (await serverCall<{ subscription: { status: string } | null }>(server.url, token, '/api/subscription/get-state'))
+        .subscription?.status ?? null;
     await page.goto(`${server.url}/subscription`);
     await page.getByTestId('sub-plan').first().waitFor({ timeout: 20_000 });
     await page.getByTestId('sub-subscribe').first().click();
@@ -103,7 +113,9 @@ describe('subscription', () => {
 describe('invite a friend', () => {
   it('copies the invite code and opens the velo link on the second brand’s site', async () => {
     const { page, context } = browser;
-    const code = (await serverCall<{ consumer: { memberGetMemberCode: string } }>(server.url, token, '/api/invite/get-promo-code')).consumer.memberGetMemberCode;
+    const code = (
+      await serverCall<{ consumer: { memberGetMemberCode: string } }>(server.url, token, '/api/invite/get-promo-code')
+    ).consumer.memberGetMemberCode;
     await page.goto(`${server.url}/invite-friend`);
     await page.getByTestId('invite-code').waitFor({ timeout: 20_000 });
     expect((await page.getByTestId('invite-code').textContent())?.trim()).toBe(code);

@@ -70,7 +70,11 @@ describe('feedback with a photo, written offline', () => {
       const form = page.getByTestId('feedback-form');
       await form.waitFor();
       // Bad input first: no rating, and a file that is not a photo. Nothing is queued.
-      await form.getByTestId('feedback-file').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not a picture at all') });
+      await form.getByTestId('feedback-file').setInputFiles({
+        name: 'notes.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('this is not a picture at all'),
+      });
       await expect.poll(() => form.getByTestId('feedback-photos-hint').textContent()).toContain('лише фото');
       await form.getByTestId('feedback-submit').click();
       await form.getByText('Постав оцінку від 1 до 5 зірок').waitFor();
@@ -78,7 +82,9 @@ describe('feedback with a photo, written offline', () => {
 
       await form.locator('label:has([data-testid="feedback-star-4"])').click();
       await form.getByTestId('feedback-text').fill('Приїхало вчасно, але коробка трохи пом’ята.');
-      await form.getByTestId('feedback-file').setInputFiles({ name: 'parcel.png', mimeType: 'image/png', buffer: photo });
+      await form
+        .getByTestId('feedback-file')
+        .setInputFiles({ name: 'parcel.png', mimeType: 'image/png', buffer: photo });
       await form.getByTestId('feedback-photo').waitFor({ timeout: 20_000 });
       await form.getByTestId('feedback-submit').click();
       await form.waitFor({ state: 'detached' });
@@ -99,7 +105,9 @@ describe('feedback with a photo, written offline', () => {
     await expect.poll(async () => (await rows(page, 'outbox')).length, { timeout: 30_000 }).toBe(0);
     await page.locator('[data-testid="feedback-local"]').waitFor({ state: 'detached', timeout: 15_000 });
     const feedbackToken = (await serverCall<{ token: string }>(server.url, token, '/api/feedback/get-auth')).token;
-    const list = await serverCall<{ feedback: Sent[] }>(server.url, token, '/api/feedback/get-list', { token: feedbackToken });
+    const list = await serverCall<{ feedback: Sent[] }>(server.url, token, '/api/feedback/get-list', {
+      token: feedbackToken,
+    });
     const mine = list.feedback.filter((f) => f.orderId === orderId);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ rating: 4, text: 'Приїхало вчасно, але коробка трохи пом’ята.' });

@@ -26,7 +26,8 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const balanceOf = async (token: string) => (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=glo')).balance;
+const balanceOf = async (token: string) =>
+  (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=glo')).balance;
 
 describe('no camera: the manual entry', () => {
   it('says the camera is absent and offers the manual entry; an empty or malformed code is refused beside the field, a typed code and a consultant’s badge are sent once', async () => {

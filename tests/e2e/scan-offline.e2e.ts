@@ -44,7 +44,10 @@ beforeAll(async () => {
     { text: null, frames: 4 },
     { text: serial, kind: 'datamatrix', frames: 8 },
   ]);
-  codesPhoto(join(dir, 'three-codes.png'), photoCodes.map((c) => c.code));
+  codesPhoto(
+    join(dir, 'three-codes.png'),
+    photoCodes.map((c) => c.code),
+  );
   codesPhoto(join(dir, 'no-code.png'), []);
   writeFileSync(join(dir, 'notes.txt'), 'not a photo');
   browser = await openBrowser({ args: fakeCameraArgs(video) });
@@ -70,7 +73,8 @@ async function watchFeedback(page: Page): Promise<void> {
 }
 const feedback = (page: Page) => page.evaluate(() => (window as unknown as { __feedback: string[] }).__feedback);
 
-const balanceOf = async (token: string) => (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=glo')).balance;
+const balanceOf = async (token: string) =>
+  (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=glo')).balance;
 
 describe('scanning in a store with no signal', () => {
   it('keeps two codes offline, refuses a malformed one on the spot, queues a repeated code once, survives a reload and credits both once back online', async () => {
@@ -89,15 +93,21 @@ describe('scanning in a store with no signal', () => {
       await page.goto(`${server.url}/scanning`);
       await page.getByTestId('scanner').and(page.locator('[data-status="running"]')).waitFor({ timeout: 20_000 });
       await watchFeedback(page);
-      await expect.poll(async () => (await rows<{ code: string }>(page, 'scans')).map((r) => r.code).sort(), { timeout: 30_000 }).toEqual([a.code, b.code].sort());
+      await expect
+        .poll(async () => (await rows<{ code: string }>(page, 'scans')).map((r) => r.code).sort(), { timeout: 30_000 })
+        .toEqual([a.code, b.code].sort());
       // Another loop of the video shows both codes again: told they are there, nothing queued twice.
-      await expect.poll(async () => (await feedback(page)).filter((t) => t.includes('Цей код уже є')).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      await expect
+        .poll(async () => (await feedback(page)).filter((t) => t.includes('Цей код уже є')).length, { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(2);
       const seen = await feedback(page);
       expect(seen.some((t) => t.includes(GUID_INVALID))).toBe(true);
       const scans = await rows<{ code: string; state: string }>(page, 'scans');
       expect(scans.map((s) => s.state)).toEqual(['waiting', 'waiting']);
       expect(scans.some((s) => s.code.includes('pack'))).toBe(false);
-      const queued = (await rows<{ kind: string; payload: { code: string } }>(page, 'outbox')).filter((e) => e.kind === 'scan-code');
+      const queued = (await rows<{ kind: string; payload: { code: string } }>(page, 'outbox')).filter(
+        (e) => e.kind === 'scan-code',
+      );
       expect(queued.map((e) => e.payload.code).sort()).toEqual([a.code, b.code].sort());
       await expect.poll(() => page.getByTestId('waiting-count').textContent()).toContain('2 коди');
 
@@ -110,15 +120,21 @@ describe('scanning in a store with no signal', () => {
     }
 
     // Back online: both credited once, the balance up by exactly their XP, here and on the server.
-    await expect.poll(async () => (await rows<{ state: string }>(page, 'scans')).map((s) => s.state), { timeout: 30_000 }).toEqual(['credited', 'credited']);
+    await expect
+      .poll(async () => (await rows<{ state: string }>(page, 'scans')).map((s) => s.state), { timeout: 30_000 })
+      .toEqual(['credited', 'credited']);
     await expect.poll(async () => (await rows(page, 'outbox')).length, { timeout: 15_000 }).toBe(0);
     const after = before + a.xp + b.xp;
     expect(await balanceOf(token)).toBe(after);
-    const history = await serverCall<{ items: Array<{ uuid: string }> }>(server.url, token, '/api/scan/get-history', { offset: 0 });
+    const history = await serverCall<{ items: Array<{ uuid: string }> }>(server.url, token, '/api/scan/get-history', {
+      offset: 0,
+    });
     expect(history.items.filter((i) => i.uuid === a.code || i.uuid === b.code)).toHaveLength(2);
     await page.locator(`[data-testid="scan-row"][data-scan-code="${a.code}"][data-state="credited"]`).waitFor();
     await page.goto(`${server.url}/`);
-    await expect.poll(async () => (await page.getByTestId('xp-balance').textContent())?.replace(/\D/g, '')).toBe(String(after));
+    await expect
+      .poll(async () => (await page.getByTestId('xp-balance').textContent())?.replace(/\D/g, ''))
+      .toBe(String(after));
   });
 
   it('reads a photo of three codes on the phone, sends it with progress and credits three; a file that is not a photo or shows no code is refused and nothing queued', async () => {
@@ -131,7 +147,9 @@ describe('scanning in a store with no signal', () => {
     await input.setInputFiles(join(dir, 'notes.txt'));
     await expect.poll(() => page.getByTestId('multi-error').textContent()).toContain('Це не фото');
     await input.setInputFiles(join(dir, 'no-code.png'));
-    await expect.poll(() => page.getByTestId('multi-error').textContent(), { timeout: 20_000 }).toContain('не знайдено жодного коду');
+    await expect
+      .poll(() => page.getByTestId('multi-error').textContent(), { timeout: 20_000 })
+      .toContain('не знайдено жодного коду');
     expect(await rows(page, 'multiscans')).toHaveLength(0);
 
     await input.setInputFiles(join(dir, 'three-codes.png'));
@@ -163,13 +181,21 @@ describe('scanning in a store with no signal', () => {
     await page.goto(`${server.url}/device-reg`);
     await page.getByTestId('device-serial').fill('FAKE00000001');
     await page.getByTestId('device-submit').click();
-    await expect.poll(() => page.locator('.field__error').textContent(), { timeout: 20_000 }).toContain('реєстрі виробника');
+    await expect
+      .poll(() => page.locator('.field__error').textContent(), { timeout: 20_000 })
+      .toContain('реєстрі виробника');
     expect(await balanceOf(token)).toBe(before);
 
     await page.getByTestId('device-scan').click();
     await page.waitForURL(`${server.url}/my-devices`, { timeout: 30_000 });
-    await page.locator(`[data-testid="device-row"][data-serial="${serial}"][data-state="registered"]`).waitFor({ timeout: 15_000 });
-    const devices = await serverCall<{ data: { asset: Array<{ serial: string }> } }>(server.url, token, '/api/get-devices');
+    await page
+      .locator(`[data-testid="device-row"][data-serial="${serial}"][data-state="registered"]`)
+      .waitFor({ timeout: 15_000 });
+    const devices = await serverCall<{ data: { asset: Array<{ serial: string }> } }>(
+      server.url,
+      token,
+      '/api/get-devices',
+    );
     expect(devices.data.asset.map((d) => d.serial)).toContain(serial);
     expect(await balanceOf(token)).toBe(before + 100);
   });

@@ -22,7 +22,8 @@ let browser: Browser;
 const violations: string[] = [];
 let where = '';
 
-const CSP_CONSOLE = /Content Security Policy|Refused to (load|execute|apply|connect|create|frame|compile|evaluate|run)/i;
+const CSP_CONSOLE =
+  /Content Security Policy|Refused to (load|execute|apply|connect|create|frame|compile|evaluate|run)/i;
 
 beforeAll(async () => {
   server = await startServer();
@@ -35,7 +36,10 @@ beforeAll(async () => {
     w.__csp = [];
     document.addEventListener(
       'securitypolicyviolation',
-      (e) => w.__csp.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`),
+      (e) =>
+        w.__csp.push(
+          `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
+        ),
       { capture: true },
     );
   });
@@ -65,7 +69,12 @@ const inFlight = new Set<unknown>();
 
 /** Waits until the screen has drawn (no skeleton, nothing busy) and the page has no request on its way. */
 async function settle(page: Page): Promise<void> {
-  await expect.poll(async () => inFlight.size === 0 && (await page.locator('.skeleton, #main [aria-busy="true"]').count()) === 0, { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => inFlight.size === 0 && (await page.locator('.skeleton, #main [aria-busy="true"]').count()) === 0,
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 }
 
 /** Opens `path` as a link inside the app would (react-router hears popstate), then waits; answers where it ended. */
@@ -152,7 +161,11 @@ describe('the app under its Content-Security-Policy', () => {
       while (w.__csp.length < 2 && performance.now() < until) await new Promise((r) => setTimeout(r, 10));
       await new Promise((r) => setTimeout(r, 0));
       const reported = w.__csp.splice(0);
-      return { inlineRan: w.__inline === 1, evalRan: w.__evaluated === 1, reported: reported.map((v) => v.split(' ')[0]).sort() };
+      return {
+        inlineRan: w.__inline === 1,
+        evalRan: w.__evaluated === 1,
+        reported: reported.map((v) => v.split(' ')[0]).sort(),
+      };
     });
     expect(outcome).toEqual({ inlineRan: false, evalRan: false, reported: ['script-src', 'script-src-elem'] });
     // Chromium said so in the console too: the listener the route walk relies on hears it.
@@ -184,7 +197,12 @@ describe('the app under its Content-Security-Policy', () => {
           img.src = src;
         });
       const blob = new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], { type: 'image/png' });
-      return { inPage, inWorker, dataImage: await loads(`data:image/png;base64,${png}`), blobImage: await loads(URL.createObjectURL(blob)) };
+      return {
+        inPage,
+        inWorker,
+        dataImage: await loads(`data:image/png;base64,${png}`),
+        blobImage: await loads(URL.createObjectURL(blob)),
+      };
     });
     expect(outcome).toEqual({ inPage: true, inWorker: true, dataImage: true, blobImage: true });
     // The service worker runs under the same policy: its precache filled, eval refused, wasm allowed.
@@ -196,7 +214,9 @@ describe('the app under its Content-Security-Policy', () => {
       // Looked at once a timer set after the string's has fired (timers of one delay fire in order).
       await new Promise((r) => setTimeout(r, 0));
       const evalRan = g.__evaluated === 1;
-      const wasm = (await WebAssembly.compile(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]))) instanceof WebAssembly.Module;
+      const wasm =
+        (await WebAssembly.compile(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]))) instanceof
+        WebAssembly.Module;
       const names = await caches.keys();
       const precache = names.find((n) => n.includes('precache'));
       const entries = precache ? (await (await caches.open(precache)).keys()).length : 0;

@@ -14,7 +14,10 @@ import { signInAsDemo } from './support/sign-in';
  */
 
 /** Олена Коваль, olena.koval@example.com, 380500000001 (server/seed/auth.ts). */
-const OLENA: Person = { words: ['Олен', 'Ковал', 'olena.koval@example.com', 'olena', 'koval'], phoneDigits: ['500000001'] };
+const OLENA: Person = {
+  words: ['Олен', 'Ковал', 'olena.koval@example.com', 'olena', 'koval'],
+  phoneDigits: ['500000001'],
+};
 const ANDRII_PHONE = '380500000002';
 /** The screens that keep copies of themselves: home, the profile, the XP and order histories, a list. */
 const SCREENS = ['/', '/history-bonuses', '/history-order', '/shop/favorite', '/profile'];
@@ -34,9 +37,18 @@ afterAll(() => closeSession(s));
 async function openAndKeep(page: Page, path: string): Promise<void> {
   await page.goto(`${s.base}${path}`);
   await page.locator('.app-header__title').first().waitFor();
-  await expect.poll(() => page.evaluate((p) => localStorage.getItem(`screen:${p}`)?.length ?? 0, path), { timeout: 15_000 }).toBeGreaterThan(200);
   await expect
-    .poll(() => page.evaluate(async (p) => Boolean(await (await caches.open('club-screens')).match(`/__screens/${encodeURIComponent(p)}`)), path), { timeout: 15_000 })
+    .poll(() => page.evaluate((p) => localStorage.getItem(`screen:${p}`)?.length ?? 0, path), { timeout: 15_000 })
+    .toBeGreaterThan(200);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async (p) => Boolean(await (await caches.open('club-screens')).match(`/__screens/${encodeURIComponent(p)}`)),
+          path,
+        ),
+      { timeout: 15_000 },
+    )
     .toBe(true);
 }
 
@@ -53,7 +65,8 @@ async function watchForHerName(context: BrowserContext): Promise<void> {
     w.herNameSeen = false;
     new MutationObserver((records) => {
       for (const r of records) {
-        const texts = r.type === 'characterData' ? [r.target.textContent] : Array.from(r.addedNodes, (n) => n.textContent);
+        const texts =
+          r.type === 'characterData' ? [r.target.textContent] : Array.from(r.addedNodes, (n) => n.textContent);
         if (texts.some((t) => t && /Олен|Ковал/.test(t))) w.herNameSeen = true;
       }
     }).observe(document, { subtree: true, childList: true, characterData: true });
@@ -96,7 +109,8 @@ describe('logout leaves nothing personal on the device', () => {
     await page.waitForURL(/\/(auth|is18)/);
     // The other tab goes to the sign-in too, with a new document (her screens leave its memory) and
     // its sessionStorage emptied; when it is hidden and closed, it keeps nothing.
-    const herPage = () => other.evaluate(() => (window as unknown as { herPage?: boolean }).herPage ?? false).catch(() => 'navigating');
+    const herPage = () =>
+      other.evaluate(() => (window as unknown as { herPage?: boolean }).herPage ?? false).catch(() => 'navigating');
     await expect.poll(herPage).toBe(false);
     await other.waitForURL(/\/(auth|is18)/);
     expect(await other.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
@@ -118,7 +132,8 @@ describe('logout leaves nothing personal on the device', () => {
       const answer = await page.goto(`${s.base}${path}`);
       expect(await answer!.text()).not.toMatch(/Олен|Ковал/);
       await page.locator('.app-header__title').first().waitFor();
-      if (path === '/profile') await expect.poll(() => page.getByTestId('profile-name').textContent()).toContain('Андрій');
+      if (path === '/profile')
+        await expect.poll(() => page.getByTestId('profile-name').textContent()).toContain('Андрій');
       expect(await herNameSeen(page)).toBe(false);
     }
     // His own screens are kept for his next visit, as hers were.

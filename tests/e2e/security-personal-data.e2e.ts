@@ -28,7 +28,8 @@ afterAll(async () => {
 function cachedUrls(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const out: string[] = [];
-    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) out.push(new URL(req.url).pathname);
+    for (const name of await caches.keys())
+      for (const req of await (await caches.open(name)).keys()) out.push(new URL(req.url).pathname);
     return out;
   });
 }
@@ -36,7 +37,22 @@ function cachedUrls(page: Page): Promise<string[]> {
 const isApi = (path: string) => /^\/(api|mapi)(\/|$)/.test(path);
 
 /** Stores that hold what the member's account says (src/db/schema.ts). */
-const PERSONAL = ['orders', 'xpBalance', 'xpHistory', 'scans', 'scanHistory', 'devices', 'certificates', 'cart', 'favourites', 'outbox', 'docs', 'feedback', 'multiscans', 'callBacks'];
+const PERSONAL = [
+  'orders',
+  'xpBalance',
+  'xpHistory',
+  'scans',
+  'scanHistory',
+  'devices',
+  'certificates',
+  'cart',
+  'favourites',
+  'outbox',
+  'docs',
+  'feedback',
+  'multiscans',
+  'callBacks',
+];
 
 async function personalRows(page: Page): Promise<number> {
   let n = 0;
@@ -54,7 +70,14 @@ describe('personal data: never in Cache Storage, gone at logout', () => {
     });
     await signInAsDemo(page, server.url);
     await waitForServiceWorker(page);
-    for (const path of ['/history-order', '/history-bonuses', '/my-devices', '/profile/referral', '/shop/favorite', '/']) {
+    for (const path of [
+      '/history-order',
+      '/history-bonuses',
+      '/my-devices',
+      '/profile/referral',
+      '/shop/favorite',
+      '/',
+    ]) {
       await page.goto(`${server.url}${path}`);
       await page.locator('.app-header__title').first().waitFor({ timeout: 15_000 });
     }
@@ -89,13 +112,17 @@ describe('personal data: never in Cache Storage, gone at logout', () => {
     await page.getByTestId('menu-button').click();
     await page.getByTestId('side-menu').getByRole('button', { name: 'Вийти' }).click();
     const anyway = page.getByRole('button', { name: 'Вийти все одно' });
-    await Promise.race([page.waitForURL(/\/(auth|is18)/, { timeout: 20_000 }), anyway.waitFor({ timeout: 20_000 }).then(() => anyway.click())]);
+    await Promise.race([
+      page.waitForURL(/\/(auth|is18)/, { timeout: 20_000 }),
+      anyway.waitFor({ timeout: 20_000 }).then(() => anyway.click()),
+    ]);
     await page.waitForURL(/\/(auth|is18)/);
     for (const store of PERSONAL) expect(await rows(page, store), store).toEqual([]);
     const kvKeys = (await rows<{ key: string }>(page, 'kv')).map((r) => r.key);
     for (const key of ['pwaToken', 'customerIds']) expect(kvKeys).not.toContain(key);
     const cookies = (await context.cookies(server.url)).map((c) => c.name);
-    for (const name of ['usertoken', 'pwaToken', 'ogoAuthToken', 'cacheShopUserInfo']) expect(cookies).not.toContain(name);
+    for (const name of ['usertoken', 'pwaToken', 'ogoAuthToken', 'cacheShopUserInfo'])
+      expect(cookies).not.toContain(name);
     expect((await cachedUrls(page)).filter(isApi)).toEqual([]);
   });
 });

@@ -18,7 +18,8 @@ afterAll(() => closeSession({ server, browser }));
 
 const heading = () => browser.page.locator('.app-header__title');
 /** Waits until the header shows `title` (the URL changes before the lazy page renders). */
-const headingIs = (title: string) => browser.page.locator('.app-header__title', { hasText: title }).waitFor({ timeout: 10_000 });
+const headingIs = (title: string) =>
+  browser.page.locator('.app-header__title', { hasText: title }).waitFor({ timeout: 10_000 });
 
 describe('app shell (walking skeleton)', () => {
   it('is controlled by the service worker', async () => {
@@ -33,7 +34,11 @@ describe('app shell (walking skeleton)', () => {
     await browser.page.goto(server.url + '/');
     const r = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
     expect(r.installabilityErrors).toEqual([]);
-    const manifest = (await (await fetch(`${server.url}/manifest.json`)).json()) as { lang: string; display: string; icons: Array<{ purpose?: string }> };
+    const manifest = (await (await fetch(`${server.url}/manifest.json`)).json()) as {
+      lang: string;
+      display: string;
+      icons: Array<{ purpose?: string }>;
+    };
     expect(manifest.lang).toBe('uk');
     expect(manifest.display).toBe('standalone');
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);

@@ -5,7 +5,16 @@ import { serverMetafield } from './support/server-api';
 import { goOffline, goOnline, whileOffline } from './support/network';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
-import { addProduct, choosePayment, chooseBranch, openDelivery, placeOrder, serverBalance, serverOrders, signedInReady } from './shop-steps';
+import {
+  addProduct,
+  choosePayment,
+  chooseBranch,
+  openDelivery,
+  placeOrder,
+  serverBalance,
+  serverOrders,
+  signedInReady,
+} from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
@@ -41,8 +50,16 @@ describe('shop checkout through the screens', () => {
     await page.locator(`[data-testid="order"][data-order-number="${number}"]`).waitFor();
     expect(new URL(page.url()).pathname).toBe('/history-order');
     // Once all the checkout had to do for the order is done (its follow-ups: the cart emptied), the member is still there.
-    await expect.poll(async () => (await kv<Array<{ followUps?: string }>>(page, 'placedOrders')).filter((o) => o.followUps === 'pending').length).toBe(0);
-    await expect.poll(async () => (await rows<{ variant: string }>(page, 'cart')).filter((l) => l.variant === 'glo').length).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await kv<Array<{ followUps?: string }>>(page, 'placedOrders')).filter((o) => o.followUps === 'pending')
+            .length,
+      )
+      .toBe(0);
+    await expect
+      .poll(async () => (await rows<{ variant: string }>(page, 'cart')).filter((l) => l.variant === 'glo').length)
+      .toBe(0);
     expect(new URL(page.url()).pathname).toBe('/history-order');
     await page.goto(`${base}/shop/cart`);
     await page.getByText('Кошик порожній').waitFor();
@@ -50,7 +67,9 @@ describe('shop checkout through the screens', () => {
     // The address went to the profile for next time (docs/rules.md#entities), through the outbox.
     const token = await kv<string>(page, 'pwaToken');
     const gloId = (await kv<{ glo: number }>(page, 'customerIds')).glo;
-    await expect.poll(() => serverMetafield(base, token, gloId, 'delivery_address'), { timeout: 15_000 }).toMatchObject({ method: 1, city: 'Київ', branch: o.delivery.address });
+    await expect
+      .poll(() => serverMetafield(base, token, gloId, 'delivery_address'), { timeout: 15_000 })
+      .toMatchObject({ method: 1, city: 'Київ', branch: o.delivery.address });
     // The history reads offline, after a reload, from the device.
     await whileOffline(browser.context, async () => {
       await page.goto(`${base}/history-order`);
@@ -70,7 +89,13 @@ describe('shop checkout through the screens', () => {
     expect(await page.getByTestId('checkout-total').textContent()).toBe('600 XP');
     const number = await placeOrder(page, base);
     const o = (await serverOrders(page, base)).find((x) => x.order_number === number)!;
-    expect(o).toMatchObject({ financial_status: 'paid', payment_method: 3, xp_total: 600, total: 0, shipping_option: 3 });
+    expect(o).toMatchObject({
+      financial_status: 'paid',
+      payment_method: 3,
+      xp_total: 600,
+      total: 0,
+      shipping_option: 3,
+    });
     expect(await serverBalance(page, base)).toBe(balance - 600);
   });
 
@@ -97,7 +122,11 @@ describe('shop checkout through the screens', () => {
       await page.getByTestId('checkout-offline').waitFor();
       expect(await page.getByTestId('place-order').isDisabled()).toBe(true);
       expect(await page.getByTestId('place-order').textContent()).toContain('Немає звʼязку');
-      expect((await rows<{ variant: string; productId: number }>(page, 'cart')).filter((l) => l.variant === 'glo').map((l) => l.productId)).toEqual([7]);
+      expect(
+        (await rows<{ variant: string; productId: number }>(page, 'cart'))
+          .filter((l) => l.variant === 'glo')
+          .map((l) => l.productId),
+      ).toEqual([7]);
     } finally {
       await goOnline(context);
     }
@@ -109,14 +138,21 @@ describe('shop checkout through the screens', () => {
     await choosePayment(page, base, 1);
     // What the double click sends: one create-order, answered, and no second one.
     const creates: string[] = [];
-    const onCreate = (r: { url(): string }) => void (r.url().includes('/api/api-shop/create-order') && creates.push(r.url()));
+    const onCreate = (r: { url(): string }) =>
+      void (r.url().includes('/api/api-shop/create-order') && creates.push(r.url()));
     page.on('requestfinished', onCreate);
     page.on('requestfailed', onCreate);
     await page.getByTestId('place-order').dblclick();
     await page.waitForURL(/\/shop\/success\?order=\d+/);
     await expect.poll(async () => (await serverOrders(page, base)).length, { timeout: 10_000 }).toBe(before.length + 1);
     // The order's follow-ups done: all the checkout does for an order has been done by now.
-    await expect.poll(async () => (await kv<Array<{ followUps?: string }>>(page, 'placedOrders')).filter((o) => o.followUps === 'pending').length).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await kv<Array<{ followUps?: string }>>(page, 'placedOrders')).filter((o) => o.followUps === 'pending')
+            .length,
+      )
+      .toBe(0);
     page.off('requestfinished', onCreate);
     page.off('requestfailed', onCreate);
     expect(creates).toHaveLength(1);

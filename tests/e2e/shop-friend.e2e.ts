@@ -4,7 +4,17 @@ import type { Browser } from './support/browser';
 import { handOverOrder, serverCall } from './support/server-api';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
-import { addProduct, againLater, chooseBranch, choosePayment, openDelivery, placeOrder, serverOrders, signedInReady, switchVariant } from './shop-steps';
+import {
+  addProduct,
+  againLater,
+  chooseBranch,
+  choosePayment,
+  openDelivery,
+  placeOrder,
+  serverOrders,
+  signedInReady,
+  switchVariant,
+} from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
@@ -13,21 +23,33 @@ const ANDRII = '380500000002';
 /** Олена's invite code (seed). */
 const OLENA_CODE = 'REW-OLENA7';
 
-beforeAll(async () => ({ server, browser } = await openSession({ ready: (page, base) => signedInReady(page, base, ANDRII) })));
+beforeAll(
+  async () => ({ server, browser } = await openSession({ ready: (page, base) => signedInReady(page, base, ANDRII) })),
+);
 
 afterAll(() => closeSession({ server, browser }));
 
 /** Олена's ogo XP, read as the server keeps it (a check, not a step of the journey). */
 async function olenaOgoBalance(): Promise<number> {
-  const { token } = await serverCall<{ token: string }>(server.url, null, '/api/api-auth/test-login', { phone: '380500000001' });
+  const { token } = await serverCall<{ token: string }>(server.url, null, '/api/api-auth/test-login', {
+    phone: '380500000001',
+  });
   return (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=ogo')).balance;
 }
 
 /** Олена's ogo referral XP: owed, not credited yet (get-bonus-history `pending`), and credited lines. */
 async function olenaOgoReferrals(): Promise<{ owed: number[]; credited: Array<{ amount: number; title: string }> }> {
-  const { token } = await serverCall<{ token: string }>(server.url, null, '/api/api-auth/test-login', { phone: '380500000001' });
-  const h = await serverCall<{ pending: Array<{ amount: number }>; transactions: Array<{ amount: number; reason: string; title: string }> }>(server.url, token, '/api/get-bonus-history?shop=ogo');
-  return { owed: h.pending.map((p) => p.amount), credited: h.transactions.filter((t) => t.reason === 'referral').map(({ amount, title }) => ({ amount, title })) };
+  const { token } = await serverCall<{ token: string }>(server.url, null, '/api/api-auth/test-login', {
+    phone: '380500000001',
+  });
+  const h = await serverCall<{
+    pending: Array<{ amount: number }>;
+    transactions: Array<{ amount: number; reason: string; title: string }>;
+  }>(server.url, token, '/api/get-bonus-history?shop=ogo');
+  return {
+    owed: h.pending.map((p) => p.amount),
+    credited: h.transactions.filter((t) => t.reason === 'referral').map(({ amount, title }) => ({ amount, title })),
+  };
 }
 
 describe('a friend’s REW- code (docs/rules.md#validation: first order only)', () => {
@@ -64,14 +86,19 @@ describe('a friend’s REW- code (docs/rules.md#validation: first order only)', 
     // Credited: his 300 and, when he is a milestone's friend of the year, its bonus.
     const { owed, credited } = await olenaOgoReferrals();
     expect(owed).toEqual([]);
-    expect(credited).toContainEqual({ amount: INVITE_XP_PER_FRIEND, title: 'Запрошений друг Андрій зробив перше замовлення' });
+    expect(credited).toContainEqual({
+      amount: INVITE_XP_PER_FRIEND,
+      title: 'Запрошений друг Андрій зробив перше замовлення',
+    });
     const reward = credited.reduce((n, l) => n + l.amount, 0);
     expect(await olenaOgoBalance()).toBe(olenaBefore + reward);
 
     // The second order: the same code is refused beside the field and not kept.
     await addProduct(page, base, 'ogo-sticks-single', 91);
     await page.goto(`${base}/shop/cart`);
-    await page.getByText('Код друга діє лише для першого замовлення, а в тебе вже є замовлення в цьому магазині.').waitFor();
+    await page
+      .getByText('Код друга діє лише для першого замовлення, а в тебе вже є замовлення в цьому магазині.')
+      .waitFor();
     await page.getByTestId('friend-code-input').fill(OLENA_CODE);
     await page.getByTestId('friend-code-apply').click();
     await page.getByText('Код друга діє лише для першого замовлення', { exact: true }).waitFor();

@@ -28,7 +28,10 @@ describe('shop offline: favourite and cart survive a reload without network and 
     // The catalogue arrives through the pullers; a product not yet a favourite is picked.
     await page.goto(`${server.url}/shop/sticks`);
     await page.getByTestId('product-card').first().waitFor({ timeout: 20_000 });
-    const card = page.locator('[data-testid="product-card"]:not(.is-out)').filter({ has: page.locator('[data-testid="favourite-toggle"][aria-pressed="false"]') }).first();
+    const card = page
+      .locator('[data-testid="product-card"]:not(.is-out)')
+      .filter({ has: page.locator('[data-testid="favourite-toggle"][aria-pressed="false"]') })
+      .first();
     const productId = Number(await card.getAttribute('data-product-id'));
     expect(productId).toBeGreaterThan(0);
     const token = await kv<string>(page, 'pwaToken');
@@ -73,7 +76,11 @@ describe('shop offline: favourite and cart survive a reload without network and 
     const favourites = (await serverMetafield(server.url, token, gloId, 'favorites')) as number[];
     expect(favourites.filter((id) => id === productId)).toHaveLength(1);
     expect(favourites.filter((id) => id !== productId).sort()).toEqual([...favouritesBefore].sort());
-    const cart = (await serverMetafield(server.url, token, gloId, 'cart')) as Array<{ id: number; count: number; variant_id: number }>;
+    const cart = (await serverMetafield(server.url, token, gloId, 'cart')) as Array<{
+      id: number;
+      count: number;
+      variant_id: number;
+    }>;
     expect(cart.filter((l) => l.id === productId)).toHaveLength(1);
     expect(cart.find((l) => l.id === productId)?.count).toBe(1);
   });

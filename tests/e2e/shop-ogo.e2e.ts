@@ -4,7 +4,17 @@ import { kv, rows } from './support/local-db';
 import { serverMetafield } from './support/server-api';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
-import { addProduct, againLater, chooseBranch, choosePayment, openDelivery, placeOrder, serverOrders, signedInReady, switchVariant } from './shop-steps';
+import {
+  addProduct,
+  againLater,
+  chooseBranch,
+  choosePayment,
+  openDelivery,
+  placeOrder,
+  serverOrders,
+  signedInReady,
+  switchVariant,
+} from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,7 +24,10 @@ beforeAll(async () => ({ server, browser } = await openSession({ ready: signedIn
 afterAll(() => closeSession({ server, browser }));
 
 const cartOf = async (variant: string) =>
-  (await rows<{ variant: string; productId: number }>(browser.page, 'cart')).filter((l) => l.variant === variant).map((l) => l.productId).sort((a, b) => a - b);
+  (await rows<{ variant: string; productId: number }>(browser.page, 'cart'))
+    .filter((l) => l.variant === variant)
+    .map((l) => l.productId)
+    .sort((a, b) => a - b);
 
 describe('ogo: the local courier, the velo promo and two separate carts', () => {
   it('(7, 8) no courier for a cart with a non-iPost item; an unserved city falls back to 1; the glo cart waits through an ogo purchase', async () => {
@@ -77,8 +90,14 @@ describe('ogo: the local courier, the velo promo and two separate carts', () => 
     expect(await cartOf('ogo')).toEqual([]);
     const token = await kv<string>(page, 'pwaToken');
     const ids = await kv<{ glo: number; ogo: number }>(page, 'customerIds');
-    await expect.poll(async () => ((await serverMetafield(base, token, ids.glo, 'cart')) as Array<{ id: number }>).map((l) => l.id)).toEqual([9]);
-    await expect.poll(async () => ((await serverMetafield(base, token, ids.ogo, 'cart', true)) as unknown[]).length).toBe(0);
+    await expect
+      .poll(async () =>
+        ((await serverMetafield(base, token, ids.glo, 'cart')) as Array<{ id: number }>).map((l) => l.id),
+      )
+      .toEqual([9]);
+    await expect
+      .poll(async () => ((await serverMetafield(base, token, ids.ogo, 'cart', true)) as unknown[]).length)
+      .toBe(0);
   });
 
   it('(5) velo 20% on ogo: bad input is refused beside the field, the code is accepted once and not offered again', async () => {

@@ -5,7 +5,15 @@ import { formatUah } from '../../src/domain/format/money';
 import type { Browser } from './support/browser';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
-import { addProduct, chooseBranch, choosePayment, openDelivery, placeOrder, serverOrders, signedInReady } from './shop-steps';
+import {
+  addProduct,
+  chooseBranch,
+  choosePayment,
+  openDelivery,
+  placeOrder,
+  serverOrders,
+  signedInReady,
+} from './shop-steps';
 
 let server: RunningServer;
 let browser: Browser;
@@ -29,7 +37,8 @@ async function cardOrder(productId: number): Promise<number> {
   return number;
 }
 
-const status = async (number: number) => (await serverOrders(browser.page, server.url)).find((o) => o.order_number === number)?.financial_status;
+const status = async (number: number) =>
+  (await serverOrders(browser.page, server.url)).find((o) => o.order_number === number)?.financial_status;
 
 describe('card payment through the sandbox checkout page (docs/rules.md#states, docs/rules.md#error-reactions)', () => {
   it('(2) paid on the payment page: back in the app the order shows paid', async () => {
@@ -40,7 +49,9 @@ describe('card payment through the sandbox checkout page (docs/rules.md#states, 
     await page.waitForURL(/\/history-order\?payment=success/);
     await page.getByTestId('payment-return').waitFor();
     // «Перевіряємо оплату…» until the order's state is pulled, then what the server holds.
-    await expect.poll(() => page.getByTestId('payment-return').textContent(), { timeout: 20_000 }).toContain(`№${number} отримано`);
+    await expect
+      .poll(() => page.getByTestId('payment-return').textContent(), { timeout: 20_000 })
+      .toContain(`№${number} отримано`);
     const card = page.locator(`[data-testid="order"][data-order-number="${number}"]`);
     await expect.poll(() => card.getAttribute('data-financial')).toBe('paid');
     expect(await card.getByTestId('order-payment-status').textContent()).toBe('Оплачено');
@@ -63,7 +74,11 @@ describe('card payment through the sandbox checkout page (docs/rules.md#states, 
     await page.waitForURL(/\/sandbox\/liqpay\/checkout\?/);
     await page.getByRole('button', { name: 'Сплатити' }).click();
     await page.waitForURL(/\/history-order\?payment=success/);
-    await expect.poll(() => page.locator(`[data-testid="order"][data-order-number="${number}"]`).getAttribute('data-financial'), { timeout: 20_000 }).toBe('paid');
+    await expect
+      .poll(() => page.locator(`[data-testid="order"][data-order-number="${number}"]`).getAttribute('data-financial'), {
+        timeout: 20_000,
+      })
+      .toBe('paid');
     expect(await status(number)).toBe('paid');
   });
 
@@ -77,7 +92,9 @@ describe('card payment through the sandbox checkout page (docs/rules.md#states, 
     // Five checks 2 s apart, then the asking is the member's.
     const again = page.getByTestId('payment-return-check');
     await again.waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('payment-return').textContent()).toContain(`Банк ще не підтвердив оплату замовлення №${number}`);
+    expect(await page.getByTestId('payment-return').textContent()).toContain(
+      `Банк ще не підтвердив оплату замовлення №${number}`,
+    );
     expect(await status(number)).toBe('pending');
 
     // The payment goes through meanwhile (on the payment page, in another tab).
@@ -91,8 +108,12 @@ describe('card payment through the sandbox checkout page (docs/rules.md#states, 
     }
     expect(await status(number)).toBe('paid');
     await again.click();
-    await expect.poll(() => page.getByTestId('payment-return').textContent(), { timeout: 20_000 }).toContain(`№${number} отримано`);
-    expect(await page.locator(`[data-testid="order"][data-order-number="${number}"]`).getAttribute('data-financial')).toBe('paid');
+    await expect
+      .poll(() => page.getByTestId('payment-return').textContent(), { timeout: 20_000 })
+      .toContain(`№${number} отримано`);
+    expect(
+      await page.locator(`[data-testid="order"][data-order-number="${number}"]`).getAttribute('data-financial'),
+    ).toBe('paid');
   });
 
   it('(2) paid twice, on a declined link’s page still open and on a new link: the second payment goes back, and the history shows it «Повернуто»', async () => {
@@ -125,7 +146,9 @@ describe('card payment through the sandbox checkout page (docs/rules.md#states, 
     const refund = card.getByTestId('order-refund');
     await refund.waitFor({ timeout: 20_000 });
     const order = (await serverOrders(page, server.url)).find((o) => o.order_number === number)!;
-    expect((await refund.textContent())?.replace(/\s/g, ' ')).toContain(`Повернуто ${formatUah(order.total).replace(/\s/g, ' ')}`);
+    expect((await refund.textContent())?.replace(/\s/g, ' ')).toContain(
+      `Повернуто ${formatUah(order.total).replace(/\s/g, ' ')}`,
+    );
     expect(await refund.getAttribute('data-refund-status')).toBe('refunded');
     expect(await card.getByTestId('order-payment-status').textContent()).toBe('Оплачено');
     expect(await card.getAttribute('data-financial')).toBe('paid');
@@ -134,7 +157,9 @@ describe('card payment through the sandbox checkout page (docs/rules.md#states, 
     expect(order.refunds).toEqual([{ amount: order.total, status: 'refunded', refunded_at: expect.any(String) }]);
     const db = new Database(join(server.dataDir, 'club.db'), { readonly: true });
     try {
-      const rows = db.prepare('SELECT status, refund_attempts FROM card_payments WHERE order_id = ? ORDER BY id').all(order.id);
+      const rows = db
+        .prepare('SELECT status, refund_attempts FROM card_payments WHERE order_id = ? ORDER BY id')
+        .all(order.id);
       expect(rows).toEqual([
         { status: 'refunded', refund_attempts: 1 },
         { status: 'success', refund_attempts: 0 },

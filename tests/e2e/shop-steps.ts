@@ -37,13 +37,24 @@ export async function addProduct(page: Page, base: string, list: string, id: num
   await page.goto(`${base}/shop/${list}/${id}`);
   await page.getByTestId('product-detail').waitFor({ timeout: 20_000 });
   for (let i = 1; i < units; i += 1) await page.getByRole('button', { name: 'Більше' }).click();
-  const before = (await page.getByTestId('detail-in-cart').count()) ? await page.getByTestId('detail-in-cart').textContent() : '';
+  const before = (await page.getByTestId('detail-in-cart').count())
+    ? await page.getByTestId('detail-in-cart').textContent()
+    : '';
   await page.getByTestId('detail-add').click();
-  await expect.poll(async () => ((await page.getByTestId('detail-in-cart').count()) ? await page.getByTestId('detail-in-cart').textContent() : ''), { timeout: 10_000 }).not.toBe(before);
+  await expect
+    .poll(
+      async () =>
+        (await page.getByTestId('detail-in-cart').count())
+          ? await page.getByTestId('detail-in-cart').textContent()
+          : '',
+      { timeout: 10_000 },
+    )
+    .not.toBe(before);
 }
 
 /** A product's card on a list screen. */
-export const productCard = (page: Page, id: number) => page.locator(`[data-testid="product-card"][data-product-id="${id}"]`);
+export const productCard = (page: Page, id: number) =>
+  page.locator(`[data-testid="product-card"][data-product-id="${id}"]`);
 
 /**
  * Taps «+» on a list's card, a moment after the previous tap, and waits for it to land in the
@@ -84,7 +95,8 @@ export async function choosePayment(page: Page, base: string, method: 1 | 2 | 'x
   await againLater(page);
   await page.getByTestId('delivery-next').click();
   await page.waitForURL(`${base}/shop/payment`);
-  if (method === 'xp') await expect.poll(() => page.getByTestId('payment-xp').getAttribute('aria-checked')).toBe('true');
+  if (method === 'xp')
+    await expect.poll(() => page.getByTestId('payment-xp').getAttribute('aria-checked')).toBe('true');
   else await page.getByTestId(`payment-${method}`).click();
   await page.getByTestId('payment-next').click();
   await page.waitForURL(`${base}/shop/checkout`);

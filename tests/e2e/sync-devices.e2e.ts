@@ -70,7 +70,8 @@ async function serverState(page: Page) {
 }
 
 /** Product ids the cart screen lists now. */
-const cartShown = (page: Page) => page.getByTestId('cart-line').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
+const cartShown = (page: Page) =>
+  page.getByTestId('cart-line').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
 
 describe('two devices of one member, both offline', () => {
   it('drained one after the other: the server holds both favourites, both cart lines and the counts added, and each phone shows them', async () => {
@@ -103,7 +104,9 @@ describe('two devices of one member, both offline', () => {
     for (const { page } of [phoneA, phoneB]) {
       // The cart screen reads the server's cart (and favourites) when it opens: it comes to list the union.
       await page.goto(`${server.url}/shop/cart`);
-      await expect.poll(() => cartShown(page), { timeout: 15_000 }).toEqual(expect.arrayContaining([cartA, cartB, shared]));
+      await expect
+        .poll(() => cartShown(page), { timeout: 15_000 })
+        .toEqual(expect.arrayContaining([cartA, cartB, shared]));
       await page.goto(`${server.url}/shop/favorite`);
       expect(await listedProductIds(page, true)).toEqual(expect.arrayContaining([favA, favB]));
     }
@@ -183,8 +186,13 @@ describe('two devices of one member, both offline', () => {
     db.close();
     await goOnline(phoneB.context);
 
-    await page.getByRole('alert').filter({ hasText: `«${title}» зараз немає в наявності` }).waitFor({ timeout: 30_000 });
-    await expect.poll(async () => (await rows<{ state: string }>(page, 'outbox')).map((e) => e.state)).toEqual(['failed']);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `«${title}» зараз немає в наявності` })
+      .waitFor({ timeout: 30_000 });
+    await expect
+      .poll(async () => (await rows<{ state: string }>(page, 'outbox')).map((e) => e.state))
+      .toEqual(['failed']);
     const after = await serverState(page);
     expect(after.favs).toContain(fav);
     expect(after.count(soldOut!)).toBe(0);

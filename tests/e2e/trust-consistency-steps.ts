@@ -57,7 +57,9 @@ class Scan implements Cmd {
     } finally {
       if (this.offline) await goOnline(page.context());
     }
-    await page.locator(`[data-testid="scan-row"][data-scan-code="${c!.code}"][data-state="credited"]`).waitFor({ timeout: 30_000 });
+    await page
+      .locator(`[data-testid="scan-row"][data-scan-code="${c!.code}"][data-state="credited"]`)
+      .waitFor({ timeout: 30_000 });
     m.balance[m.variant] += c!.xp;
     m.scans[m.variant] += 1;
     await badgeIsModel(page, base, m);
@@ -88,7 +90,9 @@ async function removeLine(page: Page, m: Model, id: number): Promise<void> {
 
 async function openCart(page: Page, base: string, m: Model): Promise<void> {
   await page.goto(`${base}/shop/cart`);
-  await expect.poll(() => page.getByTestId('cart-line').count(), { timeout: 15_000, message: 'cart lines' }).toBe(m.cart[m.variant].size);
+  await expect
+    .poll(() => page.getByTestId('cart-line').count(), { timeout: 15_000, message: 'cart lines' })
+    .toBe(m.cart[m.variant].size);
 }
 
 class RemoveFromCart implements Cmd {
@@ -114,7 +118,9 @@ class ToggleFavourite implements Cmd {
     const was = m.favourites[m.variant].has(id);
     await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe(String(was));
     await heart.click();
-    await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 10_000, message: 'heart follows the tap' }).toBe(String(!was));
+    await expect
+      .poll(() => heart.getAttribute('aria-pressed'), { timeout: 10_000, message: 'heart follows the tap' })
+      .toBe(String(!was));
     if (was) m.favourites[m.variant].delete(id);
     else m.favourites[m.variant].add(id);
     await badgeIsModel(page, base, m);
@@ -152,7 +158,10 @@ class BuyCertificate implements Cmd {
   check = (m: Readonly<Model>) => m.balance[m.variant] >= 300;
   async run(m: Model, { page, base }: Real): Promise<void> {
     await page.goto(`${base}/certificates`);
-    const nominal = page.getByTestId('cert-partner').filter({ hasText: 'ТехноСвіт' }).locator('[data-testid="cert-nominal"][data-nominal="100"]');
+    const nominal = page
+      .getByTestId('cert-partner')
+      .filter({ hasText: 'ТехноСвіт' })
+      .locator('[data-testid="cert-nominal"][data-nominal="100"]');
     await nominal.waitFor({ timeout: 20_000 });
     const price = digits(await nominal.locator('span:not(.visually-hidden)').first().textContent());
     expect(price).toBeGreaterThan(0);

@@ -50,7 +50,8 @@ async function feedbackToken(page: Page): Promise<{ bearer: string; token: strin
 
 async function serverPurchases(page: Page): Promise<Purchase[]> {
   const { bearer, token } = await feedbackToken(page);
-  return (await serverCall<{ orders: Purchase[] }>(server.url, bearer, '/api/feedback/get-offline-orders', { token })).orders;
+  return (await serverCall<{ orders: Purchase[] }>(server.url, bearer, '/api/feedback/get-offline-orders', { token }))
+    .orders;
 }
 
 async function serverFeedback(page: Page): Promise<Sent[]> {
@@ -61,7 +62,11 @@ async function serverFeedback(page: Page): Promise<Sent[]> {
 /** /feedback from the side menu's home: the page with its purchases loaded. */
 async function openFeedback(page: Page): Promise<void> {
   await page.goto(`${server.url}/feedback`);
-  await page.getByTestId('feedback-mine').or(page.getByText('Ти ще не залишав відгуків')).first().waitFor({ timeout: 20_000 });
+  await page
+    .getByTestId('feedback-mine')
+    .or(page.getByText('Ти ще не залишав відгуків'))
+    .first()
+    .waitFor({ timeout: 20_000 });
   await page.getByTestId('feedback-purchase').first().waitFor({ timeout: 20_000 });
 }
 
@@ -86,7 +91,9 @@ describe('/feedback on each variant', () => {
     expect(all.some((p) => p.variant === 'glo' && p.canFeedback)).toBe(true);
     const ogo = all.filter((p) => p.variant === 'ogo' && p.canFeedback);
     expect(ogo.length).toBeGreaterThan(0);
-    await expect.poll(async () => (await page.getByTestId('feedback-purchase').locator('strong').allTextContents()).sort()).toEqual(ogo.map((p) => p.store).sort());
+    await expect
+      .poll(async () => (await page.getByTestId('feedback-purchase').locator('strong').allTextContents()).sort())
+      .toEqual(ogo.map((p) => p.store).sort());
 
     const first = page.getByTestId('feedback-purchase').first();
     const store = (await first.locator('strong').textContent()) ?? '';
@@ -110,7 +117,9 @@ describe('/feedback on each variant', () => {
     await switchVariant(page, server.url, 'glo');
     await openFeedback(page);
     const glo = (await serverPurchases(page)).filter((p) => p.variant === 'glo' && p.canFeedback);
-    await expect.poll(async () => (await page.getByTestId('feedback-purchase').locator('strong').allTextContents()).sort()).toEqual(glo.map((p) => p.store).sort());
+    await expect
+      .poll(async () => (await page.getByTestId('feedback-purchase').locator('strong').allTextContents()).sort())
+      .toEqual(glo.map((p) => p.store).sort());
     // The ogo review is not among glo's.
     expect(await page.getByTestId('feedback-sent').filter({ hasText: 'Консультант ogo усе пояснив.' }).count()).toBe(0);
 
@@ -127,7 +136,8 @@ describe('/feedback on each variant', () => {
     expect(await card.getByTestId('feedback-about').textContent()).toBe(`Онлайн-замовлення №${mine!.orderNumber}`);
     expect(await card.getByTestId('feedback-when').textContent()).toContain(`Замовлено ${day(mine!.boughtAt!)}`);
     // Every review on glo names what it rates: none says only «Онлайн-замовлення».
-    for (const t of await page.getByTestId('feedback-about').allTextContents()) expect(t).toMatch(/^(Онлайн-замовлення №\d+|Покупка: glo .+)$/);
+    for (const t of await page.getByTestId('feedback-about').allTextContents())
+      expect(t).toMatch(/^(Онлайн-замовлення №\d+|Покупка: glo .+)$/);
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'screenshots/feedback-mine.glo.png' });
   });

@@ -25,10 +25,12 @@ beforeAll(async () => {
 
 afterAll(() => closeSession({ server, browser }));
 
-const balance = async (v: 'glo' | 'ogo') => (await serverCall<{ balance: number }>(server.url, token, `/api/get-balance?v=${v}`)).balance;
+const balance = async (v: 'glo' | 'ogo') =>
+  (await serverCall<{ balance: number }>(server.url, token, `/api/get-balance?v=${v}`)).balance;
 const digitsOf = (s: string | null) => Number((s ?? '').replace(/\D/g, ''));
 function rightOption(question: string): string {
-  for (const s of DEMO_STAGES) for (const [text, options, right] of s.questions) if (text === question) return options[right] ?? '';
+  for (const s of DEMO_STAGES)
+    for (const [text, options, right] of s.questions) if (text === question) return options[right] ?? '';
   throw new Error(`unknown question ${question}`);
 }
 const SHARED = 'Марафон спільний для glo і ogo';
@@ -72,23 +74,25 @@ describe('the marathon shared by glo and ogo', () => {
   it('on glo shows the same progress (answered in ogo) and the same words', async () => {
     const { page } = browser;
     await switchVariant(page, server.url, 'glo');
-    const current = await serverCall<{ marathon: { progress: { answered: number; xpEarned: number; maxXp: number }; shared: boolean; xpVariant: string } }>(
-      server.url,
-      token,
-      '/api/marathon/get-current',
-    );
+    const current = await serverCall<{
+      marathon: { progress: { answered: number; xpEarned: number; maxXp: number }; shared: boolean; xpVariant: string };
+    }>(server.url, token, '/api/marathon/get-current');
     expect(current.marathon).toMatchObject({ shared: true, xpVariant: 'glo' });
     await page.goto(`${server.url}/marathon`);
     await page.getByTestId('marathon-shared').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('marathon-shared').textContent()).toContain(SHARED);
-    await expect.poll(() => page.getByTestId('marathon-xp').textContent()).toBe(
-      `${current.marathon.progress.xpEarned.toLocaleString('uk-UA')} з ${current.marathon.progress.maxXp.toLocaleString('uk-UA')} XP`,
-    );
+    await expect
+      .poll(() => page.getByTestId('marathon-xp').textContent())
+      .toBe(
+        `${current.marathon.progress.xpEarned.toLocaleString('uk-UA')} з ${current.marathon.progress.maxXp.toLocaleString('uk-UA')} XP`,
+      );
     expect(current.marathon.progress.answered).toBeGreaterThan(0);
     // The quiz, all answered in ogo, shows its result on glo too: the XP went to glo.
     await page.getByTestId('marathon-play').click();
     await page.getByTestId('quiz-result').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('quiz-result-xp').textContent()).toBe(`+${current.marathon.progress.xpEarned.toLocaleString('uk-UA')} XP на рахунок glo`);
+    expect(await page.getByTestId('quiz-result-xp').textContent()).toBe(
+      `+${current.marathon.progress.xpEarned.toLocaleString('uk-UA')} XP на рахунок glo`,
+    );
     await page.screenshot({ path: 'screenshots/quiz-result.glo.png' });
   });
 });

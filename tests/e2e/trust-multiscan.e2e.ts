@@ -27,9 +27,18 @@ beforeAll(async () => {
   dir = cameraDir();
   const glo = await freshCodes(server.url, 'glo', 4, 5);
   const ogo = await freshCodes(server.url, 'ogo', 2, 5);
-  codesPhoto(join(dir, 'glo-1.png'), glo.slice(0, 2).map((c) => c.code));
-  codesPhoto(join(dir, 'glo-2.png'), glo.slice(2, 4).map((c) => c.code));
-  codesPhoto(join(dir, 'ogo.png'), ogo.map((c) => c.code));
+  codesPhoto(
+    join(dir, 'glo-1.png'),
+    glo.slice(0, 2).map((c) => c.code),
+  );
+  codesPhoto(
+    join(dir, 'glo-2.png'),
+    glo.slice(2, 4).map((c) => c.code),
+  );
+  codesPhoto(
+    join(dir, 'ogo.png'),
+    ogo.map((c) => c.code),
+  );
   phone = await openBrowser();
   tablet = await openBrowser();
   await signedInReady(phone.page, server.url);
@@ -43,7 +52,12 @@ afterAll(async () => {
 });
 
 async function serverPhotos(page: Page, variant: 'glo' | 'ogo'): Promise<ServerPhotos> {
-  return serverCall<ServerPhotos>(server.url, await kv<string>(page, 'pwaToken'), '/mapi/multiscan/get-history', variant === 'ogo' ? { ogo: true } : {});
+  return serverCall<ServerPhotos>(
+    server.url,
+    await kv<string>(page, 'pwaToken'),
+    '/mapi/multiscan/get-history',
+    variant === 'ogo' ? { ogo: true } : {},
+  );
 }
 
 /** Picks a photo from the gallery on /scan/multi and sends it. */
@@ -81,7 +95,9 @@ describe('«Надіслані фото» from the server', () => {
       await expect.poll(() => listed(tablet.page).count(), { timeout: 20_000 }).toBe(held.total);
       const row = listed(tablet.page).first();
       expect(await row.getAttribute('data-state')).toBe('sent');
-      expect(await row.locator('[data-testid="multiscan-code"][data-outcome="awarded"]').count()).toBe(held.photos[0]!.awarded);
+      expect(await row.locator('[data-testid="multiscan-code"][data-outcome="awarded"]').count()).toBe(
+        held.photos[0]!.awarded,
+      );
       expect(held.photos[0]!.awarded).toBe(2);
     }
   });
@@ -101,12 +117,20 @@ describe('«Надіслані фото» from the server', () => {
     } finally {
       await goOnline(context);
     }
-    await expect.poll(async () => (await rows(page, 'outbox')).filter((e) => (e as { kind: string }).kind === 'multiscan-load').length, { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await rows(page, 'outbox')).filter((e) => (e as { kind: string }).kind === 'multiscan-load').length,
+        { timeout: 30_000 },
+      )
+      .toBe(0);
     const held = await serverPhotos(page, 'glo');
     expect(held.total).toBe(2);
     // Reopened: both photos, each once, both read, as the server lists them.
     await openMulti(page);
-    await expect.poll(async () => page.locator('[data-testid="multiscan-row"][data-state="sent"]').count(), { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(async () => page.locator('[data-testid="multiscan-row"][data-state="sent"]').count(), { timeout: 20_000 })
+      .toBe(2);
     expect(await listed(page).count()).toBe(held.total);
     const awarded = await page.locator('[data-testid="multiscan-code"][data-outcome="awarded"]').count();
     expect(awarded).toBe(held.photos.reduce((n, p) => n + p.awarded, 0));

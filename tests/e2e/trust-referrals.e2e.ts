@@ -5,7 +5,16 @@ import { openBrowser, type Browser } from './support/browser';
 import { kv } from './support/local-db';
 import { serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
-import { addProduct, againLater, chooseBranch, choosePayment, openDelivery, placeOrder, signedInReady, switchVariant } from './shop-steps';
+import {
+  addProduct,
+  againLater,
+  chooseBranch,
+  choosePayment,
+  openDelivery,
+  placeOrder,
+  signedInReady,
+  switchVariant,
+} from './shop-steps';
 
 // /profile/referral (get-referrals) must change once an invited friend makes
 // a first order with the member's code, as the XP history's +300 line already says.

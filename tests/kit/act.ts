@@ -36,7 +36,9 @@ export async function settle(p: Phone): Promise<void> {
     } else quiet += 1;
     // Not a timing check: a phone that never settles is a stuck test, said plainly instead of a bare timeout.
     if (Date.now() - since > STUCK_MS) {
-      throw new Error(`${p.name} is not quiet after ${STUCK_MS / 1000} s: ${p.network.inFlight} requests on their way, ${p.log.open} transactions open, replaying in [${replaying.join(', ')}]`);
+      throw new Error(
+        `${p.name} is not quiet after ${STUCK_MS / 1000} s: ${p.network.inFlight} requests on their way, ${p.log.open} transactions open, replaying in [${replaying.join(', ')}]`,
+      );
     }
   }
 }
@@ -56,7 +58,10 @@ export async function act<T>(p: Phone, run: (tab: Tab) => Promise<ActResult<T>>)
   try {
     const died = new Promise<'killed'>((resolve) => (off = tab.onDeath(() => resolve('killed'))));
     const r = await Promise.race([run(tab), died]);
-    told = r === 'killed' ? { at: 'killed', says: null, value: null } : { at: r.at ?? 'queued', says: r.says ?? null, value: r.value ?? null };
+    told =
+      r === 'killed'
+        ? { at: 'killed', says: null, value: null }
+        : { at: r.at ?? 'queued', says: r.says ?? null, value: r.value ?? null };
   } catch (e) {
     if (!isToldError(e)) throw e;
     told = { at: 'refused', says: e.message, value: null };

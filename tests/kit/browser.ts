@@ -41,7 +41,8 @@ export class PhoneLog {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- Dexie's hooks bind their own `this` (the request)
     const log = this;
     db.outbox.hook('creating', function (_key, e: OutboxEntry) {
-      this.onsuccess = () => void log.created.push({ id: e.id, seq: e.seq, kind: e.kind, account: e.account, payload: e.payload });
+      this.onsuccess = () =>
+        void log.created.push({ id: e.id, seq: e.seq, kind: e.kind, account: e.account, payload: e.payload });
     });
     db.outbox.hook('deleting', function (_key, e: OutboxEntry | undefined, tx) {
       // A logout resets every store in one transaction: its entries were dropped, not settled.

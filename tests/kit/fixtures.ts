@@ -18,9 +18,16 @@ export function jpegPhoto(i = 0): Uint8Array<ArrayBuffer> {
 }
 
 /** `n` fresh codes printed on packs of `variant`, each worth `xp`. */
-export async function printedCodes(s: KitServer, n: number, opts: { variant?: 'glo' | 'ogo'; xp?: number } = {}): Promise<string[]> {
+export async function printedCodes(
+  s: KitServer,
+  n: number,
+  opts: { variant?: 'glo' | 'ogo'; xp?: number } = {},
+): Promise<string[]> {
   const codes = Array.from({ length: n }, () => randomUUID());
-  await printCodes(s.current, codes.map((code) => ({ code, variant: opts.variant ?? 'glo', xp: opts.xp ?? 10 })));
+  await printCodes(
+    s.current,
+    codes.map((code) => ({ code, variant: opts.variant ?? 'glo', xp: opts.xp ?? 10 })),
+  );
   return codes;
 }
 
@@ -29,13 +36,20 @@ export async function freeSerials(s: KitServer, n: number, variant: 'glo' | 'ogo
   const t = s.current;
   const serials = Array.from({ length: n }, () => `KIT${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`);
   const now = t.clock.now().toISOString();
-  await t.deps.db.insertInto('device_registry').values(serials.map((serial) => ({ serial, model: 'Пристрій Плюс', variant, source: 'kit', created_at: now }))).execute();
+  await t.deps.db
+    .insertInto('device_registry')
+    .values(serials.map((serial) => ({ serial, model: 'Пристрій Плюс', variant, source: 'kit', created_at: now })))
+    .execute();
   return serials;
 }
 
 /** The carrier delivered an order: it can take feedback now. */
 export async function deliver(s: KitServer, orderId: number): Promise<void> {
-  await s.current.deps.db.updateTable('orders').set({ fulfillment_status: 'fulfilled' }).where('id', '=', orderId).execute();
+  await s.current.deps.db
+    .updateTable('orders')
+    .set({ fulfillment_status: 'fulfilled' })
+    .where('id', '=', orderId)
+    .execute();
 }
 
 /** A purchase of `m` in a brand store, imported from the till: it can take in-store feedback. Its id. */
@@ -44,7 +58,16 @@ export async function storePurchase(s: KitServer, m: KitMember): Promise<number>
   const now = t.clock.now().toISOString();
   const row = await t.deps.db
     .insertInto('feedback_offline_purchases')
-    .values({ member_id: m.id, store_name: 'glo studio', store_address: 'Київ, вул. Хрещатик, 22', purchased_at: now, items: '[]', total: 45_900, external_ref: randomUUID(), created_at: now })
+    .values({
+      member_id: m.id,
+      store_name: 'glo studio',
+      store_address: 'Київ, вул. Хрещатик, 22',
+      purchased_at: now,
+      items: '[]',
+      total: 45_900,
+      external_ref: randomUUID(),
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -9,5 +9,6 @@ test('every mutation kind is reachable through the kit, each applied', async ({ 
   const { phones, told } = await everyAction(s);
   const kinds = new Set(phones.flatMap((p) => p.log.created.map((e) => e.kind)));
   expect([...kinds].sort()).toEqual(MUTATION_KINDS.map((k) => k.kind).sort());
-  for (const [name, t] of Object.entries(told)) expect({ name, ...(await t.state()) }).toEqual({ name, state: 'applied' });
+  for (const [name, t] of Object.entries(told))
+    expect({ name, ...(await t.state()) }).toEqual({ name, state: 'applied' });
 }, 60_000);

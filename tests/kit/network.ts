@@ -137,7 +137,10 @@ export class Network {
           if (TRACE) console.log(`[kit] ${tab.name} ${url.split('?')[0]} ${fault ?? 'no answer'}`);
           throw e;
         });
-        if (TRACE && res !== 'killed') console.log(`[kit] ${tab.name} ${url.split('?')[0]} ${fault ?? res.status} ${Math.round(performance.now() - started)} ms`);
+        if (TRACE && res !== 'killed')
+          console.log(
+            `[kit] ${tab.name} ${url.split('?')[0]} ${fault ?? res.status} ${Math.round(performance.now() - started)} ms`,
+          );
         if (res === 'killed') killed = true;
         if (res === 'killed' || tab.dead) return never();
         return res;
@@ -155,7 +158,13 @@ export class Network {
     return this.server.request(url, init);
   }
 
-  private async meet(fault: Fault | null, url: string, init: RequestInit, key: string | null, tab: NetworkTab): Promise<Response | 'killed'> {
+  private async meet(
+    fault: Fault | null,
+    url: string,
+    init: RequestInit,
+    key: string | null,
+    tab: NetworkTab,
+  ): Promise<Response | 'killed'> {
     switch (fault) {
       case null:
       case 'ok':
@@ -165,7 +174,10 @@ export class Network {
       case '503':
         return Response.json({ error: { code: 'unavailable', message: 'Сервіс недоступний' } }, { status: 503 });
       case '429':
-        return Response.json({ error: { code: 'rate_limited', message: 'Забагато запитів' } }, { status: 429, headers: { 'retry-after': '1' } });
+        return Response.json(
+          { error: { code: 'rate_limited', message: 'Забагато запитів' } },
+          { status: 429, headers: { 'retry-after': '1' } },
+        );
       case 'reject':
         // Only a send whose key the server never saw: for one it saw, it would answer its stored answer.
         if (!key || this.reached.has(key)) return this.forward(url, init, key);

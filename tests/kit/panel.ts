@@ -28,17 +28,24 @@ export class Panel {
   async line(): Promise<string | null> {
     const now = this.p.clock.now();
     const replaying = this.p.tabs.some((t) => t.rt.activity.isActive());
-    return syncLabel(syncState({ online: this.p.network.online.isOnline(), replaying, entries: await this.entries(), now }), now);
+    return syncLabel(
+      syncState({ online: this.p.network.online.isOnline(), replaying, entries: await this.entries(), now }),
+      now,
+    );
   }
 
   /** The changes still to send (each by its title: «Скан», «Зміна кошика»…), in order. */
   async waiting(): Promise<Array<{ kind: string; what: string }>> {
-    return (await this.entries()).filter((e) => e.state !== 'failed').map((e) => ({ kind: e.kind, what: this.p.registry.get(e.kind)?.title ?? e.kind }));
+    return (await this.entries())
+      .filter((e) => e.state !== 'failed')
+      .map((e) => ({ kind: e.kind, what: this.p.registry.get(e.kind)?.title ?? e.kind }));
   }
 
   /** The changes the server refused, oldest first, as the panel words them. */
   async refused(): Promise<Refusal[]> {
-    return (await this.entries()).filter((e) => e.state === 'failed').map((e) => ({ kind: e.kind, ...refusalNotice(this.p.registry, e) }));
+    return (await this.entries())
+      .filter((e) => e.state === 'failed')
+      .map((e) => ({ kind: e.kind, ...refusalNotice(this.p.registry, e) }));
   }
 
   /** «Надіслати зараз»: what waits is tried at once (backoff aside); resolves when the phone is quiet. */

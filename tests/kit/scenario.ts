@@ -49,7 +49,12 @@ export class Scenario {
   /** A member on the server (not signed in anywhere yet): age-verified unless told, with XP on each record. */
   async member(opts: { xp?: number; ogoXp?: number; verified?: boolean; firstName?: string } = {}): Promise<KitMember> {
     const tags = opts.verified === false ? ['pwa_user'] : ['pwa_user', 'age_verified'];
-    const m = await createMember(this.server.current, { xp: opts.xp, ogoXp: opts.ogoXp, firstName: opts.firstName ?? 'Олена', tags });
+    const m = await createMember(this.server.current, {
+      xp: opts.xp,
+      ogoXp: opts.ogoXp,
+      firstName: opts.firstName ?? 'Олена',
+      tags,
+    });
     return { id: m.id, phone: m.phone, firstName: m.glo.first_name, glo: m.glo.id, ogo: m.ogo.id };
   }
 
@@ -58,10 +63,16 @@ export class Scenario {
    * when one is given. `fromChatBot`: the visit came from the chat bot; `lockMode`: 'lease' plays
    * a browser without Web Locks.
    */
-  async phone(member?: KitMember | null, opts: { name?: string; lockMode?: LockMode; fromChatBot?: boolean } = {}): Promise<Phone> {
+  async phone(
+    member?: KitMember | null,
+    opts: { name?: string; lockMode?: LockMode; fromChatBot?: boolean } = {},
+  ): Promise<Phone> {
     const n = this.phones.length;
     const name = opts.name ?? (n < 26 ? String.fromCharCode(65 + n) : `P${n + 1}`);
-    const p = new Phone({ clock: this.time, server: this.server }, name, { lockMode: opts.lockMode, dbName: `kit-${this.run}-${n}-${name}` });
+    const p = new Phone({ clock: this.time, server: this.server }, name, {
+      lockMode: opts.lockMode,
+      dbName: `kit-${this.run}-${n}-${name}`,
+    });
     this.phones.push(p);
     await p.open();
     if (member) {

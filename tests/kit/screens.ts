@@ -31,37 +31,82 @@ export class Screens {
 
   /** /shop/cart: each line's product, variant id and count, oldest first. */
   cart(variant?: Variant): Promise<Array<{ title: string; variantId: number; count: number }>> {
-    return this.p.read(async (db) => (await db.cart.where('variant').equals(await this.variant(db, variant)).sortBy('addedAt')).map((l) => ({ title: l.title, variantId: l.variantId, count: l.count })));
+    return this.p.read(async (db) =>
+      (
+        await db.cart
+          .where('variant')
+          .equals(await this.variant(db, variant))
+          .sortBy('addedAt')
+      ).map((l) => ({ title: l.title, variantId: l.variantId, count: l.count })),
+    );
   }
 
   /** The hearts: favourite product ids, sorted. */
   favourites(variant?: Variant): Promise<number[]> {
-    return this.p.read(async (db) => (await db.favourites.where('variant').equals(await this.variant(db, variant)).toArray()).map((f) => f.productId).sort((a, b) => a - b));
+    return this.p.read(async (db) =>
+      (
+        await db.favourites
+          .where('variant')
+          .equals(await this.variant(db, variant))
+          .toArray()
+      )
+        .map((f) => f.productId)
+        .sort((a, b) => a - b),
+    );
   }
 
   /** /scanning's list: each code this phone scanned, where it stands and why (a refusal's reason). */
   scans(): Promise<Array<{ code: string; state: string; xp: number | null; message: string | null }>> {
-    return this.p.read(async (db) => (await db.scans.toArray()).sort((a, b) => a.scannedAt - b.scannedAt).map((s) => ({ code: s.code, state: s.state, xp: s.xp, message: s.message })));
+    return this.p.read(async (db) =>
+      (await db.scans.toArray())
+        .sort((a, b) => a.scannedAt - b.scannedAt)
+        .map((s) => ({ code: s.code, state: s.state, xp: s.xp, message: s.message })),
+    );
   }
 
   /** /my-devices. */
   devices(variant?: Variant): Promise<Array<{ serial: string; state: string; message: string | null }>> {
-    return this.p.read(async (db) => (await db.devices.where('variant').equals(await this.variant(db, variant)).toArray()).map((d) => ({ serial: d.serial, state: d.state, message: d.message })));
+    return this.p.read(async (db) =>
+      (
+        await db.devices
+          .where('variant')
+          .equals(await this.variant(db, variant))
+          .toArray()
+      ).map((d) => ({ serial: d.serial, state: d.state, message: d.message })),
+    );
   }
 
   /** /profile/orders of a shop: the orders this phone knows. */
   orders(variant?: Variant): Promise<Array<{ id: number; number: string; total: number; status: string }>> {
-    return this.p.read(async (db) => (await db.orders.where('variant').equals(await this.variant(db, variant)).toArray()).map((o) => ({ id: o.id, number: o.orderNumber, total: o.total, status: o.financialStatus })));
+    return this.p.read(async (db) =>
+      (
+        await db.orders
+          .where('variant')
+          .equals(await this.variant(db, variant))
+          .toArray()
+      ).map((o) => ({ id: o.id, number: o.orderNumber, total: o.total, status: o.financialStatus })),
+    );
   }
 
   /** Call-back requests (/support and after an order) with where each stands. */
   callBacks(): Promise<Array<{ date: string; from: string; to: string; state: string; message: string | null }>> {
-    return this.p.read(async (db) => (await db.callBacks.toArray()).sort((a, b) => a.createdAt - b.createdAt).map((c) => ({ date: c.date, from: c.from, to: c.to, state: c.state, message: c.message })));
+    return this.p.read(async (db) =>
+      (await db.callBacks.toArray())
+        .sort((a, b) => a.createdAt - b.createdAt)
+        .map((c) => ({ date: c.date, from: c.from, to: c.to, state: c.state, message: c.message })),
+    );
   }
 
   /** /feedback: what this phone sent, with where each stands. */
   feedback(): Promise<Array<{ orderId: number; source: string; state: string; message: string | null }>> {
-    return this.p.read(async (db) => (await db.feedback.toArray()).map((f) => ({ orderId: f.orderId, source: f.source, state: f.state, message: f.message })));
+    return this.p.read(async (db) =>
+      (await db.feedback.toArray()).map((f) => ({
+        orderId: f.orderId,
+        source: f.source,
+        state: f.state,
+        message: f.message,
+      })),
+    );
   }
 
   /** Whether a member is signed in on this phone, and in which shop. */

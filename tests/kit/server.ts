@@ -35,7 +35,10 @@ export class KitServer {
   ) {}
 
   /** Starts a seeded server (the demo catalogue, codes, partners…) at the scenario's time. */
-  static async start(clock: ScenarioClock, opts: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<KitServer> {
+  static async start(
+    clock: ScenarioClock,
+    opts: { databaseUrl?: string; env?: Record<string, string> } = {},
+  ): Promise<KitServer> {
     const s = new KitServer(clock, testDatabase({ url: opts.databaseUrl, reopenable: true }), opts.env ?? {});
     await s.start();
     return s;

@@ -1,6 +1,11 @@
 import { BOT_VISIT_KEY } from '../../src/domain/club/bot-visit';
 import type { RegistrationForm } from '../../src/domain/auth/registration';
-import { confirmLoginCode, confirmRegistration, requestRegistrationCode, submitPhone } from '../../src/sync/auth/actions';
+import {
+  confirmLoginCode,
+  confirmRegistration,
+  requestRegistrationCode,
+  submitPhone,
+} from '../../src/sync/auth/actions';
 import type { UnsentSummary } from '../../src/sync/auth/logout';
 import { logoutEverywhere, switchToVariant } from '../../src/sync/auth/member';
 import type { Session as SignedIn } from '../../src/sync/auth/session';
@@ -30,7 +35,8 @@ export class Session {
         step = await submitPhone(env, m.phone);
       }
       if (step.kind === 'signed-in') return { at: 'sent', value: step.session };
-      if (step.kind === 'unregistered') return { at: 'refused', says: AUTH_COPY.unregisteredText(formatPhone(step.phone)) };
+      if (step.kind === 'unregistered')
+        return { at: 'refused', says: AUTH_COPY.unregisteredText(formatPhone(step.phone)) };
       if (step.kind !== 'code-sent') throw new Error(`${this.p.name}: no login code could be sent to ${m.phone}`);
       const code = await lastSmsCode(this.p.world.server.current, step.phone);
       return { at: 'sent', value: await confirmLoginCode(env, step.phone, code) };
@@ -41,12 +47,33 @@ export class Session {
   register(form: Partial<RegistrationForm> = {}): Promise<Told<KitMember>> {
     const phone = form.phone ?? String(nextPhone++);
     return this.p.act<KitMember>(async ({ env }) => {
-      const full: RegistrationForm = { first_name: 'Марія', last_name: 'Шевчук', email: `${phone}@example.com`, birth_date: '1994-05-12', adult_confirmed: true, ...form, phone };
+      const full: RegistrationForm = {
+        first_name: 'Марія',
+        last_name: 'Шевчук',
+        email: `${phone}@example.com`,
+        birth_date: '1994-05-12',
+        adult_confirmed: true,
+        ...form,
+        phone,
+      };
       const { clean } = await requestRegistrationCode(env, full);
       const code = await lastSmsCode(this.p.world.server.current, clean.phone);
       const s = await confirmRegistration(env, clean, code);
-      const row = await this.p.world.server.current.deps.db.selectFrom('members').select('id').where('phone', '=', clean.phone).executeTakeFirstOrThrow();
-      return { at: 'sent', value: { id: row.id, phone: clean.phone, firstName: clean.first_name, glo: s.customerIds.glo!, ogo: s.customerIds.ogo ?? null } };
+      const row = await this.p.world.server.current.deps.db
+        .selectFrom('members')
+        .select('id')
+        .where('phone', '=', clean.phone)
+        .executeTakeFirstOrThrow();
+      return {
+        at: 'sent',
+        value: {
+          id: row.id,
+          phone: clean.phone,
+          firstName: clean.first_name,
+          glo: s.customerIds.glo!,
+          ogo: s.customerIds.ogo ?? null,
+        },
+      };
     });
   }
 
@@ -64,7 +91,10 @@ export class Session {
 
   /** /support «Вийти на всіх пристроях»: every session of the member ends (online only). */
   logoutEverywhere(): Promise<Told<number>> {
-    return this.p.act<number>(async (tab) => ({ at: 'sent', value: await logoutEverywhere(tab.env, () => tab.rt.logout()) }));
+    return this.p.act<number>(async (tab) => ({
+      at: 'sent',
+      value: await logoutEverywhere(tab.env, () => tab.rt.logout()),
+    }));
   }
 
   /** The menu's variant switch (the first switch to ogo makes the record, online only). */

@@ -60,7 +60,10 @@ export class Tab {
     this.db = new ClubDb(phone.dbName);
     log.watch(this.db);
     this.lockClient = phone.locks.client(name);
-    const lock = phone.lockMode === 'web-locks' ? webLock(this.lockClient) : leaseLock(this.db, { owner: name, ttlMs: LEASE_TTL_MS, now: clock.now });
+    const lock =
+      phone.lockMode === 'web-locks'
+        ? webLock(this.lockClient)
+        : leaseLock(this.db, { owner: name, ttlMs: LEASE_TTL_MS, now: clock.now });
     const rt: SyncRuntime = createSyncRuntime({
       db: this.db,
       apiKey: API_KEY,
@@ -77,7 +80,12 @@ export class Tab {
         userCookie: () => cookies.get(USER_TOKEN_COOKIE),
         logout: () => rt.logout(),
       }),
-      logoutEnv: { clearCookie: (n) => cookies.clear(n), storage, session: this.session, informServer: () => informServerOfLogout(rt) },
+      logoutEnv: {
+        clearCookie: (n) => cookies.clear(n),
+        storage,
+        session: this.session,
+        informServer: () => informServerOfLogout(rt),
+      },
       onLoggedOut: (lost) => phone.onLoggedOut(lost),
       triggerEnv: { now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer },
       viewPullers: async () => VIEW_PULLERS,

@@ -41,7 +41,14 @@ export interface Told<T = unknown> {
 }
 
 /** The errors whose message the screens show as they are (the member is told; nothing is kept). */
-const TOLD_ERRORS = new Set(['CartRefusal', 'OfflineError', 'MutationRefusedError', 'ProgrammeError', 'AuthError', 'StorageFullError']);
+const TOLD_ERRORS = new Set([
+  'CartRefusal',
+  'OfflineError',
+  'MutationRefusedError',
+  'ProgrammeError',
+  'AuthError',
+  'StorageFullError',
+]);
 
 export function isToldError(e: unknown): e is Error {
   return e instanceof Error && TOLD_ERRORS.has(e.name);
@@ -56,9 +63,19 @@ export interface StateSource {
 }
 
 /** The state of an action from its entries: refused if one was refused, pending if one waits, else applied. */
-export async function stateOf(src: StateSource, at: Told['at'], says: string | null, entries: readonly EntryRecord[]): Promise<ActionState> {
+export async function stateOf(
+  src: StateSource,
+  at: Told['at'],
+  says: string | null,
+  entries: readonly EntryRecord[],
+): Promise<ActionState> {
   if (at === 'refused') return { state: 'refused', why: says ?? '' };
-  const rows = await src.read((db) => db.outbox.where('seq').anyOf(entries.map((e) => e.seq)).toArray());
+  const rows = await src.read((db) =>
+    db.outbox
+      .where('seq')
+      .anyOf(entries.map((e) => e.seq))
+      .toArray(),
+  );
   const failed = rows.find((r) => r.state === 'failed');
   if (failed) {
     const n = refusalNotice(src.registry, failed);

@@ -43,7 +43,14 @@ describe('the built app beside the API', () => {
   });
 
   it('answers a path of no screen of docs/rules.md#screens with the shell (its 404 page) and status 404', async () => {
-    for (const path of ['/nonexistent', '/healthz', '/shop/no-such-list', '/profile/devices', '/is18/extra', '/nonexistent.html']) {
+    for (const path of [
+      '/nonexistent',
+      '/healthz',
+      '/shop/no-such-list',
+      '/profile/devices',
+      '/is18/extra',
+      '/nonexistent.html',
+    ]) {
       const r = await app.request(path, { headers: { cookie: 'usertoken=t; showIs18=1' } });
       expect(r.status, path).toBe(404);
       expect(r.headers.get('content-type')).toContain('text/html');

@@ -45,14 +45,17 @@ describe('the API contract (docs/api.md#calls) on the server', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it.each(calls.map((c) => [`${c.group}.${c.name}`, c] as const))('%s is mounted and guarded', async (_name, { call }) => {
-    const res = await send(call, {});
-    expect(res.status, `${call.method} ${call.path}`).not.toBe(500);
-    const body = res.body as { error?: { message?: string } } | null;
-    // The catch-all answers calls nobody mounted.
-    expect(body?.error?.message ?? '', `${call.method} ${call.path} is not mounted`).not.toBe('Такого виклику немає');
-    if (call.auth === 'member') expect(res.status, `${call.method} ${call.path} without a bearer`).toBe(401);
-  });
+  it.each(calls.map((c) => [`${c.group}.${c.name}`, c] as const))(
+    '%s is mounted and guarded',
+    async (_name, { call }) => {
+      const res = await send(call, {});
+      expect(res.status, `${call.method} ${call.path}`).not.toBe(500);
+      const body = res.body as { error?: { message?: string } } | null;
+      // The catch-all answers calls nobody mounted.
+      expect(body?.error?.message ?? '', `${call.method} ${call.path} is not mounted`).not.toBe('Такого виклику немає');
+      if (call.auth === 'member') expect(res.status, `${call.method} ${call.path} without a bearer`).toBe(401);
+    },
+  );
 
   it('answers random bodies to every call with JSON and never a 500', async () => {
     const junk = fc.oneof(
@@ -60,7 +63,23 @@ describe('the API contract (docs/api.md#calls) on the server', () => {
       fc.constant('null'),
       fc.constant('[]'),
       fc.jsonValue({ maxDepth: 2 }),
-      fc.dictionary(fc.constantFrom('id', 'ogo', 'token', 'phone', 'code', 'orderId', 'shopifyId', 'email', 'offset', 'prods', 'order'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+      fc.dictionary(
+        fc.constantFrom(
+          'id',
+          'ogo',
+          'token',
+          'phone',
+          'code',
+          'orderId',
+          'shopifyId',
+          'email',
+          'offset',
+          'prods',
+          'order',
+        ),
+        fc.jsonValue({ maxDepth: 2 }),
+        { maxKeys: 4 },
+      ),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...calls), junk, async ({ call }, input) => {

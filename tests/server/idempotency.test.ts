@@ -27,8 +27,18 @@ function counter() {
 describe('Idempotency-Key (docs/architecture.md#outbox, IETF draft)', () => {
   it('runs once and replays the stored first answer for the same key and request', async () => {
     const c = counter();
-    const a = await runIdempotent(s.deps, { account: 'm:1', key: 'key-aaaaaaaa', fingerprint: 'POST /x\n{}', execute: c.execute });
-    const b = await runIdempotent(s.deps, { account: 'm:1', key: 'key-aaaaaaaa', fingerprint: 'POST /x\n{}', execute: c.execute });
+    const a = await runIdempotent(s.deps, {
+      account: 'm:1',
+      key: 'key-aaaaaaaa',
+      fingerprint: 'POST /x\n{}',
+      execute: c.execute,
+    });
+    const b = await runIdempotent(s.deps, {
+      account: 'm:1',
+      key: 'key-aaaaaaaa',
+      fingerprint: 'POST /x\n{}',
+      execute: c.execute,
+    });
     expect(c.runs).toBe(1);
     expect(a.replayed).toBe(false);
     expect(b.replayed).toBe(true);
@@ -77,8 +87,15 @@ describe('Idempotency-Key (docs/architecture.md#outbox, IETF draft)', () => {
       n += 1;
       throw new ApiError(400, 'bad', 'bad');
     };
-    await expect(runIdempotent(s.deps, { account: 'm:1', key: 'key-eeeeeeee', fingerprint: 'f', execute: failing })).rejects.toBeInstanceOf(ApiError);
-    const again = await runIdempotent(s.deps, { account: 'm:1', key: 'key-eeeeeeee', fingerprint: 'f', execute: failing });
+    await expect(
+      runIdempotent(s.deps, { account: 'm:1', key: 'key-eeeeeeee', fingerprint: 'f', execute: failing }),
+    ).rejects.toBeInstanceOf(ApiError);
+    const again = await runIdempotent(s.deps, {
+      account: 'm:1',
+      key: 'key-eeeeeeee',
+      fingerprint: 'f',
+      execute: failing,
+    });
     expect(n).toBe(1);
     expect(again.status).toBe(400);
 
@@ -88,13 +105,17 @@ describe('Idempotency-Key (docs/architecture.md#outbox, IETF draft)', () => {
       if (m === 1) throw new Error('boom');
       return { status: 200 as const, body: { m } };
     };
-    await expect(runIdempotent(s.deps, { account: 'm:1', key: 'key-ffffffff', fingerprint: 'f', execute: flaky })).rejects.toThrow('boom');
+    await expect(
+      runIdempotent(s.deps, { account: 'm:1', key: 'key-ffffffff', fingerprint: 'f', execute: flaky }),
+    ).rejects.toThrow('boom');
     const ok = await runIdempotent(s.deps, { account: 'm:1', key: 'key-ffffffff', fingerprint: 'f', execute: flaky });
     expect(JSON.parse(ok.body)).toEqual({ m: 2 });
   });
 
   it('refuses keys that are too short', async () => {
-    await expect(runIdempotent(s.deps, { account: 'm:1', key: 'x', fingerprint: 'f', execute: counter().execute })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      runIdempotent(s.deps, { account: 'm:1', key: 'x', fingerprint: 'f', execute: counter().execute }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   it('keeps keys 35 days, then purges them', async () => {
@@ -123,7 +144,11 @@ describe('Idempotency-Key answered in the transaction of the call’s own writes
         runs += 1;
         const answer = { runs };
         await s.deps.db.transaction().execute(async (trx) => {
-          await trx.updateTable('customers').set({ note: `run ${runs}` }).where('id', '=', customerId).execute();
+          await trx
+            .updateTable('customers')
+            .set({ note: `run ${runs}` })
+            .where('id', '=', customerId)
+            .execute();
           await run.settleIn(trx, answer);
           if (opts.failAfterSettle) throw new Error('failed after the answer was written');
         });
@@ -131,18 +156,39 @@ describe('Idempotency-Key answered in the transaction of the call’s own writes
       },
     };
   }
-  const noteOf = async (id: number) => (await s.deps.db.selectFrom('customers').select('note').where('id', '=', id).executeTakeFirstOrThrow()).note;
+  const noteOf = async (id: number) =>
+    (await s.deps.db.selectFrom('customers').select('note').where('id', '=', id).executeTakeFirstOrThrow()).note;
 
   it('runs once, stores the answer with the writes and replays it; another request under the key is 422', async () => {
     const m = await createMember(s);
     const w = noteWriter(m.glo.id);
-    const a = await runIdempotent(s.deps, { account: `m:${m.id}`, key: 'key-tx-aaaaaaaa', fingerprint: 'f', execute: w.execute, inTransaction: true });
-    const b = await runIdempotent(s.deps, { account: `m:${m.id}`, key: 'key-tx-aaaaaaaa', fingerprint: 'f', execute: w.execute, inTransaction: true });
+    const a = await runIdempotent(s.deps, {
+      account: `m:${m.id}`,
+      key: 'key-tx-aaaaaaaa',
+      fingerprint: 'f',
+      execute: w.execute,
+      inTransaction: true,
+    });
+    const b = await runIdempotent(s.deps, {
+      account: `m:${m.id}`,
+      key: 'key-tx-aaaaaaaa',
+      fingerprint: 'f',
+      execute: w.execute,
+      inTransaction: true,
+    });
     expect(w.runs).toBe(1);
     expect([a.replayed, b.replayed]).toEqual([false, true]);
     expect(JSON.parse(b.body)).toEqual({ runs: 1 });
     expect(await noteOf(m.glo.id)).toBe('run 1');
-    await expect(runIdempotent(s.deps, { account: `m:${m.id}`, key: 'key-tx-aaaaaaaa', fingerprint: 'g', execute: w.execute, inTransaction: true })).rejects.toMatchObject({
+    await expect(
+      runIdempotent(s.deps, {
+        account: `m:${m.id}`,
+        key: 'key-tx-aaaaaaaa',
+        fingerprint: 'g',
+        execute: w.execute,
+        inTransaction: true,
+      }),
+    ).rejects.toMatchObject({
       status: 422,
       code: 'idempotency_mismatch',
     });
@@ -151,11 +197,27 @@ describe('Idempotency-Key answered in the transaction of the call’s own writes
   it('keeps nothing when the transaction fails after the answer was written: the retry runs anew', async () => {
     const m = await createMember(s);
     const failing = noteWriter(m.glo.id, { failAfterSettle: true });
-    await expect(runIdempotent(s.deps, { account: `m:${m.id}`, key: 'key-tx-bbbbbbbb', fingerprint: 'f', execute: failing.execute, inTransaction: true })).rejects.toThrow('failed after');
+    await expect(
+      runIdempotent(s.deps, {
+        account: `m:${m.id}`,
+        key: 'key-tx-bbbbbbbb',
+        fingerprint: 'f',
+        execute: failing.execute,
+        inTransaction: true,
+      }),
+    ).rejects.toThrow('failed after');
     expect(await noteOf(m.glo.id)).toBe('');
-    expect(await s.deps.db.selectFrom('idempotency').select('state').where('key', '=', 'key-tx-bbbbbbbb').execute()).toEqual([]);
+    expect(
+      await s.deps.db.selectFrom('idempotency').select('state').where('key', '=', 'key-tx-bbbbbbbb').execute(),
+    ).toEqual([]);
     const w = noteWriter(m.glo.id);
-    const ok = await runIdempotent(s.deps, { account: `m:${m.id}`, key: 'key-tx-bbbbbbbb', fingerprint: 'f', execute: w.execute, inTransaction: true });
+    const ok = await runIdempotent(s.deps, {
+      account: `m:${m.id}`,
+      key: 'key-tx-bbbbbbbb',
+      fingerprint: 'f',
+      execute: w.execute,
+      inTransaction: true,
+    });
     expect(ok.replayed).toBe(false);
     expect(await noteOf(m.glo.id)).toBe('run 1');
   });
@@ -179,12 +241,26 @@ describe('Idempotency-Key answered in the transaction of the call’s own writes
       },
     });
     await running;
-    await expect(runIdempotent(s.deps, { account: `m:${m.id}`, key: 'key-tx-cccccccc', fingerprint: 'f', execute: w.execute, inTransaction: true })).rejects.toMatchObject({
+    await expect(
+      runIdempotent(s.deps, {
+        account: `m:${m.id}`,
+        key: 'key-tx-cccccccc',
+        fingerprint: 'f',
+        execute: w.execute,
+        inTransaction: true,
+      }),
+    ).rejects.toMatchObject({
       status: 409,
     });
     release();
     expect((await first).replayed).toBe(false);
-    const again = await runIdempotent(s.deps, { account: `m:${m.id}`, key: 'key-tx-cccccccc', fingerprint: 'f', execute: w.execute, inTransaction: true });
+    const again = await runIdempotent(s.deps, {
+      account: `m:${m.id}`,
+      key: 'key-tx-cccccccc',
+      fingerprint: 'f',
+      execute: w.execute,
+      inTransaction: true,
+    });
     expect(again.replayed).toBe(true);
     expect(w.runs).toBe(1);
   });
@@ -196,8 +272,22 @@ describe('Idempotency-Key answered in the transaction of the call’s own writes
       runs += 1;
       throw new ApiError(422, 'insufficient_xp', 'Недостатньо XP на балансі');
     };
-    await expect(runIdempotent(s.deps, { account: `m:${m.id}`, key: 'key-tx-dddddddd', fingerprint: 'f', execute: refusing, inTransaction: true })).rejects.toMatchObject({ status: 422 });
-    const again = await runIdempotent(s.deps, { account: `m:${m.id}`, key: 'key-tx-dddddddd', fingerprint: 'f', execute: refusing, inTransaction: true });
+    await expect(
+      runIdempotent(s.deps, {
+        account: `m:${m.id}`,
+        key: 'key-tx-dddddddd',
+        fingerprint: 'f',
+        execute: refusing,
+        inTransaction: true,
+      }),
+    ).rejects.toMatchObject({ status: 422 });
+    const again = await runIdempotent(s.deps, {
+      account: `m:${m.id}`,
+      key: 'key-tx-dddddddd',
+      fingerprint: 'f',
+      execute: refusing,
+      inTransaction: true,
+    });
     expect(again.status).toBe(422);
     expect(runs).toBe(1);
   });
@@ -212,13 +302,19 @@ describe('Idempotency-Key answered in the transaction of the call’s own writes
       fingerprint: 'f',
       inTransaction: true,
       execute: async (run) => {
-        seen = (await s.deps.db.selectFrom('idempotency').select('state').where('key', '=', 'key-tx-eeeeeeee').execute()).map((r) => r.state);
+        seen = (
+          await s.deps.db.selectFrom('idempotency').select('state').where('key', '=', 'key-tx-eeeeeeee').execute()
+        ).map((r) => r.state);
         return w.execute(run);
       },
     });
     // Owned (SQLite in memory here): no claim commit at all. Shared (PostgreSQL): claimed first.
     expect(seen).toEqual(ownsDatabase(s.deps.db) ? [] : ['running']);
-    const stored = await s.deps.db.selectFrom('idempotency').select(['state', 'status']).where('key', '=', 'key-tx-eeeeeeee').execute();
+    const stored = await s.deps.db
+      .selectFrom('idempotency')
+      .select(['state', 'status'])
+      .where('key', '=', 'key-tx-eeeeeeee')
+      .execute();
     expect(stored).toEqual([{ state: 'done', status: 200 }]);
   });
 });

@@ -27,7 +27,10 @@ function probe(): Hono<AppEnv> {
   return app;
 }
 
-async function serveOn(fetch: Parameters<typeof listen>[0], options?: ListenerOptions): Promise<{ url: string; server: Server }> {
+async function serveOn(
+  fetch: Parameters<typeof listen>[0],
+  options?: ListenerOptions,
+): Promise<{ url: string; server: Server }> {
   const { server, port } = await listen(fetch, 0, '127.0.0.1', options);
   return { url: `http://127.0.0.1:${port}`, server };
 }
@@ -65,7 +68,10 @@ describe('the Node listener with body limits', () => {
   });
 
   it('reads a chunked body (no Content-Length) too, within the limit', async () => {
-    expect(await echo(chunked('{"a":', '1}'), { duplex: 'half' } as RequestInit)).toEqual({ status: 200, body: { text: '{"a":1}' } });
+    expect(await echo(chunked('{"a":', '1}'), { duplex: 'half' } as RequestInit)).toEqual({
+      status: 200,
+      body: { text: '{"a":1}' },
+    });
   });
 
   it('refuses a Content-Length over the limit with a JSON 413, reading none of it', async () => {
@@ -83,7 +89,9 @@ describe('the Node listener with body limits', () => {
   it('stays up when a client goes away in the middle of a body', async () => {
     await new Promise<void>((done, fail) => {
       const socket = connect(Number(new URL(url).port), '127.0.0.1', () => {
-        socket.write('POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"half":');
+        socket.write(
+          'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"half":',
+        );
         setTimeout(() => {
           socket.destroy();
           done();
@@ -126,21 +134,39 @@ describe('the app over a real socket', () => {
     await s.close();
   });
 
-  const headers = () => ({ 'x-api-key': API_KEY, authorization: `Bearer ${m.token}`, 'content-type': 'application/json' });
+  const headers = () => ({
+    'x-api-key': API_KEY,
+    authorization: `Bearer ${m.token}`,
+    'content-type': 'application/json',
+  });
 
   it('answers a JSON call as app.request does, gzipped when accepted', async () => {
     const body = JSON.stringify({ collectionId: 270101 });
     const expected = await s.post('/api/api-shop/get-products-by-collection', { collectionId: 270101 }, m.token);
     expect(expected.status).toBe(200);
-    const plain = await fetch(`${url}/api/api-shop/get-products-by-collection`, { method: 'POST', headers: headers(), body });
+    const plain = await fetch(`${url}/api/api-shop/get-products-by-collection`, {
+      method: 'POST',
+      headers: headers(),
+      body,
+    });
     expect(plain.status).toBe(200);
     expect(await plain.json()).toEqual(expected.body);
 
     // Node's fetch would undo the gzip by itself; read the bytes as sent.
     const raw = await new Promise<{ head: string; body: Buffer }>((resolve, reject) => {
       const socket = connect(Number(new URL(url).port), '127.0.0.1', () => {
-        const h = { ...headers(), 'accept-encoding': 'gzip', 'content-length': String(Buffer.byteLength(body)), host: 'x', connection: 'close' };
-        socket.write(`POST /api/api-shop/get-products-by-collection HTTP/1.1\r\n${Object.entries(h).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+        const h = {
+          ...headers(),
+          'accept-encoding': 'gzip',
+          'content-length': String(Buffer.byteLength(body)),
+          host: 'x',
+          connection: 'close',
+        };
+        socket.write(
+          `POST /api/api-shop/get-products-by-collection HTTP/1.1\r\n${Object.entries(h)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('\r\n')}\r\n\r\n${body}`,
+        );
       });
       const chunks: Buffer[] = [];
       socket.on('data', (c: Buffer) => chunks.push(c));
@@ -184,7 +210,9 @@ describe('the app over a real socket', () => {
       body: form,
     });
     expect(r.status).toBe(200);
-    const answer = (await r.json()) as { feedback: { orderId: number; rating: number; text: string; photos: Array<{ mime: string }> } };
+    const answer = (await r.json()) as {
+      feedback: { orderId: number; rating: number; text: string; photos: Array<{ mime: string }> };
+    };
     expect(answer.feedback).toMatchObject({ orderId: order, rating: 4, text: 'Швидко привезли' });
     expect(answer.feedback.photos.map((p) => p.mime)).toEqual(['image/jpeg']);
   });

@@ -18,9 +18,16 @@ import { makeTestServer, TEST_PHONES, type TestServer } from '../support/server'
 let dir: string;
 let s: TestServer;
 const EMPTY = '<meta name="club-config" content="" />';
-const page = (root: string) => `<!doctype html><html lang="uk"><head>${EMPTY}<title>Клуб</title><style>${'p{color:red}'.repeat(200)}</style></head><body><div id="root">${root}</div></body></html>`;
+const page = (root: string) =>
+  `<!doctype html><html lang="uk"><head>${EMPTY}<title>Клуб</title><style>${'p{color:red}'.repeat(200)}</style></head><body><div id="root">${root}</div></body></html>`;
 const SW = `self.__WB_MANIFEST=[{"revision":"aaa${CONFIG_REVISION_TOKEN}","url":"index.html"},{"revision":"bbb${CONFIG_REVISION_TOKEN}","url":"prerendered/auth.html"},{"revision":null,"url":"assets/app-1.js"}];${'/* code */'.repeat(200)}`;
-const ENV = { API_KEY: `key "<&>' 1`, OGO_HOST: 'ogo.example.ua', FREE_SHIPPING_GLO: '500', FREE_SHIPPING_OGO: '150', VELO_PROMO_CODE: 'VELO-<b>30%' };
+const ENV = {
+  API_KEY: `key "<&>' 1`,
+  OGO_HOST: 'ogo.example.ua',
+  FREE_SHIPPING_GLO: '500',
+  FREE_SHIPPING_OGO: '150',
+  VELO_PROMO_CODE: 'VELO-<b>30%',
+};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'club-page-config-'));
@@ -43,7 +50,13 @@ const revisions = (js: string) => [...js.matchAll(/"revision":"([^"]+)"/g)].map(
 describe('the settings in the served pages', () => {
   it('writes this server’s settings into every HTML page: app routes, the 404 shell, the files the service worker precaches', async () => {
     const app = appWith(s.deps);
-    const expected = { apiKey: ENV.API_KEY, ogoHost: 'ogo.example.ua', testPhones: [...TEST_PHONES], freeShipping: { glo: 500, ogo: 150 }, veloPromo: 'VELO-<b>30%' };
+    const expected = {
+      apiKey: ENV.API_KEY,
+      ogoHost: 'ogo.example.ua',
+      testPhones: [...TEST_PHONES],
+      freeShipping: { glo: 500, ogo: 150 },
+      veloPromo: 'VELO-<b>30%',
+    };
     for (const path of ['/', '/shop/cart', '/nonexistent', '/index.html', '/prerendered/auth.html']) {
       const html = await (await app.request(path, { headers: { cookie: 'usertoken=t; showIs18=1' } })).text();
       expect(settingsOf(html), path).toEqual(expected);
@@ -92,7 +105,12 @@ describe('the settings in the served pages', () => {
   });
 
   it('gives a production server’s pages no test phones while test-login is off, and the list where staging allows it', () => {
-    const prod = { NODE_ENV: 'production', PUBLIC_URL: 'https://club.example.ua', METRICS_TOKEN: 'scrape', TEST_PHONES: TEST_PHONES.join(',') };
+    const prod = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://club.example.ua',
+      METRICS_TOKEN: 'scrape',
+      TEST_PHONES: TEST_PHONES.join(','),
+    };
     expect(pageConfigOf(loadConfig(prod)).testPhones).toEqual([]);
     expect(pageConfigOf(loadConfig({ ...prod, SANDBOXES: 'test-login' })).testPhones).toEqual([...TEST_PHONES]);
   });

@@ -29,7 +29,9 @@ const counted = async () => {
 describe('the request path', () => {
   it('registers the middleware of every request before any route', () => {
     const firstRoute = s.app.routes.findIndex((r) => r.method !== 'ALL');
-    const middleware = s.app.routes.map((r, i) => [r, i] as const).filter(([r]) => r.method === 'ALL' && r.path === '/*');
+    const middleware = s.app.routes
+      .map((r, i) => [r, i] as const)
+      .filter(([r]) => r.method === 'ALL' && r.path === '/*');
     expect(middleware.length).toBeGreaterThanOrEqual(3);
     for (const [, i] of middleware) expect(i).toBeLessThan(firstRoute);
   });
@@ -38,7 +40,10 @@ describe('the request path', () => {
     const guarded = routes().filter((r) => /^\/m?api\//.test(r.path) && !OPEN.has(r.path));
     expect(guarded.length).toBeGreaterThan(50);
     for (const r of guarded) {
-      const res = await s.app.request(concrete(r.path), { method: r.method, ...(r.method === 'POST' ? { body: '{}' } : {}) });
+      const res = await s.app.request(concrete(r.path), {
+        method: r.method,
+        ...(r.method === 'POST' ? { body: '{}' } : {}),
+      });
       expect(res.status, `${r.method} ${r.path}`).toBe(401);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_api_key');
     }
@@ -47,7 +52,8 @@ describe('the request path', () => {
   it('every request is counted in the metrics: each route, a refused key, a path of no route', async () => {
     const before = await counted();
     const paths = [...routes().map((r) => [r.method, concrete(r.path)] as const), ['GET', '/no/such/path'] as const];
-    for (const [method, path] of paths) await s.app.request(path, { method, ...(method === 'POST' ? { body: '{}' } : {}) });
+    for (const [method, path] of paths)
+      await s.app.request(path, { method, ...(method === 'POST' ? { body: '{}' } : {}) });
     // The scrape itself is counted once it has answered, so `counted()` sees the one before it.
     expect((await counted()) - before).toBe(paths.length + 1);
   });

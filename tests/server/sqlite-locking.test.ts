@@ -47,14 +47,27 @@ describe('SQLite file locked for the server alone (SQLITE_LOCKING=exclusive, the
       const app = createApp(built.deps);
       const { id } = await built.deps.db
         .insertInto('members')
-        .values({ phone: '380671234567', first_name: 'Тест', last_name: 'Учасник', email: 't@example.com', birth_date: '1990-01-01', adult_confirmed: 1, created_at: clock.now().toISOString() })
+        .values({
+          phone: '380671234567',
+          first_name: 'Тест',
+          last_name: 'Учасник',
+          email: 't@example.com',
+          birth_date: '1990-01-01',
+          adult_confirmed: 1,
+          created_at: clock.now().toISOString(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const { token } = await issueToken(built.deps.db, id, 'user', clock.now());
-      const balance = () => app.request('/api/get-balance', { headers: { 'x-api-key': API_KEY, authorization: `Bearer ${token}` } });
+      const balance = () =>
+        app.request('/api/get-balance', { headers: { 'x-api-key': API_KEY, authorization: `Bearer ${token}` } });
       expect((await balance()).status).toBe(200);
       expect((await balance()).status).toBe(200);
-      await built.deps.db.updateTable('sessions').set({ revoked_at: clock.now().toISOString() }).where('token_hash', '=', sha256(token)).execute();
+      await built.deps.db
+        .updateTable('sessions')
+        .set({ revoked_at: clock.now().toISOString() })
+        .where('token_hash', '=', sha256(token))
+        .execute();
       expect((await balance()).status).toBe(401);
     } finally {
       await built.close();

@@ -43,7 +43,10 @@ describe('POST /api/get-version (docs/rules.md#states)', () => {
     const res = await s.post('/api/get-version', {});
     expect(res.status).toBe(200);
     // Outside production every service runs (its sandbox when no keys are set): all on.
-    expect(res.body).toEqual({ version: s.config.APP_VERSION, providers: { card: true, sms: true, testLogin: true, ageCheck: true } });
+    expect(res.body).toEqual({
+      version: s.config.APP_VERSION,
+      providers: { card: true, sms: true, testLogin: true, ageCheck: true },
+    });
   });
 });
 

@@ -17,7 +17,14 @@ export function serverOver(built: BuiltDeps, clock: ManualClock, close: () => Pr
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.idem) headers['idempotency-key'] = o.idem;
     const url = o.query ? `${path}?${new URLSearchParams(o.query).toString()}` : path;
-    const body = method === 'POST' ? (o.body === undefined ? '{}' : typeof o.body === 'string' ? o.body : JSON.stringify(o.body)) : undefined;
+    const body =
+      method === 'POST'
+        ? o.body === undefined
+          ? '{}'
+          : typeof o.body === 'string'
+            ? o.body
+            : JSON.stringify(o.body)
+        : undefined;
     if (method === 'POST') headers['content-type'] = 'application/json';
     const res = await app.request(url, { method, headers, body });
     const text = await res.text();
@@ -40,13 +47,23 @@ export function serverOver(built: BuiltDeps, clock: ManualClock, close: () => Pr
  * PostgreSQL (TEST_DATABASE_URL) two pools on one fresh schema; otherwise two connections to one
  * SQLite file, neither of which locks it for itself. They share a clock.
  */
-export async function twoInstances(env: Record<string, string> = {}): Promise<{ one: TestServer; two: TestServer; close(): Promise<void> }> {
+export async function twoInstances(
+  env: Record<string, string> = {},
+): Promise<{ one: TestServer; two: TestServer; close(): Promise<void> }> {
   const clock = new ManualClock();
-  const config = loadConfig({ NODE_ENV: 'test', API_KEY, TEST_PHONES: TEST_PHONES.join(','), SQLITE_LOCKING: 'normal', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    API_KEY,
+    TEST_PHONES: TEST_PHONES.join(','),
+    SQLITE_LOCKING: 'normal',
+    ...env,
+  });
   const pgUrl = process.env.TEST_DATABASE_URL;
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const dir = pgUrl ? null : mkdtempSync(join(tmpdir(), 'club-two-'));
-  const connect = pgUrl ? { databaseUrl: pgUrl, pgSchema: schema } : { sqlitePath: join(dir ?? '', 'club.db'), sqliteExclusive: false };
+  const connect = pgUrl
+    ? { databaseUrl: pgUrl, pgSchema: schema }
+    : { sqlitePath: join(dir ?? '', 'club.db'), sqliteExclusive: false };
   const first = await buildDeps(config, { clock, connect, seed: false });
   const second = await buildDeps(config, { clock, connect, seed: false });
   const one = serverOver(first, clock, first.close);

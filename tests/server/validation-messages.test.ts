@@ -14,12 +14,35 @@ let s: TestServer;
 let m: TestMember;
 withServerAndMember((x) => ({ s, m } = x));
 
-const ALLOWED = new Set(['true', 'false', 'null', 'NaN', 'JSON', 'XP', 'SMS', 'U', 'ID', 'UAH', 'ogo', 'glo', 'velo', 'iPost', 'PIN', 'REW']);
+const ALLOWED = new Set([
+  'true',
+  'false',
+  'null',
+  'NaN',
+  'JSON',
+  'XP',
+  'SMS',
+  'U',
+  'ID',
+  'UAH',
+  'ogo',
+  'glo',
+  'velo',
+  'iPost',
+  'PIN',
+  'REW',
+]);
 /** The message with the field names («…») and quoted values ("…") taken out: what must be Ukrainian. */
 const latinWords = (message: string) =>
-  (message.replace(/«[^»]*»/g, '').replace(/"[^"]*"/g, '').match(/[A-Za-z][A-Za-z_]*/g) ?? []).filter((w) => !ALLOWED.has(w));
+  (
+    message
+      .replace(/«[^»]*»/g, '')
+      .replace(/"[^"]*"/g, '')
+      .match(/[A-Za-z][A-Za-z_]*/g) ?? []
+  ).filter((w) => !ALLOWED.has(w));
 
-const shapeOf = (schema: unknown): Record<string, unknown> => ((schema as { def?: { shape?: Record<string, unknown> } }).def?.shape ?? {});
+const shapeOf = (schema: unknown): Record<string, unknown> =>
+  (schema as { def?: { shape?: Record<string, unknown> } }).def?.shape ?? {};
 
 describe('400 answers of every call are Ukrainian', () => {
   it('names the field and says what is wrong in Ukrainian, for a wrong value in every field of every call', async () => {
@@ -30,7 +53,10 @@ describe('400 answers of every call are Ukrainian', () => {
         for (const wrong of [{ a: 1 }, 'x'.repeat(3000), -1.5]) {
           const r =
             call.method === 'GET'
-              ? await s.call('GET', call.path, { query: { [field]: typeof wrong === 'string' ? wrong : JSON.stringify(wrong) }, token: m.token })
+              ? await s.call('GET', call.path, {
+                  query: { [field]: typeof wrong === 'string' ? wrong : JSON.stringify(wrong) },
+                  token: m.token,
+                })
               : await s.call('POST', call.path, { body: { [field]: wrong }, token: m.token });
           if (r.status !== 400 || r.body?.error?.code !== 'invalid_body') continue;
           const message = r.body.error.message as string;

@@ -7,7 +7,8 @@ import type { TestServer } from './server';
 export async function lastSmsCode(s: TestServer, phone: string): Promise<string> {
   const r = await s.get('/dev/sms-outbox', { phone });
   const code: unknown = r.body?.messages?.[0]?.code;
-  if (r.status !== 200 || typeof code !== 'string') throw new Error(`no SMS for ${phone}: ${r.status} ${JSON.stringify(r.body)}`);
+  if (r.status !== 200 || typeof code !== 'string')
+    throw new Error(`no SMS for ${phone}: ${r.status} ${JSON.stringify(r.body)}`);
   return code;
 }
 
@@ -28,7 +29,11 @@ export interface SignedIn {
  * sandbox, confirm-sms. Moves the test clock past the 60-second resend limit first when
  * `waitForResend` is set (a second sign-in of the same phone in one test).
  */
-export async function signInWithSms(s: TestServer, phone: string, opts: { waitForResend?: boolean } = {}): Promise<SignedIn> {
+export async function signInWithSms(
+  s: TestServer,
+  phone: string,
+  opts: { waitForResend?: boolean } = {},
+): Promise<SignedIn> {
   if (opts.waitForResend) s.clock.advance(61_000);
   const sent = await s.post('/api/api-auth/login-sms', { phone });
   if (sent.status !== 200 || !sent.body.sent) throw new Error(`login-sms ${sent.status}: ${JSON.stringify(sent.body)}`);

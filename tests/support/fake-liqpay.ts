@@ -29,14 +29,26 @@ export async function startFakeLiqpay(publicKey: string, privateKey: string): Pr
   const fake = await startFakeProvider(async (req) => {
     const form = new URLSearchParams(req.body);
     const data = form.get('data') ?? '';
-    if (req.path !== '/api/request' || form.get('signature') !== liqpaySignature(privateKey, data)) return refusal('invalid_signature');
+    if (req.path !== '/api/request' || form.get('signature') !== liqpaySignature(privateKey, data))
+      return refusal('invalid_signature');
     const a = decode(data);
     signed.push(a);
     if (a.version !== 3 || a.public_key !== publicKey) return refusal('invalid_public_key');
     const orderId = String(a.order_id);
     const p = payments.get(orderId);
     if (a.action === 'status') {
-      return p ? { json: { result: 'ok', action: 'pay', status: p.status, order_id: orderId, amount: p.amount, currency: 'UAH' } } : refusal('payment_not_found');
+      return p
+        ? {
+            json: {
+              result: 'ok',
+              action: 'pay',
+              status: p.status,
+              order_id: orderId,
+              amount: p.amount,
+              currency: 'UAH',
+            },
+          }
+        : refusal('payment_not_found');
     }
     if (a.action !== 'refund') return refusal('invalid_action');
     if (held) await held;

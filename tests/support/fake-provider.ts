@@ -25,7 +25,9 @@ export interface FakeAnswer {
  * 127.0.0.1: every request is recorded and answered by `answer` with a status and a JSON body
  * (or a promise of them, for an answer that takes a while).
  */
-export async function startFakeProvider(answer: (req: FakeRequest) => FakeAnswer | Promise<FakeAnswer>): Promise<FakeProvider> {
+export async function startFakeProvider(
+  answer: (req: FakeRequest) => FakeAnswer | Promise<FakeAnswer>,
+): Promise<FakeProvider> {
   const requests: FakeRequest[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -33,7 +35,9 @@ export async function startFakeProvider(answer: (req: FakeRequest) => FakeAnswer
     req.on('end', () => {
       const r: FakeRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
       requests.push(r);
-      void Promise.resolve(answer(r)).then((out) => res.writeHead(out.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(out.json)));
+      void Promise.resolve(answer(r)).then((out) =>
+        res.writeHead(out.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(out.json)),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

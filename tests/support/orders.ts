@@ -8,7 +8,11 @@ let orderNumber = 50_000;
  * An order written straight into the orders table, as another group's data or an operator would
  * leave it: a paid, undelivered glo cash order of 459 грн with no payload, unless `over` says else.
  */
-export async function insertOrder(s: TestServer, customerId: number, over: Partial<Insertable<OrdersTable>> = {}): Promise<number> {
+export async function insertOrder(
+  s: TestServer,
+  customerId: number,
+  over: Partial<Insertable<OrdersTable>> = {},
+): Promise<number> {
   const now = s.clock.now().toISOString();
   const row = await s.deps.db
     .insertInto('orders')

@@ -15,7 +15,11 @@ export const API_KEY = 'test-api-key';
 export const TEST_PHONES = ['380500000001', '380500000002'] as const;
 
 /** What production cannot start without (server/config.ts), and NODE_ENV=production: spread into a test's env. */
-export const PRODUCTION_ENV = { NODE_ENV: 'production', PUBLIC_URL: 'https://club.example', METRICS_TOKEN: 'test-metrics-token' } as const;
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://club.example',
+  METRICS_TOKEN: 'test-metrics-token',
+} as const;
 
 /** An answer's JSON: a test reads it by path and its expectations check the shape. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one loose type for every server test's answers
@@ -30,10 +34,20 @@ export interface TestServer {
   call(
     method: 'GET' | 'POST',
     path: string,
-    opts?: { body?: unknown; query?: Record<string, string>; token?: string; idem?: string; headers?: Record<string, string> },
+    opts?: {
+      body?: unknown;
+      query?: Record<string, string>;
+      token?: string;
+      idem?: string;
+      headers?: Record<string, string>;
+    },
   ): Promise<{ status: number; body: AnswerBody; headers: Headers }>;
   post(path: string, body?: unknown, token?: string): Promise<{ status: number; body: AnswerBody; headers: Headers }>;
-  get(path: string, query?: Record<string, string>, token?: string): Promise<{ status: number; body: AnswerBody; headers: Headers }>;
+  get(
+    path: string,
+    query?: Record<string, string>,
+    token?: string,
+  ): Promise<{ status: number; body: AnswerBody; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -64,7 +78,10 @@ export function testDatabase(opts: { url?: string; reopenable?: boolean } = {}):
   }
   if (!opts.reopenable) return { connect: { sqlitePath: ':memory:' }, drop: async () => undefined };
   const dir = mkdtempSync(join(tmpdir(), 'club-test-'));
-  return { connect: { sqlitePath: join(dir, 'club.db') }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    connect: { sqlitePath: join(dir, 'club.db') },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /**
@@ -76,7 +93,13 @@ export async function makeTestServer(
   opts: { seed?: boolean; env?: Record<string, string>; clock?: ManualClock; database?: TestDatabase } = {},
 ): Promise<TestServer> {
   // Silent unless a test asks: a production-mode server would otherwise log every request.
-  const config = loadConfig({ NODE_ENV: 'test', API_KEY, TEST_PHONES: TEST_PHONES.join(','), LOG_LEVEL: 'silent', ...opts.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    API_KEY,
+    TEST_PHONES: TEST_PHONES.join(','),
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
   const clock = opts.clock ?? new ManualClock();
   const database = opts.database ?? testDatabase();
   const built = await buildDeps(config, { clock, seed: opts.seed ?? false, connect: database.connect });

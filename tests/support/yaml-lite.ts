@@ -113,7 +113,12 @@ export function parseYaml(text: string): Yaml {
     if (/^[|>]-?$/.test(r)) v = blockScalar(r, indent);
     else if (r === '') {
       const l = next();
-      v = l && l.indent > indent ? block(l.indent) : l && l.indent === indent && l.text.startsWith('- ') ? block(l.indent) : null;
+      v =
+        l && l.indent > indent
+          ? block(l.indent)
+          : l && l.indent === indent && l.text.startsWith('- ')
+            ? block(l.indent)
+            : null;
     } else v = scalar(r, anchors);
     if (anchor) anchors.set(anchor, v);
     return v;

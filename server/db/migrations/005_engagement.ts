@@ -74,7 +74,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('subscription_events_sub').on('subscription_events').columns(['subscription_id', 'id']).execute();
+  await db.schema
+    .createIndex('subscription_events_sub')
+    .on('subscription_events')
+    .columns(['subscription_id', 'id'])
+    .execute();
 
   await withId(db.schema.createTable('subscription_deliveries'), d)
     .addColumn('subscription_id', 'integer', (c) => c.notNull().references('subscriptions.id').onDelete('cascade'))
@@ -85,7 +89,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('xp_awarded', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('subscription_deliveries_sub').on('subscription_deliveries').columns(['subscription_id', 'scheduled_for']).execute();
+  await db.schema
+    .createIndex('subscription_deliveries_sub')
+    .on('subscription_deliveries')
+    .columns(['subscription_id', 'scheduled_for'])
+    .execute();
 
   await withId(db.schema.createTable('marathons'), d)
     .addColumn('variant', 'text', (c) => c.notNull())
@@ -114,7 +122,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('correct_option', 'integer', (c) => c.notNull())
     .addColumn('xp', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('marathon_questions_marathon').on('marathon_questions').columns(['marathon_id', 'sort']).execute();
+  await db.schema
+    .createIndex('marathon_questions_marathon')
+    .on('marathon_questions')
+    .columns(['marathon_id', 'sort'])
+    .execute();
 
   await withId(db.schema.createTable('marathon_answers'), d)
     .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))

@@ -48,7 +48,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
     .execute();
-  await db.schema.createIndex('cert_certificates_member').on('cert_certificates').columns(['member_id', 'id']).execute();
+  await db.schema
+    .createIndex('cert_certificates_member')
+    .on('cert_certificates')
+    .columns(['member_id', 'id'])
+    .execute();
 
   await db.schema
     .createTable('cert_pins')

@@ -83,7 +83,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('total_spent', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('call_back_requests_member').on('call_back_requests').columns(['member_id', 'id']).execute();
+  await db.schema
+    .createIndex('call_back_requests_member')
+    .on('call_back_requests')
+    .columns(['member_id', 'id'])
+    .execute();
 
   await withId(db.schema.createTable('order_promocodes'), d)
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
@@ -95,7 +99,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('order_promocodes_order_code', ['order_id', 'code'])
     .execute();
-  await db.schema.createIndex('order_promocodes_referrer').on('order_promocodes').columns(['referrer_member_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('order_promocodes_referrer')
+    .on('order_promocodes')
+    .columns(['referrer_member_id', 'created_at'])
+    .execute();
 
   await withId(db.schema.createTable('devices'), d)
     .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
@@ -122,7 +130,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['shop_settings', 'shop_counters', 'devices', 'order_promocodes', 'call_back_requests', 'card_payments', 'collection_products', 'products']) {
+  for (const t of [
+    'shop_settings',
+    'shop_counters',
+    'devices',
+    'order_promocodes',
+    'call_back_requests',
+    'card_payments',
+    'collection_products',
+    'products',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
   for (const [name] of [...ORDER_COLUMNS].reverse()) await db.schema.alterTable('orders').dropColumn(name).execute();

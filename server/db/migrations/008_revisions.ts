@@ -15,7 +15,11 @@ import type { Compat } from './compat';
  * request on every instance. Triggers have no portable form in Kysely's schema builder: one set
  * per dialect, in SQL.
  */
-export const REVISION_TRIGGERS: ReadonlyArray<{ revision: 'catalogue' | 'sessions'; table: string; events: readonly string[] }> = [
+export const REVISION_TRIGGERS: ReadonlyArray<{
+  revision: 'catalogue' | 'sessions';
+  table: string;
+  events: readonly string[];
+}> = [
   { revision: 'catalogue', table: 'products', events: ['insert', 'update', 'delete'] },
   { revision: 'catalogue', table: 'collection_products', events: ['insert', 'update', 'delete'] },
   { revision: 'sessions', table: 'sessions', events: ['update', 'delete'] },
@@ -38,21 +42,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (d === 'sqlite') {
     for (const { revision, table, events } of REVISION_TRIGGERS) {
       for (const event of events) {
-        await sql.raw(`create trigger ${triggerName(table, event)} after ${event} on ${table} begin ${bump(revision)}; end`).execute(db);
+        await sql
+          .raw(`create trigger ${triggerName(table, event)} after ${event} on ${table} begin ${bump(revision)}; end`)
+          .execute(db);
       }
     }
     return;
   }
   for (const revision of ['catalogue', 'sessions']) {
     await sql
-      .raw(`create function bump_${revision}_revision() returns trigger language plpgsql as $$ begin ${bump(revision)}; return null; end $$`)
+      .raw(
+        `create function bump_${revision}_revision() returns trigger language plpgsql as $$ begin ${bump(revision)}; return null; end $$`,
+      )
       .execute(db);
   }
   // Once per statement, however many rows it touches; TRUNCATE counts too.
   for (const { revision, table, events } of REVISION_TRIGGERS) {
     const on = events.some((e) => e === 'delete') ? [...events, 'truncate'] : events;
     await sql
-      .raw(`create trigger ${table}_revision after ${on.join(' or ')} on ${table} for each statement execute function bump_${revision}_revision()`)
+      .raw(
+        `create trigger ${table}_revision after ${on.join(' or ')} on ${table} for each statement execute function bump_${revision}_revision()`,
+      )
       .execute(db);
   }
 }
@@ -60,9 +70,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   const d = await dialectOf(db);
   for (const { table, events } of REVISION_TRIGGERS) {
-    if (d === 'sqlite') for (const event of events) await sql.raw(`drop trigger if exists ${triggerName(table, event)}`).execute(db);
+    if (d === 'sqlite')
+      for (const event of events) await sql.raw(`drop trigger if exists ${triggerName(table, event)}`).execute(db);
     else await sql.raw(`drop trigger if exists ${table}_revision on ${table}`).execute(db);
   }
-  if (d === 'postgres') for (const revision of ['catalogue', 'sessions']) await sql.raw(`drop function if exists bump_${revision}_revision()`).execute(db);
+  if (d === 'postgres')
+    for (const revision of ['catalogue', 'sessions'])
+      await sql.raw(`drop function if exists bump_${revision}_revision()`).execute(db);
   await db.schema.dropTable('revisions').ifExists().execute();
 }

@@ -14,7 +14,10 @@ export const compat: Compat = { contract: '009_sync' };
  * process that died is taken over at once instead of after the stale limit.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('metafields').addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('metafields')
+    .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema.alterTable('idempotency').addColumn('owner', 'text').execute();
   await db.schema
     .createTable('instances')

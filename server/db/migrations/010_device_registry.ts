@@ -19,7 +19,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   // The daily limit counts a member's registrations since a Kyiv midnight.
-  await db.schema.createIndex('devices_member_registered').on('devices').columns(['member_id', 'registered_at']).execute();
+  await db.schema
+    .createIndex('devices_member_registered')
+    .on('devices')
+    .columns(['member_id', 'registered_at'])
+    .execute();
   // The registration bonus is paid once per serial, whoever held it: found by its ledger ref.
   await db.schema.createIndex('xp_ledger_ref').on('xp_ledger').column('ref').execute();
 }

@@ -5,7 +5,14 @@ import type { ContentPagesTable } from '../tables/engagement';
 import type { Compat } from './compat';
 
 /** The pages configured in this release (where to buy, why-ogo, the invite offer, promo, test drives). */
-const ADDED = new Set<number>([CONTENT_PAGES.goBuy, CONTENT_PAGES.whyOgo, CONTENT_PAGES.inviteOffer, CONTENT_PAGES.veloPromo, CONTENT_PAGES.testDrive, CONTENT_PAGES.veloTestDrive]);
+const ADDED = new Set<number>([
+  CONTENT_PAGES.goBuy,
+  CONTENT_PAGES.whyOgo,
+  CONTENT_PAGES.inviteOffer,
+  CONTENT_PAGES.veloPromo,
+  CONTENT_PAGES.testDrive,
+  CONTENT_PAGES.veloTestDrive,
+]);
 
 type Db = Kysely<{ content_pages: Omit<ContentPagesTable, 'id'> }>;
 
@@ -18,7 +25,11 @@ export const compat: Compat = 'expand';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const d = db as unknown as Db;
-  const have = await d.selectFrom('content_pages').select(['page_id', 'variant']).where('page_id', 'in', [...ADDED]).execute();
+  const have = await d
+    .selectFrom('content_pages')
+    .select(['page_id', 'variant'])
+    .where('page_id', 'in', [...ADDED])
+    .execute();
   const held = new Set(have.map((r) => `${r.page_id}:${r.variant}`));
   const at = new Date().toISOString();
   const rows = SEEDED_PAGES.filter((p) => ADDED.has(p.id) && !held.has(`${p.id}:${p.variant}`)).map((p) => ({
@@ -32,5 +43,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await (db as unknown as Db).deleteFrom('content_pages').where('page_id', 'in', [...ADDED]).execute();
+  await (db as unknown as Db)
+    .deleteFrom('content_pages')
+    .where('page_id', 'in', [...ADDED])
+    .execute();
 }

@@ -9,7 +9,11 @@ export const compat: Compat = 'expand';
  * every line of the member was read and sorted on each call, a cost that grew with the ledger).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('xp_ledger_customer_time').on('xp_ledger').columns(['customer_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('xp_ledger_customer_time')
+    .on('xp_ledger')
+    .columns(['customer_id', 'created_at', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

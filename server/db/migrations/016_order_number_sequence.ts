@@ -20,7 +20,9 @@ export const compat: Compat = { contract: '016_order_number_sequence' };
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if ((await dialectOf(db)) !== 'postgres') return;
-  const r = await sql<{ n: string | number | null }>`select max(value) as n from shop_counters where name = 'order_number'`.execute(db);
+  const r = await sql<{
+    n: string | number | null;
+  }>`select max(value) as n from shop_counters where name = 'order_number'`.execute(db);
   const last = Math.max(Number(r.rows[0]?.n ?? 0), FIRST_ORDER_NUMBER - 1);
   await sql.raw(`create sequence if not exists order_numbers start with ${last + 1}`).execute(db);
 }

@@ -17,7 +17,11 @@ export const compat: Compat = { contract: '017_xp_totals' };
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One column per statement: SQLite adds one at a time.
-  for (const c of COLUMNS) await db.schema.alterTable('customers').addColumn(c, 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  for (const c of COLUMNS)
+    await db.schema
+      .alterTable('customers')
+      .addColumn(c, 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
   await sql`
     update customers set
       xp_earned = coalesce((select sum(case when amount > 0 then amount else 0 end) from xp_ledger where customer_id = customers.id), 0),

@@ -19,7 +19,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('codes', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('multiscan_photos_customer_time').on('multiscan_photos').columns(['customer_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('multiscan_photos_customer_time')
+    .on('multiscan_photos')
+    .columns(['customer_id', 'created_at', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -24,8 +24,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('settled_at', 'text')
     .execute();
   // The history reads a record's pending credits; the yearly count a referrer's credited ones; the check every pending one.
-  await db.schema.createIndex('referral_credits_customer_state').on('referral_credits').columns(['customer_id', 'state']).execute();
-  await db.schema.createIndex('referral_credits_referrer_state').on('referral_credits').columns(['referrer_member_id', 'state', 'settled_at']).execute();
+  await db.schema
+    .createIndex('referral_credits_customer_state')
+    .on('referral_credits')
+    .columns(['customer_id', 'state'])
+    .execute();
+  await db.schema
+    .createIndex('referral_credits_referrer_state')
+    .on('referral_credits')
+    .columns(['referrer_member_id', 'state', 'settled_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

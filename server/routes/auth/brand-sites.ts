@@ -16,10 +16,16 @@ export function registerBrandSites(app: Hono<AppEnv>): void {
       c.header('Referrer-Policy', 'no-referrer');
       const used = await useTicket(deps, c.req.query('ticket') ?? '', site);
       const member = used
-        ? await deps.db.selectFrom('members').select(['first_name', 'last_name']).where('id', '=', used.member_id).executeTakeFirst()
+        ? await deps.db
+            .selectFrom('members')
+            .select(['first_name', 'last_name'])
+            .where('id', '=', used.member_id)
+            .executeTakeFirst()
         : undefined;
       if (!used || !member) return c.html(siteLinkDeadPage(site), 410);
-      return c.html(siteWelcomePage(site, { firstName: member.first_name, lastName: member.last_name, returnTo: used.return_to }));
+      return c.html(
+        siteWelcomePage(site, { firstName: member.first_name, lastName: member.last_name, returnTo: used.return_to }),
+      );
     });
   }
 }

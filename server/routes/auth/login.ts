@@ -17,7 +17,8 @@ export function mobileOrThrow(input: string): string {
   return phone;
 }
 
-export const loginText = (code: string) => `Код для входу в клуб: ${code}. Дійсний 5 хвилин. Нікому його не повідомляй.`;
+export const loginText = (code: string) =>
+  `Код для входу в клуб: ${code}. Дійсний 5 хвилин. Нікому його не повідомляй.`;
 
 export function registerLogin(app: Hono<AppEnv>): void {
   // An unregistered phone gets no SMS: the app goes on to /registration, which sends its own
@@ -44,7 +45,8 @@ export function registerLogin(app: Hono<AppEnv>): void {
   mount(app, testLogin, async ({ input, deps }) => {
     if (!providersOf(deps.config).testLogin) throw new ApiError(403, 'test_login_disabled', OFF_MESSAGES.testLogin);
     const phone = normalizePhone(input.phone);
-    if (!deps.config.testPhones.includes(phone)) throw forbidden('Вхід без SMS недоступний для цього номера', 'not_test_phone');
+    if (!deps.config.testPhones.includes(phone))
+      throw forbidden('Вхід без SMS недоступний для цього номера', 'not_test_phone');
     const member = await memberByPhone(deps, phone);
     return member ? signIn(deps, member) : NOT_SIGNED_IN;
   });

@@ -21,7 +21,8 @@ function linesOf(value: string): Map<number, number> {
     const v: unknown = JSON.parse(value);
     if (!Array.isArray(v)) return out;
     for (const l of v as Array<Record<string, unknown> | null>) {
-      if (l && Number.isSafeInteger(l.variant_id) && Number.isSafeInteger(l.count)) out.set(l.variant_id as number, l.count as number);
+      if (l && Number.isSafeInteger(l.variant_id) && Number.isSafeInteger(l.count))
+        out.set(l.variant_id as number, l.count as number);
     }
   } catch {
     /* not a cart: nothing in it */
@@ -36,7 +37,13 @@ function linesOf(value: string): Map<number, number> {
  * out of stock while a device was offline is refused, with its name); less is always allowed.
  * Throws 422 with a Ukrainian message.
  */
-export async function checkShopMetafield(db: Db, customer: Customer, namespace: string, key: string, value: string): Promise<void> {
+export async function checkShopMetafield(
+  db: Db,
+  customer: Customer,
+  namespace: string,
+  key: string,
+  value: string,
+): Promise<void> {
   if (namespace !== 'pwa' || (key !== 'favorites' && key !== 'cart')) return;
   if (customer.variant !== 'glo' && customer.variant !== 'ogo') return;
   const current = await db
@@ -48,13 +55,17 @@ export async function checkShopMetafield(db: Db, customer: Customer, namespace: 
     .executeTakeFirst();
   if (key === 'favorites') {
     const ids = idsOf(value);
-    if (ids.length > MAX_FAVOURITES) throw unprocessable('too_many_favourites', `В обраному може бути не більше ${MAX_FAVOURITES} товарів`);
+    if (ids.length > MAX_FAVOURITES)
+      throw unprocessable('too_many_favourites', `В обраному може бути не більше ${MAX_FAVOURITES} товарів`);
     return;
   }
   const lines = linesOf(value);
-  if (lines.size > MAX_CART_LINES) throw unprocessable('cart_too_big', `У кошику може бути не більше ${MAX_CART_LINES} різних товарів`);
+  if (lines.size > MAX_CART_LINES)
+    throw unprocessable('cart_too_big', `У кошику може бути не більше ${MAX_CART_LINES} різних товарів`);
   const had = current ? linesOf(current.value) : new Map<number, number>();
-  const grown = [...lines].filter(([variantId, count]) => count > (had.get(variantId) ?? 0)).map(([variantId]) => variantId);
+  const grown = [...lines]
+    .filter(([variantId, count]) => count > (had.get(variantId) ?? 0))
+    .map(([variantId]) => variantId);
   if (!grown.length) return;
   const products = await db
     .selectFrom('products')

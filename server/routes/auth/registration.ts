@@ -18,7 +18,8 @@ export async function emailTaken(deps: AppDeps, email: string, exceptMemberId?: 
   return (await q.limit(1).executeTakeFirst()) !== undefined;
 }
 
-const registrationText = (code: string) => `Код підтвердження реєстрації в клубі: ${code}. Дійсний 5 хвилин. Нікому його не повідомляй.`;
+const registrationText = (code: string) =>
+  `Код підтвердження реєстрації в клубі: ${code}. Дійсний 5 хвилин. Нікому його не повідомляй.`;
 
 const phoneRegistered = () => conflict('phone_registered', 'Цей номер уже зареєстровано. Увійди за кодом з SMS');
 const emailInUse = () => conflict('email_taken', 'Ця електронна пошта вже використовується');
@@ -62,7 +63,11 @@ export function registerRegistration(app: Hono<AppEnv>): void {
   mount(app, regAuth, async ({ input, deps }) => {
     const phone = mobileOrThrow(input.phone);
     await verifyCode(deps, phone, 'registration', input.code);
-    const pending = await deps.db.selectFrom('pending_registrations').selectAll().where('phone', '=', phone).executeTakeFirst();
+    const pending = await deps.db
+      .selectFrom('pending_registrations')
+      .selectAll()
+      .where('phone', '=', phone)
+      .executeTakeFirst();
     if (!pending) throw notFound('Реєстрацію не знайдено. Почни спочатку', 'registration_not_found');
     if (await memberByPhone(deps, phone)) throw phoneRegistered();
     if (await emailTaken(deps, pending.email)) throw emailInUse();

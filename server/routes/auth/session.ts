@@ -74,9 +74,14 @@ export function registerSession(app: Hono<AppEnv>): void {
       const rows = await deps.db
         .selectFrom('customers')
         .select(['id', 'member_id', 'variant'])
-        .where('id', 'in', held.map((h) => h.id))
+        .where(
+          'id',
+          'in',
+          held.map((h) => h.id),
+        )
         .execute();
-      const fits = (h: (typeof held)[number]) => rows.some((r) => r.id === h.id && r.member_id === member.id && r.variant === h.variant);
+      const fits = (h: (typeof held)[number]) =>
+        rows.some((r) => r.id === h.id && r.member_id === member.id && r.variant === h.variant);
       if (!held.every(fits)) return { code: 200 as const };
     }
     const session = await deps.db

@@ -19,10 +19,10 @@ export const SITE_PATHS: Record<TicketSite, string> = {
 /** `return_to` as given, or '/'; anything but a relative path is a 400 (no open redirect). */
 export function returnPathOrThrow(path: string | undefined | null): string {
   if (path === undefined || path === null || path === '') return '/';
-  if (!isSafeReturnPath(path)) throw badRequest('invalid_return_to', 'return_to має бути відносним шляхом, що починається з «/»');
+  if (!isSafeReturnPath(path))
+    throw badRequest('invalid_return_to', 'return_to має бути відносним шляхом, що починається з «/»');
   return path;
 }
-
 
 /** Makes a single-use login link to `site` for the member; only the ticket's hash is stored. */
 export async function loginLink(

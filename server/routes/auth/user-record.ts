@@ -11,7 +11,9 @@ import { recordWithMetafields } from './records';
 export const queryFlag = (v: string | undefined) => v === 'true' || v === '1';
 
 export function registerUserRecord(app: Hono<AppEnv>): void {
-  mount(app, getUser, async ({ input, member, deps }) => recordWithMetafields(deps.db, await ownedCustomer(deps.db, member, input.id)));
+  mount(app, getUser, async ({ input, member, deps }) =>
+    recordWithMetafields(deps.db, await ownedCustomer(deps.db, member, input.id)),
+  );
 
   mount(app, getUserByPhone, async ({ input, member, deps }) => {
     const record = await ensureCustomer(deps.db, member, variantOf(queryFlag(input.ogo)), deps.clock.now());
@@ -40,7 +42,11 @@ export function registerUserRecord(app: Hono<AppEnv>): void {
   });
 
   mount(app, getReferrals, async ({ member, deps }) => {
-    const me = await deps.db.selectFrom('members').select('mgm_code').where('id', '=', member.id).executeTakeFirstOrThrow();
+    const me = await deps.db
+      .selectFrom('members')
+      .select('mgm_code')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
     const invited = await deps.db
       .selectFrom('members')
       .select(['id', 'first_name', 'last_name', 'created_at'])
@@ -49,7 +55,15 @@ export function registerUserRecord(app: Hono<AppEnv>): void {
       .where((eb) =>
         eb.or([
           eb('referred_by', '=', member.id),
-          eb('id', 'in', eb.selectFrom('order_promocodes').select('member_id').where('referrer_member_id', '=', member.id).where('kind', '=', 'friend')),
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('order_promocodes')
+              .select('member_id')
+              .where('referrer_member_id', '=', member.id)
+              .where('kind', '=', 'friend'),
+          ),
         ]),
       )
       .orderBy('created_at', 'desc')
@@ -62,7 +76,11 @@ export function registerUserRecord(app: Hono<AppEnv>): void {
         .selectFrom('orders')
         .innerJoin('customers', 'customers.id', 'orders.customer_id')
         .select('customers.member_id')
-        .where('customers.member_id', 'in', invited.map((m) => m.id))
+        .where(
+          'customers.member_id',
+          'in',
+          invited.map((m) => m.id),
+        )
         .where('orders.financial_status', '!=', 'failed')
         .distinct()
         .execute();
@@ -75,7 +93,8 @@ export function registerUserRecord(app: Hono<AppEnv>): void {
       .where('referrer_member_id', '=', member.id)
       .where('state', '!=', 'void')
       .execute();
-    const brought = (id: number, state: 'credited' | 'pending') => credits.filter((c) => c.friend_member_id === id && c.state === state).reduce((sum, c) => sum + c.amount, 0);
+    const brought = (id: number, state: 'credited' | 'pending') =>
+      credits.filter((c) => c.friend_member_id === id && c.state === state).reduce((sum, c) => sum + c.amount, 0);
     const referrals = invited.map((m) => ({
       first_name: m.first_name,
       last_initial: m.last_name ? `${[...m.last_name][0]}.` : '',

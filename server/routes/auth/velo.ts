@@ -30,7 +30,9 @@ export function registerVelo(app: Hono<AppEnv>): void {
     };
   });
 
-  mount(app, getVeloToken, async ({ member, deps, c }) => issueToken(deps.db, member.id, 'velo', deps.clock.now(), bearerHash(c.req.header('authorization'))));
+  mount(app, getVeloToken, async ({ member, deps, c }) =>
+    issueToken(deps.db, member.id, 'velo', deps.clock.now(), bearerHash(c.req.header('authorization'))),
+  );
 
   mount(app, veloMlogin, async ({ input, member, deps, c }) => {
     const returnTo = returnPathOrThrow(input.return_to);

@@ -26,7 +26,9 @@ async function servedCity(deps: AppDeps, courier: LocalCourier, city: string): P
 
 /** ipost/auth, city-available and send-address (docs/api.md#delivery). */
 export function registerIpost(app: Hono<AppEnv>, courier: LocalCourier = sandboxIpost()): void {
-  mount(app, ipostAuth, async ({ member, deps, c }) => issueToken(deps.db, member.id, 'ipost', deps.clock.now(), bearerHash(c.req.header('authorization'))));
+  mount(app, ipostAuth, async ({ member, deps, c }) =>
+    issueToken(deps.db, member.id, 'ipost', deps.clock.now(), bearerHash(c.req.header('authorization'))),
+  );
 
   mount(app, ipostCityAvailable, async ({ input, member, deps }) => {
     await requireIpostToken(deps, member, input.token);
@@ -50,7 +52,11 @@ export function registerIpost(app: Hono<AppEnv>, courier: LocalCourier = sandbox
     }
     const city = await servedCity(deps, courier, input.city);
     // docs/rules.md#error-reactions: the app falls back to delivery 1 when the courier does not serve the city.
-    if (!city) throw unprocessable('ipost_city_unavailable', `Курʼєр ipost не доставляє в це місто. Доступні: ${courier.cities.join(', ')}`);
+    if (!city)
+      throw unprocessable(
+        'ipost_city_unavailable',
+        `Курʼєр ipost не доставляє в це місто. Доступні: ${courier.cities.join(', ')}`,
+      );
     const now = deps.clock.now();
     const window = { date: input.delivery_date, from: input.delivery_time_from, to: input.delivery_time_to };
     const check = checkIpostWindow(window, now);
@@ -67,10 +73,25 @@ export function registerIpost(app: Hono<AppEnv>, courier: LocalCourier = sandbox
       status: 'scheduled' as const,
       updated_at: now.toISOString(),
     };
-    const existing = await db.selectFrom('ipost_requests').select('tracking').where('order_id', '=', order.id).executeTakeFirst();
+    const existing = await db
+      .selectFrom('ipost_requests')
+      .select('tracking')
+      .where('order_id', '=', order.id)
+      .executeTakeFirst();
     const tracking =
       existing?.tracking ??
-      (await courier.book({ orderId: order.id, city, street: fields.street, flat: fields.flat, date: window.date, from: window.from, to: window.to, comment: fields.comment })).tracking;
+      (
+        await courier.book({
+          orderId: order.id,
+          city,
+          street: fields.street,
+          flat: fields.flat,
+          date: window.date,
+          from: window.from,
+          to: window.to,
+          comment: fields.comment,
+        })
+      ).tracking;
     // One request per order: sending again reschedules it and keeps the courier's reference.
     const row = await db
       .insertInto('ipost_requests')

@@ -31,7 +31,14 @@ export function registerMultiscanHistory(app: Hono<AppEnv>): void {
       .limit(MULTISCAN_HISTORY_PAGE)
       .offset(offset)
       .execute();
-    const photos = rows.map((r) => ({ id: r.id, created_at: r.created_at, found: r.found, awarded: r.awarded, xp_total: r.xp_total, codes: codesOf(r.codes) }));
+    const photos = rows.map((r) => ({
+      id: r.id,
+      created_at: r.created_at,
+      found: r.found,
+      awarded: r.awarded,
+      xp_total: r.xp_total,
+      codes: codesOf(r.codes),
+    }));
     const next = offset + rows.length;
     return { photos, total, nextOffset: next < total ? next : null };
   });

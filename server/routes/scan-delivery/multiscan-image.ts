@@ -6,7 +6,8 @@ const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const MB = Math.round(MULTISCAN_MAX_IMAGE_BYTES / (1024 * 1024));
 
-export const imageTooLarge = () => new ApiError(413, 'image_too_large', `Фото завелике: до ${MB} МБ. Зменш його або сфотографуй ближче`);
+export const imageTooLarge = () =>
+  new ApiError(413, 'image_too_large', `Фото завелике: до ${MB} МБ. Зменш його або сфотографуй ближче`);
 
 /**
  * The base64 (or data: URL) photo of a multiscan request as greyscale pixels.

@@ -42,21 +42,44 @@ export function registerMultiscan(app: Hono<AppEnv>, reader: BarcodeReader = zxi
       for (const f of found) {
         const check = checkGuid(f.text);
         if (!check.ok) {
-          codes.push({ uuid: f.text.slice(0, 200), format: f.format, outcome: 'invalid' as const, xp: 0, message: check.error });
+          codes.push({
+            uuid: f.text.slice(0, 200),
+            format: f.format,
+            outcome: 'invalid' as const,
+            xp: 0,
+            message: check.error,
+          });
           continue;
         }
         const r = await claimCode(trx, { member, customer, code: check.value.toLowerCase(), via: 'multi', now });
         if (r.outcome === 'awarded') {
           xpTotal += r.xp;
           balance = r.balance;
-          codes.push({ uuid: f.text, format: f.format, outcome: 'awarded' as const, xp: r.xp, message: `+${r.xp} XP: ${r.item.product}` });
+          codes.push({
+            uuid: f.text,
+            format: f.format,
+            outcome: 'awarded' as const,
+            xp: r.xp,
+            message: `+${r.xp} XP: ${r.item.product}`,
+          });
         } else {
           const byYou = r.outcome === 'used' ? { byYou: r.byYou } : {};
-          codes.push({ uuid: f.text, format: f.format, outcome: r.outcome, xp: 0, ...byYou, message: refusalMessage(r) });
+          codes.push({
+            uuid: f.text,
+            format: f.format,
+            outcome: r.outcome,
+            xp: 0,
+            ...byYou,
+            message: refusalMessage(r),
+          });
         }
       }
       if (xpTotal === 0) {
-        const row = await trx.selectFrom('customers').select('xp_balance').where('id', '=', customer.id).executeTakeFirstOrThrow();
+        const row = await trx
+          .selectFrom('customers')
+          .select('xp_balance')
+          .where('id', '=', customer.id)
+          .executeTakeFirstOrThrow();
         balance = row.xp_balance;
       }
       const awarded = codes.filter((c) => c.outcome === 'awarded').length;
@@ -64,7 +87,14 @@ export function registerMultiscan(app: Hono<AppEnv>, reader: BarcodeReader = zxi
       const createdAt = now.toISOString();
       const photo = await trx
         .insertInto('multiscan_photos')
-        .values({ customer_id: customer.id, found: codes.length, awarded, xp_total: xpTotal, codes: JSON.stringify(codes), created_at: createdAt })
+        .values({
+          customer_id: customer.id,
+          found: codes.length,
+          awarded,
+          xp_total: xpTotal,
+          codes: JSON.stringify(codes),
+          created_at: createdAt,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { id: photo.id, created_at: createdAt, codes, found: codes.length, awarded, xp_total: xpTotal, balance };

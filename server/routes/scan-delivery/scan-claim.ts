@@ -64,7 +64,11 @@ export async function claimCode(
 }
 
 /** Scans of a customer record in the Kyiv month starting on `monthStart`, and the XP they earned. */
-export async function monthStats(db: Db | Transaction<Database>, customerId: number, monthStart: string): Promise<{ count: number; xp: number }> {
+export async function monthStats(
+  db: Db | Transaction<Database>,
+  customerId: number,
+  monthStart: string,
+): Promise<{ count: number; xp: number }> {
   const { from, to } = kyivMonthRange(monthStart);
   const row = await db
     .selectFrom('scan_codes')

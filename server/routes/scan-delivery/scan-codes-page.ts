@@ -11,16 +11,23 @@ const DEMO_MANAGERS: ReadonlyArray<readonly [string, string]> = [
   ['LV-0203', 'glo studio Сихів, Львів'],
 ];
 
-
 /** Unused demo codes, optionally of one variant; `limit` 1..500, default 300. */
 async function unusedCodes(c: Context<AppEnv>) {
   const variant = c.req.query('variant');
-  if (variant !== undefined && variant !== 'glo' && variant !== 'ogo') throw badRequest('invalid_variant', 'variant: glo або ogo');
+  if (variant !== undefined && variant !== 'glo' && variant !== 'ogo')
+    throw badRequest('invalid_variant', 'variant: glo або ogo');
   const limitRaw = c.req.query('limit') ?? '300';
   if (!/^\d{1,3}$/.test(limitRaw) || Number(limitRaw) < 1) throw badRequest('invalid_limit', 'limit: від 1 до 500');
-  let q = c.var.deps.db.selectFrom('scan_codes').select(['code', 'variant', 'xp', 'product']).where('used_at', 'is', null);
+  let q = c.var.deps.db
+    .selectFrom('scan_codes')
+    .select(['code', 'variant', 'xp', 'product'])
+    .where('used_at', 'is', null);
   if (variant) q = q.where('variant', '=', variant);
-  return q.orderBy('variant').orderBy('id').limit(Math.min(500, Number(limitRaw))).execute();
+  return q
+    .orderBy('variant')
+    .orderBy('id')
+    .limit(Math.min(500, Number(limitRaw)))
+    .execute();
 }
 
 const STYLE = `body{font:13px/1.35 system-ui,sans-serif;margin:16px;color:#111}h1{font-size:20px;margin:0 0 4px}
@@ -52,7 +59,11 @@ export function registerScanCodesPage(app: Hono<AppEnv>): void {
     );
     const badges = await Promise.all(
       DEMO_MANAGERS.map(async ([id, from]) => {
-        const svg = await QRCode.toString(managerBadge(id, from), { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+        const svg = await QRCode.toString(managerBadge(id, from), {
+          type: 'svg',
+          margin: 2,
+          errorCorrectionLevel: 'M',
+        });
         return `<figure>${svg}<figcaption><span class="xp">Консультант ${escapeMarkup(id)}</span><br>${escapeMarkup(from)}</figcaption></figure>`;
       }),
     );

@@ -1,5 +1,14 @@
 import type { Hono } from 'hono';
-import { getFullBalance, getScanCount, getScanHistory, getScanMessage, getScanPercent, SCAN_HISTORY_PAGE, saveManager, scanCode } from '../../../src/contract/scan';
+import {
+  getFullBalance,
+  getScanCount,
+  getScanHistory,
+  getScanMessage,
+  getScanPercent,
+  SCAN_HISTORY_PAGE,
+  saveManager,
+  scanCode,
+} from '../../../src/contract/scan';
 import { checkGuid } from '../../../src/domain/scan/guid';
 import { isCalendarDate, kyivMonthStart } from '../../../src/domain/format/kyiv-time';
 import { SCAN_MONTHLY_GOAL, scanMessage, scanPercent } from '../../../src/domain/scan/goal';
@@ -29,7 +38,13 @@ export function registerScan(app: Hono<AppEnv>): void {
         const result = await claimCode(trx, { member, customer, code: check.value.toLowerCase(), via: 'single', now });
         if (result.outcome !== 'awarded') throw claimError(result);
         const month = await monthStats(trx, customer.id, kyivMonthStart(now));
-        const answer = { status: 'awarded' as const, xp: result.xp, balance: result.balance, item: result.item, monthCount: month.count };
+        const answer = {
+          status: 'awarded' as const,
+          xp: result.xp,
+          balance: result.balance,
+          item: result.item,
+          monthCount: month.count,
+        };
         if (idempotency) await idempotency.settleIn(trx, answer);
         return answer;
       });
@@ -46,7 +61,9 @@ export function registerScan(app: Hono<AppEnv>): void {
 
   mount(app, getScanMessage, async ({ input, member, deps }) => {
     const customer = await findCustomer(deps.db, member.id, variantOf(flag(input.ogo)));
-    const { count } = customer ? await monthStats(deps.db, customer.id, kyivMonthStart(deps.clock.now())) : { count: 0 };
+    const { count } = customer
+      ? await monthStats(deps.db, customer.id, kyivMonthStart(deps.clock.now()))
+      : { count: 0 };
     return { message: scanMessage(count), count, goal: SCAN_MONTHLY_GOAL };
   });
 
@@ -55,7 +72,11 @@ export function registerScan(app: Hono<AppEnv>): void {
     const customer = await findCustomer(deps.db, member.id, variantOf(flag(input.ogo)));
     if (!customer) return { percent: 0, count: 0, goal: SCAN_MONTHLY_GOAL, coinMonth: 0, month, managerAdded: false };
     const stats = await monthStats(deps.db, customer.id, month);
-    const manager = await deps.db.selectFrom('scan_managers').select('id').where('customer_id', '=', customer.id).executeTakeFirst();
+    const manager = await deps.db
+      .selectFrom('scan_managers')
+      .select('id')
+      .where('customer_id', '=', customer.id)
+      .executeTakeFirst();
     return {
       percent: scanPercent(stats.count),
       count: stats.count,
@@ -81,16 +102,34 @@ export function registerScan(app: Hono<AppEnv>): void {
   mount(app, saveManager, async ({ input, member, deps }) => {
     const customer = await ownedCustomer(deps.db, member, input.shopify_id);
     // velo is sold in the ogo shop, so its consultant belongs to the ogo record.
-    const fits = input.brand === 'glo' ? customer.variant === 'glo' : customer.variant === 'ogo' || customer.variant === 'velo';
+    const fits =
+      input.brand === 'glo' ? customer.variant === 'glo' : customer.variant === 'ogo' || customer.variant === 'velo';
     if (!fits) throw unprocessable('brand_mismatch', 'Цей обліковий запис належить іншому бренду');
     const at = deps.clock.now().toISOString();
     const row = await deps.db
       .insertInto('scan_managers')
-      .values({ customer_id: customer.id, brand: input.brand, manager: input.manager, manager_from: input.manager_from, created_at: at, updated_at: at })
-      .onConflict((oc) => oc.columns(['customer_id', 'brand']).doUpdateSet({ manager: input.manager, manager_from: input.manager_from, updated_at: at }))
+      .values({
+        customer_id: customer.id,
+        brand: input.brand,
+        manager: input.manager,
+        manager_from: input.manager_from,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['customer_id', 'brand'])
+          .doUpdateSet({ manager: input.manager, manager_from: input.manager_from, updated_at: at }),
+      )
       .returning(['manager', 'manager_from', 'brand', 'updated_at'])
       .executeTakeFirstOrThrow();
-    return { managerAdded: true as const, managerId: row.manager, managerFrom: row.manager_from, brand: row.brand, saved_at: row.updated_at };
+    return {
+      managerAdded: true as const,
+      managerId: row.manager,
+      managerFrom: row.manager_from,
+      brand: row.brand,
+      saved_at: row.updated_at,
+    };
   });
 
   mount(app, getScanHistory, async ({ input, member, deps }) => {
@@ -120,6 +159,13 @@ export function registerScan(app: Hono<AppEnv>): void {
       source: r.used_via === 'multi' ? ('multi' as const) : ('single' as const),
     }));
     const next = offset + rows.length;
-    return { items, total, coinCount: Number(totals?.xp ?? 0), offset, pageSize: SCAN_HISTORY_PAGE, nextOffset: next < total ? next : null };
+    return {
+      items,
+      total,
+      coinCount: Number(totals?.xp ?? 0),
+      offset,
+      pageSize: SCAN_HISTORY_PAGE,
+      nextOffset: next < total ? next : null,
+    };
   });
 }

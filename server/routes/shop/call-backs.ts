@@ -1,7 +1,11 @@
 import type { Hono } from 'hono';
 import { sendPhoneCall, sendPromocode } from '../../../src/contract/shop-payment';
 import { CALL_TOMORROW_LABEL, callBackWindow } from '../../../src/domain/member/call-back-day';
-import { FRIEND_CODE_MIN_LENGTH, FRIEND_CODE_PREFIX, normalizeFriendCode } from '../../../src/domain/invite/friend-code';
+import {
+  FRIEND_CODE_MIN_LENGTH,
+  FRIEND_CODE_PREFIX,
+  normalizeFriendCode,
+} from '../../../src/domain/invite/friend-code';
 import { toUkrainianMobile } from '../../../src/domain/auth/phone';
 import { isVeloPromoCode } from '../../../src/domain/cart/velo-promo';
 import type { AppEnv } from '../../context';
@@ -14,7 +18,8 @@ import { ownOrder } from './payment';
 export function registerCallBacks(app: Hono<AppEnv>): void {
   mount(app, sendPhoneCall, async ({ input, member, deps }) => {
     const phone = toUkrainianMobile(input.phone);
-    if (!phone) throw badRequest('invalid_body', 'Некоректні дані: поле «phone»: вкажи мобільний номер у форматі +380XXXXXXXXX');
+    if (!phone)
+      throw badRequest('invalid_body', 'Некоректні дані: поле «phone»: вкажи мобільний номер у форматі +380XXXXXXXXX');
     const now = deps.clock.now();
     const w = callBackWindow({ day: input.day ?? CALL_TOMORROW_LABEL, from: input.callFrom, to: input.callTo }, now);
     if (!w.ok) throw unprocessable('call_back_invalid', w.reason);
@@ -35,7 +40,10 @@ export function registerCallBacks(app: Hono<AppEnv>): void {
     const limit = deps.config.CALL_BACKS_PER_DAY;
     if (asked.length >= limit) {
       const oldest = asked[asked.length - limit]!;
-      throw tooManyRequests((Date.parse(oldest.created_at) + 86_400_000 - now.getTime()) / 1000, `Не більше ${limit} запитів на дзвінок на добу. Ми вже маємо твої запити й зателефонуємо`);
+      throw tooManyRequests(
+        (Date.parse(oldest.created_at) + 86_400_000 - now.getTime()) / 1000,
+        `Не більше ${limit} запитів на дзвінок на добу. Ми вже маємо твої запити й зателефонуємо`,
+      );
     }
     let orderId: number | null = null;
     if (input.orderNumber !== undefined) {
@@ -63,14 +71,28 @@ export function registerCallBacks(app: Hono<AppEnv>): void {
         call_date: w.window.date,
         time_from: w.window.from,
         time_to: w.window.to,
-        client_figures: JSON.stringify({ orderSum, orderNumber: input.orderNumber, orderPayment, avgCheck, totalSpent, orders_count }),
+        client_figures: JSON.stringify({
+          orderSum,
+          orderNumber: input.orderNumber,
+          orderPayment,
+          avgCheck,
+          totalSpent,
+          orders_count,
+        }),
         orders_count: customer.orders_count,
         total_spent: customer.total_spent,
         created_at: now.toISOString(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { ok: true as const, id: row.id, day: w.window.day, date: w.window.date, from: w.window.from, to: w.window.to };
+    return {
+      ok: true as const,
+      id: row.id,
+      day: w.window.day,
+      date: w.window.date,
+      from: w.window.from,
+      to: w.window.to,
+    };
   });
 
   // Once per order and code: sending it again answers the same record.
@@ -94,12 +116,29 @@ export function registerCallBacks(app: Hono<AppEnv>): void {
     const at = deps.clock.now().toISOString();
     await deps.db
       .insertInto('order_promocodes')
-      .values({ order_id: order.id, member_id: member.id, code, kind, shop_domain: input.shopDomain, referrer_member_id: referrer, created_at: at })
+      .values({
+        order_id: order.id,
+        member_id: member.id,
+        code,
+        kind,
+        shop_domain: input.shopDomain,
+        referrer_member_id: referrer,
+        created_at: at,
+      })
       .onConflict((oc) => oc.columns(['order_id', 'code']).doNothing())
       .execute();
-    const row = await deps.db.selectFrom('order_promocodes').select(['id', 'shop_domain']).where('order_id', '=', order.id).where('code', '=', code).executeTakeFirstOrThrow();
+    const row = await deps.db
+      .selectFrom('order_promocodes')
+      .select(['id', 'shop_domain'])
+      .where('order_id', '=', order.id)
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
     if (!row.shop_domain || row.shop_domain === order.variant) {
-      await deps.db.updateTable('order_promocodes').set({ shop_domain: input.shopDomain }).where('id', '=', row.id).execute();
+      await deps.db
+        .updateTable('order_promocodes')
+        .set({ shop_domain: input.shopDomain })
+        .where('id', '=', row.id)
+        .execute();
     }
     return { ok: true as const, id: row.id, code, orderId: order.id };
   });

@@ -38,7 +38,10 @@ export function cachedList(
   if (!entries) byDb.set(db, (entries = new Map()));
   const hit = entries.get(key);
   if (hit && hit.revision === revision) return hit.answer;
-  const entry: Entry = { revision, answer: build().then((answer) => new JsonText<CollectionAnswer>(JSON.stringify(answer))) };
+  const entry: Entry = {
+    revision,
+    answer: build().then((answer) => new JsonText<CollectionAnswer>(JSON.stringify(answer))),
+  };
   entries.set(key, entry);
   // A failed build is not kept: the next request tries again.
   entry.answer.catch(() => {

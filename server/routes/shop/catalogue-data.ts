@@ -65,7 +65,12 @@ export function collectionProducts(db: Db, cat: Category, bonusOnly: boolean): P
 }
 
 export async function productOfVariant(db: Db, id: number, variant: ShopVariant): Promise<ProductRow> {
-  const row = await db.selectFrom('products').selectAll().where('id', '=', id).where('variant', '=', variant).executeTakeFirst();
+  const row = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('id', '=', id)
+    .where('variant', '=', variant)
+    .executeTakeFirst();
   if (!row) throw notFound('Такого товару в цьому магазині немає', 'product_not_found');
   return row;
 }
@@ -73,6 +78,10 @@ export async function productOfVariant(db: Db, id: number, variant: ShopVariant)
 /** Products by their variant ids (any variant: the caller decides what a foreign one means). */
 export async function productsByVariantIds(db: Db, variantIds: readonly number[]): Promise<Map<number, ProductRow>> {
   if (variantIds.length === 0) return new Map();
-  const rows = await db.selectFrom('products').selectAll().where('variant_id', 'in', [...new Set(variantIds)]).execute();
+  const rows = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('variant_id', 'in', [...new Set(variantIds)])
+    .execute();
   return new Map(rows.map((r) => [r.variant_id, r]));
 }

@@ -19,7 +19,11 @@ export interface GenuineDevice {
  * reads the table.
  */
 export async function lookupSerial(db: Db | Transaction<Database>, serial: string): Promise<GenuineDevice | null> {
-  const row = await db.selectFrom('device_registry').select(['serial', 'model', 'variant']).where('serial', '=', serial).executeTakeFirst();
+  const row = await db
+    .selectFrom('device_registry')
+    .select(['serial', 'model', 'variant'])
+    .where('serial', '=', serial)
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -40,6 +44,11 @@ export async function registrationsToday(db: Db | Transaction<Database>, memberI
 
 /** Whether the one-off registration bonus was ever paid for a serial (to anyone). */
 export async function bonusPaid(db: Db | Transaction<Database>, serial: string): Promise<boolean> {
-  const row = await db.selectFrom('xp_ledger').select('id').where('ref', '=', `device:${serial}`).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('xp_ledger')
+    .select('id')
+    .where('ref', '=', `device:${serial}`)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }

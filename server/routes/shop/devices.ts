@@ -2,7 +2,12 @@ import { sql, type Selectable } from 'kysely';
 import type { Context, Hono, Next } from 'hono';
 import { getDevices, registerDevice } from '../../../src/contract/shop-member';
 import { queryFlag } from '../../../src/contract/query-params';
-import { DEVICE_REGISTRATION_XP, isValidSerial, normalizeSerial, SERIAL_FORMAT_MESSAGE } from '../../../src/domain/xp/device-registration';
+import {
+  DEVICE_REGISTRATION_XP,
+  isValidSerial,
+  normalizeSerial,
+  SERIAL_FORMAT_MESSAGE,
+} from '../../../src/domain/xp/device-registration';
 import { pluralUk } from '../../../src/domain/format/plural';
 import type { AppDeps, AppEnv, Member } from '../../context';
 import type { DevicesTable } from '../../db/tables/catalogue';
@@ -14,7 +19,14 @@ import { bonusPaid, lookupSerial, registrationsToday } from './device-registry';
 
 type DeviceRow = Selectable<DevicesTable>;
 
-const deviceOf = (d: DeviceRow) => ({ id: d.id, serial: d.serial, model: d.model, title: d.title, variant: d.variant, registered_at: d.registered_at });
+const deviceOf = (d: DeviceRow) => ({
+  id: d.id,
+  serial: d.serial,
+  model: d.model,
+  title: d.title,
+  variant: d.variant,
+  registered_at: d.registered_at,
+});
 
 /** «Пристрій Плюс» on ogo reads «ogo Пристрій Плюс»; a model that names its brand stays as it is. */
 function titleOf(model: string, variant: 'glo' | 'ogo'): string {
@@ -27,7 +39,8 @@ export const DEVICE_REFUSALS = {
   unknown: 'Такого серійного номера немає в реєстрі виробника. Перевір номер на коробці або на корпусі пристрою',
   otherBrand: (v: string) => `Це серійний номер пристрою ${v}. Зареєструй його в застосунку ${v}`,
   taken: 'Цей пристрій уже зареєстрував інший учасник. Якщо це твій пристрій, звернись у підтримку',
-  dailyLimit: (n: number) => `За день можна зареєструвати не більше ${n} ${pluralUk(n, ['пристрою', 'пристроїв', 'пристроїв'])}. Спробуй завтра`,
+  dailyLimit: (n: number) =>
+    `За день можна зареєструвати не більше ${n} ${pluralUk(n, ['пристрою', 'пристроїв', 'пристроїв'])}. Спробуй завтра`,
 } as const;
 
 export interface Registration {
@@ -43,13 +56,23 @@ export interface Registration {
  * same device and nothing); a member registers at most `DEVICE_REGISTRATIONS_PER_DAY` devices a
  * Kyiv day (422 `device_daily_limit`); the bonus is paid once per serial, ever (its ledger ref).
  */
-export async function registerSerial(deps: AppDeps, member: Member, input: { serial: string; model?: string; ogo?: boolean }, now: Date): Promise<Registration> {
+export async function registerSerial(
+  deps: AppDeps,
+  member: Member,
+  input: { serial: string; model?: string; ogo?: boolean },
+  now: Date,
+): Promise<Registration> {
   const serial = normalizeSerial(input.serial);
-  if (!isValidSerial(serial)) throw badRequest('invalid_body', `Некоректні дані: поле «serial»: ${SERIAL_FORMAT_MESSAGE}`);
+  if (!isValidSerial(serial))
+    throw badRequest('invalid_body', `Некоректні дані: поле «serial»: ${SERIAL_FORMAT_MESSAGE}`);
   const variant = variantOf(input.ogo);
   const existing = async (d: DeviceRow): Promise<Registration> => {
     if (d.member_id !== member.id) throw conflict('device_taken', DEVICE_REFUSALS.taken);
-    const owner = await deps.db.selectFrom('customers').select('xp_balance').where('id', '=', d.customer_id).executeTakeFirstOrThrow();
+    const owner = await deps.db
+      .selectFrom('customers')
+      .select('xp_balance')
+      .where('id', '=', d.customer_id)
+      .executeTakeFirstOrThrow();
     return { device: d, awarded: 0, balance: owner.xp_balance };
   };
   const held = () => deps.db.selectFrom('devices').selectAll().where('serial', '=', serial).executeTakeFirst();
@@ -57,7 +80,8 @@ export async function registerSerial(deps: AppDeps, member: Member, input: { ser
   if (before) return existing(before);
   const genuine = await lookupSerial(deps.db, serial);
   if (!genuine) throw notFound(DEVICE_REFUSALS.unknown, 'device_unknown');
-  if (genuine.variant !== variant) throw unprocessable('device_other_brand', DEVICE_REFUSALS.otherBrand(genuine.variant));
+  if (genuine.variant !== variant)
+    throw unprocessable('device_other_brand', DEVICE_REFUSALS.otherBrand(genuine.variant));
   const customer = await ensureCustomer(deps.db, member, variant, now);
   const model = genuine.model.replace(/\s+/g, ' ').trim();
   const limit = deps.config.DEVICE_REGISTRATIONS_PER_DAY;
@@ -69,20 +93,40 @@ export async function registerSerial(deps: AppDeps, member: Member, input: { ser
       .set({ xp_balance: sql<number>`xp_balance` })
       .where('id', '=', customer.id)
       .execute();
-    if ((await registrationsToday(trx, member.id, now)) >= limit) throw new ApiError(422, 'device_daily_limit', DEVICE_REFUSALS.dailyLimit(limit));
+    if ((await registrationsToday(trx, member.id, now)) >= limit)
+      throw new ApiError(422, 'device_daily_limit', DEVICE_REFUSALS.dailyLimit(limit));
     const row = await trx
       .insertInto('devices')
-      .values({ member_id: member.id, customer_id: customer.id, variant, serial, model, title: titleOf(model, variant), registered_at: now.toISOString() })
+      .values({
+        member_id: member.id,
+        customer_id: customer.id,
+        variant,
+        serial,
+        model,
+        title: titleOf(model, variant),
+        registered_at: now.toISOString(),
+      })
       .onConflict((oc) => oc.column('serial').doNothing())
       .returningAll()
       .executeTakeFirst();
     // Someone registered it between the look-up and here: their registration stands.
     if (!row) return null;
     if (await bonusPaid(trx, serial)) {
-      const c = await trx.selectFrom('customers').select('xp_balance').where('id', '=', customer.id).executeTakeFirstOrThrow();
+      const c = await trx
+        .selectFrom('customers')
+        .select('xp_balance')
+        .where('id', '=', customer.id)
+        .executeTakeFirstOrThrow();
       return { device: row, awarded: 0, balance: c.xp_balance };
     }
-    const balance = await changeXp(trx, { customerId: customer.id, amount: DEVICE_REGISTRATION_XP, reason: 'device', title: `Реєстрація пристрою ${row.title}`, ref: `device:${serial}`, now });
+    const balance = await changeXp(trx, {
+      customerId: customer.id,
+      amount: DEVICE_REGISTRATION_XP,
+      reason: 'device',
+      title: `Реєстрація пристрою ${row.title}`,
+      ref: `device:${serial}`,
+      now,
+    });
     return { device: row, awarded: DEVICE_REGISTRATION_XP, balance };
   });
   if (done) return done;

@@ -32,7 +32,11 @@ const perServer = new WeakMap<AppDeps, Pictures>();
 function picturesOf(deps: AppDeps): Pictures {
   let p = perServer.get(deps);
   if (p) return p;
-  const slots = new RenderSlots(deps.config.PICTURE_RENDERS ?? Math.max(1, availableParallelism() - 1), deps.config.PICTURE_QUEUE, MAX_WAIT_MS);
+  const slots = new RenderSlots(
+    deps.config.PICTURE_RENDERS ?? Math.max(1, availableParallelism() - 1),
+    deps.config.PICTURE_QUEUE,
+    MAX_WAIT_MS,
+  );
   const cache = new PictureCache(deps.config.PICTURE_CACHE_MB * 1024 * 1024);
   p = { slots, cache, making: new Map() };
   deps.metrics?.watchPictures({
@@ -53,7 +57,10 @@ function picturesOf(deps: AppDeps): Pictures {
   return p;
 }
 
-const busy = (e: RenderBusy) => new ApiError(503, 'pictures_busy', 'Зображення зараз готуються. Спробуй за мить', { 'Retry-After': String(e.retryAfterS) });
+const busy = (e: RenderBusy) =>
+  new ApiError(503, 'pictures_busy', 'Зображення зараз готуються. Спробуй за мить', {
+    'Retry-After': String(e.retryAfterS),
+  });
 
 /** The WebP under `tag`: kept, or made in a render slot (requests for one picture share its making). */
 async function webpOf(deps: AppDeps, tag: string, svg: string, width: PictureWidth): Promise<KeptPicture> {
@@ -64,13 +71,15 @@ async function webpOf(deps: AppDeps, tag: string, svg: string, width: PictureWid
   if (!made) {
     made = slots.run(() => productWebp(svg, width));
     making.set(tag, made);
-    made.then(
-      (body) => {
-        cache.set(tag, { body });
-        deps.metrics?.pictureRenders.inc({ outcome: 'made' });
-      },
-      () => undefined,
-    ).finally(() => making.delete(tag));
+    made
+      .then(
+        (body) => {
+          cache.set(tag, { body });
+          deps.metrics?.pictureRenders.inc({ outcome: 'made' });
+        },
+        () => undefined,
+      )
+      .finally(() => making.delete(tag));
   }
   try {
     return { body: await made };
@@ -114,7 +123,11 @@ export function registerMedia(app: Hono<AppEnv>): void {
     const art = parseArt(row.art);
     const svg = webp ? pictureSvg(art) : productSvg(art);
     const etag = webp ? pictureTag(svg, width) : `"${createHash('sha1').update(svg).digest('base64url')}"`;
-    const headers = { 'content-type': webp ? 'image/webp' : 'image/svg+xml; charset=utf-8', 'cache-control': CACHE_CONTROL, etag };
+    const headers = {
+      'content-type': webp ? 'image/webp' : 'image/svg+xml; charset=utf-8',
+      'cache-control': CACHE_CONTROL,
+      etag,
+    };
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
     if (!webp) {
       const kept = svgOf(deps, etag, svg);

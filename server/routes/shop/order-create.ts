@@ -31,10 +31,19 @@ function answerOf(draft: OrderDraft, placed: PlacedOrder): OrderAnswer {
  * under the call's Idempotency-Key when there is one. The seed places its demo orders through
  * here too, so they are shaped exactly like the app's.
  */
-export async function createOrderFor(deps: AppDeps, member: Member, input: OrderInput, now: Date, idempotency: IdempotentRun | null = null): Promise<OrderAnswer> {
+export async function createOrderFor(
+  deps: AppDeps,
+  member: Member,
+  input: OrderInput,
+  now: Date,
+  idempotency: IdempotentRun | null = null,
+): Promise<OrderAnswer> {
   const variant = variantOf(input.ogo);
   const named = input.order.customer?.id;
-  const customer = named === undefined ? await ensureCustomer(deps.db, member, variant, now) : await ownedCustomer(deps.db, member, named);
+  const customer =
+    named === undefined
+      ? await ensureCustomer(deps.db, member, variant, now)
+      : await ownedCustomer(deps.db, member, named);
   if (customer.variant !== variant) {
     throw unprocessable('customer_variant_mismatch', 'Цей обліковий запис належить іншому магазину');
   }

@@ -56,7 +56,12 @@ async function ageVerified(deps: AppDeps, customer: Customer, variant: ShopVaria
 }
 
 /** docs/rules.md#validation: a friend's code counts on a first order only, and must be someone else's real code. */
-export async function friendOf(deps: AppDeps, member: Member, customer: Pick<Customer, 'orders_count'>, raw: string | undefined): Promise<OrderDraft['friend']> {
+export async function friendOf(
+  deps: AppDeps,
+  member: Member,
+  customer: Pick<Customer, 'orders_count'>,
+  raw: string | undefined,
+): Promise<OrderDraft['friend']> {
   if (!raw?.trim()) return null;
   const problem = friendCodeProblem(raw, customer.orders_count);
   if (problem) throw unprocessable('friend_code_not_applicable', problem);
@@ -72,10 +77,19 @@ export async function friendOf(deps: AppDeps, member: Member, customer: Pick<Cus
  * prices, XP, velo promo, friend code, delivery, iPost, call-back time, age check, tags,
  * shipping option, payment method and financial status.
  */
-export async function draftOrder(deps: AppDeps, member: Member, customer: Customer, input: OrderInput, now: Date): Promise<OrderDraft> {
+export async function draftOrder(
+  deps: AppDeps,
+  member: Member,
+  customer: Customer,
+  input: OrderInput,
+  now: Date,
+): Promise<OrderDraft> {
   const variant: ShopVariant = customer.variant === 'ogo' ? 'ogo' : 'glo';
   const lines = input.order.line_items;
-  const products = await productsByVariantIds(deps.db, lines.map((l) => l.variant_id));
+  const products = await productsByVariantIds(
+    deps.db,
+    lines.map((l) => l.variant_id),
+  );
   const priced = priceCart({
     variant,
     lines,
@@ -88,9 +102,13 @@ export async function draftOrder(deps: AppDeps, member: Member, customer: Custom
   const delivery: DeliveryChoice = input.delivery;
   const incomplete = deliveryProblem(delivery);
   if (incomplete) throw unprocessable('delivery_incomplete', incomplete);
-  if (!deliveryMethodAllowed(variant, delivery.method)) throw unprocessable('ipost_not_available', 'Кур’єр iPost доступний лише в магазині ogo');
+  if (!deliveryMethodAllowed(variant, delivery.method))
+    throw unprocessable('ipost_not_available', 'Кур’єр iPost доступний лише в магазині ogo');
   if (delivery.method === 3 && !ipostAllowed(priced.items)) {
-    throw unprocessable('ipost_not_allowed', 'Кур’єр iPost доставляє лише товари з позначкою iPost. Обери іншу доставку');
+    throw unprocessable(
+      'ipost_not_allowed',
+      'Кур’єр iPost доставляє лише товари з позначкою iPost. Обери іншу доставку',
+    );
   }
 
   let callBack: CallBackWindow | null = null;
@@ -114,7 +132,8 @@ export async function draftOrder(deps: AppDeps, member: Member, customer: Custom
   const money = priced.moneyKop / 100;
   const paymentChoice = input.payment ?? 1;
   const paymentMethod = paymentMethodOf(paymentChoice, money);
-  if (paymentMethod === 2 && providersOf(deps.config).card === 'off') throw unprocessable('card_payment_unavailable', OFF_MESSAGES.card);
+  if (paymentMethod === 2 && providersOf(deps.config).card === 'off')
+    throw unprocessable('card_payment_unavailable', OFF_MESSAGES.card);
   return {
     ...priced,
     variant,

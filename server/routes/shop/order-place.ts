@@ -32,7 +32,12 @@ const bumpCounter = async (trx: Trx) =>
   )?.value;
 
 const insertOrder = (trx: Trx, row: Insertable<OrdersTable>) =>
-  trx.insertInto('orders').values(row).onConflict((oc) => oc.column('order_number').doNothing()).returning('id').executeTakeFirst();
+  trx
+    .insertInto('orders')
+    .values(row)
+    .onConflict((oc) => oc.column('order_number').doNothing())
+    .returning('id')
+    .executeTakeFirst();
 
 /** Counts the order on the record and answers the XP left; `firstOnly` refuses unless it is the first. */
 function countOrder(trx: Trx, id: number, spent: number, firstOnly: boolean) {
@@ -54,7 +59,11 @@ async function nextOrderNumber(trx: Trx): Promise<number> {
   }
   const n = await bumpCounter(trx);
   if (n !== undefined) return n;
-  await trx.insertInto('shop_counters').values({ name: 'order_number', value: FIRST_ORDER_NUMBER - 1 }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await trx
+    .insertInto('shop_counters')
+    .values({ name: 'order_number', value: FIRST_ORDER_NUMBER - 1 })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   return (await bumpCounter(trx)) ?? FIRST_ORDER_NUMBER;
 }
 
@@ -64,9 +73,15 @@ async function useVeloDiscount(trx: Trx, customerId: number, seenTags: string): 
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const tags = tagsOf({ tags: current });
     if (tags.includes(VELO_USED_TAG)) throw unprocessable('promo_not_applicable', 'Знижку velo вже використано');
-    const r = await trx.updateTable('customers').set({ tags: JSON.stringify([...tags, VELO_USED_TAG]) }).where('id', '=', customerId).where('tags', '=', current).executeTakeFirst();
+    const r = await trx
+      .updateTable('customers')
+      .set({ tags: JSON.stringify([...tags, VELO_USED_TAG]) })
+      .where('id', '=', customerId)
+      .where('tags', '=', current)
+      .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 1) return;
-    current = (await trx.selectFrom('customers').select('tags').where('id', '=', customerId).executeTakeFirstOrThrow()).tags;
+    current = (await trx.selectFrom('customers').select('tags').where('id', '=', customerId).executeTakeFirstOrThrow())
+      .tags;
   }
   throw conflict('tags_changed', 'Дані клієнта щойно змінилися. Спробуй ще раз');
 }
@@ -78,31 +93,39 @@ async function writeOrder(trx: Trx, d: OrderDraft, now: Date): Promise<PlacedOrd
   for (let tries = 0; id === undefined && tries < 1000; tries += 1) {
     orderNumber = await nextOrderNumber(trx);
     const row = await insertOrder(trx, {
-        customer_id: d.customer.id,
-        variant: d.variant,
-        order_number: orderNumber,
-        financial_status: d.financial,
-        fulfillment_status: null,
-        payment_method: d.paymentMethod,
-        total: d.moneyKop,
-        xp_total: d.xp,
-        tags: JSON.stringify(d.tags),
-        note: d.note,
-        payload: payloadOf(d, orderNumber),
-        created_at: at,
-        updated_at: at,
-        subtotal: d.subtotalKop,
-        discount: d.discountKop,
-        shipping_option: d.shippingOption,
-        delivery_method: d.delivery.method,
-        delivery_city: d.delivery.city,
-        delivery_address: d.address1,
-        shipment_status: null,
+      customer_id: d.customer.id,
+      variant: d.variant,
+      order_number: orderNumber,
+      financial_status: d.financial,
+      fulfillment_status: null,
+      payment_method: d.paymentMethod,
+      total: d.moneyKop,
+      xp_total: d.xp,
+      tags: JSON.stringify(d.tags),
+      note: d.note,
+      payload: payloadOf(d, orderNumber),
+      created_at: at,
+      updated_at: at,
+      subtotal: d.subtotalKop,
+      discount: d.discountKop,
+      shipping_option: d.shippingOption,
+      delivery_method: d.delivery.method,
+      delivery_city: d.delivery.city,
+      delivery_address: d.address1,
+      shipment_status: null,
     });
     id = row?.id;
   }
   if (id === undefined) throw new Error('no free order number');
-  const lines = d.items.map((i) => ({ order_id: id, product_id: i.product.id, variant_id: i.product.variant_id, title: i.product.title, quantity: i.quantity, price: i.unitKop, xp_price: i.xp }));
+  const lines = d.items.map((i) => ({
+    order_id: id,
+    product_id: i.product.id,
+    variant_id: i.product.variant_id,
+    title: i.product.title,
+    quantity: i.quantity,
+    price: i.unitKop,
+    xp_price: i.xp,
+  }));
   await trx.insertInto('order_lines').values(lines).execute();
   return { id, order_number: orderNumber, balance: 0 };
 }
@@ -112,12 +135,24 @@ async function writeOrder(trx: Trx, d: OrderDraft, now: Date): Promise<PlacedOrd
  * and nothing is kept), the record's counters, the velo discount mark and the friend's reward;
  * then `finish`, in the same transaction.
  */
-export async function placeOrder(db: Db, d: OrderDraft, now: Date, finish?: (trx: Trx, placed: PlacedOrder) => Promise<void>): Promise<PlacedOrder> {
+export async function placeOrder(
+  db: Db,
+  d: OrderDraft,
+  now: Date,
+  finish?: (trx: Trx, placed: PlacedOrder) => Promise<void>,
+): Promise<PlacedOrder> {
   try {
     return await db.transaction().execute(async (trx) => {
       const placed = await writeOrder(trx, d, now);
       if (d.xp > 0) {
-        await changeXp(trx, { customerId: d.customer.id, amount: -d.xp, reason: 'order', title: `Замовлення №${placed.order_number}`, ref: `order:${placed.id}`, now });
+        await changeXp(trx, {
+          customerId: d.customer.id,
+          amount: -d.xp,
+          reason: 'order',
+          title: `Замовлення №${placed.order_number}`,
+          ref: `order:${placed.id}`,
+          now,
+        });
       }
       // docs/rules.md#validation: the friend code is for a first order; checked again here against a racing one.
       const counted = await countOrder(trx, d.customer.id, d.moneyKop, d.friend !== null);

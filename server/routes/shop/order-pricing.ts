@@ -43,7 +43,8 @@ export function priceCart(opts: {
   promocode: string | undefined;
   configuredPromo: string;
 }): PricedCart {
-  if (opts.lines.length === 0) throw unprocessable('empty_cart', 'Кошик порожній: додай товари, щоб оформити замовлення');
+  if (opts.lines.length === 0)
+    throw unprocessable('empty_cart', 'Кошик порожній: додай товари, щоб оформити замовлення');
   const counts = new Map<number, number>();
   for (const l of opts.lines) counts.set(l.variant_id, (counts.get(l.variant_id) ?? 0) + l.quantity);
 
@@ -52,10 +53,15 @@ export function priceCart(opts: {
     const p = opts.products.get(variantId);
     if (!p) throw unprocessable('product_unknown', `Товару з кодом ${variantId} немає в каталозі. Онови кошик`);
     if (p.variant !== opts.variant) {
-      throw unprocessable('product_other_variant', `«${p.title}» продається в магазині ${variantName(p.variant)}, а не ${variantName(opts.variant)}`);
+      throw unprocessable(
+        'product_other_variant',
+        `«${p.title}» продається в магазині ${variantName(p.variant)}, а не ${variantName(opts.variant)}`,
+      );
     }
-    if (p.available !== 1) throw unprocessable('product_unavailable', `«${p.title}» зараз немає в наявності. Прибери його з кошика`);
-    if (quantity > MAX_LINE_COUNT) throw unprocessable('too_many_units', `Не більше ${MAX_LINE_COUNT} шт. «${p.title}» в одному замовленні`);
+    if (p.available !== 1)
+      throw unprocessable('product_unavailable', `«${p.title}» зараз немає в наявності. Прибери його з кошика`);
+    if (quantity > MAX_LINE_COUNT)
+      throw unprocessable('too_many_units', `Не більше ${MAX_LINE_COUNT} шт. «${p.title}» в одному замовленні`);
     const xp = p.xp_price ?? 0;
     const listKop = xp > 0 ? 0 : p.price;
     items.push({ product: p, tags: productTags(p), quantity, listKop, unitKop: listKop, xp });
@@ -63,7 +69,10 @@ export function priceCart(opts: {
 
   const asCart = items.map((i) => ({ count: i.quantity, price: i.listKop / 100, bonuses: i.xp, tags: i.tags }));
   if (zeroPriceFlag(asCart)) {
-    throw unprocessable('bonus_mixed_with_paid', 'Бонусні товари за XP оформлюються окремим замовленням, без товарів за гроші');
+    throw unprocessable(
+      'bonus_mixed_with_paid',
+      'Бонусні товари за XP оформлюються окремим замовленням, без товарів за гроші',
+    );
   }
   if (items.every((i) => i.listKop === 0 && i.xp === 0)) {
     throw unprocessable('gift_only', 'Подарунок можна отримати лише разом із покупкою');
@@ -74,7 +83,13 @@ export function priceCart(opts: {
   let velo = false;
   const code = opts.promocode?.trim();
   if (code) {
-    const problem = veloPromoProblem({ variant: opts.variant, lines: items, customerTags: opts.customerTags, code, configured: opts.configuredPromo });
+    const problem = veloPromoProblem({
+      variant: opts.variant,
+      lines: items,
+      customerTags: opts.customerTags,
+      code,
+      configured: opts.configuredPromo,
+    });
     if (problem) throw unprocessable('promo_not_applicable', problem);
     velo = true;
     for (const i of items) i.unitKop = veloLinePrice(i.listKop, i);

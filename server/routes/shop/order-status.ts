@@ -12,12 +12,21 @@ import { settleReferral } from './referral-credits';
 /** Handed over to the member: fulfilled and delivered; a cash order is paid to the carrier then. */
 export async function handOverOrder(deps: AppDeps, orderId: number, now: Date): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom('orders').select(['payment_method', 'financial_status']).where('id', '=', orderId).executeTakeFirst();
+    const order = await trx
+      .selectFrom('orders')
+      .select(['payment_method', 'financial_status'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
     if (!order) throw notFound('Замовлення не знайдено', 'order_not_found');
     const cashNowPaid = order.payment_method === 1 && order.financial_status === 'pending';
     await trx
       .updateTable('orders')
-      .set({ fulfillment_status: 'fulfilled', shipment_status: 'delivered', updated_at: now.toISOString(), ...(cashNowPaid ? { financial_status: 'paid' } : {}) })
+      .set({
+        fulfillment_status: 'fulfilled',
+        shipment_status: 'delivered',
+        updated_at: now.toISOString(),
+        ...(cashNowPaid ? { financial_status: 'paid' } : {}),
+      })
       .where('id', '=', orderId)
       .execute();
     await settleReferral(trx, orderId, now);

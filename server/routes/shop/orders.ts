@@ -22,21 +22,43 @@ function shipmentOf(o: { fulfillment_status: string | null; shipment_status: str
 }
 
 async function historyOf(db: Db, customerId: number): Promise<OrderSummary[]> {
-  const orders = await db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(HISTORY_LIMIT).execute();
+  const orders = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(HISTORY_LIMIT)
+    .execute();
   if (orders.length === 0) return [];
   const lines = await db
     .selectFrom('order_lines')
     .select(['id', 'order_id', 'product_id', 'variant_id', 'title', 'quantity', 'price', 'xp_price'])
-    .where('order_id', 'in', orders.map((o) => o.id))
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
     .orderBy('id')
     .execute();
   const byOrder = new Map<number, OrderSummary['lines']>();
   for (const l of lines) {
     const list = byOrder.get(l.order_id) ?? [];
-    list.push({ id: l.id, variant_id: l.variant_id, title: l.title, quantity: l.quantity, price: l.price / 100, bonuses: l.xp_price, image: productImage(l.product_id) });
+    list.push({
+      id: l.id,
+      variant_id: l.variant_id,
+      title: l.title,
+      quantity: l.quantity,
+      price: l.price / 100,
+      bonuses: l.xp_price,
+      image: productImage(l.product_id),
+    });
     byOrder.set(l.order_id, list);
   }
-  const refunds = await refundsOf(db, orders.map((o) => o.id));
+  const refunds = await refundsOf(
+    db,
+    orders.map((o) => o.id),
+  );
   return orders.map((o) => ({
     id: o.id,
     order_number: o.order_number,
@@ -71,7 +93,11 @@ async function refundsOf(db: Db, orderIds: number[]): Promise<Map<number, NonNul
   const byOrder = new Map<number, NonNullable<OrderSummary['refunds']>>();
   for (const r of rows) {
     const list = byOrder.get(r.order_id) ?? [];
-    list.push({ amount: r.amount / 100, status: r.status === 'refunded' ? 'refunded' : 'refunding', refunded_at: r.refunded_at });
+    list.push({
+      amount: r.amount / 100,
+      status: r.status === 'refunded' ? 'refunded' : 'refunding',
+      refunded_at: r.refunded_at,
+    });
     byOrder.set(r.order_id, list);
   }
   return byOrder;
@@ -80,13 +106,19 @@ async function refundsOf(db: Db, orderIds: number[]): Promise<Map<number, NonNul
 /** create-order and get-orders (docs/api.md#orders). */
 export function registerOrders(app: Hono<AppEnv>): void {
   // Every placed order stores its answer in the order's own transaction (order-create.ts).
-  mount(app, createOrder, async ({ input, member, deps, idempotency }) => createOrderFor(deps, member, input, deps.clock.now(), idempotency), {
-    settlesInTransaction: true,
-  });
+  mount(
+    app,
+    createOrder,
+    async ({ input, member, deps, idempotency }) => createOrderFor(deps, member, input, deps.clock.now(), idempotency),
+    {
+      settlesInTransaction: true,
+    },
+  );
 
   mount(app, getOrders, async ({ input, member, deps }) => {
     const customer = await ownedCustomer(deps.db, member, input.shopifyId);
-    if (customer.variant !== input.variant) throw unprocessable('customer_variant_mismatch', 'Цей обліковий запис належить іншому магазину');
+    if (customer.variant !== input.variant)
+      throw unprocessable('customer_variant_mismatch', 'Цей обліковий запис належить іншому магазину');
     const list = await historyOf(deps.db, customer.id);
     const mix = await deps.db
       .selectFrom('products')

@@ -2,7 +2,13 @@ import type { Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError, badRequest, forbidden, notFound } from '../../errors';
 import { providersOf } from '../../providers/index';
-import { callbackData, paymentRequestData, sandboxCallback, verifyLiqpay, type CallbackData } from '../../sandboxes/liqpay';
+import {
+  callbackData,
+  paymentRequestData,
+  sandboxCallback,
+  verifyLiqpay,
+  type CallbackData,
+} from '../../sandboxes/liqpay';
 import { checkoutMessagePage, checkoutPage, settledAttemptText } from '../../sandboxes/liqpay-page';
 import { requestForm, type FormFields } from '../../http/request-body';
 import { paymentKeys } from './payment-keys';
@@ -60,18 +66,37 @@ export function registerPaymentCallback(app: Hono<AppEnv>): void {
     const keys = await paymentKeys(deps);
     const decoded = verifyLiqpay(keys, c.req.query('data') ?? '', c.req.query('signature') ?? '');
     const req = decoded === null ? null : paymentRequestData.safeParse(decoded);
-    if (!req?.success) return c.html(checkoutMessagePage('Посилання недійсне', 'Це посилання на оплату пошкоджене або підроблене. Отримай нове в застосунку.'), 400);
+    if (!req?.success)
+      return c.html(
+        checkoutMessagePage(
+          'Посилання недійсне',
+          'Це посилання на оплату пошкоджене або підроблене. Отримай нове в застосунку.',
+        ),
+        400,
+      );
     const pay = await deps.db
       .selectFrom('card_payments as p')
       .innerJoin('orders as o', 'o.id', 'p.order_id')
       .select(['p.status', 'o.order_number', 'o.financial_status'])
       .where('p.provider_order_id', '=', req.data.order_id)
       .executeTakeFirst();
-    if (!pay) return c.html(checkoutMessagePage('Платіж не знайдено', 'Такого платежу немає. Отримай нове посилання в застосунку.'), 404);
+    if (!pay)
+      return c.html(
+        checkoutMessagePage('Платіж не знайдено', 'Такого платежу немає. Отримай нове посилання в застосунку.'),
+        404,
+      );
     // What the page says follows the order as it stands, not only this attempt: an old declined
     // link of an order paid since says it is paid, never invites a second payment.
-    const done = settledAttemptText({ attempt: pay.status, order: pay.financial_status, orderNumber: pay.order_number });
-    if (done) return c.html(checkoutMessagePage(done.title, done.text, backPath(req.data.result_url, new URL(c.req.url).origin)), 409);
+    const done = settledAttemptText({
+      attempt: pay.status,
+      order: pay.financial_status,
+      orderNumber: pay.order_number,
+    });
+    if (done)
+      return c.html(
+        checkoutMessagePage(done.title, done.text, backPath(req.data.result_url, new URL(c.req.url).origin)),
+        409,
+      );
     const now = deps.clock.now();
     return c.html(
       checkoutPage({
@@ -93,7 +118,10 @@ export function registerPaymentCallback(app: Hono<AppEnv>): void {
       const r = await settle(deps, cb);
       const back = backPath(cb.result_url, new URL(c.req.url).origin);
       const sep = back.includes('?') ? '&' : '?';
-      return c.redirect(`${back}${sep}payment=${r.outcome === 'paid' ? 'success' : 'failure'}&order=${r.orderNumber}`, 303);
+      return c.redirect(
+        `${back}${sep}payment=${r.outcome === 'paid' ? 'success' : 'failure'}&order=${r.orderNumber}`,
+        303,
+      );
     } catch (err) {
       if (err instanceof ApiError) return c.html(checkoutMessagePage('Оплата не вдалася', err.message), err.status);
       throw err;

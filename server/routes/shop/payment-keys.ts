@@ -10,8 +10,13 @@ function sandboxSecret(db: Db): Promise<string> {
   let s = secrets.get(db);
   if (!s) {
     s = (async () => {
-      await db.insertInto('shop_settings').values({ name: SECRET, value: newSandboxSecret() }).onConflict((oc) => oc.column('name').doNothing()).execute();
-      return (await db.selectFrom('shop_settings').select('value').where('name', '=', SECRET).executeTakeFirstOrThrow()).value;
+      await db
+        .insertInto('shop_settings')
+        .values({ name: SECRET, value: newSandboxSecret() })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      return (await db.selectFrom('shop_settings').select('value').where('name', '=', SECRET).executeTakeFirstOrThrow())
+        .value;
     })();
     secrets.set(db, s);
     s.catch(() => secrets.delete(db));

@@ -51,7 +51,15 @@ async function claim(deps: AppDeps, paymentId: number): Promise<Claimed | null> 
   const pay = await deps.db
     .selectFrom('card_payments as p')
     .innerJoin('orders as o', 'o.id', 'p.order_id')
-    .select(['p.id', 'p.provider_order_id', 'p.amount', 'p.status', 'p.refund_attempts', 'p.refund_after', 'o.order_number'])
+    .select([
+      'p.id',
+      'p.provider_order_id',
+      'p.amount',
+      'p.status',
+      'p.refund_attempts',
+      'p.refund_after',
+      'o.order_number',
+    ])
     .where('p.id', '=', paymentId)
     .executeTakeFirst();
   if (!pay || !(REFUNDS_OPEN as readonly string[]).includes(pay.status)) return null;
@@ -60,13 +68,24 @@ async function claim(deps: AppDeps, paymentId: number): Promise<Claimed | null> 
   // Every step changes the status or the try count, so this matches only the row as read.
   const taken = await deps.db
     .updateTable('card_payments')
-    .set({ status: 'refunding', refund_attempts: tries, refund_after: new Date(now.getTime() + LEASE_MS).toISOString(), updated_at: now.toISOString() })
+    .set({
+      status: 'refunding',
+      refund_attempts: tries,
+      refund_after: new Date(now.getTime() + LEASE_MS).toISOString(),
+      updated_at: now.toISOString(),
+    })
     .where('id', '=', pay.id)
     .where('status', '=', pay.status)
     .where('refund_attempts', '=', pay.refund_attempts)
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) return null;
-  return { id: pay.id, provider_order_id: pay.provider_order_id, amount: pay.amount, order_number: pay.order_number, tries };
+  return {
+    id: pay.id,
+    provider_order_id: pay.provider_order_id,
+    amount: pay.amount,
+    order_number: pay.order_number,
+    tries,
+  };
 }
 
 /** Records a try's end, if this try still holds the attempt; counted and logged (no personal data). */
@@ -77,14 +96,33 @@ async function finish(deps: AppDeps, pay: Claimed, outcome: RefundOutcome, error
     .updateTable('card_payments')
     .set(
       done
-        ? { status: 'refunded', refunded_at: now.toISOString(), refund_after: null, refund_error: null, updated_at: now.toISOString() }
-        : { status: 'refund_failed', refund_after: new Date(now.getTime() + retryDelayMs(pay.tries)).toISOString(), refund_error: (error ?? 'no_answer').slice(0, 100), updated_at: now.toISOString() },
+        ? {
+            status: 'refunded',
+            refunded_at: now.toISOString(),
+            refund_after: null,
+            refund_error: null,
+            updated_at: now.toISOString(),
+          }
+        : {
+            status: 'refund_failed',
+            refund_after: new Date(now.getTime() + retryDelayMs(pay.tries)).toISOString(),
+            refund_error: (error ?? 'no_answer').slice(0, 100),
+            updated_at: now.toISOString(),
+          },
     )
     .where('id', '=', pay.id)
     .where('status', '=', 'refunding')
     .where('refund_attempts', '=', pay.tries)
     .executeTakeFirst();
-  const line = { event: 'payment_refund', payment: pay.provider_order_id, order: pay.order_number, amount: pay.amount / 100, outcome, tries: pay.tries, ...(error ? { error } : {}) };
+  const line = {
+    event: 'payment_refund',
+    payment: pay.provider_order_id,
+    order: pay.order_number,
+    amount: pay.amount / 100,
+    outcome,
+    tries: pay.tries,
+    ...(error ? { error } : {}),
+  };
   if (Number(r.numUpdatedRows) !== 1) {
     // Held past its lease: the try that took over asks for the status before refunding again.
     deps.log?.warn({ ...line, lease: 'lost' }, 'payment refund outlived its lease');
@@ -92,7 +130,11 @@ async function finish(deps: AppDeps, pay: Claimed, outcome: RefundOutcome, error
   }
   deps.metrics?.refunds.inc({ outcome });
   if (done) deps.log?.info(line, 'payment refunded');
-  else deps.log?.warn({ ...line, retryInMin: retryDelayMs(pay.tries) / 60_000 }, 'payment refund failed; tried again later');
+  else
+    deps.log?.warn(
+      { ...line, retryInMin: retryDelayMs(pay.tries) / 60_000 },
+      'payment refund failed; tried again later',
+    );
   return outcome;
 }
 
@@ -100,7 +142,11 @@ async function finish(deps: AppDeps, pay: Claimed, outcome: RefundOutcome, error
  * One refund try for an attempt flagged for refund: null when it is not due now (not flagged,
  * already refunded, another try holds it, or its retry time has not come) or card payments are off.
  */
-export async function refundAttempt(deps: AppDeps, paymentId: number, doFetch?: typeof fetch): Promise<RefundOutcome | null> {
+export async function refundAttempt(
+  deps: AppDeps,
+  paymentId: number,
+  doFetch?: typeof fetch,
+): Promise<RefundOutcome | null> {
   if (providersOf(deps.config).card === 'off') return null;
   const pay = await claim(deps, paymentId);
   if (!pay) return null;

@@ -21,10 +21,24 @@ export function registerPaymentReturn(app: Hono<AppEnv>): void {
     const deps = c.var.deps;
     const id = c.req.query('payment') ?? '';
     c.header('cache-control', 'no-store');
-    const pay = id && id.length <= ID_MAX ? await deps.db.selectFrom('card_payments').select(['order_id', 'status']).where('provider_order_id', '=', id).executeTakeFirst() : undefined;
+    const pay =
+      id && id.length <= ID_MAX
+        ? await deps.db
+            .selectFrom('card_payments')
+            .select(['order_id', 'status'])
+            .where('provider_order_id', '=', id)
+            .executeTakeFirst()
+        : undefined;
     if (!pay) return c.redirect('/history-order?payment=pending', 303);
     if (pay.status === 'created') await checkAttemptNow(deps, id);
-    const order = await deps.db.selectFrom('orders').select(['order_number', 'financial_status']).where('id', '=', pay.order_id).executeTakeFirstOrThrow();
-    return c.redirect(`/history-order?payment=${WORDS[order.financial_status] ?? 'pending'}&order=${order.order_number}`, 303);
+    const order = await deps.db
+      .selectFrom('orders')
+      .select(['order_number', 'financial_status'])
+      .where('id', '=', pay.order_id)
+      .executeTakeFirstOrThrow();
+    return c.redirect(
+      `/history-order?payment=${WORDS[order.financial_status] ?? 'pending'}&order=${order.order_number}`,
+      303,
+    );
   });
 }

@@ -17,7 +17,8 @@ const FAILED = new Set(['failure', 'error', 'reversed']);
  * closed meanwhile). Such a payment is never counted as the order's; it is refunded
  * (`refunding`, `refunded`, or `refund_failed` and tried again: payment-refund.ts).
  */
-export type AttemptStatus = 'created' | 'success' | 'failure' | 'refund_due' | 'refunding' | 'refunded' | 'refund_failed';
+export type AttemptStatus =
+  'created' | 'success' | 'failure' | 'refund_due' | 'refunding' | 'refunded' | 'refund_failed';
 
 export interface Settled {
   orderNumber: number;
@@ -31,9 +32,14 @@ export interface Settled {
  * attempt paid it) is flagged `refund_due`, never counted twice, and refunded at once.
  */
 export async function settle(deps: AppDeps, cb: CallbackData): Promise<Settled> {
-  const pay = await deps.db.selectFrom('card_payments').selectAll().where('provider_order_id', '=', cb.order_id).executeTakeFirst();
+  const pay = await deps.db
+    .selectFrom('card_payments')
+    .selectAll()
+    .where('provider_order_id', '=', cb.order_id)
+    .executeTakeFirst();
   if (!pay) throw notFound('Платіж не знайдено', 'payment_not_found');
-  if (Math.round(cb.amount * 100) !== pay.amount || cb.currency !== 'UAH') throw unprocessable('payment_mismatch', 'Сума або валюта платежу не збігається із замовленням');
+  if (Math.round(cb.amount * 100) !== pay.amount || cb.currency !== 'UAH')
+    throw unprocessable('payment_mismatch', 'Сума або валюта платежу не збігається із замовленням');
   const now = deps.clock.now().toISOString();
   // LiqPay answers `sandbox` for a test payment, in which no money moved. With real keys (a shop
   // account left in test mode, a test card on the live shop) it never settles an order: the
@@ -51,22 +57,41 @@ export async function settle(deps: AppDeps, cb: CallbackData): Promise<Settled> 
         .where('status', 'in', paid ? ['created', 'failure'] : ['created'])
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) === 0) return false;
-      let q = trx.updateTable('orders').set({ financial_status: paid ? 'paid' : 'failed', updated_at: now }).where('id', '=', pay.order_id);
+      let q = trx
+        .updateTable('orders')
+        .set({ financial_status: paid ? 'paid' : 'failed', updated_at: now })
+        .where('id', '=', pay.order_id);
       q = paid ? q.where('financial_status', 'in', ['pending', 'failed']) : q.where('financial_status', '=', 'pending');
       const counted = Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
       // A friend's first order paid: the referrer's pending credit is owed now.
       if (paid && counted) await settleReferral(trx, pay.order_id, deps.clock.now());
       if (!paid || counted) return false;
       // Money taken for an order that is paid already (or closed): kept apart for a refund.
-      await trx.updateTable('card_payments').set({ status: 'refund_due', updated_at: now }).where('id', '=', pay.id).execute();
+      await trx
+        .updateTable('card_payments')
+        .set({ status: 'refund_due', updated_at: now })
+        .where('id', '=', pay.id)
+        .execute();
       return true;
     });
   }
-  const order = await deps.db.selectFrom('orders').select(['order_number', 'financial_status']).where('id', '=', pay.order_id).executeTakeFirstOrThrow();
-  const line = { event: 'payment_status', payment: cb.order_id, order: order.order_number, amount: pay.amount / 100, status: cb.status };
-  if (test) deps.log?.warn(line, 'test payment (status sandbox) on a server with real LiqPay keys: not counted as paid');
+  const order = await deps.db
+    .selectFrom('orders')
+    .select(['order_number', 'financial_status'])
+    .where('id', '=', pay.order_id)
+    .executeTakeFirstOrThrow();
+  const line = {
+    event: 'payment_status',
+    payment: cb.order_id,
+    order: order.order_number,
+    amount: pay.amount / 100,
+    status: cb.status,
+  };
+  if (test)
+    deps.log?.warn(line, 'test payment (status sandbox) on a server with real LiqPay keys: not counted as paid');
   if (refund) deps.log?.warn(line, 'second payment of an order already paid: flagged for refund');
-  const state = refund || order.financial_status === 'paid' ? 'paid' : order.financial_status === 'failed' ? 'failed' : 'pending';
+  const state =
+    refund || order.financial_status === 'paid' ? 'paid' : order.financial_status === 'failed' ? 'failed' : 'pending';
   deps.metrics?.payments.inc({ outcome: refund ? 'refund_due' : test ? 'test_payment' : state });
   // Returned at once; if the provider cannot take it now, the scheduled check tries again.
   if (refund) await refundAttempt(deps, pay.id);
@@ -78,16 +103,29 @@ export async function settle(deps: AppDeps, cb: CallbackData): Promise<Settled> 
  * happens without real LiqPay keys (the sandbox's own page settles its payments), or when the
  * provider cannot be reached or knows no such payment yet (the payer has not paid).
  */
-export async function checkAttempt(deps: AppDeps, providerOrderId: string, doFetch: typeof fetch = fetch): Promise<Settled | null> {
+export async function checkAttempt(
+  deps: AppDeps,
+  providerOrderId: string,
+  doFetch: typeof fetch = fetch,
+): Promise<Settled | null> {
   if (providersOf(deps.config).card !== 'liqpay') return null;
   const answer = await liqpayStatus(await paymentKeys(deps), deps.config.LIQPAY_API_URL, providerOrderId, doFetch);
-  if (!answer) deps.log?.warn({ event: 'payment_status_check', payment: providerOrderId }, 'LiqPay status request unanswered');
+  if (!answer)
+    deps.log?.warn({ event: 'payment_status_check', payment: providerOrderId }, 'LiqPay status request unanswered');
   if (!answer?.status || answer.err_code === 'payment_not_found' || answer.amount === undefined) return null;
   if (answer.order_id !== undefined && answer.order_id !== providerOrderId) return null;
   try {
-    return await settle(deps, { order_id: providerOrderId, status: answer.status, amount: answer.amount, currency: answer.currency ?? 'UAH' });
+    return await settle(deps, {
+      order_id: providerOrderId,
+      status: answer.status,
+      amount: answer.amount,
+      currency: answer.currency ?? 'UAH',
+    });
   } catch (err) {
-    deps.log?.error({ event: 'payment_status_check', payment: providerOrderId, err: (err as Error).message }, 'LiqPay status not applied');
+    deps.log?.error(
+      { event: 'payment_status_check', payment: providerOrderId, err: (err as Error).message },
+      'LiqPay status not applied',
+    );
     return null;
   }
 }
@@ -98,7 +136,11 @@ export async function checkAttempt(deps: AppDeps, providerOrderId: string, doFet
  * across instances. The member's return page needs no sign-in; without this each visit (a reload,
  * a bot) would be a request to LiqPay. Null when not asked or nothing was decided.
  */
-export async function checkAttemptNow(deps: AppDeps, providerOrderId: string, doFetch: typeof fetch = fetch): Promise<Settled | null> {
+export async function checkAttemptNow(
+  deps: AppDeps,
+  providerOrderId: string,
+  doFetch: typeof fetch = fetch,
+): Promise<Settled | null> {
   if (providersOf(deps.config).card !== 'liqpay') return null;
   const now = deps.clock.now();
   const since = new Date(now.getTime() - deps.config.PAYMENT_RETURN_CHECK_SECONDS * 1000).toISOString();
@@ -150,7 +192,9 @@ export function startPaymentChecks(deps: AppDeps, everyMs = 60_000): () => void 
     running = true;
     checkPendingPayments(deps)
       .then(() => runDueRefunds(deps))
-      .catch((e: unknown) => deps.log?.error({ event: 'payment_checks', err: String(e) }, 'scheduled payment check failed'))
+      .catch((e: unknown) =>
+        deps.log?.error({ event: 'payment_checks', err: String(e) }, 'scheduled payment check failed'),
+      )
       .finally(() => (running = false));
   }, everyMs);
   timer.unref();

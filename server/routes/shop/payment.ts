@@ -12,13 +12,21 @@ import { requireOwnToken } from '../auth/token-owner';
 import { paymentKeys } from './payment-keys';
 import { checkAttempt } from './payment-settle';
 
-
 /** The member's own order: 404 when there is none in this variant, 403 when it is someone else's. */
 export async function ownOrder(deps: AppDeps, member: Member, orderId: number, variant?: 'glo' | 'ogo') {
   const order = await deps.db
     .selectFrom('orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
-    .select(['o.id', 'o.order_number', 'o.variant', 'o.financial_status', 'o.payment_method', 'o.total', 'o.customer_id', 'c.member_id'])
+    .select([
+      'o.id',
+      'o.order_number',
+      'o.variant',
+      'o.financial_status',
+      'o.payment_method',
+      'o.total',
+      'o.customer_id',
+      'c.member_id',
+    ])
     .where('o.id', '=', orderId)
     .executeTakeFirst();
   if (!order || (variant && order.variant !== variant)) throw notFound('Замовлення не знайдено', 'order_not_found');
@@ -41,7 +49,13 @@ function refuseClosed(order: Pick<OwnOrder, 'financial_status'>): void {
  * when real LiqPay keys are set: null when there is none, or it has just been found settled.
  */
 async function openAttempt(deps: AppDeps, orderId: number): Promise<string | null> {
-  const open = await deps.db.selectFrom('card_payments').select(['provider_order_id']).where('order_id', '=', orderId).where('status', '=', 'created').orderBy('id', 'desc').executeTakeFirst();
+  const open = await deps.db
+    .selectFrom('card_payments')
+    .select(['provider_order_id'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'created')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   if (!open) return null;
   const checked = await checkAttempt(deps, open.provider_order_id);
   return checked && checked.outcome !== 'pending' ? null : open.provider_order_id;
@@ -69,17 +83,39 @@ export function registerPayment(app: Hono<AppEnv>): void {
       const id = `club-${order.order_number}-${randomBytes(4).toString('hex')}`;
       const made = await deps.db.transaction().execute(async (trx) => {
         // Made only while the order is still open and no other attempt is: two requests at once make one.
-        const opened = await trx.updateTable('orders').set({ financial_status: 'pending', updated_at: now }).where('id', '=', order.id).where('financial_status', 'in', ['pending', 'failed']).executeTakeFirst();
+        const opened = await trx
+          .updateTable('orders')
+          .set({ financial_status: 'pending', updated_at: now })
+          .where('id', '=', order.id)
+          .where('financial_status', 'in', ['pending', 'failed'])
+          .executeTakeFirst();
         if (Number(opened.numUpdatedRows) !== 1) return false;
-        const other = await trx.selectFrom('card_payments').select('id').where('order_id', '=', order.id).where('status', '=', 'created').executeTakeFirst();
+        const other = await trx
+          .selectFrom('card_payments')
+          .select('id')
+          .where('order_id', '=', order.id)
+          .where('status', '=', 'created')
+          .executeTakeFirst();
         if (other) return false;
-        await trx.insertInto('card_payments').values({ order_id: order.id, provider_order_id: id, amount: order.total, status: 'created', callback: null, created_at: now, updated_at: now }).execute();
+        await trx
+          .insertInto('card_payments')
+          .values({
+            order_id: order.id,
+            provider_order_id: id,
+            amount: order.total,
+            status: 'created',
+            callback: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
         return true;
       });
       if (!made) {
         refuseClosed(await ownOrder(deps, member, order.id));
         providerOrderId = await openAttempt(deps, order.id);
-        if (providerOrderId === null) throw unprocessable('payment_in_progress', 'Оплата цього замовлення вже триває. Онови сторінку замовлень');
+        if (providerOrderId === null)
+          throw unprocessable('payment_in_progress', 'Оплата цього замовлення вже триває. Онови сторінку замовлень');
       } else providerOrderId = id;
     }
     const origin = publicOrigin(c, deps);
@@ -89,7 +125,10 @@ export function registerPayment(app: Hono<AppEnv>): void {
       description: `Оплата замовлення №${order.order_number} у магазині ${order.variant}`,
       // Back from LiqPay through the server, which asks for the payment's status; the sandbox page
       // settles its payment itself and returns straight to the history.
-      resultUrl: providersOf(deps.config).card === 'liqpay' ? `${origin}/payments/liqpay/return?payment=${encodeURIComponent(providerOrderId)}` : `${origin}/history-order`,
+      resultUrl:
+        providersOf(deps.config).card === 'liqpay'
+          ? `${origin}/payments/liqpay/return?payment=${encodeURIComponent(providerOrderId)}`
+          : `${origin}/history-order`,
       serverUrl: `${origin}/payments/liqpay/callback`,
     });
     return { success: true, link };

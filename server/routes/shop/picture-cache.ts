@@ -7,7 +7,10 @@ export interface KeptPicture {
 /** What an entry costs besides its bytes (the key, the object, the map's slot), bytes. */
 const ENTRY_OVERHEAD = 200;
 
-const sizeOf = (p: KeptPicture) => (typeof p.body === 'string' ? Buffer.byteLength(p.body) : p.body.byteLength) + (p.gz?.byteLength ?? 0) + ENTRY_OVERHEAD;
+const sizeOf = (p: KeptPicture) =>
+  (typeof p.body === 'string' ? Buffer.byteLength(p.body) : p.body.byteLength) +
+  (p.gz?.byteLength ?? 0) +
+  ENTRY_OVERHEAD;
 
 /**
  * Made pictures kept in memory up to `maxBytes`, the least recently used dropped first. Keyed by

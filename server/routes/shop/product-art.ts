@@ -5,7 +5,21 @@ import { escapeMarkup } from '../../http/escape';
  * Product pictures are drawn, not photographed: a simple SVG per product from a few stored
  * parameters, so the demo catalogue needs no image files and no third-party artwork.
  */
-export const SHAPES = ['pack', 'carton', 'device', 'can', 'cigs', 'case', 'cable', 'gift', 'tee', 'cap', 'bag', 'mix', 'mug'] as const;
+export const SHAPES = [
+  'pack',
+  'carton',
+  'device',
+  'can',
+  'cigs',
+  'case',
+  'cable',
+  'gift',
+  'tee',
+  'cap',
+  'bag',
+  'mix',
+  'mug',
+] as const;
 export type Shape = (typeof SHAPES)[number];
 
 const hex = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/));
@@ -92,11 +106,16 @@ const PRICE_BADGE = /^\d[\d\s]*\s?(XP|грн|₴)$/u;
  */
 export function productSvg(art: ProductArt, { backdrop = true } = {}): string {
   // A price in the picture («300 XP») only repeats the price printed beside it on every screen.
-  const badge = art.badge && !PRICE_BADGE.test(art.badge)
-    ? `<rect x="276" y="24" width="104" height="36" rx="18" fill="${art.color}"/>${text(328, 48, 17, art.accent, art.badge)}`
-    : '';
+  const badge =
+    art.badge && !PRICE_BADGE.test(art.badge)
+      ? `<rect x="276" y="24" width="104" height="36" rx="18" fill="${art.color}"/>${text(328, 48, 17, art.accent, art.badge)}`
+      : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" font-family="system-ui,-apple-system,'Segoe UI',Roboto,sans-serif">
-${backdrop ? `<defs><radialGradient id="bg" cx="50%" cy="40%" r="70%"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="${art.accent}" stop-opacity=".35"/></radialGradient></defs>
-<rect width="400" height="400" fill="url(#bg)"/>` : ''}<ellipse cx="200" cy="352" rx="120" ry="12" fill="#00000018"/>
+${
+  backdrop
+    ? `<defs><radialGradient id="bg" cx="50%" cy="40%" r="70%"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="${art.accent}" stop-opacity=".35"/></radialGradient></defs>
+<rect width="400" height="400" fill="url(#bg)"/>`
+    : ''
+}<ellipse cx="200" cy="352" rx="120" ry="12" fill="#00000018"/>
 ${body(art)}${badge}${text(200, 384, 20, '#2b2b33', art.label, 600)}</svg>`;
 }

@@ -31,7 +31,12 @@ const WEBP = { lossless: true, effort: 4 } as const;
  * versions and settings. Part of its ETag, so two instances of one release give one picture one
  * ETag, and an upgrade that draws a pixel differently gives it a new one.
  */
-const RENDERER = JSON.stringify([require('@resvg/resvg-js/package.json').version, sharp.versions.sharp, sharp.versions.vips, WEBP]);
+const RENDERER = JSON.stringify([
+  require('@resvg/resvg-js/package.json').version,
+  sharp.versions.sharp,
+  sharp.versions.vips,
+  WEBP,
+]);
 
 // One libvips thread per encode: the server bounds renders itself (./render-slots), so each slot
 // is one core's work. No libvips operation cache: every input is new pixels, never asked again.
@@ -39,10 +44,12 @@ sharp.concurrency(1);
 sharp.cache(false);
 
 /** The SVG a product's picture is rasterised from; the family names of the drawing (system-ui …) all mean DejaVu Sans here. */
-export const pictureSvg = (art: ProductArt): string => productSvg(art, { backdrop: false }).replace(/font-family="[^"]*"/, 'font-family="DejaVu Sans"');
+export const pictureSvg = (art: ProductArt): string =>
+  productSvg(art, { backdrop: false }).replace(/font-family="[^"]*"/, 'font-family="DejaVu Sans"');
 
 /** The picture's strong ETag, known before (and without) making it: the drawing, the width, the renderer. */
-export const pictureTag = (svg: string, width: PictureWidth): string => `"${createHash('sha1').update(`${RENDERER}\n${width}\n${svg}`).digest('base64url')}"`;
+export const pictureTag = (svg: string, width: PictureWidth): string =>
+  `"${createHash('sha1').update(`${RENDERER}\n${width}\n${svg}`).digest('base64url')}"`;
 
 /**
  * A young-generation collection (a scavenge: about a millisecond, the old generation untouched).

@@ -1,5 +1,9 @@
 import type { Transaction } from 'kysely';
-import { INVITE_MAX_FRIENDS_PER_YEAR, INVITE_MILESTONES, INVITE_XP_PER_FRIEND } from '../../../src/domain/invite/calculator';
+import {
+  INVITE_MAX_FRIENDS_PER_YEAR,
+  INVITE_MILESTONES,
+  INVITE_XP_PER_FRIEND,
+} from '../../../src/domain/invite/calculator';
 import { kyivMidnight, kyivParts } from '../../../src/domain/format/kyiv-time';
 import { referralCreditDue } from '../../../src/domain/invite/referral-credit';
 import type { AppDeps } from '../../context';
@@ -29,7 +33,11 @@ export async function recordReferralCredit(
     .where('state', '!=', 'void')
     .executeTakeFirst();
   if (before) return null;
-  const referrer = await trx.selectFrom('members').select(['id', 'phone']).where('id', '=', c.referrerId).executeTakeFirstOrThrow();
+  const referrer = await trx
+    .selectFrom('members')
+    .select(['id', 'phone'])
+    .where('id', '=', c.referrerId)
+    .executeTakeFirstOrThrow();
   const record = await ensureCustomer(trx, referrer, c.variant, c.now);
   const row = await trx
     .insertInto('referral_credits')
@@ -55,18 +63,41 @@ export async function recordReferralCredit(
  * past the year's cap of friends (then it is void); cancelled or returned, it is void. Each credit
  * moves once (a compare-and-set on its state). Call it in the transaction that changed the order.
  */
-export async function settleReferral(trx: Trx, orderId: number, now: Date): Promise<'credited' | 'void' | 'pending' | null> {
-  const credit = await trx.selectFrom('referral_credits').selectAll().where('order_id', '=', orderId).where('state', '=', 'pending').executeTakeFirst();
+export async function settleReferral(
+  trx: Trx,
+  orderId: number,
+  now: Date,
+): Promise<'credited' | 'void' | 'pending' | null> {
+  const credit = await trx
+    .selectFrom('referral_credits')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
   if (!credit) return null;
-  const order = await trx.selectFrom('orders').select(['financial_status', 'fulfillment_status', 'shipment_status']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await trx
+    .selectFrom('orders')
+    .select(['financial_status', 'fulfillment_status', 'shipment_status'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
   const due = referralCreditDue(order);
   if (due === 'wait') return 'pending';
   const settle = async (state: 'credited' | 'void') =>
-    Number((await trx.updateTable('referral_credits').set({ state, settled_at: now.toISOString() }).where('id', '=', credit.id).where('state', '=', 'pending').executeTakeFirst()).numUpdatedRows) === 1;
+    Number(
+      (
+        await trx
+          .updateTable('referral_credits')
+          .set({ state, settled_at: now.toISOString() })
+          .where('id', '=', credit.id)
+          .where('state', '=', 'pending')
+          .executeTakeFirst()
+      ).numUpdatedRows,
+    ) === 1;
   if (due === 'void') return (await settle('void')) ? 'void' : null;
   // One referrer's credits settle one at a time on PostgreSQL, so two friends paying at once
   // cannot both be counted as the third (SQLite has one writer anyway).
-  if (isPostgres(trx)) await trx.selectFrom('members').select('id').where('id', '=', credit.referrer_member_id).forUpdate().execute();
+  if (isPostgres(trx))
+    await trx.selectFrom('members').select('id').where('id', '=', credit.referrer_member_id).forUpdate().execute();
   const yearStart = kyivMidnight(`${kyivParts(now).date.slice(0, 4)}-01-01`).toISOString();
   const counted = await trx
     .selectFrom('referral_credits')
@@ -79,9 +110,24 @@ export async function settleReferral(trx: Trx, orderId: number, now: Date): Prom
   if (friends > INVITE_MAX_FRIENDS_PER_YEAR) return (await settle('void')) ? 'void' : null;
   if (!(await settle('credited'))) return null;
   const ref = `order:${orderId}`;
-  await changeXp(trx, { customerId: credit.customer_id, amount: credit.amount, reason: 'referral', title: credit.title, ref, now });
+  await changeXp(trx, {
+    customerId: credit.customer_id,
+    amount: credit.amount,
+    reason: 'referral',
+    title: credit.title,
+    ref,
+    now,
+  });
   const milestone = INVITE_MILESTONES.find((m) => m.friends === friends);
-  if (milestone) await changeXp(trx, { customerId: credit.customer_id, amount: milestone.bonusXp, reason: 'referral', title: `Бонус за ${friends} запрошених друзів`, ref, now });
+  if (milestone)
+    await changeXp(trx, {
+      customerId: credit.customer_id,
+      amount: milestone.bonusXp,
+      reason: 'referral',
+      title: `Бонус за ${friends} запрошених друзів`,
+      ref,
+      now,
+    });
   return 'credited';
 }
 
@@ -97,7 +143,11 @@ export async function settleDueReferrals(deps: AppDeps, limit = 100): Promise<nu
     .select('r.order_id')
     .where('r.state', '=', 'pending')
     .where((eb) =>
-      eb.or([eb('o.financial_status', 'in', ['paid', 'refunded', 'cancelled']), eb('o.fulfillment_status', '=', 'fulfilled'), eb('o.shipment_status', '=', 'delivered')]),
+      eb.or([
+        eb('o.financial_status', 'in', ['paid', 'refunded', 'cancelled']),
+        eb('o.fulfillment_status', '=', 'fulfilled'),
+        eb('o.shipment_status', '=', 'delivered'),
+      ]),
     )
     .orderBy('r.id')
     .limit(limit)
@@ -117,7 +167,9 @@ export function startReferralChecks(deps: AppDeps, everyMs = 60_000): () => void
     if (running) return;
     running = true;
     settleDueReferrals(deps)
-      .catch((e: unknown) => deps.log?.error({ event: 'referral_checks', err: String(e) }, 'scheduled referral check failed'))
+      .catch((e: unknown) =>
+        deps.log?.error({ event: 'referral_checks', err: String(e) }, 'scheduled referral check failed'),
+      )
       .finally(() => (running = false));
   }, everyMs);
   timer.unref();

@@ -12,7 +12,12 @@ function metafieldsOf(d: OrderDraft): OrderMetafield[] {
 export function payloadOf(d: OrderDraft, orderNumber: number): string {
   const order = buildOrderPayload({
     customerId: d.customer.id,
-    lines: d.items.map((i) => ({ variant_id: i.product.variant_id, quantity: i.quantity, price: i.unitKop / 100, bonuses: i.xp })),
+    lines: d.items.map((i) => ({
+      variant_id: i.product.variant_id,
+      quantity: i.quantity,
+      price: i.unitKop / 100,
+      bonuses: i.xp,
+    })),
     recipient: d.recipient,
     address: { city: d.delivery.city, province: d.delivery.province ?? '', address1: d.address1 },
     payment: d.paymentChoice,
@@ -25,5 +30,12 @@ export function payloadOf(d: OrderDraft, orderNumber: number): string {
     ...(d.veloCode ? [{ code: d.veloCode, amount: (d.discountKop / 100).toFixed(2), type: 'percentage' }] : []),
     ...(d.friend ? [{ code: d.friend.code, amount: '0.00', type: 'referral' }] : []),
   ];
-  return JSON.stringify({ ...order, order_number: orderNumber, currency: 'UAH', subtotal_price: (d.subtotalKop / 100).toFixed(2), total_discounts: (d.discountKop / 100).toFixed(2), discount_codes: codes });
+  return JSON.stringify({
+    ...order,
+    order_number: orderNumber,
+    currency: 'UAH',
+    subtotal_price: (d.subtotalKop / 100).toFixed(2),
+    total_discounts: (d.discountKop / 100).toFixed(2),
+    discount_codes: codes,
+  });
 }

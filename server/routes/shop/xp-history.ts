@@ -19,7 +19,9 @@ export const historyLinesOf = (db: Db, memberId: number, variant: Variant) =>
   db
     .selectFrom('xp_ledger')
     .select(['id', 'amount', 'balance_after', 'reason', 'title', 'created_at'])
-    .where('customer_id', '=', (eb) => eb.selectFrom('customers').select('id').where('member_id', '=', memberId).where('variant', '=', variant))
+    .where('customer_id', '=', (eb) =>
+      eb.selectFrom('customers').select('id').where('member_id', '=', memberId).where('variant', '=', variant),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(HISTORY_LIMIT)
@@ -30,7 +32,9 @@ export const pendingLinesOf = (db: Db, memberId: number, variant: Variant) =>
   db
     .selectFrom('referral_credits')
     .select(['id', 'amount', 'title', 'created_at'])
-    .where('customer_id', '=', (eb) => eb.selectFrom('customers').select('id').where('member_id', '=', memberId).where('variant', '=', variant))
+    .where('customer_id', '=', (eb) =>
+      eb.selectFrom('customers').select('id').where('member_id', '=', memberId).where('variant', '=', variant),
+    )
     .where('state', '=', 'pending')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -42,12 +46,21 @@ export function registerXpHistory(app: Hono<AppEnv>): void {
   mount(app, getBonusHistory, async ({ input, member, deps }) => {
     const variant = input.shop ?? 'glo';
     // The record and its lines side by side; a record made now (first use) has no lines yet.
-    const [found, lines, pending] = await Promise.all([findCustomer(deps.db, member.id, variant), historyLinesOf(deps.db, member.id, variant), pendingLinesOf(deps.db, member.id, variant)]);
+    const [found, lines, pending] = await Promise.all([
+      findCustomer(deps.db, member.id, variant),
+      historyLinesOf(deps.db, member.id, variant),
+      pendingLinesOf(deps.db, member.id, variant),
+    ]);
     const customer = found ?? (await ensureCustomer(deps.db, member, variant, deps.clock.now()));
     // The totals move with the balance (server/xp.ts): no aggregate over the whole ledger.
     return {
       transactions: lines,
-      summary: { earned: customer.xp_earned, spent: customer.xp_spent, balance: customer.xp_balance, count: customer.xp_lines },
+      summary: {
+        earned: customer.xp_earned,
+        spent: customer.xp_spent,
+        balance: customer.xp_balance,
+        count: customer.xp_lines,
+      },
       pending: pending.map((p) => ({ ...p, reason: 'referral' })),
     };
   });

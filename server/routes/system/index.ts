@@ -10,7 +10,12 @@ export function register(app: Hono<AppEnv>): void {
     return {
       version: deps.config.APP_VERSION,
       // What is on, for the app to hide the rest: never which provider or key.
-      providers: { card: p.card !== 'off', sms: p.sms !== 'off', testLogin: p.testLogin, ageCheck: p.ageCheck !== 'off' },
+      providers: {
+        card: p.card !== 'off',
+        sms: p.sms !== 'off',
+        testLogin: p.testLogin,
+        ageCheck: p.ageCheck !== 'off',
+      },
     };
   });
 }

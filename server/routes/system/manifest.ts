@@ -18,7 +18,8 @@ export function registerManifest(app: Hono<AppEnv>): void {
   const bodies = new Map<Brand, string>();
   app.get('/manifest.json', (c) => {
     const asked = c.req.query('brand');
-    const brand: Brand = asked === 'ogo' || asked === 'glo' ? asked : brandOfHost(c.req.header('host') ?? '', c.var.deps.config.OGO_HOST);
+    const brand: Brand =
+      asked === 'ogo' || asked === 'glo' ? asked : brandOfHost(c.req.header('host') ?? '', c.var.deps.config.OGO_HOST);
     let body = bodies.get(brand);
     if (!body) bodies.set(brand, (body = JSON.stringify(manifestFor(brand))));
     return c.body(body, 200, HEADERS);

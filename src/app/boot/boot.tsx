@@ -31,19 +31,29 @@ function App() {
     let pending: SyncRuntime | null = null;
     let starting: Promise<SyncRuntime> | null = null;
     const start = () =>
-      (starting ??= loadSyncEngine().then((m) => {
-        // The logout's part outside the database (kept screens, the worker's copies, other tabs), loaded when needed.
-        // A sign-in here: the other open tabs follow (../pwa/follow-session).
-        pending = m.startSync({ forgetCopies: () => import('../pwa/forget-member').then((f) => f.forgetMemberCopies()), onSignedIn: () => signedInHere() });
-        // After each sync, the pictures the member may open offline go to the service worker's cache.
-        pending.onPulled(() => void Promise.all([import('../pwa/pictures'), import('../../db/db')]).then(([p, d]) => p.keepPicturesForOffline(d.db)));
-        if (shown) setSync(pending);
-        return pending;
-      }).catch((e: unknown) => {
-        // The engine's code did not load (offline, not cached yet): the next need tries again.
-        starting = null;
-        throw e;
-      }));
+      (starting ??= loadSyncEngine()
+        .then((m) => {
+          // The logout's part outside the database (kept screens, the worker's copies, other tabs), loaded when needed.
+          // A sign-in here: the other open tabs follow (../pwa/follow-session).
+          pending = m.startSync({
+            forgetCopies: () => import('../pwa/forget-member').then((f) => f.forgetMemberCopies()),
+            onSignedIn: () => signedInHere(),
+          });
+          // After each sync, the pictures the member may open offline go to the service worker's cache.
+          pending.onPulled(
+            () =>
+              void Promise.all([import('../pwa/pictures'), import('../../db/db')]).then(([p, d]) =>
+                p.keepPicturesForOffline(d.db),
+              ),
+          );
+          if (shown) setSync(pending);
+          return pending;
+        })
+        .catch((e: unknown) => {
+          // The engine's code did not load (offline, not cached yet): the next need tries again.
+          starting = null;
+          throw e;
+        }));
     // A screen may need it before then (the sign-in's first submit).
     setSyncStarter(start);
     // A signed-out screen that acts through sync (sign-in, registration) had its code named in

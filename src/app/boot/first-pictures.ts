@@ -11,16 +11,24 @@ interface StoredCollection {
 }
 
 /** A list's path and the products of its first view, from the catalogue stored on the device; null on other screens or when none is stored. */
-export async function storedFirstView(path: string, idb?: IDBFactory): Promise<{ slug: string; products: DraftProduct[] } | null> {
+export async function storedFirstView(
+  path: string,
+  idb?: IDBFactory,
+): Promise<{ slug: string; products: DraftProduct[] } | null> {
   const [, shop, slug = '', ...rest] = path.split('/');
   const category = categoryBySlug(slug);
-  if (shop !== 'shop' || rest.length || !category || !(SHOP_DETAIL_LISTS as readonly string[]).includes(slug)) return null;
+  if (shop !== 'shop' || rest.length || !category || !(SHOP_DETAIL_LISTS as readonly string[]).includes(slug))
+    return null;
   const db = await openStoredDatabase(idb);
   if (!db) return null;
   try {
     if (!db.objectStoreNames.contains('collections')) return null;
     const rows = await new Promise<StoredCollection[]>((resolve) => {
-      const req = db.transaction('collections', 'readonly').objectStore('collections').index('[variant+category]').getAll([category.variant, slug]);
+      const req = db
+        .transaction('collections', 'readonly')
+        .objectStore('collections')
+        .index('[variant+category]')
+        .getAll([category.variant, slug]);
       req.onsuccess = () => resolve(req.result as StoredCollection[]);
       req.onerror = () => resolve([]);
     });

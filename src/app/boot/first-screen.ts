@@ -34,7 +34,8 @@ export function noteScreenShown(): void {
  */
 export function screenSettled(root: HTMLElement | null): boolean {
   const main = root?.querySelector('main');
-  if (!root?.isConnected || !main || main.childElementCount === 0 || main.querySelector('[aria-busy="true"]')) return false;
+  if (!root?.isConnected || !main || main.childElementCount === 0 || main.querySelector('[aria-busy="true"]'))
+    return false;
   return Array.from(root.querySelectorAll<HTMLImageElement>(FIRST_PICTURES)).every((img) => img.complete);
 }
 

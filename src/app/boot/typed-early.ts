@@ -28,7 +28,10 @@ export function replayTypedEarly(root: ParentNode): number {
     const checkable = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
     if (checkable) {
       if (el.checked !== el.defaultChecked) early.push({ el, checkable, typed: el.checked });
-    } else if (!(el instanceof HTMLInputElement && ['button', 'submit', 'reset', 'hidden', 'file', 'image'].includes(el.type)) && el.value !== el.defaultValue) {
+    } else if (
+      !(el instanceof HTMLInputElement && ['button', 'submit', 'reset', 'hidden', 'file', 'image'].includes(el.type)) &&
+      el.value !== el.defaultValue
+    ) {
       early.push({ el, checkable, typed: el.value });
     }
   }

@@ -14,7 +14,11 @@ export function notePath(path: string): void {
  * The guard context of a navigation in this browser. The visit's `?ref=` invite code is kept
  * first: the guards may redirect (to /is18, /auth) and drop the query string.
  */
-export function guardContext(pathname: string, cookies: string = document.cookie, search: string = location.search): GuardContext {
+export function guardContext(
+  pathname: string,
+  cookies: string = document.cookie,
+  search: string = location.search,
+): GuardContext {
   try {
     captureInviteCode(search);
   } catch {

@@ -7,5 +7,7 @@ import type { Guard } from './types';
  */
 export const is18: Guard = (ctx) => {
   if (ctx.is18Confirmed) return null;
-  return ctx.pathname === '/auth' || !IS18_NEXT_PATHS.includes(ctx.pathname) ? '/is18' : `/is18?next=${encodeURIComponent(ctx.pathname)}`;
+  return ctx.pathname === '/auth' || !IS18_NEXT_PATHS.includes(ctx.pathname)
+    ? '/is18'
+    : `/is18?next=${encodeURIComponent(ctx.pathname)}`;
 };

@@ -47,7 +47,14 @@ export function Header({
       <div className="app-header__side app-header__side--end">
         {trailing}
         {showMenu && (
-          <button type="button" className="icon-btn" aria-label="Меню" aria-haspopup="dialog" data-testid="menu-button" onClick={onMenu}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Меню"
+            aria-haspopup="dialog"
+            data-testid="menu-button"
+            onClick={onMenu}
+          >
             <Icon name="menu" />
           </button>
         )}

@@ -11,7 +11,9 @@ export function InfoFooter({ variant }: { variant: 'glo' | 'ogo' }) {
         <Link to="/user-agreement">Угода користувача</Link>
         <Link to="/support">Підтримка</Link>
       </nav>
-      <p className="info-footer__note">18+ Продукція містить нікотин, який викликає залежність. Лише для повнолітніх споживачів.</p>
+      <p className="info-footer__note">
+        18+ Продукція містить нікотин, який викликає залежність. Лише для повнолітніх споживачів.
+      </p>
     </footer>
   );
 }

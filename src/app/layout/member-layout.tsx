@@ -24,19 +24,34 @@ import { LostChangesNotice } from '../../features/sync-status/lost-changes-notic
 // has settled, the sync indicator once sync has started (then too). Their code loads then.
 const SideMenu = lazy(() => import('../menu/side-menu').then((m) => ({ default: m.SideMenu })));
 // The feedback popup (docs/rules.md#entities) loads once the home screen has settled, not with the layout.
-const FeedbackPrompt = lazy(() => import('../../features/feedback/feedback-prompt').then((m) => ({ default: m.FeedbackPrompt })));
-const SyncIndicator = lazy(() => import('../../features/sync-status/sync-indicator').then((m) => ({ default: m.SyncIndicator })));
+const FeedbackPrompt = lazy(() =>
+  import('../../features/feedback/feedback-prompt').then((m) => ({ default: m.FeedbackPrompt })),
+);
+const SyncIndicator = lazy(() =>
+  import('../../features/sync-status/sync-indicator').then((m) => ({ default: m.SyncIndicator })),
+);
 
 /**
  * The side menu, mounted closed once the page has settled (then in idle time), so that opening it
  * shows what is already laid out; mounted at once if opened before. Only it re-renders on open/close.
  */
-function MenuHost({ session, onSwitchVariant, settled }: { session: AppSession; onSwitchVariant: () => Promise<void>; settled: boolean }) {
+function MenuHost({
+  session,
+  onSwitchVariant,
+  settled,
+}: {
+  session: AppSession;
+  onSwitchVariant: () => Promise<void>;
+  settled: boolean;
+}) {
   const open = useMenuOpen();
   const [ready, setReady] = useState(menuState.isOpen);
   useEffect(() => {
     if (!settled) return undefined;
-    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+    const w = window as Window & {
+      requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number;
+      cancelIdleCallback?: (id: number) => void;
+    };
     if (w.requestIdleCallback) {
       const id = w.requestIdleCallback(() => setReady(true), { timeout: 3000 });
       return () => w.cancelIdleCallback?.(id);
@@ -66,7 +81,10 @@ export default function MemberLayout({ kind }: { kind: LayoutName }) {
   const navigate = useNavigate();
   const settled = useScreenSettled();
   const cartCount = useLiveQuery(
-    async () => (session.signedIn ? (await db.cart.where('variant').equals(session.variant).toArray()).reduce((n, l) => n + l.count, 0) : 0),
+    async () =>
+      session.signedIn
+        ? (await db.cart.where('variant').equals(session.variant).toArray()).reduce((n, l) => n + l.count, 0)
+        : 0,
     [session.signedIn, session.variant],
     0,
   );

@@ -14,7 +14,6 @@ import './route-layout.css';
 export const loadMemberLayout = () => import('./member-layout');
 const MemberLayout = lazy(loadMemberLayout);
 
-
 const FALLBACK_HANDLE = { title: 'Клуб', back: { kind: 'history' } as BackTarget };
 const noop = () => undefined;
 
@@ -62,7 +61,13 @@ export function LayoutFrame({ kind, variant }: { kind: LayoutName; variant: AppV
   const handle = useCurrentSpec() ?? FALLBACK_HANDLE;
   return (
     <div className={`layout layout--${kind}${WITH_NAV.has(kind) ? ' layout--with-nav' : ''}`} data-layout={kind}>
-      <Header title={handle.title} back={handle.back} brand={layoutTheme(kind, variant)} showMenu={false} onMenu={noop} />
+      <Header
+        title={handle.title}
+        back={handle.back}
+        brand={layoutTheme(kind, variant)}
+        showMenu={false}
+        onMenu={noop}
+      />
       <main className="page" id="main">
         <Skeleton lines={4} height={18} />
       </main>

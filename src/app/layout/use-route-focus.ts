@@ -34,7 +34,8 @@ export function useRouteFocus(): RouteAnnounce {
     const active = document.activeElement;
     const main = document.getElementById('main');
     const pageFocusedAField = active !== null && TYPING.has(active.tagName) && main?.contains(active) === true;
-    const heading = document.querySelector<HTMLElement>('.app-header__title') ?? document.querySelector<HTMLElement>('h1');
+    const heading =
+      document.querySelector<HTMLElement>('.app-header__title') ?? document.querySelector<HTMLElement>('h1');
     if (heading && !pageFocusedAField) {
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
       heading.focus({ preventScroll: true });

@@ -26,7 +26,14 @@ export function FullSiteLink({ brand, className }: { brand: 'glo' | 'ogo'; class
       .then((url) => tab.location.replace(url));
   }
   return (
-    <a className={className} href={plain} target="_blank" rel="noopener noreferrer" onClick={open} data-testid="full-site-link">
+    <a
+      className={className}
+      href={plain}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={open}
+      data-testid="full-site-link"
+    >
       <Icon name="globe" size={20} />
       Повна версія сайту
     </a>

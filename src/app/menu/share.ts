@@ -16,7 +16,12 @@ export function shareData(origin: string, referralCode: string | null, brand: Br
 }
 
 /** Opens the system share sheet; a failure or a cancel is only logged (docs/rules.md#error-reactions). */
-export async function shareApp(nav: Navigator, origin: string, referralCode: string | null, brand: Brand = 'glo'): Promise<void> {
+export async function shareApp(
+  nav: Navigator,
+  origin: string,
+  referralCode: string | null,
+  brand: Brand = 'glo',
+): Promise<void> {
   try {
     await nav.share(shareData(origin, referralCode, brand));
   } catch (e) {

@@ -41,7 +41,13 @@ export function SideMenu({
   const items = menuItems({ variant: session.variant, ageVerified: session.ageVerified, canShare });
   const other = session.variant === 'glo' ? 'ogo' : 'glo';
   return (
-    <div className={`side-menu${open ? ' is-open' : ''}`} data-testid={open ? 'side-menu' : undefined} inert={!open} aria-hidden={open ? undefined : true} data-no-snapshot="">
+    <div
+      className={`side-menu${open ? ' is-open' : ''}`}
+      data-testid={open ? 'side-menu' : undefined}
+      inert={!open}
+      aria-hidden={open ? undefined : true}
+      data-no-snapshot=""
+    >
       <button type="button" className="side-menu__scrim" aria-label="Закрити меню" tabIndex={-1} onClick={onClose} />
       <div ref={ref} className="side-menu__panel" role="dialog" aria-modal={open || undefined} aria-label="Меню">
         <div className="side-menu__top">
@@ -57,12 +63,22 @@ export function SideMenu({
             <nav className="side-menu__list">
               {items.map((item) =>
                 item.to === 'share' ? (
-                  <button key={item.key} type="button" className="side-menu__item" onClick={() => void shareApp(navigator, location.origin, session.referralCode, session.variant)}>
+                  <button
+                    key={item.key}
+                    type="button"
+                    className="side-menu__item"
+                    onClick={() => void shareApp(navigator, location.origin, session.referralCode, session.variant)}
+                  >
                     <Icon name={item.icon} size={20} />
                     {item.label}
                   </button>
                 ) : (
-                  <Link key={item.key} to={item.to} className="side-menu__item" onClick={() => item.to === location.pathname && onClose()}>
+                  <Link
+                    key={item.key}
+                    to={item.to}
+                    className="side-menu__item"
+                    onClick={() => item.to === location.pathname && onClose()}
+                  >
                     <Icon name={item.icon} size={20} />
                     {item.label}
                   </Link>
@@ -89,7 +105,11 @@ export function SideMenu({
                 </button>
               )}
               <FullSiteLink className="side-menu__item" brand={session.variant} />
-              <button type="button" className="side-menu__item side-menu__item--danger" onClick={() => setLoggingOut(true)}>
+              <button
+                type="button"
+                className="side-menu__item side-menu__item--danger"
+                onClick={() => setLoggingOut(true)}
+              >
                 <Icon name="logout" size={20} />
                 Вийти
               </button>

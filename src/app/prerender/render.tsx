@@ -18,11 +18,19 @@ export { ROUTES } from '../routes/table';
  * the app's own components (the same tree the browser hydrates), lazy pages included. Null when
  * the path is not a page for that visitor (the guards send them elsewhere).
  */
-export async function renderScreen(path: string, state: VisitorState): Promise<{ html: string; title: string; theme: string } | null> {
+export async function renderScreen(
+  path: string,
+  state: VisitorState,
+): Promise<{ html: string; title: string; theme: string } | null> {
   const visit = resolveVisit(path, state);
   if (visit.kind !== 'page') return null;
   const source: VisitSource = {
-    guardContext: (pathname): GuardContext => ({ pathname, ...state, previousPath: null, rememberReferrer: () => undefined }),
+    guardContext: (pathname): GuardContext => ({
+      pathname,
+      ...state,
+      previousPath: null,
+      rememberReferrer: () => undefined,
+    }),
     signedIn: () => state.signedIn,
   };
   const { prelude } = await prerenderToNodeStream(
@@ -39,5 +47,9 @@ export async function renderScreen(path: string, state: VisitorState): Promise<{
   const chunks: Buffer[] = [];
   for await (const c of prelude) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
   const variant = 'glo';
-  return { html: Buffer.concat(chunks).toString('utf8'), title: pageTitle(visit.spec.title, variant), theme: layoutTheme(visit.spec.layout, variant) };
+  return {
+    html: Buffer.concat(chunks).toString('utf8'),
+    title: pageTitle(visit.spec.title, variant),
+    theme: layoutTheme(visit.spec.layout, variant),
+  };
 }

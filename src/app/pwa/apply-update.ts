@@ -6,7 +6,6 @@ export const TAKE_OVER_WAIT_MS = 10_000;
 /** sessionStorage: «Оновити» was tapped and the page reloaded for it (read once by the next start). */
 export const UPDATE_TRIED_KEY = 'updateTried';
 
-
 export interface ApplyEnv {
   /** The new version, if one waits. */
   waiting: ServiceWorker | null;
@@ -54,7 +53,10 @@ export async function applyUpdate(env: ApplyEnv): Promise<void> {
  * version still waits behind the one running (it could not take over while the app is open),
  * 'none' when no update was tried. Forgets the try.
  */
-export function updateOutcome(storage: Pick<Storage, 'getItem' | 'removeItem'>, stillWaiting: boolean): 'none' | 'done' | 'stuck' {
+export function updateOutcome(
+  storage: Pick<Storage, 'getItem' | 'removeItem'>,
+  stillWaiting: boolean,
+): 'none' | 'done' | 'stuck' {
   let tried: boolean;
   try {
     tried = storage.getItem(UPDATE_TRIED_KEY) !== null;

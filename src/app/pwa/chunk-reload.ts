@@ -29,5 +29,7 @@ export function shouldReloadForChunk(path: string, now: number, store: Store): b
 /** Errors browsers give for a module that could not be fetched. */
 export function isChunkLoadError(e: unknown): boolean {
   const msg = e instanceof Error ? `${e.name} ${e.message}` : String(e);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch|ChunkLoadError|preload/i.test(msg);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch|ChunkLoadError|preload/i.test(
+    msg,
+  );
 }

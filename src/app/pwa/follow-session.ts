@@ -14,7 +14,11 @@ export type FollowCause = 'logged-out' | 'signed-in' | 'woke';
  * A signed-out tab that wakes up to a cookie stays: it may be its own sign-in, which sets the
  * cookie before it can say so; another tab's sign-in reaches it as a word.
  */
-export function followVerdict(shown: string | null, now: string | null, cause: FollowCause): 'stay' | 'leave' | 'reload' {
+export function followVerdict(
+  shown: string | null,
+  now: string | null,
+  cause: FollowCause,
+): 'stay' | 'leave' | 'reload' {
   if (cause === 'logged-out') return 'leave';
   if (now === shown || (cause === 'woke' && shown === null)) return 'stay';
   return now === null ? 'leave' : 'reload';
@@ -53,7 +57,9 @@ export interface FollowEnv {
  * back/forward cache) looks at the cookie when it is shown again. No tab ever keeps one member's
  * screen on while another member's data fills it. Returns the removal of the listeners.
  */
-export function followSessionElsewhere(env: FollowEnv = { doc: document, win: window, leave: () => leaveAfterLogoutElsewhere(), reload: reloadAsSignedIn }): () => void {
+export function followSessionElsewhere(
+  env: FollowEnv = { doc: document, win: window, leave: () => leaveAfterLogoutElsewhere(), reload: reloadAsSignedIn },
+): () => void {
   const { doc, win } = env;
   shown = ownerOf(doc.cookie);
   const act = (cause: FollowCause) => {

@@ -17,7 +17,10 @@ export async function forgetMemberCopies(): Promise<void> {
 }
 
 /** Asks the active service worker to forget the member; true once it answered within `waitMs`. */
-export async function tellWorker(container: ServiceWorkerContainer | undefined = globalThis.navigator?.serviceWorker, waitMs = WORKER_ANSWER_MS): Promise<boolean> {
+export async function tellWorker(
+  container: ServiceWorkerContainer | undefined = globalThis.navigator?.serviceWorker,
+  waitMs = WORKER_ANSWER_MS,
+): Promise<boolean> {
   const worker = container?.controller ?? (await container?.getRegistration().catch(() => undefined))?.active;
   if (!worker) return false;
   const { port1, port2 } = new MessageChannel();

@@ -8,7 +8,8 @@ import { LOGOUT_CHANNEL, type SessionMessage } from './logout-protocol';
 let channel: BroadcastChannel | null | undefined;
 
 function shared(): BroadcastChannel | null {
-  if (channel === undefined) channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOGOUT_CHANNEL);
+  if (channel === undefined)
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOGOUT_CHANNEL);
   return channel;
 }
 
@@ -50,7 +51,10 @@ export function onLogoutElsewhere(then: () => void): () => void {
  * sessionStorage (no other tab can reach it) and leaves for the sign-in with a full load, which
  * drops whatever of the member the page holds in memory.
  */
-export function leaveAfterLogoutElsewhere(storage: Pick<Storage, 'clear'> = sessionStorage, go: (url: string) => void = (u) => window.location.assign(u)): void {
+export function leaveAfterLogoutElsewhere(
+  storage: Pick<Storage, 'clear'> = sessionStorage,
+  go: (url: string) => void = (u) => window.location.assign(u),
+): void {
   try {
     storage.clear();
   } catch {

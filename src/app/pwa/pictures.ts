@@ -33,12 +33,19 @@ export async function picturesToKeep(db: ClubDb, lean = false): Promise<string[]
   const cart = await db.cart.toArray();
   wanted.push(...cart.sort((a, b) => b.addedAt - a.addedAt).map((l) => l.image));
   const favourites = await db.favourites.toArray();
-  const products = await db.products.bulkGet(favourites.map((f) => [f.variant, f.productId] as [typeof f.variant, number]));
+  const products = await db.products.bulkGet(
+    favourites.map((f) => [f.variant, f.productId] as [typeof f.variant, number]),
+  );
   wanted.push(...products.map((p) => p?.image));
   if (!lean) {
-    for (const c of await db.collections.toArray()) wanted.push(...c.products.slice(0, LIST_FIRST_ROWS).map((p) => p.image));
+    for (const c of await db.collections.toArray())
+      wanted.push(...c.products.slice(0, LIST_FIRST_ROWS).map((p) => p.image));
     const orders: string[] = [];
-    for (const d of await db.docs.bulkGet([['glo', 'orders'], ['ogo', 'orders']])) imagesIn(d?.value, orders);
+    for (const d of await db.docs.bulkGet([
+      ['glo', 'orders'],
+      ['ogo', 'orders'],
+    ]))
+      imagesIn(d?.value, orders);
     wanted.push(...orders);
     const news = await db.news.toArray();
     wanted.push(...news.sort((a, b) => compareCodeUnits(b.publishedAt, a.publishedAt)).map((n) => n.image));

@@ -1,5 +1,11 @@
 import { whenIdle } from './pictures';
-import { connectionVerdict, PRECACHE_LATER_MESSAGE, type ConnectionLike, type PrecacheLaterMessage, type PrecacheLaterReply } from './precache-protocol';
+import {
+  connectionVerdict,
+  PRECACHE_LATER_MESSAGE,
+  type ConnectionLike,
+  type PrecacheLaterMessage,
+  type PrecacheLaterReply,
+} from './precache-protocol';
 
 /** Connection unknown: the first small batch this long after the worker is ready, and the next ones as far apart. */
 export const UNKNOWN_GAP_MS = 15_000;
@@ -13,7 +19,8 @@ async function ask(mode: PrecacheLaterMessage['mode']): Promise<number | null> {
   if (!worker) return null;
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = (e: MessageEvent<PrecacheLaterReply>) => resolve(typeof e.data?.left === 'number' ? e.data.left : null);
+    channel.port1.onmessage = (e: MessageEvent<PrecacheLaterReply>) =>
+      resolve(typeof e.data?.left === 'number' ? e.data.left : null);
     worker.postMessage({ type: PRECACHE_LATER_MESSAGE, mode } satisfies PrecacheLaterMessage, [channel.port2]);
   });
 }

@@ -55,8 +55,16 @@ export function registerServiceWorker(): void {
       schedulePrecacheLater();
       if (updateOutcome(sessionStorage, Boolean(reg.waiting && container.controller)) === 'stuck') appUpdate.stuck();
       // The newest one waiting when «Оновити» is tapped (a later build replaces an earlier one that waited).
-      whenWaiting(reg, container, () => appUpdate.offer(() => applyUpdate({ waiting: reg.waiting, container, storage: sessionStorage, reload })));
-      watchForNewBuild({ check: () => reg.update(), online: () => navigator.onLine, now: Date.now, doc: document, win: window });
+      whenWaiting(reg, container, () =>
+        appUpdate.offer(() => applyUpdate({ waiting: reg.waiting, container, storage: sessionStorage, reload })),
+      );
+      watchForNewBuild({
+        check: () => reg.update(),
+        online: () => navigator.onLine,
+        now: Date.now,
+        doc: document,
+        win: window,
+      });
     })
     .catch((e: unknown) => console.error('[sw] registration failed', e));
 }

@@ -11,7 +11,8 @@ export const UPDATE_COPY = {
   later: 'Пізніше',
   updating: 'Оновлюємо…',
   stuck: 'Нова версія не змогла запуститися.',
-  stuckText: 'Вона чекає, доки старша працює в іншій вкладці чи вікні. Закрий усі вкладки застосунку й відкрий його знову — відкриється нова версія.',
+  stuckText:
+    'Вона чекає, доки старша працює в іншій вкладці чи вікні. Закрий усі вкладки застосунку й відкрий його знову — відкриється нова версія.',
   understood: 'Зрозуміло',
 } as const;
 
@@ -25,7 +26,12 @@ export function UpdatePrompt({ store = appUpdate }: { store?: UpdateStore }) {
   if (state.kind === 'none') return null;
   const stuck = state.kind === 'stuck';
   return (
-    <div className="update-prompt" role={stuck ? 'alert' : 'status'} data-testid="update-prompt" data-state={state.kind}>
+    <div
+      className="update-prompt"
+      role={stuck ? 'alert' : 'status'}
+      data-testid="update-prompt"
+      data-state={state.kind}
+    >
       <p className="update-prompt__text">
         <strong>{stuck ? UPDATE_COPY.stuck : UPDATE_COPY.ready}</strong>
         <span>{stuck ? UPDATE_COPY.stuckText : UPDATE_COPY.readyText}</span>

@@ -68,5 +68,4 @@ export const PAGES = {
   'vocabulary/vocabulary': () => import('../../features/vocabulary/vocabulary-page'),
   'xp/get-xp': () => import('../../features/xp/get-xp-page'),
   'xp/history-bonuses': () => import('../../features/xp/history-bonuses-page'),
-
 } satisfies Record<PageName, PageLoader>;

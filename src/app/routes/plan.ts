@@ -36,7 +36,6 @@ export function visitorStateFromCookies(cookies: string): VisitorState {
   return { signedIn: Boolean(jar.get('usertoken')), is18Confirmed: jar.get('showIs18') === '1' };
 }
 
-
 const compiled = new Map<string, RegExp>();
 
 /** The route table entry a pathname opens (the first match, as `specFor`), or null. */
@@ -66,7 +65,13 @@ export function resolveVisit(pathname: string, state: VisitorState, specs: reado
   for (let hop = 0; hop < 6; hop += 1) {
     const spec = routeOf(at, specs);
     if (!spec) return hop === 0 ? { kind: 'unknown' } : { kind: 'redirect', to: target ?? at };
-    const ctx: GuardContext = { pathname: at, signedIn: state.signedIn, is18Confirmed: state.is18Confirmed, previousPath: null, rememberReferrer: () => undefined };
+    const ctx: GuardContext = {
+      pathname: at,
+      signedIn: state.signedIn,
+      is18Confirmed: state.is18Confirmed,
+      previousPath: null,
+      rememberReferrer: () => undefined,
+    };
     const next = runGuards(spec.guards, ctx);
     if (next === null) return hop === 0 ? { kind: 'page', spec } : { kind: 'redirect', to: target ?? at };
     target = next;
@@ -97,8 +102,15 @@ export function routePlan(specs: readonly RouteSpec[] = ROUTES): PlannedRoute[] 
     const visit = {} as PlannedRoute['visit'];
     for (const { key, state } of VISITOR_STATES) {
       const v = resolveVisit(sample, state, specs);
-      if (v.kind === 'redirect' && sample !== spec.path && v.to.includes(encodeURIComponent(sample))) visit[key] = { app: true };
-      else visit[key] = v.kind === 'redirect' ? { redirect: v.to } : v.kind === 'page' && v.spec === spec ? { show: true } : { app: true };
+      if (v.kind === 'redirect' && sample !== spec.path && v.to.includes(encodeURIComponent(sample)))
+        visit[key] = { app: true };
+      else
+        visit[key] =
+          v.kind === 'redirect'
+            ? { redirect: v.to }
+            : v.kind === 'page' && v.spec === spec
+              ? { show: true }
+              : { app: true };
     }
     return { path: spec.path, pattern: patternSource(spec.path), visit };
   });

@@ -7,7 +7,8 @@
 export const PRELOAD_AT = '<!--club-preload-->';
 
 /** `<link rel="modulepreload">` tags for built files (`/assets/…`). */
-export const preloadTags = (files: readonly string[]): string => files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
+export const preloadTags = (files: readonly string[]): string =>
+  files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
 
 /** The HTML with the files named at its marker (or, where it has none, at the end of its head). */
 export function withPreloads(html: string, files: readonly string[]): string {

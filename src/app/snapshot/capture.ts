@@ -118,7 +118,12 @@ export async function learnImages(root: HTMLElement): Promise<void> {
 /** A screen that can be kept: settled, no overlay open. */
 function settled(root: HTMLElement): boolean {
   const main = root.querySelector('main');
-  return Boolean(main && main.childElementCount > 0 && !main.querySelector('[aria-busy="true"]') && !root.querySelector('[aria-modal="true"]'));
+  return Boolean(
+    main &&
+    main.childElementCount > 0 &&
+    !main.querySelector('[aria-busy="true"]') &&
+    !root.querySelector('[aria-modal="true"]'),
+  );
 }
 
 /** The parts of a capture, each a step that reads or writes a little (see captureScreenInSteps). */
@@ -126,7 +131,10 @@ const steps = {
   /** Reads the layout: which list items are far down. */
   measure: (root: HTMLElement) => farItems(root),
   /** The copy, with the live pictures it was made from (their learnt forms are keyed by the live ones). */
-  copy: (root: HTMLElement) => ({ copy: root.cloneNode(true) as HTMLElement, live: Array.from(root.querySelectorAll('img')) }),
+  copy: (root: HTMLElement) => ({
+    copy: root.cloneNode(true) as HTMLElement,
+    live: Array.from(root.querySelectorAll('img')),
+  }),
   /** The copy cleaned, as markup. */
   markup(copy: HTMLElement, live: HTMLImageElement[], far: Set<number>): string {
     // A long list keeps its first screens: the rest is drawn by the app a moment later anyway.
@@ -140,7 +148,8 @@ const steps = {
     });
     copy.querySelectorAll(DROP).forEach((n) => n.remove());
     copy.querySelectorAll('*').forEach((el) => {
-      for (const a of el.getAttributeNames()) if (a === 'data-testid' || a.startsWith('on') || a === 'autofocus') el.removeAttribute(a);
+      for (const a of el.getAttributeNames())
+        if (a === 'data-testid' || a.startsWith('on') || a === 'autofocus') el.removeAttribute(a);
     });
     return copy.innerHTML;
   },
@@ -165,7 +174,18 @@ function keeping(doc: Document): { owner: string; path: string } | null {
 }
 
 function keep(doc: Document, store: Storage, to: { owner: string; path: string }, html: string): boolean {
-  return writeSnapshot(to.path, { build: buildOf(doc), owner: to.owner, theme: doc.documentElement.dataset.theme ?? '', title: doc.title, html, at: Date.now() }, store);
+  return writeSnapshot(
+    to.path,
+    {
+      build: buildOf(doc),
+      owner: to.owner,
+      theme: doc.documentElement.dataset.theme ?? '',
+      title: doc.title,
+      html,
+      at: Date.now(),
+    },
+    store,
+  );
 }
 
 /** Keeps the current screen's look for the next visit, if it has settled (at once: the page is being hidden or left). */
@@ -185,7 +205,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * docs/performance-log.md), in the first seconds of a visit. A screen that changed meanwhile is captured
  * again anyway (watchScreen), and one left meanwhile is not kept under the new address.
  */
-export async function captureScreenInSteps(doc: Document = document, store: Storage = localStorage, yieldNow: () => Promise<void> = nextTask): Promise<boolean> {
+export async function captureScreenInSteps(
+  doc: Document = document,
+  store: Storage = localStorage,
+  yieldNow: () => Promise<void> = nextTask,
+): Promise<boolean> {
   const root = appContainer();
   const to = keeping(doc);
   if (!root || !root.isConnected || !to || !settled(root)) return false;
@@ -211,7 +235,8 @@ export function watchScreen(doc: Document = document): () => void {
   const root = appContainer();
   if (!root || typeof MutationObserver === 'undefined') return () => undefined;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const w = doc.defaultView as (Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }) | null;
+  const w = doc.defaultView as
+    (Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }) | null;
   const later = () => {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {

@@ -10,7 +10,8 @@ import { DOUBLE_CLICK_MS } from '../double-click';
  */
 
 /** What counts as a control. */
-const CONTROL = 'button, a[href], [role="button"], [role="switch"], [role="tab"], [role="radio"], [role="checkbox"], summary, label';
+const CONTROL =
+  'button, a[href], [role="button"], [role="switch"], [role="tab"], [role="radio"], [role="checkbox"], summary, label';
 /** A pointer that moved further than this (px) between down and up scrolled: no tap. */
 const TAP_SLOP_PX = 10;
 /** How long a tap waits for its control on the live screen, at most (ms): the page may still be reading its data. */

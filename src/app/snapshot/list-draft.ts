@@ -20,7 +20,13 @@ export interface DraftProduct {
  * live screen (../boot/boot.tsx). Returns the element painted, or null when the root is no longer
  * empty or there is nothing to draw.
  */
-export function paintListDraft(root: HTMLElement, slug: string, products: readonly DraftProduct[], doc: Document = document, store: Storage = localStorage): HTMLElement | null {
+export function paintListDraft(
+  root: HTMLElement,
+  slug: string,
+  products: readonly DraftProduct[],
+  doc: Document = document,
+  store: Storage = localStorage,
+): HTMLElement | null {
   if (!products.length || root.firstElementChild) return null;
   const el = doc.createElement('div');
   el.className = 'screen-snapshot';

@@ -9,7 +9,11 @@ import { buildOf, clearSnapshots, ownerOf, readSnapshot } from './store';
  * (the prerendered sign-in after a logout too) forgets every kept screen, both copies: one
  * written by another tab as the member logged out goes at the next signed-out page.
  */
-export function paintSnapshot(root: HTMLElement, doc: Document = document, store: Storage = localStorage): HTMLElement | null {
+export function paintSnapshot(
+  root: HTMLElement,
+  doc: Document = document,
+  store: Storage = localStorage,
+): HTMLElement | null {
   try {
     const owner = ownerOf(doc.cookie);
     if (!owner) {

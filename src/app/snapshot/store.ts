@@ -66,14 +66,20 @@ function cacheCopy(path: string, snap: ScreenSnapshot | null): void {
     .open(SCREENS_CACHE)
     .then(async (c) => {
       // Looked at again once the cache is open: a logout may have come meanwhile and deleted it.
-      if (snap && stillOwner(snap.owner)) await c.put(screenUrl(path), new Response(JSON.stringify(snap), { headers: { 'content-type': 'application/json' } }));
+      if (snap && stillOwner(snap.owner))
+        await c.put(
+          screenUrl(path),
+          new Response(JSON.stringify(snap), { headers: { 'content-type': 'application/json' } }),
+        );
       else if (!snap) await c.delete(screenUrl(path));
     })
     .catch(() => undefined);
 }
 
 /** The build of the page: the `club-build` meta the build writes into every HTML file. */
-export function buildOf(doc: { querySelector(selector: string): { getAttribute(name: string): string | null } | null }): string {
+export function buildOf(doc: {
+  querySelector(selector: string): { getAttribute(name: string): string | null } | null;
+}): string {
   return doc.querySelector('meta[name="club-build"]')?.getAttribute('content') ?? '';
 }
 
@@ -87,7 +93,11 @@ function index(store: Store): string[] {
 }
 
 /** The kept screen of `path` if it belongs to this build and this member. */
-export function readSnapshot(path: string, store: Store, expect: { build: string; owner: string }): ScreenSnapshot | null {
+export function readSnapshot(
+  path: string,
+  store: Store,
+  expect: { build: string; owner: string },
+): ScreenSnapshot | null {
   const raw = store.getItem(PREFIX + path);
   if (!raw) return null;
   try {

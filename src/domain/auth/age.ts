@@ -11,10 +11,17 @@ const TRUTHY = new Set(['1', 'true', 'yes', 'так']);
  * docs/rules.md#validation: verified when the tags contain `age_verified` or the metafield `age_verified` is
  * truthy; for ogo the metafield must be in the namespace `verification`.
  */
-export function isAgeVerified(opts: { tags: readonly string[]; metafields: readonly MetafieldLike[]; ogo: boolean }): boolean {
+export function isAgeVerified(opts: {
+  tags: readonly string[];
+  metafields: readonly MetafieldLike[];
+  ogo: boolean;
+}): boolean {
   if (opts.tags.includes('age_verified')) return true;
   return opts.metafields.some(
-    (m) => m.key === 'age_verified' && (!opts.ogo || m.namespace === 'verification') && TRUTHY.has(m.value.trim().toLowerCase()),
+    (m) =>
+      m.key === 'age_verified' &&
+      (!opts.ogo || m.namespace === 'verification') &&
+      TRUTHY.has(m.value.trim().toLowerCase()),
   );
 }
 
@@ -26,8 +33,7 @@ export function ageOn(birthDate: string, today: Date): number | null {
   const born = new Date(Date.UTC(y, mo - 1, d));
   if (born.getUTCFullYear() !== y || born.getUTCMonth() !== mo - 1 || born.getUTCDate() !== d) return null;
   let age = today.getUTCFullYear() - y;
-  const beforeBirthday =
-    today.getUTCMonth() < mo - 1 || (today.getUTCMonth() === mo - 1 && today.getUTCDate() < d);
+  const beforeBirthday = today.getUTCMonth() < mo - 1 || (today.getUTCMonth() === mo - 1 && today.getUTCDate() < d);
   if (beforeBirthday) age -= 1;
   return age;
 }

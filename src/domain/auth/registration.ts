@@ -66,7 +66,8 @@ export function asInviteCode(code: string | null | undefined): string | null {
 /** Every field of a registration form that is wrong, in the form's order, each with its message. */
 export function registrationProblems(form: RegistrationForm, today: Date): RegistrationProblem[] {
   const out: RegistrationProblem[] = [];
-  const bad = (field: keyof RegistrationForm, message: string, kind: RegistrationProblem['kind'] = 'invalid') => void out.push({ field, kind, message });
+  const bad = (field: keyof RegistrationForm, message: string, kind: RegistrationProblem['kind'] = 'invalid') =>
+    void out.push({ field, kind, message });
   if (!isValidName(form.first_name)) bad('first_name', `Ім’я: від 1 до ${NAME_MAX} літер`);
   if (!isValidName(form.last_name)) bad('last_name', `Прізвище: від 1 до ${NAME_MAX} літер`);
   if (!isValidEmail(form.email)) bad('email', 'Вкажи коректну електронну пошту');

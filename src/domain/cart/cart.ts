@@ -136,8 +136,15 @@ export function applyCartOp(lines: readonly CartLine[], op: CartOp): CartLine[] 
     case 'refresh': {
       // Only the lines asked about: a line added meanwhile (here or on another device) stays as it is.
       const asked = new Set(op.asked);
-      const refreshed = new Map(refreshCart(lines.filter((l) => asked.has(l.variantId)), op.fresh).map((l) => [l.variantId, l]));
-      return lines.flatMap((l) => (!asked.has(l.variantId) ? [l] : refreshed.has(l.variantId) ? [refreshed.get(l.variantId)!] : []));
+      const refreshed = new Map(
+        refreshCart(
+          lines.filter((l) => asked.has(l.variantId)),
+          op.fresh,
+        ).map((l) => [l.variantId, l]),
+      );
+      return lines.flatMap((l) =>
+        !asked.has(l.variantId) ? [l] : refreshed.has(l.variantId) ? [refreshed.get(l.variantId)!] : [],
+      );
     }
   }
 }

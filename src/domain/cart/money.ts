@@ -23,9 +23,23 @@ export interface CartMoney {
  * when the typed velo code applies (docs/rules.md#validation), velo lines at price × 0.8. Used by the cart and by
  * the order summary alike.
  */
-export function cartMoney(o: { variant: ShopVariant; lines: readonly Line[]; veloCode: string; customerTags: readonly string[]; configuredVelo?: string }): CartMoney {
+export function cartMoney(o: {
+  variant: ShopVariant;
+  lines: readonly Line[];
+  veloCode: string;
+  customerTags: readonly string[];
+  configuredVelo?: string;
+}): CartMoney {
   const code = o.veloCode.trim();
-  const veloProblem = code ? veloPromoProblem({ variant: o.variant, lines: o.lines, customerTags: o.customerTags, code, configured: o.configuredVelo }) : null;
+  const veloProblem = code
+    ? veloPromoProblem({
+        variant: o.variant,
+        lines: o.lines,
+        customerTags: o.customerTags,
+        code,
+        configured: o.configuredVelo,
+      })
+    : null;
   const velo = code !== '' && veloProblem === null;
   let subtotalKop = 0;
   let moneyKop = 0;
@@ -40,4 +54,3 @@ export function cartMoney(o: { variant: ShopVariant; lines: readonly Line[]; vel
   });
   return { units, subtotalKop, moneyKop, xp, velo, veloProblem };
 }
-

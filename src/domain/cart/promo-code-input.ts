@@ -10,7 +10,8 @@ export function promoCodeInputProblem(raw: string, example: string): string | nu
   if (code.length === 0) return 'Введи промокод';
   if (/\s/.test(code)) return 'Промокод пишеться без пробілів';
   if (/[\u0400-\u04FF]/.test(code)) return `Промокод пишеться латинськими літерами, як-от ${example}`;
-  if (!/^[A-Za-z0-9%-]+$/.test(code)) return `Промокод може містити лише латинські літери, цифри, «-» і «%», як-от ${example}`;
+  if (!/^[A-Za-z0-9%-]+$/.test(code))
+    return `Промокод може містити лише латинські літери, цифри, «-» і «%», як-от ${example}`;
   if (code.length > 50) return 'Промокод задовгий';
   return null;
 }

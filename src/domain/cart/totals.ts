@@ -69,6 +69,12 @@ export function veloGiftProblem(lines: readonly Pick<CartLine, 'tags' | 'count' 
   const gifts = veloGiftCount(lines);
   if (gifts === 0) return null;
   if (gifts > VELO_GIFT_MAX) return VELO_GIFT_PROBLEMS.tooMany;
-  const paidVelo = lines.some((l) => l.tags.includes(PRODUCT_TAGS.velo) && !l.tags.includes(PRODUCT_TAGS.veloGift) && toKop(l.price) > 0 && l.count > 0);
+  const paidVelo = lines.some(
+    (l) =>
+      l.tags.includes(PRODUCT_TAGS.velo) &&
+      !l.tags.includes(PRODUCT_TAGS.veloGift) &&
+      toKop(l.price) > 0 &&
+      l.count > 0,
+  );
   return paidVelo ? null : VELO_GIFT_PROBLEMS.noVelo;
 }

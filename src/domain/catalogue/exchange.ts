@@ -21,7 +21,11 @@ export function exchangeState(p: ExchangeItem): ExchangeState {
  * What stands between the member and an exchange: the XP still missing (0 when the balance
  * covers it), and the Ukrainian reason it cannot be exchanged now (null when it can).
  */
-export function exchangeCheck(p: ExchangeItem, balance: number | null, inCartXp = 0): { missing: number; problem: string | null } {
+export function exchangeCheck(
+  p: ExchangeItem,
+  balance: number | null,
+  inCartXp = 0,
+): { missing: number; problem: string | null } {
   const price = p.bonuses ?? 0;
   if (!p.available) return { missing: 0, problem: 'Цієї пропозиції зараз немає. Зазирни пізніше' };
   if (balance === null) return { missing: 0, problem: 'Баланс XP ще не завантажено' };

@@ -1,6 +1,11 @@
 /** Lower case, one kind of apostrophe, single spaces: how names and queries are compared. */
 export function normalizeSearchText(text: string): string {
-  return text.toLowerCase().replace(/[’ʼ`´‘']/g, "'").replace(/[«»"]/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[’ʼ`´‘']/g, "'")
+    .replace(/[«»"]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export interface Searchable {

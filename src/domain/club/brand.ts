@@ -57,7 +57,12 @@ export function manifestFor(brand: Brand): BrandManifest {
     icons: [
       { src: brandAsset('/icons/icon-192.png', brand), sizes: '192x192', type: 'image/png', purpose: 'any' },
       { src: brandAsset('/icons/icon-512.png', brand), sizes: '512x512', type: 'image/png', purpose: 'any' },
-      { src: brandAsset('/icons/icon-maskable-512.png', brand), sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      {
+        src: brandAsset('/icons/icon-maskable-512.png', brand),
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable',
+      },
     ],
   };
 }

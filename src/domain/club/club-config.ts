@@ -51,7 +51,10 @@ export function parseClubConfig(content: string | null | undefined, fallback: Cl
     apiKey: str(raw.apiKey) && raw.apiKey ? raw.apiKey : fallback.apiKey,
     ogoHost: str(raw.ogoHost) ? raw.ogoHost : fallback.ogoHost,
     testPhones: Array.isArray(raw.testPhones) && raw.testPhones.every(str) ? raw.testPhones : fallback.testPhones,
-    freeShipping: { glo: amount(ship.glo) ? ship.glo : fallback.freeShipping.glo, ogo: amount(ship.ogo) ? ship.ogo : fallback.freeShipping.ogo },
+    freeShipping: {
+      glo: amount(ship.glo) ? ship.glo : fallback.freeShipping.glo,
+      ogo: amount(ship.ogo) ? ship.ogo : fallback.freeShipping.ogo,
+    },
     veloPromo: str(raw.veloPromo) && raw.veloPromo ? raw.veloPromo : fallback.veloPromo,
   };
 }
@@ -66,6 +69,9 @@ export function clubConfigContent(html: string): string | null {
 
 /** The filled tag: JSON, escaped for a double-quoted attribute. */
 export function clubConfigTag(config: ClubConfig): string {
-  const json = JSON.stringify(config).replace(/[&"'<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' })[c]!);
+  const json = JSON.stringify(config).replace(
+    /[&"'<>]/g,
+    (c) => ({ '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' })[c]!,
+  );
   return `<meta name="${CLUB_CONFIG_META}" content="${json}" />`;
 }

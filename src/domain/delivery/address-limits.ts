@@ -20,12 +20,15 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  * The first field of an address that the server would refuse (too long, or holding control
  * characters), with a Ukrainian message for beside it; null when every field fits.
  */
-export function addressFieldProblem(a: Partial<Record<AddressField, string | undefined>>): { field: AddressField; message: string } | null {
+export function addressFieldProblem(
+  a: Partial<Record<AddressField, string | undefined>>,
+): { field: AddressField; message: string } | null {
   for (const field of Object.keys(ADDRESS_LIMITS) as AddressField[]) {
     const v = a[field];
     if (typeof v !== 'string') continue;
     if (CONTROL.test(v)) return { field, message: `${NAMES[field]} містить недопустимі символи` };
-    if (v.length > ADDRESS_LIMITS[field]) return { field, message: `${NAMES[field]} задовга: не більше ${ADDRESS_LIMITS[field]} символів` };
+    if (v.length > ADDRESS_LIMITS[field])
+      return { field, message: `${NAMES[field]} задовга: не більше ${ADDRESS_LIMITS[field]} символів` };
   }
   return null;
 }

@@ -46,9 +46,11 @@ export function checkIpostWindow(w: IpostWindow, now: Date): IpostWindowCheck {
   if (from < open || to > close) {
     return fail('ipost_outside_hours', `Кур'єр працює з ${IPOST_WORKING_HOURS.from} до ${IPOST_WORKING_HOURS.to}`);
   }
-  if (to - from < IPOST_MIN_WINDOW_MINUTES) return fail('ipost_window_short', 'Проміжок доставки має бути не коротшим за годину');
+  if (to - from < IPOST_MIN_WINDOW_MINUTES)
+    return fail('ipost_window_short', 'Проміжок доставки має бути не коротшим за годину');
   const nowMinutes = minutesOf(today.time) ?? 0;
-  if (w.date === today.date && from <= nowMinutes) return fail('ipost_window_past', 'Цей час уже минув. Обери пізніший проміжок');
+  if (w.date === today.date && from <= nowMinutes)
+    return fail('ipost_window_past', 'Цей час уже минув. Обери пізніший проміжок');
   return { ok: true };
 }
 

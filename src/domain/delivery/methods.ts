@@ -4,7 +4,10 @@ import type { ShopVariant } from '../catalogue/catalogue';
 import { deliveryMethodAllowed, type DeliveryMethod } from './shipping';
 
 /** docs/rules.md#entities Delivery: what /shop/delivery offers. 3 (the local courier) needs ogo and `ipost_allow` on every line. */
-export function deliveryMethodsOffered(variant: ShopVariant, lines: readonly Pick<CartLine, 'tags'>[]): DeliveryMethod[] {
+export function deliveryMethodsOffered(
+  variant: ShopVariant,
+  lines: readonly Pick<CartLine, 'tags'>[],
+): DeliveryMethod[] {
   const out: DeliveryMethod[] = [1, 2];
   if (deliveryMethodAllowed(variant, 3) && ipostAllowed(lines)) out.push(3);
   return out;
@@ -23,7 +26,8 @@ export const FALLBACK_MESSAGES = {
   notOffered: 'Курʼєр iPost доставляє лише товари з позначкою iPost, тож обрано доставку у відділення перевізника.',
   unavailable: (city: string, served: readonly string[]) =>
     `Курʼєр iPost не доставляє в ${city}${served.length ? ` (доступні: ${served.join(', ')})` : ''}. Обрано доставку у відділення перевізника.`,
-  failed: 'Не вдалося перевірити доставку курʼєром iPost, тож обрано доставку у відділення перевізника. Спробуй ще раз пізніше.',
+  failed:
+    'Не вдалося перевірити доставку курʼєром iPost, тож обрано доставку у відділення перевізника. Спробуй ще раз пізніше.',
 } as const;
 
 /**
@@ -38,7 +42,8 @@ export function resolveDeliveryMethod(opts: {
 }): { method: DeliveryMethod; fallback: string | null } {
   if (opts.chosen !== 3) return { method: opts.chosen, fallback: null };
   if (!opts.offered.includes(3)) return { method: 1, fallback: FALLBACK_MESSAGES.notOffered };
-  if (opts.ipost.state === 'unavailable') return { method: 1, fallback: FALLBACK_MESSAGES.unavailable(opts.ipost.city, opts.ipost.served) };
+  if (opts.ipost.state === 'unavailable')
+    return { method: 1, fallback: FALLBACK_MESSAGES.unavailable(opts.ipost.city, opts.ipost.served) };
   if (opts.ipost.state === 'failed') return { method: 1, fallback: FALLBACK_MESSAGES.failed };
   return { method: 3, fallback: null };
 }

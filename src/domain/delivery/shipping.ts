@@ -22,7 +22,6 @@ export const SHIPPING_PRICE = 0;
 export const SHIPPING_COUNTRY = 'Ukraine';
 export const SHIPPING_ZIP = '01001';
 
-
 /** docs/rules.md#constants: IPOST is the ogo shop's delivery type 3; glo has no local courier. */
 export function deliveryMethodAllowed(variant: ShopVariant, method: DeliveryMethod): boolean {
   return method !== 3 || variant === 'ogo';
@@ -46,7 +45,6 @@ export function shippingOption(opts: {
   const threshold = (opts.thresholds ?? FREE_SHIPPING_DEFAULTS)[opts.variant];
   return opts.moneyTotal >= threshold ? 2 : 1;
 }
-
 
 /** A Shopify shipping line for an option. */
 export function shippingLine(option: ShippingOption): { code: string; title: string; price: string; source: string } {

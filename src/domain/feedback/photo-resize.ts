@@ -19,7 +19,11 @@ export const PHOTO_MAX_INPUT_BYTES = 40 * 1024 * 1024;
  * at least 1 px each. Non-finite or non-positive input gives null.
  * @example fitWithin(4000, 3000, 1600) // { width: 1600, height: 1200 }
  */
-export function fitWithin(width: number, height: number, maxEdge = PHOTO_MAX_EDGE): { width: number; height: number } | null {
+export function fitWithin(
+  width: number,
+  height: number,
+  maxEdge = PHOTO_MAX_EDGE,
+): { width: number; height: number } | null {
   if (!(width > 0 && height > 0 && maxEdge > 0) || !Number.isFinite(width) || !Number.isFinite(height)) return null;
   const scale = Math.min(1, maxEdge / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
@@ -38,7 +42,8 @@ export interface ResizeAttempt {
 export function resizeAttempts(maxEdge = PHOTO_MAX_EDGE): ResizeAttempt[] {
   const out: ResizeAttempt[] = JPEG_QUALITIES.map((quality) => ({ maxEdge, quality }));
   const last = JPEG_QUALITIES[JPEG_QUALITIES.length - 1] ?? 0.45;
-  for (let edge = Math.round(maxEdge * SHRINK_STEP); edge >= 400; edge = Math.round(edge * SHRINK_STEP)) out.push({ maxEdge: edge, quality: last });
+  for (let edge = Math.round(maxEdge * SHRINK_STEP); edge >= 400; edge = Math.round(edge * SHRINK_STEP))
+    out.push({ maxEdge: edge, quality: last });
   return out;
 }
 
@@ -49,7 +54,8 @@ export interface PhotoCodec<Image> {
   release?(image: Image): void;
 }
 
-export type ResizeResult = { ok: true; blob: Blob; width: number; height: number } | { ok: false; reason: 'not_image' | 'too_large' };
+export type ResizeResult =
+  { ok: true; blob: Blob; width: number; height: number } | { ok: false; reason: 'not_image' | 'too_large' };
 
 /** How one caller wants its photos: the byte limit, and optionally its own sizes and steps. */
 export interface ResizeOptions {
@@ -69,9 +75,14 @@ export interface ResizeOptions {
  * Resizes one photo with `codec` (in the browser src/ui/photo-canvas.ts): refuses what is not an
  * image or is too big to open, then tries the attempts until one fits `maxBytes`.
  */
-export async function resizePhoto<Image>(file: Blob, codec: PhotoCodec<Image>, opts: ResizeOptions): Promise<ResizeResult> {
+export async function resizePhoto<Image>(
+  file: Blob,
+  codec: PhotoCodec<Image>,
+  opts: ResizeOptions,
+): Promise<ResizeResult> {
   if (file.size > PHOTO_MAX_INPUT_BYTES) return { ok: false, reason: 'too_large' };
-  if (opts.sniff && !opts.sniff(new Uint8Array(await file.slice(0, 16).arrayBuffer()))) return { ok: false, reason: 'not_image' };
+  if (opts.sniff && !opts.sniff(new Uint8Array(await file.slice(0, 16).arrayBuffer())))
+    return { ok: false, reason: 'not_image' };
   const fit = opts.fit ?? fitWithin;
   let image: Image & { width: number; height: number };
   try {

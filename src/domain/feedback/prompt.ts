@@ -22,7 +22,9 @@ export function promptOrder<T extends PromptCandidate>(
   const from = opts.now - (opts.windowDays ?? FEEDBACK_PROMPT_WINDOW_DAYS) * 86_400_000;
   const open = canFeedback.filter((o) => {
     const at = Date.parse(o.created_at);
-    return Number.isFinite(at) && at >= from && at <= opts.now && !opts.shown.includes(o.id) && !opts.rated.includes(o.id);
+    return (
+      Number.isFinite(at) && at >= from && at <= opts.now && !opts.shown.includes(o.id) && !opts.rated.includes(o.id)
+    );
   });
   open.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
   return open[0] ?? null;

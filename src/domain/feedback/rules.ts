@@ -41,7 +41,8 @@ export interface FeedbackForm {
 
 /** The first problem of a feedback form by field, or null when it can be sent. */
 export function feedbackProblem(f: FeedbackForm): { field: 'rating' | 'text' | 'photos'; message: string } | null {
-  if (f.rating === null || !Number.isInteger(f.rating) || f.rating < 1 || f.rating > 5) return { field: 'rating', message: FEEDBACK_PROBLEMS.rating };
+  if (f.rating === null || !Number.isInteger(f.rating) || f.rating < 1 || f.rating > 5)
+    return { field: 'rating', message: FEEDBACK_PROBLEMS.rating };
   if ([...f.text].length > FEEDBACK_MAX_TEXT) return { field: 'text', message: FEEDBACK_PROBLEMS.text };
   if (f.photoCount > FEEDBACK_MAX_PHOTOS) return { field: 'photos', message: FEEDBACK_PROBLEMS.tooMany };
   return null;

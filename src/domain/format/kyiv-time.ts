@@ -24,7 +24,15 @@ let format: Intl.DateTimeFormat | null = null;
 function makeFormat(): Intl.DateTimeFormat {
   for (const timeZone of ZONES) {
     try {
-      return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      return new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
     } catch {
       // Older engines know only the pre-2022 name of the zone.
     }

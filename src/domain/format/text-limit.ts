@@ -16,7 +16,12 @@ function unitWord(n: number, unit: keyof typeof UNITS): string {
  * cut flat number or name is a wrong one sent as right.
  * @example lengthProblem('1'.repeat(300), 5, 'Номер квартири', 'digits') // 'Номер квартири: не більше 5 цифр, а введено 300'
  */
-export function lengthProblem(value: string, max: number, what: string, unit: keyof typeof UNITS = 'chars'): string | null {
+export function lengthProblem(
+  value: string,
+  max: number,
+  what: string,
+  unit: keyof typeof UNITS = 'chars',
+): string | null {
   if (value.length <= max) return null;
   return `${what}: не більше ${max} ${unitWord(max, unit)}, а введено ${value.length}`;
 }

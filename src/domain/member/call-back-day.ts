@@ -36,11 +36,13 @@ export function callBackWindow(
   opts: { day: string; from: string; to: string },
   now: Date,
 ): { ok: true; window: CallBackWindow } | { ok: false; reason: string } {
-  if (!isClockTime(opts.from) || !isClockTime(opts.to)) return { ok: false, reason: 'Час дзвінка має бути у форматі ГГ:ХХ' };
+  if (!isClockTime(opts.from) || !isClockTime(opts.to))
+    return { ok: false, reason: 'Час дзвінка має бути у форматі ГГ:ХХ' };
   if (opts.from >= opts.to) return { ok: false, reason: 'Початок проміжку має бути раніше за кінець' };
   const day = callBackDay(opts.day);
   const today = kyivParts(now);
-  if (day === 'today' && opts.to <= today.time) return { ok: false, reason: 'Цей час сьогодні вже минув — обери інший' };
+  if (day === 'today' && opts.to <= today.time)
+    return { ok: false, reason: 'Цей час сьогодні вже минув — обери інший' };
   const date = day === 'today' ? today.date : addDays(today.date, 1);
   return { ok: true, window: { day, date, from: opts.from, to: opts.to } };
 }
@@ -83,7 +85,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function suggestCallBack(now: Date): { day: string; from: string; to: string } {
   const hour = Number(kyivParts(now).time.slice(0, 2)) + 1;
   const from = Math.max(hour, Number(CALL_HOURS.from.slice(0, 2)));
-  if (from + 2 <= Number(CALL_HOURS.to.slice(0, 2))) return { day: CALL_TODAY_LABEL, from: `${pad(from)}:00`, to: `${pad(from + 2)}:00` };
+  if (from + 2 <= Number(CALL_HOURS.to.slice(0, 2)))
+    return { day: CALL_TODAY_LABEL, from: `${pad(from)}:00`, to: `${pad(from + 2)}:00` };
   return { day: CALL_TOMORROW_LABEL, from: '10:00', to: '12:00' };
 }
 

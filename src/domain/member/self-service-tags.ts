@@ -2,7 +2,13 @@
  * Tags a member may set or remove on their own shop record (consents, install flag). Every
  * other tag (age_verified, the velo-discount-used tag, pwa_user...) belongs to the server.
  */
-export const SELF_SERVICE_TAGS = ['pwa_installed', 'news_consent', 'sms_consent', 'email_consent', 'push_consent'] as const;
+export const SELF_SERVICE_TAGS = [
+  'pwa_installed',
+  'news_consent',
+  'sms_consent',
+  'email_consent',
+  'push_consent',
+] as const;
 
 const SELF = new Set<string>(SELF_SERVICE_TAGS);
 

@@ -5,7 +5,14 @@ import type { ShopVariant } from '../catalogue/catalogue';
 import { friendCodeProblem, normalizeFriendCode } from '../invite/friend-code';
 import { cartMoney } from '../cart/money';
 import { toUah } from '../format/money';
-import { buildOrderPayload, paymentMethodOf, type OrderMetafield, type PaymentChoice, type PaymentMethod, type ShopifyOrder } from './payload';
+import {
+  buildOrderPayload,
+  paymentMethodOf,
+  type OrderMetafield,
+  type PaymentChoice,
+  type PaymentMethod,
+  type ShopifyOrder,
+} from './payload';
 import { orderTags } from './tags';
 import { deliveryMethodAllowed, SHIPPING_TITLES, shippingOption, type ShippingOption } from '../delivery/shipping';
 import { deliveryAddress1, deliveryProblem, type DeliveryChoice } from '../delivery/shipping-address';
@@ -17,7 +24,14 @@ export type SummaryLine = Pick<CartLine, 'variantId' | 'count' | 'price' | 'bonu
 export interface CheckoutInput {
   variant: ShopVariant;
   /** The shop record of the variant (docs/rules.md#entities "User (shop record)"). */
-  customer: { id: number; first_name: string; last_name: string; phone: string; tags: readonly string[]; orders_count: number };
+  customer: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    phone: string;
+    tags: readonly string[];
+    orders_count: number;
+  };
   ageVerified: boolean;
   lines: readonly SummaryLine[];
   delivery: DeliveryChoice;
@@ -119,7 +133,13 @@ function metafieldsOf(delivery: DeliveryChoice, needCall: boolean, callBack: Cal
  */
 export function checkoutSummary(i: CheckoutInput): CheckoutSummary {
   const veloTyped = i.veloCode.trim();
-  const m = cartMoney({ variant: i.variant, lines: i.lines, veloCode: i.veloCode, customerTags: i.customer.tags, configuredVelo: i.configuredVelo });
+  const m = cartMoney({
+    variant: i.variant,
+    lines: i.lines,
+    veloCode: i.veloCode,
+    customerTags: i.customer.tags,
+    configuredVelo: i.configuredVelo,
+  });
   const { velo, veloProblem, xp, moneyKop } = m;
   const friendTyped = i.friendCode.trim();
   const friendProblem = friendTyped ? friendCodeProblem(friendTyped, i.customer.orders_count) : null;
@@ -156,19 +176,30 @@ export function checkoutSummary(i: CheckoutInput): CheckoutSummary {
   if (giftProblem && !problems.includes(SUMMARY_PROBLEMS.giftOnly)) problems.push(giftProblem);
   const incomplete = deliveryProblem(i.delivery);
   if (incomplete) problems.push(incomplete);
-  if (i.delivery.method === 3 && (!deliveryMethodAllowed(i.variant, 3) || !ipostAllowed(i.lines))) problems.push(SUMMARY_PROBLEMS.ipost);
+  if (i.delivery.method === 3 && (!deliveryMethodAllowed(i.variant, 3) || !ipostAllowed(i.lines)))
+    problems.push(SUMMARY_PROBLEMS.ipost);
   if (xp > 0 && moneyKop === 0) {
     if (i.xpBalance === null) problems.push(SUMMARY_PROBLEMS.xpUnknown);
     else if (xp > i.xpBalance) problems.push(SUMMARY_PROBLEMS.xpShort(xp, i.xpBalance));
   }
 
-  const option = shippingOption({ variant: i.variant, delivery: i.delivery.method, moneyTotal: money, xpTotal: xp, thresholds: i.thresholds });
+  const option = shippingOption({
+    variant: i.variant,
+    delivery: i.delivery.method,
+    moneyTotal: money,
+    xpTotal: xp,
+    thresholds: i.thresholds,
+  });
   const tags = orderTags({ ageVerified: i.ageVerified, ipost: i.delivery.method === 3, veloPromo: velo, callBack });
   const payload = buildOrderPayload({
     customerId: i.customer.id,
     lines: rows.map((r) => ({ variant_id: r.variantId, quantity: r.quantity, price: r.unitPrice, bonuses: r.bonuses })),
     recipient: { first_name: i.customer.first_name, last_name: i.customer.last_name, phone: i.customer.phone },
-    address: { city: i.delivery.city.trim(), province: i.delivery.province ?? '', address1: deliveryAddress1(i.delivery) },
+    address: {
+      city: i.delivery.city.trim(),
+      province: i.delivery.province ?? '',
+      address1: deliveryAddress1(i.delivery),
+    },
     payment: i.payment,
     shippingOption: option,
     tags,

@@ -11,7 +11,8 @@ export interface PaymentLinkAnswer {
   link: string;
 }
 
-export type PaymentLinkResult = { ok: true; link: string; attempts: number } | { ok: false; attempts: number; error: unknown };
+export type PaymentLinkResult =
+  { ok: true; link: string; attempts: number } | { ok: false; attempts: number; error: unknown };
 
 /**
  * docs/rules.md#states "Card payment": asks for the link; success with a link is the result; success without

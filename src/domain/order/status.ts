@@ -25,14 +25,18 @@ export function paymentStatus(o: OrderStatusFields): StatusLabel {
     case 'cancelled':
       return { label: 'Скасовано', tone: 'neutral' };
     default:
-      return o.payment_method === 2 ? { label: 'Очікує оплати карткою', tone: 'wait' } : { label: 'Оплата при отриманні', tone: 'neutral' };
+      return o.payment_method === 2
+        ? { label: 'Очікує оплати карткою', tone: 'wait' }
+        : { label: 'Оплата при отриманні', tone: 'neutral' };
   }
 }
 
 /** Where the parcel is: not shipped yet, confirmed, on its way, delivered. */
 export function deliveryStatus(o: OrderStatusFields): StatusLabel {
-  if (o.fulfillment_status === 'fulfilled' || o.shipment_status === 'delivered') return { label: 'Доставлено', tone: 'ok' };
-  if (['failed', 'refunded', 'cancelled'].includes(o.financial_status)) return { label: 'Не відправлено', tone: 'neutral' };
+  if (o.fulfillment_status === 'fulfilled' || o.shipment_status === 'delivered')
+    return { label: 'Доставлено', tone: 'ok' };
+  if (['failed', 'refunded', 'cancelled'].includes(o.financial_status))
+    return { label: 'Не відправлено', tone: 'neutral' };
   if (o.shipment_status === 'in_transit') return { label: 'В дорозі', tone: 'wait' };
   if (o.shipment_status === 'confirmed') return { label: 'Готуємо до відправлення', tone: 'wait' };
   return { label: 'Прийнято', tone: 'neutral' };
@@ -40,14 +44,20 @@ export function deliveryStatus(o: OrderStatusFields): StatusLabel {
 
 /** docs/rules.md#states card payment: an unpaid or declined card order can be paid (again) from the app. */
 export function canPayByCard(o: OrderStatusFields): boolean {
-  return o.payment_method === 2 && (o.financial_status === 'pending' || o.financial_status === 'failed') && o.fulfillment_status !== 'fulfilled';
+  return (
+    o.payment_method === 2 &&
+    (o.financial_status === 'pending' || o.financial_status === 'failed') &&
+    o.fulfillment_status !== 'fulfilled'
+  );
 }
 
 /**
  * Coming back from the payment page (docs/rules.md#states): what the order's real status says, whatever the
  * page's own `payment=` parameter claimed. 'checking' while the server has not settled it.
  */
-export function paymentReturnOutcome(o: Pick<OrderStatusFields, 'financial_status'> | null): 'paid' | 'declined' | 'checking' {
+export function paymentReturnOutcome(
+  o: Pick<OrderStatusFields, 'financial_status'> | null,
+): 'paid' | 'declined' | 'checking' {
   if (o?.financial_status === 'paid') return 'paid';
   if (o?.financial_status === 'failed') return 'declined';
   return 'checking';

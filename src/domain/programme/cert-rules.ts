@@ -24,13 +24,18 @@ export const DEFAULT_CERT_CATEGORIES: readonly CertCategoryLike[] = [
  * A category without a name takes its default Ukrainian name, or is dropped when it has none;
  * repeated ids are shown once.
  */
-export function certCategoriesOrDefault(server: ReadonlyArray<Partial<CertCategoryLike>> | null | undefined): CertCategoryLike[] {
+export function certCategoriesOrDefault(
+  server: ReadonlyArray<Partial<CertCategoryLike>> | null | undefined,
+): CertCategoryLike[] {
   const out: CertCategoryLike[] = [];
   const seen = new Set<number>();
   for (const c of server ?? []) {
     const id = c.CATEGORY_ID;
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || seen.has(id)) continue;
-    const name = typeof c.CATEGORY_NAME === 'string' && c.CATEGORY_NAME.trim() ? c.CATEGORY_NAME.trim() : DEFAULT_CERT_CATEGORIES.find((d) => d.CATEGORY_ID === id)?.CATEGORY_NAME;
+    const name =
+      typeof c.CATEGORY_NAME === 'string' && c.CATEGORY_NAME.trim()
+        ? c.CATEGORY_NAME.trim()
+        : DEFAULT_CERT_CATEGORIES.find((d) => d.CATEGORY_ID === id)?.CATEGORY_NAME;
     if (!name) continue;
     seen.add(id);
     out.push({ CATEGORY_ID: id, CATEGORY_NAME: name });
@@ -47,7 +52,11 @@ export function hourlyDate(now: number): string {
 export const CERT_TOKEN_MARGIN_MS = 60_000;
 
 /** docs/rules.md#constants "other tokens until server expiry": whether a stored token may still be sent at `now`. */
-export function isTokenLive(token: { expiresAt: string } | null | undefined, now: number, marginMs = CERT_TOKEN_MARGIN_MS): boolean {
+export function isTokenLive(
+  token: { expiresAt: string } | null | undefined,
+  now: number,
+  marginMs = CERT_TOKEN_MARGIN_MS,
+): boolean {
   if (!token) return false;
   const at = Date.parse(token.expiresAt);
   return Number.isFinite(at) && at - marginMs > now;

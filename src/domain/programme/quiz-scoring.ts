@@ -26,7 +26,11 @@ export type AnswerRefusal = 'marathon_not_started' | 'stage_not_started' | 'mara
  * the end of the whole marathon (a member who missed a week can catch up), never after the
  * marathon ends. Null when it may.
  */
-export function answerRefusal(marathon: TimeWindow, stage: Pick<TimeWindow, 'startsAt'>, now: Date): AnswerRefusal | null {
+export function answerRefusal(
+  marathon: TimeWindow,
+  stage: Pick<TimeWindow, 'startsAt'>,
+  now: Date,
+): AnswerRefusal | null {
   const phase = phaseOf(marathon, now);
   if (phase === 'upcoming') return 'marathon_not_started';
   if (phase === 'finished') return 'marathon_finished';
@@ -34,7 +38,10 @@ export function answerRefusal(marathon: TimeWindow, stage: Pick<TimeWindow, 'sta
 }
 
 /** A question's own XP goes to a right answer; a wrong one earns nothing. */
-export function scoreAnswer(question: { correctOptionId: number; xp: number }, optionId: number): { correct: boolean; xp: number } {
+export function scoreAnswer(
+  question: { correctOptionId: number; xp: number },
+  optionId: number,
+): { correct: boolean; xp: number } {
   const correct = optionId === question.correctOptionId;
   return { correct, xp: correct ? Math.max(0, Math.floor(question.xp)) : 0 };
 }

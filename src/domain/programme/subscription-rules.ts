@@ -23,7 +23,8 @@ export interface SubscriptionState {
 export type SubscriptionAction = { kind: 'pause'; weeks: number } | { kind: 'resume' } | { kind: 'cancel' };
 
 /** Server error codes of a refused action. */
-export type SubscriptionRefusal = 'subscription_not_active' | 'subscription_not_paused' | 'subscription_cancelled' | 'invalid_pause';
+export type SubscriptionRefusal =
+  'subscription_not_active' | 'subscription_not_paused' | 'subscription_cancelled' | 'invalid_pause';
 
 const plusDays = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS).toISOString();
 
@@ -44,13 +45,18 @@ export function effectiveState(s: SubscriptionState, now: Date): SubscriptionSta
  * Applies one action to the (effective) state at `now`: pause only an active subscription,
  * resume only a paused one, cancel either; a cancelled one takes no action.
  */
-export function applyAction(current: SubscriptionState, action: SubscriptionAction, now: Date): SubscriptionState | { refused: SubscriptionRefusal } {
+export function applyAction(
+  current: SubscriptionState,
+  action: SubscriptionAction,
+  now: Date,
+): SubscriptionState | { refused: SubscriptionRefusal } {
   const s = effectiveState(current, now);
   if (s.status === 'cancelled') return { refused: 'subscription_cancelled' };
   switch (action.kind) {
     case 'pause': {
       if (s.status !== 'active') return { refused: 'subscription_not_active' };
-      if (!Number.isInteger(action.weeks) || action.weeks < 1 || action.weeks > MAX_PAUSE_WEEKS) return { refused: 'invalid_pause' };
+      if (!Number.isInteger(action.weeks) || action.weeks < 1 || action.weeks > MAX_PAUSE_WEEKS)
+        return { refused: 'invalid_pause' };
       const until = plusDays(now, action.weeks * 7);
       return { status: 'paused', nextDeliveryAt: until, pausedUntil: until };
     }

@@ -10,7 +10,8 @@ export const GUID_ERRORS = {
  * what is wrong and what a club code looks like.
  */
 export const GUID_MESSAGES_UK: Readonly<Record<string, string>> = {
-  [GUID_ERRORS.invalid]: 'Код клубу — 32 латинські літери й цифри, розділені дефісами: 8-4-4-4-12. Перевір, чи правильно він зчитався.',
+  [GUID_ERRORS.invalid]:
+    'Код клубу — 32 латинські літери й цифри, розділені дефісами: 8-4-4-4-12. Перевір, чи правильно він зчитався.',
   [GUID_ERRORS.required]: 'Введи код з упаковки.',
   [GUID_ERRORS.unsupported]: 'Код клубу — це текст із літер і цифр у формі 8-4-4-4-12.',
 };

@@ -17,9 +17,14 @@ export interface Size {
  * and {@link PHOTO_MAX_PIXELS}, keeping its proportions, whole pixels, at least 1 x 1.
  * Throws on a size that is not a positive finite number.
  */
-export function fitPhoto(source: Size, maxSide = PHOTO_MAX_SIDE, maxPixels = PHOTO_MAX_PIXELS): Size & { scale: number } {
+export function fitPhoto(
+  source: Size,
+  maxSide = PHOTO_MAX_SIDE,
+  maxPixels = PHOTO_MAX_PIXELS,
+): Size & { scale: number } {
   const { width, height } = source;
-  if (!(Number.isFinite(width) && Number.isFinite(height) && width > 0 && height > 0)) throw new RangeError('Розмір фото невідомий');
+  if (!(Number.isFinite(width) && Number.isFinite(height) && width > 0 && height > 0))
+    throw new RangeError('Розмір фото невідомий');
   const scale = Math.min(1, maxSide / Math.max(width, height), Math.sqrt(maxPixels / (width * height)));
   return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)), scale };
 }

@@ -10,7 +10,10 @@ export type ScanState = 'waiting' | 'sent' | 'credited' | 'refused';
 export type StoredScanState = Exclude<ScanState, 'sent'>;
 
 /** The state to show: a waiting code whose entry is being sent reads as sent. */
-export function shownScanState(stored: StoredScanState, entryState: 'pending' | 'sending' | 'failed' | null | undefined): ScanState {
+export function shownScanState(
+  stored: StoredScanState,
+  entryState: 'pending' | 'sending' | 'failed' | null | undefined,
+): ScanState {
   return stored === 'waiting' && entryState === 'sending' ? 'sent' : stored;
 }
 
@@ -38,9 +41,13 @@ export function duplicateNotice(known: KnownScan): string {
     case 'waiting':
       return 'Цей код уже відскановано: він чекає надсилання й буде зарахований, щойно з’явиться зв’язок';
     case 'credited':
-      return known.xp ? `Цей код уже зараховано: +${known.xp} XP. Один код дає XP лише раз` : 'Цей код уже зараховано. Один код дає XP лише раз';
+      return known.xp
+        ? `Цей код уже зараховано: +${known.xp} XP. Один код дає XP лише раз`
+        : 'Цей код уже зараховано. Один код дає XP лише раз';
     case 'refused':
-      return known.message ? `Цей код уже перевірено й відхилено: ${known.message}` : 'Цей код уже перевірено й відхилено';
+      return known.message
+        ? `Цей код уже перевірено й відхилено: ${known.message}`
+        : 'Цей код уже перевірено й відхилено';
   }
 }
 

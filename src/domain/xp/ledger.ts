@@ -78,7 +78,15 @@ export function serverLine(t: ServerXpLine): LedgerLine {
 
 /** A credit the server owes but has not made (get-bonus-history `pending`): its XP, not in any balance yet. */
 export function pendingServerLine(p: Omit<ServerXpLine, 'balance_after'>): LedgerLine {
-  return { key: `owed:${p.id}`, state: 'pending', amount: p.amount, what: p.title, source: sourceOf(p.reason), at: Date.parse(p.created_at), balanceAfter: null };
+  return {
+    key: `owed:${p.id}`,
+    state: 'pending',
+    amount: p.amount,
+    what: p.title,
+    source: sourceOf(p.reason),
+    at: Date.parse(p.created_at),
+    balanceAfter: null,
+  };
 }
 
 export interface LedgerDay {
@@ -110,7 +118,8 @@ export function dayLabel(date: string, now: number): string {
 }
 
 /** Whether a line is XP still on its way: in the outbox, on its way to the server, or owed by it. */
-export const isOpenLine = (l: Pick<LedgerLine, 'state'>): boolean => l.state === 'waiting' || l.state === 'checking' || l.state === 'pending';
+export const isOpenLine = (l: Pick<LedgerLine, 'state'>): boolean =>
+  l.state === 'waiting' || l.state === 'checking' || l.state === 'pending';
 
 /** What is still on its way: XP whose amount is known, and how many movements the server will price. */
 export function pendingSum(lines: readonly LedgerLine[]): { known: number; unpriced: number; count: number } {

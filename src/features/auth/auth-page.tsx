@@ -12,7 +12,10 @@ import { AuthHero } from './auth-hero';
 import '../../ui/panel.css';
 import './auth.css';
 
-type Step = { kind: 'phone' } | { kind: 'code'; phone: string; resendAt: number; sent: boolean } | { kind: 'unregistered'; phone: string };
+type Step =
+  | { kind: 'phone' }
+  | { kind: 'code'; phone: string; resendAt: number; sent: boolean }
+  | { kind: 'unregistered'; phone: string };
 
 /**
  * /auth (docs/rules.md#states SMS sign-in): the phone, stripped to digits (docs/rules.md#validation), then the 6-digit code. The
@@ -43,7 +46,13 @@ export default function AuthPage() {
       }
       if (r.kind === 'unregistered') setStep({ kind: 'unregistered', phone: r.phone });
       // 'code-wait': the server sent nothing (one SMS a minute); the step says so and counts down.
-      else setStep({ kind: 'code', phone: r.phone, resendAt: Date.now() + r.resendIn * 1000, sent: r.kind === 'code-sent' });
+      else
+        setStep({
+          kind: 'code',
+          phone: r.phone,
+          resendAt: Date.now() + r.resendIn * 1000,
+          sent: r.kind === 'code-sent',
+        });
     } catch (err) {
       setError(toAuthError(err).message);
     }
@@ -103,7 +112,14 @@ export default function AuthPage() {
             value={phone}
             onChange={(e) => setPhone(e.target.value)}
           />
-          <Button type="submit" size="l" block busy={busy} disabled={phone.replace(/\D/g, '').length < 9} data-testid="auth-submit">
+          <Button
+            type="submit"
+            size="l"
+            block
+            busy={busy}
+            disabled={phone.replace(/\D/g, '').length < 9}
+            data-testid="auth-submit"
+          >
             {AUTH_COPY.submit}
           </Button>
           <p className="auth-card__alt">

@@ -90,7 +90,13 @@ export function CodeStep({
         <span className="btn__spinner" aria-hidden="true" />
       ) : (
         <span data-testid={left > 0 ? 'resend-countdown' : undefined}>
-          {hasCode ? (left > 0 ? CODE_COPY.resendWait(left) : CODE_COPY.resend) : left > 0 ? CODE_COPY.waitSendIn(left) : CODE_COPY.waitSend}
+          {hasCode
+            ? left > 0
+              ? CODE_COPY.resendWait(left)
+              : CODE_COPY.resend
+            : left > 0
+              ? CODE_COPY.waitSendIn(left)
+              : CODE_COPY.waitSend}
         </span>
       )}
     </button>
@@ -142,14 +148,27 @@ export function CodeStep({
         placeholder="••••••"
         value={code}
         onChange={(e) => setCode(e.target.value.replace(/[^\d]/g, ''))}
-        error={error ? (expired ? `${error.message}. ${CODE_COPY.expiredHint}` : error.message) : lengthProblem(code, 6, CODE_COPY.label, 'digits')}
+        error={
+          error
+            ? expired
+              ? `${error.message}. ${CODE_COPY.expiredHint}`
+              : error.message
+            : lengthProblem(code, 6, CODE_COPY.label, 'digits')
+        }
       />
       {notice && !error && (
         <p className="auth-card__notice" role="status">
           {notice}
         </p>
       )}
-      <Button type="submit" size="l" block busy={busy === 'confirm'} disabled={busy !== null || code.length !== 6} data-testid="auth-confirm">
+      <Button
+        type="submit"
+        size="l"
+        block
+        busy={busy === 'confirm'}
+        disabled={busy !== null || code.length !== 6}
+        data-testid="auth-confirm"
+      >
         {confirmLabel}
       </Button>
       <div className="auth-card__row">

@@ -108,7 +108,9 @@ export default function RegistrationPage() {
       const ae = toAuthError(err);
       const field = ae.code === 'phone_registered' ? 'phone' : ae.field;
       const message = ae.code === 'phone_registered' ? T.phoneTaken : ae.message;
-      setErrors(field && field in form ? { [field === 'adult_confirmed' ? 'birth_date' : field]: message } : { form: message });
+      setErrors(
+        field && field in form ? { [field === 'adult_confirmed' ? 'birth_date' : field]: message } : { form: message },
+      );
     }
     setBusy(false);
   }
@@ -142,8 +144,22 @@ export default function RegistrationPage() {
       <AuthHero copy={T} />
       <form className="panel auth-card" onSubmit={(e) => void submit(e)} noValidate>
         <div className="auth-grid">
-          <Field label={T.firstName} autoComplete="given-name" data-testid="reg-first-name" value={form.first_name} onChange={(e) => set('first_name')(e.target.value)} error={errors.first_name} />
-          <Field label={T.lastName} autoComplete="family-name" data-testid="reg-last-name" value={form.last_name} onChange={(e) => set('last_name')(e.target.value)} error={errors.last_name} />
+          <Field
+            label={T.firstName}
+            autoComplete="given-name"
+            data-testid="reg-first-name"
+            value={form.first_name}
+            onChange={(e) => set('first_name')(e.target.value)}
+            error={errors.first_name}
+          />
+          <Field
+            label={T.lastName}
+            autoComplete="family-name"
+            data-testid="reg-last-name"
+            value={form.last_name}
+            onChange={(e) => set('last_name')(e.target.value)}
+            error={errors.last_name}
+          />
         </div>
         <Field
           label={T.email}
@@ -156,16 +172,49 @@ export default function RegistrationPage() {
           onBlur={() => void emailBlur()}
           error={errors.email}
         />
-        <Field label={T.phone} type="tel" inputMode="tel" autoComplete="tel" placeholder="+380 50 123 45 67" data-testid="reg-phone" value={form.phone} onChange={(e) => set('phone')(e.target.value)} error={errors.phone} />
+        <Field
+          label={T.phone}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="+380 50 123 45 67"
+          data-testid="reg-phone"
+          value={form.phone}
+          onChange={(e) => set('phone')(e.target.value)}
+          error={errors.phone}
+        />
         {!form.adult && (
-          <Field label={T.birthDate} hint={T.birthHint} type="date" max={adultBirthMax()} min="1900-01-01" data-testid="reg-birth-date" value={form.birth_date} onChange={(e) => set('birth_date')(e.target.value)} error={errors.birth_date ?? errors.adult_confirmed} />
+          <Field
+            label={T.birthDate}
+            hint={T.birthHint}
+            type="date"
+            max={adultBirthMax()}
+            min="1900-01-01"
+            data-testid="reg-birth-date"
+            value={form.birth_date}
+            onChange={(e) => set('birth_date')(e.target.value)}
+            error={errors.birth_date ?? errors.adult_confirmed}
+          />
         )}
         <label className="auth-check">
-          <input type="checkbox" data-testid="reg-adult" checked={form.adult} onChange={(e) => set('adult')(e.target.checked)} />
+          <input
+            type="checkbox"
+            data-testid="reg-adult"
+            checked={form.adult}
+            onChange={(e) => set('adult')(e.target.checked)}
+          />
           <span>{T.adult}</span>
         </label>
         {form.adult && errors.birth_date && <p className="auth-form-error">{errors.birth_date}</p>}
-        <Field label={T.invite} hint={T.inviteHint} autoCapitalize="characters" data-testid="reg-invite" value={form.referrer} onChange={(e) => set('referrer')(e.target.value)} error={errors.referrer} />
+        <Field
+          label={T.invite}
+          hint={T.inviteHint}
+          autoCapitalize="characters"
+          data-testid="reg-invite"
+          value={form.referrer}
+          onChange={(e) => set('referrer')(e.target.value)}
+          error={errors.referrer}
+        />
         {errors.form && (
           <p className="auth-form-error" role="alert">
             {errors.form}

@@ -16,4 +16,3 @@ export function useCountdown(until: number): number {
   }, [until]);
   return seconds;
 }
-

@@ -37,8 +37,14 @@ export default function CertificatesPage() {
   const partners = useDoc<CertPartners>(variant, CERT_DOCS.partners(selected));
   const catMessage = useDoc<CertMessage>(variant, CERT_DOCS.message(selected));
   const [attempt, setAttempt] = useState(0);
-  usePullOnOpen((env) => certActions().then((m) => m.pullCertCatalogue(env, variant, attempt > 0)), `${variant}:${attempt}`);
-  const partnersState = usePullOnOpen((env) => certActions().then((m) => m.pullCertPartners(env, variant, selected, attempt > 0)), `${variant}:${selected}:${attempt}`);
+  usePullOnOpen(
+    (env) => certActions().then((m) => m.pullCertCatalogue(env, variant, attempt > 0)),
+    `${variant}:${attempt}`,
+  );
+  const partnersState = usePullOnOpen(
+    (env) => certActions().then((m) => m.pullCertPartners(env, variant, selected, attempt > 0)),
+    `${variant}:${selected}:${attempt}`,
+  );
   const [pick, setPick] = useState<Pick | null>(null);
 
   const list = partners?.value.partners;
@@ -81,13 +87,23 @@ export default function CertificatesPage() {
       {list && list.length > 0 ? (
         <ul className="card-list cert-partners" aria-label={T.partners}>
           {list.map((p) => (
-            <PartnerCard key={p.id} partner={p} balance={balance} onPick={(nominal, xp) => setPick({ partnerId: p.id, partnerName: p.name, nominal, xp })} />
+            <PartnerCard
+              key={p.id}
+              partner={p}
+              balance={balance}
+              onPick={(nominal, xp) => setPick({ partnerId: p.id, partnerName: p.name, nominal, xp })}
+            />
           ))}
         </ul>
       ) : list ? (
         <EmptyState icon="spark" title={T.noPartners} text={T.noPartnersText} />
       ) : partnersState === 'offline' || partnersState === 'failed' ? (
-        <PullProblem offline={partnersState === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />
+        <PullProblem
+          offline={partnersState === 'offline'}
+          copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
+          onRetry={() => setAttempt((a) => a + 1)}
+          retryOffline={false}
+        />
       ) : (
         <div className="card-stack cert-partner" aria-label={T.loading}>
           <Skeleton lines={4} />

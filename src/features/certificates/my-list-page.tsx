@@ -27,7 +27,12 @@ export default function MyListPage() {
 
   if (!list) {
     if (list === null && (state === 'offline' || state === 'failed')) {
-      return <EmptyState icon={state === 'offline' ? 'offline' : 'refresh'} title={state === 'offline' ? T.listOffline : T.listFailed} />;
+      return (
+        <EmptyState
+          icon={state === 'offline' ? 'offline' : 'refresh'}
+          title={state === 'offline' ? T.listOffline : T.listFailed}
+        />
+      );
     }
     return (
       <div className="stack-m cert" aria-busy="true">
@@ -36,9 +41,19 @@ export default function MyListPage() {
     );
   }
   // Active ones first, then the newest.
-  const certificates = [...list.value.certificates].sort((a, b) => Number(b.status === 'active') - Number(a.status === 'active') || compareCodeUnits(b.created_at, a.created_at));
+  const certificates = [...list.value.certificates].sort(
+    (a, b) =>
+      Number(b.status === 'active') - Number(a.status === 'active') || compareCodeUnits(b.created_at, a.created_at),
+  );
   if (certificates.length === 0) {
-    return <EmptyState icon="spark" title={T.listEmpty} text={T.listEmptyText} action={<ButtonLink to="/certificates">{T.toCatalogue}</ButtonLink>} />;
+    return (
+      <EmptyState
+        icon="spark"
+        title={T.listEmpty}
+        text={T.listEmptyText}
+        action={<ButtonLink to="/certificates">{T.toCatalogue}</ButtonLink>}
+      />
+    );
   }
   const revealed = codes?.value && codes.value.until > Date.now() ? codes.value.codes : null;
   return (
@@ -48,7 +63,12 @@ export default function MyListPage() {
         {certificates.map((c) => {
           const code = revealed?.[c.id] ?? null;
           return (
-            <li key={c.id} className={`card-stack cert-item${c.status === 'active' ? '' : ' is-inactive'}`} data-testid="cert-item" data-status={c.status}>
+            <li
+              key={c.id}
+              className={`card-stack cert-item${c.status === 'active' ? '' : ' is-inactive'}`}
+              data-testid="cert-item"
+              data-status={c.status}
+            >
               <div className="cert-item__head">
                 <img className="cert-logo" src={c.logo} alt="" width={76} height={38} />
                 <div className="cert-item__text">
@@ -67,7 +87,11 @@ export default function MyListPage() {
                     type="button"
                     className="cert-code__copy"
                     data-testid="cert-copy"
-                    onClick={() => void copyText(code).then((ok) => toasts.show(ok ? T.copied : T.copyFailed, { kind: ok ? 'success' : 'error' }))}
+                    onClick={() =>
+                      void copyText(code).then((ok) =>
+                        toasts.show(ok ? T.copied : T.copyFailed, { kind: ok ? 'success' : 'error' }),
+                      )
+                    }
                   >
                     {T.copy}
                   </button>

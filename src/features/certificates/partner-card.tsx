@@ -3,7 +3,15 @@ import { xpShortfall } from '../../domain/programme/cert-rules';
 import { CERT_COPY as T } from './copy';
 
 /** One partner with its nominals; a nominal the balance does not cover says how much is missing. */
-export function PartnerCard({ partner, balance, onPick }: { partner: CertPartner; balance: number | null | undefined; onPick: (nominal: number, xp: number) => void }) {
+export function PartnerCard({
+  partner,
+  balance,
+  onPick,
+}: {
+  partner: CertPartner;
+  balance: number | null | undefined;
+  onPick: (nominal: number, xp: number) => void;
+}) {
   return (
     <li className="card-stack cert-partner" data-testid="cert-partner">
       <div className="cert-partner__head">

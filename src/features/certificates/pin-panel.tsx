@@ -88,7 +88,10 @@ export function PinPanel({ variant, status, codes }: { variant: Variant; status:
       <section className="panel cert-pin" data-testid="cert-pin">
         <div className="cert-pin__timer">
           <span data-testid="cert-codes-timer">{T.hidesIn(mmss(codes.until - now))}</span>
-          <Button variant="secondary" onClick={() => void Promise.all([certActions(), envNow()]).then(([m, env]) => m.hideCodes(env, variant))}>
+          <Button
+            variant="secondary"
+            onClick={() => void Promise.all([certActions(), envNow()]).then(([m, env]) => m.hideCodes(env, variant))}
+          >
             {T.hide}
           </Button>
         </div>
@@ -96,7 +99,16 @@ export function PinPanel({ variant, status, codes }: { variant: Variant; status:
     );
   }
 
-  const text = step === 'intro' ? T.pinNoneText : step === 'enter' ? T.pinEnterText : step === 'sms' ? (phone ? T.smsSent(phone) : T.pinPending) : T.pinNewHint;
+  const text =
+    step === 'intro'
+      ? T.pinNoneText
+      : step === 'enter'
+        ? T.pinEnterText
+        : step === 'sms'
+          ? phone
+            ? T.smsSent(phone)
+            : T.pinPending
+          : T.pinNewHint;
   return (
     <section className="panel cert-pin" data-testid="cert-pin">
       <div className="cert-pin__head">

@@ -29,7 +29,19 @@ const asProblem = (e: unknown): Problem => {
  * Confirms a purchase (partner, nominal, XP and the balance after) and buys it; asks for the
  * member's name and e-mail first when the certificate service needs them (docs/api.md#certificates regist).
  */
-export function PurchaseSheet({ pick, variant, balance, onClose, onBought }: { pick: Pick | null; variant: Variant; balance: number | null | undefined; onClose: () => void; onBought: (waiting: boolean) => void }) {
+export function PurchaseSheet({
+  pick,
+  variant,
+  balance,
+  onClose,
+  onBought,
+}: {
+  pick: Pick | null;
+  variant: Variant;
+  balance: number | null | undefined;
+  onClose: () => void;
+  onBought: (waiting: boolean) => void;
+}) {
   const sync = useSyncMaybe();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -51,7 +63,11 @@ export function PurchaseSheet({ pick, variant, balance, onClose, onBought }: { p
       const m = await certActions();
       const env = m.programmeEnv(sync);
       if (needsDetails) await m.ensureCertRegistration(env, variant, details);
-      const r = await m.buyCertificate(env, variant, { partnerId: pick.partnerId, nominal: pick.nominal, xpPrice: pick.xp });
+      const r = await m.buyCertificate(env, variant, {
+        partnerId: pick.partnerId,
+        nominal: pick.nominal,
+        xpPrice: pick.xp,
+      });
       setNeedsDetails(false);
       onBought(r.state === 'waiting');
     } catch (err) {
@@ -88,9 +104,29 @@ export function PurchaseSheet({ pick, variant, balance, onClose, onBought }: { p
       {pick && needsDetails && (
         <form className="stack" onSubmit={(e) => void buy(e)} noValidate>
           <p className="t-small">{T.regText}</p>
-          <Field label={T.firstName} autoComplete="given-name" value={details.first_name} error={problem?.field === 'first_name' ? problem.message : null} onChange={(e) => setDetails({ ...details, first_name: e.target.value })} />
-          <Field label={T.lastName} autoComplete="family-name" value={details.last_name} error={problem?.field === 'last_name' ? problem.message : null} onChange={(e) => setDetails({ ...details, last_name: e.target.value })} />
-          <Field label={T.email} type="email" autoComplete="email" inputMode="email" value={details.email} error={problem?.field === 'email' ? problem.message : null} onChange={(e) => setDetails({ ...details, email: e.target.value })} />
+          <Field
+            label={T.firstName}
+            autoComplete="given-name"
+            value={details.first_name}
+            error={problem?.field === 'first_name' ? problem.message : null}
+            onChange={(e) => setDetails({ ...details, first_name: e.target.value })}
+          />
+          <Field
+            label={T.lastName}
+            autoComplete="family-name"
+            value={details.last_name}
+            error={problem?.field === 'last_name' ? problem.message : null}
+            onChange={(e) => setDetails({ ...details, last_name: e.target.value })}
+          />
+          <Field
+            label={T.email}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={details.email}
+            error={problem?.field === 'email' ? problem.message : null}
+            onChange={(e) => setDetails({ ...details, email: e.target.value })}
+          />
           {problem && !problem.field && (
             <p className="error-box" role="alert">
               {problem.message}

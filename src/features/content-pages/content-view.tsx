@@ -40,7 +40,10 @@ export function ContentView({
   const { variant } = useAppSession();
   const [attempt, setAttempt] = useState(0);
   const page = useContentPage(variant, String(CONTENT_PAGES[pageKey]));
-  const pull = usePullOnOpen((env) => contentActions().then((m) => m.pullContentPage(env, pageKey, variant)), `${variant}:${pageKey}:${attempt}`);
+  const pull = usePullOnOpen(
+    (env) => contentActions().then((m) => m.pullContentPage(env, pageKey, variant)),
+    `${variant}:${pageKey}:${attempt}`,
+  );
   const safe = useSafeHtml();
   const html = useMemo(() => (page && safe ? safe.sanitizeHtml(page.bodyHtml) : null), [page, safe]);
 
@@ -48,7 +51,11 @@ export function ContentView({
   if (page && html !== null) {
     body = html ? (
       <>
-        <div className="panel content-body rich-text" data-testid="content-body" dangerouslySetInnerHTML={{ __html: html }} />
+        <div
+          className="panel content-body rich-text"
+          data-testid="content-body"
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
         <p className="content-page__updated">{T.updated(formatDate(page.fetchedAt))}</p>
       </>
     ) : (
@@ -63,7 +70,13 @@ export function ContentView({
       </div>
     );
   } else if (pull === 'offline' || pull === 'failed') {
-    body = <PullProblem offline={pull === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} />;
+    body = (
+      <PullProblem
+        offline={pull === 'offline'}
+        copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
+        onRetry={() => setAttempt((a) => a + 1)}
+      />
+    );
   } else {
     body = <EmptyState icon="doc" title={T.empty} />;
   }

@@ -26,7 +26,16 @@ export default function GoBuyPage() {
         <ButtonLink to="/glo-studio" size="l" variant="secondary" block icon={<Icon name="store" size={20} />}>
           {T.stores}
         </ButtonLink>
-        <Button size="l" variant="secondary" block busy={site.busy} disabled={!online} icon={<Icon name="globe" size={20} />} onClick={site.run} data-testid="go-buy-site">
+        <Button
+          size="l"
+          variant="secondary"
+          block
+          busy={site.busy}
+          disabled={!online}
+          icon={<Icon name="globe" size={20} />}
+          onClick={site.run}
+          data-testid="go-buy-site"
+        >
           {T.site(variant === 'ogo' ? 'ogo.ua' : 'glo.ua')}
         </Button>
         {!online && <p className="content-note">{CONTENT_COPY.offlineAction}</p>}

@@ -42,7 +42,11 @@ export default function PromoPage() {
           {!used && (
             <Button
               variant="secondary"
-              onClick={() => void navigator.clipboard?.writeText(VELO_PROMO_DEFAULT).then(() => toasts.show(T.copied, { kind: 'success' }))}
+              onClick={() =>
+                void navigator.clipboard
+                  ?.writeText(VELO_PROMO_DEFAULT)
+                  .then(() => toasts.show(T.copied, { kind: 'success' }))
+              }
             >
               {T.copy}
             </Button>
@@ -60,6 +64,11 @@ export default function PromoPage() {
     );
   }
   return (
-    <ContentView pageKey="veloPromo" lead={T.lead} testId="screen-promo" before={<div className="content-actions">{action}</div>} />
+    <ContentView
+      pageKey="veloPromo"
+      lead={T.lead}
+      testId="screen-promo"
+      before={<div className="content-actions">{action}</div>}
+    />
   );
 }

@@ -13,7 +13,17 @@ export type StoredPage = LazyExoticComponent<ComponentType<{ placeholder: ReactN
  * (prerendered for a new visitor, no database code); once the app runs, `Stored` (loaded then)
  * shows the server's content page when stored, and the shipped text offline or until it comes.
  */
-export function ShippedPage({ blocks, lead, testId, Stored }: { blocks: readonly TextBlock[]; lead: string; testId: string; Stored: StoredPage }) {
+export function ShippedPage({
+  blocks,
+  lead,
+  testId,
+  Stored,
+}: {
+  blocks: readonly TextBlock[];
+  lead: string;
+  testId: string;
+  Stored: StoredPage;
+}) {
   const [started, setStarted] = useState(false);
   useEffect(() => setStarted(true), []);
   const shipped = <TextBlocks blocks={blocks} testId="content-shipped" />;

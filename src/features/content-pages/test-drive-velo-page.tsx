@@ -46,7 +46,11 @@ export default function TestDriveVeloPage() {
   } else {
     action = (
       <>
-        {veloUser ? <p className="content-note">{T.notOffered}</p> : online && <p className="content-note">{T.checking}</p>}
+        {veloUser ? (
+          <p className="content-note">{T.notOffered}</p>
+        ) : (
+          online && <p className="content-note">{T.checking}</p>
+        )}
         <Button size="l" variant="secondary" block busy={store.busy} disabled={!online} onClick={store.run}>
           {T.store}
         </Button>

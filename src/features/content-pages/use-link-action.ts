@@ -18,7 +18,9 @@ export function useLinkAction(make: (m: Actions, env: AuthEnv) => Promise<string
     if (busy) return;
     setBusy(true);
     openMadeLink(() => Promise.all([contentActions(), envNow()]).then(([m, env]) => make(m, env)))
-      .catch((e: unknown) => toasts.show(e instanceof Error ? e.message : 'Не вдалося відкрити посилання', { kind: 'error' }))
+      .catch((e: unknown) =>
+        toasts.show(e instanceof Error ? e.message : 'Не вдалося відкрити посилання', { kind: 'error' }),
+      )
       .finally(() => setBusy(false));
   }
   return { busy, run };

@@ -14,6 +14,9 @@ export function useVeloFlags(): { oral: boolean | undefined; veloUser: VeloUserD
   const user = useDoc<VeloUserDoc>('velo', 'velo-user');
   const ageVerified = useKv('ageVerified');
   usePullOnOpen((env) => contentActions().then((m) => m.pullVeloFlags(env)));
-  const known = oral === undefined ? undefined : (oral?.value.result ?? (ageVerified === undefined ? undefined : Boolean(ageVerified)));
+  const known =
+    oral === undefined
+      ? undefined
+      : (oral?.value.result ?? (ageVerified === undefined ? undefined : Boolean(ageVerified)));
   return { oral: known, veloUser: user === undefined ? undefined : (user?.value ?? null) };
 }

@@ -38,7 +38,14 @@ export default function DeviceRegPage() {
 
   // The sent serial's rows: registered, or refused with the server's reason.
   const outcome = useLiveQuery(
-    async () => (pending ? db.devices.where('variant').equals(variant).filter((d) => d.serial === pending).toArray() : []),
+    async () =>
+      pending
+        ? db.devices
+            .where('variant')
+            .equals(variant)
+            .filter((d) => d.serial === pending)
+            .toArray()
+        : [],
     [pending, variant],
   );
   useEffect(() => {
@@ -124,7 +131,11 @@ export default function DeviceRegPage() {
           spellCheck={false}
           data-testid="device-serial"
         />
-        {pending && <p className="device-form__status" role="status">{T.checking}</p>}
+        {pending && (
+          <p className="device-form__status" role="status">
+            {T.checking}
+          </p>
+        )}
         <Button type="submit" block busy={busy || pending !== null} data-testid="device-submit">
           {T.submit}
         </Button>
@@ -134,13 +145,24 @@ export default function DeviceRegPage() {
       </form>
       {scanning ? (
         <>
-          <CameraScanner formats={['qr_code', 'data_matrix', 'code_128']} onRead={onRead} caption={T.scanCaption} onManual={() => setScanning(false)} />
+          <CameraScanner
+            formats={['qr_code', 'data_matrix', 'code_128']}
+            onRead={onRead}
+            caption={T.scanCaption}
+            onManual={() => setScanning(false)}
+          />
           <Button variant="ghost" onClick={() => setScanning(false)}>
             {T.hideScan}
           </Button>
         </>
       ) : (
-        <Button variant="secondary" block onClick={() => setScanning(true)} icon={<ScanIcon name="camera" size={18} />} data-testid="device-scan">
+        <Button
+          variant="secondary"
+          block
+          onClick={() => setScanning(true)}
+          icon={<ScanIcon name="camera" size={18} />}
+          data-testid="device-scan"
+        >
           {T.scan}
         </Button>
       )}

@@ -24,7 +24,8 @@ export default function MyDevicesPage() {
       {T.register}
     </ButtonLink>
   );
-  if (devices === undefined || (devices.length === 0 && (pull === 'idle' || pull === 'running'))) return <Skeleton lines={3} height={64} />;
+  if (devices === undefined || (devices.length === 0 && (pull === 'idle' || pull === 'running')))
+    return <Skeleton lines={3} height={64} />;
   if (devices.length === 0) {
     return pull === 'offline' || pull === 'failed' ? (
       <EmptyState icon="offline" title={T.offline} action={register} />
@@ -37,7 +38,13 @@ export default function MyDevicesPage() {
     <>
       <ul className="device-list">
         {sorted.map((d) => (
-          <li key={d.id} className={`card device-card is-${d.state}`} data-testid="device-row" data-serial={d.serial} data-state={d.state}>
+          <li
+            key={d.id}
+            className={`card device-card is-${d.state}`}
+            data-testid="device-row"
+            data-serial={d.serial}
+            data-state={d.state}
+          >
             <span className="device-card__icon">
               <ScanIcon name="device" size={26} />
             </span>
@@ -47,7 +54,9 @@ export default function MyDevicesPage() {
               <span>
                 {T.serial}: <code>{d.serial}</code>
               </span>
-              {d.registeredAt && d.state === 'registered' && <span>{T.since(formatDayMonth(d.registeredAt, { year: true }))}</span>}
+              {d.registeredAt && d.state === 'registered' && (
+                <span>{T.since(formatDayMonth(d.registeredAt, { year: true }))}</span>
+              )}
               {d.state === 'refused' && d.message && <span className="device-card__reason">{d.message}</span>}
             </span>
             {d.awarded ? <span className="device-card__xp">{T.awarded(d.awarded)}</span> : null}

@@ -22,7 +22,20 @@ export function FaqAccordion({ items, openId }: { items: readonly FaqItem[]; ope
 
   function move(e: KeyboardEvent<HTMLButtonElement>, i: number) {
     const last = items.length - 1;
-    const to = e.key === 'ArrowDown' ? (i === last ? 0 : i + 1) : e.key === 'ArrowUp' ? (i === 0 ? last : i - 1) : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
+    const to =
+      e.key === 'ArrowDown'
+        ? i === last
+          ? 0
+          : i + 1
+        : e.key === 'ArrowUp'
+          ? i === 0
+            ? last
+            : i - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
     if (to === null) return;
     e.preventDefault();
     buttons.current[to]?.focus();
@@ -64,7 +77,14 @@ export function FaqAccordion({ items, openId }: { items: readonly FaqItem[]; ope
                 dangerouslySetInnerHTML={{ __html: item.answerHtml }}
               />
             ) : (
-              <div id={`${item.id}-a`} role="region" aria-labelledby={`${item.id}-q`} className="faq-item__answer" hidden={!isOpen} data-testid="faq-answer">
+              <div
+                id={`${item.id}-a`}
+                role="region"
+                aria-labelledby={`${item.id}-q`}
+                className="faq-item__answer"
+                hidden={!isOpen}
+                data-testid="faq-answer"
+              >
                 <p className="t-small">{T.noAnswer}</p>
               </div>
             )}

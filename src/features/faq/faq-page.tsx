@@ -27,7 +27,10 @@ export default function FaqPage() {
   const { hash } = useLocation();
   const [attempt, setAttempt] = useState(0);
   const page = useContentPage(variant, String(CONTENT_PAGES.faq));
-  const pull = usePullOnOpen((env) => contentActions().then((m) => m.pullContentPage(env, 'faq', variant)), `${variant}:${attempt}`);
+  const pull = usePullOnOpen(
+    (env) => contentActions().then((m) => m.pullContentPage(env, 'faq', variant)),
+    `${variant}:${attempt}`,
+  );
   const safe = useSafeHtml();
   const body = useMemo(() => (page && safe ? parseFaqBody(page.bodyHtml, safe) : null), [page, safe]);
 

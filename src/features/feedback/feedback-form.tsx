@@ -23,7 +23,17 @@ type Problems = Partial<Record<'rating' | 'text' | 'photos' | 'form', string>>;
  * server's number of photos, each resized on the phone as it is chosen. Sending queues it (it
  * waits in the outbox when offline); a wrong form says why beside the field and sends nothing.
  */
-export function FeedbackForm({ target, variant, onDone, onCancel }: { target: FeedbackTarget; variant: Variant; onDone: () => void; onCancel: () => void }) {
+export function FeedbackForm({
+  target,
+  variant,
+  onDone,
+  onCancel,
+}: {
+  target: FeedbackTarget;
+  variant: Variant;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const envNow = useAuthEnvNow();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -67,7 +77,13 @@ export function FeedbackForm({ target, variant, onDone, onCancel }: { target: Fe
     try {
       const m = await feedbackActions();
       if (target.kind === 'online') {
-        await m.sendOnlineFeedback(await envNow(), variant, { orderId: target.orderId, shop: target.shop, rating, text, photos: photos.map((p) => p.blob) });
+        await m.sendOnlineFeedback(await envNow(), variant, {
+          orderId: target.orderId,
+          shop: target.shop,
+          rating,
+          text,
+          photos: photos.map((p) => p.blob),
+        });
       } else {
         await m.sendStoreFeedback(await envNow(), variant, { purchaseId: target.purchaseId, rating, text });
       }
@@ -89,7 +105,15 @@ export function FeedbackForm({ target, variant, onDone, onCancel }: { target: Fe
         <div className="fb-stars__row">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className={`fb-star${rating !== null && n <= rating ? ' is-on' : ''}`} title={T.star(n)}>
-              <input type="radio" name={`${id}-rating`} value={n} checked={rating === n} onChange={() => setRating(n)} aria-label={T.star(n)} data-testid={`feedback-star-${n}`} />
+              <input
+                type="radio"
+                name={`${id}-rating`}
+                value={n}
+                checked={rating === n}
+                onChange={() => setRating(n)}
+                aria-label={T.star(n)}
+                data-testid={`feedback-star-${n}`}
+              />
               <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
                 <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
               </svg>
@@ -117,7 +141,10 @@ export function FeedbackForm({ target, variant, onDone, onCancel }: { target: Fe
           onChange={(e) => setText(e.target.value)}
           data-testid="feedback-text"
         />
-        <span className={problems.text || length > FEEDBACK_MAX_TEXT ? 'field__error' : 'field__hint'} role={problems.text ? 'alert' : undefined}>
+        <span
+          className={problems.text || length > FEEDBACK_MAX_TEXT ? 'field__error' : 'field__hint'}
+          role={problems.text ? 'alert' : undefined}
+        >
           {problems.text ?? T.counter(length, FEEDBACK_MAX_TEXT)}
         </span>
       </div>
@@ -129,7 +156,12 @@ export function FeedbackForm({ target, variant, onDone, onCancel }: { target: Fe
             {photos.map((p, i) => (
               <div key={p.url} className="fb-thumb">
                 <img src={p.url} alt={`${T.photos} ${i + 1}`} data-testid="feedback-photo" />
-                <button type="button" className="fb-thumb__remove" aria-label={T.removePhoto} onClick={() => setPhotos((all) => all.filter((x) => x !== p))}>
+                <button
+                  type="button"
+                  className="fb-thumb__remove"
+                  aria-label={T.removePhoto}
+                  onClick={() => setPhotos((all) => all.filter((x) => x !== p))}
+                >
                   ×
                 </button>
               </div>
@@ -150,7 +182,11 @@ export function FeedbackForm({ target, variant, onDone, onCancel }: { target: Fe
               </label>
             )}
           </div>
-          <span className={problems.photos ? 'field__error' : 'field__hint'} role={problems.photos ? 'alert' : undefined} data-testid="feedback-photos-hint">
+          <span
+            className={problems.photos ? 'field__error' : 'field__hint'}
+            role={problems.photos ? 'alert' : undefined}
+            data-testid="feedback-photos-hint"
+          >
             {problems.photos ?? T.photosHint(FEEDBACK_MAX_PHOTOS)}
           </span>
         </div>

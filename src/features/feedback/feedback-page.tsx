@@ -26,7 +26,8 @@ import { formatDate } from '../../domain/format/uk-format';
 const day = (iso: string) => formatDate(iso);
 
 /** Whose a sent feedback is; a list stored before it said so: online by its shop, in-store then glo's. */
-const variantOfSent = (f: FeedbackEntry): Variant => (f.variant as Variant | undefined) ?? (f.kind === 'online' && f.shop !== 'glo' ? 'ogo' : 'glo');
+const variantOfSent = (f: FeedbackEntry): Variant =>
+  (f.variant as Variant | undefined) ?? (f.kind === 'online' && f.shop !== 'glo' ? 'ogo' : 'glo');
 
 /**
  * /feedback (docs/rules.md#entities, docs/api.md#feedback): online orders that can be rated (can-write-by-order of the variant's
@@ -43,23 +44,35 @@ export default function FeedbackPage() {
   const sent = useDoc<FeedbackList>(variant, FEEDBACK_DOCS.list);
   const local = useLiveQuery(() => db.feedback.where('variant').equals(variant).toArray(), [variant]);
   const [attempt, setAttempt] = useState(0);
-  const state = usePullOnOpen((env) => feedbackActions().then((m) => m.pullFeedback(env, variant, attempt > 0)), `${variant}:${attempt}`);
+  const state = usePullOnOpen(
+    (env) => feedbackActions().then((m) => m.pullFeedback(env, variant, attempt > 0)),
+    `${variant}:${attempt}`,
+  );
   const [target, setTarget] = useState<FeedbackTarget | null>(null);
 
   const rated = new Set((local ?? []).filter((r) => r.state !== 'refused').map((r) => `${r.source}:${r.orderId}`));
   const shop = variant === 'ogo' ? 'ogo' : 'glo';
   const orders = (flags?.[shop]?.canFeedback ?? []).filter((o) => !rated.has(`online:${o.id}`));
-  const purchases = (store?.orders ?? []).filter((o) => (o.variant ?? 'glo') === variant && o.canFeedback && !rated.has(`offline:${o.id}`));
+  const purchases = (store?.orders ?? []).filter(
+    (o) => (o.variant ?? 'glo') === variant && o.canFeedback && !rated.has(`offline:${o.id}`),
+  );
   const asked = Number(params.get('order'));
   const fromPrompt = asked && !target ? orders.find((o) => o.id === asked) : undefined;
-  const open: FeedbackTarget | null = target ?? (fromPrompt ? { kind: 'online', orderId: fromPrompt.id, orderNumber: fromPrompt.order_number, shop } : null);
+  const open: FeedbackTarget | null =
+    target ??
+    (fromPrompt ? { kind: 'online', orderId: fromPrompt.id, orderNumber: fromPrompt.order_number, shop } : null);
 
   const close = () => {
     setTarget(null);
     if (params.has('order')) setParams({}, { replace: true });
   };
   const nothingStored = flags === null && store === null;
-  if (flags === undefined || store === undefined || local === undefined || (nothingStored && (state === 'running' || state === 'idle'))) {
+  if (
+    flags === undefined ||
+    store === undefined ||
+    local === undefined ||
+    (nothingStored && (state === 'running' || state === 'idle'))
+  ) {
     return (
       <div className="fb" aria-busy="true" aria-label={T.loading}>
         <Skeleton lines={4} height={56} />
@@ -67,7 +80,14 @@ export default function FeedbackPage() {
     );
   }
   if (nothingStored && (state === 'offline' || state === 'failed') && local.length === 0) {
-    return <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />;
+    return (
+      <PullProblem
+        offline={state === 'offline'}
+        copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
+        onRetry={() => setAttempt((a) => a + 1)}
+        retryOffline={false}
+      />
+    );
   }
 
   const nothing = orders.length === 0 && purchases.length === 0;
@@ -86,7 +106,11 @@ export default function FeedbackPage() {
                     {T.placed(day(o.created_at))} · {o.total > 0 ? formatUah(toUah(o.total)) : T.paidXp}
                   </span>
                 </div>
-                <Button variant="secondary" onClick={() => setTarget({ kind: 'online', orderId: o.id, orderNumber: o.order_number, shop })} data-testid="feedback-rate">
+                <Button
+                  variant="secondary"
+                  onClick={() => setTarget({ kind: 'online', orderId: o.id, orderNumber: o.order_number, shop })}
+                  data-testid="feedback-rate"
+                >
                   {T.rate}
                 </Button>
               </li>
@@ -106,7 +130,11 @@ export default function FeedbackPage() {
                     {p.address} · {day(p.date)} · {formatUah(toUah(p.total))}
                   </span>
                 </div>
-                <Button variant="secondary" onClick={() => setTarget({ kind: 'store', purchaseId: p.id, store: p.store })} data-testid="feedback-rate-store">
+                <Button
+                  variant="secondary"
+                  onClick={() => setTarget({ kind: 'store', purchaseId: p.id, store: p.store })}
+                  data-testid="feedback-rate-store"
+                >
                   {T.rate}
                 </Button>
               </li>
@@ -116,7 +144,11 @@ export default function FeedbackPage() {
       )}
       <section className="stack">
         <h2 className="t-h3">{T.mineTitle}</h2>
-        <MineList variant={variant} local={local} sent={(sent?.value.feedback ?? []).filter((f) => variantOfSent(f) === variant)} />
+        <MineList
+          variant={variant}
+          local={local}
+          sent={(sent?.value.feedback ?? []).filter((f) => variantOfSent(f) === variant)}
+        />
       </section>
 
       <Sheet

@@ -23,7 +23,10 @@ export function FeedbackPrompt() {
   const now = useNow(60_000);
   const flags = useKv('feedbackFlags');
   const shown = useKv('feedbackPromptShown');
-  const rated = useLiveQuery(async () => (await db.feedback.where('variant').equals(session.variant).toArray()).map((r) => r.orderId), [session.variant]);
+  const rated = useLiveQuery(
+    async () => (await db.feedback.where('variant').equals(session.variant).toArray()).map((r) => r.orderId),
+    [session.variant],
+  );
   if (!session.signedIn || !env || !flags || shown === undefined || rated === undefined) return null;
   const shop = session.variant === 'ogo' ? 'ogo' : 'glo';
   const order = promptOrder(flags[shop]?.canFeedback ?? [], { shown: shown ?? [], rated, now });

@@ -30,11 +30,20 @@ function Stars({ n }: { n: number }) {
 function Thumb({ variant, id }: { variant: Variant; id: number }) {
   const doc = useDoc<string>(variant, FEEDBACK_DOCS.photo(id));
   usePullOnOpen((env) => feedbackActions().then((m) => m.pullFeedbackPhoto(env, variant, id)), `${variant}:${id}`);
-  return doc?.value ? <img className="fb-sent-photo" src={doc.value} alt="" /> : <span className="fb-sent-photo is-empty" aria-hidden="true" />;
+  return doc?.value ? (
+    <img className="fb-sent-photo" src={doc.value} alt="" />
+  ) : (
+    <span className="fb-sent-photo is-empty" aria-hidden="true" />
+  );
 }
 
 function aboutSent(f: FeedbackEntry): About {
-  if (f.kind === 'online') return { title: f.orderNumber ? T.onlineAbout(f.orderNumber) : T.onlineKind, online: true, boughtAt: f.boughtAt ?? null };
+  if (f.kind === 'online')
+    return {
+      title: f.orderNumber ? T.onlineAbout(f.orderNumber) : T.onlineKind,
+      online: true,
+      boughtAt: f.boughtAt ?? null,
+    };
   return { title: f.store ? T.storeAbout(f.store) : T.storeKind, online: false, boughtAt: f.boughtAt ?? null };
 }
 
@@ -57,7 +66,9 @@ function useAboutLocal(): (r: FeedbackRow) => About {
 function When({ about, sentAt, extra }: { about: About; sentAt: string | number; extra?: string }) {
   return (
     <span className="t-small" data-testid="feedback-when">
-      {about.boughtAt ? `${(about.online ? T.orderedOn : T.boughtOn)(day(about.boughtAt))} · ${T.sentOn(day(sentAt))}` : T.sentAlone(day(sentAt))}
+      {about.boughtAt
+        ? `${(about.online ? T.orderedOn : T.boughtOn)(day(about.boughtAt))} · ${T.sentOn(day(sentAt))}`
+        : T.sentAlone(day(sentAt))}
       {extra ? ` · ${extra}` : ''}
     </span>
   );
@@ -81,7 +92,11 @@ export function MineList({ variant, local, sent }: { variant: Variant; local: Fe
           </div>
           <Stars n={r.rating} />
           {r.text && <p className="fb-card__text">{r.text}</p>}
-          <When about={aboutLocal(r)} sentAt={r.createdAt} extra={r.photoCount > 0 ? T.photosCount(r.photoCount) : undefined} />
+          <When
+            about={aboutLocal(r)}
+            sentAt={r.createdAt}
+            extra={r.photoCount > 0 ? T.photosCount(r.photoCount) : undefined}
+          />
           {r.message && <p className="error-box">{r.message}</p>}
         </li>
       ))}

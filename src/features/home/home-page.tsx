@@ -29,7 +29,16 @@ export default function HomePage() {
   // XP on its way (the outbox's movements): a price known now, or how many the server will price.
   const pending = useXpPending(variant);
   // Codes scanned with no signal: the balance rises once they are sent.
-  const waiting = useLiveQuery(() => db.scans.where('state').equals('waiting').filter((r) => r.variant === variant).count(), [variant]) ?? 0;
+  const waiting =
+    useLiveQuery(
+      () =>
+        db.scans
+          .where('state')
+          .equals('waiting')
+          .filter((r) => r.variant === variant)
+          .count(),
+      [variant],
+    ) ?? 0;
   return (
     <>
       <section className="hero home-hero">

@@ -36,7 +36,13 @@ export default function CalculatorPage() {
           {T.friends}
         </label>
         <div className="calc-input">
-          <button type="button" className="calc-step" aria-label={T.fewer} disabled={r.counted <= 0} onClick={() => set(r.counted - 1)}>
+          <button
+            type="button"
+            className="calc-step"
+            aria-label={T.fewer}
+            disabled={r.counted <= 0}
+            onClick={() => set(r.counted - 1)}
+          >
             −
           </button>
           <input
@@ -49,12 +55,30 @@ export default function CalculatorPage() {
             data-testid="calc-friends"
             onChange={(e) => setRaw(e.target.value)}
           />
-          <button type="button" className="calc-step" aria-label={T.moreFriends} disabled={r.counted >= cap} onClick={() => set(r.counted + 1)}>
+          <button
+            type="button"
+            className="calc-step"
+            aria-label={T.moreFriends}
+            disabled={r.counted >= cap}
+            onClick={() => set(r.counted + 1)}
+          >
             +
           </button>
         </div>
-        <input className="calc-range" type="range" min={0} max={cap} value={r.counted} aria-label={T.friends} onChange={(e) => set(Number(e.target.value))} />
-        <span id={`${id}-hint`} className={invalid ? 'field__error' : 'field__hint'} role={invalid ? 'alert' : undefined}>
+        <input
+          className="calc-range"
+          type="range"
+          min={0}
+          max={cap}
+          value={r.counted}
+          aria-label={T.friends}
+          onChange={(e) => set(Number(e.target.value))}
+        />
+        <span
+          id={`${id}-hint`}
+          className={invalid ? 'field__error' : 'field__hint'}
+          role={invalid ? 'alert' : undefined}
+        >
           {invalid ? T.range(cap) : T.cap(cap)}
         </span>
       </section>
@@ -70,7 +94,9 @@ export default function CalculatorPage() {
             {T.bonus}: +{xp(r.bonusXp)} XP
           </p>
         )}
-        <p className="calc-result__line">{r.next ? T.next(r.next.friends - r.counted, r.next.bonusXp) : T.allMilestones}</p>
+        <p className="calc-result__line">
+          {r.next ? T.next(r.next.friends - r.counted, r.next.bonusXp) : T.allMilestones}
+        </p>
       </section>
 
       <section className="stack">

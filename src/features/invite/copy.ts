@@ -2,7 +2,8 @@ import { pluralUk } from '../../domain/format/plural';
 import { formatNumber } from '../../domain/format/uk-format';
 
 /** «3, 5 і 10». */
-const listUk = (n: readonly number[]) => (n.length > 1 ? `${n.slice(0, -1).join(', ')} і ${n[n.length - 1]}` : String(n[0] ?? ''));
+const listUk = (n: readonly number[]) =>
+  n.length > 1 ? `${n.slice(0, -1).join(', ')} і ${n[n.length - 1]}` : String(n[0] ?? '');
 
 /** The words of the invite screens (/invite-friend and its pages), in one place. */
 export const INVITE_COPY = {
@@ -53,7 +54,8 @@ export const INVITE_COPY = {
   rulesNote: 'Розрахунок за чинними правилами клубу.',
   // velo
   veloTitle: 'Знижка на velo для друга',
-  veloText: 'Друг отримає знижку на перше замовлення паучів velo в магазині ogo, а ти — XP, коли він зробить замовлення.',
+  veloText:
+    'Друг отримає знижку на перше замовлення паучів velo в магазині ogo, а ти — XP, коли він зробить замовлення.',
   veloGet: 'Отримати посилання',
   veloCode: 'Код знижки для друга',
   veloLink: 'Посилання для друга',

@@ -15,7 +15,10 @@ export default function InviteFaqPage() {
   const { variant } = useAppSession();
   const faq = useDoc<InviteFaq>(variant, INVITE_DOCS.faq);
   const [attempt, setAttempt] = useState(0);
-  const state = usePullOnOpen((env) => inviteActions().then((m) => m.pullInviteFaq(env, variant)), `${variant}:${attempt}`);
+  const state = usePullOnOpen(
+    (env) => inviteActions().then((m) => m.pullInviteFaq(env, variant)),
+    `${variant}:${attempt}`,
+  );
 
   if (faq?.value) {
     if (faq.value.faq.length === 0) return <EmptyState icon="help" title={T.faqEmpty} />;
@@ -31,7 +34,14 @@ export default function InviteFaqPage() {
     );
   }
   if (faq === null && (state === 'offline' || state === 'failed')) {
-    return <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.faqOffline, failedTitle: T.faqFailed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />;
+    return (
+      <PullProblem
+        offline={state === 'offline'}
+        copy={{ offlineTitle: T.faqOffline, failedTitle: T.faqFailed, retry: T.retry }}
+        onRetry={() => setAttempt((a) => a + 1)}
+        retryOffline={false}
+      />
+    );
   }
   return (
     <div className="panel">

@@ -26,9 +26,13 @@ export default function InvitePage() {
   const code = useKv('mgmCode');
   const rules = useInviteRules(variant);
   const [attempt, setAttempt] = useState(0);
-  const state = usePullOnOpen((env) => inviteActions().then((m) => m.pullInvite(env, variant)), `${variant}:${attempt}`);
+  const state = usePullOnOpen(
+    (env) => inviteActions().then((m) => m.pullInvite(env, variant)),
+    `${variant}:${attempt}`,
+  );
 
-  const copy = (text: string, done: string) => void copyText(text).then((ok) => toasts.show(ok ? done : T.copyFailed, { kind: ok ? 'success' : 'error' }));
+  const copy = (text: string, done: string) =>
+    void copyText(text).then((ok) => toasts.show(ok ? done : T.copyFailed, { kind: ok ? 'success' : 'error' }));
   const share = async (c: string) => {
     if (!canShare()) return copy(inviteShareText(location.origin, c), T.inviteCopied);
     try {
@@ -45,7 +49,13 @@ export default function InvitePage() {
         <p className="invite-hero__caption">{T.codeCaption}</p>
         {code ? (
           <>
-            <button type="button" className="invite-code" data-testid="invite-code" aria-label={`${T.copyCode}: ${code}`} onClick={() => copy(code, T.codeCopied)}>
+            <button
+              type="button"
+              className="invite-code"
+              data-testid="invite-code"
+              aria-label={`${T.copyCode}: ${code}`}
+              onClick={() => copy(code, T.codeCopied)}
+            >
               {code}
             </button>
             <p className="invite-hero__text">{T.heroText}</p>
@@ -53,7 +63,13 @@ export default function InvitePage() {
               <Button size="l" block onClick={() => void share(code)} data-testid="invite-share">
                 {canShare() ? T.share : T.copyInvite}
               </Button>
-              <Button size="l" block variant="secondary" onClick={() => copy(code, T.codeCopied)} data-testid="invite-copy">
+              <Button
+                size="l"
+                block
+                variant="secondary"
+                onClick={() => copy(code, T.codeCopied)}
+                data-testid="invite-copy"
+              >
                 {T.copyCode}
               </Button>
             </div>
@@ -75,7 +91,10 @@ export default function InvitePage() {
       <section className="panel stack">
         <h2 className="t-h3">{T.howTitle}</h2>
         <ol className="card-list invite-steps">
-          {T.steps(rules.xpPerFriend, rules.milestones.map((m) => m.friends)).map((s) => (
+          {T.steps(
+            rules.xpPerFriend,
+            rules.milestones.map((m) => m.friends),
+          ).map((s) => (
             <li key={s}>{s}</li>
           ))}
         </ol>

@@ -57,14 +57,38 @@ export default function VeloInvitePage() {
             <p className="velo-link" data-testid="velo-link">
               {link}
             </p>
-            <Button size="l" block onClick={() => void copyText(link).then((ok) => toasts.show(ok ? T.veloCopied : T.copyFailed, { kind: ok ? 'success' : 'error' }))} data-testid="velo-copy">
+            <Button
+              size="l"
+              block
+              onClick={() =>
+                void copyText(link).then((ok) =>
+                  toasts.show(ok ? T.veloCopied : T.copyFailed, { kind: ok ? 'success' : 'error' }),
+                )
+              }
+              data-testid="velo-copy"
+            >
               {T.veloCopy}
             </Button>
-            <a className="btn btn--secondary btn--l btn--block" href={link} target="_blank" rel="noopener noreferrer" data-testid="velo-open">
+            <a
+              className="btn btn--secondary btn--l btn--block"
+              href={link}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="velo-open"
+            >
               <span>{T.veloOpen}</span>
             </a>
             {typeof navigator.share === 'function' && (
-              <Button size="l" block variant="secondary" onClick={() => void navigator.share({ title: T.velo, text: T.veloShareText(v.discount_code), url: link }).catch((e: unknown) => console.info('[invite] not shared', e))}>
+              <Button
+                size="l"
+                block
+                variant="secondary"
+                onClick={() =>
+                  void navigator
+                    .share({ title: T.velo, text: T.veloShareText(v.discount_code), url: link })
+                    .catch((e: unknown) => console.info('[invite] not shared', e))
+                }
+              >
                 {T.veloShare}
               </Button>
             )}

@@ -42,7 +42,8 @@ export const MARATHON_COPY = {
   resultTo: (to: string) => `на рахунок ${to}`,
   balance: (xp: number, to: string) => `Твій баланс ${to}: ${formatNumber(xp)} XP`,
   /** A marathon for both variants: one progress, the XP on one record (src/domain/programme/marathon-xp.ts). */
-  shared: (to: string) => `Марафон спільний для glo і ogo: відповідь зараховується один раз, в якому б застосунку ти її дав. XP нараховуються на рахунок ${to}.`,
+  shared: (to: string) =>
+    `Марафон спільний для glo і ogo: відповідь зараховується один раз, в якому б застосунку ти її дав. XP нараховуються на рахунок ${to}.`,
   xpTo: (to: string) => `XP нараховуються на рахунок ${to}.`,
   pendingLeft: (n: number) => `Ще ${n} відповідей чекають на зв’язок`,
   toMarathon: 'До марафону',

@@ -21,11 +21,21 @@ export default function MarathonPage() {
   const { variant } = useAppSession();
   const doc = useDoc<CurrentMarathon>(variant, MARATHON_DOCS.marathon);
   const [attempt, setAttempt] = useState(0);
-  const state = usePullOnOpen((env) => marathonActions().then((m) => m.pullMarathon(env, variant)), `${variant}:${attempt}`);
+  const state = usePullOnOpen(
+    (env) => marathonActions().then((m) => m.pullMarathon(env, variant)),
+    `${variant}:${attempt}`,
+  );
 
   if (!doc) {
     if (doc === null && (state === 'offline' || state === 'failed')) {
-      return <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />;
+      return (
+        <PullProblem
+          offline={state === 'offline'}
+          copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
+          onRetry={() => setAttempt((a) => a + 1)}
+          retryOffline={false}
+        />
+      );
     }
     return <Skeleton lines={6} height={40} />;
   }
@@ -46,7 +56,14 @@ export default function MarathonPage() {
           <span>{T.answered(p.answered, p.totalQuestions)}</span>
           <span data-testid="marathon-xp">{T.xpOf(p.xpEarned, p.maxXp)}</span>
         </div>
-        <div className="mara-bar" role="progressbar" aria-label={T.progress} aria-valuemin={0} aria-valuemax={100} aria-valuenow={share}>
+        <div
+          className="mara-bar"
+          role="progressbar"
+          aria-label={T.progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={share}
+        >
           <span style={{ width: `${share}%` }} />
         </div>
         <p>{T.correct(p.correct)}</p>

@@ -20,7 +20,15 @@ type Answer = Pick<LocalAnswer, 'optionId' | 'state' | 'correct' | 'xpAwarded' |
 
 /** The server's answer wins; else the one given here (waiting, scored or refused). */
 function answerOf(q: QuizQuestion, local: QuizLocal | undefined): Answer | null {
-  if (q.answer) return { optionId: q.answer.optionId, state: 'sent', correct: q.answer.correct, xpAwarded: q.answer.xpAwarded, alreadyAnswered: false, message: null };
+  if (q.answer)
+    return {
+      optionId: q.answer.optionId,
+      state: 'sent',
+      correct: q.answer.correct,
+      xpAwarded: q.answer.xpAwarded,
+      alreadyAnswered: false,
+      message: null,
+    };
   return local?.answers[q.id] ?? null;
 }
 
@@ -57,7 +65,10 @@ export default function QuizPage() {
   const to = quiz?.value.xpVariant ?? variant;
   const balance = useXpBalance(to);
   const [attempt, setAttempt] = useState(0);
-  const state = usePullOnOpen((env) => marathonActions().then((m) => m.pullQuiz(env, variant)), `${variant}:${attempt}`);
+  const state = usePullOnOpen(
+    (env) => marathonActions().then((m) => m.pullQuiz(env, variant)),
+    `${variant}:${attempt}`,
+  );
   const [currentId, setCurrentId] = useState<number | null>(null);
   const [picked, setPicked] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -66,18 +77,32 @@ export default function QuizPage() {
   const localDoc = local?.value;
   const questions = quiz?.value.questions ?? [];
   const answers = questions.map((q) => answerOf(q, localDoc));
-  const current = questions.find((q) => q.id === currentId) ?? questions.find((_, i) => isOpen(answers[i] ?? null)) ?? null;
-  const given = current ? answers[questions.indexOf(current)] ?? null : null;
+  const current =
+    questions.find((q) => q.id === currentId) ?? questions.find((_, i) => isOpen(answers[i] ?? null)) ?? null;
+  const given = current ? (answers[questions.indexOf(current)] ?? null) : null;
   const checking = useVerdictWait(given?.state === 'waiting', online, current?.id ?? null);
 
   if (!quiz || local === undefined) {
     if (quiz === null && (state === 'offline' || state === 'failed')) {
-      return <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />;
+      return (
+        <PullProblem
+          offline={state === 'offline'}
+          copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
+          onRetry={() => setAttempt((a) => a + 1)}
+          retryOffline={false}
+        />
+      );
     }
     return <Skeleton lines={6} height={44} />;
   }
   if (questions.length === 0) {
-    return <EmptyState icon="rules" title={quiz.value.status === 'finished' ? T.finished : T.noQuestions} action={<ButtonLink to="/marathon">{T.toMarathon}</ButtonLink>} />;
+    return (
+      <EmptyState
+        icon="rules"
+        title={quiz.value.status === 'finished' ? T.finished : T.noQuestions}
+        action={<ButtonLink to="/marathon">{T.toMarathon}</ButtonLink>}
+      />
+    );
   }
   if (!current) {
     const sent = answers.filter((a): a is Answer => a !== null && a.state === 'sent');
@@ -105,7 +130,7 @@ export default function QuizPage() {
 
   const index = questions.indexOf(current);
   const locked = !isOpen(given);
-  const choice = locked ? given?.optionId ?? null : picked;
+  const choice = locked ? (given?.optionId ?? null) : picked;
 
   async function send() {
     if (!current || picked === null || busy) return;
@@ -149,7 +174,14 @@ export default function QuizPage() {
           const verdict = locked && mine && given?.state === 'sent' ? (given.correct ? ' is-right' : ' is-wrong') : '';
           return (
             <label key={o.id} className={`quiz-option${mine ? ' is-picked' : ''}${verdict}`} data-testid="quiz-option">
-              <input type="radio" name={`q-${current.id}`} value={o.id} checked={mine} disabled={locked || busy} onChange={() => setPicked(o.id)} />
+              <input
+                type="radio"
+                name={`q-${current.id}`}
+                value={o.id}
+                checked={mine}
+                disabled={locked || busy}
+                onChange={() => setPicked(o.id)}
+              />
               <span className="quiz-option__mark" aria-hidden="true" />
               {o.text}
             </label>
@@ -180,15 +212,33 @@ export default function QuizPage() {
       )}
       {/* Keyed: «Далі» is not the «Відповісти» element, so the double-click guard (docs/rules.md#screens) never swallows it. */}
       {locked ? (
-        <Button key={`next-${current.id}`} size="l" block busy={checking} disabled={checking} onClick={next} data-testid="quiz-next">
+        <Button
+          key={`next-${current.id}`}
+          size="l"
+          block
+          busy={checking}
+          disabled={checking}
+          onClick={next}
+          data-testid="quiz-next"
+        >
           {T.next}
         </Button>
       ) : (
-        <Button key={`answer-${current.id}`} size="l" block busy={busy} disabled={picked === null} onClick={() => void send()} data-testid="quiz-answer">
+        <Button
+          key={`answer-${current.id}`}
+          size="l"
+          block
+          busy={busy}
+          disabled={picked === null}
+          onClick={() => void send()}
+          data-testid="quiz-answer"
+        >
           {T.answer}
         </Button>
       )}
-      {locked && given?.state === 'waiting' && !checking && <p className="t-small">{online ? T.waitingOnline : T.waiting}</p>}
+      {locked && given?.state === 'waiting' && !checking && (
+        <p className="t-small">{online ? T.waitingOnline : T.waiting}</p>
+      )}
     </div>
   );
 }

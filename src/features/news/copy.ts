@@ -28,5 +28,4 @@ export const NEWS_COPY = {
 } as const;
 
 /** «12 листопада 2026» */
-export const newsDate = (iso: string, withYear = false) =>
-  formatDayMonth(iso, { year: withYear });
+export const newsDate = (iso: string, withYear = false) => formatDayMonth(iso, { year: withYear });

@@ -21,7 +21,9 @@ export function NewsConsent() {
   const records = useKv('memberRecords');
   const waiting = useLiveQuery(
     async () => {
-      const entries = (await db.outbox.where('kind').equals('member-tags').toArray()) as Array<OutboxEntry<{ tag: string; on: boolean }>>;
+      const entries = (await db.outbox.where('kind').equals('member-tags').toArray()) as Array<
+        OutboxEntry<{ tag: string; on: boolean }>
+      >;
       return entries.some((e) => e.state !== 'failed' && e.account.variant === variant && e.payload.tag === TAG);
     },
     [variant],

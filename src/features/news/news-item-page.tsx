@@ -93,7 +93,17 @@ export default function NewsItemPage() {
   const waitingText = (!row.bodyHtml && (state === 'idle' || state === 'running')) || (row.bodyHtml !== '' && !safe);
   return (
     <article className="news-article" data-testid="screen-news-item">
-      {row.image && <Picture className="news-article__image" src={row.image} alt="" icon={<Icon name="news" />} width={640} height={360} priority />}
+      {row.image && (
+        <Picture
+          className="news-article__image"
+          src={row.image}
+          alt=""
+          icon={<Icon name="news" />}
+          width={640}
+          height={360}
+          priority
+        />
+      )}
       <div className="news-article__body">
         <span className="news-date">{newsDate(row.publishedAt, true)}</span>
         <h2 className="news-article__title" data-testid="news-title">

@@ -54,7 +54,17 @@ export default function NewsPage() {
         {news.map((n, i) => (
           <li key={n.id}>
             <Link to={`/news/${n.id}`} className="news-card" data-testid="news-card">
-              {n.image && <Picture className="news-card__image" src={n.image} alt="" icon={<Icon name="news" />} width={640} height={360} priority={i < FIRST_ROWS} />}
+              {n.image && (
+                <Picture
+                  className="news-card__image"
+                  src={n.image}
+                  alt=""
+                  icon={<Icon name="news" />}
+                  width={640}
+                  height={360}
+                  priority={i < FIRST_ROWS}
+                />
+              )}
               <span className="news-card__body">
                 <span className="news-date">{newsDate(n.publishedAt)}</span>
                 <span className="news-card__title">{n.title}</span>

@@ -20,7 +20,10 @@ export default function OffersPage() {
   const ageVerified = useKv('ageVerified');
   usePullOnOpen((env) => contentActions().then((m) => m.pullVeloFlags(env)));
   const mayVelo = oral?.value.result ?? Boolean(ageVerified);
-  const offers = T.offers.filter((o: Offer) => (!o.velo || mayVelo) && (!o.only || o.only === variant) && !(o.key === 'why-ogo' && variant === 'ogo'));
+  const offers = T.offers.filter(
+    (o: Offer) =>
+      (!o.velo || mayVelo) && (!o.only || o.only === variant) && !(o.key === 'why-ogo' && variant === 'ogo'),
+  );
   const [first, ...rest] = offers;
   return (
     <div className="stack-m offers" data-testid="screen-offers">

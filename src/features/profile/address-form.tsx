@@ -42,7 +42,13 @@ export function AddressForm({ stored }: { stored: ProfileAddress | null }) {
     const clean: ProfileAddress =
       a.method === 1
         ? { method: 1, city: a.city.trim(), branch: (a.branch ?? '').trim() }
-        : { method: 2, city: a.city.trim(), street: (a.street ?? '').trim(), house: (a.house ?? '').trim(), flat: (a.flat ?? '').trim() };
+        : {
+            method: 2,
+            city: a.city.trim(),
+            street: (a.street ?? '').trim(),
+            house: (a.house ?? '').trim(),
+            flat: (a.flat ?? '').trim(),
+          };
     const general = deliveryProblem(clean);
     const problem = general ? { field: null, message: general } : addressFieldProblem(clean);
     if (problem) return setError(problem);
@@ -78,7 +84,15 @@ export function AddressForm({ stored }: { stored: ProfileAddress | null }) {
           </button>
         ))}
       </div>
-      <Field label={T.city} autoComplete="address-level2" list="popular-cities" data-testid="address-city" error={errorOf('city')} value={a.city} onChange={(e) => set('city')(e.target.value)} />
+      <Field
+        label={T.city}
+        autoComplete="address-level2"
+        list="popular-cities"
+        data-testid="address-city"
+        error={errorOf('city')}
+        value={a.city}
+        onChange={(e) => set('city')(e.target.value)}
+      />
       <datalist id="popular-cities">
         {POPULAR_CITIES.map((c) => (
           <option key={c} value={c} />
@@ -86,19 +100,51 @@ export function AddressForm({ stored }: { stored: ProfileAddress | null }) {
       </datalist>
       <div className="chips" aria-hidden="true">
         {POPULAR_CITIES.map((c) => (
-          <button key={c} type="button" tabIndex={-1} className={`chip${a.city === c ? ' is-active' : ''}`} onClick={() => set('city')(c)}>
+          <button
+            key={c}
+            type="button"
+            tabIndex={-1}
+            className={`chip${a.city === c ? ' is-active' : ''}`}
+            onClick={() => set('city')(c)}
+          >
             {c}
           </button>
         ))}
       </div>
       {a.method === 1 ? (
-        <Field label={T.branch} placeholder={T.branchPlaceholder} data-testid="address-branch" error={errorOf('branch')} value={a.branch ?? ''} onChange={(e) => set('branch')(e.target.value)} />
+        <Field
+          label={T.branch}
+          placeholder={T.branchPlaceholder}
+          data-testid="address-branch"
+          error={errorOf('branch')}
+          value={a.branch ?? ''}
+          onChange={(e) => set('branch')(e.target.value)}
+        />
       ) : (
         <>
-          <Field label={T.street} autoComplete="address-line1" data-testid="address-street" error={errorOf('street')} value={a.street ?? ''} onChange={(e) => set('street')(e.target.value)} />
+          <Field
+            label={T.street}
+            autoComplete="address-line1"
+            data-testid="address-street"
+            error={errorOf('street')}
+            value={a.street ?? ''}
+            onChange={(e) => set('street')(e.target.value)}
+          />
           <div className="profile-grid">
-            <Field label={T.house} data-testid="address-house" error={errorOf('house')} value={a.house ?? ''} onChange={(e) => set('house')(e.target.value)} />
-            <Field label={T.flat} data-testid="address-flat" error={errorOf('flat')} value={a.flat ?? ''} onChange={(e) => set('flat')(e.target.value)} />
+            <Field
+              label={T.house}
+              data-testid="address-house"
+              error={errorOf('house')}
+              value={a.house ?? ''}
+              onChange={(e) => set('house')(e.target.value)}
+            />
+            <Field
+              label={T.flat}
+              data-testid="address-flat"
+              error={errorOf('flat')}
+              value={a.flat ?? ''}
+              onChange={(e) => set('flat')(e.target.value)}
+            />
           </div>
         </>
       )}

@@ -32,7 +32,15 @@ function ResendLine({ until, onResend, busy }: { until: number; onResend: () => 
 }
 
 /** The e-mail row of the profile, with the change flow: new address, then the SMS code (change-email, confirm-email). */
-export function EmailChange({ envNow, email, phone }: { envNow: () => Promise<AuthEnv>; email: string; phone: string }) {
+export function EmailChange({
+  envNow,
+  email,
+  phone,
+}: {
+  envNow: () => Promise<AuthEnv>;
+  email: string;
+  phone: string;
+}) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [value, setValue] = useState('');
   const [code, setCode] = useState('');
@@ -92,7 +100,17 @@ export function EmailChange({ envNow, email, phone }: { envNow: () => Promise<Au
   return (
     <form className="profile-edit" onSubmit={(e) => void (step.kind === 'email' ? send(e) : confirm(e))} noValidate>
       {step.kind === 'email' ? (
-        <Field label={T.newEmail} type="email" inputMode="email" autoComplete="email" autoFocus data-testid="email-new" value={value} onChange={(e) => setValue(e.target.value)} error={error} />
+        <Field
+          label={T.newEmail}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoFocus
+          data-testid="email-new"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          error={error}
+        />
       ) : (
         <>
           <p className="t-small">{T.codeSent(formatPhone(phone))}</p>
@@ -114,7 +132,13 @@ export function EmailChange({ envNow, email, phone }: { envNow: () => Promise<Au
           {T.cancel}
         </Button>
         {/* A new button per step: a quick tap on «Підтвердити» right after «Надіслати код» is not a double click (docs/rules.md#screens). */}
-        <Button key={step.kind} type="submit" busy={busy} data-testid="email-submit" disabled={step.kind === 'code' && code.length !== 6}>
+        <Button
+          key={step.kind}
+          type="submit"
+          busy={busy}
+          data-testid="email-submit"
+          disabled={step.kind === 'code' && code.length !== 6}
+        >
           {step.kind === 'email' ? T.sendCode : T.confirm}
         </Button>
       </div>

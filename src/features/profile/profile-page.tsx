@@ -20,7 +20,9 @@ function Balance({ brand, active }: { brand: 'glo' | 'ogo'; active: boolean }) {
   return (
     <div className={`profile-xp${active ? ' is-active' : ''}`} data-testid={`xp-${brand}`}>
       <Wordmark brand={brand} size={18} />
-      <span className="profile-xp__value">{balance === undefined ? '…' : balance === null ? '—' : formatNumber(balance)}</span>
+      <span className="profile-xp__value">
+        {balance === undefined ? '…' : balance === null ? '—' : formatNumber(balance)}
+      </span>
       <span className="profile-xp__unit">{balance === null ? T.noRecord : 'XP'}</span>
     </div>
   );

@@ -36,7 +36,8 @@ const T = {
   offline: 'Список друзів завантажиться, щойно з’явиться зв’язок.',
   failed: 'Не вдалося завантажити список друзів.',
   retry: 'Спробувати ще раз',
-  note: (xp: number) => `Кожен друг із першим замовленням приносить ${formatNumber(xp)} XP; бонуси за 3, 5 і 10 друзів — окремо.`,
+  note: (xp: number) =>
+    `Кожен друг із першим замовленням приносить ${formatNumber(xp)} XP; бонуси за 3, 5 і 10 друзів — окремо.`,
 } as const;
 
 /** The invite rules the server last answered (invite/get-rules), else the club's rules as built. */
@@ -67,7 +68,10 @@ export default function ReferralPage() {
   const [attempt, setAttempt] = useState(0);
   // Pulled afresh on every opening and whenever the member comes back to the app.
   const back = useVisibleAgain();
-  const state = usePullOnOpen((env) => inviteActions().then((m) => m.pullReferrals(env, variant)), `${variant}:${attempt}:${back}`);
+  const state = usePullOnOpen(
+    (env) => inviteActions().then((m) => m.pullReferrals(env, variant)),
+    `${variant}:${attempt}:${back}`,
+  );
 
   const shown = data?.mgmCode ?? code ?? null;
   const earned = data?.earned ?? null;
@@ -80,7 +84,9 @@ export default function ReferralPage() {
           <button
             type="button"
             className="profile-link"
-            onClick={() => void navigator.clipboard?.writeText(shown).then(() => toasts.show(T.copied, { kind: 'success' }))}
+            onClick={() =>
+              void navigator.clipboard?.writeText(shown).then(() => toasts.show(T.copied, { kind: 'success' }))
+            }
           >
             {T.copy}
           </button>
@@ -117,13 +123,22 @@ export default function ReferralPage() {
             </div>
           </div>
           {data.list.length === 0 ? (
-            <EmptyState icon="share" title={T.emptyTitle} text={T.emptyText} action={<ButtonLink to="/invite-friend">{T.invite}</ButtonLink>} />
+            <EmptyState
+              icon="share"
+              title={T.emptyTitle}
+              text={T.emptyText}
+              action={<ButtonLink to="/invite-friend">{T.invite}</ButtonLink>}
+            />
           ) : (
             <section className="stack">
               <h2 className="t-h3">{T.listTitle}</h2>
               <ul className="referral-list">
                 {data.list.map((r, i) => (
-                  <li key={`${r.first_name}-${r.joined_at}-${i}`} className="referral-list__item" data-testid="referral-item">
+                  <li
+                    key={`${r.first_name}-${r.joined_at}-${i}`}
+                    className="referral-list__item"
+                    data-testid="referral-item"
+                  >
                     <span className="referral-list__avatar" aria-hidden="true">
                       {[...r.first_name][0] ?? '?'}
                     </span>
@@ -136,7 +151,10 @@ export default function ReferralPage() {
                     {(() => {
                       const b = friendBadge(r);
                       return (
-                        <span className={`profile-badge${b.tone === 'ok' ? ' is-ok' : b.tone === 'wait' ? ' is-wait' : ''}`} data-testid="referral-badge">
+                        <span
+                          className={`profile-badge${b.tone === 'ok' ? ' is-ok' : b.tone === 'wait' ? ' is-wait' : ''}`}
+                          data-testid="referral-badge"
+                        >
                           {b.text}
                         </span>
                       );
@@ -149,7 +167,12 @@ export default function ReferralPage() {
           )}
         </>
       ) : data === null && (state === 'offline' || state === 'failed') ? (
-        <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />
+        <PullProblem
+          offline={state === 'offline'}
+          copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
+          onRetry={() => setAttempt((a) => a + 1)}
+          retryOffline={false}
+        />
       ) : (
         <Skeleton lines={4} />
       )}

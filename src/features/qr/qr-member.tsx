@@ -26,7 +26,14 @@ export function MemberQr() {
     if (!code) return;
     let live = true;
     import('qrcode')
-      .then((q) => q.toString(code, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#111111ff', light: '#ffffffff' } }))
+      .then((q) =>
+        q.toString(code, {
+          type: 'svg',
+          margin: 1,
+          errorCorrectionLevel: 'M',
+          color: { dark: '#111111ff', light: '#ffffffff' },
+        }),
+      )
       .then((s) => live && setSvg(s))
       .catch(() => live && setFailed(true));
     return () => {
@@ -43,7 +50,12 @@ export function MemberQr() {
       </div>
       <div className="qr-card__code" data-testid="qr-code">
         {svg ? (
-          <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={`QR-код ${code ?? ''}`} width={240} height={240} />
+          <img
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+            alt={`QR-код ${code ?? ''}`}
+            width={240}
+            height={240}
+          />
         ) : failed ? (
           <p className="t-small">{T.failed}</p>
         ) : (

@@ -36,7 +36,10 @@ export const SCAN_COPY = {
     /** The count against the goal: «3 з 10 · сканів до цілі»; from the goal on, «11 · сканів — ціль місяця досягнуто». */
     count: (count: number, goal: number) =>
       scanGoalReached(count, goal)
-        ? { figure: formatNumber(count), words: `${pluralUk(count, ['скан', 'скани', 'сканів'])} — ціль місяця досягнуто` }
+        ? {
+            figure: formatNumber(count),
+            words: `${pluralUk(count, ['скан', 'скани', 'сканів'])} — ціль місяця досягнуто`,
+          }
         : { figure: `${formatNumber(count)} з ${formatNumber(goal)}`, words: 'сканів до цілі' },
     coin: (xp: number) => `+${formatNumber(xp)} XP за сканування цього місяця`,
     countError: 'Не вдалося отримати кількість сканів за місяць',

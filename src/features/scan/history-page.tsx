@@ -55,8 +55,24 @@ export default function ScanHistoryPage() {
 
   if (server === undefined || local === undefined || meta === undefined) return <Skeleton lines={5} height={52} />;
   const lines = mergeHistory(
-    server.map((h) => ({ code: h.code, at: Date.parse(h.createdAt), state: 'credited' as const, xp: h.coins, product: h.product, message: null, source: h.source })),
-    local.map((r) => ({ code: r.code, at: r.scannedAt, state: r.shown, xp: r.xp, product: r.product, message: r.message, source: r.via === 'photo' ? ('multi' as const) : ('single' as const) })),
+    server.map((h) => ({
+      code: h.code,
+      at: Date.parse(h.createdAt),
+      state: 'credited' as const,
+      xp: h.coins,
+      product: h.product,
+      message: null,
+      source: h.source,
+    })),
+    local.map((r) => ({
+      code: r.code,
+      at: r.scannedAt,
+      state: r.shown,
+      xp: r.xp,
+      product: r.product,
+      message: r.message,
+      source: r.via === 'photo' ? ('multi' as const) : ('single' as const),
+    })),
   );
   const loading = pull === 'idle' || pull === 'running';
   if (lines.length === 0) {
@@ -65,7 +81,12 @@ export default function ScanHistoryPage() {
     return couldNotAsk ? (
       <EmptyState icon="offline" title={T.offline} />
     ) : (
-      <EmptyState icon="scan" title={T.empty} text={T.emptyText} action={<ButtonLink to="/scanning">{T.scan}</ButtonLink>} />
+      <EmptyState
+        icon="scan"
+        title={T.empty}
+        text={T.emptyText}
+        action={<ButtonLink to="/scanning">{T.scan}</ButtonLink>}
+      />
     );
   }
   const more = async () => {
@@ -93,7 +114,10 @@ export default function ScanHistoryPage() {
       {byMonth(lines).map(([month, group]) => (
         <section key={month} className="stack">
           <h2 className="t-caption">{month}</h2>
-          <ScanList lines={group.map((l) => ({ ...l, detail: l.source === 'multi' ? SCAN_COPY.via.photo : undefined }))} testId="history-row" />
+          <ScanList
+            lines={group.map((l) => ({ ...l, detail: l.source === 'multi' ? SCAN_COPY.via.photo : undefined }))}
+            testId="history-row"
+          />
         </section>
       ))}
       {meta?.value.nextOffset !== null && meta?.value.nextOffset !== undefined && (

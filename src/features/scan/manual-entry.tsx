@@ -10,7 +10,15 @@ import { useAnsweredFeedback } from './scan-answer';
  * the field and nothing is queued; a kept code clears the field for the next one, and its note
  * becomes the server's answer when it comes.
  */
-export function ManualEntry({ onSubmit, onClose, autoFocus = false }: { onSubmit: (code: string) => Promise<ReadFeedback>; onClose?: () => void; autoFocus?: boolean }) {
+export function ManualEntry({
+  onSubmit,
+  onClose,
+  autoFocus = false,
+}: {
+  onSubmit: (code: string) => Promise<ReadFeedback>;
+  onClose?: () => void;
+  autoFocus?: boolean;
+}) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<ReadFeedback | null>(null);

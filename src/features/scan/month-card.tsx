@@ -55,7 +55,14 @@ export function MonthCard({ variant, pull }: { variant: 'glo' | 'ogo'; pull: Pul
           <span>{s.percent}%</span>
         </div>
       </div>
-      <div className="month-card__bar" role="progressbar" aria-label={T.progress} aria-valuemin={0} aria-valuemax={100} aria-valuenow={s.percent}>
+      <div
+        className="month-card__bar"
+        role="progressbar"
+        aria-label={T.progress}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={s.percent}
+      >
         <span style={{ width: `${Math.round(scanProgress(s.percent, 100) * 100)}%` }} />
       </div>
       <p className="month-card__message">{s.message}</p>

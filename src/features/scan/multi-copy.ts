@@ -18,7 +18,10 @@ export const MULTI_COPY = {
   listFailed: 'Не вдалося завантажити надіслані фото — показуємо лише ті, що з цього телефона.',
   tips: ['Поклади пачки поруч кодами догори', 'Тримай телефон рівно над ними', 'До 20 кодів на одному фото'],
   states: { waiting: 'Очікує', sent: 'Прочитано', refused: 'Відхилено' } as Record<string, string>,
-  pending: { waiting: 'Надішлемо, щойно з’явиться зв’язок', sent: '', refused: 'Сервер не прийняв фото' } as Record<string, string>,
+  pending: { waiting: 'Надішлемо, щойно з’явиться зв’язок', sent: '', refused: 'Сервер не прийняв фото' } as Record<
+    string,
+    string
+  >,
   outcome: {
     awarded: (xp: number | null) => `+${xp ?? 0} XP`,
     used: 'Уже використаний',

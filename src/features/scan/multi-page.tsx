@@ -49,8 +49,12 @@ export default function MultiPage() {
   const server = useDoc<MultiscanHistory>(variant, MULTISCAN_HISTORY_DOC);
   // Pulled on each visit and after each photo the server read.
   const [reads, setReads] = useState(0);
-  const pull = usePullOnOpen((env) => scanActions().then((m) => m.pullSentPhotos(env, scanVariant)), `${variant}:${reads}`);
-  const rows = local === undefined || server === undefined ? undefined : sentPhotos(server?.value.photos ?? null, local, variant);
+  const pull = usePullOnOpen(
+    (env) => scanActions().then((m) => m.pullSentPhotos(env, scanVariant)),
+    `${variant}:${reads}`,
+  );
+  const rows =
+    local === undefined || server === undefined ? undefined : sentPhotos(server?.value.photos ?? null, local, variant);
   const notPulled = server === null && (pull === 'offline' || pull === 'failed');
   const [photo, setPhoto] = useState<{ p: PreparedPhoto; found: number | null } | null>(null);
   const [phase, setPhase] = useState<'idle' | 'preparing' | 'sending'>('idle');
@@ -84,12 +88,17 @@ export default function MultiPage() {
     setProgress(0);
     try {
       const m = await scanActions();
-      const r = await m.sendMultiscanPhoto({ db, online: sync?.online ?? browserOnline }, variant, photo.p.base64, photo.p.preview, setProgress);
+      const r = await m.sendMultiscanPhoto(
+        { db, online: sync?.online ?? browserOnline },
+        variant,
+        photo.p.base64,
+        photo.p.preview,
+        setProgress,
+      );
       if (r.state === 'sent') {
         toasts.show(T.sent, { kind: 'success' });
         setReads((n) => n + 1);
-      }
-      else if (r.state === 'waiting') toasts.show(T.waiting, { kind: 'info' });
+      } else if (r.state === 'waiting') toasts.show(T.waiting, { kind: 'info' });
       else setError(`${T.refused}: ${r.reason}`);
       setPhoto(null);
     } catch (err) {
@@ -127,14 +136,27 @@ export default function MultiPage() {
           </p>
         )}
         {phase === 'sending' && (
-          <div className="upload-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} data-testid="multi-progress">
+          <div
+            className="upload-progress"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress * 100)}
+            data-testid="multi-progress"
+          >
             <span style={{ width: `${Math.round(progress * 100)}%` }} />
             <em>{T.sending(Math.round(progress * 100))}</em>
           </div>
         )}
         {photo ? (
           <div className="multi-pick__actions">
-            <Button block busy={phase === 'sending'} onClick={() => void send()} icon={<ScanIcon name="upload" size={18} />} data-testid="multi-send">
+            <Button
+              block
+              busy={phase === 'sending'}
+              onClick={() => void send()}
+              icon={<ScanIcon name="upload" size={18} />}
+              data-testid="multi-send"
+            >
               {T.send}
             </Button>
             <Button variant="ghost" disabled={phase === 'sending'} onClick={() => setPhoto(null)}>
@@ -143,24 +165,56 @@ export default function MultiPage() {
           </div>
         ) : (
           <div className="multi-pick__actions">
-            <Button block disabled={phase !== 'idle'} onClick={() => camera.current?.click()} icon={<ScanIcon name="camera" size={18} />}>
+            <Button
+              block
+              disabled={phase !== 'idle'}
+              onClick={() => camera.current?.click()}
+              icon={<ScanIcon name="camera" size={18} />}
+            >
               {T.take}
             </Button>
-            <Button block variant="secondary" disabled={phase !== 'idle'} onClick={() => gallery.current?.click()} icon={<ScanIcon name="photo" size={18} />}>
+            <Button
+              block
+              variant="secondary"
+              disabled={phase !== 'idle'}
+              onClick={() => gallery.current?.click()}
+              icon={<ScanIcon name="photo" size={18} />}
+            >
               {T.pick}
             </Button>
           </div>
         )}
-        <input ref={camera} type="file" accept="image/*" capture="environment" hidden onChange={(e) => void onFile(e)} data-testid="photo-camera" />
-        <input ref={gallery} type="file" accept="image/*" hidden onChange={(e) => void onFile(e)} data-testid="photo-file" />
+        <input
+          ref={camera}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          hidden
+          onChange={(e) => void onFile(e)}
+          data-testid="photo-camera"
+        />
+        <input
+          ref={gallery}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={(e) => void onFile(e)}
+          data-testid="photo-file"
+        />
       </section>
       <section className="stack">
         <h2 className="t-h3">{T.listTitle}</h2>
-        {notPulled && <p className="t-small" data-testid="multi-list-partial">{pull === 'offline' ? T.listOffline : T.listFailed}</p>}
+        {notPulled && (
+          <p className="t-small" data-testid="multi-list-partial">
+            {pull === 'offline' ? T.listOffline : T.listFailed}
+          </p>
+        )}
         {rows === undefined || (server === null && pull === 'running') ? (
           <Skeleton lines={2} height={56} />
         ) : rows.length === 0 ? (
-          notPulled ? null : <EmptyState icon="scan" title={T.listEmpty} />
+          notPulled ? null : (
+            <EmptyState icon="scan" title={T.listEmpty} />
+          )
         ) : (
           <MultiscanList rows={rows} />
         )}

@@ -21,7 +21,8 @@ export class PhotoError extends Error {
 export const PHOTO_COPY = {
   notImage: 'Це не фото. Обери знімок у форматі JPEG, PNG або HEIC',
   empty: 'Файл порожній. Зроби фото ще раз',
-  tooLarge: (mb: number) => `Фото завелике (${mb} МБ). Обери знімок до ${Math.round(PHOTO_MAX_INPUT_BYTES / 1048576)} МБ`,
+  tooLarge: (mb: number) =>
+    `Фото завелике (${mb} МБ). Обери знімок до ${Math.round(PHOTO_MAX_INPUT_BYTES / 1048576)} МБ`,
   unreadable: 'Не вдалося відкрити фото. Спробуй інший знімок',
   stillTooLarge: 'Навіть зменшене фото завелике для надсилання. Сфотографуй коди ближче',
 } as const;
@@ -38,7 +39,11 @@ function fitScan(width: number, height: number, maxSide: number): { width: numbe
 
 async function shrink(file: Blob): Promise<ResizeResult> {
   try {
-    return await resizePhoto(file, canvasCodec, { maxBytes: PHOTO_MAX_UPLOAD_BYTES, attempts: [{ maxEdge: PHOTO_MAX_SIDE, quality: PHOTO_QUALITY }], fit: fitScan });
+    return await resizePhoto(file, canvasCodec, {
+      maxBytes: PHOTO_MAX_UPLOAD_BYTES,
+      attempts: [{ maxEdge: PHOTO_MAX_SIDE, quality: PHOTO_QUALITY }],
+      fit: fitScan,
+    });
   } catch {
     throw new PhotoError(PHOTO_COPY.unreadable);
   }
@@ -55,7 +60,10 @@ export async function preparePhoto(file: Blob): Promise<PreparedPhoto> {
   if (file.type && !file.type.startsWith('image/')) throw new PhotoError(PHOTO_COPY.notImage);
   if (file.size > PHOTO_MAX_INPUT_BYTES) throw new PhotoError(PHOTO_COPY.tooLarge(Math.round(file.size / 1048576)));
   const r = await shrink(file);
-  if (!r.ok) throw new PhotoError(r.reason === 'too_large' ? PHOTO_COPY.stillTooLarge : file.type ? PHOTO_COPY.unreadable : PHOTO_COPY.notImage);
+  if (!r.ok)
+    throw new PhotoError(
+      r.reason === 'too_large' ? PHOTO_COPY.stillTooLarge : file.type ? PHOTO_COPY.unreadable : PHOTO_COPY.notImage,
+    );
   try {
     // The codes are read on the phone from the picture as it is sent.
     const bitmap = await canvasCodec.decode(r.blob);

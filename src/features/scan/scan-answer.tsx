@@ -11,9 +11,18 @@ const T = SCAN_COPY.answer;
  * зараховано» with the server's reason, in place of «Код збережено · Надсилаємо…», so a read has one
  * message at a time. Until then (offline too) the message stays as it was.
  */
-export function answeredFeedback(f: ReadFeedback, row: Pick<ScanRow, 'state' | 'xp' | 'product' | 'message'> | undefined): ReadFeedback {
+export function answeredFeedback(
+  f: ReadFeedback,
+  row: Pick<ScanRow, 'state' | 'xp' | 'product' | 'message'> | undefined,
+): ReadFeedback {
   if (!f.code || !row || row.state === 'waiting') return f;
-  if (row.state === 'credited') return { tone: 'ok', title: T.credited, text: [row.xp ? `+${row.xp} XP` : null, row.product].filter(Boolean).join(' · '), code: f.code };
+  if (row.state === 'credited')
+    return {
+      tone: 'ok',
+      title: T.credited,
+      text: [row.xp ? `+${row.xp} XP` : null, row.product].filter(Boolean).join(' · '),
+      code: f.code,
+    };
   return { tone: 'error', title: T.refused, ...(row.message ? { text: row.message } : {}), code: f.code };
 }
 

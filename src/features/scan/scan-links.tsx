@@ -3,7 +3,11 @@ import { Icon } from '../../ui/icons';
 import { ScanIcon, type ScanIconName } from '../../ui/scanner/scan-icons';
 
 /** Links to the other scan screens, each with a line of what it is for. */
-export function ScanLinks({ links }: { links: ReadonlyArray<{ to: string; icon: ScanIconName; title: string; text: string }> }) {
+export function ScanLinks({
+  links,
+}: {
+  links: ReadonlyArray<{ to: string; icon: ScanIconName; title: string; text: string }>;
+}) {
   return (
     <nav className="list-group scan-links" aria-label="Сканування">
       {links.map((l) => (

@@ -20,7 +20,13 @@ export function ScanList({ lines, testId = 'scan-row' }: { lines: readonly ScanL
   return (
     <ul className="ruled-list scan-list">
       {lines.map((l) => (
-        <li key={l.code} className={`ruled-row scan-line is-${l.state}`} data-testid={testId} data-scan-code={l.code} data-state={l.state}>
+        <li
+          key={l.code}
+          className={`ruled-row scan-line is-${l.state}`}
+          data-testid={testId}
+          data-scan-code={l.code}
+          data-state={l.state}
+        >
           <span className="scan-line__icon">
             <ScanIcon name={ICON[l.state]} size={18} />
           </span>

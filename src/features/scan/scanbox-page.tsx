@@ -27,7 +27,14 @@ export default function ScanboxPage() {
   const last = rows?.[0];
   return (
     <>
-      <CameraScanner formats={SCAN_FORMATS} onRead={onRead} onManual={() => setManual(true)} caption={T.scanbox.caption} tall Feedback={AnsweredScannerFeedback} />
+      <CameraScanner
+        formats={SCAN_FORMATS}
+        onRead={onRead}
+        onManual={() => setManual(true)}
+        caption={T.scanbox.caption}
+        tall
+        Feedback={AnsweredScannerFeedback}
+      />
       {manual ? (
         <ManualEntry onSubmit={(code) => read(code, '', 'manual')} onClose={() => setManual(false)} autoFocus />
       ) : (
@@ -38,7 +45,19 @@ export default function ScanboxPage() {
       {last && (
         <section className="stack">
           <h2 className="t-h3">{T.scanbox.last}</h2>
-          <ScanList lines={[{ code: last.code, at: last.scannedAt, state: last.shown, xp: last.xp, product: last.product, message: last.message, detail: T.via[last.via] }]} />
+          <ScanList
+            lines={[
+              {
+                code: last.code,
+                at: last.scannedAt,
+                state: last.shown,
+                xp: last.xp,
+                product: last.product,
+                message: last.message,
+                detail: T.via[last.via],
+              },
+            ]}
+          />
         </section>
       )}
       <ButtonLink to="/scanning" variant="ghost">

@@ -43,7 +43,17 @@ export default function ScanningDetails({ variant }: { variant: 'glo' | 'ogo' })
           <EmptyState icon="scan" title={T.recent.empty} text={T.recent.emptyText} />
         ) : (
           <>
-            <ScanList lines={rows.slice(0, RECENT).map((r) => ({ code: r.code, at: r.scannedAt, state: r.shown, xp: r.xp, product: r.product, message: r.message, detail: T.via[r.via] }))} />
+            <ScanList
+              lines={rows.slice(0, RECENT).map((r) => ({
+                code: r.code,
+                at: r.scannedAt,
+                state: r.shown,
+                xp: r.xp,
+                product: r.product,
+                message: r.message,
+                detail: T.via[r.via],
+              }))}
+            />
             <Link to="/scan/history" className="scan-more">
               {T.recent.all}
             </Link>

@@ -11,7 +11,6 @@ import { useScanReader } from './use-scan-reader';
 import ScanningDetails from './scanning-details';
 import './scan.css';
 
-
 /**
  * /scanning: the camera scanner with the manual entry first, then the month's progress
  * and the codes scanned on this phone with their states. Works with no signal: codes wait on the
@@ -24,11 +23,22 @@ export default function ScanningPage() {
   const onRead = useCallback((text: string, format: string) => read(text, format, 'camera'), [read]);
   return (
     <>
-      <CameraScanner formats={SCAN_FORMATS} onRead={onRead} onManual={() => setManual(true)} Feedback={AnsweredScannerFeedback} />
+      <CameraScanner
+        formats={SCAN_FORMATS}
+        onRead={onRead}
+        onManual={() => setManual(true)}
+        Feedback={AnsweredScannerFeedback}
+      />
       {manual ? (
         <ManualEntry onSubmit={(code) => read(code, '', 'manual')} onClose={() => setManual(false)} autoFocus />
       ) : (
-        <Button variant="secondary" block onClick={() => setManual(true)} icon={<ScanIcon name="keyboard" size={18} />} data-testid="manual-open">
+        <Button
+          variant="secondary"
+          block
+          onClick={() => setManual(true)}
+          icon={<ScanIcon name="keyboard" size={18} />}
+          data-testid="manual-open"
+        >
           {T.manual.title}
         </Button>
       )}

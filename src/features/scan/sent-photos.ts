@@ -10,7 +10,12 @@ function fromServer(p: MultiscanPhoto, variant: MultiscanRow['variant'], local: 
     id: `server:${p.id}`,
     variant,
     state: 'sent',
-    codes: p.codes.map((c) => ({ code: c.uuid, state: c.outcome, coins: c.outcome === 'awarded' ? c.xp : null, message: c.message })),
+    codes: p.codes.map((c) => ({
+      code: c.uuid,
+      state: c.outcome,
+      coins: c.outcome === 'awarded' ? c.xp : null,
+      message: c.message,
+    })),
     message: null,
     createdAt: Date.parse(p.created_at),
     preview: local?.preview ?? null,
@@ -24,7 +29,11 @@ function fromServer(p: MultiscanPhoto, variant: MultiscanRow['variant'], local: 
  * first pull), merged with this phone's photos it does not list yet (waiting, refused, or read a
  * moment ago), newest first. A photo sent from here shows once, with its preview.
  */
-export function sentPhotos(server: readonly MultiscanPhoto[] | null, local: readonly MultiscanRow[], variant: MultiscanRow['variant']): SentPhoto[] {
+export function sentPhotos(
+  server: readonly MultiscanPhoto[] | null,
+  local: readonly MultiscanRow[],
+  variant: MultiscanRow['variant'],
+): SentPhoto[] {
   const byServerId = new Map(local.filter((r) => r.serverId != null).map((r) => [r.serverId as number, r]));
   const listed = new Set((server ?? []).map((p) => p.id));
   const own = local.filter((r) => r.serverId == null || !listed.has(r.serverId));

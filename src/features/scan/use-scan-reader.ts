@@ -24,7 +24,8 @@ export function useScanReader(variant: 'glo' | 'ogo') {
   }, [variant]);
   return useCallback(
     async (text: unknown, format: string, via: 'camera' | 'manual'): Promise<ReadFeedback> => {
-      if (!CLUB_FORMATS.has(format)) return { tone: 'error', title: guidTitle(GUID_ERRORS.unsupported), text: T.otherFormat };
+      if (!CLUB_FORMATS.has(format))
+        return { tone: 'error', title: guidTitle(GUID_ERRORS.unsupported), text: T.otherFormat };
       try {
         const r = await (await scanActions()).handleScanText(db, variant, text, via, await account.current);
         switch (r.kind) {
@@ -37,7 +38,9 @@ export function useScanReader(variant: 'glo' | 'ogo') {
           case 'invalid':
             return { tone: 'error', title: guidTitle(r.error), text: guidReason(r.error) ?? r.error };
           case 'manager':
-            return r.saved ? { tone: 'ok', title: T.managerSaved, text: `${r.manager} · ${r.notice}` } : { tone: 'info', title: T.managerKnown, text: r.notice };
+            return r.saved
+              ? { tone: 'ok', title: T.managerSaved, text: `${r.manager} · ${r.notice}` }
+              : { tone: 'info', title: T.managerKnown, text: r.notice };
           case 'signed-out':
             return { tone: 'error', title: T.signedOut };
         }

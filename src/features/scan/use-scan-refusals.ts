@@ -24,7 +24,8 @@ export function useScanRefusalsAnswered(rows: readonly ShownScan[] | undefined):
     void (async () => {
       for (const r of refused) {
         const e = await rt.db.outbox.get(r.entryId!);
-        if (e?.state === 'failed' && e.lastError && refusalVerdict(e.lastError).final) await rt.outbox.cancelFailed(e.id);
+        if (e?.state === 'failed' && e.lastError && refusalVerdict(e.lastError).final)
+          await rt.outbox.cancelFailed(e.id);
       }
     })();
   }, [rows, rt]);

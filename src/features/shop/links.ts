@@ -17,7 +17,8 @@ export function homeListOf(p: Pick<ProductRow, 'category' | 'collectionId'>, var
 export const detailPath = (list: string, id: number) => `/shop/${list}/${id}`;
 
 /** The detail page of a product seen outside its lists (favourites, cart, the shop home). */
-export const productPath = (p: Pick<ProductRow, 'category' | 'collectionId' | 'id'>, variant: ShopVariant) => detailPath(homeListOf(p, variant), p.id);
+export const productPath = (p: Pick<ProductRow, 'category' | 'collectionId' | 'id'>, variant: ShopVariant) =>
+  detailPath(homeListOf(p, variant), p.id);
 
 /** The list slug of a list or detail route path (`/shop/sticks`, `/shop/sticks/:id`). */
 export function listOfPath(path: string): string {

@@ -15,7 +15,10 @@ import { COMMON_COPY } from './copy';
 type Writes = Awaited<ReturnType<typeof shopActions>>;
 
 /** Runs a domain action for the shop's account; says why in a toast when it cannot. */
-async function withAccount<T>(variant: ShopVariant, action: (account: Account, w: Writes) => Promise<T>): Promise<T | null> {
+async function withAccount<T>(
+  variant: ShopVariant,
+  action: (account: Account, w: Writes) => Promise<T>,
+): Promise<T | null> {
   const account = await accountOf(db, variant);
   if (!account) {
     toasts.show(COMMON_COPY.signInFirst, { kind: 'error' });
@@ -41,17 +44,27 @@ export function useShopActions() {
   const navigate = useNavigate();
   return useMemo(
     () => ({
-      toggleFavourite: (variant: ShopVariant, productId: number) => withAccount(variant, (a, w) => w.toggleFavourite(db, a, productId)),
+      toggleFavourite: (variant: ShopVariant, productId: number) =>
+        withAccount(variant, (a, w) => w.toggleFavourite(db, a, productId)),
       /** Adds `units` and confirms it with a toast that leads to the cart. */
       addToCart: async (p: ProductRow, units = 1) => {
         const r = await withAccount(p.variant === 'glo' ? 'glo' : 'ogo', (a, w) => w.addProductToCart(db, a, p, units));
-        if (r) toasts.show(`${COMMON_COPY.added}: ${p.title}`, { kind: 'success', action: { label: COMMON_COPY.toCart, run: () => navigate('/shop/cart') }, subject: cartAddSubject(p.title) });
+        if (r)
+          toasts.show(`${COMMON_COPY.added}: ${p.title}`, {
+            kind: 'success',
+            action: { label: COMMON_COPY.toCart, run: () => navigate('/shop/cart') },
+            subject: cartAddSubject(p.title),
+          });
         return r;
       },
-      increment: (variant: ShopVariant, variantId: number) => withAccount(variant, (a, w) => w.incrementCartLine(db, a, variantId)),
-      decrement: (variant: ShopVariant, variantId: number) => withAccount(variant, (a, w) => w.decrementCartLine(db, a, variantId)),
-      setCount: (variant: ShopVariant, variantId: number, count: number) => withAccount(variant, (a, w) => w.setCartLineCount(db, a, variantId, count)),
-      remove: (variant: ShopVariant, variantId: number) => withAccount(variant, (a, w) => w.removeCartLine(db, a, variantId)),
+      increment: (variant: ShopVariant, variantId: number) =>
+        withAccount(variant, (a, w) => w.incrementCartLine(db, a, variantId)),
+      decrement: (variant: ShopVariant, variantId: number) =>
+        withAccount(variant, (a, w) => w.decrementCartLine(db, a, variantId)),
+      setCount: (variant: ShopVariant, variantId: number, count: number) =>
+        withAccount(variant, (a, w) => w.setCartLineCount(db, a, variantId, count)),
+      remove: (variant: ShopVariant, variantId: number) =>
+        withAccount(variant, (a, w) => w.removeCartLine(db, a, variantId)),
     }),
     [navigate],
   );

@@ -6,7 +6,6 @@ import type { ShopVariant } from '../../domain/catalogue/catalogue';
 
 // Live reads of the local database for the shop screens: `undefined` while loading.
 
-
 export interface CatalogueState {
   /** Epoch ms of the oldest stored list of the shop; null when nothing is stored. */
   fetchedAt: number | null;
@@ -29,7 +28,12 @@ const NO_IDS: ReadonlySet<number> = new Set();
 
 /** Product ids of the shop's favourites. */
 export function useFavouriteIds(variant: ShopVariant): ReadonlySet<number> {
-  return useLiveQuery(async () => new Set((await db.favourites.where('variant').equals(variant).toArray()).map((f) => f.productId)), [variant]) ?? NO_IDS;
+  return (
+    useLiveQuery(
+      async () => new Set((await db.favourites.where('variant').equals(variant).toArray()).map((f) => f.productId)),
+      [variant],
+    ) ?? NO_IDS
+  );
 }
 
 const NO_COUNTS: ReadonlyMap<number, number> = new Map();
@@ -39,7 +43,8 @@ export function useCartCounts(variant: ShopVariant): ReadonlyMap<number, number>
   return (
     useLiveQuery(async () => {
       const m = new Map<number, number>();
-      for (const l of await db.cart.where('variant').equals(variant).toArray()) m.set(l.productId, (m.get(l.productId) ?? 0) + l.count);
+      for (const l of await db.cart.where('variant').equals(variant).toArray())
+        m.set(l.productId, (m.get(l.productId) ?? 0) + l.count);
       return m;
     }, [variant]) ?? NO_COUNTS
   );

@@ -32,11 +32,16 @@ export default function GloStudioPage() {
   const [attempt, setAttempt] = useState(0);
   const [position, locate] = usePosition();
   const doc = useDoc<StoresDoc>(variant, 'stores');
-  const pull = usePullOnOpen((env) => contentActions().then((m) => m.pullStores(env, variant)), `${variant}:${attempt}`);
+  const pull = usePullOnOpen(
+    (env) => contentActions().then((m) => m.pullStores(env, variant)),
+    `${variant}:${attempt}`,
+  );
   const service = isService(params.get('service')) ? (params.get('service') as BrandStore['services'][number]) : null;
 
   const shown = useMemo(() => {
-    const stores = (doc?.value.stores ?? []).filter((s) => (city === null || s.city === city) && (service === null || s.services.includes(service)));
+    const stores = (doc?.value.stores ?? []).filter(
+      (s) => (city === null || s.city === city) && (service === null || s.services.includes(service)),
+    );
     if (position.kind !== 'known') return stores.map((store) => ({ store, km: null as number | null }));
     return byDistance(stores, position.at).map(({ item, km }) => ({ store: item, km: km as number | null }));
   }, [doc, city, service, position]);
@@ -88,7 +93,13 @@ export default function GloStudioPage() {
             {T.all}
           </button>
           {cities.map((c) => (
-            <button key={c.city} type="button" className="pill stores-chip" aria-pressed={city === c.city} onClick={() => setCity(c.city)}>
+            <button
+              key={c.city}
+              type="button"
+              className="pill stores-chip"
+              aria-pressed={city === c.city}
+              onClick={() => setCity(c.city)}
+            >
               {c.city}
               <span className="stores-chip__count">{c.count}</span>
             </button>
@@ -102,13 +113,24 @@ export default function GloStudioPage() {
               <Icon name="spark" size={14} style={{ display: 'inline', verticalAlign: '-2px' }} /> {T.nearestFirst}
             </p>
           ) : (
-            <Button variant="secondary" block busy={position.kind === 'asking'} icon={<StoreIcon name="locate" size={18} />} onClick={locate} data-testid="stores-locate">
+            <Button
+              variant="secondary"
+              block
+              busy={position.kind === 'asking'}
+              icon={<StoreIcon name="locate" size={18} />}
+              onClick={locate}
+              data-testid="stores-locate"
+            >
               {position.kind === 'asking' ? T.locating : T.locate}
             </Button>
           )}
           {(position.kind === 'denied' || position.kind === 'failed' || position.kind === 'unsupported') && (
             <p className="stores-note" role="alert">
-              {position.kind === 'denied' ? T.locationDenied : position.kind === 'failed' ? T.locationFailed : T.locationUnsupported}
+              {position.kind === 'denied'
+                ? T.locationDenied
+                : position.kind === 'failed'
+                  ? T.locationFailed
+                  : T.locationUnsupported}
             </p>
           )}
         </div>

@@ -38,12 +38,22 @@ export function StoreCard({ store, km }: { store: BrandStore; km: number | null 
         </ul>
       )}
       <div className="store-card__actions">
-        <a className="btn btn--secondary btn--m" href={mapLink(store)} target="_blank" rel="noopener noreferrer" data-testid="store-map">
+        <a
+          className="btn btn--secondary btn--m"
+          href={mapLink(store)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="store-map"
+        >
           <StoreIcon name="route" size={18} />
           <span>{T.map}</span>
         </a>
         {store.phone && (
-          <a className="btn btn--secondary btn--m" href={`tel:${store.phone.replace(/[^\d+]/g, '')}`} aria-label={`${T.call}: ${store.phone}`}>
+          <a
+            className="btn btn--secondary btn--m"
+            href={`tel:${store.phone.replace(/[^\d+]/g, '')}`}
+            aria-label={`${T.call}: ${store.phone}`}
+          >
             <StoreIcon name="phone" size={18} />
             <span>{T.call}</span>
           </a>

@@ -2,10 +2,7 @@ import { useCallback, useState } from 'react';
 import type { LatLng } from '../../domain/content/geo-distance';
 
 export type PositionState =
-  | { kind: 'idle' }
-  | { kind: 'asking' }
-  | { kind: 'known'; at: LatLng }
-  | { kind: 'denied' | 'failed' | 'unsupported' };
+  { kind: 'idle' } | { kind: 'asking' } | { kind: 'known'; at: LatLng } | { kind: 'denied' | 'failed' | 'unsupported' };
 
 /**
  * The member's position, asked only when they tap (the browser asks their permission then);

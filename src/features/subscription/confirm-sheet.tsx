@@ -11,13 +11,22 @@ import { toasts } from '../../ui/toast-store';
 import { SUB_COPY as T } from './copy';
 import { Sheet } from '../../ui/sheet';
 
-export type Confirm = { kind: 'subscribe'; plan: SubscriptionPlan } | { kind: 'pause' } | { kind: 'resume' } | { kind: 'cancel' };
+export type Confirm =
+  { kind: 'subscribe'; plan: SubscriptionPlan } | { kind: 'pause' } | { kind: 'resume' } | { kind: 'cancel' };
 
 /** Pause lengths offered, in weeks (1 to the rule's maximum). */
 const WEEK_CHOICES = [1, 2, 4, MAX_PAUSE_WEEKS];
 
 /** Every subscription change is confirmed here first (subscribe, pause with its length, resume, cancel with a reason). */
-export function ConfirmSheet({ confirm, variant, onClose }: { confirm: Confirm | null; variant: Variant; onClose: () => void }) {
+export function ConfirmSheet({
+  confirm,
+  variant,
+  onClose,
+}: {
+  confirm: Confirm | null;
+  variant: Variant;
+  onClose: () => void;
+}) {
   const envNow = useAuthEnvNow();
   const online = useOnline();
   const [weeks, setWeeks] = useState(2);
@@ -51,17 +60,32 @@ export function ConfirmSheet({ confirm, variant, onClose }: { confirm: Confirm |
   }
 
   const title =
-    confirm?.kind === 'subscribe' ? T.confirmSubscribe(confirm.plan.title) : confirm?.kind === 'pause' ? T.confirmPause : confirm?.kind === 'resume' ? T.confirmResume : T.confirmCancel;
+    confirm?.kind === 'subscribe'
+      ? T.confirmSubscribe(confirm.plan.title)
+      : confirm?.kind === 'pause'
+        ? T.confirmPause
+        : confirm?.kind === 'resume'
+          ? T.confirmResume
+          : T.confirmCancel;
   return (
     <Sheet open={confirm !== null} onClose={close} title={title} testId="sub-confirm" className="sub-sheet">
-      {confirm?.kind === 'subscribe' && <p>{T.confirmSubscribeText(formatUah(confirm.plan.price), confirm.plan.packs, confirm.plan.intervalDays)}</p>}
+      {confirm?.kind === 'subscribe' && (
+        <p>{T.confirmSubscribeText(formatUah(confirm.plan.price), confirm.plan.packs, confirm.plan.intervalDays)}</p>
+      )}
       {confirm?.kind === 'pause' && (
         <>
           <p>{T.confirmPauseText}</p>
           <span className="field__label">{T.weeksLabel}</span>
           <div className="sub-weeks" role="group" aria-label={T.weeksLabel}>
             {WEEK_CHOICES.map((w) => (
-              <button key={w} type="button" className="sub-week" aria-pressed={weeks === w} onClick={() => setWeeks(w)} data-testid={`sub-weeks-${w}`}>
+              <button
+                key={w}
+                type="button"
+                className="sub-week"
+                aria-pressed={weeks === w}
+                onClick={() => setWeeks(w)}
+                data-testid={`sub-weeks-${w}`}
+              >
                 <strong>{w}</strong>
                 {T.weeksUnit(w)}
               </button>
@@ -75,7 +99,13 @@ export function ConfirmSheet({ confirm, variant, onClose }: { confirm: Confirm |
           <p>{T.confirmCancelText}</p>
           <label className="field">
             <span className="field__label">{T.reasonLabel}</span>
-            <textarea className="field__input sub-reason" value={reason} aria-invalid={error ? true : undefined} data-testid="sub-reason" onChange={(e) => (setReason(e.target.value), setError(null))} />
+            <textarea
+              className="field__input sub-reason"
+              value={reason}
+              aria-invalid={error ? true : undefined}
+              data-testid="sub-reason"
+              onChange={(e) => (setReason(e.target.value), setError(null))}
+            />
           </label>
         </>
       )}
@@ -85,8 +115,21 @@ export function ConfirmSheet({ confirm, variant, onClose }: { confirm: Confirm |
         </p>
       )}
       <div className="sheet__actions">
-        <Button size="l" block busy={busy} variant={confirm?.kind === 'cancel' ? 'danger' : 'primary'} onClick={() => void go()} data-testid="sub-confirm-yes">
-          {confirm?.kind === 'cancel' ? T.cancel : confirm?.kind === 'subscribe' ? T.subscribe : confirm?.kind === 'pause' ? T.pause : T.resume}
+        <Button
+          size="l"
+          block
+          busy={busy}
+          variant={confirm?.kind === 'cancel' ? 'danger' : 'primary'}
+          onClick={() => void go()}
+          data-testid="sub-confirm-yes"
+        >
+          {confirm?.kind === 'cancel'
+            ? T.cancel
+            : confirm?.kind === 'subscribe'
+              ? T.subscribe
+              : confirm?.kind === 'pause'
+                ? T.pause
+                : T.resume}
         </Button>
         <Button size="l" block variant="secondary" onClick={close}>
           {confirm?.kind === 'cancel' ? T.keep : T.back}

@@ -24,7 +24,9 @@ export function SubscriptionContent({ page }: { page: 'subscriptionAbout' | 'sub
   const [attempt, setAttempt] = useState(0);
   const stale = row === null || (row !== undefined && Date.now() - row.fetchedAt > STALE_MS);
   const state = usePullOnOpen(
-    row === undefined || (!stale && attempt === 0) ? null : (env) => subscriptionActions().then((m) => m.pullSubscriptionPage(env, page, attempt > 0)),
+    row === undefined || (!stale && attempt === 0)
+      ? null
+      : (env) => subscriptionActions().then((m) => m.pullSubscriptionPage(env, page, attempt > 0)),
     `${variant}:${attempt}:${row === undefined}`,
   );
   if (row) {
@@ -37,7 +39,12 @@ export function SubscriptionContent({ page }: { page: 'subscriptionAbout' | 'sub
   }
   if (row === null && (state === 'offline' || state === 'failed')) {
     return (
-      <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.pageOffline, failedTitle: T.pageFailed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />
+      <PullProblem
+        offline={state === 'offline'}
+        copy={{ offlineTitle: T.pageOffline, failedTitle: T.pageFailed, retry: T.retry }}
+        onRetry={() => setAttempt((a) => a + 1)}
+        retryOffline={false}
+      />
     );
   }
   return (

@@ -7,7 +7,10 @@ const weeks = (n: number) => `${n} ${pluralUk(n, ['тиждень', 'тижні'
 /** The words of the subscription screens, in one place. */
 export const SUB_COPY = {
   heroCaption: 'Твоя підписка',
-  status: { active: 'Активна', paused: 'На паузі', cancelled: 'Скасована', pending: 'Очікує підтвердження' } as Record<string, string>,
+  status: { active: 'Активна', paused: 'На паузі', cancelled: 'Скасована', pending: 'Очікує підтвердження' } as Record<
+    string,
+    string
+  >,
   perDelivery: (uah: string) => `${uah} за доставку`,
   perDeliveryShort: '/ доставка',
   every: (n: number, d: number) => `${packs(n)} кожні ${days(d)}`,
@@ -41,7 +44,8 @@ export const SUB_COPY = {
   historySub: 'Доставки та зміни',
   // Confirmations
   confirmSubscribe: (title: string) => `Оформити підписку «${title}»?`,
-  confirmSubscribeText: (uah: string, n: number, d: number) => `${packs(n)} кожні ${days(d)} за ${uah}. Першу коробку відправимо за 2 дні; оплата — при отриманні.`,
+  confirmSubscribeText: (uah: string, n: number, d: number) =>
+    `${packs(n)} кожні ${days(d)} за ${uah}. Першу коробку відправимо за 2 дні; оплата — при отриманні.`,
   confirmPause: 'Призупинити підписку?',
   confirmPauseText: 'Доставки відновляться самі, коли пауза закінчиться. Її можна завершити раніше.',
   weeksLabel: 'На скільки',
@@ -55,7 +59,12 @@ export const SUB_COPY = {
   yes: 'Так',
   keep: 'Ні, залишити',
   back: 'Назад',
-  done: { subscribe: 'Підписку оформлено', pause: 'Підписку призупинено', resume: 'Підписку відновлено', cancel: 'Підписку скасовано' } as Record<string, string>,
+  done: {
+    subscribe: 'Підписку оформлено',
+    pause: 'Підписку призупинено',
+    resume: 'Підписку відновлено',
+    cancel: 'Підписку скасовано',
+  } as Record<string, string>,
   // Pages
   pageOffline: 'Текст завантажиться, щойно з’явиться зв’язок.',
   pageFailed: 'Не вдалося завантажити текст.',

@@ -21,19 +21,34 @@ export default function SubscriptionHistoryPage() {
   const { variant } = useAppSession();
   const doc = useDoc<SubHistory>(variant, SUB_DOCS.history);
   const [attempt, setAttempt] = useState(0);
-  const state = usePullOnOpen((env) => subscriptionActions().then((m) => m.pullSubscriptionHistory(env, variant)), `${variant}:${attempt}`);
+  const state = usePullOnOpen(
+    (env) => subscriptionActions().then((m) => m.pullSubscriptionHistory(env, variant)),
+    `${variant}:${attempt}`,
+  );
 
   if (!doc) {
     if (doc === null && (state === 'offline' || state === 'failed')) {
       return (
-        <PullProblem offline={state === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />
+        <PullProblem
+          offline={state === 'offline'}
+          copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
+          onRetry={() => setAttempt((a) => a + 1)}
+          retryOffline={false}
+        />
       );
     }
     return <Skeleton lines={6} />;
   }
   const { deliveries, events } = doc.value;
   if (deliveries.length === 0 && events.length === 0) {
-    return <EmptyState icon="refresh" title={T.historyEmpty} text={T.historyEmptyText} action={<ButtonLink to="/subscription">{T.plansTitle}</ButtonLink>} />;
+    return (
+      <EmptyState
+        icon="refresh"
+        title={T.historyEmpty}
+        text={T.historyEmptyText}
+        action={<ButtonLink to="/subscription">{T.plansTitle}</ButtonLink>}
+      />
+    );
   }
   return (
     <div className="stack-m sub">

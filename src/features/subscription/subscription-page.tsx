@@ -83,23 +83,46 @@ export default function SubscriptionPage() {
   const plans = useDoc<SubPlans>(variant, SUB_DOCS.plans);
   const state = useDoc<SubState>(variant, SUB_DOCS.state);
   const waiting = useLiveQuery(
-    async () => (await db.outbox.where('kind').anyOf([...SUBSCRIPTION_KINDS]).toArray()).some((e) => e.account.variant === variant && e.state !== 'failed'),
+    async () =>
+      (
+        await db.outbox
+          .where('kind')
+          .anyOf([...SUBSCRIPTION_KINDS])
+          .toArray()
+      ).some((e) => e.account.variant === variant && e.state !== 'failed'),
     [variant],
     false,
   );
   const [attempt, setAttempt] = useState(0);
-  const pull = usePullOnOpen((env) => subscriptionActions().then((m) => m.pullSubscription(env, variant)), `${variant}:${attempt}`);
+  const pull = usePullOnOpen(
+    (env) => subscriptionActions().then((m) => m.pullSubscription(env, variant)),
+    `${variant}:${attempt}`,
+  );
   const [confirm, setConfirm] = useState<Confirm | null>(null);
 
   let body;
   if (state === undefined || plans === undefined || ((!state || !plans) && (pull === 'running' || pull === 'idle'))) {
     body = <Skeleton lines={5} height={40} />;
   } else if (!state && !plans) {
-    body = <PullProblem offline={pull === 'offline'} copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }} onRetry={() => setAttempt((a) => a + 1)} retryOffline={false} />;
+    body = (
+      <PullProblem
+        offline={pull === 'offline'}
+        copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
+        onRetry={() => setAttempt((a) => a + 1)}
+        retryOffline={false}
+      />
+    );
   } else if (state?.value.subscription) {
     body = <Current s={state.value.subscription} waiting={waiting} onAct={setConfirm} />;
   } else if (state && !state.value.ageVerified) {
-    body = <EmptyState icon="rules" title={T.notVerifiedTitle} text={T.notVerifiedText} action={<ButtonLink to="/verification">{T.verify}</ButtonLink>} />;
+    body = (
+      <EmptyState
+        icon="rules"
+        title={T.notVerifiedTitle}
+        text={T.notVerifiedText}
+        action={<ButtonLink to="/verification">{T.verify}</ButtonLink>}
+      />
+    );
   } else {
     const list = plans?.value.plans ?? [];
     body = (
@@ -124,7 +147,11 @@ export default function SubscriptionPage() {
                 <p>{p.description}</p>
                 <div className="sub-plan__foot">
                   <span className="sub-chip">{T.xpPerBox(p.xpBonus)}</span>
-                  <Button onClick={() => setConfirm({ kind: 'subscribe', plan: p })} disabled={waiting} data-testid="sub-subscribe">
+                  <Button
+                    onClick={() => setConfirm({ kind: 'subscribe', plan: p })}
+                    disabled={waiting}
+                    data-testid="sub-subscribe"
+                  >
                     {T.subscribe}
                   </Button>
                 </div>

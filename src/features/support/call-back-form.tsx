@@ -1,6 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useKv } from '../../db/hooks';
-import { CALL_BACK_NAME_MAX, CALL_CENTRE_CLOSES, CALL_CENTRE_OPENS, CALL_TODAY_LABEL, CALL_TOMORROW_LABEL, callBackHours, callBackWindow } from '../../domain/member/call-back-day';
+import {
+  CALL_BACK_NAME_MAX,
+  CALL_CENTRE_CLOSES,
+  CALL_CENTRE_OPENS,
+  CALL_TODAY_LABEL,
+  CALL_TOMORROW_LABEL,
+  callBackHours,
+  callBackWindow,
+} from '../../domain/member/call-back-day';
 import { kyivParts } from '../../domain/format/kyiv-time';
 import { lengthProblem } from '../../domain/format/text-limit';
 import { formatPhone, toUkrainianMobile } from '../../domain/auth/phone';
@@ -20,7 +28,8 @@ const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
 /** The first window worth offering: the next full hour today (two hours long), else 10:00–12:00 tomorrow. */
 function firstChoice(nowTime: string): { day: Day; from: string; to: string } {
   const next = Math.max(CALL_CENTRE_OPENS, Number(nowTime.slice(0, 2)) + 1);
-  if (next + 1 <= CALL_CENTRE_CLOSES) return { day: 'today', from: hh(next), to: hh(Math.min(next + 2, CALL_CENTRE_CLOSES)) };
+  if (next + 1 <= CALL_CENTRE_CLOSES)
+    return { day: 'today', from: hh(next), to: hh(Math.min(next + 2, CALL_CENTRE_CLOSES)) };
   return { day: 'tomorrow', from: '10:00', to: '12:00' };
 }
 
@@ -94,12 +103,24 @@ export function CallBackForm() {
   }
 
   return (
-    <form className="panel stack-m support-form" onSubmit={(e) => void submit(e)} noValidate data-testid="call-back-form">
+    <form
+      className="panel stack-m support-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      data-testid="call-back-form"
+    >
       <div className="support-form__head">
         <h2 className="t-h2">{T.callBackTitle}</h2>
         <p>{T.callBackLead}</p>
       </div>
-      <Field label={T.name} autoComplete="given-name" value={shownName} error={errors.name} onChange={(e) => (setName(e.target.value), setErrors(({ name: _n, ...rest }) => rest))} data-testid="call-back-name" />
+      <Field
+        label={T.name}
+        autoComplete="given-name"
+        value={shownName}
+        error={errors.name}
+        onChange={(e) => (setName(e.target.value), setErrors(({ name: _n, ...rest }) => rest))}
+        data-testid="call-back-name"
+      />
       <Field
         label={T.phone}
         type="tel"
@@ -121,10 +142,23 @@ export function CallBackForm() {
           {T.day}
         </span>
         <div className="support-days" role="group" aria-labelledby={`${fromId}-day`}>
-          <button type="button" className="support-day" aria-pressed={day === 'today'} disabled={!todayOpen} onClick={() => change({ day: 'today' })} data-testid="call-back-today">
+          <button
+            type="button"
+            className="support-day"
+            aria-pressed={day === 'today'}
+            disabled={!todayOpen}
+            onClick={() => change({ day: 'today' })}
+            data-testid="call-back-today"
+          >
             {T.today}
           </button>
-          <button type="button" className="support-day" aria-pressed={day === 'tomorrow'} onClick={() => change({ day: 'tomorrow' })} data-testid="call-back-tomorrow">
+          <button
+            type="button"
+            className="support-day"
+            aria-pressed={day === 'tomorrow'}
+            onClick={() => change({ day: 'tomorrow' })}
+            data-testid="call-back-tomorrow"
+          >
             {T.tomorrow}
           </button>
         </div>
@@ -141,7 +175,13 @@ export function CallBackForm() {
           <label className="field__label" htmlFor={fromId}>
             {T.from}
           </label>
-          <select id={fromId} className="support-select" value={choice.from} onChange={(e) => change({ from: e.target.value })} data-testid="call-back-from">
+          <select
+            id={fromId}
+            className="support-select"
+            value={choice.from}
+            onChange={(e) => change({ from: e.target.value })}
+            data-testid="call-back-from"
+          >
             {HOURS.slice(0, -1).map((h) => (
               <option key={h} value={h}>
                 {h}

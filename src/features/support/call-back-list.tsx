@@ -15,7 +15,10 @@ import { SUPPORT_COPY as T } from './copy';
  */
 export function CallBackList() {
   const { variant } = useAppSession();
-  const rows = useLiveQuery(async () => (await db.callBacks.where('variant').equals(variant).sortBy('createdAt')).reverse(), [variant]);
+  const rows = useLiveQuery(
+    async () => (await db.callBacks.where('variant').equals(variant).sortBy('createdAt')).reverse(),
+    [variant],
+  );
   const seen = useRef<Map<string, CallBackRow['state']> | null>(null);
 
   useEffect(() => {
@@ -25,7 +28,8 @@ export function CallBackList() {
       for (const r of rows) {
         const was = before.get(r.id);
         if (was === 'waiting' && r.state === 'sent') toasts.show(T.sentToast, { kind: 'success' });
-        if (was === 'waiting' && r.state === 'refused') toasts.show(`${T.refusedToast}: ${r.message ?? ''}`.trim(), { kind: 'error' });
+        if (was === 'waiting' && r.state === 'refused')
+          toasts.show(`${T.refusedToast}: ${r.message ?? ''}`.trim(), { kind: 'error' });
       }
     }
     seen.current = new Map(rows.map((r) => [r.id, r.state]));
@@ -45,7 +49,9 @@ export function CallBackList() {
             <span className="call-back__dot" aria-hidden="true" />
             <span className="call-back__text">
               <strong>{T.window(T.dayName(r.date, today, tomorrow), r.from, r.to)}</strong>
-              <span data-testid="call-back-state">{r.state === 'waiting' ? T.waiting : r.state === 'sent' ? T.sent : `${T.refused}: ${r.message ?? ''}`}</span>
+              <span data-testid="call-back-state">
+                {r.state === 'waiting' ? T.waiting : r.state === 'sent' ? T.sent : `${T.refused}: ${r.message ?? ''}`}
+              </span>
             </span>
           </li>
         ))}

@@ -8,7 +8,13 @@ import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { SUPPORT_COPY as T } from './copy';
 
-type State = { kind: 'idle' } | { kind: 'confirm' } | { kind: 'checking' } | { kind: 'unsent'; message: string } | { kind: 'leaving' } | { kind: 'error'; message: string };
+type State =
+  | { kind: 'idle' }
+  | { kind: 'confirm' }
+  | { kind: 'checking' }
+  | { kind: 'unsent'; message: string }
+  | { kind: 'leaving' }
+  | { kind: 'error'; message: string };
 
 /**
  * "Sign out everywhere" (docs/api.md#auth api-auth/token-clear, then the logout of docs/rules.md#states): asked to confirm,
@@ -53,7 +59,14 @@ export function SignOutEverywhere() {
             </p>
           )}
           {!online && <p>{OFFLINE_ONLY_MESSAGE}</p>}
-          <Button variant="danger" block icon={<Icon name="logout" size={18} />} disabled={!online || !env || !sync} onClick={() => setState({ kind: 'confirm' })} data-testid="sign-out-everywhere">
+          <Button
+            variant="danger"
+            block
+            icon={<Icon name="logout" size={18} />}
+            disabled={!online || !env || !sync}
+            onClick={() => setState({ kind: 'confirm' })}
+            data-testid="sign-out-everywhere"
+          >
             {T.everywhere}
           </Button>
         </>
@@ -70,10 +83,21 @@ export function SignOutEverywhere() {
       ) : (
         <>
           <p>{state.kind === 'checking' ? T.checking : T.everywhereText}</p>
-          <Button variant="danger" block busy={state.kind !== 'confirm'} onClick={() => void confirm()} data-testid="sign-out-everywhere-yes">
+          <Button
+            variant="danger"
+            block
+            busy={state.kind !== 'confirm'}
+            onClick={() => void confirm()}
+            data-testid="sign-out-everywhere-yes"
+          >
             {T.everywhereYes}
           </Button>
-          <Button variant="secondary" block disabled={state.kind !== 'confirm'} onClick={() => setState({ kind: 'idle' })}>
+          <Button
+            variant="secondary"
+            block
+            disabled={state.kind !== 'confirm'}
+            onClick={() => setState({ kind: 'idle' })}
+          >
             {T.everywhereNo}
           </Button>
         </>

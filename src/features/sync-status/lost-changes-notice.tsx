@@ -1,12 +1,19 @@
 import { useSyncExternalStore } from 'react';
-import { dismissLostChanges, lostInWords, readLostChanges, subscribeLostChanges, LOST_CHANGES_KEY } from '../../state/lost-changes';
+import {
+  dismissLostChanges,
+  lostInWords,
+  readLostChanges,
+  subscribeLostChanges,
+  LOST_CHANGES_KEY,
+} from '../../state/lost-changes';
 import { Button } from '../../ui/button';
 import './lost-changes.css';
 
 /** What the notice says, in one place. */
 export const LOST_COPY = {
   title: 'Частину змін не надіслано',
-  text: (what: string) => `Браузер стер дані застосунку на цьому пристрої: бракувало місця або їх очистили. Тому не надіслано ${what}. Зроби це, будь ласка, ще раз.`,
+  text: (what: string) =>
+    `Браузер стер дані застосунку на цьому пристрої: бракувало місця або їх очистили. Тому не надіслано ${what}. Зроби це, будь ласка, ще раз.`,
   ok: 'Зрозуміло',
 } as const;
 

@@ -21,7 +21,13 @@ function useRefusalAnnouncements(s: SyncStatus, open: () => void, panelOpen: boo
     for (const e of fresh) {
       if (s.answeredOn(e, pathname)) continue;
       const n = s.noticeOf(e);
-      toasts.show(SYNC_COPY.announce(n.what, n.why), { kind: 'error', action: { label: SYNC_COPY.details, run: open }, durationMs: 10_000, screen: pathname, ...(n.subject ? { subject: n.subject } : {}) });
+      toasts.show(SYNC_COPY.announce(n.what, n.why), {
+        kind: 'error',
+        action: { label: SYNC_COPY.details, run: open },
+        durationMs: 10_000,
+        screen: pathname,
+        ...(n.subject ? { subject: n.subject } : {}),
+      });
     }
     s.markNoticed(fresh.map((e) => e.id));
   }, [key, panelOpen]); // eslint-disable-line react-hooks/exhaustive-deps -- `key` names the unseen refusals: announced once, not on each render
@@ -40,7 +46,15 @@ export function SyncIndicator({ runtime }: { runtime: SyncRuntime }) {
   return (
     <>
       {s.label && (
-        <button type="button" className="sync-indicator" data-state={s.state.kind} data-testid="sync-indicator" aria-haspopup="dialog" onClick={() => setOpen(true)} data-no-snapshot="">
+        <button
+          type="button"
+          className="sync-indicator"
+          data-state={s.state.kind}
+          data-testid="sync-indicator"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+          data-no-snapshot=""
+        >
           <span className="sync-indicator__dot" aria-hidden="true" />
           <span role="status">{s.label}</span>
         </button>

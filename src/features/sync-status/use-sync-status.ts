@@ -36,7 +36,11 @@ export interface SyncStatus {
 /** The outbox as the member sees it, live across tabs (Dexie live query) and online changes. */
 export function useSyncStatus(rt: SyncRuntime): SyncStatus {
   // The member's own changes: the app's reports (analytics) go quietly.
-  const entries = useLiveQuery(async () => (await rt.db.outbox.orderBy('seq').toArray()).filter((e) => !rt.registry.get(e.kind)?.quiet), [rt]) ?? NO_ENTRIES;
+  const entries =
+    useLiveQuery(
+      async () => (await rt.db.outbox.orderBy('seq').toArray()).filter((e) => !rt.registry.get(e.kind)?.quiet),
+      [rt],
+    ) ?? NO_ENTRIES;
   const subscribeOnline = useCallback((cb: () => void) => rt.online.subscribe(cb), [rt]);
   const online = useSyncExternalStore(subscribeOnline, rt.online.isOnline);
   const replaying = useSyncExternalStore(rt.activity.subscribe, rt.activity.isActive);

@@ -19,7 +19,8 @@ function HeadState({ head, s }: { head: OutboxEntry; s: SyncStatus }) {
   if (!head.lastError || head.attempts === 0) return null;
   return (
     <p className="sync-section__error" data-testid="sync-retry">
-      {SYNC_COPY.lastAttempt(memberReason(head.lastError))} {head.nextAttemptAt > s.now && SYNC_COPY.nextAttempt(inTime(head.nextAttemptAt, s.now))}{' '}
+      {SYNC_COPY.lastAttempt(memberReason(head.lastError))}{' '}
+      {head.nextAttemptAt > s.now && SYNC_COPY.nextAttempt(inTime(head.nextAttemptAt, s.now))}{' '}
       <span className="sync-section__muted">{SYNC_COPY.attempts(head.attempts)}</span>
     </p>
   );
@@ -44,7 +45,12 @@ export function WaitingEntries({ s }: { s: SyncStatus }) {
       </ul>
       {s.online && s.head && <HeadState head={s.head} s={s} />}
       {s.online && (
-        <button type="button" className="sync-button sync-button--primary" onClick={s.sendNow} data-testid="sync-send-now">
+        <button
+          type="button"
+          className="sync-button sync-button--primary"
+          onClick={s.sendNow}
+          data-testid="sync-send-now"
+        >
           {SYNC_COPY.sendNow}
         </button>
       )}

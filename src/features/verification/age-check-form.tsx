@@ -9,7 +9,15 @@ import { toasts } from '../../ui/toast-store';
 import { VERIFY_COPY as T } from './copy';
 
 /** The verify-age form of one method: the birth date, and the document number for 'document'. */
-export function AgeCheckForm({ method, submitLabel, onDone }: { method: AgeCheck['method']; submitLabel: string; onDone?: () => void }) {
+export function AgeCheckForm({
+  method,
+  submitLabel,
+  onDone,
+}: {
+  method: AgeCheck['method'];
+  submitLabel: string;
+  onDone?: () => void;
+}) {
   const envNow = useAuthEnvNow();
   const [birthDate, setBirthDate] = useState('');
   const [doc, setDoc] = useState('');
@@ -22,12 +30,19 @@ export function AgeCheckForm({ method, submitLabel, onDone }: { method: AgeCheck
     setBusy(true);
     setErrors({});
     try {
-      await (await memberActions()).verifyAge(await envNow(), { method, birthDate, ...(method === 'document' ? { documentNumber: doc } : {}) });
+      await (
+        await memberActions()
+      ).verifyAge(await envNow(), { method, birthDate, ...(method === 'document' ? { documentNumber: doc } : {}) });
       toasts.show(T.success, { kind: 'success' });
       onDone?.();
     } catch (err) {
       const ae = toAuthError(err);
-      const field = ae.field === 'birth_date' || ae.code === 'underage' ? 'birth_date' : ae.field === 'document_number' ? 'document_number' : 'form';
+      const field =
+        ae.field === 'birth_date' || ae.code === 'underage'
+          ? 'birth_date'
+          : ae.field === 'document_number'
+            ? 'document_number'
+            : 'form';
       setErrors({ [field]: ae.message });
     }
     setBusy(false);
@@ -36,9 +51,25 @@ export function AgeCheckForm({ method, submitLabel, onDone }: { method: AgeCheck
   return (
     <form className="verify-form" onSubmit={(e) => void submit(e)} noValidate>
       {method === 'document' && (
-        <Field label={T.document} hint={T.documentHint} autoCapitalize="characters" data-testid="verify-document" value={doc} onChange={(e) => setDoc(e.target.value)} error={errors.document_number} />
+        <Field
+          label={T.document}
+          hint={T.documentHint}
+          autoCapitalize="characters"
+          data-testid="verify-document"
+          value={doc}
+          onChange={(e) => setDoc(e.target.value)}
+          error={errors.document_number}
+        />
       )}
-      <Field label={T.birthDate} type="date" min="1900-01-01" data-testid="verify-birth-date" value={birthDate} onChange={(e) => setBirthDate(e.target.value)} error={errors.birth_date} />
+      <Field
+        label={T.birthDate}
+        type="date"
+        min="1900-01-01"
+        data-testid="verify-birth-date"
+        value={birthDate}
+        onChange={(e) => setBirthDate(e.target.value)}
+        error={errors.birth_date}
+      />
       {errors.form && (
         <p className="verify-form__error" role="alert">
           {errors.form}

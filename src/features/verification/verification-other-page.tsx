@@ -21,7 +21,11 @@ export default function VerificationOtherPage() {
             <p className="t-small">{T.otherText}</p>
           </div>
         </div>
-        <AgeCheckForm method="document" submitLabel={T.submit} onDone={() => navigate('/verification', { replace: true })} />
+        <AgeCheckForm
+          method="document"
+          submitLabel={T.submit}
+          onDone={() => navigate('/verification', { replace: true })}
+        />
       </section>
       <p className="verify__privacy">{T.privacy}</p>
     </div>

@@ -14,7 +14,11 @@ import { VOCABULARY_COPY as T } from './copy';
 import { SearchIcon } from './search-icon';
 import './vocabulary.css';
 
-const SECTION_OF: Record<string, VocabularySection> = { '/vocabulary': 'general', '/vocabulary/velo': 'velo', '/vocabulary/ogo-club': 'ogo-club' };
+const SECTION_OF: Record<string, VocabularySection> = {
+  '/vocabulary': 'general',
+  '/vocabulary/velo': 'velo',
+  '/vocabulary/ogo-club': 'ogo-club',
+};
 
 /** The part of `text` that matches `query` marked, case aside. */
 function marked(text: string, query: string): ReactNode {
@@ -41,7 +45,10 @@ export default function VocabularyPage() {
   const [query, setQuery] = useState('');
   const [attempt, setAttempt] = useState(0);
   const doc = useDoc<VocabularyDoc>(variant, `vocabulary:${section}`);
-  const pull = usePullOnOpen((env) => contentActions().then((m) => m.pullVocabulary(env, variant, section)), `${variant}:${section}:${attempt}`);
+  const pull = usePullOnOpen(
+    (env) => contentActions().then((m) => m.pullVocabulary(env, variant, section)),
+    `${variant}:${section}:${attempt}`,
+  );
   const deferred = useDeferredValue(query);
   const terms = doc?.value.terms;
   const found = useMemo(() => (terms ? searchTerms(terms, deferred) : []), [terms, deferred]);
@@ -106,7 +113,13 @@ export default function VocabularyPage() {
     <div className="stack-m vocabulary" data-testid="screen-vocabulary">
       <nav className="chip-scroller vocabulary-tabs" aria-label="Словники">
         {T.sections.map((s) => (
-          <NavLink key={s.section} to={s.to} end replace className={({ isActive }) => `pill vocabulary-tab${isActive ? ' is-active' : ''}`}>
+          <NavLink
+            key={s.section}
+            to={s.to}
+            end
+            replace
+            className={({ isActive }) => `pill vocabulary-tab${isActive ? ' is-active' : ''}`}
+          >
             {s.label}
             {counts.has(s.section) && <span className="vocabulary-tab__count">{counts.get(s.section)}</span>}
           </NavLink>

@@ -13,9 +13,18 @@ export const XP_COPY = {
   scan: 'Сканувати',
   pendingKnown: (xp: string) => `+${xp} XP очікує`,
   pendingUnpriced: (n: number, noun: string) => `${n} ${noun} на перевірці — XP після зарахування`,
-  offlinePending: 'Немає зв’язку: рухи XP нижче — з цього телефона, історія з сервера оновиться, щойно з’явиться зв’язок',
+  offlinePending:
+    'Немає зв’язку: рухи XP нижче — з цього телефона, історія з сервера оновиться, щойно з’явиться зв’язок',
   after: (balance: string) => `Баланс ${balance}`,
-  states: { waiting: 'очікує', checking: 'перевіряється', pending: 'чекає оплати', credited: 'зараховано', spent: 'списано', refused: 'відхилено', reversed: 'скасовано' } as const,
+  states: {
+    waiting: 'очікує',
+    checking: 'перевіряється',
+    pending: 'чекає оплати',
+    credited: 'зараховано',
+    spent: 'списано',
+    refused: 'відхилено',
+    reversed: 'скасовано',
+  } as const,
   stateHint: {
     waiting: 'Надішлемо, щойно буде зв’язок',
     checking: 'Сервер перевіряє',
@@ -56,11 +65,53 @@ export const XP_COPY = {
 } as const;
 
 /** The ways to earn XP on /get-xp, each leading to its screen. */
-export const EARN_WAYS: ReadonlyArray<{ to: string; icon: 'qr' | 'photo' | 'device' | 'users' | 'trophy' | 'badge'; title: string; text: string; reward: string }> = [
-  { to: '/scanning', icon: 'qr', title: 'Скануй коди з пачок', text: 'Кожен код на пачці чи блоці — XP на твій рахунок. Працює й без інтернету.', reward: '10–200 XP' },
-  { to: '/scan/multi', icon: 'photo', title: 'Кілька пачок одним фото', text: 'Сфотографуй пачки разом — ми зарахуємо кожен код.', reward: 'за кожен код' },
-  { to: '/invite-friend', icon: 'users', title: 'Запроси друга', text: 'XP за перше замовлення кожного повнолітнього друга, якого ти запросив.', reward: 'за друга' },
-  { to: '/marathon', icon: 'trophy', title: 'Марафон і вікторина', text: 'Проходь етапи марафону й відповідай на питання.', reward: 'за етап' },
-  { to: '/device-reg', icon: 'device', title: 'Зареєструй пристрій', text: 'Серійний номер є на коробці та на корпусі. Бонус — один раз за пристрій.', reward: '100 XP' },
-  { to: '/scanbox', icon: 'badge', title: 'Консультант у магазині', text: 'Відскануй бейдж консультанта, який тобі допоміг.', reward: 'підтримка' },
+export const EARN_WAYS: ReadonlyArray<{
+  to: string;
+  icon: 'qr' | 'photo' | 'device' | 'users' | 'trophy' | 'badge';
+  title: string;
+  text: string;
+  reward: string;
+}> = [
+  {
+    to: '/scanning',
+    icon: 'qr',
+    title: 'Скануй коди з пачок',
+    text: 'Кожен код на пачці чи блоці — XP на твій рахунок. Працює й без інтернету.',
+    reward: '10–200 XP',
+  },
+  {
+    to: '/scan/multi',
+    icon: 'photo',
+    title: 'Кілька пачок одним фото',
+    text: 'Сфотографуй пачки разом — ми зарахуємо кожен код.',
+    reward: 'за кожен код',
+  },
+  {
+    to: '/invite-friend',
+    icon: 'users',
+    title: 'Запроси друга',
+    text: 'XP за перше замовлення кожного повнолітнього друга, якого ти запросив.',
+    reward: 'за друга',
+  },
+  {
+    to: '/marathon',
+    icon: 'trophy',
+    title: 'Марафон і вікторина',
+    text: 'Проходь етапи марафону й відповідай на питання.',
+    reward: 'за етап',
+  },
+  {
+    to: '/device-reg',
+    icon: 'device',
+    title: 'Зареєструй пристрій',
+    text: 'Серійний номер є на коробці та на корпусі. Бонус — один раз за пристрій.',
+    reward: '100 XP',
+  },
+  {
+    to: '/scanbox',
+    icon: 'badge',
+    title: 'Консультант у магазині',
+    text: 'Відскануй бейдж консультанта, який тобі допоміг.',
+    reward: 'підтримка',
+  },
 ];

@@ -31,7 +31,8 @@ export default function HistoryBonusesPage() {
   const balance = useXpBalance(variant);
   const outbox = useXpOutbox(variant);
   const loading = pull === 'idle' || pull === 'running';
-  if (doc === undefined || outbox === undefined || (doc === null && loading && outbox.length === 0)) return <Skeleton lines={6} height={44} />;
+  if (doc === undefined || outbox === undefined || (doc === null && loading && outbox.length === 0))
+    return <Skeleton lines={6} height={44} />;
   const owed = (doc?.value.pending ?? []).map(pendingServerLine);
   const lines = [...outbox, ...owed, ...(doc?.value.transactions ?? []).map(serverLine)];
   if (doc === null && lines.length === 0) return <EmptyState icon="offline" title={T.offline} />;
@@ -50,7 +51,9 @@ export default function HistoryBonusesPage() {
           <span className="xp-pending" data-testid="xp-pending">
             {pending.known !== 0 ? T.pendingKnown(xp(pending.known).replace(/^\+/, '')) : ''}
             {pending.known !== 0 && pending.unpriced > 0 ? ' · ' : ''}
-            {pending.unpriced > 0 ? T.pendingUnpriced(pending.unpriced, pluralUk(pending.unpriced, ['дія', 'дії', 'дій'])) : ''}
+            {pending.unpriced > 0
+              ? T.pendingUnpriced(pending.unpriced, pluralUk(pending.unpriced, ['дія', 'дії', 'дій']))
+              : ''}
           </span>
         )}
         {summary && (
@@ -73,7 +76,12 @@ export default function HistoryBonusesPage() {
       {doc === null && <p className="page-intro">{T.offlinePending}</p>}
       {doc && stale && <p className="page-intro">{T.updated(formatDateTime(doc.fetchedAt, { year: false }))}</p>}
       {lines.length === 0 ? (
-        <EmptyState icon="spark" title={T.empty} text={T.emptyText} action={<ButtonLink to="/scanning">{T.scan}</ButtonLink>} />
+        <EmptyState
+          icon="spark"
+          title={T.empty}
+          text={T.emptyText}
+          action={<ButtonLink to="/scanning">{T.scan}</ButtonLink>}
+        />
       ) : (
         ledgerDays(lines).map((day) => (
           <section key={day.date} className="stack" data-testid="xp-day">

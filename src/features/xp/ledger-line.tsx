@@ -11,11 +11,24 @@ const xp = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatNumber(Mat
  * and the balance after it (server lines); a refused one says why and what to do, can be removed,
  * and retried where a later try can pass.
  */
-export function LedgerLineItem({ line, onRetry, onRemove }: { line: LedgerLine; onRetry?: (id: string) => void; onRemove?: (id: string) => void }) {
+export function LedgerLineItem({
+  line,
+  onRetry,
+  onRemove,
+}: {
+  line: LedgerLine;
+  onRetry?: (id: string) => void;
+  onRemove?: (id: string) => void;
+}) {
   const spent = (line.amount ?? 0) < 0;
   const open = isOpenLine(line);
   return (
-    <li className={`ruled-row xp-line xp-line--${line.state}`} data-testid="xp-line" data-state={line.state} data-entry={line.entryId}>
+    <li
+      className={`ruled-row xp-line xp-line--${line.state}`}
+      data-testid="xp-line"
+      data-state={line.state}
+      data-entry={line.entryId}
+    >
       <span className={`xp-line__dot${spent ? ' is-spent' : ''}`} aria-hidden="true" />
       <span className="xp-line__text">
         <strong>{line.what}</strong>
@@ -53,7 +66,10 @@ export function LedgerLineItem({ line, onRetry, onRemove }: { line: LedgerLine; 
             </span>
           )
         ) : (
-          <span className={`xp-line__amount${spent ? ' is-spent' : ''}${line.state === 'refused' || line.state === 'reversed' ? ' is-void' : ''}`} data-testid="xp-line-amount">
+          <span
+            className={`xp-line__amount${spent ? ' is-spent' : ''}${line.state === 'refused' || line.state === 'reversed' ? ' is-void' : ''}`}
+            data-testid="xp-line-amount"
+          >
             {xp(line.amount)}
           </span>
         )}

@@ -48,14 +48,23 @@ type SignInAnswer = z.output<typeof signInAnswer>;
  * first; the same person keeps theirs (unsent changes survive an expired cookie). docs/rules.md#states: a
  * customer with `shopify_id` means success, anything else is 'Спробуй ще раз'.
  */
-export async function completeSignIn(env: AuthEnv, answer: SignInAnswer, phone: string, event: 'login' | 'registration' = 'login'): Promise<Session> {
-  if (!answer.ok || !answer.customer.shopify_id) throw new AuthError(answer.ok ? TRY_AGAIN : answer.message || TRY_AGAIN, 'not_signed_in');
+export async function completeSignIn(
+  env: AuthEnv,
+  answer: SignInAnswer,
+  phone: string,
+  event: 'login' | 'registration' = 'login',
+): Promise<Session> {
+  if (!answer.ok || !answer.customer.shopify_id)
+    throw new AuthError(answer.ok ? TRY_AGAIN : answer.message || TRY_AGAIN, 'not_signed_in');
   const { db } = env;
   const now = env.now();
   const previous = await readSession(db);
   const same = previous !== null && previous.phone === phone;
   if (previous && !same) await resetAllStores(db);
-  const customerIds = { glo: answer.customer.shopify_id, ...(answer.ogo_customer_id ? { ogo: answer.ogo_customer_id } : {}) };
+  const customerIds = {
+    glo: answer.customer.shopify_id,
+    ...(answer.ogo_customer_id ? { ogo: answer.ogo_customer_id } : {}),
+  };
   const wanted = same ? previous.variant : (env.defaultVariant ?? 'glo');
   const session: Session = {
     token: answer.token,
@@ -156,7 +165,12 @@ export async function submitPhone(env: AuthEnv, input: string): Promise<PhoneSte
 
 /** Seconds until a code may be sent, when `e` is the server's one-SMS-a-minute refusal (429 + Retry-After); else null. */
 export function codeWait(e: unknown): number | null {
-  return e instanceof AuthError && e.code === 'rate_limited' && e.retryAfterS !== null && e.retryAfterS <= RESEND_WAIT_MAX_S ? e.retryAfterS : null;
+  return e instanceof AuthError &&
+    e.code === 'rate_limited' &&
+    e.retryAfterS !== null &&
+    e.retryAfterS <= RESEND_WAIT_MAX_S
+    ? e.retryAfterS
+    : null;
 }
 
 /** Longer waits are the daily SMS limit, told as the error it is rather than counted down. */
@@ -198,7 +212,10 @@ export function cleanRegistration(form: RegistrationForm, env: Pick<AuthEnv, 'no
 }
 
 /** /registration, step one: the form checked (docs/rules.md#validation age rule) and sent; the server texts a code. */
-export async function requestRegistrationCode(env: AuthEnv, form: RegistrationForm): Promise<{ clean: CleanRegistration; resendIn: number }> {
+export async function requestRegistrationCode(
+  env: AuthEnv,
+  form: RegistrationForm,
+): Promise<{ clean: CleanRegistration; resendIn: number }> {
   const checked = checkRegistration(form, new Date(env.now()));
   if (!checked.ok) throw new AuthError(checked.problem.message, checked.problem.kind, null, checked.problem.field);
   const clean = checked.value;
@@ -216,7 +233,12 @@ export async function confirmRegistration(env: AuthEnv, clean: CleanRegistration
   const session = await completeSignIn(env, answer, clean.phone, 'registration');
   const glo: Account = { variant: 'glo', customerId: session.customerIds.glo! };
   try {
-    await addMailingContact(env.db, glo, { firstName: clean.first_name, lastName: clean.last_name, email: clean.email, phone: clean.phone }, env.now());
+    await addMailingContact(
+      env.db,
+      glo,
+      { firstName: clean.first_name, lastName: clean.last_name, email: clean.email, phone: clean.phone },
+      env.now(),
+    );
     if (clean.birth_date) await saveProfileField(env.db, [glo], 'birth_date', clean.birth_date, env.now());
   } catch (e) {
     console.warn('[auth] registration extras not queued', e);

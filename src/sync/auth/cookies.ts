@@ -12,7 +12,10 @@ export interface CookieJar {
 }
 
 /** `document.cookie` as a {@link CookieJar}; `protocol` the page's (`Secure` cookies over https). */
-export function documentCookies(doc: { cookie: string } = document, protocol: string = globalThis.location?.protocol ?? ''): CookieJar {
+export function documentCookies(
+  doc: { cookie: string } = document,
+  protocol: string = globalThis.location?.protocol ?? '',
+): CookieJar {
   return {
     get(name) {
       for (const part of doc.cookie.split(';')) {

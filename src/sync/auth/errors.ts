@@ -30,7 +30,12 @@ export class AuthError extends Error {
   }
 }
 
-const FIELD_OF_CODE: Record<string, string> = { phone_registered: 'phone', email_taken: 'email', underage: 'birth_date', invalid_phone: 'phone' };
+const FIELD_OF_CODE: Record<string, string> = {
+  phone_registered: 'phone',
+  email_taken: 'email',
+  underage: 'birth_date',
+  invalid_phone: 'phone',
+};
 
 /** Turns a failed call into the member-facing error: the server's reason, or "offline". */
 export function toAuthError(e: unknown): AuthError {
@@ -42,4 +47,3 @@ export function toAuthError(e: unknown): AuthError {
   }
   return new AuthError(TRY_AGAIN, 'unknown');
 }
-

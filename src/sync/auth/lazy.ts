@@ -4,4 +4,5 @@
  * 20 KB gzipped), and the screen must paint within the entry budget. The service worker precaches
  * the chunk, so it loads offline too.
  */
-export const authActions = () => Promise.all([import('./actions'), import('./env')]).then(([auth, { authEnv }]) => ({ ...auth, authEnv }));
+export const authActions = () =>
+  Promise.all([import('./actions'), import('./env')]).then(([auth, { authEnv }]) => ({ ...auth, authEnv }));

@@ -6,7 +6,16 @@ import { pluralUk } from '../../domain/format/plural';
 import type { MutationRegistry } from '../engine/registry';
 
 /** docs/rules.md#states: the cookies logout clears. */
-export const LOGOUT_COOKIES = ['usertoken', 'showIs18', 'cacheShopUserInfo', 'checkToken', 'ogoAuthToken', 'pwaToken', 'verDelay', 'oralStatus'] as const;
+export const LOGOUT_COOKIES = [
+  'usertoken',
+  'showIs18',
+  'cacheShopUserInfo',
+  'checkToken',
+  'ogoAuthToken',
+  'pwaToken',
+  'verDelay',
+  'oralStatus',
+] as const;
 
 /** The one localStorage key that survives logout (docs/rules.md#states): the app version of the last check. */
 export const APP_VERSION_KEY = 'appVersion';
@@ -26,14 +35,22 @@ export function summarizeUnsent(entries: readonly OutboxEntry[], registry: Mutat
     const noun = registry.get(kind)?.noun ?? (['зміну', 'зміни', 'змін'] as const);
     return { kind, count, text: `${count} ${pluralUk(count, noun)}` };
   });
-  return { count: entries.length, byKind, message: byKind.length ? `${byKind.map((k) => k.text).join(', ')} не надіслано` : null };
+  return {
+    count: entries.length,
+    byKind,
+    message: byKind.length ? `${byKind.map((k) => k.text).join(', ')} не надіслано` : null,
+  };
 }
 
 /**
  * Logout, step one: tries to send what waits (when online), then reports what is left so the
  * screen can let the member wait or log out anyway. Nothing is dropped here.
  */
-export async function prepareLogout(outbox: Outbox, registry: MutationRegistry, online: boolean): Promise<UnsentSummary> {
+export async function prepareLogout(
+  outbox: Outbox,
+  registry: MutationRegistry,
+  online: boolean,
+): Promise<UnsentSummary> {
   if (online) await outbox.sendNow();
   return summarizeUnsent(await outbox.db.outbox.orderBy('seq').toArray(), registry);
 }

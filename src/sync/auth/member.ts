@@ -13,10 +13,16 @@ import { TOKEN_EXPIRY_MARGIN_MS } from '../engine/tokens';
 import { accountOf, readSession, switchVariant, type Session } from './session';
 import { uuidV4 } from '../engine/uuid';
 
-export const FIRST_SWITCH_OFFLINE = 'Щоб уперше перейти в ogo, потрібне з’єднання з інтернетом — підключись і спробуй ще раз.';
+export const FIRST_SWITCH_OFFLINE =
+  'Щоб уперше перейти в ogo, потрібне з’єднання з інтернетом — підключись і спробуй ще раз.';
 const NOT_SIGNED_IN = 'Спершу увійди в клуб';
 
-export const pullContext = (env: AuthEnv): PullContext => ({ db: env.db, transport: env.transport, now: env.now, online: () => env.online.isOnline() });
+export const pullContext = (env: AuthEnv): PullContext => ({
+  db: env.db,
+  transport: env.transport,
+  now: env.now,
+  online: () => env.online.isOnline(),
+});
 
 async function sessionOrThrow(env: AuthEnv): Promise<Session> {
   const s = await readSession(env.db);
@@ -46,7 +52,8 @@ async function ensureOgoRecord(env: AuthEnv, s: Session): Promise<number> {
   if (s.customerIds.ogo) return s.customerIds.ogo;
   if (!env.online.isOnline()) throw new AuthError(FIRST_SWITCH_OFFLINE, 'offline');
   let glo = (await kvGet(env.db, 'memberRecords'))?.glo;
-  if (!glo && s.customerIds.glo) glo = (await online(env, () => userApi(env.transport).getUser({ id: s.customerIds.glo! }))).customer;
+  if (!glo && s.customerIds.glo)
+    glo = (await online(env, () => userApi(env.transport).getUser({ id: s.customerIds.glo! }))).customer;
   if (!glo) throw new AuthError(NOT_SIGNED_IN, 'signed_out');
   const { id } = await online(env, () =>
     authApi(env.transport).createCustomer({
@@ -101,7 +108,11 @@ export interface AgeCheck {
 export async function verifyAge(env: AuthEnv, check: AgeCheck): Promise<void> {
   await sessionOrThrow(env);
   const r = await online(env, () =>
-    userApi(env.transport).verifyAge({ method: check.method, birth_date: check.birthDate, document_number: check.documentNumber ?? null }),
+    userApi(env.transport).verifyAge({
+      method: check.method,
+      birth_date: check.birthDate,
+      document_number: check.documentNumber ?? null,
+    }),
   );
   const now = env.now();
   await env.db.transaction('rw', env.db.kv, async () => {
@@ -120,7 +131,13 @@ export async function startEmailChange(env: AuthEnv, email: string): Promise<{ r
   const ogo = s.variant === 'ogo' && s.customerIds.ogo;
   const customerId = ogo ? s.customerIds.ogo! : s.customerIds.glo!;
   const token = ogo ? await ogoAuthToken(env) : null;
-  const r = await online(env, () => userApi(env.transport).changeEmail({ email: normalizeEmail(email), customer_id: customerId, ogoAuthApiToken: token }));
+  const r = await online(env, () =>
+    userApi(env.transport).changeEmail({
+      email: normalizeEmail(email),
+      customer_id: customerId,
+      ogoAuthApiToken: token,
+    }),
+  );
   return { resendIn: r.resendIn };
 }
 
@@ -146,7 +163,11 @@ export async function veloStoreLink(env: AuthEnv, returnTo = '/'): Promise<strin
   const { token } = await online(env, () => api.getVeloToken({}));
   const glo = (await kvGet(env.db, 'memberRecords'))?.glo;
   const { url } = await online(env, () =>
-    api.veloMlogin({ token, return_to: returnTo, ...(glo ? { email: glo.email, first_name: glo.first_name, last_name: glo.last_name } : {}) }),
+    api.veloMlogin({
+      token,
+      return_to: returnTo,
+      ...(glo ? { email: glo.email, first_name: glo.first_name, last_name: glo.last_name } : {}),
+    }),
   );
   return url;
 }
@@ -177,7 +198,8 @@ export async function brandSiteLink(env: AuthEnv, returnTo = '/'): Promise<strin
   const token = await ogoAuthToken(env);
   const record = (await kvGet(env.db, 'memberRecords'))?.ogo;
   const names = record ? { email: record.email, first_name: record.first_name, last_name: record.last_name } : {};
-  return (await online(env, () => api.mlogin({ ogo: true, return_to: returnTo, ogoAuthApiToken: token, ...names }))).url;
+  return (await online(env, () => api.mlogin({ ogo: true, return_to: returnTo, ogoAuthApiToken: token, ...names })))
+    .url;
 }
 
 /** The velo test drive (docs/rules.md#entities User (velo) `tdMultipass`): a fresh single-use link, or null when the member has no slide. */

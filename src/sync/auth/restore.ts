@@ -21,9 +21,16 @@ export interface RestoredSession {
  * last showed ogo (the call makes one otherwise). Null when the server does not know the token
  * (401, 403); throws when it cannot answer now (offline, 5xx): the next pull tries again.
  */
-export async function sessionFromCookie(transport: Transport, token: string, lastVariant: Variant | null): Promise<RestoredSession | null> {
+export async function sessionFromCookie(
+  transport: Transport,
+  token: string,
+  lastVariant: Variant | null,
+): Promise<RestoredSession | null> {
   const user = userApi(transport);
-  const asPulled = (a: Awaited<ReturnType<typeof user.getUserByPhone>>) => ({ record: a.customer, metafields: a.metafields });
+  const asPulled = (a: Awaited<ReturnType<typeof user.getUserByPhone>>) => ({
+    record: a.customer,
+    metafields: a.metafields,
+  });
   const records: PulledMember['records'] = {};
   try {
     records.glo = asPulled(await user.getUserByPhone({}, { token }));

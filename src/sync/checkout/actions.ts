@@ -6,7 +6,16 @@ import type { ClubDb } from '../../db/database';
 import type { ProfileAddress } from '../../db/kv';
 import type { AuthEnv } from '../auth/actions';
 
-export { checkIpostCity, pullBranches, pullCities, pullMember, pullOrders, pullProduct, type CheckoutEnv, type ReadEnv } from './reads';
+export {
+  checkIpostCity,
+  pullBranches,
+  pullCities,
+  pullMember,
+  pullOrders,
+  pullProduct,
+  type CheckoutEnv,
+  type ReadEnv,
+} from './reads';
 export { finishPlacedOrders, placeOrder, type OrderMember, type PlaceResult } from './order';
 export { paymentLinkFor } from './pay';
 

@@ -16,7 +16,12 @@ export async function readDraft(db: ClubDb, variant: DraftVariant): Promise<Chec
 }
 
 /** Changes part of a shop's draft (one transaction: read, merge, write). */
-export async function saveDraft(db: ClubDb, variant: DraftVariant, patch: Partial<CheckoutDraft>, now = Date.now()): Promise<CheckoutDraft> {
+export async function saveDraft(
+  db: ClubDb,
+  variant: DraftVariant,
+  patch: Partial<CheckoutDraft>,
+  now = Date.now(),
+): Promise<CheckoutDraft> {
   return db.transaction('rw', db.kv, async () => {
     const drafts = (await kvGet(db, 'checkoutDrafts')) ?? {};
     const next: CheckoutDraft = { ...(drafts[variant] ?? (await readDraft(db, variant))), ...patch, updatedAt: now };

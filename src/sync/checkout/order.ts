@@ -20,7 +20,8 @@ import { MutationRefusedError, sendOnline, type OnlineResult } from '../engine/o
 import { accountOf } from '../auth/session';
 import { uuidV4 } from '../engine/uuid';
 
-export type PlaceResult = { state: 'placed'; order: PlacedOrderRecord } | { state: 'waiting'; key: string; reason: string };
+export type PlaceResult =
+  { state: 'placed'; order: PlacedOrderRecord } | { state: 'waiting'; key: string; reason: string };
 
 /** docs/api.md#delivery: ipost send-address is retried once, this long after a failure. */
 export const IPOST_RETRY_MS = 1000;
@@ -36,10 +37,17 @@ export interface OrderMember {
 /** A create-order of this account that has not been answered yet (sent, or waiting for a network). */
 async function unansweredOrder(db: ClubDb, account: Account) {
   const entries = await db.outbox.where('kind').equals('order-create').toArray();
-  return entries.find((e) => e.account.variant === account.variant && e.account.customerId === account.customerId && e.state !== 'failed');
+  return entries.find(
+    (e) => e.account.variant === account.variant && e.account.customerId === account.customerId && e.state !== 'failed',
+  );
 }
 
-function payloadOf(account: Account & { variant: ShopVariant }, s: CheckoutSummary, d: CheckoutDraft, m: OrderMember): OrderCreatePayload {
+function payloadOf(
+  account: Account & { variant: ShopVariant },
+  s: CheckoutSummary,
+  d: CheckoutDraft,
+  m: OrderMember,
+): OrderCreatePayload {
   const w = d.ipostWindow;
   return {
     request: s.request,
@@ -48,11 +56,22 @@ function payloadOf(account: Account & { variant: ShopVariant }, s: CheckoutSumma
       variant: account.variant,
       customerId: account.customerId,
       variantIds: s.rows.map((r) => r.variantId),
-      codes: [...(s.velo && s.request.promocode ? [s.request.promocode] : []), ...(s.friend && s.request.friendPromocode ? [s.request.friendPromocode] : [])],
+      codes: [
+        ...(s.velo && s.request.promocode ? [s.request.promocode] : []),
+        ...(s.friend && s.request.friendPromocode ? [s.request.friendPromocode] : []),
+      ],
       call: s.request.needCall && s.request.callBack ? { ...s.request.callBack, ...m } : null,
       ipost:
         d.delivery.method === 3 && w
-          ? { city: d.delivery.city.trim(), street: (d.delivery.street ?? '').trim(), flat: (d.delivery.flat ?? '').trim(), date: w.date, from: w.from, to: w.to, comment: d.comment.trim() }
+          ? {
+              city: d.delivery.city.trim(),
+              street: (d.delivery.street ?? '').trim(),
+              flat: (d.delivery.flat ?? '').trim(),
+              date: w.date,
+              from: w.from,
+              to: w.to,
+              comment: d.comment.trim(),
+            }
           : null,
     },
   };
@@ -72,14 +91,27 @@ const inflightOf = new WeakMap<ClubDb, Map<string, Promise<PlaceResult>>>();
  * the member was told is on its way: if the outbox got its answer meanwhile (the screen had not
  * caught up yet), that order is the result, and no second one is made.
  */
-export function placeOrder(env: CheckoutEnv, variant: ShopVariant, summary: CheckoutSummary, draft: CheckoutDraft, member: OrderMember, resend: string | null = null): Promise<PlaceResult> {
+export function placeOrder(
+  env: CheckoutEnv,
+  variant: ShopVariant,
+  summary: CheckoutSummary,
+  draft: CheckoutDraft,
+  member: OrderMember,
+  resend: string | null = null,
+): Promise<PlaceResult> {
   const inflight = inflightOf.get(env.db) ?? new Map<string, Promise<PlaceResult>>();
   inflightOf.set(env.db, inflight);
   const running = inflight.get(variant);
   if (running) return running;
   const p = (async (): Promise<PlaceResult> => {
     const account = await accountOf(env.db, variant);
-    if (!account) throw new MutationRefusedError({ status: 0, code: 'signed_out', message: 'Увійди в клуб, щоб оформити замовлення', at: Date.now() });
+    if (!account)
+      throw new MutationRefusedError({
+        status: 0,
+        code: 'signed_out',
+        message: 'Увійди в клуб, щоб оформити замовлення',
+        at: Date.now(),
+      });
     // One read of the outbox and the placed orders: the entry's answer moves it from one to the other in one transaction.
     const { waiting, answered } = await env.db.transaction('r', [env.db.outbox, env.db.kv], async () => ({
       waiting: await unansweredOrder(env.db, account),
@@ -90,7 +122,13 @@ export function placeOrder(env: CheckoutEnv, variant: ShopVariant, summary: Chec
       result =
         !waiting && answered
           ? { state: 'sent', id: resend! }
-          : await sendOnline(env.outbox, env.online, waiting ? async () => waiting : () => queueOrder(env.db, account, payloadOf({ ...account, variant }, summary, draft, member)));
+          : await sendOnline(
+              env.outbox,
+              env.online,
+              waiting
+                ? async () => waiting
+                : () => queueOrder(env.db, account, payloadOf({ ...account, variant }, summary, draft, member)),
+            );
     } catch (e) {
       // The checkout shows the reason beside the button; the entry is not left in the failed list.
       if (e instanceof MutationRefusedError) {
@@ -111,7 +149,12 @@ export function placeOrder(env: CheckoutEnv, variant: ShopVariant, summary: Chec
 
 async function unansweredFailed(db: ClubDb, account: Account): Promise<string | null> {
   const entries = await db.outbox.where('kind').equals('order-create').toArray();
-  return entries.find((e) => e.account.variant === account.variant && e.account.customerId === account.customerId && e.state === 'failed')?.id ?? null;
+  return (
+    entries.find(
+      (e) =>
+        e.account.variant === account.variant && e.account.customerId === account.customerId && e.state === 'failed',
+    )?.id ?? null
+  );
 }
 
 /** Queues what follows one placed order and marks it done, in one transaction (clearing the cart comes first, on its own). */
@@ -125,14 +168,33 @@ async function queueFollowUps(db: ClubDb, placed: PlacedOrderRecord): Promise<bo
     // docs/rules.md#states: comment and promo codes clear with the cart; delivery and payment stay for next time.
     const drafts = (await kvGet(db, 'checkoutDrafts')) ?? {};
     const d = drafts[placed.variant];
-    if (d) await kvSet(db, 'checkoutDrafts', { ...drafts, [placed.variant]: { ...d, comment: '', veloCode: '', friendCode: '', needCall: false, updatedAt: now } });
+    if (d)
+      await kvSet(db, 'checkoutDrafts', {
+        ...drafts,
+        [placed.variant]: { ...d, comment: '', veloCode: '', friendCode: '', needCall: false, updatedAt: now },
+      });
     for (const code of placed.codes) {
-      await enqueueInTransaction(db, orderPromocode, { code, orderId: placed.orderId, shopDomain: SHOP_DOMAINS[placed.variant] }, account, now);
+      await enqueueInTransaction(
+        db,
+        orderPromocode,
+        { code, orderId: placed.orderId, shopDomain: SHOP_DOMAINS[placed.variant] },
+        account,
+        now,
+      );
     }
     if (placed.call) {
       const c = placed.call;
       const rowId = uuidV4();
-      await db.callBacks.put({ id: rowId, variant: placed.variant, date: '', from: c.from, to: c.to, state: 'waiting', message: null, createdAt: now });
+      await db.callBacks.put({
+        id: rowId,
+        variant: placed.variant,
+        date: '',
+        from: c.from,
+        to: c.to,
+        state: 'waiting',
+        message: null,
+        createdAt: now,
+      });
       await enqueueInTransaction(
         db,
         orderPhoneCall,
@@ -154,8 +216,20 @@ async function queueFollowUps(db: ClubDb, placed: PlacedOrderRecord): Promise<bo
         now,
       );
     }
-    if (placed.ipost) await enqueueInTransaction(db, orderIpostAddress, { placedKey: placed.key, variant: placed.variant, orderId: placed.orderId, ...placed.ipost }, account, now);
-    await kvSet(db, 'placedOrders', all.map((o) => (o.key === placed.key ? { ...o, followUps: 'done' as const } : o)), now);
+    if (placed.ipost)
+      await enqueueInTransaction(
+        db,
+        orderIpostAddress,
+        { placedKey: placed.key, variant: placed.variant, orderId: placed.orderId, ...placed.ipost },
+        account,
+        now,
+      );
+    await kvSet(
+      db,
+      'placedOrders',
+      all.map((o) => (o.key === placed.key ? { ...o, followUps: 'done' as const } : o)),
+      now,
+    );
     // The member's record (orders count, the velo-used tag, XP) and the history are due again,
     // even if the page goes before the pulls below are done: the next start pulls them.
     await clearFresh(db, memberPuller.name);
@@ -166,7 +240,17 @@ async function queueFollowUps(db: ClubDb, placed: PlacedOrderRecord): Promise<bo
 
 function deviceInfo() {
   const ua = typeof navigator === 'undefined' ? '' : navigator.userAgent;
-  const os = /Android/i.test(ua) ? 'Android' : /iPhone|iPad|iPod/i.test(ua) ? 'iOS' : /Windows/i.test(ua) ? 'Windows' : /Mac OS/i.test(ua) ? 'macOS' : /Linux/i.test(ua) ? 'Linux' : 'Інша';
+  const os = /Android/i.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iPod/i.test(ua)
+      ? 'iOS'
+      : /Windows/i.test(ua)
+        ? 'Windows'
+        : /Mac OS/i.test(ua)
+          ? 'macOS'
+          : /Linux/i.test(ua)
+            ? 'Linux'
+            : 'Інша';
   const version = /(?:Android|OS|Windows NT|Mac OS X) ([\d._]+)/.exec(ua)?.[1]?.replace(/_/g, '.') ?? '';
   return { osName: os, osVersion: version, phoneBrand: '', phoneModel: ua };
 }

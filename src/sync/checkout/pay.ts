@@ -12,7 +12,12 @@ import { accountOf } from '../auth/session';
  * The payment link of an order of `variant` (docs/api.md#orders get-liqpay-link), online only, each ask
  * under its own Idempotency-Key. `sleep` is for tests.
  */
-export async function paymentLinkFor(env: CheckoutEnv, variant: ShopVariant, orderId: number, sleep?: (ms: number) => Promise<void>): Promise<PaymentLinkResult> {
+export async function paymentLinkFor(
+  env: CheckoutEnv,
+  variant: ShopVariant,
+  orderId: number,
+  sleep?: (ms: number) => Promise<void>,
+): Promise<PaymentLinkResult> {
   const account = await accountOf(env.db, variant);
   if (!account) return { ok: false, attempts: 0, error: new Error('signed out') };
   return requestPaymentLink(async () => {
@@ -22,7 +27,9 @@ export async function paymentLinkFor(env: CheckoutEnv, variant: ShopVariant, ord
     } catch (e) {
       // A refusal (a paid or closed order) is not left in the failed list: the screen says why.
       if (e instanceof MutationRefusedError) {
-        const failed = (await env.db.outbox.where('kind').equals('order-payment-link').toArray()).filter((x) => x.state === 'failed');
+        const failed = (await env.db.outbox.where('kind').equals('order-payment-link').toArray()).filter(
+          (x) => x.state === 'failed',
+        );
         for (const f of failed) await env.outbox.cancelFailed(f.id);
       }
       throw e;

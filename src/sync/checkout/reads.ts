@@ -27,7 +27,12 @@ export interface CheckoutEnv {
 /** What the reads need: the sync runtime, or the member environment (src/state usePullOnOpen). */
 export type ReadEnv = Pick<CheckoutEnv, 'db' | 'transport' | 'online'>;
 
-export const pullCtx = (env: ReadEnv): PullContext => ({ db: env.db, transport: env.transport, now: Date.now, online: () => env.online.isOnline() });
+export const pullCtx = (env: ReadEnv): PullContext => ({
+  db: env.db,
+  transport: env.transport,
+  now: Date.now,
+  online: () => env.online.isOnline(),
+});
 
 /** Purchase history of a shop (get-orders); `force` asks even when it is fresh. */
 export function pullOrders(env: ReadEnv, variant: ShopVariant, force = true): Promise<PullResult> {
@@ -62,16 +67,24 @@ export async function checkIpostCity(env: ReadEnv, variant: ShopVariant, city: s
   if (!name) return { state: 'unknown' };
   try {
     if (!env.online.isOnline()) throw new Error('offline');
-    const ask = async (fresh: boolean) => deliveryApi(env.transport).ipostCityAvailable({ token: await ipostToken(env.db, env.transport, Date.now(), fresh), city: name });
+    const ask = async (fresh: boolean) =>
+      deliveryApi(env.transport).ipostCityAvailable({
+        token: await ipostToken(env.db, env.transport, Date.now(), fresh),
+        city: name,
+      });
     // A token the courier no longer knows is asked for again, once.
     const r = await ask(false).catch((e: unknown) => {
       if (e instanceof ApiCallError && e.status === 401) return ask(true);
       throw e;
     });
-    check = r.available ? { state: 'available', city: r.city ?? name } : { state: 'unavailable', city: name, served: r.cities };
+    check = r.available
+      ? { state: 'available', city: r.city ?? name }
+      : { state: 'unavailable', city: name, served: r.cities };
   } catch {
     check = { state: 'failed', city: name };
   }
-  await saveDraft(env.db, variant, { ipostCheck: { city: name, state: check.state, served: check.state === 'unavailable' ? [...check.served] : [] } });
+  await saveDraft(env.db, variant, {
+    ipostCheck: { city: name, state: check.state, served: check.state === 'unavailable' ? [...check.served] : [] },
+  });
   return check;
 }

@@ -9,7 +9,15 @@ import { pullContext } from '../auth/member';
 import { queueCallBack, type CallBackForm } from '../mutations/content/call-back';
 import { setMemberTag } from '../mutations/content/member-tags';
 import { accountOf } from '../auth/session';
-import { DOC_KEYS, oralStatusPuller, pullContentDoc, storesPuller, supportRecordPuller, veloUserPuller, vocabularyPuller } from '../pullers/content-docs';
+import {
+  DOC_KEYS,
+  oralStatusPuller,
+  pullContentDoc,
+  storesPuller,
+  supportRecordPuller,
+  veloUserPuller,
+  vocabularyPuller,
+} from '../pullers/content-docs';
 import { pullContentPageOf } from '../pullers/content-pages';
 import { pullNewsItemOf, pullNewsOf, type NewsItemResult } from '../pullers/news';
 import { runPuller, type PullResult } from '../pullers/puller';
@@ -19,20 +27,24 @@ export { brandSiteLink, logoutEverywhere, veloStoreLink, veloTestDriveLink } fro
 export type { NewsItemResult } from '../pullers/news';
 
 /** A configured content page of `variant` (FAQ, rules, why-ogo...). */
-export const pullContentPage = (env: AuthEnv, key: ContentPageKey, variant: ShopVariant): Promise<PullResult> => pullContentPageOf(pullContext(env), key, variant);
+export const pullContentPage = (env: AuthEnv, key: ContentPageKey, variant: ShopVariant): Promise<PullResult> =>
+  pullContentPageOf(pullContext(env), key, variant);
 
 /** The news list of `variant`. */
-export const pullNews = (env: AuthEnv, variant: ShopVariant): Promise<PullResult> => pullNewsOf(pullContext(env), variant);
+export const pullNews = (env: AuthEnv, variant: ShopVariant): Promise<PullResult> =>
+  pullNewsOf(pullContext(env), variant);
 
 /** One news item with its text; 'missing' when the server has no such item. */
-export const pullNewsItem = (env: AuthEnv, variant: ShopVariant, id: number): Promise<NewsItemResult> => pullNewsItemOf(pullContext(env), variant, id);
+export const pullNewsItem = (env: AuthEnv, variant: ShopVariant, id: number): Promise<NewsItemResult> =>
+  pullNewsItemOf(pullContext(env), variant, id);
 
 /** One section of the consumer dictionary. */
 export const pullVocabulary = (env: AuthEnv, variant: ShopVariant, section: VocabularySection): Promise<PullResult> =>
   pullContentDoc(pullContext(env), vocabularyPuller(variant, section), variant, DOC_KEYS.vocabulary(section));
 
 /** The brand stores. */
-export const pullStores = (env: AuthEnv, variant: ShopVariant): Promise<PullResult> => pullContentDoc(pullContext(env), storesPuller(variant), variant, DOC_KEYS.stores);
+export const pullStores = (env: AuthEnv, variant: ShopVariant): Promise<PullResult> =>
+  pullContentDoc(pullContext(env), storesPuller(variant), variant, DOC_KEYS.stores);
 
 /** The velo user (test-drive slide) and the oral status, each within its hour (docs/rules.md#constants). */
 export async function pullVeloFlags(env: AuthEnv): Promise<PullResult> {
@@ -43,7 +55,8 @@ export async function pullVeloFlags(env: AuthEnv): Promise<PullResult> {
 }
 
 /** The member's record of `variant` by phone, for the call centre. */
-export const pullSupportRecord = (env: AuthEnv, variant: ShopVariant): Promise<PullResult> => runPuller(supportRecordPuller(variant), pullContext(env));
+export const pullSupportRecord = (env: AuthEnv, variant: ShopVariant): Promise<PullResult> =>
+  runPuller(supportRecordPuller(variant), pullContext(env));
 
 const NOT_SIGNED_IN = 'Спершу увійди в клуб';
 
@@ -51,7 +64,10 @@ const NOT_SIGNED_IN = 'Спершу увійди в клуб';
  * /support: a call-back request (docs/rules.md#validation day rule), stored as waiting and queued; it goes when
  * there is a network and the screen shows it confirmed. A bad window is refused with the reason.
  */
-export async function requestCallBack(env: AuthEnv, form: CallBackForm): Promise<{ ok: true; id: string } | { ok: false; reason: string }> {
+export async function requestCallBack(
+  env: AuthEnv,
+  form: CallBackForm,
+): Promise<{ ok: true; id: string } | { ok: false; reason: string }> {
   const account = await accountOf(env.db);
   if (!account) throw new AuthError(NOT_SIGNED_IN, 'signed_out');
   const r = await queueCallBack(env.db, account, form, env.now());

@@ -11,7 +11,9 @@ interface SyncCapableContainer {
  * and Firefox have no Background Sync, and the in-page triggers then do the work alone. Never throws.
  */
 export async function requestBackgroundSync(
-  container: SyncCapableContainer | undefined = (globalThis.navigator as { serviceWorker?: SyncCapableContainer } | undefined)?.serviceWorker,
+  container: SyncCapableContainer | undefined = (
+    globalThis.navigator as { serviceWorker?: SyncCapableContainer } | undefined
+  )?.serviceWorker,
 ): Promise<boolean> {
   try {
     const reg = await container?.ready;

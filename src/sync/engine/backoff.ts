@@ -21,11 +21,21 @@ export interface BackoffPolicy {
   serverErrorCapMs?: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 300_000, maxRetryAfterMs: 86_400_000, noAnswerCapMs: 30_000, serverErrorCapMs: 8_000 };
+export const DEFAULT_BACKOFF: BackoffPolicy = {
+  baseMs: 2_000,
+  capMs: 300_000,
+  maxRetryAfterMs: 86_400_000,
+  noAnswerCapMs: 30_000,
+  serverErrorCapMs: 8_000,
+};
 
 /** The policy for one failed attempt: the member's change after a 5xx without Retry-After waits at most `serverErrorCapMs`. */
-export function policyFor(policy: BackoffPolicy, failure: { status: number; retryAfterMs: number | null; quiet: boolean }): BackoffPolicy {
-  if (failure.quiet || failure.status < 500 || failure.retryAfterMs !== null || policy.serverErrorCapMs === undefined) return policy;
+export function policyFor(
+  policy: BackoffPolicy,
+  failure: { status: number; retryAfterMs: number | null; quiet: boolean },
+): BackoffPolicy {
+  if (failure.quiet || failure.status < 500 || failure.retryAfterMs !== null || policy.serverErrorCapMs === undefined)
+    return policy;
   return { ...policy, capMs: Math.min(policy.capMs, policy.serverErrorCapMs) };
 }
 

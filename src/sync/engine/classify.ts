@@ -46,7 +46,12 @@ export function isTransientStatus(status: number, code?: string): boolean {
 /** Why the device itself could not store a result (full disk, a bug): the entries wait and retry. */
 export function localFailure(e: unknown, now: number): OutboxError {
   if (isQuotaError(e)) return { status: 0, code: 'quota', message: QUOTA_MESSAGE, at: now };
-  return { status: 0, code: 'unexpected', message: `${OUTBOX_MESSAGES.unexpected}${e instanceof Error ? `: ${e.message}` : ''}`, at: now };
+  return {
+    status: 0,
+    code: 'unexpected',
+    message: `${OUTBOX_MESSAGES.unexpected}${e instanceof Error ? `: ${e.message}` : ''}`,
+    at: now,
+  };
 }
 
 /**
@@ -55,19 +60,31 @@ export function localFailure(e: unknown, now: number): OutboxError {
  * version brings the key) instead of undoing offline work; the server checks both before the
  * Idempotency-Key, so the key is not spent.
  */
-export function classifyFailure(e: unknown, kind: AnyMutationKind | undefined, entry: OutboxEntry, now: number): Outcome {
+export function classifyFailure(
+  e: unknown,
+  kind: AnyMutationKind | undefined,
+  entry: OutboxEntry,
+  now: number,
+): Outcome {
   if (!(e instanceof ApiCallError)) {
     const error = localFailure(e, now);
     return isQuotaError(e) ? { action: 'retry', error, retryAfterMs: null } : { action: 'fail', error };
   }
-  const error: OutboxError = { status: e.status, code: e.code, message: e.message || FAILURE_MESSAGES[e.kind], at: now };
+  const error: OutboxError = {
+    status: e.status,
+    code: e.code,
+    message: e.message || FAILURE_MESSAGES[e.kind],
+    at: now,
+  };
   if (kind?.refreshOn?.(e) && (entry.refreshes ?? 0) < (kind.maxRefreshes ?? 1)) return { action: 'refresh', error };
   if (e.kind === 'network') return { action: 'retry', error, retryAfterMs: null };
   if (e.kind === 'http' && e.status === 409 && e.code === KEY_IN_PROGRESS && e.retryAfterMs !== null) {
     return { action: 'retry', error, retryAfterMs: e.retryAfterMs, keyHeld: true };
   }
-  if (e.kind === 'http' && isTransientStatus(e.status, e.code)) return { action: 'retry', error, retryAfterMs: e.retryAfterMs };
-  if (e.kind === 'http' && e.status === 401 && e.code === WRONG_APP_KEY) return { action: 'retry', error, retryAfterMs: null };
+  if (e.kind === 'http' && isTransientStatus(e.status, e.code))
+    return { action: 'retry', error, retryAfterMs: e.retryAfterMs };
+  if (e.kind === 'http' && e.status === 401 && e.code === WRONG_APP_KEY)
+    return { action: 'retry', error, retryAfterMs: null };
   const sessionDead = e.code === 'unauthenticated' || e.code === kind?.call.unauthenticatedCode;
   if (e.kind === 'http' && e.status === 401 && sessionDead) {
     return { action: 'retry', error: { ...error, message: OUTBOX_MESSAGES.signInAgain }, retryAfterMs: null };

@@ -86,6 +86,10 @@ export function leaseLock(db: ClubDb, opts: { owner: string; ttlMs?: number; now
 }
 
 /** Web Locks where the platform has them, the lease otherwise. */
-export function defaultLock(db: ClubDb, owner: string, locks: WebLocksLike | undefined = globalThis.navigator?.locks): OutboxLock {
+export function defaultLock(
+  db: ClubDb,
+  owner: string,
+  locks: WebLocksLike | undefined = globalThis.navigator?.locks,
+): OutboxLock {
   return locks && typeof locks.request === 'function' ? webLock(locks) : leaseLock(db, { owner });
 }

@@ -3,7 +3,8 @@ import type { OnlineSource } from './online';
 import type { Outbox } from './outbox';
 
 /** Shown when an online-only action (create order, payment link, SMS code) is tried offline. */
-export const OFFLINE_ONLY_MESSAGE = 'Немає з’єднання з інтернетом. Ця дія доступна лише онлайн — підключись і спробуй ще раз.';
+export const OFFLINE_ONLY_MESSAGE =
+  'Немає з’єднання з інтернетом. Ця дія доступна лише онлайн — підключись і спробуй ще раз.';
 
 export class OfflineError extends Error {
   constructor() {
@@ -31,7 +32,11 @@ export type OnlineResult =
  * mutation: refuses at once when offline (nothing queued), else queues it with `enqueue`, sends
  * it now and reports the outcome.
  */
-export async function sendOnline<P>(outbox: Outbox, online: OnlineSource, enqueue: () => Promise<OutboxEntry<P>>): Promise<OnlineResult> {
+export async function sendOnline<P>(
+  outbox: Outbox,
+  online: OnlineSource,
+  enqueue: () => Promise<OutboxEntry<P>>,
+): Promise<OnlineResult> {
   if (!online.isOnline()) throw new OfflineError();
   const entry = await enqueue();
   await outbox.replay({ force: true });

@@ -8,7 +8,11 @@ import { markViewsDue, viewsOfEntry } from './views';
 // The outbox's operations on Dexie, each one short transaction. The replay policy lives in
 // outbox.ts; nothing here touches the network.
 
-const tablesOf = (db: ClubDb, kind: AnyMutationKind | undefined) => [db.outbox, db.kv, ...(kind?.tables ?? []).map((t) => db.table(t))];
+const tablesOf = (db: ClubDb, kind: AnyMutationKind | undefined) => [
+  db.outbox,
+  db.kv,
+  ...(kind?.tables ?? []).map((t) => db.table(t)),
+];
 
 /**
  * Where a pass stands in the queue: past seq `after` (from the start when null), passing over
@@ -25,7 +29,9 @@ export async function readHead(db: ClubDb, at: Position): Promise<OutboxEntry | 
   // Two rows, then longer runs past failed or passed-over entries: each read is one getAll over
   // the seq index (a filtering cursor costs a round trip per row in Chromium).
   for (let from = at.after, limit = 2; ; limit = 50) {
-    const rows = await (from === null ? db.outbox.orderBy('seq') : db.outbox.where('seq').above(from)).limit(limit).toArray();
+    const rows = await (from === null ? db.outbox.orderBy('seq') : db.outbox.where('seq').above(from))
+      .limit(limit)
+      .toArray();
     const head = rows.find((e) => e.state !== 'failed' && !at.skip(e));
     if (head || rows.length < limit) return head;
     from = rows[rows.length - 1]!.seq;
@@ -38,12 +44,21 @@ export async function readHead(db: ClubDb, at: Position): Promise<OutboxEntry | 
  * headers. Reads the bearer token to send it with. Null when the entry is gone meanwhile (cleared
  * at logout).
  */
-export function markSending(db: ClubDb, id: string, built: unknown): Promise<{ entry: OutboxEntry; token: string | null } | null> {
+export function markSending(
+  db: ClubDb,
+  id: string,
+  built: unknown,
+): Promise<{ entry: OutboxEntry; token: string | null } | null> {
   return db.transaction('rw', [db.outbox, db.kv], async () => {
     const [e, token] = await Promise.all([db.outbox.get(id), db.kv.get('pwaToken')]);
     if (!e || e.state === 'failed') return null;
     // A request built now may come with its headers; a stored one keeps those stored with it.
-    const fixed = built === undefined ? {} : built instanceof PreparedRequest ? { request: built.body, headers: { ...built.headers } } : { request: built };
+    const fixed =
+      built === undefined
+        ? {}
+        : built instanceof PreparedRequest
+          ? { request: built.body, headers: { ...built.headers } }
+          : { request: built };
     const entry: OutboxEntry = { ...e, ...fixed, state: 'sending', attempts: e.attempts + 1 };
     await db.outbox.put(entry);
     return { entry, token: typeof token?.value === 'string' ? token.value : null };
@@ -86,14 +101,21 @@ async function write(db: ClubDb, s: Settlement, current: OutboxEntry): Promise<v
     await s.kind.apply?.(s.answer as never, s.entry as OutboxEntry<never>, db);
     await db.outbox.delete(s.entry.id);
   } else if (s.type === 'deferred') {
-    await db.outbox.put({ ...current, state: 'pending', nextAttemptAt: s.until, lastError: s.error, attempts: s.entry.attempts });
+    await db.outbox.put({
+      ...current,
+      state: 'pending',
+      nextAttemptAt: s.until,
+      lastError: s.error,
+      attempts: s.entry.attempts,
+    });
   } else if (s.type === 'refused') {
     await db.outbox.put({ ...current, state: 'failed', lastError: s.error });
     await s.kind?.undo?.(current as OutboxEntry<never>, db);
   } else {
     await rekey(db, s);
   }
-  if ((s.type === 'accepted' || s.type === 'refused') && s.kind) await markViewsDue(db, viewsOfEntry(s.kind.views, s.entry as OutboxEntry<never>));
+  if ((s.type === 'accepted' || s.type === 'refused') && s.kind)
+    await markViewsDue(db, viewsOfEntry(s.kind.views, s.entry as OutboxEntry<never>));
 }
 
 /**
@@ -104,7 +126,13 @@ async function rekey(db: ClubDb, r: Extract<Settlement, { type: 'rekeyed' }>): P
   const { entry, kind, error, until } = r;
   await db.outbox.delete(entry.id);
   const { request: _spent, headers: _with, ...rest } = entry;
-  const fresh: OutboxEntry = { ...rest, id: uuidV4(), state: 'pending', lastError: error, refreshes: (entry.refreshes ?? 0) + 1 };
+  const fresh: OutboxEntry = {
+    ...rest,
+    id: uuidV4(),
+    state: 'pending',
+    lastError: error,
+    refreshes: (entry.refreshes ?? 0) + 1,
+  };
   if (until !== undefined) fresh.nextAttemptAt = until;
   await db.outbox.add(fresh);
   await kind.onRefresh?.(fresh as OutboxEntry<never>, db);
@@ -119,7 +147,12 @@ export async function deferEntry(db: ClubDb, id: string, until: number, error: O
  * «Повторити»: a failed entry goes to the end of the queue with a new key (the old one holds the
  * server's refusal) and its optimistic change redone. False when it is not a failed entry.
  */
-export function retryFailedEntry(db: ClubDb, kind: AnyMutationKind | undefined, id: string, now: number): Promise<boolean> {
+export function retryFailedEntry(
+  db: ClubDb,
+  kind: AnyMutationKind | undefined,
+  id: string,
+  now: number,
+): Promise<boolean> {
   return db.transaction('rw', tablesOf(db, kind), async () => {
     const e = await db.outbox.get(id);
     if (!e || e.state !== 'failed' || !kind) return false;

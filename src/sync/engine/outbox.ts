@@ -136,7 +136,11 @@ export class Outbox {
 
   /** The member has been told of these refusals (each is announced once). */
   async markNoticed(ids: readonly string[]): Promise<void> {
-    if (ids.length) await this.o.db.outbox.where('id').anyOf([...ids]).modify({ noticed: true });
+    if (ids.length)
+      await this.o.db.outbox
+        .where('id')
+        .anyOf([...ids])
+        .modify({ noticed: true });
   }
 
   /** «Скасувати» on a failed entry: drop it (its change was undone when it failed). */
@@ -153,8 +157,17 @@ export class Outbox {
   }
 
   /** The replay loop: the head of the queue, sent and settled, until it is empty or must wait. */
-  private async drain(held: LockHandle, force: boolean, counted: { sent: number; failed: number }): Promise<Pick<ReplayReport, 'nextAt' | 'busy'>> {
-    const p: Pass = { force, ctx: this.context(), at: { after: null, skip: (e) => this.passedOver(p, e) }, quietPassed: false };
+  private async drain(
+    held: LockHandle,
+    force: boolean,
+    counted: { sent: number; failed: number },
+  ): Promise<Pick<ReplayReport, 'nextAt' | 'busy'>> {
+    const p: Pass = {
+      force,
+      ctx: this.context(),
+      at: { after: null, skip: (e) => this.passedOver(p, e) },
+      quietPassed: false,
+    };
     let head = await store.readHead(this.o.db, p.at);
     for (;;) {
       if (!head) return { nextAt: await this.nextQuietAt(), busy: false };
@@ -196,7 +209,12 @@ export class Outbox {
     let answer: unknown;
     try {
       const files = kind.files?.(entry as OutboxEntry<never>);
-      answer = await this.o.transport.send(kind.call, entry.request as never, { idempotencyKey: entry.id, token, files, ...(entry.headers ? { headers: entry.headers } : {}) });
+      answer = await this.o.transport.send(kind.call, entry.request as never, {
+        idempotencyKey: entry.id,
+        token,
+        files,
+        ...(entry.headers ? { headers: entry.headers } : {}),
+      });
     } catch (error) {
       return this.judge(p, entry, kind, error);
     }
@@ -212,12 +230,20 @@ export class Outbox {
   private async judge(p: Pass, entry: OutboxEntry, kind: AnyMutationKind, error: unknown): Promise<Step> {
     const now = this.now();
     const outcome = classifyFailure(error, kind, entry, now);
-    if (outcome.action === 'fail') return this.settle(p, { type: 'refused', entry, kind, error: outcome.error }, 'failed');
+    if (outcome.action === 'fail')
+      return this.settle(p, { type: 'refused', entry, kind, error: outcome.error }, 'failed');
     if (outcome.action === 'refresh') {
       // Refused again and again (devices writing over each other): rebuilt at once twice, then backing off.
       const refreshes = entry.refreshes ?? 0;
-      const until = refreshes >= REFRESHES_AT_ONCE ? now + backoffDelay(refreshes - REFRESHES_AT_ONCE + 1, null, this.o.random, this.backoff) : undefined;
-      return this.settle(p, { type: 'rekeyed', entry, kind, error: outcome.error, ...(until !== undefined ? { until } : {}) }, until === undefined ? 'rekeyed' : { wait: until });
+      const until =
+        refreshes >= REFRESHES_AT_ONCE
+          ? now + backoffDelay(refreshes - REFRESHES_AT_ONCE + 1, null, this.o.random, this.backoff)
+          : undefined;
+      return this.settle(
+        p,
+        { type: 'rekeyed', entry, kind, error: outcome.error, ...(until !== undefined ? { until } : {}) },
+        until === undefined ? 'rekeyed' : { wait: until },
+      );
     }
     const quiet = kind.quiet === true;
     const policy = policyFor(this.backoff, { status: outcome.error.status, retryAfterMs: outcome.retryAfterMs, quiet });
@@ -225,7 +251,8 @@ export class Outbox {
     const attempts = outcome.keyHeld ? 1 : Math.max(1, entry.attempts);
     let until = now + backoffDelay(attempts, outcome.retryAfterMs, this.o.random, policy, outcome.error.status === 0);
     // A try the member asked for that fails keeps the time already set for the next one.
-    if (p.force && outcome.retryAfterMs === null && entry.nextAttemptAt > now) until = Math.min(until, entry.nextAttemptAt);
+    if (p.force && outcome.retryAfterMs === null && entry.nextAttemptAt > now)
+      until = Math.min(until, entry.nextAttemptAt);
     // The app's own report: it waits, the member's changes behind it go on (and the reports behind it wait too).
     if (quiet) this.quietHold = Math.max(this.quietHold, until);
     return this.settle(p, { type: 'deferred', entry, until, error: outcome.error }, quiet ? 'held' : { wait: until });

@@ -18,7 +18,9 @@ export function refusalNotice(registry: MutationRegistry, entry: OutboxEntry): S
   const kind = registry.get(entry.kind);
   const error = entry.lastError ?? { status: 0, code: 'unknown', message: 'Причина невідома', at: entry.createdAt };
   const plain = { ...error, message: memberReason(error) };
-  const notice = kind?.describeRefusal ? kind.describeRefusal(entry as OutboxEntry<never>, plain) : { what: kind?.title ?? 'Зміна', why: plain.message };
+  const notice = kind?.describeRefusal
+    ? kind.describeRefusal(entry as OutboxEntry<never>, plain)
+    : { what: kind?.title ?? 'Зміна', why: plain.message };
   const verdict = refusalVerdict(error);
   return { ...notice, final: verdict.final, ...(verdict.support ? { fixAt: SUPPORT_FIX } : {}) };
 }

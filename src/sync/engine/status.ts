@@ -25,7 +25,12 @@ export function headOf(entries: readonly OutboxEntry[]): OutboxEntry | null {
 }
 
 /** Derives the indicator's state: offline wins, then an active replay, then a failing head, then the rest. */
-export function syncState(input: { online: boolean; replaying: boolean; entries: readonly OutboxEntry[]; now: number }): SyncState {
+export function syncState(input: {
+  online: boolean;
+  replaying: boolean;
+  entries: readonly OutboxEntry[];
+  now: number;
+}): SyncState {
   const failed = input.entries.filter((e) => e.state === 'failed').length;
   const waiting = input.entries.length - failed;
   if (!input.online) return { kind: 'offline', waiting, failed };
@@ -62,12 +67,17 @@ export function syncLabel(s: SyncState, now: number): string | null {
   const andRefused = (line: string) => (s.failed ? `${line} · ${refused}` : line);
   switch (s.kind) {
     case 'offline':
-      if (s.waiting) return andRefused(`Офлайн · ${changes(s.waiting)} ${pluralUk(s.waiting, ['чекає', 'чекають', 'чекають'])} на зв’язок`);
+      if (s.waiting)
+        return andRefused(
+          `Офлайн · ${changes(s.waiting)} ${pluralUk(s.waiting, ['чекає', 'чекають', 'чекають'])} на зв’язок`,
+        );
       return s.failed ? `Офлайн · ${refused}` : 'Офлайн';
     case 'sending':
       return andRefused(`Надсилаю ${changesAcc(s.waiting)}…`);
     case 'retrying':
-      return andRefused(`${changes(s.waiting)} не ${pluralUk(s.waiting, ['надіслана', 'надіслані', 'надіслано'])}${because(s.reason)} · спроба ${inTime(s.nextAt, now)}`);
+      return andRefused(
+        `${changes(s.waiting)} не ${pluralUk(s.waiting, ['надіслана', 'надіслані', 'надіслано'])}${because(s.reason)} · спроба ${inTime(s.nextAt, now)}`,
+      );
     case 'waiting':
       return andRefused(`${changes(s.waiting)} ${pluralUk(s.waiting, ['очікує', 'очікують', 'очікують'])}`);
     case 'failed':
@@ -96,7 +106,9 @@ export function memberReason(error: OutboxError): string {
   if (error.status === 412) return 'Дані весь час змінюються на іншому пристрої. Спробуй ще раз трохи пізніше.';
   if (error.status === 413) return 'Завеликий файл чи текст.';
   // A body the server's schema refused names fields in a developer's terms: the general words.
-  const schema = error.status === 400 && (error.code === 'invalid_body' || error.code === 'bad_request' || error.code === 'bad_json');
+  const schema =
+    error.status === 400 &&
+    (error.code === 'invalid_body' || error.code === 'bad_request' || error.code === 'bad_json');
   const said = schema ? null : serverWords(error);
   if (said) return said;
   if (error.status === 400) return 'Сервер не прийняв ці дані: щось задовге або в неправильному форматі.';

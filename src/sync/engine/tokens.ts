@@ -38,20 +38,41 @@ export async function cachedToken(
 }
 
 /** The analytics token (docs/api.md#analytics get-bat-token: "cached until expiry"). */
-export function analyticsToken(db: ClubDb, transport: Transport, now: number, memo?: Map<string, unknown>): Promise<string> {
+export function analyticsToken(
+  db: ClubDb,
+  transport: Transport,
+  now: number,
+  memo?: Map<string, unknown>,
+): Promise<string> {
   return cachedToken(db, 'batToken', () => analyticsApi(transport).getBatToken({}), now, memo);
 }
 
 /** The feedback token (docs/api.md#feedback feedback/get-auth). */
-export function feedbackToken(db: ClubDb, transport: Transport, now: number, memo?: Map<string, unknown>): Promise<string> {
+export function feedbackToken(
+  db: ClubDb,
+  transport: Transport,
+  now: number,
+  memo?: Map<string, unknown>,
+): Promise<string> {
   return cachedToken(db, 'feedbackToken', () => feedbackApi(transport).getAuth({}), now, memo);
 }
 
 export { hourlyDate };
 
 /** The certificate token (docs/api.md#certificates cert/get-auth, asked with the current hour). */
-export function certificateToken(db: ClubDb, transport: Transport, now: number, memo?: Map<string, unknown>): Promise<string> {
-  return cachedToken(db, 'certToken', () => certApi(transport).getAuth({ date: hourlyDate(now), hourly: true }), now, memo);
+export function certificateToken(
+  db: ClubDb,
+  transport: Transport,
+  now: number,
+  memo?: Map<string, unknown>,
+): Promise<string> {
+  return cachedToken(
+    db,
+    'certToken',
+    () => certApi(transport).getAuth({ date: hourlyDate(now), hourly: true }),
+    now,
+    memo,
+  );
 }
 
 /** The code (docs/rules.md#error-reactions) of a dead certificate token (the transport's reaction has already cleared it). */
@@ -63,7 +84,12 @@ export const FEEDBACK_TOKEN_DEAD = 'feedback_unauthenticated';
  * Runs a certificate call with the stored token; when the server says the token died (docs/rules.md#error-reactions
  * `cert_unauthenticated`, which clears it), asks for a new one and runs the call once more.
  */
-export async function withCertToken<T>(db: ClubDb, transport: Transport, now: () => number, run: (token: string) => Promise<T>): Promise<T> {
+export async function withCertToken<T>(
+  db: ClubDb,
+  transport: Transport,
+  now: () => number,
+  run: (token: string) => Promise<T>,
+): Promise<T> {
   try {
     return await run(await certificateToken(db, transport, now()));
   } catch (e) {

@@ -44,10 +44,13 @@ export function installTriggers(outbox: Outbox, env: TriggerEnv): Triggers {
     if (timer !== null) clearTimer(timer);
     timer = null;
     if (stopped || report.nextAt === null) return;
-    timer = setTimer(() => {
-      timer = null;
-      void kick();
-    }, Math.min(MAX_TIMER_MS, Math.max(0, report.nextAt - now())));
+    timer = setTimer(
+      () => {
+        timer = null;
+        void kick();
+      },
+      Math.min(MAX_TIMER_MS, Math.max(0, report.nextAt - now())),
+    );
   };
 
   async function kick(): Promise<ReplayReport | null> {

@@ -119,6 +119,9 @@ export function watchUnsentChanges(env: MarkerEnv): () => void {
       running = false;
     }
   };
-  const sub = liveQuery(() => waitingCounts(env.db, env.registry)).subscribe({ next: () => void run(), error: () => undefined });
+  const sub = liveQuery(() => waitingCounts(env.db, env.registry)).subscribe({
+    next: () => void run(),
+    error: () => undefined,
+  });
   return () => sub.unsubscribe();
 }

@@ -2,7 +2,14 @@
 // pullers they run on demand and the profile writes. Screens load this module on first use
 // (`memberActions()` in ./lazy.ts), not with their first paint: it brings the API
 // layer and its schemas, and every route must paint within the entry budget.
-export { confirmEmailChange, memberAccounts, pullContext, startEmailChange, veloStoreLink, verifyAge } from '../auth/member';
+export {
+  confirmEmailChange,
+  memberAccounts,
+  pullContext,
+  startEmailChange,
+  veloStoreLink,
+  verifyAge,
+} from '../auth/member';
 export { saveDeliveryAddress } from '../mutations/member/profile-metafield';
 export { refreshContentPage } from '../pullers/content-pages';
 export { runPuller } from '../pullers/puller';

@@ -17,7 +17,14 @@ export interface ProfileMetafieldPayload {
 }
 
 /** Entries of `key` still waiting (not failed), other than `except`. */
-export async function waitingProfileEntries(db: ClubDb, key: ProfileKey, except?: string): Promise<OutboxEntry<ProfileMetafieldPayload>[]> {
-  const rows = (await db.outbox.where('kind').equals(PROFILE_METAFIELD).toArray()) as OutboxEntry<ProfileMetafieldPayload>[];
+export async function waitingProfileEntries(
+  db: ClubDb,
+  key: ProfileKey,
+  except?: string,
+): Promise<OutboxEntry<ProfileMetafieldPayload>[]> {
+  const rows = (await db.outbox
+    .where('kind')
+    .equals(PROFILE_METAFIELD)
+    .toArray()) as OutboxEntry<ProfileMetafieldPayload>[];
   return rows.filter((e) => e.payload.key === key && e.state !== 'failed' && e.id !== except);
 }

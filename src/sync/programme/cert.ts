@@ -13,7 +13,15 @@ import { onlineStep, ProgrammeError, SIGNED_OUT, toProgrammeError } from './erro
 import { runPuller, type PullResult } from '../pullers/puller';
 import { pullContext } from '../auth/member';
 import { memberPuller } from '../pullers/session-member';
-import { CERT_DOCS, certCategoriesPuller, certListPuller, certMessagePuller, certPartnersPuller, type CertCodes, type CertList } from '../pullers/programmes-cert';
+import {
+  CERT_DOCS,
+  certCategoriesPuller,
+  certListPuller,
+  certMessagePuller,
+  certPartnersPuller,
+  type CertCodes,
+  type CertList,
+} from '../pullers/programmes-cert';
 import { accountOf, readSession } from '../auth/session';
 import { withCertToken } from '../engine/tokens';
 import { uuidV4 } from '../engine/uuid';
@@ -34,7 +42,12 @@ export async function pullCertCatalogue(env: AuthEnv, variant: Variant, force = 
 }
 
 /** One category's partners and its message. */
-export async function pullCertPartners(env: AuthEnv, variant: Variant, categoryId: number, force = false): Promise<PullResult> {
+export async function pullCertPartners(
+  env: AuthEnv,
+  variant: Variant,
+  categoryId: number,
+  force = false,
+): Promise<PullResult> {
   const ctx = pullContext(env);
   const r = await runPuller(certPartnersPuller(variant, categoryId), ctx, force);
   await runPuller(certMessagePuller(variant, categoryId), ctx, force);
@@ -70,15 +83,28 @@ export async function isCertRegistered(env: AuthEnv): Promise<boolean> {
  * the last registration still stands (3 days, docs/rules.md#constants). `details` when the member typed them; else
  * the stored record's. Missing details: an error the screen answers with a form.
  */
-export async function ensureCertRegistration(env: AuthEnv, variant: Variant, details?: CertRegistration, force = false): Promise<void> {
+export async function ensureCertRegistration(
+  env: AuthEnv,
+  variant: Variant,
+  details?: CertRegistration,
+  force = false,
+): Promise<void> {
   if (!force && !details && (await isCertRegistered(env))) return;
   const d = details ?? (await storedRegistration(env, variant));
-  if (!d) throw new ProgrammeError('Щоб купувати сертифікати, вкажи ім’я, прізвище та електронну пошту', 'cert_registration_needed');
+  if (!d)
+    throw new ProgrammeError(
+      'Щоб купувати сертифікати, вкажи ім’я, прізвище та електронну пошту',
+      'cert_registration_needed',
+    );
   const clean = { email: normalizeEmail(d.email), first_name: d.first_name.trim(), last_name: d.last_name.trim() };
   if (!clean.first_name) throw new ProgrammeError('Вкажи ім’я', 'invalid_first_name', 'first_name');
   if (!clean.last_name) throw new ProgrammeError('Вкажи прізвище', 'invalid_last_name', 'last_name');
   if (!isValidEmail(clean.email)) throw new ProgrammeError('Вкажи коректну електронну пошту', 'invalid_email', 'email');
-  await onlineStep(env, () => withCertToken(env.db, env.transport, env.now, (token) => certApi(env.transport).regist({ ...clean, token }, { idempotencyKey: uuidV4() })));
+  await onlineStep(env, () =>
+    withCertToken(env.db, env.transport, env.now, (token) =>
+      certApi(env.transport).regist({ ...clean, token }, { idempotencyKey: uuidV4() }),
+    ),
+  );
   const now = env.now();
   await markFresh(env.db, CERT_REGISTRATION, now + CERT_REGISTRATION_FLAG_MS, now);
 }
@@ -90,12 +116,20 @@ export type PurchaseResult = { state: 'bought' } | { state: 'waiting'; reason: s
  * message and nothing sent), then registered if need be, then sent online under one key; the
  * answer stores the new balance, and the member's balances are pulled again after.
  */
-export async function buyCertificate(env: ProgrammeEnv, variant: Variant, p: CertCreatePayload): Promise<PurchaseResult> {
+export async function buyCertificate(
+  env: ProgrammeEnv,
+  variant: Variant,
+  p: CertCreatePayload,
+): Promise<PurchaseResult> {
   const account = await accountOf(env.db, variant);
   if (!account) throw new ProgrammeError(SIGNED_OUT, 'signed_out');
   const balance = (await env.db.xpBalance.get(variant))?.balance;
   const missing = xpShortfall(balance, p.xpPrice);
-  if (missing > 0) throw new ProgrammeError(`Недостатньо XP: бракує ${formatNumber(missing)} XP. Нічого не списано`, 'insufficient_xp');
+  if (missing > 0)
+    throw new ProgrammeError(
+      `Недостатньо XP: бракує ${formatNumber(missing)} XP. Нічого не списано`,
+      'insufficient_xp',
+    );
   if (!env.online.isOnline()) throw new ProgrammeError(OFFLINE_ONLY_MESSAGE, 'offline');
   await ensureCertRegistration(env, variant);
   const attempt = async () => {
@@ -127,7 +161,11 @@ export async function buyCertificate(env: ProgrammeEnv, variant: Variant, p: Cer
 }
 
 async function dropFailed(env: ProgrammeEnv): Promise<void> {
-  const failed = await env.db.outbox.where('kind').equals('cert-create').filter((x) => x.state === 'failed').primaryKeys();
+  const failed = await env.db.outbox
+    .where('kind')
+    .equals('cert-create')
+    .filter((x) => x.state === 'failed')
+    .primaryKeys();
   for (const id of failed) await env.outbox.cancelFailed(id);
 }
 
@@ -137,7 +175,9 @@ export async function startPinSetup(env: AuthEnv, pin: string): Promise<{ phone:
   if (problem) throw new ProgrammeError(problem, 'invalid_pin', 'pin');
   if (!(await readSession(env.db))) throw new ProgrammeError(SIGNED_OUT, 'signed_out');
   const r = await onlineStep(env, () =>
-    withCertToken(env.db, env.transport, env.now, (token) => certApi(env.transport).pinStore({ code: pin, token }, { idempotencyKey: uuidV4() })),
+    withCertToken(env.db, env.transport, env.now, (token) =>
+      certApi(env.transport).pinStore({ code: pin, token }, { idempotencyKey: uuidV4() }),
+    ),
   );
   return { phone: r.phone, expiresAt: r.expires_at };
 }
@@ -148,7 +188,9 @@ export async function confirmPin(env: AuthEnv, variant: Variant, code: string): 
   const problem = smsCodeProblem(c);
   if (problem) throw new ProgrammeError(problem, 'invalid_sms', 'sms');
   await onlineStep(env, () =>
-    withCertToken(env.db, env.transport, env.now, (token) => certApi(env.transport).pinEnterSms({ code: c, token }, { idempotencyKey: uuidV4() })),
+    withCertToken(env.db, env.transport, env.now, (token) =>
+      certApi(env.transport).pinEnterSms({ code: c, token }, { idempotencyKey: uuidV4() }),
+    ),
   );
   const list = await readDoc<CertList>(env.db, variant, CERT_DOCS.list);
   if (list) await writeDoc(env.db, variant, CERT_DOCS.list, { ...list, pin: 'active' }, env.now());
@@ -173,8 +215,20 @@ export async function revealCodes(env: AuthEnv, variant: Variant, pin: string): 
   for (const c of list.r.certificates) if (c.code) codes[c.id] = c.code;
   const now = env.now();
   await env.db.transaction('rw', env.db.docs, async () => {
-    await writeDoc(env.db, variant, CERT_DOCS.list, { ...list.r, revealed: false, certificates: list.r.certificates.map((c) => ({ ...c, code: null })) }, now);
-    await writeDoc<CertCodes>(env.db, variant, CERT_DOCS.codes, { until: Number.isFinite(list.until) ? list.until : now + 5 * 60_000, codes }, now);
+    await writeDoc(
+      env.db,
+      variant,
+      CERT_DOCS.list,
+      { ...list.r, revealed: false, certificates: list.r.certificates.map((c) => ({ ...c, code: null })) },
+      now,
+    );
+    await writeDoc<CertCodes>(
+      env.db,
+      variant,
+      CERT_DOCS.codes,
+      { until: Number.isFinite(list.until) ? list.until : now + 5 * 60_000, codes },
+      now,
+    );
   });
 }
 

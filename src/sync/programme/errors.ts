@@ -37,14 +37,18 @@ export const SIGNED_OUT = 'Спершу увійди в клуб';
 export function toProgrammeError(e: unknown): ProgrammeError {
   if (e instanceof ProgrammeError) return e;
   if (e instanceof OfflineError) return new ProgrammeError(OFFLINE_ONLY_MESSAGE, 'offline');
-  if (e instanceof MutationRefusedError) return new ProgrammeError(e.reason.message, e.reason.code, FIELD_OF_CODE[e.reason.code] ?? null);
+  if (e instanceof MutationRefusedError)
+    return new ProgrammeError(e.reason.message, e.reason.code, FIELD_OF_CODE[e.reason.code] ?? null);
   if (e instanceof AuthError) return new ProgrammeError(e.message, e.code, e.field, e.retryAfterS);
   if (e instanceof ApiCallError) {
     if (e.kind === 'network') return new ProgrammeError(OFFLINE_ONLY_MESSAGE, 'offline');
     const retry = e.retryAfterMs === null ? null : Math.ceil(e.retryAfterMs / 1000);
     return new ProgrammeError(e.message || FAILURE_MESSAGES[e.kind], e.code, FIELD_OF_CODE[e.code] ?? null, retry);
   }
-  return new ProgrammeError(e instanceof Error && e.message ? e.message : 'Щось пішло не так. Спробуй ще раз', 'unknown');
+  return new ProgrammeError(
+    e instanceof Error && e.message ? e.message : 'Щось пішло не так. Спробуй ще раз',
+    'unknown',
+  );
 }
 
 /** Runs an online-only step: refuses at once offline, explains any failure. */

@@ -9,7 +9,13 @@ import { pullContext } from '../auth/member';
 import { queueOnlineFeedback } from '../mutations/programme/feedback-send';
 import { queueStoreFeedback } from '../mutations/programme/feedback-send-offline';
 import { ProgrammeError, SIGNED_OUT } from './errors';
-import { backgroundImportPuller, feedbackFlagsPuller, feedbackListPuller, feedbackPhotoPuller, offlineOrdersPuller } from '../pullers/feedback';
+import {
+  backgroundImportPuller,
+  feedbackFlagsPuller,
+  feedbackListPuller,
+  feedbackPhotoPuller,
+  offlineOrdersPuller,
+} from '../pullers/feedback';
 import { runPuller, type PullResult } from '../pullers/puller';
 import { accountOf, readSession } from '../auth/session';
 import { uuidV4 } from '../engine/uuid';
@@ -44,7 +50,8 @@ export interface OnlineFeedback {
 function checked(rating: number | null, text: string, photos: readonly Blob[]): { rating: number; text: string } {
   const problem = feedbackProblem({ rating, text, photoCount: photos.length });
   if (problem) throw new ProgrammeError(problem.message, `invalid_${problem.field}`, problem.field);
-  if (photos.some((p) => p.size > FEEDBACK_MAX_PHOTO_BYTES)) throw new ProgrammeError('Фото завелике: не більше 5 МБ', 'photo_too_large', 'photos');
+  if (photos.some((p) => p.size > FEEDBACK_MAX_PHOTO_BYTES))
+    throw new ProgrammeError('Фото завелике: не більше 5 МБ', 'photo_too_large', 'photos');
   return { rating: rating ?? 0, text: text.trim() };
 }
 
@@ -52,23 +59,43 @@ function checked(rating: number | null, text: string, photos: readonly Blob[]): 
  * Queues feedback on an online order with its photos. Offline it waits in the outbox (photos
  * included) and goes once when the network is back; nothing is sent when the form is wrong.
  */
-export async function sendOnlineFeedback(env: AuthEnv, variant: Variant, f: OnlineFeedback): Promise<{ localId: string }> {
+export async function sendOnlineFeedback(
+  env: AuthEnv,
+  variant: Variant,
+  f: OnlineFeedback,
+): Promise<{ localId: string }> {
   const { rating, text } = checked(f.rating, f.text, f.photos);
   const account = await accountOf(env.db, variant === 'velo' ? 'ogo' : variant);
   if (!account) throw new ProgrammeError(SIGNED_OUT, 'signed_out');
   const localId = uuidV4();
-  await queueOnlineFeedback(env.db, account, { orderId: f.orderId, shop: f.shop, rating, text, photos: [...f.photos] }, localId, env.now());
+  await queueOnlineFeedback(
+    env.db,
+    account,
+    { orderId: f.orderId, shop: f.shop, rating, text, photos: [...f.photos] },
+    localId,
+    env.now(),
+  );
   return { localId };
 }
 
 /** Queues feedback on an in-store purchase (no photos: docs/api.md#feedback send-offline takes none). */
-export async function sendStoreFeedback(env: AuthEnv, variant: Variant, f: { purchaseId: number; rating: number | null; text: string }): Promise<{ localId: string }> {
+export async function sendStoreFeedback(
+  env: AuthEnv,
+  variant: Variant,
+  f: { purchaseId: number; rating: number | null; text: string },
+): Promise<{ localId: string }> {
   const { rating, text } = checked(f.rating, f.text, []);
   const s = await readSession(env.db);
   const account = await accountOf(env.db, variant);
   if (!s?.phone || !account) throw new ProgrammeError(SIGNED_OUT, 'signed_out');
   const localId = uuidV4();
-  await queueStoreFeedback(env.db, account, { purchaseId: f.purchaseId, rating, text, phone: s.phone }, localId, env.now());
+  await queueStoreFeedback(
+    env.db,
+    account,
+    { purchaseId: f.purchaseId, rating, text, phone: s.phone },
+    localId,
+    env.now(),
+  );
   return { localId };
 }
 

@@ -8,7 +8,13 @@ import { ogoAuthToken, pullContext } from '../auth/member';
 import { readDoc, writeDoc } from '../mutations/programme/docs';
 import { onlineStep, ProgrammeError, SIGNED_OUT } from './errors';
 import { runPuller, type PullResult } from '../pullers/puller';
-import { INVITE_DOCS, inviteFaqPuller, inviteRulesPuller, promoCodePuller, type InviteVelo } from '../pullers/programmes-invite';
+import {
+  INVITE_DOCS,
+  inviteFaqPuller,
+  inviteRulesPuller,
+  promoCodePuller,
+  type InviteVelo,
+} from '../pullers/programmes-invite';
 import { referralsPuller } from '../pullers/session-referrals';
 import { readSession } from '../auth/session';
 import { uuidV4 } from '../engine/uuid';
@@ -63,6 +69,8 @@ export async function ensureVeloInvite(env: AuthEnv, variant: Variant): Promise<
  * and the cart keeps the code for create-order to check.
  */
 export async function checkFriendCode(env: AuthEnv, variant: Variant, code: string): Promise<string> {
-  const r = await onlineStep(env, () => inviteApi(env.transport).checkFriendCode({ code, ...(variant === 'glo' ? {} : { ogo: true }) }));
+  const r = await onlineStep(env, () =>
+    inviteApi(env.transport).checkFriendCode({ code, ...(variant === 'glo' ? {} : { ogo: true }) }),
+  );
   return r.code;
 }

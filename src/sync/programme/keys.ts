@@ -29,7 +29,12 @@ export const FEEDBACK_DOCS = {
 export const SUB_DOCS = { plans: 'sub-plans', state: 'sub-state', history: 'sub-history' } as const;
 
 /** Kinds of the subscription changes (src/sync/mutations/programme/subscription-changes.ts). */
-export const SUBSCRIPTION_KINDS = ['subscription-subscribe', 'subscription-pause', 'subscription-resume', 'subscription-cancel'] as const;
+export const SUBSCRIPTION_KINDS = [
+  'subscription-subscribe',
+  'subscription-pause',
+  'subscription-resume',
+  'subscription-cancel',
+] as const;
 
 export const MARATHON_DOCS = {
   marathon: 'marathon',

@@ -32,13 +32,19 @@ export const ALREADY_ANSWERED = 'На це питання ти вже відпо
  * way) is refused with a clear message and nothing is sent; else the answer is queued and the
  * server scores it (the app never knows the right option).
  */
-export async function answerQuestion(env: AuthEnv, variant: Variant, questionId: number, optionId: number): Promise<void> {
+export async function answerQuestion(
+  env: AuthEnv,
+  variant: Variant,
+  questionId: number,
+  optionId: number,
+): Promise<void> {
   const account = await accountOf(env.db, variant);
   if (!account) throw new ProgrammeError(SIGNED_OUT, 'signed_out');
   const quiz = await readDoc<Quiz>(env.db, variant, MARATHON_DOCS.quiz);
   const q = quiz?.questions.find((x) => x.id === questionId);
   if (!q) throw new ProgrammeError('Такого питання немає', 'question_not_found');
-  if (!q.options.some((o) => o.id === optionId)) throw new ProgrammeError('Обери один із варіантів відповіді', 'option_not_found', 'option');
+  if (!q.options.some((o) => o.id === optionId))
+    throw new ProgrammeError('Обери один із варіантів відповіді', 'option_not_found', 'option');
   const local = (await readDoc<QuizLocal>(env.db, variant, MARATHON_DOCS.local))?.answers[questionId];
   if (q.answer || (local && local.state !== 'refused')) throw new ProgrammeError(ALREADY_ANSWERED, 'already_answered');
   await queueAnswer(env.db, account, { questionId, optionId }, env.now());

@@ -7,7 +7,6 @@ import type { Puller } from './puller';
 /** Cities and branches change rarely: a day. */
 export const CARRIER_FRESH_FOR = 24 * 3_600_000;
 
-
 /**
  * The carrier's city search (Nova Poshta searchSettlements shape): with no query, the popular
  * cities in the order of docs/rules.md#entities. Kept per query, so a search made once answers offline.

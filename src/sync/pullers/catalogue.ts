@@ -91,7 +91,14 @@ export function cataloguePuller(variant: ShopVariant): Puller<PulledCollection[]
         }
         const products = answer.products.map((p) => productRow(variant, p, category.slug, now));
         for (const p of products) if (!rows.has(p.id) || category.slug !== 'popular') rows.set(p.id, p);
-        await db.collections.put({ variant, id: category.collectionId, category: category.slug, title: answer.title || category.title, products, fetchedAt: now });
+        await db.collections.put({
+          variant,
+          id: category.collectionId,
+          category: category.slug,
+          title: answer.title || category.title,
+          products,
+          fetchedAt: now,
+        });
       }
       await db.products.bulkPut([...rows.values()]);
       // Products no longer in any list of this shop are gone from the catalogue.
@@ -113,7 +120,9 @@ export const CATALOGUE_PULLERS = [cataloguePuller('glo'), cataloguePuller('ogo')
  */
 export function onSessionChange(db: ClubDb, onChange: () => void): () => void {
   let last: string | null = null;
-  const sub = liveQuery(async () => JSON.stringify([(await db.kv.get('pwaToken'))?.value ?? null, (await db.kv.get('variant'))?.value ?? null])).subscribe({
+  const sub = liveQuery(async () =>
+    JSON.stringify([(await db.kv.get('pwaToken'))?.value ?? null, (await db.kv.get('variant'))?.value ?? null]),
+  ).subscribe({
     next(key) {
       if (last !== null && key !== last) onChange();
       last = key;

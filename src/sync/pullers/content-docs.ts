@@ -93,7 +93,8 @@ export const oralStatusPuller: Puller<OralStatusDoc> = docPuller<OralStatusDoc>(
   key: DOC_KEYS.oralStatus,
   variant: 'velo',
   freshFor: FRESH_FOR.oralStatus,
-  fetch: async (ctx) => ((await signedIn(ctx)) ? { result: (await veloApi(ctx.transport).checkOralStatus({})).result } : null),
+  fetch: async (ctx) =>
+    (await signedIn(ctx)) ? { result: (await veloApi(ctx.transport).checkOralStatus({})).result } : null,
 });
 
 /**
@@ -118,7 +119,12 @@ export function supportRecordPuller(variant: ShopVariant): Puller<ReturnType<typ
 }
 
 /** Pulls a content document, forced while none is stored for the variant; never throws. */
-export async function pullContentDoc<T>(ctx: PullContext, p: Puller<T>, variant: ShopVariant | 'velo', key: string): Promise<PullResult> {
+export async function pullContentDoc<T>(
+  ctx: PullContext,
+  p: Puller<T>,
+  variant: ShopVariant | 'velo',
+  key: string,
+): Promise<PullResult> {
   const stored = await ctx.db.docs.get([variant, key]);
   return p.name.startsWith(CONTENT_PULLER_PREFIX) ? runContentPuller(p, ctx, !stored) : runPuller(p, ctx, !stored);
 }

@@ -21,7 +21,11 @@ interface Pulled {
  * (docs/rules.md#validation, docs/rules.md#roles), as the server also insists. Stamped per variant, so a variant switch never
  * takes one variant's page for the other's.
  */
-export function contentPagePuller(key: ContentPageKey, variant: ShopVariant, opts: { whenSignedOut?: boolean } = {}): Puller<Pulled> {
+export function contentPagePuller(
+  key: ContentPageKey,
+  variant: ShopVariant,
+  opts: { whenSignedOut?: boolean } = {},
+): Puller<Pulled> {
   return {
     name: `${CONTENT_PULLER_PREFIX}page:${variant}:${key}`,
     freshFor: CONTENT_FRESH_MS,
@@ -54,7 +58,11 @@ export const legalPagePullers = [
  * Pulls one page of `variant` now (a screen opened it); `force` when nothing is stored, so an
  * empty screen always asks. Never throws.
  */
-export async function pullContentPageOf(ctx: PullContext, key: ContentPageKey, variant: ShopVariant): Promise<PullResult> {
+export async function pullContentPageOf(
+  ctx: PullContext,
+  key: ContentPageKey,
+  variant: ShopVariant,
+): Promise<PullResult> {
   const stored = await ctx.db.contentPages.get([variant, String(CONTENT_PAGES[key])]);
   return runContentPuller(contentPagePuller(key, variant), ctx, !stored);
 }

@@ -17,12 +17,23 @@ export function devicesPuller(variant: ScanVariant): Puller<DeviceRow[]> {
     async fetch({ db, transport }) {
       if (!(await readSession(db))) return null;
       const answer = await transport.send(getDevices, variant === 'ogo' ? { ogo: 'true' } : {});
-      return answer.data.asset.map((d) => ({ variant, id: String(d.id), title: d.title, serial: d.serial, registeredAt: d.registered_at, state: 'registered' as const, message: null, awarded: null }));
+      return answer.data.asset.map((d) => ({
+        variant,
+        id: String(d.id),
+        title: d.title,
+        serial: d.serial,
+        registeredAt: d.registered_at,
+        state: 'registered' as const,
+        message: null,
+        awarded: null,
+      }));
     },
     async write(rows, db) {
       const serials = new Set(rows.map((r) => r.serial));
       const old = await db.devices.where('variant').equals(variant).toArray();
-      const gone = old.filter((d) => d.state === 'registered' || serials.has(d.serial)).map((d): [typeof variant, string] => [variant, d.id]);
+      const gone = old
+        .filter((d) => d.state === 'registered' || serials.has(d.serial))
+        .map((d): [typeof variant, string] => [variant, d.id]);
       await db.devices.bulkDelete(gone);
       // The XP a registration earned, known only on the device that sent it, is kept.
       const awarded = new Map(old.filter((d) => d.awarded !== null).map((d) => [d.serial, d.awarded]));

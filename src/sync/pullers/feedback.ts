@@ -28,7 +28,11 @@ export const feedbackFlagsPuller: Puller<Flags> = {
     if (!session) return null;
     const api = feedbackApi(transport);
     const flags: Flags = {};
-    for (const [shop, variant] of [['glo', 'glo'], ['ogo', 'ogo'], ['velo', 'ogo']] as const) {
+    for (const [shop, variant] of [
+      ['glo', 'glo'],
+      ['ogo', 'ogo'],
+      ['velo', 'ogo'],
+    ] as const) {
       const shopifyId = session.customerIds[variant];
       if (!shopifyId) continue;
       const r = await api.canWriteByOrder({ shop, token: await feedbackToken(db, transport, now()), shopifyId });
@@ -59,13 +63,14 @@ export const backgroundImportPuller: Puller<{ imported: number }> = {
   tables: [],
   async fetch({ db, transport, now }) {
     if (!(await readSession(db))) return null;
-    const r = await feedbackApi(transport).importOrdersInBackground({ token: await feedbackToken(db, transport, now()) });
+    const r = await feedbackApi(transport).importOrdersInBackground({
+      token: await feedbackToken(db, transport, now()),
+    });
     return { imported: r.imported };
   },
   // Nothing to store but the stamp: the purchases arrive through the offline-orders puller.
   write: async () => undefined,
 };
-
 
 export type FeedbackList = CallResponse<typeof feedbackGetList>;
 

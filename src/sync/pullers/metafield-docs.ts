@@ -22,7 +22,12 @@ export interface PulledDocs {
 const keyOf = (d: MetafieldDoc) => `${d.namespace}/${d.key}`;
 
 /** Reads the docs from every account of the signed-in member, one get-metafields each; null when signed out. */
-export async function pullDocs(db: ClubDb, transport: Transport, docs: readonly MirroredDoc[], now: number): Promise<PulledDocs | null> {
+export async function pullDocs(
+  db: ClubDb,
+  transport: Transport,
+  docs: readonly MirroredDoc[],
+  now: number,
+): Promise<PulledDocs | null> {
   const session = await readSession(db);
   if (!session) return null;
   const out: PulledDocs['docs'] = [];

@@ -34,14 +34,29 @@ export function newsPuller(variant: ShopVariant): Puller<NewsRow[]> {
     tables: ['news'],
     async fetch({ db, transport }) {
       if (!(await isActive(db, variant))) return null;
-      const r = await contentApi(transport).getNewsList({ page: '1', limit: String(NEWS_PAGE_SIZE), ...ogoQuery(variant) });
-      return r.items.map((n) => ({ variant, id: String(n.id), title: n.title, lead: n.lead, bodyHtml: '', image: n.image || null, publishedAt: n.date }));
+      const r = await contentApi(transport).getNewsList({
+        page: '1',
+        limit: String(NEWS_PAGE_SIZE),
+        ...ogoQuery(variant),
+      });
+      return r.items.map((n) => ({
+        variant,
+        id: String(n.id),
+        title: n.title,
+        lead: n.lead,
+        bodyHtml: '',
+        image: n.image || null,
+        publishedAt: n.date,
+      }));
     },
     async write(rows, db: ClubDb) {
       const old = await db.news.where('variant').equals(variant).toArray();
       const bodies = new Map(old.map((n) => [n.id, n.bodyHtml]));
       const listed = new Set(rows.map((r) => r.id));
-      const oldest = rows.length === NEWS_PAGE_SIZE ? rows.reduce((min, r) => (r.publishedAt < min ? r.publishedAt : min), rows[0]!.publishedAt) : null;
+      const oldest =
+        rows.length === NEWS_PAGE_SIZE
+          ? rows.reduce((min, r) => (r.publishedAt < min ? r.publishedAt : min), rows[0]!.publishedAt)
+          : null;
       // Only a full page can have pushed an item off it; with fewer, an unlisted item was withdrawn.
       const keep = old.filter((n) => !listed.has(n.id) && n.bodyHtml && oldest !== null && n.publishedAt < oldest);
       await db.news.where('variant').equals(variant).delete();
@@ -68,7 +83,15 @@ export function newsItemPuller(variant: ShopVariant, id: number): Puller<NewsRow
     async fetch({ db, transport }) {
       if (!(await isActive(db, variant))) return null;
       const n = await contentApi(transport).getNewsById({ id: String(id), ...ogoQuery(variant) });
-      return { variant, id: String(n.id), title: n.title, lead: n.lead, bodyHtml: n.body_html, image: n.image || null, publishedAt: n.date };
+      return {
+        variant,
+        id: String(n.id),
+        title: n.title,
+        lead: n.lead,
+        bodyHtml: n.body_html,
+        image: n.image || null,
+        publishedAt: n.date,
+      };
     },
     async write(row, db) {
       await db.news.put(row);

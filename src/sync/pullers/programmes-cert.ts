@@ -15,7 +15,6 @@ export const CERT_CATALOGUE_FRESH_MS = 30 * 60_000;
 /** The member's own certificates: pulled on every visit of the list (it changes with each purchase). */
 export const CERT_LIST_FRESH_MS = 60_000;
 
-
 export type CertMessage = CallResponse<typeof certGetMessage>;
 export type CertPartners = CallResponse<typeof certGetPartnersById>;
 export type CertList = CallResponse<typeof certGetCertList>;
@@ -51,7 +50,9 @@ export function certMessagePuller(variant: Variant, categoryId?: number): Puller
     freshFor: CERT_CATALOGUE_FRESH_MS,
     async fetch({ db, transport, now }) {
       if (!(await signedIn(db))) return null;
-      return withCertToken(db, transport, now, (token) => certApi(transport).getMessage(categoryId ? { token, categoryId } : { token }));
+      return withCertToken(db, transport, now, (token) =>
+        certApi(transport).getMessage(categoryId ? { token, categoryId } : { token }),
+      );
     },
   });
 }

@@ -13,7 +13,6 @@ import type { Puller } from './puller';
 /** The invite texts and rules change seldom: at most hourly. */
 export const INVITE_FRESH_MS = 60 * 60_000;
 
-
 export type InviteFaq = CallResponse<typeof getInviteFaq>;
 export type InviteRulesAnswer = CallResponse<typeof getInviteRules>;
 export interface InviteVelo {

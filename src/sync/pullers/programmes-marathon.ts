@@ -13,7 +13,6 @@ import type { Puller } from './puller';
 /** The marathon and its quiz are asked on each visit (stages open by the calendar). */
 export const MARATHON_FRESH_MS = 60_000;
 
-
 export type CurrentMarathon = CallResponse<typeof getCurrentMarathon>;
 export type Quiz = CallResponse<typeof getQuiz>;
 

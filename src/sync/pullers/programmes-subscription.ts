@@ -1,7 +1,12 @@
 import { bindCalls } from '../../api/bind';
 import type { Transport } from '../../api/transport';
 import type { CallResponse } from '../../contract/define';
-import { subscriptionCalls, type getSubscriptionHistory, type getSubscriptionPlans, type getSubscriptionState } from '../../contract/subscription';
+import {
+  subscriptionCalls,
+  type getSubscriptionHistory,
+  type getSubscriptionPlans,
+  type getSubscriptionState,
+} from '../../contract/subscription';
 import type { ClubDb } from '../../db/database';
 import type { Variant } from '../../db/rows-catalogue';
 import { readSession } from '../auth/session';
@@ -25,7 +30,10 @@ const ogoQ = (variant: Variant) => (variant === 'ogo' ? { ogo: 'true' as const }
 
 /** Whether a change of the subscription of `variant` still waits in the outbox (its optimistic state must stay). */
 export async function subscriptionChangeWaits(db: ClubDb, variant: Variant): Promise<boolean> {
-  const waiting = await db.outbox.where('kind').anyOf([...SUBSCRIPTION_KINDS]).toArray();
+  const waiting = await db.outbox
+    .where('kind')
+    .anyOf([...SUBSCRIPTION_KINDS])
+    .toArray();
   return waiting.some((e) => e.account.variant === variant && e.state !== 'failed');
 }
 

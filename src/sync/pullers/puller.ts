@@ -46,7 +46,12 @@ const MAX_STALE_FETCHES = 3;
  * asked for would put the old figure back; it is fetched again instead. `held`: the stamps held
  * now, when the caller has read them already (runPullers reads them once for its list).
  */
-export async function runPuller<T>(p: Puller<T>, ctx: PullContext, force = false, held?: ReadonlySet<string>): Promise<PullResult> {
+export async function runPuller<T>(
+  p: Puller<T>,
+  ctx: PullContext,
+  force = false,
+  held?: ReadonlySet<string>,
+): Promise<PullResult> {
   if (!ctx.online()) return 'offline';
   if (!force && (held ?? (await heldStamps(ctx.db))).has(p.name)) return 'held';
   if (!force && (await freshUntil(ctx.db, p.name)) > ctx.now()) return 'fresh';
@@ -75,7 +80,11 @@ export async function runPuller<T>(p: Puller<T>, ctx: PullContext, force = false
 }
 
 /** Runs pullers one after another (they share one connection; order keeps the version check first). */
-export async function runPullers(list: ReadonlyArray<Puller<unknown>>, ctx: PullContext, force = false): Promise<Record<string, PullResult>> {
+export async function runPullers(
+  list: ReadonlyArray<Puller<unknown>>,
+  ctx: PullContext,
+  force = false,
+): Promise<Record<string, PullResult>> {
   const out: Record<string, PullResult> = {};
   const held = force || !ctx.online() ? undefined : await heldStamps(ctx.db);
   for (const p of list) out[p.name] = await runPuller(p, ctx, force, held);

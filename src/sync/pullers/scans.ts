@@ -90,7 +90,11 @@ interface HistoryPage {
   offset: number;
 }
 
-function fetchPage(transport: Parameters<Puller<unknown>['fetch']>[0]['transport'], variant: ScanVariant, offset: number) {
+function fetchPage(
+  transport: Parameters<Puller<unknown>['fetch']>[0]['transport'],
+  variant: ScanVariant,
+  offset: number,
+) {
   return transport.send(getScanHistory, { offset, ...ogoOf(variant) });
 }
 
@@ -107,12 +111,24 @@ export function scanHistoryPuller(variant: ScanVariant, offset = 0): Puller<Hist
     async fetch({ db, transport }) {
       if (!(await readSession(db))) return null;
       const page = await fetchPage(transport, variant, offset);
-      return { items: page.items, offset, meta: { total: page.total, coinCount: page.coinCount, nextOffset: page.nextOffset } };
+      return {
+        items: page.items,
+        offset,
+        meta: { total: page.total, coinCount: page.coinCount, nextOffset: page.nextOffset },
+      };
     },
     async write(value, db, now) {
       if (value.offset === 0) await db.scanHistory.where('variant').equals(variant).delete();
       await db.scanHistory.bulkPut(
-        value.items.map((i) => ({ variant, id: String(i.id), code: i.uuid.toLowerCase(), createdAt: i.date, coins: i.xp, product: i.product, source: i.source })),
+        value.items.map((i) => ({
+          variant,
+          id: String(i.id),
+          code: i.uuid.toLowerCase(),
+          createdAt: i.date,
+          coins: i.xp,
+          product: i.product,
+          source: i.source,
+        })),
       );
       await db.docs.put({ variant, key: 'scan-history', value: value.meta, fetchedAt: now });
     },

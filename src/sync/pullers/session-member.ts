@@ -62,15 +62,21 @@ export async function writeMember(p: PulledMember, db: ClubDb, now: number): Pro
   }
   await kvSet(db, 'memberRecords', records, now);
   if (Object.keys(p.records).length) await kvSet(db, 'ageVerified', memberAgeVerified(p.records), now);
-  const balances = Object.entries(p.balances).map(([variant, balance]) => ({ variant: variant as MemberVariant, balance, fetchedAt: now }));
+  const balances = Object.entries(p.balances).map(([variant, balance]) => ({
+    variant: variant as MemberVariant,
+    balance,
+    fetchedAt: now,
+  }));
   await putPulledBalances(db, p.xpSeen, balances);
   if (p.mgmCode) await kvSet(db, 'mgmCode', p.mgmCode, now);
   // While a save of a field waits, the local value is the truth.
   const address = profileValue(p, 'delivery_address');
   const parsed = address ? parseProfileAddress(address) : null;
-  if (parsed && (await waitingProfileEntries(db, 'delivery_address')).length === 0) await kvSet(db, 'deliveryAddress', parsed, now);
+  if (parsed && (await waitingProfileEntries(db, 'delivery_address')).length === 0)
+    await kvSet(db, 'deliveryAddress', parsed, now);
   const birth = profileValue(p, 'birth_date');
-  if (birth && /^\d{4}-\d{2}-\d{2}$/.test(birth) && (await waitingProfileEntries(db, 'birth_date')).length === 0) await kvSet(db, 'birthDate', birth, now);
+  if (birth && /^\d{4}-\d{2}-\d{2}$/.test(birth) && (await waitingProfileEntries(db, 'birth_date')).length === 0)
+    await kvSet(db, 'birthDate', birth, now);
 }
 
 /**
@@ -88,7 +94,13 @@ export const memberPuller: Puller<PulledMember> = {
     const xpSeen = await xpBalancesSeen(db);
     const user = userApi(transport);
     const shop = shopApi(transport);
-    const out: PulledMember = { records: {}, balances: {}, mgmCode: null, active: session.variant === 'ogo' ? 'ogo' : 'glo', xpSeen };
+    const out: PulledMember = {
+      records: {},
+      balances: {},
+      mgmCode: null,
+      active: session.variant === 'ogo' ? 'ogo' : 'glo',
+      xpSeen,
+    };
     for (const v of MEMBER_VARIANTS) {
       const id = session.customerIds[v];
       if (!id) continue;

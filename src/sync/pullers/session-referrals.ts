@@ -14,7 +14,14 @@ export const referralsPuller: Puller<KvValues['referrals']> = {
   async fetch({ db, transport }) {
     if (!(await readSession(db))) return null;
     const r = await userApi(transport).getReferrals({});
-    return { mgmCode: r.mgmCode, count: r.count, ordered: r.ordered, list: r.referrals, ...(r.earned ? { earned: r.earned } : {}), ...(r.pending !== undefined ? { pending: r.pending } : {}) };
+    return {
+      mgmCode: r.mgmCode,
+      count: r.count,
+      ordered: r.ordered,
+      list: r.referrals,
+      ...(r.earned ? { earned: r.earned } : {}),
+      ...(r.pending !== undefined ? { pending: r.pending } : {}),
+    };
   },
   async write(value, db, now) {
     await kvSet(db, 'referrals', value, now);

@@ -49,7 +49,10 @@ export function tokenCheckPuller(env: TokenCheckEnv): Puller<Verdict> {
         const restored = await sessionFromCookie(transport, token, env.lastVariant?.() ?? null);
         return restored ? { restored } : { valid: false, why: 'dead-cookie' };
       }
-      const r = await authApi(transport).checkToken({ gloShopId: session.customerIds.glo ?? null, ogoShopId: session.customerIds.ogo ?? null });
+      const r = await authApi(transport).checkToken({
+        gloShopId: session.customerIds.glo ?? null,
+        ogoShopId: session.customerIds.ogo ?? null,
+      });
       return r.token ? { valid: true } : { valid: false, why: 'no-token' };
     },
     async write(verdict, db, now) {

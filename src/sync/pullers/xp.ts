@@ -5,7 +5,14 @@ import type { Puller } from './puller';
 
 /** The XP history of a variant as get-bonus-history answers it, kept whole in `docs` as `bonus-history`. */
 export interface BonusHistory {
-  transactions: Array<{ id: number; amount: number; balance_after: number; reason: string; title: string; created_at: string }>;
+  transactions: Array<{
+    id: number;
+    amount: number;
+    balance_after: number;
+    reason: string;
+    title: string;
+    created_at: string;
+  }>;
   summary: { earned: number; spent: number; balance: number; count: number };
   /** Credits owed, not made yet (a friend's order not paid or handed over). */
   pending?: Array<{ id: number; amount: number; reason: string; title: string; created_at: string }>;
@@ -27,4 +34,3 @@ export function bonusHistoryPuller(variant: ScanVariant): Puller<BonusHistory> {
     },
   };
 }
-

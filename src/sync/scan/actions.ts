@@ -19,20 +19,31 @@ import { accountOf } from '../auth/session';
 
 export { sendMultiscanPhoto } from './upload';
 
-const ctxOf = (env: AuthEnv): PullContext => ({ db: env.db, transport: env.transport, now: env.now, online: () => env.online.isOnline() });
+const ctxOf = (env: AuthEnv): PullContext => ({
+  db: env.db,
+  transport: env.transport,
+  now: env.now,
+  online: () => env.online.isOnline(),
+});
 
-export const pullScanStats = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(scanStatsPuller(v), ctxOf(env));
-export const pullScanHistory = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(scanHistoryPuller(v), ctxOf(env));
+export const pullScanStats = (env: AuthEnv, v: ScanVariant): Promise<PullResult> =>
+  runPuller(scanStatsPuller(v), ctxOf(env));
+export const pullScanHistory = (env: AuthEnv, v: ScanVariant): Promise<PullResult> =>
+  runPuller(scanHistoryPuller(v), ctxOf(env));
 /** The next get-history page after the `kept` lines already pulled. */
-export const pullMoreHistory = (env: AuthEnv, v: ScanVariant, kept: number): Promise<PullResult> => runPuller(scanHistoryPuller(v, kept), ctxOf(env), true);
+export const pullMoreHistory = (env: AuthEnv, v: ScanVariant, kept: number): Promise<PullResult> =>
+  runPuller(scanHistoryPuller(v, kept), ctxOf(env), true);
 /**
  * /history-bonuses: forced, so each opening shows the latest — credits the server makes on its
  * own (a friend's order handed over) appear as they do on /profile/referral, which pulls the same way.
  */
-export const pullBonusHistory = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(bonusHistoryPuller(v), ctxOf(env), true);
-export const pullDevices = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(devicesPuller(v), ctxOf(env));
+export const pullBonusHistory = (env: AuthEnv, v: ScanVariant): Promise<PullResult> =>
+  runPuller(bonusHistoryPuller(v), ctxOf(env), true);
+export const pullDevices = (env: AuthEnv, v: ScanVariant): Promise<PullResult> =>
+  runPuller(devicesPuller(v), ctxOf(env));
 /** /scan/multi: the photos the server read for the member, from any device (forced: the list shows the latest). */
-export const pullSentPhotos = (env: AuthEnv, v: ScanVariant): Promise<PullResult> => runPuller(multiscanHistoryPuller(v), ctxOf(env), true);
+export const pullSentPhotos = (env: AuthEnv, v: ScanVariant): Promise<PullResult> =>
+  runPuller(multiscanHistoryPuller(v), ctxOf(env), true);
 
 /** What became of a scanned or typed text, for the scanner's feedback. */
 export type ScanOutcome =
@@ -47,7 +58,13 @@ export type ScanOutcome =
  * consultant's badge is sent once (save-manager), anything else is refused on the spot with the
  * docs/rules.md#error-reactions message and nothing is stored.
  */
-export async function handleScanText(db: ClubDb, variant: ScanVariant, text: unknown, via: 'camera' | 'manual', known?: Account | null): Promise<ScanOutcome> {
+export async function handleScanText(
+  db: ClubDb,
+  variant: ScanVariant,
+  text: unknown,
+  via: 'camera' | 'manual',
+  known?: Account | null,
+): Promise<ScanOutcome> {
   const read = readScan(text);
   if (read.kind === 'invalid') return { kind: 'invalid', error: read.error };
   const account = known ?? (await accountOf(db, variant));
@@ -55,7 +72,9 @@ export async function handleScanText(db: ClubDb, variant: ScanVariant, text: unk
   if (read.kind === 'manager') {
     const stats = (await db.docs.get([variant, 'scan-stats']))?.value as ScanStats | undefined;
     const r = await saveScanManager(db, account, read.manager, read.from, stats?.managerAdded ?? false);
-    return r.saved ? { kind: 'manager', manager: read.manager, saved: true, notice: read.from } : { kind: 'manager', manager: read.manager, saved: false, notice: r.notice };
+    return r.saved
+      ? { kind: 'manager', manager: read.manager, saved: true, notice: read.from }
+      : { kind: 'manager', manager: read.manager, saved: false, notice: r.notice };
   }
   const r = await saveScanCode(db, account, read.code, via);
   return r.saved ? { kind: 'saved', code: read.code } : { kind: 'duplicate', code: read.code, notice: r.notice };
@@ -65,7 +84,11 @@ export async function handleScanText(db: ClubDb, variant: ScanVariant, text: unk
 export const scanAccount = (db: ClubDb, variant: ScanVariant): Promise<Account | null> => accountOf(db, variant);
 
 /** A serial typed or scanned at /device-reg: checked, then queued (works offline). */
-export async function registerDeviceSerial(db: ClubDb, variant: ScanVariant, typed: string): Promise<RegisterDeviceResult | { queued: false; invalid: string } | null> {
+export async function registerDeviceSerial(
+  db: ClubDb,
+  variant: ScanVariant,
+  typed: string,
+): Promise<RegisterDeviceResult | { queued: false; invalid: string } | null> {
   if (!typed.trim()) return { queued: false, invalid: 'Введи серійний номер пристрою' };
   if (!isValidSerial(typed)) return { queued: false, invalid: `Не схоже на серійний номер: ${SERIAL_FORMAT_MESSAGE}` };
   const account = await accountOf(db, variant);

@@ -25,7 +25,12 @@ interface XhrAnswer {
 }
 
 /** POST with upload progress (fetch reports none): `onProgress` gets 0..1. Rejects when no answer came. */
-function postWithProgress(url: string, body: string, headers: Record<string, string>, onProgress: (share: number) => void): Promise<XhrAnswer> {
+function postWithProgress(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  onProgress: (share: number) => void,
+): Promise<XhrAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -33,7 +38,8 @@ function postWithProgress(url: string, body: string, headers: Record<string, str
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
     };
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('retry-after') });
+    xhr.onload = () =>
+      resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('retry-after') });
     xhr.onerror = () => reject(new Error('network'));
     xhr.onabort = () => reject(new Error('aborted'));
     xhr.send(body);
@@ -92,7 +98,12 @@ export async function sendMultiscanPhoto(
     };
     let answer: XhrAnswer;
     try {
-      answer = await postWithProgress(apiConfig.baseUrl + multiscanLoad.path, JSON.stringify(request), headers, onProgress);
+      answer = await postWithProgress(
+        apiConfig.baseUrl + multiscanLoad.path,
+        JSON.stringify(request),
+        headers,
+        onProgress,
+      );
     } catch {
       return { state: 'waiting', rowId };
     }

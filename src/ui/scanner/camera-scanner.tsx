@@ -19,7 +19,12 @@ export interface ReadFeedback {
 /** One read's message over the picture. */
 export function ScannerFeedback({ feedback }: { feedback: ReadFeedback }) {
   return (
-    <div className={`scanner__feedback is-${feedback.tone}`} role="status" data-testid="scan-feedback" data-tone={feedback.tone}>
+    <div
+      className={`scanner__feedback is-${feedback.tone}`}
+      role="status"
+      data-testid="scan-feedback"
+      data-tone={feedback.tone}
+    >
       <ScanIcon name={feedback.tone === 'ok' ? 'check' : feedback.tone === 'error' ? 'alert' : 'info'} size={22} />
       <span className="scanner__feedback-text">
         <strong>{feedback.title}</strong>
@@ -68,11 +73,19 @@ export function CameraScanner({
     },
     [onRead],
   );
-  const { status, features, torchOn, toggleTorch, switchCamera, retry } = useCameraScanner(videoRef, { formats, paused, onText });
+  const { status, features, torchOn, toggleTorch, switchCamera, retry } = useCameraScanner(videoRef, {
+    formats,
+    paused,
+    onText,
+  });
   const problem = status.kind === 'problem' ? (status.problem === 'decoder' ? null : T.problems[status.problem]) : null;
 
   return (
-    <div className={`scanner${tall ? ' scanner--tall' : ''}${status.kind === 'problem' ? ' scanner--problem' : ''}`} data-testid="scanner" data-status={status.kind === 'problem' ? `problem-${status.problem}` : status.kind}>
+    <div
+      className={`scanner${tall ? ' scanner--tall' : ''}${status.kind === 'problem' ? ' scanner--problem' : ''}`}
+      data-testid="scanner"
+      data-status={status.kind === 'problem' ? `problem-${status.problem}` : status.kind}
+    >
       <div className="scanner__view">
         <video ref={videoRef} className="scanner__video" muted playsInline autoPlay aria-label="Камера" />
         {status.kind === 'running' && <span className="scanner__frame" aria-hidden="true" />}
@@ -106,7 +119,13 @@ export function CameraScanner({
         {status.kind === 'running' && (features.torch || features.cameras.length > 1) && (
           <div className="scanner__tools">
             {features.torch && (
-              <button type="button" className={`scanner__tool${torchOn ? ' is-on' : ''}`} aria-pressed={torchOn} aria-label={torchOn ? T.torchOff : T.torchOn} onClick={() => void toggleTorch()}>
+              <button
+                type="button"
+                className={`scanner__tool${torchOn ? ' is-on' : ''}`}
+                aria-pressed={torchOn}
+                aria-label={torchOn ? T.torchOff : T.torchOn}
+                onClick={() => void toggleTorch()}
+              >
                 <ScanIcon name="torch" size={20} />
               </button>
             )}

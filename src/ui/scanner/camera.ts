@@ -13,7 +13,13 @@ export class CameraError extends Error {
 export function cameraProblemOf(e: unknown): CameraProblem {
   const name = e && typeof e === 'object' && 'name' in e ? String((e as { name: unknown }).name) : '';
   if (name === 'NotAllowedError' || name === 'PermissionDeniedError' || name === 'SecurityError') return 'refused';
-  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError' || name === 'ConstraintNotSatisfiedError') return 'absent';
+  if (
+    name === 'NotFoundError' ||
+    name === 'DevicesNotFoundError' ||
+    name === 'OverconstrainedError' ||
+    name === 'ConstraintNotSatisfiedError'
+  )
+    return 'absent';
   return 'busy';
 }
 
@@ -46,7 +52,9 @@ export async function cameraFeatures(stream: MediaStream): Promise<CameraFeature
   const caps = (track?.getCapabilities?.() ?? {}) as MediaTrackCapabilities & { torch?: boolean };
   let cameras: string[] = [];
   try {
-    cameras = (await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'videoinput').map((d) => d.deviceId);
+    cameras = (await navigator.mediaDevices.enumerateDevices())
+      .filter((d) => d.kind === 'videoinput')
+      .map((d) => d.deviceId);
   } catch {
     // Without the list the switch simply does not show.
   }
@@ -74,10 +82,21 @@ export function stopCamera(stream: MediaStream | null): void {
  * the aiming frame is), scaled so its side is at most `maxSide`. Fewer pixels make each decode
  * quicker, so a code is read sooner on a slow phone.
  */
-export function frameRegion(width: number, height: number, maxSide = 480): { sx: number; sy: number; sw: number; sh: number; resizeWidth: number; resizeHeight: number } {
+export function frameRegion(
+  width: number,
+  height: number,
+  maxSide = 480,
+): { sx: number; sy: number; sw: number; sh: number; resizeWidth: number; resizeHeight: number } {
   const side = Math.max(1, Math.round(Math.min(width, height) * 0.9));
   const out = Math.max(1, Math.min(side, maxSide));
-  return { sx: Math.round((width - side) / 2), sy: Math.round((height - side) / 2), sw: side, sh: side, resizeWidth: out, resizeHeight: out };
+  return {
+    sx: Math.round((width - side) / 2),
+    sy: Math.round((height - side) / 2),
+    sw: side,
+    sh: side,
+    resizeWidth: out,
+    resizeHeight: out,
+  };
 }
 
 /** A short vibration where supported: one pulse for a good read, three for a refusal. */

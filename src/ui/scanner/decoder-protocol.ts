@@ -2,7 +2,8 @@
 export type CodeFormat = 'qr_code' | 'data_matrix' | 'code_128' | 'ean_13';
 
 /** Page -> worker. */
-export type DecoderRequest = { type: 'init'; formats: CodeFormat[] } | { type: 'frame'; id: number; bitmap: ImageBitmap };
+export type DecoderRequest =
+  { type: 'init'; formats: CodeFormat[] } | { type: 'frame'; id: number; bitmap: ImageBitmap };
 
 /** One code found in a frame. */
 export interface DecodedCode {

@@ -40,7 +40,10 @@ async function makeDetector(formats: CodeFormat[]): Promise<Detector> {
     }
   }
   const wasm = new URL(wasmUrl, scope.location.href).href;
-  await prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasm : prefix + path) }, fireImmediately: true });
+  await prepareZXingModule({
+    overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasm : prefix + path) },
+    fireImmediately: true,
+  });
   scope.postMessage({ type: 'ready', engine: 'polyfill' });
   return new PolyfillDetector({ formats }) as unknown as Detector;
 }
@@ -49,7 +52,9 @@ scope.onmessage = (e) => {
   const msg = e.data;
   if (msg.type === 'init') {
     detector = makeDetector(msg.formats);
-    detector.catch((err: unknown) => scope.postMessage({ type: 'error', id: null, message: err instanceof Error ? err.message : String(err) }));
+    detector.catch((err: unknown) =>
+      scope.postMessage({ type: 'error', id: null, message: err instanceof Error ? err.message : String(err) }),
+    );
     return;
   }
   const { id, bitmap } = msg;
@@ -58,7 +63,12 @@ scope.onmessage = (e) => {
     try {
       if (!detector) throw new Error('decoder not initialised');
       const found = await (await detector).detect(bitmap);
-      scope.postMessage({ type: 'result', id, codes: found.map((c) => ({ text: c.rawValue, format: c.format })), ms: performance.now() - started });
+      scope.postMessage({
+        type: 'result',
+        id,
+        codes: found.map((c) => ({ text: c.rawValue, format: c.format })),
+        ms: performance.now() - started,
+      });
     } catch (err) {
       scope.postMessage({ type: 'error', id, message: err instanceof Error ? err.message : String(err) });
     } finally {

@@ -2,8 +2,10 @@ import { LineIcon, type LineIconProps } from '../icons';
 
 /** Line icons of scanning (24×24, currentColor), drawn like those of src/ui/icons. */
 const PATHS = {
-  camera: 'M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1zM12 16a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z',
-  cameraOff: 'M3 3l18 18M9 5h6l2 3h3a1 1 0 0 1 1 1v8M18 19H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1h3M9.5 10.5a3.5 3.5 0 0 0 5 5',
+  camera:
+    'M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1zM12 16a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z',
+  cameraOff:
+    'M3 3l18 18M9 5h6l2 3h3a1 1 0 0 1 1 1v8M18 19H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1h3M9.5 10.5a3.5 3.5 0 0 0 5 5',
   torch: 'M8 3h8l-1 5H9zM9 8l1 13h4l1-13M12 12v3',
   switchCam: 'M4 8h3l2-3h6l2 3h3v11H4zM9 13a3 3 0 0 1 5-2.2M15 13a3 3 0 0 1-5 2.2M14 8.5v2.5h-2.5M10 17.5V15h2.5',
   keyboard: 'M3 6h18v12H3zM7 10h.01M11 10h.01M15 10h.01M7 14h10',
@@ -19,7 +21,8 @@ const PATHS = {
   badge: 'M7 3h10v18l-5-3-5 3zM10 8h4M10 11h4',
   gift: 'M4 11h16v9H4zM3 7h18v4H3zM12 7v13M12 7c-1-3-5-4-5-1.5S10 7 12 7zM12 7c1-3 5-4 5-1.5S14 7 12 7z',
   trophy: 'M8 4h8v5a4 4 0 0 1-8 0zM8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4M12 13v4M8 21h8M9 17h6v4H9z',
-  users: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM2.5 20c1-3.5 3.5-5 6.5-5s5.5 1.5 6.5 5M16 4.5a3.5 3.5 0 0 1 0 6.5M18 15c2 .7 3 2.3 3.5 5',
+  users:
+    'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM2.5 20c1-3.5 3.5-5 6.5-5s5.5 1.5 6.5 5M16 4.5a3.5 3.5 0 0 1 0 6.5M18 15c2 .7 3 2.3 3.5 5',
   plus: 'M12 5v14M5 12h14',
   minus: 'M5 12h14',
 } as const;

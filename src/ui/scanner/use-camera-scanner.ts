@@ -1,20 +1,39 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { CameraError, cameraFeatures, frameRegion, openCamera, setTorch, stopCamera, type CameraFeatures, type CameraProblem } from './camera';
+import {
+  CameraError,
+  cameraFeatures,
+  frameRegion,
+  openCamera,
+  setTorch,
+  stopCamera,
+  type CameraFeatures,
+  type CameraProblem,
+} from './camera';
 import { FrameDecoder, type CodeFormat } from './decoder';
 
-export type ScannerStatus = { kind: 'starting' } | { kind: 'running' } | { kind: 'problem'; problem: CameraProblem | 'decoder' } | { kind: 'paused' };
+export type ScannerStatus =
+  | { kind: 'starting' }
+  | { kind: 'running' }
+  | { kind: 'problem'; problem: CameraProblem | 'decoder' }
+  | { kind: 'paused' };
 
 /** The same text is not handled again within this long (the code stays in front of the camera). */
 export const REPEAT_QUIET_MS = 3000;
 
-type VideoWithFrames = HTMLVideoElement & { requestVideoFrameCallback?(cb: () => void): number; cancelVideoFrameCallback?(h: number): void };
+type VideoWithFrames = HTMLVideoElement & {
+  requestVideoFrameCallback?(cb: () => void): number;
+  cancelVideoFrameCallback?(h: number): void;
+};
 
 /**
  * The camera and the decode loop of a scanner: frames are taken as ImageBitmaps (scaled to at
  * most 480 px, the middle square) only when the previous one has been answered, handed to the worker, and each new
  * text is passed to `onText` (awaited: nothing else is handled meanwhile).
  */
-export function useCameraScanner(videoRef: RefObject<HTMLVideoElement | null>, opts: { formats: CodeFormat[]; paused: boolean; onText: (text: string, format: string) => Promise<void> }) {
+export function useCameraScanner(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  opts: { formats: CodeFormat[]; paused: boolean; onText: (text: string, format: string) => Promise<void> },
+) {
   const [status, setStatus] = useState<ScannerStatus>({ kind: 'starting' });
   const [features, setFeatures] = useState<CameraFeatures>({ torch: false, cameras: [] });
   const [torchOn, setTorchOn] = useState(false);
@@ -47,7 +66,11 @@ export function useCameraScanner(videoRef: RefObject<HTMLVideoElement | null>, o
       if (busy || document.hidden || video.readyState < 2 || !video.videoWidth) return schedule();
       busy = true;
       const r = frameRegion(video.videoWidth, video.videoHeight);
-      createImageBitmap(video, r.sx, r.sy, r.sw, r.sh, { resizeWidth: r.resizeWidth, resizeHeight: r.resizeHeight, resizeQuality: 'low' })
+      createImageBitmap(video, r.sx, r.sy, r.sw, r.sh, {
+        resizeWidth: r.resizeWidth,
+        resizeHeight: r.resizeHeight,
+        resizeQuality: 'low',
+      })
         .then((bitmap) => decoder.decode(bitmap))
         .then(async (codes) => {
           const now = performance.now();
@@ -83,7 +106,9 @@ export function useCameraScanner(videoRef: RefObject<HTMLVideoElement | null>, o
         setStatus({ kind: 'running' });
         schedule();
       })
-      .catch((e: unknown) => live && setStatus({ kind: 'problem', problem: e instanceof CameraError ? e.problem : 'busy' }));
+      .catch(
+        (e: unknown) => live && setStatus({ kind: 'problem', problem: e instanceof CameraError ? e.problem : 'busy' }),
+      );
 
     return () => {
       live = false;

@@ -26,7 +26,11 @@ export async function axeSerious(page: Page, route: string): Promise<Finding[]> 
   // on a busy two-core machine that halves the time of a walk.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run(ctx: Document, o: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    (tags) =>
+      (window as unknown as { axe: { run(ctx: Document, o: object): Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
     AXE_TAGS,
   );
   const out: Finding[] = [];
@@ -35,15 +39,25 @@ export async function axeSerious(page: Page, route: string): Promise<Finding[]> 
     for (const node of v.nodes) {
       // A node gone by the end of the run (a toast that timed out meanwhile) was measured
       // detached, with no styles: not a finding about the screen.
-      if (!(await page.evaluate((sel) => document.querySelector(sel) !== null, node.target.join(' ')).catch(() => true))) continue;
-      out.push({ route, rule: v.id, impact: v.impact, target: node.target.join(' '), summary: (node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200) });
+      if (
+        !(await page.evaluate((sel) => document.querySelector(sel) !== null, node.target.join(' ')).catch(() => true))
+      )
+        continue;
+      out.push({
+        route,
+        rule: v.id,
+        impact: v.impact,
+        target: node.target.join(' '),
+        summary: (node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200),
+      });
     }
   }
   return out;
 }
 
 /** A finding as one readable line (printed when the suite fails). */
-export const describeFinding = (f: Finding): string => `${f.route} — ${f.rule} (${f.impact}) at ${f.target}: ${f.summary}`;
+export const describeFinding = (f: Finding): string =>
+  `${f.route} — ${f.rule} (${f.impact}) at ${f.target}: ${f.summary}`;
 
 /**
  * Navigates inside the running app (the history entry react-router would push, then the
@@ -102,14 +116,22 @@ export const patternRegex = (pattern: string): RegExp => new RegExp(`^${pattern.
 
 /** The distinct same-origin paths the page links to (the app's own lists give the real ids). */
 export const linkedPaths = (page: Page): Promise<string[]> =>
-  page.evaluate(() => [...new Set(Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]'), (a) => new URL(a.href).pathname))]);
+  page.evaluate(() => [
+    ...new Set(
+      Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]'), (a) => new URL(a.href).pathname),
+    ),
+  ]);
 
 /**
  * Walks `routes` inside the app, running axe on each settled screen; a route with params is
  * filled with the first real id a visited screen links to. Returns the findings, the routes
  * that could not be filled and the time spent.
  */
-export async function walkRoutes(page: Page, routes: string[], onVisit?: (path: string) => Promise<void>): Promise<{ findings: Finding[]; unresolved: string[]; visited: string[] }> {
+export async function walkRoutes(
+  page: Page,
+  routes: string[],
+  onVisit?: (path: string) => Promise<void>,
+): Promise<{ findings: Finding[]; unresolved: string[]; visited: string[] }> {
   const seen = new Set<string>();
   const findings: Finding[] = [];
   const unresolved: string[] = [];
@@ -131,7 +153,13 @@ export async function walkRoutes(page: Page, routes: string[], onVisit?: (path: 
     try {
       await waitForScreen(page, before);
     } catch {
-      findings.push({ route: path, rule: 'screen-did-not-load', impact: 'critical', target: page.url(), summary: 'still loading after 15 s' });
+      findings.push({
+        route: path,
+        rule: 'screen-did-not-load',
+        impact: 'critical',
+        target: page.url(),
+        summary: 'still loading after 15 s',
+      });
       continue;
     }
     visited.push(path);

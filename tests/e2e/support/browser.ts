@@ -51,10 +51,14 @@ export async function waitForLaterPrecache(page: Page, timeoutMs = 90_000): Prom
   for (;;) {
     const { wanted, kept } = await page.evaluate(async () => {
       const sw = await (await fetch('/sw.js')).text();
-      return { wanted: (sw.match(/"later":true/g) ?? []).length, kept: (await (await caches.open('club-shell-later')).keys()).length };
+      return {
+        wanted: (sw.match(/"later":true/g) ?? []).length,
+        kept: (await (await caches.open('club-shell-later')).keys()).length,
+      };
     });
     if (wanted > 0 && kept >= wanted) return;
-    if (Date.now() > deadline) throw new Error(`the precache's later group: ${kept} of ${wanted} files kept after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`the precache's later group: ${kept} of ${wanted} files kept after ${timeoutMs} ms`);
     await page.waitForTimeout(1000);
   }
 }

@@ -49,7 +49,8 @@ function paint(plane: Uint8Array, width: number, height: number, mods: Modules |
   for (let y = 0; y < mods.size; y += 1) {
     for (let x = 0; x < mods.size; x += 1) {
       if (!mods.dark(x, y)) continue;
-      for (let dy = 0; dy < px; dy += 1) plane.fill(16, (y0 + y * px + dy) * width + x0 + x * px, (y0 + y * px + dy) * width + x0 + (x + 1) * px);
+      for (let dy = 0; dy < px; dy += 1)
+        plane.fill(16, (y0 + y * px + dy) * width + x0 + x * px, (y0 + y * px + dy) * width + x0 + (x + 1) * px);
     }
   }
 }
@@ -58,7 +59,11 @@ function paint(plane: Uint8Array, width: number, height: number, mods: Modules |
  * Writes a Y4M video (4:2:0, grey) of the segments in order, `fps` frames a second. Chromium
  * loops it, so the sequence repeats for as long as the camera runs.
  */
-export function writeY4m(path: string, segments: readonly Segment[], opts: { width?: number; height?: number; fps?: number } = {}): string {
+export function writeY4m(
+  path: string,
+  segments: readonly Segment[],
+  opts: { width?: number; height?: number; fps?: number } = {},
+): string {
   const width = opts.width ?? 640;
   const height = opts.height ?? 480;
   const fps = opts.fps ?? 10;
@@ -82,7 +87,11 @@ export function writeY4m(path: string, segments: readonly Segment[], opts: { wid
 }
 
 /** A PNG "photo" of several codes side by side on a light sheet, `px` pixels a module. */
-export function codesPhoto(path: string, texts: readonly string[], opts: { kind?: CodeKind; px?: number; perRow?: number } = {}): string {
+export function codesPhoto(
+  path: string,
+  texts: readonly string[],
+  opts: { kind?: CodeKind; px?: number; perRow?: number } = {},
+): string {
   const px = opts.px ?? 6;
   const mods = texts.map((t) => modulesOf(t, opts.kind ?? 'qr'));
   // No text: a blank sheet of one cell (a photo with no code on it).
@@ -121,11 +130,20 @@ export function cameraDir(): string {
 
 /** Chromium flags that make `file` the camera (and grant it without a prompt). */
 export function fakeCameraArgs(file: string): string[] {
-  return ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`];
+  return [
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${file}`,
+  ];
 }
 
 /** Unused demo codes of a variant (the dev page of the reference server, outside production). */
-export async function freshCodes(baseUrl: string, variant: 'glo' | 'ogo', count: number, skip = 0): Promise<Array<{ code: string; xp: number; product: string }>> {
+export async function freshCodes(
+  baseUrl: string,
+  variant: 'glo' | 'ogo',
+  count: number,
+  skip = 0,
+): Promise<Array<{ code: string; xp: number; product: string }>> {
   const r = await fetch(`${baseUrl}/dev/scan-codes.json?variant=${variant}&limit=${count + skip}`);
   const { codes } = (await r.json()) as { codes: Array<{ code: string; xp: number; product: string }> };
   return codes.slice(skip, skip + count);

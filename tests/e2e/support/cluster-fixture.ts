@@ -13,43 +13,113 @@ export interface ClusterMember {
 }
 
 /** Migrates and seeds the database, then adds `count` age-verified glo members with `codesEach` scan codes each. */
-export async function prepareMembers(apiKey: string, dbEnv: Record<string, string>, count: number, codesEach: number): Promise<{ members: ClusterMember[]; collectionId: number }> {
-  const config = loadConfig({ NODE_ENV: 'test', API_KEY: apiKey, ...dbEnv, SQLITE_LOCKING: 'normal', INSTANCE_NAME: 'fixture' });
+export async function prepareMembers(
+  apiKey: string,
+  dbEnv: Record<string, string>,
+  count: number,
+  codesEach: number,
+): Promise<{ members: ClusterMember[]; collectionId: number }> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    API_KEY: apiKey,
+    ...dbEnv,
+    SQLITE_LOCKING: 'normal',
+    INSTANCE_NAME: 'fixture',
+  });
   const { deps, close } = await buildDeps(config, { seed: true });
   const db = deps.db;
   const now = new Date().toISOString();
   const out: ClusterMember[] = [];
   for (let i = 0; i < count; i += 1) {
     const phone = `38066${String(i).padStart(3, '0')}${randomBytes(2).readUInt16BE() % 10_000}`.slice(0, 12);
-    const m = await db.insertInto('members').values({ phone, first_name: 'Збій', last_name: 'Тест', email: `lb${i}-${randomBytes(3).toString('hex')}@test.ua`, birth_date: '1990-01-01', adult_confirmed: 1, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    const m = await db
+      .insertInto('members')
+      .values({
+        phone,
+        first_name: 'Збій',
+        last_name: 'Тест',
+        email: `lb${i}-${randomBytes(3).toString('hex')}@test.ua`,
+        birth_date: '1990-01-01',
+        adult_confirmed: 1,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const c = await db
       .insertInto('customers')
-      .values({ member_id: m.id, variant: 'glo', first_name: 'Збій', last_name: 'Тест', email: '', phone, tags: '["pwa_user","age_verified"]', note: '', orders_count: 0, total_spent: 0, xp_balance: 0, created_at: now })
+      .values({
+        member_id: m.id,
+        variant: 'glo',
+        first_name: 'Збій',
+        last_name: 'Тест',
+        email: '',
+        phone,
+        tags: '["pwa_user","age_verified"]',
+        note: '',
+        orders_count: 0,
+        total_spent: 0,
+        xp_balance: 0,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const token = (await issueToken(db, m.id, 'user', new Date())).token;
     const codes = Array.from({ length: codesEach }, () => randomUUID());
     for (let k = 0; k < codes.length; k += 500) {
-      await db.insertInto('scan_codes').values(codes.slice(k, k + 500).map((code) => ({ code, variant: 'glo', xp: 10, product: 'glo-sticks', batch: 'lb', created_at: now }))).execute();
+      await db
+        .insertInto('scan_codes')
+        .values(
+          codes
+            .slice(k, k + 500)
+            .map((code) => ({ code, variant: 'glo', xp: 10, product: 'glo-sticks', batch: 'lb', created_at: now })),
+        )
+        .execute();
     }
     out.push({ memberId: m.id, customerId: c.id, token, codes });
   }
-  const product = await db.selectFrom('products').select('collection_id').where('variant', '=', 'glo').where('available', '=', 1).executeTakeFirstOrThrow();
+  const product = await db
+    .selectFrom('products')
+    .select('collection_id')
+    .where('variant', '=', 'glo')
+    .where('available', '=', 1)
+    .executeTakeFirstOrThrow();
   await close();
   return { members: out, collectionId: product.collection_id };
 }
 
 /** Each scan code's XP ledger lines of these customers (`scan:<code>` refs), and their balances. */
 export async function ledgerOf(apiKey: string, dbEnv: Record<string, string>, customerIds: number[]) {
-  const config = loadConfig({ NODE_ENV: 'test', API_KEY: apiKey, ...dbEnv, SQLITE_LOCKING: 'normal', SEED: 'false', INSTANCE_NAME: 'checker' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    API_KEY: apiKey,
+    ...dbEnv,
+    SQLITE_LOCKING: 'normal',
+    SEED: 'false',
+    INSTANCE_NAME: 'checker',
+  });
   const { deps, close } = await buildDeps(config, { seed: false });
   try {
-    const lines = await deps.db.selectFrom('xp_ledger').select(['customer_id', 'ref', 'amount']).where('customer_id', 'in', customerIds).where('reason', '=', 'scan').execute();
-    const balances = await deps.db.selectFrom('customers').select(['id', 'xp_balance']).where('id', 'in', customerIds).execute();
+    const lines = await deps.db
+      .selectFrom('xp_ledger')
+      .select(['customer_id', 'ref', 'amount'])
+      .where('customer_id', 'in', customerIds)
+      .where('reason', '=', 'scan')
+      .execute();
+    const balances = await deps.db
+      .selectFrom('customers')
+      .select(['id', 'xp_balance'])
+      .where('id', 'in', customerIds)
+      .execute();
     const running = await deps.db.selectFrom('idempotency').select('key').where('state', '=', 'running').execute();
     const perCode = new Map<string, number>();
-    for (const l of lines) perCode.set(String(l.ref).replace(/^scan:/, ''), (perCode.get(String(l.ref).replace(/^scan:/, '')) ?? 0) + 1);
-    return { perCode, balances: new Map(balances.map((b) => [b.id, b.xp_balance])), sum: lines.reduce((a, l) => a + l.amount, 0), running: running.length };
+    for (const l of lines)
+      perCode.set(String(l.ref).replace(/^scan:/, ''), (perCode.get(String(l.ref).replace(/^scan:/, '')) ?? 0) + 1);
+    return {
+      perCode,
+      balances: new Map(balances.map((b) => [b.id, b.xp_balance])),
+      sum: lines.reduce((a, l) => a + l.amount, 0),
+      running: running.length,
+    };
   } finally {
     await close();
   }

@@ -52,9 +52,17 @@ export function tracesInPage(page: Page, person: Person): Promise<Trace[]> {
       else if (v instanceof ArrayBuffer || ArrayBuffer.isView(v)) out.push(new TextDecoder().decode(v as ArrayBuffer));
       else if (v instanceof Date) out.push(v.toISOString());
       else if (Array.isArray(v)) for (const x of v) await textOf(x, out, depth + 1);
-      else if (typeof v === 'object') for (const [k, x] of Object.entries(v as object)) { out.push(k); await textOf(x, out, depth + 1); }
+      else if (typeof v === 'object')
+        for (const [k, x] of Object.entries(v as object)) {
+          out.push(k);
+          await textOf(x, out, depth + 1);
+        }
     };
-    const request = <T>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+    const request = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
 
     for (const info of await indexedDB.databases()) {
       if (!info.name) continue;
@@ -74,7 +82,10 @@ export function tracesInPage(page: Page, person: Person): Promise<Trace[]> {
         db.close();
       }
     }
-    for (const [name, storage] of [['localStorage', localStorage], ['sessionStorage', sessionStorage]] as const) {
+    for (const [name, storage] of [
+      ['localStorage', localStorage],
+      ['sessionStorage', sessionStorage],
+    ] as const) {
       for (let i = 0; i < storage.length; i += 1) {
         const key = storage.key(i)!;
         search(name, key, `${key}\n${storage.getItem(key) ?? ''}`);
@@ -88,7 +99,9 @@ export function tracesInPage(page: Page, person: Person): Promise<Trace[]> {
         const bytes = res && res.type !== 'opaque' ? await res.arrayBuffer() : new ArrayBuffer(0);
         const hits = search(`Cache Storage ${name}`, req.url, `${req.url}\n${new TextDecoder().decode(bytes)}`);
         if (hits === 0) continue;
-        const sha256 = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+        const sha256 = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) =>
+          b.toString(16).padStart(2, '0'),
+        ).join('');
         for (const t of found.slice(-hits)) t.sha256 = sha256;
       }
     }
@@ -101,9 +114,12 @@ export async function tracesInCookies(context: BrowserContext, url: string, pers
   const found: Trace[] = [];
   for (const c of await context.cookies(url)) {
     const text = decodeURIComponent(`${c.name}=${c.value}`);
-    for (const w of person.words) if (text.toLowerCase().includes(w.toLowerCase())) found.push({ where: 'cookies', entry: c.name, needle: w, around: text });
+    for (const w of person.words)
+      if (text.toLowerCase().includes(w.toLowerCase()))
+        found.push({ where: 'cookies', entry: c.name, needle: w, around: text });
     const digits = text.replace(/\D/g, '');
-    for (const d of person.phoneDigits) if (digits.includes(d)) found.push({ where: 'cookies', entry: c.name, needle: d, around: text });
+    for (const d of person.phoneDigits)
+      if (digits.includes(d)) found.push({ where: 'cookies', entry: c.name, needle: d, around: text });
   }
   return found;
 }
@@ -116,7 +132,13 @@ export async function tracesInCookies(context: BrowserContext, url: string, pers
 export async function withoutPublicFiles(traces: Trace[], base: string): Promise<Trace[]> {
   const publicHash = new Map<string, Promise<string | null>>();
   const hashOf = (href: string) =>
-    fetch(href, { credentials: 'omit' }).then(async (r) => (r.ok ? createHash('sha256').update(Buffer.from(await r.arrayBuffer())).digest('hex') : null));
+    fetch(href, { credentials: 'omit' }).then(async (r) =>
+      r.ok
+        ? createHash('sha256')
+            .update(Buffer.from(await r.arrayBuffer()))
+            .digest('hex')
+        : null,
+    );
   const kept: Trace[] = [];
   for (const t of traces) {
     const url = t.sha256 ? new URL(t.entry) : null;

@@ -20,7 +20,15 @@ export interface LoadResult {
 }
 
 export function memberLoad(base: string, apiKey: string, members: ClusterMember[], collectionId: number) {
-  const result: LoadResult = { statuses: {}, errors5xx: 0, networkErrors: 0, codes5xx: {}, credited: new Map(), requests: 0, samples: [] };
+  const result: LoadResult = {
+    statuses: {},
+    errors5xx: 0,
+    networkErrors: 0,
+    codes5xx: {},
+    credited: new Map(),
+    requests: 0,
+    samples: [],
+  };
   let running = true;
   const send = async (path: string, init: RequestInit): Promise<Response | null> => {
     result.requests += 1;
@@ -30,7 +38,13 @@ export function memberLoad(base: string, apiKey: string, members: ClusterMember[
       if (r.status >= 500) {
         result.errors5xx += 1;
         if (result.samples.length < 5) result.samples.push(`${path} ${r.status}`);
-        const code = ((await r.clone().json().catch(() => null)) as { error?: { code?: string } } | null)?.error?.code ?? '-';
+        const code =
+          (
+            (await r
+              .clone()
+              .json()
+              .catch(() => null)) as { error?: { code?: string } } | null
+          )?.error?.code ?? '-';
         const key = `${r.status} ${code}${r.status === 503 && !r.headers.get('retry-after') ? ':no-retry-after' : ''}`;
         result.codes5xx[key] = (result.codes5xx[key] ?? 0) + 1;
       }
@@ -41,7 +55,13 @@ export function memberLoad(base: string, apiKey: string, members: ClusterMember[
       return null;
     }
   };
-  const headers = (m: ClusterMember, extra: Record<string, string> = {}) => ({ 'x-api-key': apiKey, authorization: `Bearer ${m.token}`, accept: 'application/json', 'content-type': 'application/json', ...extra });
+  const headers = (m: ClusterMember, extra: Record<string, string> = {}) => ({
+    'x-api-key': apiKey,
+    authorization: `Bearer ${m.token}`,
+    accept: 'application/json',
+    'content-type': 'application/json',
+    ...extra,
+  });
   const loop = async (m: ClusterMember) => {
     const mine: string[] = [];
     result.credited.set(m.customerId, mine);
@@ -53,7 +73,11 @@ export function memberLoad(base: string, apiKey: string, members: ClusterMember[
         const key = randomUUID();
         // Once sent, a scan is sent again with its key until answered: it must be credited once.
         for (;;) {
-          const r = await send('/api/scan/scan-code', { method: 'POST', headers: headers(m, { 'idempotency-key': key }), body: JSON.stringify({ code }) });
+          const r = await send('/api/scan/scan-code', {
+            method: 'POST',
+            headers: headers(m, { 'idempotency-key': key }),
+            body: JSON.stringify({ code }),
+          });
           const text = r ? await r.text() : '';
           if (r && r.status >= 200 && r.status < 300) {
             mine.push(code);
@@ -67,7 +91,11 @@ export function memberLoad(base: string, apiKey: string, members: ClusterMember[
         const r = await send('/api/get-balance?v=glo', { headers: headers(m) });
         await r?.text();
       } else {
-        const r = await send('/api/api-shop/get-products-by-collection', { method: 'POST', headers: headers(m), body: JSON.stringify({ collectionId }) });
+        const r = await send('/api/api-shop/get-products-by-collection', {
+          method: 'POST',
+          headers: headers(m),
+          body: JSON.stringify({ collectionId }),
+        });
         await r?.text();
       }
     }

@@ -43,13 +43,16 @@ export async function startProxy(targetPort: number): Promise<Proxy> {
   let current: { part: string; tap: Tap } | null = null;
   const send = (req: IncomingMessage, body: Buffer) =>
     new Promise<Answer>((resolve, reject) => {
-      const out = httpRequest({ host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: req.headers }, async (res) => {
-        try {
-          resolve({ status: res.statusCode ?? 502, headers: res.headers, body: await readAll(res) });
-        } catch (e) {
-          reject(e);
-        }
-      });
+      const out = httpRequest(
+        { host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: req.headers },
+        async (res) => {
+          try {
+            resolve({ status: res.statusCode ?? 502, headers: res.headers, body: await readAll(res) });
+          } catch (e) {
+            reject(e);
+          }
+        },
+      );
       out.on('error', reject);
       out.end(body);
     });
@@ -68,10 +71,16 @@ export async function startProxy(targetPort: number): Promise<Proxy> {
         }
       };
       const path = req.url ?? '/';
-      const verdict = current && path.includes(current.part) ? await current.tap({ method: req.method ?? 'GET', path }, forward) : 'answer';
+      const verdict =
+        current && path.includes(current.part)
+          ? await current.tap({ method: req.method ?? 'GET', path }, forward)
+          : 'answer';
       if (typeof verdict === 'object') {
         const body = JSON.stringify({ error: { code: 'internal', message: 'Сталася помилка. Спробуй пізніше' } });
-        res.writeHead(verdict.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+        res.writeHead(verdict.status, {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+        });
         res.end(body);
         return;
       }

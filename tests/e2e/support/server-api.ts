@@ -21,11 +21,22 @@ export async function serverCall<T>(baseUrl: string, token: string | null, path:
 }
 
 /** The member's metafield `pwa`/`key` as the server holds it, parsed; null when unset. */
-export async function serverMetafield(baseUrl: string, token: string, customerId: number, key: string, ogo = false): Promise<unknown> {
-  const { metafields } = await serverCall<{ metafields: Array<{ namespace: string; key: string; value: string }> }>(baseUrl, token, '/api/user/get-metafields', {
-    id: customerId,
-    ...(ogo ? { ogo: true } : {}),
-  });
+export async function serverMetafield(
+  baseUrl: string,
+  token: string,
+  customerId: number,
+  key: string,
+  ogo = false,
+): Promise<unknown> {
+  const { metafields } = await serverCall<{ metafields: Array<{ namespace: string; key: string; value: string }> }>(
+    baseUrl,
+    token,
+    '/api/user/get-metafields',
+    {
+      id: customerId,
+      ...(ogo ? { ogo: true } : {}),
+    },
+  );
   const m = metafields.find((f) => f.namespace === 'pwa' && f.key === key);
   return m ? (JSON.parse(m.value) as unknown) : null;
 }

@@ -57,10 +57,22 @@ export class CheckoutActions {
       const record = records[variant] ?? null;
       const lines = await tab.db.cart.where('variant').equals(variant).sortBy('addedAt');
       const balance = (await tab.db.xpBalance.get(variant))?.balance ?? null;
-      const basics = { variant, lines, draft, record, customerId: record?.id ?? session?.customerIds[variant] ?? null, balance };
+      const basics = {
+        variant,
+        lines,
+        draft,
+        record,
+        customerId: record?.id ?? session?.customerIds[variant] ?? null,
+        balance,
+      };
       const summary = summaryOf(basics, session?.phone, session?.ageVerified, this.p.clock.now());
       if (summary.problems.length) return { at: 'refused', says: summary.problems[0]! };
-      const member = { phone: record?.phone || session?.phone || '', first_name: record?.first_name ?? '', total_spent: record?.total_spent ?? 0, orders_count: record?.orders_count ?? 0 };
+      const member = {
+        phone: record?.phone || session?.phone || '',
+        first_name: record?.first_name ?? '',
+        total_spent: record?.total_spent ?? 0,
+        orders_count: record?.orders_count ?? 0,
+      };
       const r = await placeOrder(tab.rt, variant, summary, draft, member);
       // Waiting: the screen shows its notice (the order goes again under its key) until the answer comes.
       return r.state === 'placed'
@@ -90,7 +102,11 @@ export class CheckoutActions {
   private async choose(tab: Tab, variant: 'glo' | 'ogo', c: OrderChoices): Promise<CheckoutDraft> {
     const now = this.p.clock.now();
     const current = await readDraft(tab.db, variant);
-    const delivery = c.delivery ? { ...DELIVERY[c.delivery] } : current.delivery.city ? current.delivery : { ...DELIVERY.branch };
+    const delivery = c.delivery
+      ? { ...DELIVERY[c.delivery] }
+      : current.delivery.city
+        ? current.delivery
+        : { ...DELIVERY.branch };
     return saveDraft(
       tab.db,
       variant,

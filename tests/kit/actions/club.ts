@@ -8,7 +8,13 @@ import { buyCertificate } from '../../../src/sync/programme/cert';
 import { sendOnlineFeedback, sendStoreFeedback } from '../../../src/sync/programme/feedback';
 import { MARATHON_DOCS, SUB_DOCS } from '../../../src/sync/programme/keys';
 import { answerQuestion, pullQuiz } from '../../../src/sync/programme/marathon';
-import { cancelSubscription, pauseSubscription, pullSubscription, resumeSubscription, subscribeTo } from '../../../src/sync/programme/subscription';
+import {
+  cancelSubscription,
+  pauseSubscription,
+  pullSubscription,
+  resumeSubscription,
+  subscribeTo,
+} from '../../../src/sync/programme/subscription';
 import type { Quiz } from '../../../src/sync/pullers/programmes-marathon';
 import { MARATHON_COPY } from '../../../src/features/marathon/copy';
 import { SUB_COPY } from '../../../src/features/subscription/copy';
@@ -24,18 +30,36 @@ export class ClubActions {
   constructor(private readonly p: Phone) {}
 
   /** /feedback on a delivered online order: a rating, a text and `photos` small JPEG photos; queued (photos included). */
-  feedback(f: { orderId: number; rating?: number; text?: string; photos?: number; shop?: 'glo' | 'ogo' | 'velo' }): Promise<Told<{ localId: string }>> {
+  feedback(f: {
+    orderId: number;
+    rating?: number;
+    text?: string;
+    photos?: number;
+    shop?: 'glo' | 'ogo' | 'velo';
+  }): Promise<Told<{ localId: string }>> {
     return this.p.act(async (tab) => {
       const variant = await this.variant(tab);
       const photos = Array.from({ length: f.photos ?? 1 }, (_, i) => new Blob([jpegPhoto(i)], { type: 'image/jpeg' }));
-      const r = await sendOnlineFeedback(tab.env, variant, { orderId: f.orderId, shop: f.shop ?? (variant === 'ogo' ? 'ogo' : 'glo'), rating: f.rating ?? 5, text: f.text ?? 'Усе чудово, дякую', photos });
+      const r = await sendOnlineFeedback(tab.env, variant, {
+        orderId: f.orderId,
+        shop: f.shop ?? (variant === 'ogo' ? 'ogo' : 'glo'),
+        rating: f.rating ?? 5,
+        text: f.text ?? 'Усе чудово, дякую',
+        photos,
+      });
       return { value: r };
     });
   }
 
   /** /feedback on an in-store purchase (no photos). */
   storeFeedback(f: { purchaseId: number; rating?: number; text?: string }): Promise<Told<{ localId: string }>> {
-    return this.p.act(async (tab) => ({ value: await sendStoreFeedback(tab.env, await this.variant(tab), { purchaseId: f.purchaseId, rating: f.rating ?? 4, text: f.text ?? 'Привітний консультант' }) }));
+    return this.p.act(async (tab) => ({
+      value: await sendStoreFeedback(tab.env, await this.variant(tab), {
+        purchaseId: f.purchaseId,
+        rating: f.rating ?? 4,
+        text: f.text ?? 'Привітний консультант',
+      }),
+    }));
   }
 
   /** /certificates: buys a partner's certificate with XP (online only; `xpPrice` as the screen shows it). */
@@ -58,7 +82,10 @@ export class ClubActions {
       const questions = (await readDoc<Quiz>(tab.db, variant, MARATHON_DOCS.quiz))?.questions ?? [];
       if (!questions.length) return { at: 'refused', says: MARATHON_COPY.offline };
       const local = (await readDoc<QuizLocal>(tab.db, variant, MARATHON_DOCS.local))?.answers ?? {};
-      const q = pick.question === undefined ? (questions.find((x) => !x.answer && !local[x.id]) ?? questions[0]!) : questions.find((x) => x.id === pick.question);
+      const q =
+        pick.question === undefined
+          ? (questions.find((x) => !x.answer && !local[x.id]) ?? questions[0]!)
+          : questions.find((x) => x.id === pick.question);
       if (!q) throw new Error(`${this.p.name}: no question ${pick.question} in the quiz`);
       await answerQuestion(tab.env, variant, q.id, pick.option ?? q.options[0]!.id);
       return { value: { questionId: q.id } };

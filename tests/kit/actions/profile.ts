@@ -19,6 +19,11 @@ export class ProfileActions {
 
   /** /verification: the age check by a document (online only); the birth date goes to the profile, queued. */
   verifyAge(birthDate = '1990-02-14'): Promise<Told> {
-    return this.p.act(async (tab) => (await verifyAge(tab.env, { method: 'document', birthDate, documentNumber: 'КВ123456' }), { at: 'sent' }));
+    return this.p.act(
+      async (tab) => (
+        await verifyAge(tab.env, { method: 'document', birthDate, documentNumber: 'КВ123456' }),
+        { at: 'sent' }
+      ),
+    );
   }
 }

@@ -23,13 +23,18 @@ export class ScanActions {
       const online = tab.rt.online.isOnline();
       switch (r.kind) {
         case 'saved':
-          return { says: said(SCAN_COPY.saved, online ? SCAN_COPY.savedOnline : SCAN_COPY.savedOffline), value: { code: r.code } };
+          return {
+            says: said(SCAN_COPY.saved, online ? SCAN_COPY.savedOnline : SCAN_COPY.savedOffline),
+            value: { code: r.code },
+          };
         case 'duplicate':
           return { at: 'refused', says: said(SCAN_COPY.duplicate, r.notice) };
         case 'invalid':
           return { at: 'refused', says: said(guidTitle(r.error), guidReason(r.error) ?? r.error) };
         case 'manager':
-          return r.saved ? { says: said(SCAN_COPY.managerSaved, `${r.manager} · ${r.notice}`) } : { at: 'refused', says: said(SCAN_COPY.managerKnown, r.notice) };
+          return r.saved
+            ? { says: said(SCAN_COPY.managerSaved, `${r.manager} · ${r.notice}`) }
+            : { at: 'refused', says: said(SCAN_COPY.managerKnown, r.notice) };
         case 'signed-out':
           return { at: 'refused', says: SCAN_COPY.signedOut };
       }
@@ -45,7 +50,13 @@ export class ScanActions {
   async photo(codes: readonly string[]): Promise<Told<PhotoSendResult>> {
     const picture = pngBase64(compose(await Promise.all(codes.map((c) => qrImage(c)))));
     return this.p.act<PhotoSendResult>(async (tab) => {
-      const r = await sendMultiscanPhoto({ db: tab.db, online: tab.rt.online }, await this.variant(tab), picture, null, () => undefined);
+      const r = await sendMultiscanPhoto(
+        { db: tab.db, online: tab.rt.online },
+        await this.variant(tab),
+        picture,
+        null,
+        () => undefined,
+      );
       return r.state === 'refused' ? { at: 'refused', says: r.reason, value: r } : { value: r };
     });
   }
@@ -62,8 +73,15 @@ export class ScanActions {
       if (!r.queued) return { at: 'refused', says: 'invalid' in r ? r.invalid : r.notice };
       if (!tab.rt.online.isOnline()) return { says: T.queued, value: { serial: r.row.serial } };
       await this.p.settle();
-      const row = (await tab.db.devices.where('variant').equals(r.row.variant).toArray()).find((d) => d.serial === r.row.serial && d.state !== 'waiting');
-      const says = row?.state === 'registered' ? T.done(row.awarded ?? 0) : row?.state === 'refused' ? (row.message ?? DEVICES_COPY.states.refused!) : T.queued;
+      const row = (await tab.db.devices.where('variant').equals(r.row.variant).toArray()).find(
+        (d) => d.serial === r.row.serial && d.state !== 'waiting',
+      );
+      const says =
+        row?.state === 'registered'
+          ? T.done(row.awarded ?? 0)
+          : row?.state === 'refused'
+            ? (row.message ?? DEVICES_COPY.states.refused!)
+            : T.queued;
       return { says, value: { serial: r.row.serial } };
     });
   }

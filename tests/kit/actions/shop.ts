@@ -2,7 +2,13 @@ import type { ProductRow, Variant } from '../../../src/db/rows-catalogue';
 import type { ShopVariant } from '../../../src/domain/catalogue/catalogue';
 import { COMMON_COPY } from '../../../src/features/shop/copy';
 import { accountOf } from '../../../src/sync/auth/session';
-import { addProductToCart, decrementCartLine, incrementCartLine, removeCartLine, setCartLineCount } from '../../../src/sync/mutations/shop/cart-change';
+import {
+  addProductToCart,
+  decrementCartLine,
+  incrementCartLine,
+  removeCartLine,
+  setCartLineCount,
+} from '../../../src/sync/mutations/shop/cart-change';
 import { toggleFavourite } from '../../../src/sync/mutations/shop/favourite-toggle';
 import { finishPlacedOrders } from '../../../src/sync/checkout/order';
 import { refreshCartOnOpen } from '../../../src/sync/pullers/cart-refresh';
@@ -69,7 +75,10 @@ export class ShopActions {
     return this.line(product, (tab, a, v) => removeCartLine(tab.db, a, v, this.p.clock.now()));
   }
 
-  private line(product: ProductRef, run: (tab: Tab, account: { variant: Variant; customerId: number }, variantId: number) => Promise<unknown>): Promise<Told> {
+  private line(
+    product: ProductRef,
+    run: (tab: Tab, account: { variant: Variant; customerId: number }, variantId: number) => Promise<unknown>,
+  ): Promise<Told> {
     return this.p.act(async (tab) => {
       const row = await this.product(tab, product);
       const account = await accountOf(tab.db, row.variant);

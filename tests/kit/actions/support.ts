@@ -15,7 +15,12 @@ export class SupportActions {
     return this.p.act(async (tab) => {
       // The form offers the member's own number (the server calls back no other).
       const phone = (await kvGet(tab.db, 'phone')) ?? '';
-      const r = await requestCallBack(tab.env, { day: w.day ?? 'Завтра', from: w.from ?? '10:00', to: w.to ?? '12:00', phone });
+      const r = await requestCallBack(tab.env, {
+        day: w.day ?? 'Завтра',
+        from: w.from ?? '10:00',
+        to: w.to ?? '12:00',
+        phone,
+      });
       if (!r.ok) return { at: 'refused', says: r.reason };
       return { says: tab.rt.online.isOnline() ? SUPPORT_COPY.queued : SUPPORT_COPY.queuedOffline, value: { id: r.id } };
     });

@@ -49,7 +49,10 @@ async function codeFor(r: Run, d: PhoneId, pick: number): Promise<string> {
 }
 
 async function order(p: Phone, r: Run, card: boolean, call: boolean): Promise<Told> {
-  const told = await p.checkout.order({ payment: card ? 'card' : 'cash', ...(call ? { call: { day: 'Завтра', from: '12:00', to: '14:00' } } : {}) });
+  const told = await p.checkout.order({
+    payment: card ? 'card' : 'cash',
+    ...(call ? { call: { day: 'Завтра', from: '12:00', to: '14:00' } } : {}),
+  });
   const id = told.value?.orderId;
   if (id) r.orders.unshift({ id, card, reviewed: false });
   return told;
@@ -58,7 +61,9 @@ async function order(p: Phone, r: Run, card: boolean, call: boolean): Promise<To
 /** The ogo shop on phone B: a velo order by the local courier with the velo promo, then back to glo. */
 async function veloOrder(p: Phone, r: Run): Promise<Told | null> {
   if ((await p.session.switchTo('ogo')).at !== 'sent') return null;
-  const velo = (await (await opened(p)).screens.products('ogo')).find((x) => x.tags.includes('velo') && x.tags.includes('ipost_allow') && !x.bonuses);
+  const velo = (await (await opened(p)).screens.products('ogo')).find(
+    (x) => x.tags.includes('velo') && x.tags.includes('ipost_allow') && !x.bonuses,
+  );
   if (velo) await p.shop.addToCart(velo, 2);
   const told = await (await opened(p)).checkout.order({ delivery: 'ipost', veloCode: 'VELO-20%' });
   if (told.value?.orderId) r.orders.unshift({ id: told.value.orderId, card: false, reviewed: false });
@@ -116,8 +121,17 @@ export const commands: Array<fc.Arbitrary<Cmd>> = [
   act('address', (p, _r, n) => p.profile.saveAddress({ method: 1, city: 'Львів', branch: `Відділення №${n + 1}` })),
   act('visit', (p, _r, n) => p.support.visit(`/shop/sticks?page=${n}`)),
   act('signInAgain', (p, r) => p.session.signIn(r.member)),
-  fc.tuple(phone, fc.array(fault, { minLength: 1, maxLength: 3 })).map(([d, f]) => new Happen(`faults(${d} ${f.join(',')})`, async (r) => void r.phones[d].network.fail(...f))),
-  fc.tuple(phone, fc.boolean()).map(([d, up]) => new Happen(`network(${d} ${up ? 'up' : 'down'})`, async (r) => (up ? r.phones[d].online() : r.phones[d].offline()))),
+  fc
+    .tuple(phone, fc.array(fault, { minLength: 1, maxLength: 3 }))
+    .map(([d, f]) => new Happen(`faults(${d} ${f.join(',')})`, async (r) => void r.phones[d].network.fail(...f))),
+  fc
+    .tuple(phone, fc.boolean())
+    .map(
+      ([d, up]) =>
+        new Happen(`network(${d} ${up ? 'up' : 'down'})`, async (r) =>
+          up ? r.phones[d].online() : r.phones[d].offline(),
+        ),
+    ),
   fc.constantFrom('5s', '40s', '5m').map((t) => new Happen(`wait(${t})`, (r) => r.s.clock.advance(t as '5s'))),
   phone.map((d) => new Happen(`restart(${d})`, async (r) => void (await r.phones[d].restart()))),
 ];

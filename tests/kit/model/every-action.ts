@@ -27,7 +27,7 @@ export async function everyAction(s: Scenario): Promise<{ phones: Phone[]; told:
   told.photo = await a.scan.photo([inPhoto!]);
   told.device = await a.scan.device(serial!);
   told.cardOrder = await a.checkout.order({ payment: 'card', call: { day: 'Завтра', from: '10:00', to: '12:00' } });
-  const { orderId } = (told.cardOrder.value as { orderId: number });
+  const { orderId } = told.cardOrder.value as { orderId: number };
   told.payByCard = await a.checkout.payByCard(orderId);
   await s.deliver(orderId);
   told.feedback = await a.club.feedback({ orderId, photos: 1 });
@@ -39,7 +39,9 @@ export async function everyAction(s: Scenario): Promise<{ phones: Phone[]; told:
   told.resume = await a.club.resume();
   told.cancel = await a.club.cancel('Переїжджаю');
   await a.session.switchTo('ogo');
-  const velo = (await a.screens.products('ogo')).find((p) => p.tags.includes('velo') && p.tags.includes('ipost_allow') && !p.bonuses)!;
+  const velo = (await a.screens.products('ogo')).find(
+    (p) => p.tags.includes('velo') && p.tags.includes('ipost_allow') && !p.bonuses,
+  )!;
   await a.shop.addToCart(velo, 2);
   told.veloOrder = await a.checkout.order({ delivery: 'ipost', veloCode: 'VELO-20%' });
   return { phones: [a, b], told };

@@ -24,20 +24,32 @@ const setupFault = fc.array(fc.constantFrom<Fault>('drop', '503', 'lose'), { max
 describe('the outbox under faults, every kind, two phones (model-based, against the real server)', () => {
   it('loses nothing, doubles nothing and tells every refusal', async () => {
     await fc.assert(
-      fc.asyncProperty(setupFault, fc.commands(commands, { maxCommands: Number(process.env.KIT_MODEL_COMMANDS ?? 25), size: 'large' }), async (faults, cmds) => {
-        const run = await Run.start(s, faults);
-        await fc.asyncModelRun(() => ({ model: {} as Model, real: run }), cmds);
-        await run.drain();
-        await checkRun(run);
-        // KIT_MODEL_DEBUG=1 prints each run: its commands and what each action told.
-        if (process.env.KIT_MODEL_DEBUG) console.log(String(cmds), run.told.map((t) => `${t.phone}:${t.action}:${t.told.at}${t.told.at === "refused" ? ` (${t.told.says})` : ""}`).join(" "));
-        for (const p of Object.values(run.phones)) p.close();
-      }),
+      fc.asyncProperty(
+        setupFault,
+        fc.commands(commands, { maxCommands: Number(process.env.KIT_MODEL_COMMANDS ?? 25), size: 'large' }),
+        async (faults, cmds) => {
+          const run = await Run.start(s, faults);
+          await fc.asyncModelRun(() => ({ model: {} as Model, real: run }), cmds);
+          await run.drain();
+          await checkRun(run);
+          // KIT_MODEL_DEBUG=1 prints each run: its commands and what each action told.
+          if (process.env.KIT_MODEL_DEBUG)
+            console.log(
+              String(cmds),
+              run.told
+                .map((t) => `${t.phone}:${t.action}:${t.told.at}${t.told.at === 'refused' ? ` (${t.told.says})` : ''}`)
+                .join(' '),
+            );
+          for (const p of Object.values(run.phones)) p.close();
+        },
+      ),
       {
         numRuns: Number(process.env.KIT_MODEL_RUNS ?? 8),
         // Each run takes seconds: a failure is reported as found, with its seed, not shrunk.
         endOnFailure: true,
-        ...(process.env.KIT_MODEL_SEED ? { seed: Number(process.env.KIT_MODEL_SEED), path: process.env.KIT_MODEL_PATH } : {}),
+        ...(process.env.KIT_MODEL_SEED
+          ? { seed: Number(process.env.KIT_MODEL_SEED), path: process.env.KIT_MODEL_PATH }
+          : {}),
       },
     );
   }, 300_000);

@@ -30,7 +30,10 @@ export class Run {
   /** Orders the server placed (from either phone), the last first, with whether feedback was given. */
   readonly orders: Array<{ id: number; card: boolean; reviewed: boolean }> = [];
   /** Codes and serials each phone used, so the other can reuse one (a refusal the server must tell). */
-  readonly used: Record<PhoneId, { codes: string[]; serials: string[] }> = { A: { codes: [], serials: [] }, B: { codes: [], serials: [] } };
+  readonly used: Record<PhoneId, { codes: string[]; serials: string[] }> = {
+    A: { codes: [], serials: [] },
+    B: { codes: [], serials: [] },
+  };
 
   private constructor(
     readonly s: Scenario,
@@ -45,7 +48,13 @@ export class Run {
     a.network.failOn('/analytics/', ...setupFaults);
     const registered = await a.session.register();
     const member = registered.value!;
-    await changeXp(s.server.current.deps.db, { customerId: member.glo, amount: 5000, reason: 'manual', title: 'Подарунок клубу', now: new Date(s.clock.now()) });
+    await changeXp(s.server.current.deps.db, {
+      customerId: member.glo,
+      amount: 5000,
+      reason: 'manual',
+      title: 'Подарунок клубу',
+      now: new Date(s.clock.now()),
+    });
     const b = await s.phone(member, { fromChatBot: true });
     // Past the balance's fresh minutes, A opens the app again and shows the XP too.
     await s.clock.advance('11m');
@@ -75,7 +84,11 @@ export class Run {
     for (let i = 0; i < 12; i += 1) {
       await this.s.clock.advance('10m');
       for (const p of Object.values(this.phones)) await p.checkout.open();
-      const waiting = await Promise.all(Object.values(this.phones).map((p) => p.read((db) => db.outbox.where('state').anyOf('pending', 'sending').count())));
+      const waiting = await Promise.all(
+        Object.values(this.phones).map((p) =>
+          p.read((db) => db.outbox.where('state').anyOf('pending', 'sending').count()),
+        ),
+      );
       if (waiting.every((n) => n === 0)) break;
     }
     await this.s.clock.advance('11m');

@@ -17,7 +17,9 @@ it('a call-back asked offline before midnight is booked for the day the member m
     phone.online();
     await s.settle();
     expect(await call.state()).toEqual({ state: 'applied' });
-    expect((await s.state(olena)).callBacks).toEqual([{ orderId: null, date: '2030-03-05', from: '10:00', to: '12:00' }]);
+    expect((await s.state(olena)).callBacks).toEqual([
+      { orderId: null, date: '2030-03-05', from: '10:00', to: '12:00' },
+    ]);
   } finally {
     await s.close();
   }

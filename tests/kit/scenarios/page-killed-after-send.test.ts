@@ -19,5 +19,7 @@ test('a page killed after the server got the feedback: reopened, it is applied o
 
   expect(await feedback.state()).toEqual({ state: 'applied' });
   expect(await phone.screens.feedback()).toMatchObject([{ orderId, state: 'sent' }]);
-  expect((await s.state(olena)).feedback).toEqual([{ kind: 'online', orderId, purchaseId: null, rating: 5, photos: 2 }]);
+  expect((await s.state(olena)).feedback).toEqual([
+    { kind: 'online', orderId, purchaseId: null, rating: 5, photos: 2 },
+  ]);
 });

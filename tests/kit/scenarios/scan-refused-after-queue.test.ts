@@ -19,7 +19,15 @@ test('a scan refused after an offline queue: told why, the others credited', asy
   await s.settle();
 
   const refused = await phone.panel.refused();
-  expect(refused).toEqual([{ kind: 'scan-code', what: `Скан коду ${c2}`, why: 'Цей код уже використав інший учасник клубу.', final: true, fixAt: { path: '/support', label: 'Написати в підтримку' } }]);
+  expect(refused).toEqual([
+    {
+      kind: 'scan-code',
+      what: `Скан коду ${c2}`,
+      why: 'Цей код уже використав інший учасник клубу.',
+      final: true,
+      fixAt: { path: '/support', label: 'Написати в підтримку' },
+    },
+  ]);
   expect((await phone.screens.scans()).map((x) => x.state)).toEqual(['credited', 'refused', 'credited']);
   expect(await phone.screens.balance()).toBe(40);
   expect(await phone.panel.line()).toBe('1 зміну не збережено');

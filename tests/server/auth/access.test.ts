@@ -67,7 +67,14 @@ const valid: { [K in CallName]: (x: Ctx) => Record<string, unknown> } = {
     ogoAuthApiToken: ogoToken,
   }),
   getMetafields: ({ m }) => ({ id: m.glo.id, ogo: false }),
-  createMetafields: ({ m }) => ({ namespace: 'pwa', key: 'favorites', value: '[1]', type: 'json', shopifyId: m.glo.id, ogo: false }),
+  createMetafields: ({ m }) => ({
+    namespace: 'pwa',
+    key: 'favorites',
+    value: '[1]',
+    type: 'json',
+    shopifyId: m.glo.id,
+    ogo: false,
+  }),
   getUser: ({ m }) => ({ id: m.glo.id, ogo: false }),
   updateTags: ({ m }) => ({ tags: ['pwa_user', 'sms_consent'], shopifyId: m.glo.id, ogo: false }),
   changeEmail: ({ m }) => ({ email: `new.${m.phone}@example.com`, customer_id: m.glo.id, ogoAuthApiToken: null }),
@@ -77,7 +84,13 @@ const valid: { [K in CallName]: (x: Ctx) => Record<string, unknown> } = {
   verifyAge: () => ({ method: 'document', birth_date: '1990-01-01', document_number: 'АБ123456' }),
   getVeloUser: () => ({}),
   getVeloToken: () => ({}),
-  veloMlogin: ({ m, veloToken }) => ({ email: `${m.phone}@example.com`, last_name: 'Учасник', first_name: 'Тест', token: veloToken, return_to: '/' }),
+  veloMlogin: ({ m, veloToken }) => ({
+    email: `${m.phone}@example.com`,
+    last_name: 'Учасник',
+    first_name: 'Тест',
+    token: veloToken,
+    return_to: '/',
+  }),
   checkOralStatus: () => ({}),
 };
 
@@ -91,7 +104,9 @@ async function freshCtx(): Promise<Ctx> {
 
 function send(call: CallDef, body: unknown, token?: string) {
   if (call.method === 'GET') {
-    const query = Object.fromEntries(Object.entries((body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+    const query = Object.fromEntries(
+      Object.entries((body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+    );
     return s.get(call.path, query, token);
   }
   return s.post(call.path, body, token);
@@ -129,11 +144,18 @@ const entries = Object.entries(calls) as Array<[CallName, CallDef]>;
 describe('API key (docs/api.md#auth: all calls send an API key header)', () => {
   for (const [name, call] of entries) {
     it(`${call.method} ${call.path} (${name}) answers 401 invalid_api_key without or with a wrong key`, async () => {
-      const init = call.method === 'POST' ? { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } } : { method: 'GET' };
+      const init =
+        call.method === 'POST'
+          ? { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }
+          : { method: 'GET' };
       const none = await s.app.request(call.path, init);
       expect(none.status).toBe(401);
       expect(((await none.json()) as { error: { code: string } }).error.code).toBe('invalid_api_key');
-      const wrong = await s.call(call.method, call.path, { token: m.token, headers: { 'x-api-key': `${API_KEY}x` }, body: {} });
+      const wrong = await s.call(call.method, call.path, {
+        token: m.token,
+        headers: { 'x-api-key': `${API_KEY}x` },
+        body: {},
+      });
       expect(wrong.status).toBe(401);
       expect(wrong.body.error.code).toBe('invalid_api_key');
     });
@@ -144,9 +166,12 @@ describe('bearer token (docs/rules.md#roles; docs/rules.md#error-reactions UNAUT
   const memberCalls = entries.filter(([, call]) => call.auth === 'member');
 
   it('the public calls are exactly the sign-in and registration ones', () => {
-    expect(entries.filter(([, c]) => c.auth === 'public').map(([n]) => n).sort()).toEqual(
-      ['checkEmail', 'checkToken', 'confirmSms', 'loginSms', 'regAuth', 'registration', 'testLogin'].sort(),
-    );
+    expect(
+      entries
+        .filter(([, c]) => c.auth === 'public')
+        .map(([n]) => n)
+        .sort(),
+    ).toEqual(['checkEmail', 'checkToken', 'confirmSms', 'loginSms', 'regAuth', 'registration', 'testLogin'].sort());
   });
 
   it('the metafield calls answer UNAUTHORIZED_IN_APP', () => {
@@ -159,9 +184,18 @@ describe('bearer token (docs/rules.md#roles; docs/rules.md#error-reactions UNAUT
       const ctx = await freshCtx();
       const body = valid[name](ctx);
       const code = call.unauthenticatedCode ?? 'unauthenticated';
-      const expired = await issueToken(s.deps.db, ctx.m.id, 'user', new Date(s.clock.now().getTime() - 91 * 86_400_000));
+      const expired = await issueToken(
+        s.deps.db,
+        ctx.m.id,
+        'user',
+        new Date(s.clock.now().getTime() - 91 * 86_400_000),
+      );
       const revoked = await createMember(s);
-      await s.deps.db.updateTable('sessions').set({ revoked_at: s.clock.now().toISOString() }).where('member_id', '=', revoked.id).execute();
+      await s.deps.db
+        .updateTable('sessions')
+        .set({ revoked_at: s.clock.now().toISOString() })
+        .where('member_id', '=', revoked.id)
+        .execute();
       for (const [label, token] of [
         ['none', undefined],
         ['unknown', 'no-such-session'],
@@ -202,21 +236,28 @@ describe('bad input: 400 naming the field, bad JSON 400, never a 500', () => {
       for (const field of Object.keys(body)) {
         const without = { ...body };
         delete without[field];
-        if (!call.request.safeParse(without).success) expectBadField(await send(call, without, token), field, `${field} missing`);
+        if (!call.request.safeParse(without).success)
+          expectBadField(await send(call, without, token), field, `${field} missing`);
         // Query values are text, so only a POST body can carry a value of the wrong kind.
-        if (call.method === 'POST') expectBadField(await send(call, { ...body, [field]: { nested: true } }, token), field, `${field} object`);
+        if (call.method === 'POST')
+          expectBadField(await send(call, { ...body, [field]: { nested: true } }, token), field, `${field} object`);
         for (const value of HOSTILE) {
           if (call.method === 'GET' && typeof value !== 'string') continue;
           const r = await send(call, { ...body, [field]: value }, token);
           expectNoServerError(r, `${field}=${JSON.stringify(value).slice(0, 40)}`);
-          if (!call.request.safeParse({ ...body, [field]: value }).success) expect(r.status, `${field}=${JSON.stringify(value).slice(0, 40)}`).toBe(400);
+          if (!call.request.safeParse({ ...body, [field]: value }).success)
+            expect(r.status, `${field}=${JSON.stringify(value).slice(0, 40)}`).toBe(400);
         }
       }
     });
   }
 
   it('a field holding U+0000 is a 400 naming it (PostgreSQL cannot store it)', async () => {
-    const r = await s.post('/api/user/create-metafields', { ...valid.createMetafields(await freshCtx()), value: 'a\u0000' }, m.token);
+    const r = await s.post(
+      '/api/user/create-metafields',
+      { ...valid.createMetafields(await freshCtx()), value: 'a\u0000' },
+      m.token,
+    );
     expect(r.status).toBe(400);
     expect(r.body.error.message).toContain('«value»');
     const email = await s.post('/api/api-auth/check-email', { email: 'a\u0000b@example.com' });

@@ -15,8 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const send = (m: TestMember, body: Record<string, unknown>, idem?: string) => s.call('POST', '/api/api-auth/send-bot-stat', { body, token: m.token, idem });
-const events = (memberId: number) => s.deps.db.selectFrom('analytics_events').selectAll().where('member_id', '=', memberId).where('kind', '=', 'bot-stat').orderBy('id').execute();
+const send = (m: TestMember, body: Record<string, unknown>, idem?: string) =>
+  s.call('POST', '/api/api-auth/send-bot-stat', { body, token: m.token, idem });
+const events = (memberId: number) =>
+  s.deps.db
+    .selectFrom('analytics_events')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'bot-stat')
+    .orderBy('id')
+    .execute();
 
 describe('send-bot-stat', () => {
   it('records a bot-stat event for the own phone and record, per variant', async () => {

@@ -25,7 +25,17 @@ describe('check-email {email}: well-formed and not used by another member', () =
   });
 
   it('answers a malformed address invalid (and so not free)', async () => {
-    for (const email of ['', 'nope', 'a@b', '@example.com', 'a@@example.com', 'a b@example.com', 'a..b@example.com', 'a@example.c', 'a\u0001@example.com']) {
+    for (const email of [
+      '',
+      'nope',
+      'a@b',
+      '@example.com',
+      'a@@example.com',
+      'a b@example.com',
+      'a..b@example.com',
+      'a@example.c',
+      'a\u0001@example.com',
+    ]) {
       const r = await check(email);
       expect(r.status, email).toBe(200);
       expect(r.body, email).toEqual({ valid: false, free: false });
@@ -47,11 +57,14 @@ describe('check-email {email}: well-formed and not used by another member', () =
     const before = await s.deps.db.selectFrom('sms_outbox').select('id').execute();
     await check('fresh@example.com');
     expect(await s.deps.db.selectFrom('sms_outbox').select('id').execute()).toEqual(before);
-    expect(await s.deps.db.selectFrom('members').select('id').where('email', '=', 'fresh@example.com').execute()).toEqual([]);
+    expect(
+      await s.deps.db.selectFrom('members').select('id').where('email', '=', 'fresh@example.com').execute(),
+    ).toEqual([]);
   });
 
   it('refuses what is not a string or is longer than 254 characters with 400 naming email', async () => {
-    for (const email of [42, null, ['a@b.co'], { a: 1 }, `${'x'.repeat(255)}@example.com`]) expectBadField(await check(email), 'email', String(email));
+    for (const email of [42, null, ['a@b.co'], { a: 1 }, `${'x'.repeat(255)}@example.com`])
+      expectBadField(await check(email), 'email', String(email));
     expectBadField(await s.post('/api/api-auth/check-email', {}), 'email');
   });
 });

@@ -36,7 +36,14 @@ const recordsOf = (phone: string) =>
   s.deps.db
     .selectFrom('customers')
     .innerJoin('members', 'members.id', 'customers.member_id')
-    .select(['customers.id', 'customers.variant', 'customers.tags', 'customers.note', 'customers.first_name', 'customers.email'])
+    .select([
+      'customers.id',
+      'customers.variant',
+      'customers.tags',
+      'customers.note',
+      'customers.first_name',
+      'customers.email',
+    ])
     .where('members.phone', '=', phone)
     .orderBy('customers.id')
     .execute();
@@ -49,7 +56,12 @@ describe('create-customer {first_name, last_name, email, phone, note, tags, vari
     expect(r.body.id).not.toBe(m.body.customer.id);
     const rows = await recordsOf(m.phone);
     expect(rows.map((x) => x.variant)).toEqual(['glo', 'ogo']);
-    expect(rows[1]).toMatchObject({ id: r.body.id, note: 'створено з застосунку', first_name: 'Ірина', email: `${m.phone}@example.com` });
+    expect(rows[1]).toMatchObject({
+      id: r.body.id,
+      note: 'створено з застосунку',
+      first_name: 'Ірина',
+      email: `${m.phone}@example.com`,
+    });
     expect(JSON.parse(rows[1]?.tags ?? '[]')).toEqual(['pwa_user']);
     const byPhone = await s.get('/api/user/get-user-by-phone', { ogo: 'true' }, m.token);
     expect(byPhone.body.customer.id).toBe(r.body.id);
@@ -72,7 +84,9 @@ describe('create-customer {first_name, last_name, email, phone, note, tags, vari
 
   it('concurrent creations of one variant make one record', async () => {
     const m = await fresh();
-    const answers = await Promise.all(Array.from({ length: 4 }, () => create(m.token, payload(m.phone, { variant: 'velo', tags: 'pwa_user_velo' }))));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => create(m.token, payload(m.phone, { variant: 'velo', tags: 'pwa_user_velo' }))),
+    );
     for (const r of answers) expect(r.status).toBe(200);
     expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
     expect((await recordsOf(m.phone)).filter((x) => x.variant === 'velo')).toHaveLength(1);
@@ -90,7 +104,10 @@ describe('create-customer {first_name, last_name, email, phone, note, tags, vari
 
   it('takes names and e-mail from the profile, not from the request (changed only through confirm-email)', async () => {
     const m = await fresh();
-    const r = await create(m.token, payload(m.phone, { first_name: 'Чужий', last_name: 'Хтось', email: `${other.phone}@example.com` }));
+    const r = await create(
+      m.token,
+      payload(m.phone, { first_name: 'Чужий', last_name: 'Хтось', email: `${other.phone}@example.com` }),
+    );
     expect(r.status).toBe(200);
     const ogo = (await recordsOf(m.phone)).find((x) => x.variant === 'ogo');
     expect(ogo).toMatchObject({ first_name: 'Ірина', email: `${m.phone}@example.com` });
@@ -130,14 +147,23 @@ describe('create-customer {first_name, last_name, email, phone, note, tags, vari
       [{ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags'],
       [{ tags: 5 }, 'tags'],
     ];
-    for (const [over, field] of cases) expectBadField(await create(m.token, payload(m.phone, over)), field, JSON.stringify(over));
+    for (const [over, field] of cases)
+      expectBadField(await create(m.token, payload(m.phone, over)), field, JSON.stringify(over));
     expect((await recordsOf(m.phone)).map((x) => x.variant)).toEqual(['glo']);
   });
 
   it('with an Idempotency-Key a repeat is the stored answer', async () => {
     const m = await fresh();
-    const a = await s.call('POST', '/api/api-auth/create-customer', { body: payload(m.phone), token: m.token, idem: 'create-ogo-0001' });
-    const b = await s.call('POST', '/api/api-auth/create-customer', { body: payload(m.phone), token: m.token, idem: 'create-ogo-0001' });
+    const a = await s.call('POST', '/api/api-auth/create-customer', {
+      body: payload(m.phone),
+      token: m.token,
+      idem: 'create-ogo-0001',
+    });
+    const b = await s.call('POST', '/api/api-auth/create-customer', {
+      body: payload(m.phone),
+      token: m.token,
+      idem: 'create-ogo-0001',
+    });
     expect(b.body).toEqual(a.body);
     expect(b.headers.get('idempotent-replayed')).toBe('true');
   });
@@ -146,7 +172,11 @@ describe('create-customer {first_name, last_name, email, phone, note, tags, vari
 describe('separate customer records per variant (docs/rules.md#product, docs/rules.md#entities)', () => {
   it('glo and ogo records keep their own tags and metafields', async () => {
     const m = await createMember(s);
-    const tags = await s.post('/api/user/update-tags', { tags: ['pwa_user', 'news_consent'], shopifyId: m.ogo.id, ogo: true }, m.token);
+    const tags = await s.post(
+      '/api/user/update-tags',
+      { tags: ['pwa_user', 'news_consent'], shopifyId: m.ogo.id, ogo: true },
+      m.token,
+    );
     expect(tags.body.tags).toEqual(['pwa_user', 'news_consent']);
     const field = { namespace: 'pwa', key: 'favorites', type: 'json', value: '[7]', shopifyId: m.glo.id };
     expect((await s.post('/api/user/create-metafields', field, m.token)).status).toBe(200);
@@ -163,7 +193,20 @@ describe('separate customer records per variant (docs/rules.md#product, docs/rul
     await expect(
       s.deps.db
         .insertInto('customers')
-        .values({ member_id: m.id, variant: 'glo', first_name: '', last_name: '', email: '', phone: m.phone, tags: '[]', note: '', orders_count: 0, total_spent: 0, xp_balance: 0, created_at: s.clock.now().toISOString() })
+        .values({
+          member_id: m.id,
+          variant: 'glo',
+          first_name: '',
+          last_name: '',
+          email: '',
+          phone: m.phone,
+          tags: '[]',
+          note: '',
+          orders_count: 0,
+          total_spent: 0,
+          xp_balance: 0,
+          created_at: s.clock.now().toISOString(),
+        })
         .execute(),
     ).rejects.toThrow();
   });

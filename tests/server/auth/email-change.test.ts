@@ -18,8 +18,11 @@ const change = (m: TestMember, body: Record<string, unknown>) => s.post('/api/us
 const confirm = (m: TestMember, body: Record<string, unknown>) => s.post('/api/user/confirm-email', body, m.token);
 const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const emails = async (m: TestMember) => ({
-  member: (await s.deps.db.selectFrom('members').select('email').where('id', '=', m.id).executeTakeFirstOrThrow()).email,
-  records: (await s.deps.db.selectFrom('customers').select('email').where('member_id', '=', m.id).orderBy('id').execute()).map((r) => r.email),
+  member: (await s.deps.db.selectFrom('members').select('email').where('id', '=', m.id).executeTakeFirstOrThrow())
+    .email,
+  records: (
+    await s.deps.db.selectFrom('customers').select('email').where('member_id', '=', m.id).orderBy('id').execute()
+  ).map((r) => r.email),
 });
 
 describe('change-email -> confirm-email', () => {
@@ -31,14 +34,22 @@ describe('change-email -> confirm-email', () => {
     const sms = await s.get('/dev/sms-outbox', { phone: m.phone });
     expect(sms.body.messages[0].text).toContain('електронної пошти');
     // Nothing changes before the code.
-    expect(await emails(m)).toEqual({ member: `${m.phone}@example.com`, records: [`${m.phone}@example.com`, `${m.phone}@example.com`] });
+    expect(await emails(m)).toEqual({
+      member: `${m.phone}@example.com`,
+      records: [`${m.phone}@example.com`, `${m.phone}@example.com`],
+    });
     const done = await confirm(m, { code: await lastSmsCode(s, m.phone) });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ email: 'new.address@example.com' });
-    expect(await emails(m)).toEqual({ member: 'new.address@example.com', records: ['new.address@example.com', 'new.address@example.com'] });
+    expect(await emails(m)).toEqual({
+      member: 'new.address@example.com',
+      records: ['new.address@example.com', 'new.address@example.com'],
+    });
     expect((await s.post('/api/api-auth/check-email', { email: 'NEW.address@example.com' })).body.free).toBe(false);
     expect((await s.post('/api/api-auth/check-email', { email: `${m.phone}@example.com` })).body.free).toBe(true);
-    expect((await s.post('/api/user/get-user', { id: m.ogo.id }, m.token)).body.customer.email).toBe('new.address@example.com');
+    expect((await s.post('/api/user/get-user', { id: m.ogo.id }, m.token)).body.customer.email).toBe(
+      'new.address@example.com',
+    );
     // Used up: the change is done and the code cannot be used again.
     expect((await confirm(m, { code: await lastSmsCode(s, m.phone) })).status).toBe(404);
   });
@@ -121,15 +132,28 @@ describe('change-email -> confirm-email', () => {
     const m = await createMember(s);
     const own = (await s.get('/api/api-auth/get-ogo-token', {}, m.token)).body.token as string;
     const foreign = (await s.get('/api/api-auth/get-ogo-token', {}, b.token)).body.token as string;
-    const theirs = await change(m, { email: `ogo.${m.phone}@example.com`, customer_id: m.ogo.id, ogoAuthApiToken: foreign });
+    const theirs = await change(m, {
+      email: `ogo.${m.phone}@example.com`,
+      customer_id: m.ogo.id,
+      ogoAuthApiToken: foreign,
+    });
     expect(theirs.status).toBe(403);
-    const dead = await change(m, { email: `ogo.${m.phone}@example.com`, customer_id: m.ogo.id, ogoAuthApiToken: 'dead-token' });
+    const dead = await change(m, {
+      email: `ogo.${m.phone}@example.com`,
+      customer_id: m.ogo.id,
+      ogoAuthApiToken: 'dead-token',
+    });
     expect(dead.status).toBe(401);
     expect(dead.body.error.code).toBe('ogo_unauthenticated');
     // A user token is not an ogo token.
-    expect((await change(m, { email: `ogo.${m.phone}@example.com`, customer_id: m.ogo.id, ogoAuthApiToken: m.token })).status).toBe(401);
+    expect(
+      (await change(m, { email: `ogo.${m.phone}@example.com`, customer_id: m.ogo.id, ogoAuthApiToken: m.token }))
+        .status,
+    ).toBe(401);
     expect(await smsCount(s, m.phone)).toBe(0);
-    expect((await change(m, { email: `ogo.${m.phone}@example.com`, customer_id: m.ogo.id, ogoAuthApiToken: own })).status).toBe(200);
+    expect(
+      (await change(m, { email: `ogo.${m.phone}@example.com`, customer_id: m.ogo.id, ogoAuthApiToken: own })).status,
+    ).toBe(200);
     const code = await lastSmsCode(s, m.phone);
     expect((await confirm(m, { code, ogoAuthApiToken: foreign })).status).toBe(403);
     expect((await confirm(m, { code, ogoAuthApiToken: own })).body).toEqual({ email: `ogo.${m.phone}@example.com` });
@@ -137,7 +161,9 @@ describe('change-email -> confirm-email', () => {
 
   it('refuses bad fields with 400 naming the field', async () => {
     const m = await createMember(s);
-    const cases: Array<[(x: TestMember, body: Record<string, unknown>) => ReturnType<typeof change>, Record<string, unknown>, string]> = [
+    const cases: Array<
+      [(x: TestMember, body: Record<string, unknown>) => ReturnType<typeof change>, Record<string, unknown>, string]
+    > = [
       [change, { customer_id: m.glo.id }, 'email'],
       [change, { email: 'ab', customer_id: m.glo.id }, 'email'],
       [change, { email: 'a@example.com' }, 'customer_id'],

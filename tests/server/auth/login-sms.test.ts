@@ -57,7 +57,13 @@ describe('confirm-sms (docs/rules.md#states SMS authentication)', () => {
     const { token, body } = await signInWithSms(s, a.phone);
     expect(body.ok).toBe(true);
     expect(body.customer.shopify_id).toBe(a.glo.id);
-    expect(body.customer).toMatchObject({ id: a.glo.id, first_name: 'Олег', phone: a.phone, orders_count: 0, total_spent: 0 });
+    expect(body.customer).toMatchObject({
+      id: a.glo.id,
+      first_name: 'Олег',
+      phone: a.phone,
+      orders_count: 0,
+      total_spent: 0,
+    });
     expect(body.ogo_customer_id).toBe(a.ogo.id);
     expect(body.age_verified).toBe(true);
     expect(body.tags).toEqual(['pwa_user', 'age_verified']);
@@ -96,7 +102,12 @@ describe('confirm-sms (docs/rules.md#states SMS authentication)', () => {
   });
 
   it('refuses malformed input with 400', async () => {
-    for (const body of [{ phone: a.phone }, { phone: a.phone, code: '12345' }, { phone: a.phone, code: 'abcdef' }, { code: '123456' }]) {
+    for (const body of [
+      { phone: a.phone },
+      { phone: a.phone, code: '12345' },
+      { phone: a.phone, code: 'abcdef' },
+      { code: '123456' },
+    ]) {
       expect((await s.post('/api/api-auth/confirm-sms', body)).status, JSON.stringify(body)).toBe(400);
     }
   });
@@ -117,12 +128,33 @@ describe('login-sms and confirm-sms, more cases', () => {
     const now = s.clock.now().toISOString();
     const { id } = await s.deps.db
       .insertInto('members')
-      .values({ phone: '380661239876', first_name: 'Тарас', last_name: 'Кравчук', email: 'taras.k@example.com', birth_date: null, adult_confirmed: 1, created_at: now })
+      .values({
+        phone: '380661239876',
+        first_name: 'Тарас',
+        last_name: 'Кравчук',
+        email: 'taras.k@example.com',
+        birth_date: null,
+        adult_confirmed: 1,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const ogo = await s.deps.db
       .insertInto('customers')
-      .values({ member_id: id, variant: 'ogo', first_name: 'Тарас', last_name: 'Кравчук', email: 'taras.k@example.com', phone: '380661239876', tags: '["pwa_user"]', note: '', orders_count: 0, total_spent: 0, xp_balance: 0, created_at: now })
+      .values({
+        member_id: id,
+        variant: 'ogo',
+        first_name: 'Тарас',
+        last_name: 'Кравчук',
+        email: 'taras.k@example.com',
+        phone: '380661239876',
+        tags: '["pwa_user"]',
+        note: '',
+        orders_count: 0,
+        total_spent: 0,
+        xp_balance: 0,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const { body } = await signInWithSms(s, '380661239876');
@@ -131,13 +163,23 @@ describe('login-sms and confirm-sms, more cases', () => {
     expect(body.customer).toMatchObject({ first_name: 'Тарас', email: 'taras.k@example.com', tags: ['pwa_user'] });
     expect(body.customer.shopify_id).not.toBe(ogo.id);
     expect(body.age_verified).toBe(false);
-    const glo = await s.deps.db.selectFrom('customers').select('id').where('member_id', '=', id).where('variant', '=', 'glo').executeTakeFirstOrThrow();
+    const glo = await s.deps.db
+      .selectFrom('customers')
+      .select('id')
+      .where('member_id', '=', id)
+      .where('variant', '=', 'glo')
+      .executeTakeFirstOrThrow();
     expect(body.customer.shopify_id).toBe(glo.id);
   });
 
   it("a code asked for an unknown phone is never sent, so confirm-sms for it is only 'Спробуй ще раз'", async () => {
     await s.post('/api/api-auth/login-sms', { phone: '380991112233' });
-    expect(await s.deps.db.selectFrom('sms_codes').select('id').where('phone', '=', '380991112233').execute()).toEqual([]);
-    expect((await s.post('/api/api-auth/confirm-sms', { phone: '0991112233', code: '000000' })).body).toEqual({ ok: false, message: 'Спробуй ще раз' });
+    expect(await s.deps.db.selectFrom('sms_codes').select('id').where('phone', '=', '380991112233').execute()).toEqual(
+      [],
+    );
+    expect((await s.post('/api/api-auth/confirm-sms', { phone: '0991112233', code: '000000' })).body).toEqual({
+      ok: false,
+      message: 'Спробуй ще раз',
+    });
   });
 });

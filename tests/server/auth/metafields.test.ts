@@ -19,14 +19,22 @@ const field = (shopifyId: number, over: Record<string, unknown> = {}) => ({
   shopifyId,
   ...over,
 });
-const create = (m: TestMember, body: Record<string, unknown>, token = m.token) => s.post('/api/user/create-metafields', body, token);
+const create = (m: TestMember, body: Record<string, unknown>, token = m.token) =>
+  s.post('/api/user/create-metafields', body, token);
 const read = (m: TestMember, id: number, token = m.token) => s.post('/api/user/get-metafields', { id }, token);
 
 describe('create-metafields / get-metafields on the own record', () => {
   it('creates, replaces (one per namespace and key) and reads back', async () => {
     const first = await create(a, field(a.glo.id));
     expect(first.status).toBe(200);
-    expect(first.body.metafield).toEqual({ id: expect.any(Number), namespace: 'pwa', key: 'favorites', value: '[101,202]', type: 'json', revision: 1 });
+    expect(first.body.metafield).toEqual({
+      id: expect.any(Number),
+      namespace: 'pwa',
+      key: 'favorites',
+      value: '[101,202]',
+      type: 'json',
+      revision: 1,
+    });
     const second = await create(a, field(a.glo.id, { value: '[202]' }));
     expect(second.body.metafield.id).toBe(first.body.metafield.id);
     expect(second.body.metafield.revision).toBe(2);
@@ -91,8 +99,10 @@ describe('create-metafields / get-metafields on the own record', () => {
       [{ shopifyId: undefined }, 'shopifyId'],
       [{ ogo: 'true' }, 'ogo'],
     ];
-    for (const [over, name] of cases) expectBadField(await create(a, field(a.glo.id, over)), name, JSON.stringify(over).slice(0, 50));
-    for (const id of [undefined, 0, 'x']) expectBadField(await s.post('/api/user/get-metafields', { id }, a.token), 'id');
+    for (const [over, name] of cases)
+      expectBadField(await create(a, field(a.glo.id, over)), name, JSON.stringify(over).slice(0, 50));
+    for (const id of [undefined, 0, 'x'])
+      expectBadField(await s.post('/api/user/get-metafields', { id }, a.token), 'id');
     expect((await read(a, a.glo.id)).body.metafields[0].value).toBe('[202]');
   });
 });

@@ -26,12 +26,17 @@ const form = (phone: string, over: Record<string, unknown> = {}) => ({
 });
 const register = (body: Record<string, unknown>) => s.post('/api/api-auth/registration', body);
 const regAuth = (phone: string, code: string) => s.post('/api/api-auth/reg-auth', { phone, code });
-const memberRow = (phone: string) => s.deps.db.selectFrom('members').selectAll().where('phone', '=', phone).executeTakeFirst();
+const memberRow = (phone: string) =>
+  s.deps.db.selectFrom('members').selectAll().where('phone', '=', phone).executeTakeFirst();
 
 describe('registration -> reg-auth (code from the dev SMS outbox)', () => {
   it('keeps the form, sends a 6-digit code, and reg-auth creates the member and the glo record and signs in', async () => {
     const phone = newPhone();
-    const r = await register(form(`+38 (0${phone.slice(3, 5)}) ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10)}`, { email: ` Reg.${phone}@Example.COM ` }));
+    const r = await register(
+      form(`+38 (0${phone.slice(3, 5)}) ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10)}`, {
+        email: ` Reg.${phone}@Example.COM `,
+      }),
+    );
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ sent: true, resendIn: 60 });
     const out = await s.get('/dev/sms-outbox', { phone });
@@ -44,19 +49,38 @@ describe('registration -> reg-auth (code from the dev SMS outbox)', () => {
     const signed = await regAuth(phone, code);
     expect(signed.status).toBe(200);
     const m = await memberRow(phone);
-    expect(m).toMatchObject({ first_name: 'Мар’яна', last_name: 'Іваненко-Коваль', email: `reg.${phone}@example.com`, birth_date: '1995-06-01', referred_by: null });
+    expect(m).toMatchObject({
+      first_name: 'Мар’яна',
+      last_name: 'Іваненко-Коваль',
+      email: `reg.${phone}@example.com`,
+      birth_date: '1995-06-01',
+      referred_by: null,
+    });
     expect(signed.body).toMatchObject({
       ok: true,
-      customer: { first_name: 'Мар’яна', email: `reg.${phone}@example.com`, phone, tags: ['pwa_user'], orders_count: 0, total_spent: 0 },
+      customer: {
+        first_name: 'Мар’яна',
+        email: `reg.${phone}@example.com`,
+        phone,
+        tags: ['pwa_user'],
+        orders_count: 0,
+        total_spent: 0,
+      },
       ogo_customer_id: null,
       age_verified: false,
       tags: ['pwa_user'],
     });
     expect(signed.body.customer.shopify_id).toBe(signed.body.customer.id);
-    const records = await s.deps.db.selectFrom('customers').select(['id', 'variant']).where('member_id', '=', m?.id ?? -1).execute();
+    const records = await s.deps.db
+      .selectFrom('customers')
+      .select(['id', 'variant'])
+      .where('member_id', '=', m?.id ?? -1)
+      .execute();
     expect(records).toEqual([{ id: signed.body.customer.id, variant: 'glo' }]);
     expect((await s.post('/api/user/get-user', { id: signed.body.customer.id }, signed.body.token)).status).toBe(200);
-    expect(await s.deps.db.selectFrom('pending_registrations').select('phone').where('phone', '=', phone).executeTakeFirst()).toBeUndefined();
+    expect(
+      await s.deps.db.selectFrom('pending_registrations').select('phone').where('phone', '=', phone).executeTakeFirst(),
+    ).toBeUndefined();
     // Now a member: login-sms knows the phone.
     s.clock.advance(61_000);
     expect((await s.post('/api/api-auth/login-sms', { phone })).body.registered).toBe(true);

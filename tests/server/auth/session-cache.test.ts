@@ -47,7 +47,11 @@ describe('session cache of the bearer check (one instance)', () => {
 
   it('a revocation made straight in the database (an operator’s SQL) counts on the next call', async () => {
     const m = await warmMember(s);
-    await s.deps.db.updateTable('sessions').set({ revoked_at: s.clock.now().toISOString() }).where('token_hash', '=', sha256(m.token)).execute();
+    await s.deps.db
+      .updateTable('sessions')
+      .set({ revoked_at: s.clock.now().toISOString() })
+      .where('token_hash', '=', sha256(m.token))
+      .execute();
     expect((await balance(s, m.token)).status).toBe(401);
   });
 
@@ -63,7 +67,11 @@ describe('session cache of the bearer check (one instance)', () => {
 
   it('expiry is checked on every call, cached or not', async () => {
     const m = await warmMember(s);
-    const row = await s.deps.db.selectFrom('sessions').select('expires_at').where('token_hash', '=', sha256(m.token)).executeTakeFirstOrThrow();
+    const row = await s.deps.db
+      .selectFrom('sessions')
+      .select('expires_at')
+      .where('token_hash', '=', sha256(m.token))
+      .executeTakeFirstOrThrow();
     const left = Date.parse(row.expires_at) - s.clock.now().getTime();
     s.clock.advance(left);
     expect((await balance(s, m.token)).status).toBe(401);

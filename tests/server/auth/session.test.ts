@@ -15,8 +15,18 @@ const alive = async (token: string) => (await s.post('/api/user/get-user', { id:
 
 describe('check-token {gloShopId, ogoShopId} (docs/rules.md#states: code 200 without a token logs the app out)', () => {
   it('answers a live bearer with itself and its expiry, with or without the shop ids', async () => {
-    const row = await s.deps.db.selectFrom('sessions').select('expires_at').where('token_hash', '=', sha256(a.token)).executeTakeFirstOrThrow();
-    for (const body of [{}, { gloShopId: a.glo.id }, { ogoShopId: a.ogo.id }, { gloShopId: a.glo.id, ogoShopId: a.ogo.id }, { gloShopId: null, ogoShopId: null }]) {
+    const row = await s.deps.db
+      .selectFrom('sessions')
+      .select('expires_at')
+      .where('token_hash', '=', sha256(a.token))
+      .executeTakeFirstOrThrow();
+    for (const body of [
+      {},
+      { gloShopId: a.glo.id },
+      { ogoShopId: a.ogo.id },
+      { gloShopId: a.glo.id, ogoShopId: a.ogo.id },
+      { gloShopId: null, ogoShopId: null },
+    ]) {
       const r = await checkToken(body, a.token);
       expect(r.status, JSON.stringify(body)).toBe(200);
       expect(r.body, JSON.stringify(body)).toEqual({ code: 200, token: a.token, expired_at: row.expires_at });
@@ -72,12 +82,20 @@ describe('logout {token} (docs/rules.md#states Logout: optionally informs the se
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ ok: true });
     expect((await s.post('/api/user/get-user', { id: a.glo.id }, one.token)).status).toBe(401);
-    expect((await s.post('/api/user/get-metafields', { id: a.glo.id }, one.token)).body.error.code).toBe('UNAUTHORIZED_IN_APP');
-    expect((await s.post('/api/cert/get-auth', { date: '2026-11-23T10:00', hourly: true }, one.token)).body.error.code).toBe('UNAUTHORIZED_IN_APP');
+    expect((await s.post('/api/user/get-metafields', { id: a.glo.id }, one.token)).body.error.code).toBe(
+      'UNAUTHORIZED_IN_APP',
+    );
+    expect(
+      (await s.post('/api/cert/get-auth', { date: '2026-11-23T10:00', hourly: true }, one.token)).body.error.code,
+    ).toBe('UNAUTHORIZED_IN_APP');
     expect((await checkToken({}, one.token)).body).toEqual({ code: 200 });
     expect((await s.post('/api/api-auth/logout', { token: one.token }, one.token)).status).toBe(401);
     expect(await alive(two.token)).toBe(true);
-    const row = await s.deps.db.selectFrom('sessions').select('revoked_at').where('token_hash', '=', sha256(one.token)).executeTakeFirstOrThrow();
+    const row = await s.deps.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('token_hash', '=', sha256(one.token))
+      .executeTakeFirstOrThrow();
     expect(row.revoked_at).toBe(s.clock.now().toISOString());
   });
 
@@ -124,11 +142,21 @@ describe('token-clear (all tokens of the member, all scopes, all devices)', () =
     expect(r.status).toBe(200);
     // user x2, ogo, velo, cert.
     expect(r.body).toEqual({ ok: true, revoked: 5 });
-    for (const t of [m.token, second.token]) expect((await s.post('/api/user/get-user', { id: m.glo.id }, t)).status).toBe(401);
-    const live = await s.deps.db.selectFrom('sessions').select('token_hash').where('member_id', '=', m.id).where('revoked_at', 'is', null).execute();
+    for (const t of [m.token, second.token])
+      expect((await s.post('/api/user/get-user', { id: m.glo.id }, t)).status).toBe(401);
+    const live = await s.deps.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('member_id', '=', m.id)
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(live).toEqual([]);
     for (const t of [ogo.body.token as string, velo.body.token as string]) {
-      const row = await s.deps.db.selectFrom('sessions').select('revoked_at').where('token_hash', '=', sha256(t)).executeTakeFirstOrThrow();
+      const row = await s.deps.db
+        .selectFrom('sessions')
+        .select('revoked_at')
+        .where('token_hash', '=', sha256(t))
+        .executeTakeFirstOrThrow();
       expect(row.revoked_at).toBe(s.clock.now().toISOString());
     }
     expect((await openLink(s, link.body.url as string)).status).toBe(410);

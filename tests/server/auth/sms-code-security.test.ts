@@ -44,7 +44,11 @@ describe('SMS codes cannot be brute-forced (docs/rules.md#states SMS authenticat
     const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
     const answers = await Promise.all(guesses.map((g) => confirm(phone, g)));
     expect(answers.every((r) => r.status === 401)).toBe(true);
-    const row = await s.deps.db.selectFrom('sms_codes').select('attempts').where('phone', '=', phone).executeTakeFirstOrThrow();
+    const row = await s.deps.db
+      .selectFrom('sms_codes')
+      .select('attempts')
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(5);
     expect((await confirm(phone, code)).status).toBe(401);
   });
@@ -137,7 +141,7 @@ describe('codes come from a CSPRNG and cannot be guessed within the limits', () 
     }
     // Each leading digit about a tenth of the draws (±15 %), zero included.
     expect([...firstDigit.keys()].sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
-    for (const count of firstDigit.values()) expect(Math.abs(count - n / 10)).toBeLessThan(n / 10 * 0.15);
+    for (const count of firstDigit.values()) expect(Math.abs(count - n / 10)).toBeLessThan((n / 10) * 0.15);
     // 60 000 draws from 10^6 values repeat about 1 750 times; a weak source repeats far more.
     expect(seen.size).toBeGreaterThan(57_500);
   });
@@ -177,14 +181,26 @@ describe('codes come from a CSPRNG and cannot be guessed within the limits', () 
     const rows = await s.deps.db.selectFrom('sms_codes').select('attempts').where('phone', '=', m.phone).execute();
     expect(rows.reduce((sum, r) => sum + r.attempts, 0)).toBe(50);
     // Registration is no way around it: a member's phone gets no registration code.
-    const reg = await s.post('/api/api-auth/registration', { first_name: 'Зло', last_name: 'Вмисник', email: 'x.attacker@example.com', phone: m.phone, adult_confirmed: true });
+    const reg = await s.post('/api/api-auth/registration', {
+      first_name: 'Зло',
+      last_name: 'Вмисник',
+      email: 'x.attacker@example.com',
+      phone: m.phone,
+      adult_confirmed: true,
+    });
     expect(reg.status).toBe(409);
     expect(await smsCount(s, m.phone)).toBe(10);
   });
 
   it('login and registration codes share the send limits of a phone; another phone is not held back', async () => {
     const phone = '380931234000';
-    const reg = await s.post('/api/api-auth/registration', { first_name: 'Нова', last_name: 'Учасниця', email: 'nova.member@example.com', phone, adult_confirmed: true });
+    const reg = await s.post('/api/api-auth/registration', {
+      first_name: 'Нова',
+      last_name: 'Учасниця',
+      email: 'nova.member@example.com',
+      phone,
+      adult_confirmed: true,
+    });
     expect(reg.status).toBe(200);
     expect((await s.post('/api/api-auth/reg-auth', { phone, code: await lastSmsCode(s, phone) })).status).toBe(200);
     const soon = await send(phone);

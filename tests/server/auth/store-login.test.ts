@@ -21,14 +21,18 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const mlogin = (m: TestMember, body: Record<string, unknown>) => s.post('/api/mlogin', body, m.token);
-const mloginGlo = (m: TestMember, body: Record<string, unknown> = {}) => s.post('/api/api-auth/mlogin-glo', body, m.token);
+const mloginGlo = (m: TestMember, body: Record<string, unknown> = {}) =>
+  s.post('/api/api-auth/mlogin-glo', body, m.token);
 
 describe('get-ogo-token', () => {
   it('answers a new ogo store token with its expiry each time', async () => {
     const one = await s.get('/api/api-auth/get-ogo-token', {}, a.token);
     const two = await s.get('/api/api-auth/get-ogo-token', {}, a.token);
     expect(one.status).toBe(200);
-    expect(one.body).toEqual({ token: expect.any(String), expired_at: new Date(s.clock.now().getTime() + 86_400_000).toISOString() });
+    expect(one.body).toEqual({
+      token: expect.any(String),
+      expired_at: new Date(s.clock.now().getTime() + 86_400_000).toISOString(),
+    });
     expect(two.body.token).not.toBe(one.body.token);
     // A store token is not a bearer.
     expect((await s.post('/api/user/get-user', { id: a.glo.id }, one.body.token as string)).status).toBe(401);
@@ -38,7 +42,12 @@ describe('get-ogo-token', () => {
     const m = await registerWithSms(s, { phone: '380671118801' });
     expect(m.body.ogo_customer_id).toBeNull();
     expect((await s.get('/api/api-auth/get-ogo-token', {}, m.token)).status).toBe(200);
-    const rows = await s.deps.db.selectFrom('customers').innerJoin('members', 'members.id', 'customers.member_id').select('variant').where('members.phone', '=', '380671118801').execute();
+    const rows = await s.deps.db
+      .selectFrom('customers')
+      .innerJoin('members', 'members.id', 'customers.member_id')
+      .select('variant')
+      .where('members.phone', '=', '380671118801')
+      .execute();
     expect(rows.map((r) => r.variant).sort()).toEqual(['glo', 'ogo']);
   });
 });
@@ -68,7 +77,13 @@ describe('mlogin {email, last_name, first_name, ogo, return_to, ogoAuthApiToken}
   });
 
   it('does not trust the names and e-mail sent: the link logs in the caller', async () => {
-    const r = await mlogin(a, { ogo: true, first_name: 'Богдан', last_name: 'Інший', email: `${b.phone}@example.com`, ogoAuthApiToken: ogoA });
+    const r = await mlogin(a, {
+      ogo: true,
+      first_name: 'Богдан',
+      last_name: 'Інший',
+      email: `${b.phone}@example.com`,
+      ogoAuthApiToken: ogoA,
+    });
     const page = await openLink(s, r.body.url as string);
     expect(page.text).toContain('Вітаємо, Олена У.!');
     expect(page.text).not.toContain('Богдан');
@@ -87,10 +102,19 @@ describe('mlogin {email, last_name, first_name, ogo, return_to, ogoAuthApiToken}
   });
 
   it('refuses a return_to that would leave the site (no open redirect) and a missing token, with 400', async () => {
-    for (const return_to of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'cart', '/ok\nSet-Cookie: x=1']) {
+    for (const return_to of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'cart',
+      '/ok\nSet-Cookie: x=1',
+    ]) {
       const r = await mlogin(a, { ogo: true, return_to, ogoAuthApiToken: ogoA });
       expect(r.status, return_to).toBe(400);
-      expect(r.body.error.code === 'invalid_return_to' || r.body.error.message.includes('«return_to»'), return_to).toBe(true);
+      expect(r.body.error.code === 'invalid_return_to' || r.body.error.message.includes('«return_to»'), return_to).toBe(
+        true,
+      );
     }
     const none = await mlogin(a, { ogo: true });
     expect(none.status).toBe(400);
@@ -119,8 +143,11 @@ describe('mlogin-glo {return_to} and the login links', () => {
     expect((await openLink(s, stale.body.url as string)).status).toBe(410);
   });
 
-  it("a link opens only its own site, and a wrong site does not use it up", async () => {
-    const r = await mlogin(a, { ogo: true, ogoAuthApiToken: (await s.get('/api/api-auth/get-ogo-token', {}, a.token)).body.token });
+  it('a link opens only its own site, and a wrong site does not use it up', async () => {
+    const r = await mlogin(a, {
+      ogo: true,
+      ogoAuthApiToken: (await s.get('/api/api-auth/get-ogo-token', {}, a.token)).body.token,
+    });
     const ticket = new URL(r.body.url as string).searchParams.get('ticket') ?? '';
     for (const site of ['/sandbox/glo-site', '/sandbox/velo-store']) {
       expect((await s.app.request(`${site}?ticket=${encodeURIComponent(ticket)}`)).status).toBe(410);
@@ -144,7 +171,10 @@ describe('mlogin-glo {return_to} and the login links', () => {
 
   it('escapes what the page shows (names are not HTML)', async () => {
     const m = await createMember(s, { firstName: '<img src=x onerror=alert(1)>' });
-    const page = await openLink(s, (await mloginGlo(m, { return_to: '/"><script>alert(1)</script>' })).body.url as string);
+    const page = await openLink(
+      s,
+      (await mloginGlo(m, { return_to: '/"><script>alert(1)</script>' })).body.url as string,
+    );
     expect(page.status).toBe(200);
     expect(page.text).not.toContain('<img src=x');
     expect(page.text).not.toContain('<script>alert');

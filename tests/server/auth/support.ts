@@ -11,14 +11,19 @@ type Answer = Awaited<ReturnType<TestServer['post']>>;
 export function expectBadField(r: Answer, field: string, what = ''): void {
   expect(r.status, `${what} ${JSON.stringify(r.body)}`).toBe(400);
   const { code, message } = r.body.error as { code: string; message: string };
-  expect(code === `invalid_${field}` || message.includes(`«${field}`), `${what}: ${code} ${message} should name ${field}`).toBe(true);
+  expect(
+    code === `invalid_${field}` || message.includes(`«${field}`),
+    `${what}: ${code} ${message} should name ${field}`,
+  ).toBe(true);
 }
 
 /** Names of the tables of the test database (its own schema on PostgreSQL). */
 async function tableNames(s: TestServer): Promise<string[]> {
   const q =
     s.deps.dialect === 'postgres'
-      ? sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`
+      ? sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema()`
       : sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`;
   return (await q.execute(s.deps.db)).rows.map((r) => r.name);
 }

@@ -29,7 +29,12 @@ describe('test-login {phone}', () => {
     const m2 = await createMember(s, { phone: second, firstName: 'Андрій' });
     const a = await testLogin(first);
     expect(a.status).toBe(200);
-    expect(a.body).toMatchObject({ ok: true, customer: { id: m1.glo.id, shopify_id: m1.glo.id, first_name: 'Олена' }, ogo_customer_id: m1.ogo.id, age_verified: true });
+    expect(a.body).toMatchObject({
+      ok: true,
+      customer: { id: m1.glo.id, shopify_id: m1.glo.id, first_name: 'Олена' },
+      ogo_customer_id: m1.ogo.id,
+      age_verified: true,
+    });
     const again = await testLogin(first);
     expect(again.body.token).not.toBe(a.body.token);
     const b = await testLogin(second);
@@ -48,18 +53,25 @@ describe('test-login {phone}', () => {
   });
 
   it('refuses any other phone with 403, registered or not, and signs no one in', async () => {
-    const sessionsBefore = await s.deps.db.selectFrom('sessions').select('token_hash').where('member_id', '=', other.id).execute();
+    const sessionsBefore = await s.deps.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('member_id', '=', other.id)
+      .execute();
     for (const phone of [other.phone, '380500000003', '3805000000010', '380500000001 2', '38050000000']) {
       const r = await testLogin(phone);
       expect(r.status, phone).toBe(403);
       expect(r.body.error.code, phone).toBe('not_test_phone');
       expect(r.body.token).toBeUndefined();
     }
-    expect(await s.deps.db.selectFrom('sessions').select('token_hash').where('member_id', '=', other.id).execute()).toEqual(sessionsBefore);
+    expect(
+      await s.deps.db.selectFrom('sessions').select('token_hash').where('member_id', '=', other.id).execute(),
+    ).toEqual(sessionsBefore);
   });
 
   it('refuses a missing, too short or non-text phone with 400 naming phone', async () => {
-    for (const phone of [undefined, '', '12345', 380500000001, null]) expectBadField(await testLogin(phone), 'phone', String(phone));
+    for (const phone of [undefined, '', '12345', 380500000001, null])
+      expectBadField(await testLogin(phone), 'phone', String(phone));
   });
 });
 

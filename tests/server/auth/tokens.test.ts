@@ -39,7 +39,8 @@ describe('bearer tokens', () => {
     const velo = await s.get('/api/velo/get-token', {}, a.token);
     const link = await s.post('/api/api-auth/mlogin-glo', {}, a.token);
     const ticket = new URL(link.body.url as string).searchParams.get('ticket') ?? '';
-    for (const t of [ogo.body.token as string, velo.body.token as string, ticket]) expect(bytesOf(t) * 8).toBeGreaterThanOrEqual(128);
+    for (const t of [ogo.body.token as string, velo.body.token as string, ticket])
+      expect(bytesOf(t) * 8).toBeGreaterThanOrEqual(128);
   });
 
   it('the database never holds a raw token or login ticket, only its hash (sign-in, registration, test-login, stores, links)', async () => {
@@ -61,7 +62,11 @@ describe('bearer tokens', () => {
       expect(secret.length).toBeGreaterThan(20);
       expect(await tablesHolding(s, secret), secret).toEqual([]);
     }
-    const stored = await s.deps.db.selectFrom('sessions').select('token_hash').where('token_hash', '=', sha256(signed.token)).executeTakeFirst();
+    const stored = await s.deps.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('token_hash', '=', sha256(signed.token))
+      .executeTakeFirst();
     expect(stored).toBeDefined();
   });
 
@@ -77,8 +82,14 @@ describe('bearer tokens', () => {
     const again = await s.call('POST', '/api/api-auth/confirm-sms', { body: { phone: a.phone, code }, idem: key });
     expect(again.status).toBe(401);
     expect(again.body.token).toBeUndefined();
-    const test = await s.call('POST', '/api/api-auth/test-login', { body: { phone: TEST_PHONES[0] }, idem: 'sign-in-key-0002' });
-    const test2 = await s.call('POST', '/api/api-auth/test-login', { body: { phone: TEST_PHONES[0] }, idem: 'sign-in-key-0002' });
+    const test = await s.call('POST', '/api/api-auth/test-login', {
+      body: { phone: TEST_PHONES[0] },
+      idem: 'sign-in-key-0002',
+    });
+    const test2 = await s.call('POST', '/api/api-auth/test-login', {
+      body: { phone: TEST_PHONES[0] },
+      idem: 'sign-in-key-0002',
+    });
     expect(test2.body.token).not.toBe(test.body.token);
     expect(await tablesHolding(s, test.body.token as string)).toEqual([]);
     expect(await tablesHolding(s, test2.body.token as string)).toEqual([]);

@@ -13,18 +13,28 @@ beforeAll(async () => {
   s = await makeTestServer();
   a = await createMember(s, { firstName: 'Олена', tags: ['pwa_user', 'age_verified'] });
   b = await createMember(s, { firstName: 'Богдан' });
-  await s.deps.db.updateTable('customers').set({ orders_count: 2, total_spent: 129_950, note: 'дзвонити після 18:00' }).where('id', '=', a.glo.id).execute();
+  await s.deps.db
+    .updateTable('customers')
+    .set({ orders_count: 2, total_spent: 129_950, note: 'дзвонити після 18:00' })
+    .where('id', '=', a.glo.id)
+    .execute();
 });
 afterAll(() => s.close());
 
 const getUser = (m: TestMember, body: Record<string, unknown>) => s.post('/api/user/get-user', body, m.token);
 const updateTags = (m: TestMember, body: Record<string, unknown>) => s.post('/api/user/update-tags', body, m.token);
 const storedTags = async (id: number) =>
-  JSON.parse((await s.deps.db.selectFrom('customers').select('tags').where('id', '=', id).executeTakeFirstOrThrow()).tags) as string[];
+  JSON.parse(
+    (await s.deps.db.selectFrom('customers').select('tags').where('id', '=', id).executeTakeFirstOrThrow()).tags,
+  ) as string[];
 
 describe('get-user {id, ogo}', () => {
   it('answers the own record as docs/rules.md#entities shows it (total_spent in UAH) with its metafields', async () => {
-    await s.post('/api/user/create-metafields', { namespace: 'pwa', key: 'favorites', type: 'json', value: '[3,5]', shopifyId: a.glo.id }, a.token);
+    await s.post(
+      '/api/user/create-metafields',
+      { namespace: 'pwa', key: 'favorites', type: 'json', value: '[3,5]', shopifyId: a.glo.id },
+      a.token,
+    );
     const r = await getUser(a, { id: a.glo.id });
     expect(r.status).toBe(200);
     expect(r.body.customer).toEqual({
@@ -38,7 +48,9 @@ describe('get-user {id, ogo}', () => {
       total_spent: 1299.5,
       note: 'дзвонити після 18:00',
     });
-    expect(r.body.metafields).toEqual([{ id: expect.any(Number), namespace: 'pwa', key: 'favorites', value: '[3,5]', type: 'json' }]);
+    expect(r.body.metafields).toEqual([
+      { id: expect.any(Number), namespace: 'pwa', key: 'favorites', value: '[3,5]', type: 'json' },
+    ]);
     const ogo = await getUser(a, { id: a.ogo.id, ogo: true });
     expect(ogo.body.customer.id).toBe(a.ogo.id);
     expect(ogo.body.metafields).toEqual([]);
@@ -73,7 +85,10 @@ describe('get-user-by-phone?ogo (the caller’s own record, found by the bearer�
   });
 
   it('never answers someone else: a phone in the query is ignored', async () => {
-    const r = await s.call('GET', '/api/user/get-user-by-phone', { query: { phone: b.phone, ogo: 'true' }, token: a.token });
+    const r = await s.call('GET', '/api/user/get-user-by-phone', {
+      query: { phone: b.phone, ogo: 'true' },
+      token: a.token,
+    });
     expect(r.body.customer.id).toBe(a.ogo.id);
   });
 
@@ -81,7 +96,12 @@ describe('get-user-by-phone?ogo (the caller’s own record, found by the bearer�
     const m = await registerWithSms(s, { phone: '380671112299', first_name: 'Софія', last_name: 'Олійник' });
     const r = await s.get('/api/user/get-user-by-phone', { ogo: 'true' }, m.token);
     expect(r.status).toBe(200);
-    expect(r.body.customer).toMatchObject({ first_name: 'Софія', last_name: 'Олійник', phone: '380671112299', tags: ['pwa_user'] });
+    expect(r.body.customer).toMatchObject({
+      first_name: 'Софія',
+      last_name: 'Олійник',
+      phone: '380671112299',
+      tags: ['pwa_user'],
+    });
     expect(r.body.customer.id).not.toBe(m.body.customer.id);
     const again = await s.get('/api/user/get-user-by-phone', { ogo: 'true' }, m.token);
     expect(again.body.customer.id).toBe(r.body.customer.id);
@@ -94,10 +114,16 @@ describe('get-user-by-phone?ogo (the caller’s own record, found by the bearer�
 
 describe('update-tags {tags, shopifyId, ogo}: self-service tags only', () => {
   it('adds and removes consents given as the whole list (array or comma-separated), keeping server tags', async () => {
-    const r = await updateTags(a, { tags: ['pwa_user', 'age_verified', 'sms_consent', 'pwa_installed'], shopifyId: a.glo.id });
+    const r = await updateTags(a, {
+      tags: ['pwa_user', 'age_verified', 'sms_consent', 'pwa_installed'],
+      shopifyId: a.glo.id,
+    });
     expect(r.status).toBe(200);
     expect(r.body.tags).toEqual(['pwa_user', 'age_verified', 'sms_consent', 'pwa_installed']);
-    const r2 = await updateTags(a, { tags: ' pwa_user , age_verified,pwa_installed,, pwa_installed', shopifyId: a.glo.id });
+    const r2 = await updateTags(a, {
+      tags: ' pwa_user , age_verified,pwa_installed,, pwa_installed',
+      shopifyId: a.glo.id,
+    });
     expect(r2.body.tags).toEqual(['pwa_user', 'age_verified', 'pwa_installed']);
     expect(await storedTags(a.glo.id)).toEqual(['pwa_user', 'age_verified', 'pwa_installed']);
   });
@@ -142,6 +168,7 @@ describe('update-tags {tags, shopifyId, ogo}: self-service tags only', () => {
       [{ tags: [] }, 'shopifyId'],
       [{ tags: [], shopifyId: 'one' }, 'shopifyId'],
     ];
-    for (const [body, field] of cases) expectBadField(await updateTags(b, body), field, JSON.stringify(body).slice(0, 60));
+    for (const [body, field] of cases)
+      expectBadField(await updateTags(b, body), field, JSON.stringify(body).slice(0, 60));
   });
 });

@@ -22,7 +22,14 @@ const oral = async (m: TestMember) => (await s.get('/api/velo/check-oral-status'
 const serverMetafield = (customerId: number, namespace: string, value: string) =>
   s.deps.db
     .insertInto('metafields')
-    .values({ customer_id: customerId, namespace, key: 'age_verified', value, type: 'boolean', updated_at: s.clock.now().toISOString() })
+    .values({
+      customer_id: customerId,
+      namespace,
+      key: 'age_verified',
+      value,
+      type: 'boolean',
+      updated_at: s.clock.now().toISOString(),
+    })
     .execute();
 
 describe('get-velo-user', () => {
@@ -38,7 +45,11 @@ describe('get-velo-user', () => {
       showTdSlide: false,
       tdMultipass: null,
     });
-    const row = await s.deps.db.selectFrom('customers').selectAll().where('id', '=', r.body.shopifyId).executeTakeFirstOrThrow();
+    const row = await s.deps.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', r.body.shopifyId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ member_id: plain.id, variant: 'velo', tags: '["pwa_user_velo"]' });
     expect(r.body.shopifyId).not.toBe(plain.glo.id);
     expect(r.body.shopifyId).not.toBe(plain.ogo.id);
@@ -72,13 +83,21 @@ describe('get-velo-user', () => {
 describe('velo get-token and velo mlogin {token, return_to, ...}', () => {
   it('get-token answers a velo store token valid one day, new each time, not a bearer', async () => {
     const r = await s.get('/api/velo/get-token', {}, plain.token);
-    expect(r.body).toEqual({ token: expect.any(String), expired_at: new Date(s.clock.now().getTime() + 86_400_000).toISOString() });
+    expect(r.body).toEqual({
+      token: expect.any(String),
+      expired_at: new Date(s.clock.now().getTime() + 86_400_000).toISOString(),
+    });
     expect(await veloToken(plain)).not.toBe(r.body.token);
     expect((await s.post('/api/user/get-user', { id: plain.glo.id }, r.body.token as string)).status).toBe(401);
   });
 
   it('answers a single-use link to the velo store (the local page stands in) that greets the caller', async () => {
-    const r = await veloMlogin(verified, { token: await veloToken(verified), return_to: '/products/velo-freeze', first_name: 'Хтось', email: `${plain.phone}@example.com` });
+    const r = await veloMlogin(verified, {
+      token: await veloToken(verified),
+      return_to: '/products/velo-freeze',
+      first_name: 'Хтось',
+      email: `${plain.phone}@example.com`,
+    });
     expect(r.status).toBe(200);
     expect(new URL(r.body.url as string).pathname).toBe('/sandbox/velo-store');
     const page = await openLink(s, r.body.url as string);

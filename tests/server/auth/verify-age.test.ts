@@ -16,9 +16,16 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const verify = (m: { token: string }, body: Record<string, unknown>) => s.post('/api/user/verify-age', body, m.token);
-const oral = async (m: { token: string }) => (await s.get('/api/velo/check-oral-status', {}, m.token)).body.result as boolean;
+const oral = async (m: { token: string }) =>
+  (await s.get('/api/velo/check-oral-status', {}, m.token)).body.result as boolean;
 const ogoVerification = (customerId: number) =>
-  s.deps.db.selectFrom('metafields').select(['value', 'type']).where('customer_id', '=', customerId).where('namespace', '=', 'verification').where('key', '=', 'age_verified').execute();
+  s.deps.db
+    .selectFrom('metafields')
+    .select(['value', 'type'])
+    .where('customer_id', '=', customerId)
+    .where('namespace', '=', 'verification')
+    .where('key', '=', 'age_verified')
+    .execute();
 
 describe('verify-age {method, birth_date, document_number}', () => {
   it('an adult gets age_verified on the glo record and verification.age_verified on the ogo one', async () => {
@@ -27,9 +34,18 @@ describe('verify-age {method, birth_date, document_number}', () => {
     const r = await verify(m, { method: 'diia', birth_date: '1990-04-17' });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ age_verified: true, tags: ['pwa_user', 'age_verified'] });
-    expect((await s.post('/api/user/get-user', { id: m.glo.id }, m.token)).body.customer.tags).toEqual(['pwa_user', 'age_verified']);
+    expect((await s.post('/api/user/get-user', { id: m.glo.id }, m.token)).body.customer.tags).toEqual([
+      'pwa_user',
+      'age_verified',
+    ]);
     expect(await ogoVerification(m.ogo.id)).toEqual([{ value: 'true', type: 'boolean' }]);
-    expect(await s.deps.db.selectFrom('members').select(['birth_date', 'adult_confirmed']).where('id', '=', m.id).executeTakeFirst()).toEqual({
+    expect(
+      await s.deps.db
+        .selectFrom('members')
+        .select(['birth_date', 'adult_confirmed'])
+        .where('id', '=', m.id)
+        .executeTakeFirst(),
+    ).toEqual({
       birth_date: '1990-04-17',
       adult_confirmed: 1,
     });
@@ -37,7 +53,10 @@ describe('verify-age {method, birth_date, document_number}', () => {
     const signed = await signInWithSms(s, m.phone);
     expect(signed.body.age_verified).toBe(true);
     // Once is enough; again changes nothing.
-    expect((await verify(m, { method: 'diia', birth_date: '1990-04-17' })).body.tags).toEqual(['pwa_user', 'age_verified']);
+    expect((await verify(m, { method: 'diia', birth_date: '1990-04-17' })).body.tags).toEqual([
+      'pwa_user',
+      'age_verified',
+    ]);
     expect(await ogoVerification(m.ogo.id)).toHaveLength(1);
     // Only the caller was verified.
     expect(await oral(other)).toBe(false);
@@ -56,9 +75,14 @@ describe('verify-age {method, birth_date, document_number}', () => {
     const r = await verify(young, { method: 'diia', birth_date: '2008-11-24' });
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('underage');
-    expect((await s.post('/api/user/get-user', { id: young.glo.id }, young.token)).body.customer.tags).toEqual(['pwa_user']);
+    expect((await s.post('/api/user/get-user', { id: young.glo.id }, young.token)).body.customer.tags).toEqual([
+      'pwa_user',
+    ]);
     expect(await ogoVerification(young.ogo.id)).toEqual([]);
-    expect((await s.deps.db.selectFrom('members').select('birth_date').where('id', '=', young.id).executeTakeFirstOrThrow()).birth_date).toBe('1990-01-01');
+    expect(
+      (await s.deps.db.selectFrom('members').select('birth_date').where('id', '=', young.id).executeTakeFirstOrThrow())
+        .birth_date,
+    ).toBe('1990-01-01');
     expect(await oral(young)).toBe(false);
     expect((await verify(young, { method: 'diia', birth_date: '2008-11-23' })).status).toBe(200);
   });

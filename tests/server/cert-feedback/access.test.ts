@@ -21,7 +21,11 @@ describe('every certificate call needs a live bearer (docs/rules.md#error-reacti
       expect(dead.body.error.code).toBe('UNAUTHORIZED_IN_APP');
       // A session that ended (logout) is as dead as an unknown one.
       const gone = await createMember(s);
-      await s.deps.db.updateTable('sessions').set({ revoked_at: s.clock.now().toISOString() }).where('member_id', '=', gone.id).execute();
+      await s.deps.db
+        .updateTable('sessions')
+        .set({ revoked_at: s.clock.now().toISOString() })
+        .where('member_id', '=', gone.id)
+        .execute();
       const revoked = await s.post(call.path, { token: 'x', code: '1234' }, gone.token);
       expect(revoked.body.error.code).toBe('UNAUTHORIZED_IN_APP');
     });
@@ -37,7 +41,11 @@ describe('every feedback call needs a signed-in member and the member’s own fe
   }
 
   it('refuses a feedback token of another scope (a certificate token) with feedback_unauthenticated', async () => {
-    const cert = await s.post('/api/cert/get-auth', { date: `${s.clock.now().toISOString().slice(0, 13)}:00` }, m.token);
+    const cert = await s.post(
+      '/api/cert/get-auth',
+      { date: `${s.clock.now().toISOString().slice(0, 13)}:00` },
+      m.token,
+    );
     const r = await s.post('/api/feedback/get-offline-orders', { token: cert.body.token }, m.token);
     expect(r.status).toBe(401);
     expect(r.body.error.code).toBe('feedback_unauthenticated');

@@ -56,7 +56,11 @@ describe('cert/regist', () => {
     const first = await register(s, a, token);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ registered: true });
-    const again = await s.post('/api/cert/regist', { email: 'New@Example.com', first_name: 'Оля', last_name: 'Коваль', token }, a.token);
+    const again = await s.post(
+      '/api/cert/regist',
+      { email: 'New@Example.com', first_name: 'Оля', last_name: 'Коваль', token },
+      a.token,
+    );
     expect(again.body.accountId).toBe(first.body.accountId);
     expect(again.body.registered_at).toBe(first.body.registered_at);
     const rows = await s.deps.db.selectFrom('cert_accounts').selectAll().where('member_id', '=', a.id).execute();
@@ -76,12 +80,18 @@ describe('cert/regist', () => {
       const r = await s.post('/api/cert/regist', body, b.token);
       expect(r.status).toBe(400);
     }
-    expect(await s.deps.db.selectFrom('cert_accounts').selectAll().where('member_id', '=', b.id).execute()).toHaveLength(0);
+    expect(
+      await s.deps.db.selectFrom('cert_accounts').selectAll().where('member_id', '=', b.id).execute(),
+    ).toHaveLength(0);
   });
 
   it('answers cert_unauthenticated for a dead, expired or foreign certificate token (docs/rules.md#error-reactions)', async () => {
     const aToken = await certToken(s, a);
-    const foreign = await s.post('/api/cert/regist', { email: 'b@example.com', first_name: 'А', last_name: 'Б', token: aToken }, b.token);
+    const foreign = await s.post(
+      '/api/cert/regist',
+      { email: 'b@example.com', first_name: 'А', last_name: 'Б', token: aToken },
+      b.token,
+    );
     expect(foreign.status).toBe(401);
     expect(foreign.body.error.code).toBe('cert_unauthenticated');
     const unknown = await register(s, b, 'no-such-token');
@@ -92,6 +102,8 @@ describe('cert/regist', () => {
     const expired = await register(s, b, bToken);
     expect(expired.status).toBe(401);
     expect(expired.body.error.code).toBe('cert_unauthenticated');
-    expect(await s.deps.db.selectFrom('cert_accounts').selectAll().where('member_id', '=', b.id).execute()).toHaveLength(0);
+    expect(
+      await s.deps.db.selectFrom('cert_accounts').selectAll().where('member_id', '=', b.id).execute(),
+    ).toHaveLength(0);
   });
 });

@@ -9,7 +9,9 @@ let partnerId: number;
 beforeAll(async () => {
   s = await makeTestServer();
   await seedCertCatalogue(s.deps);
-  partnerId = (await s.deps.db.selectFrom('cert_partners').select('id').where('name', '=', 'Кіномакс').executeTakeFirstOrThrow()).id;
+  partnerId = (
+    await s.deps.db.selectFrom('cert_partners').select('id').where('name', '=', 'Кіномакс').executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => s.close());
 
@@ -23,7 +25,12 @@ async function holder(): Promise<{ m: TestMember; token: string }> {
 }
 
 async function lastSmsCode(phone: string): Promise<string> {
-  const row = await s.deps.db.selectFrom('sms_outbox').select('code').where('phone', '=', phone).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await s.deps.db
+    .selectFrom('sms_outbox')
+    .select('code')
+    .where('phone', '=', phone)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   return row.code ?? '';
 }
 
@@ -34,7 +41,8 @@ async function setPin(h: { m: TestMember; token: string }, pin: string): Promise
   expect((await s.post('/api/cert/pin/enter-sms', { code, token: h.token }, h.m.token)).status).toBe(200);
 }
 
-const pinToken = (h: { m: TestMember; token: string }, pin: string) => s.post('/api/cert/pin/token', { code: pin, token: h.token }, h.m.token);
+const pinToken = (h: { m: TestMember; token: string }, pin: string) =>
+  s.post('/api/cert/pin/token', { code: pin, token: h.token }, h.m.token);
 
 describe('certificate PIN flow', () => {
   it('store -> SMS -> enter-sms -> pin/token, and the PIN token reveals the codes', async () => {
@@ -49,18 +57,28 @@ describe('certificate PIN flow', () => {
     expect(list.body.pin).toBe('pending');
     expect((await pinToken(h, '2580')).body.error.code).toBe('pin_not_set');
 
-    expect((await s.post('/api/cert/pin/enter-sms', { code: sms, token: h.token }, h.m.token)).body).toEqual({ status: 'active' });
+    expect((await s.post('/api/cert/pin/enter-sms', { code: sms, token: h.token }, h.m.token)).body).toEqual({
+      status: 'active',
+    });
     const t = await pinToken(h, '2580');
     expect(t.status).toBe(200);
     expect(Date.parse(t.body.expired_at) - s.clock.now().getTime()).toBe(5 * 60_000);
     list = await s.post('/api/cert/get-cert-list', { token: h.token, pinToken: t.body.token }, h.m.token);
     expect(list.body.revealed).toBe(true);
     expect(list.body.pin).toBe('active');
-    const stored0 = await s.deps.db.selectFrom('cert_certificates').select('code').where('member_id', '=', h.m.id).executeTakeFirstOrThrow();
+    const stored0 = await s.deps.db
+      .selectFrom('cert_certificates')
+      .select('code')
+      .where('member_id', '=', h.m.id)
+      .executeTakeFirstOrThrow();
     expect(list.body.certificates[0].code).toBe(stored0.code);
 
     // The PIN is kept only as a salted scrypt hash.
-    const pinRow = await s.deps.db.selectFrom('cert_pins').selectAll().where('member_id', '=', h.m.id).executeTakeFirstOrThrow();
+    const pinRow = await s.deps.db
+      .selectFrom('cert_pins')
+      .selectAll()
+      .where('member_id', '=', h.m.id)
+      .executeTakeFirstOrThrow();
     expect(pinRow.pin_hash).toMatch(/^scrypt\$/);
     expect(pinRow.pin_hash).not.toContain('2580');
 
@@ -80,9 +98,13 @@ describe('certificate PIN flow', () => {
       expect(r.status).toBe(422);
       expect(r.body.error.code).toBe('pin_too_simple');
     }
-    expect(await s.deps.db.selectFrom('sms_outbox').selectAll().where('phone', '=', h.m.phone).execute()).toHaveLength(0);
+    expect(await s.deps.db.selectFrom('sms_outbox').selectAll().where('phone', '=', h.m.phone).execute()).toHaveLength(
+      0,
+    );
     expect((await s.post('/api/cert/pin/enter-sms', { code: '12345', token: h.token }, h.m.token)).status).toBe(400);
-    expect((await s.post('/api/cert/pin/enter-sms', { code: '123456', token: h.token }, h.m.token)).body.error.code).toBe('pin_sms_missing');
+    expect(
+      (await s.post('/api/cert/pin/enter-sms', { code: '123456', token: h.token }, h.m.token)).body.error.code,
+    ).toBe('pin_sms_missing');
   });
 
   it('sends a new SMS code at most once a minute (429 with Retry-After)', async () => {
@@ -93,7 +115,9 @@ describe('certificate PIN flow', () => {
     expect(Number(soon.headers.get('retry-after'))).toBeGreaterThan(0);
     s.clock.advance(60_000);
     expect((await s.post('/api/cert/pin/store', { code: '2469', token: h.token }, h.m.token)).status).toBe(200);
-    expect(await s.deps.db.selectFrom('sms_outbox').selectAll().where('phone', '=', h.m.phone).execute()).toHaveLength(2);
+    expect(await s.deps.db.selectFrom('sms_outbox').selectAll().where('phone', '=', h.m.phone).execute()).toHaveLength(
+      2,
+    );
   });
 
   it('voids the pending PIN after 5 wrong SMS codes, and refuses an expired code', async () => {
@@ -114,7 +138,9 @@ describe('certificate PIN flow', () => {
     const code = await lastSmsCode(h.m.phone);
     s.clock.advance(10 * 60_000 + 1);
     const h2 = { ...h, token: await certToken(s, h.m) };
-    expect((await s.post('/api/cert/pin/enter-sms', { code, token: h2.token }, h.m.token)).body.error.code).toBe('sms_code_expired');
+    expect((await s.post('/api/cert/pin/enter-sms', { code, token: h2.token }, h.m.token)).body.error.code).toBe(
+      'sms_code_expired',
+    );
   });
 
   it('locks the PIN for 15 minutes after 5 wrong tries, even against the right PIN (brute force)', async () => {
@@ -183,7 +209,11 @@ describe('PIN access rules', () => {
 
   it('answers UNAUTHORIZED_IN_APP without a live bearer on every PIN call (docs/rules.md#error-reactions)', async () => {
     const h = await holder();
-    for (const [path, code] of [['/api/cert/pin/store', '2580'], ['/api/cert/pin/enter-sms', '123456'], ['/api/cert/pin/token', '2580']] as const) {
+    for (const [path, code] of [
+      ['/api/cert/pin/store', '2580'],
+      ['/api/cert/pin/enter-sms', '123456'],
+      ['/api/cert/pin/token', '2580'],
+    ] as const) {
       const r = await s.post(path, { code, token: h.token });
       expect(r.status).toBe(401);
       expect(r.body.error.code).toBe('UNAUTHORIZED_IN_APP');

@@ -12,9 +12,18 @@ let price500: number;
 beforeAll(async () => {
   s = await makeTestServer();
   await seedCertCatalogue(s.deps);
-  const p = await s.deps.db.selectFrom('cert_partners').select('id').where('name', '=', 'ТехноСвіт').executeTakeFirstOrThrow();
+  const p = await s.deps.db
+    .selectFrom('cert_partners')
+    .select('id')
+    .where('name', '=', 'ТехноСвіт')
+    .executeTakeFirstOrThrow();
   partnerId = p.id;
-  const n = await s.deps.db.selectFrom('cert_nominals').selectAll().where('partner_id', '=', p.id).where('nominal', '=', 500).executeTakeFirstOrThrow();
+  const n = await s.deps.db
+    .selectFrom('cert_nominals')
+    .selectAll()
+    .where('partner_id', '=', p.id)
+    .where('nominal', '=', 500)
+    .executeTakeFirstOrThrow();
   price500 = n.xp_price;
 });
 afterAll(() => s.close());
@@ -27,8 +36,10 @@ async function buyer(xp: number, ogoXp = 0): Promise<{ m: TestMember; token: str
 }
 
 const balanceOf = async (customerId: number) =>
-  (await s.deps.db.selectFrom('customers').select('xp_balance').where('id', '=', customerId).executeTakeFirstOrThrow()).xp_balance;
-const certsOf = (memberId: number) => s.deps.db.selectFrom('cert_certificates').selectAll().where('member_id', '=', memberId).execute();
+  (await s.deps.db.selectFrom('customers').select('xp_balance').where('id', '=', customerId).executeTakeFirstOrThrow())
+    .xp_balance;
+const certsOf = (memberId: number) =>
+  s.deps.db.selectFrom('cert_certificates').selectAll().where('member_id', '=', memberId).execute();
 
 describe('cert/create (docs/rules.md#validation: needs a valid certificate token)', () => {
   it('buys a certificate at the server’s XP price, whatever the app says the price is', async () => {
@@ -36,7 +47,14 @@ describe('cert/create (docs/rules.md#validation: needs a valid certificate token
     const r = await s.post('/api/cert/create', { token, partnerId, nominal: 500, xp: 1, price: 1 }, m.token);
     expect(r.status).toBe(200);
     expect(r.body.balance).toBe(2000 - price500);
-    expect(r.body.certificate).toMatchObject({ partnerId, partnerName: 'ТехноСвіт', nominal: 500, xpPrice: price500, status: 'active', code: null });
+    expect(r.body.certificate).toMatchObject({
+      partnerId,
+      partnerName: 'ТехноСвіт',
+      nominal: 500,
+      xpPrice: price500,
+      status: 'active',
+      code: null,
+    });
     expect(await balanceOf(m.glo.id)).toBe(2000 - price500);
     const ledger = await s.deps.db.selectFrom('xp_ledger').selectAll().where('customer_id', '=', m.glo.id).execute();
     expect(ledger).toHaveLength(1);
@@ -63,7 +81,9 @@ describe('cert/create (docs/rules.md#validation: needs a valid certificate token
     expect(r.body.error.code).toBe('insufficient_xp');
     expect(await balanceOf(m.glo.id)).toBe(price500 - 1);
     expect(await certsOf(m.id)).toHaveLength(0);
-    expect(await s.deps.db.selectFrom('xp_ledger').selectAll().where('customer_id', '=', m.glo.id).execute()).toHaveLength(0);
+    expect(
+      await s.deps.db.selectFrom('xp_ledger').selectAll().where('customer_id', '=', m.glo.id).execute(),
+    ).toHaveLength(0);
   });
 
   it('cannot overdraw with two purchases at once', async () => {
@@ -97,7 +117,12 @@ describe('cert/create (docs/rules.md#validation: needs a valid certificate token
     const odd = await s.post('/api/cert/create', { token, partnerId, nominal: 750 }, m.token);
     expect(odd.status).toBe(422);
     expect(odd.body.error.code).toBe('nominal_not_offered');
-    for (const body of [{ token, partnerId }, { token, partnerId, nominal: -500 }, { token, partnerId: 'x', nominal: 500 }, { partnerId, nominal: 500 }]) {
+    for (const body of [
+      { token, partnerId },
+      { token, partnerId, nominal: -500 },
+      { token, partnerId: 'x', nominal: 500 },
+      { partnerId, nominal: 500 },
+    ]) {
       expect((await s.post('/api/cert/create', body, m.token)).status).toBe(400);
     }
     expect(await balanceOf(m.glo.id)).toBe(5000);
@@ -148,7 +173,11 @@ describe('cert/get-cert-list', () => {
   it('shows a certificate past its date as expired', async () => {
     const a = await buyer(5000);
     await s.post('/api/cert/create', { token: a.token, partnerId, nominal: 500 }, a.m.token);
-    await s.deps.db.updateTable('cert_certificates').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('member_id', '=', a.m.id).execute();
+    await s.deps.db
+      .updateTable('cert_certificates')
+      .set({ expires_at: '2020-01-01T00:00:00.000Z' })
+      .where('member_id', '=', a.m.id)
+      .execute();
     const list = await s.post('/api/cert/get-cert-list', { token: a.token }, a.m.token);
     expect(list.body.certificates[0].status).toBe('expired');
   });

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../../server/context';
 import { onError } from '../../../server/errors';
 import { registerCertPurchase } from '../../../server/routes/engagement/cert/purchase';
-import { sandboxCertificates, sandboxCertPartner, type CertPartnerService } from '../../../server/sandboxes/cert-partner';
+import {
+  sandboxCertificates,
+  sandboxCertPartner,
+  type CertPartnerService,
+} from '../../../server/sandboxes/cert-partner';
 import { seedCertCatalogue } from '../../../server/seed/cert-feedback';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
@@ -19,8 +23,17 @@ let price500: number;
 beforeAll(async () => {
   s = await makeTestServer();
   await seedCertCatalogue(s.deps);
-  partnerId = (await s.deps.db.selectFrom('cert_partners').select('id').where('name', '=', 'ТехноСвіт').executeTakeFirstOrThrow()).id;
-  price500 = (await s.deps.db.selectFrom('cert_nominals').select('xp_price').where('partner_id', '=', partnerId).where('nominal', '=', 500).executeTakeFirstOrThrow()).xp_price;
+  partnerId = (
+    await s.deps.db.selectFrom('cert_partners').select('id').where('name', '=', 'ТехноСвіт').executeTakeFirstOrThrow()
+  ).id;
+  price500 = (
+    await s.deps.db
+      .selectFrom('cert_nominals')
+      .select('xp_price')
+      .where('partner_id', '=', partnerId)
+      .where('nominal', '=', 500)
+      .executeTakeFirstOrThrow()
+  ).xp_price;
 });
 afterAll(() => s.close());
 
@@ -28,7 +41,13 @@ async function buyer(xp: number): Promise<{ m: TestMember; token: string; accoun
   const m = await createMember(s, { xp });
   const token = await certToken(s, m);
   expect((await register(s, m, token)).status).toBe(200);
-  const account = (await s.deps.db.selectFrom('cert_accounts').select('external_id').where('member_id', '=', m.id).executeTakeFirstOrThrow()).external_id;
+  const account = (
+    await s.deps.db
+      .selectFrom('cert_accounts')
+      .select('external_id')
+      .where('member_id', '=', m.id)
+      .executeTakeFirstOrThrow()
+  ).external_id;
   return { m, token, account };
 }
 
@@ -52,21 +71,35 @@ describe('a failed certificate purchase is voided at the partner', () => {
       await next();
     });
     registerCertPurchase(app, racing);
-    const res = await app.request('/api/cert/create', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${m.token}` }, body: JSON.stringify({ token, partnerId, nominal: 500 }) });
+    const res = await app.request('/api/cert/create', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${m.token}` },
+      body: JSON.stringify({ token, partnerId, nominal: 500 }),
+    });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/XP/);
-    expect(await s.deps.db.selectFrom('cert_certificates').select('id').where('member_id', '=', m.id).execute()).toHaveLength(0);
+    expect(
+      await s.deps.db.selectFrom('cert_certificates').select('id').where('member_id', '=', m.id).execute(),
+    ).toHaveLength(0);
     expect(sandboxCertificates(account)).toEqual([{ externalId: expect.stringMatching(/^crt_/), status: 'voided' }]);
   });
 
   it('four purchases at once with XP for one: one certificate stands at the partner, every other issued code is voided', async () => {
     const { m, token, account } = await buyer(price500);
-    const answers = await Promise.all(Array.from({ length: 4 }, () => s.post('/api/cert/create', { token, partnerId, nominal: 500 }, m.token)));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => s.post('/api/cert/create', { token, partnerId, nominal: 500 }, m.token)),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    const stored = await s.deps.db.selectFrom('cert_certificates').select('external_id').where('member_id', '=', m.id).execute();
+    const stored = await s.deps.db
+      .selectFrom('cert_certificates')
+      .select('external_id')
+      .where('member_id', '=', m.id)
+      .execute();
     expect(stored).toHaveLength(1);
     const atPartner = sandboxCertificates(account);
-    expect(atPartner.filter((c) => c.status === 'issued')).toEqual([{ externalId: stored[0]!.external_id, status: 'issued' }]);
+    expect(atPartner.filter((c) => c.status === 'issued')).toEqual([
+      { externalId: stored[0]!.external_id, status: 'issued' },
+    ]);
     expect(atPartner.every((c) => c.status === 'voided' || c.externalId === stored[0]!.external_id)).toBe(true);
   });
 });

@@ -18,7 +18,11 @@ beforeAll(async () => {
   b = await createMember(s);
   aTok = await feedbackToken(s, a);
   const order = await addOrder(s, a.glo.id);
-  const sent = await sendFeedback(s, a, { query: {}, fields: { orderId: String(order), rating: '5', shop: 'glo', token: aTok }, files: [{ bytes: pngBytes(), name: 'p.png', type: 'image/png' }] });
+  const sent = await sendFeedback(s, a, {
+    query: {},
+    fields: { orderId: String(order), rating: '5', shop: 'glo', token: aTok },
+    files: [{ bytes: pngBytes(), name: 'p.png', type: 'image/png' }],
+  });
   expect(sent.status).toBe(200);
   photoId = String(sent.body.feedback.photos[0].id);
 });

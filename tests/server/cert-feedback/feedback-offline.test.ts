@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const offline = (m: TestMember, token: string) => s.post('/api/feedback/get-offline-orders', { token }, m.token);
-const importNow = (m: TestMember, token: string) => s.post('/api/feedback/import-orders-in-background', { token }, m.token);
+const importNow = (m: TestMember, token: string) =>
+  s.post('/api/feedback/import-orders-in-background', { token }, m.token);
 
 describe('feedback/import-orders-in-background and get-offline-orders', () => {
   it('imports the member’s in-store purchases once; a repeat adds nothing', async () => {
@@ -38,7 +39,9 @@ describe('feedback/import-orders-in-background and get-offline-orders', () => {
     expect(newest.date > older.date).toBe(true);
     expect(newest).toMatchObject({ canFeedback: true, feedbackId: null });
     expect(newest.store).toContain('glo');
-    expect(newest.total).toBe(newest.items.reduce((sum: number, i: { price: number; quantity: number }) => sum + i.price * i.quantity, 0));
+    expect(newest.total).toBe(
+      newest.items.reduce((sum: number, i: { price: number; quantity: number }) => sum + i.price * i.quantity, 0),
+    );
     // Member B sees none of A's purchases.
     expect((await offline(b, bTok)).body.orders).toEqual([]);
   });
@@ -57,15 +60,39 @@ describe('feedback/send-offline', () => {
   it('stores feedback on an own in-store purchase; a second one is 409', async () => {
     const orders = (await offline(a, aTok)).body.orders as Array<{ id: number }>;
     const target = orders[0]?.id ?? 0;
-    const r = await s.post('/api/feedback/send-offline', { purchaseId: target, rating: 4, text: 'Привітний консультант', phone: '+38 (050) 123-45-67', token: aTok }, a.token);
+    const r = await s.post(
+      '/api/feedback/send-offline',
+      { purchaseId: target, rating: 4, text: 'Привітний консультант', phone: '+38 (050) 123-45-67', token: aTok },
+      a.token,
+    );
     expect(r.status).toBe(200);
-    expect(r.body.feedback).toMatchObject({ kind: 'offline', shop: 'offline', offlinePurchaseId: target, orderId: null, rating: 4, photos: [] });
+    expect(r.body.feedback).toMatchObject({
+      kind: 'offline',
+      shop: 'offline',
+      offlinePurchaseId: target,
+      orderId: null,
+      rating: 4,
+      photos: [],
+    });
     // What was rated, for «Мої відгуки»: the store and the purchase's date, and its variant.
     const bought = (orders as Array<{ id: number; store: string; date: string; variant: string }>)[0];
-    expect(r.body.feedback).toMatchObject({ variant: bought?.variant, store: bought?.store, boughtAt: bought?.date, orderNumber: null });
-    const row = await s.deps.db.selectFrom('feedback_entries').selectAll().where('id', '=', r.body.feedback.id).executeTakeFirstOrThrow();
+    expect(r.body.feedback).toMatchObject({
+      variant: bought?.variant,
+      store: bought?.store,
+      boughtAt: bought?.date,
+      orderNumber: null,
+    });
+    const row = await s.deps.db
+      .selectFrom('feedback_entries')
+      .selectAll()
+      .where('id', '=', r.body.feedback.id)
+      .executeTakeFirstOrThrow();
     expect(row.phone).toBe('380501234567');
-    const again = await s.post('/api/feedback/send-offline', { purchaseId: target, rating: 5, phone: '0501234567', token: aTok }, a.token);
+    const again = await s.post(
+      '/api/feedback/send-offline',
+      { purchaseId: target, rating: 5, phone: '0501234567', token: aTok },
+      a.token,
+    );
     expect(again.status).toBe(409);
 
     const list = (await offline(a, aTok)).body;
@@ -73,7 +100,11 @@ describe('feedback/send-offline', () => {
     expect(reviewed).toMatchObject({ canFeedback: false, feedbackId: r.body.feedback.id });
     expect(list.showCan).toBe(true);
     for (const other of orders.slice(1)) {
-      await s.post('/api/feedback/send-offline', { purchaseId: other.id, rating: 5, phone: '0501234567', token: aTok }, a.token);
+      await s.post(
+        '/api/feedback/send-offline',
+        { purchaseId: other.id, rating: 5, phone: '0501234567', token: aTok },
+        a.token,
+      );
     }
     expect((await offline(a, aTok)).body.showCan).toBe(false);
   });
@@ -82,10 +113,26 @@ describe('feedback/send-offline', () => {
     await importNow(b, bTok);
     const bOrders = (await offline(b, bTok)).body.orders as Array<{ id: number }>;
     const theirs = bOrders[0]?.id ?? 0;
-    const r = await s.post('/api/feedback/send-offline', { purchaseId: theirs, rating: 1, phone: '0501234567', token: aTok }, a.token);
+    const r = await s.post(
+      '/api/feedback/send-offline',
+      { purchaseId: theirs, rating: 1, phone: '0501234567', token: aTok },
+      a.token,
+    );
     expect(r.status).toBe(403);
-    expect((await s.post('/api/feedback/send-offline', { purchaseId: 777_777, rating: 1, phone: '0501234567', token: aTok }, a.token)).status).toBe(404);
-    const withAToken = await s.post('/api/feedback/send-offline', { purchaseId: theirs, rating: 1, phone: '0501234567', token: aTok }, b.token);
+    expect(
+      (
+        await s.post(
+          '/api/feedback/send-offline',
+          { purchaseId: 777_777, rating: 1, phone: '0501234567', token: aTok },
+          a.token,
+        )
+      ).status,
+    ).toBe(404);
+    const withAToken = await s.post(
+      '/api/feedback/send-offline',
+      { purchaseId: theirs, rating: 1, phone: '0501234567', token: aTok },
+      b.token,
+    );
     expect(withAToken.status).toBe(401);
     expect((await offline(b, bTok)).body.orders.every((o: { canFeedback: boolean }) => o.canFeedback)).toBe(true);
   });
@@ -106,6 +153,8 @@ describe('feedback/send-offline', () => {
     ]) {
       expect((await s.post('/api/feedback/send-offline', body, m.token)).status).toBe(400);
     }
-    expect(await s.deps.db.selectFrom('feedback_entries').selectAll().where('member_id', '=', m.id).execute()).toHaveLength(0);
+    expect(
+      await s.deps.db.selectFrom('feedback_entries').selectAll().where('member_id', '=', m.id).execute(),
+    ).toHaveLength(0);
   });
 });

@@ -41,12 +41,24 @@ describe('cert-feedback seed with the demo member Олена', () => {
     const list = await s.post('/api/feedback/get-list', { token: fTok }, olena.token);
     expect(list.body.feedback).toHaveLength(1);
     expect(list.body.feedback[0]).toMatchObject({ orderId: order, rating: 5 });
-    const photo = await s.get('/api/feedback/get-photo', { id: String(list.body.feedback[0].photos[0].id) }, olena.token);
+    const photo = await s.get(
+      '/api/feedback/get-photo',
+      { id: String(list.body.feedback[0].photos[0].id) },
+      olena.token,
+    );
     expect(photo.body.mime).toBe('image/png');
     expect(Buffer.from(photo.body.data, 'base64').subarray(1, 4).toString('ascii')).toBe('PNG');
 
     // Her registration is seeded, so she can buy at once.
-    expect((await s.post('/api/cert/create', { token, partnerId: certs.body.certificates[0].partnerId, nominal: 500 }, olena.token)).body.error.code).toBe('insufficient_xp');
+    expect(
+      (
+        await s.post(
+          '/api/cert/create',
+          { token, partnerId: certs.body.certificates[0].partnerId, nominal: 500 },
+          olena.token,
+        )
+      ).body.error.code,
+    ).toBe('insufficient_xp');
   });
 });
 
@@ -56,7 +68,11 @@ describe('cert-feedback seed on a database without demo members', () => {
     try {
       const partners = await s.deps.db.selectFrom('cert_partners').select('id').execute();
       expect(partners.length).toBeGreaterThanOrEqual(18);
-      const olena = await s.deps.db.selectFrom('members').select('id').where('phone', '=', TEST_PHONES[0]).executeTakeFirst();
+      const olena = await s.deps.db
+        .selectFrom('members')
+        .select('id')
+        .where('phone', '=', TEST_PHONES[0])
+        .executeTakeFirst();
       const certs = await s.deps.db.selectFrom('cert_certificates').select('id').execute();
       // With the auth seed in place she gets two; without it, none and no failure.
       expect(certs).toHaveLength(olena ? 2 : 0);

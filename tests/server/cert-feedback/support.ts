@@ -23,11 +23,19 @@ export async function feedbackToken(s: TestServer, m: TestMember): Promise<strin
 }
 
 export async function register(s: TestServer, m: TestMember, token: string) {
-  return s.post('/api/cert/regist', { email: `${m.phone}@example.com`, first_name: 'Олена', last_name: 'Коваль', token }, m.token);
+  return s.post(
+    '/api/cert/regist',
+    { email: `${m.phone}@example.com`, first_name: 'Олена', last_name: 'Коваль', token },
+    m.token,
+  );
 }
 
 /** An order straight in the table, delivered unless told otherwise. */
-export function addOrder(s: TestServer, customerId: number, opts: { variant?: 'glo' | 'ogo'; fulfilled?: boolean; financial?: string } = {}): Promise<number> {
+export function addOrder(
+  s: TestServer,
+  customerId: number,
+  opts: { variant?: 'glo' | 'ogo'; fulfilled?: boolean; financial?: string } = {},
+): Promise<number> {
   return insertOrder(s, customerId, {
     variant: opts.variant ?? 'glo',
     financial_status: opts.financial ?? 'paid',
@@ -60,14 +68,24 @@ export function webpBytes(): Uint8Array {
 export async function sendFeedback(
   s: TestServer,
   m: TestMember,
-  opts: { query: Record<string, string>; fields: Record<string, string>; files?: Array<{ bytes: Uint8Array; name: string; type?: string }>; idem?: string },
+  opts: {
+    query: Record<string, string>;
+    fields: Record<string, string>;
+    files?: Array<{ bytes: Uint8Array; name: string; type?: string }>;
+    idem?: string;
+  },
 ): Promise<Pick<Awaited<ReturnType<TestServer['post']>>, 'status' | 'body'>> {
   const form = new FormData();
   for (const [k, v] of Object.entries(opts.fields)) form.append(k, v);
-  for (const f of opts.files ?? []) form.append('photos', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/jpeg' }), f.name);
+  for (const f of opts.files ?? [])
+    form.append('photos', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/jpeg' }), f.name);
   const headers: Record<string, string> = { 'x-api-key': API_KEY, authorization: `Bearer ${m.token}` };
   if (opts.idem) headers['idempotency-key'] = opts.idem;
-  const res = await s.app.request(`/api/feedback/send?${new URLSearchParams(opts.query).toString()}`, { method: 'POST', headers, body: form });
+  const res = await s.app.request(`/api/feedback/send?${new URLSearchParams(opts.query).toString()}`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }

@@ -37,14 +37,22 @@ describe('analytics events and the Idempotency-Key over HTTP', () => {
 
   it("refuses another member's analytics token with 401 (docs/rules.md#error-reactions)", async () => {
     const { body: tok } = await s.get('/api/analytics/get-bat-token', {}, a.token);
-    const r = await s.post('/api/analytics/send-bat-event', { event: 'x', token: tok.token, data: { customer_id: b.glo.id, page_url: '/' } }, b.token);
+    const r = await s.post(
+      '/api/analytics/send-bat-event',
+      { event: 'x', token: tok.token, data: { customer_id: b.glo.id, page_url: '/' } },
+      b.token,
+    );
     expect(r.status).toBe(401);
     expect(await eventsOf(b.id)).toHaveLength(0);
   });
 
   it("refuses an event about another member's record", async () => {
     const { body: tok } = await s.get('/api/analytics/get-bat-token', {}, b.token);
-    const r = await s.post('/api/analytics/send-bat-event', { event: 'x', token: tok.token, data: { customer_id: a.glo.id, page_url: '/' } }, b.token);
+    const r = await s.post(
+      '/api/analytics/send-bat-event',
+      { event: 'x', token: tok.token, data: { customer_id: a.glo.id, page_url: '/' } },
+      b.token,
+    );
     expect(r.status).toBe(403);
   });
 

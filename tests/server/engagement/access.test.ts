@@ -23,12 +23,23 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const groups: Record<string, Record<string, CallDef>> = { content: contentCalls, invite: inviteCalls, analytics: analyticsCalls, engagement: engagementCalls };
-const every = Object.entries(groups).flatMap(([group, calls]) => Object.entries(calls).map(([name, call]) => ({ group, name, call })));
+const groups: Record<string, Record<string, CallDef>> = {
+  content: contentCalls,
+  invite: inviteCalls,
+  analytics: analyticsCalls,
+  engagement: engagementCalls,
+};
+const every = Object.entries(groups).flatMap(([group, calls]) =>
+  Object.entries(calls).map(([name, call]) => ({ group, name, call })),
+);
 
 /** Sends a call with a plausible empty input: GET with no query, POST with `{}`. */
 const send = (call: CallDef, opts: { token?: string; headers?: Record<string, string>; body?: string } = {}) =>
-  s.call(call.method, call.path, { token: opts.token, headers: opts.headers, body: opts.body ?? (call.method === 'POST' ? {} : undefined) });
+  s.call(call.method, call.path, {
+    token: opts.token,
+    headers: opts.headers,
+    body: opts.body ?? (call.method === 'POST' ? {} : undefined),
+  });
 
 describe('the engagement calls in the contract', () => {
   it('lists marathon, subscription and stores in the engagement group, and every call in allCalls and OpenAPI', async () => {
@@ -38,7 +49,9 @@ describe('the engagement calls in the contract', () => {
     expect(contract.analytics).toBe(analyticsCalls);
     expect(contract.engagement).toBe(engagementCalls);
     const listed = new Set(allCalls().map((c) => c.call));
-    const doc = (await (await s.app.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await s.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     for (const { name, call } of every) {
       expect(listed.has(call), name).toBe(true);
       expect(doc.paths[call.path]?.[call.method.toLowerCase()], `${call.method} ${call.path}`).toBeDefined();

@@ -24,14 +24,50 @@ const post = (path: string, m: TestMember, body: unknown, idem?: string, server:
   server.call('POST', `/api/analytics/${path}`, { body, token: m.token, idem });
 
 /** A good request of each storing call for member `m`, and the kind of row it stores. */
-async function goodCalls(m: TestMember, server: TestServer = s): Promise<Array<{ path: string; kind: string; body: Record<string, unknown> }>> {
+async function goodCalls(
+  m: TestMember,
+  server: TestServer = s,
+): Promise<Array<{ path: string; kind: string; body: Record<string, unknown> }>> {
   const order = await addOrder(server, m.glo.id);
   return [
-    { path: 'send-bat-event', kind: 'bat-event', body: { event: 'page_view', token: await batToken(m, server), data: { customer_id: m.glo.id, page_url: '/shop' } } },
+    {
+      path: 'send-bat-event',
+      kind: 'bat-event',
+      body: {
+        event: 'page_view',
+        token: await batToken(m, server),
+        data: { customer_id: m.glo.id, page_url: '/shop' },
+      },
+    },
     { path: 'auth-bat', kind: 'auth-bat', body: { shopifyId: m.ogo.id, event: 'login', ogo: true } },
-    { path: 'esputnik-add-contact', kind: 'esputnik-contact', body: { firstName: ' Ганна ', lastName: 'Петренко', shopifyId: m.glo.id, email: 'hanna@example.com', phone: m.phone } },
-    { path: 'pwa-add-order-info', kind: 'order-info', body: { transaction_id: order, shopify_id: m.glo.id, os_name: 'Android', os_version: '14', phone_brand: 'Google', phone_model: 'Pixel 8' } },
-    { path: 'esputnik-event-login', kind: 'esputnik-login', body: { phone: m.phone, date: '2026-11-23T10:00:00.000Z' } },
+    {
+      path: 'esputnik-add-contact',
+      kind: 'esputnik-contact',
+      body: {
+        firstName: ' Ганна ',
+        lastName: 'Петренко',
+        shopifyId: m.glo.id,
+        email: 'hanna@example.com',
+        phone: m.phone,
+      },
+    },
+    {
+      path: 'pwa-add-order-info',
+      kind: 'order-info',
+      body: {
+        transaction_id: order,
+        shopify_id: m.glo.id,
+        os_name: 'Android',
+        os_version: '14',
+        phone_brand: 'Google',
+        phone_model: 'Pixel 8',
+      },
+    },
+    {
+      path: 'esputnik-event-login',
+      kind: 'esputnik-login',
+      body: { phone: m.phone, date: '2026-11-23T10:00:00.000Z' },
+    },
     { path: 'esputnik-send-id', kind: 'esputnik-id', body: { id: m.glo.id, phone: m.phone, email: '' } },
   ];
 }
@@ -39,7 +75,9 @@ async function goodCalls(m: TestMember, server: TestServer = s): Promise<Array<{
 describe('every storing analytics call (docs/api.md#analytics Analytics)', () => {
   it('covers every call of the contract but the token', async () => {
     const paths = (await goodCalls(a)).map((c) => `/api/analytics/${c.path}`);
-    const storing = Object.values(analyticsCalls).filter((c) => c.mutation).map((c) => c.path);
+    const storing = Object.values(analyticsCalls)
+      .filter((c) => c.mutation)
+      .map((c) => c.path);
     expect(new Set(paths)).toEqual(new Set(storing));
     expect(analyticsCalls.getBatToken.mutation).toBe(false);
   });
@@ -59,8 +97,15 @@ describe('every storing analytics call (docs/api.md#analytics Analytics)', () =>
     }
     const rows = await analyticsRows(s, m.id);
     expect(rows.map((r) => r.event)).toEqual(['page_view', 'login', 'add-contact', 'order-info', 'login', 'send-id']);
-    expect(JSON.parse(rows[0]?.payload ?? '{}')).toEqual({ data: { customer_id: m.glo.id, page_url: '/shop' }, ogo: false });
-    expect(JSON.parse(rows[2]?.payload ?? '{}')).toMatchObject({ firstName: 'Ганна', phone: m.phone, email: 'hanna@example.com' });
+    expect(JSON.parse(rows[0]?.payload ?? '{}')).toEqual({
+      data: { customer_id: m.glo.id, page_url: '/shop' },
+      ogo: false,
+    });
+    expect(JSON.parse(rows[2]?.payload ?? '{}')).toMatchObject({
+      firstName: 'Ганна',
+      phone: m.phone,
+      email: 'hanna@example.com',
+    });
   });
 
   it('stores a call once however often it is replayed under the same Idempotency-Key', async () => {
@@ -106,7 +151,8 @@ describe('analytics token: get-bat-token and send-bat-event (docs/api.md#analyti
     const r = await s.get('/api/analytics/get-bat-token', {}, m.token);
     expect(r.status).toBe(200);
     expect(Date.parse(r.body.expired_at) - s.clock.now().getTime()).toBe(DAY);
-    const event = (token: string) => post('send-bat-event', m, { event: 'page_view', token, data: { customer_id: m.glo.id, page_url: '/' } });
+    const event = (token: string) =>
+      post('send-bat-event', m, { event: 'page_view', token, data: { customer_id: m.glo.id, page_url: '/' } });
     s.clock.advance(DAY - 1000);
     expect((await event(r.body.token)).status).toBe(200);
     s.clock.advance(1000);
@@ -154,13 +200,24 @@ describe('analytics: the member’s own records, orders and phone only', () => {
   it('refuses another member’s record (403) and an unknown one (404) in every call that names one', async () => {
     const token = await batToken(a);
     const order = await addOrder(s, a.glo.id);
-    const bodies = (customer: number) => [
-      ['send-bat-event', { event: 'x', token, data: { customer_id: customer, page_url: '/' } }],
-      ['auth-bat', { shopifyId: customer, event: 'login' }],
-      ['esputnik-add-contact', { firstName: 'А', lastName: 'Б', shopifyId: customer, email: '', phone: a.phone }],
-      ['pwa-add-order-info', { transaction_id: order, shopify_id: customer, os_name: '', os_version: '', phone_brand: '', phone_model: '' }],
-      ['esputnik-send-id', { id: customer, phone: a.phone, email: '' }],
-    ] as const;
+    const bodies = (customer: number) =>
+      [
+        ['send-bat-event', { event: 'x', token, data: { customer_id: customer, page_url: '/' } }],
+        ['auth-bat', { shopifyId: customer, event: 'login' }],
+        ['esputnik-add-contact', { firstName: 'А', lastName: 'Б', shopifyId: customer, email: '', phone: a.phone }],
+        [
+          'pwa-add-order-info',
+          {
+            transaction_id: order,
+            shopify_id: customer,
+            os_name: '',
+            os_version: '',
+            phone_brand: '',
+            phone_model: '',
+          },
+        ],
+        ['esputnik-send-id', { id: customer, phone: a.phone, email: '' }],
+      ] as const;
     for (const [path, body] of bodies(b.glo.id)) {
       const r = await post(path, a, body);
       expect(r.status, path).toBe(403);
@@ -173,7 +230,14 @@ describe('analytics: the member’s own records, orders and phone only', () => {
   it('pwa-add-order-info: refuses another member’s order (403), another record’s, an unknown one (404); cuts texts at 500 (docs/rules.md#constants)', async () => {
     const theirs = await addOrder(s, b.glo.id);
     const ogoOrder = await addOrder(s, a.ogo.id, { variant: 'ogo' });
-    const info = (transaction_id: number) => ({ transaction_id, shopify_id: a.glo.id, os_name: 'iOS', os_version: '17', phone_brand: 'Apple', phone_model: 'iPhone' });
+    const info = (transaction_id: number) => ({
+      transaction_id,
+      shopify_id: a.glo.id,
+      os_name: 'iOS',
+      os_version: '17',
+      phone_brand: 'Apple',
+      phone_model: 'iPhone',
+    });
     expect((await post('pwa-add-order-info', a, info(theirs))).status).toBe(403);
     expect((await post('pwa-add-order-info', a, info(ogoOrder))).status).toBe(403);
     expect((await post('pwa-add-order-info', a, info(99_999_999))).status).toBe(404);
@@ -182,7 +246,11 @@ describe('analytics: the member’s own records, orders and phone only', () => {
     expect(huge.body.error.message).toContain('«transaction_id»');
     const mine = await addOrder(s, a.glo.id);
     const long = `Mozilla/5.0 ${'x'.repeat(3000)}`;
-    const r = await post('pwa-add-order-info', a, { ...info(mine), os_name: long, phone_model: `  ${'😀'.repeat(300)}` });
+    const r = await post('pwa-add-order-info', a, {
+      ...info(mine),
+      os_name: long,
+      phone_model: `  ${'😀'.repeat(300)}`,
+    });
     expect(r.status).toBe(200);
     const payload = JSON.parse((await analyticsRows(s, a.id)).at(-1)?.payload ?? '{}');
     expect(payload.os_name).toBe(long.slice(0, 500));
@@ -197,7 +265,9 @@ describe('analytics: the member’s own records, orders and phone only', () => {
       const r = await post('esputnik-event-login', a, { phone, date: '2026-11-23T10:00:00.000Z' });
       expect(r.status, phone).toBe(200);
     }
-    const stored = (await analyticsRows(s, a.id)).filter((r) => r.kind === 'esputnik-login').map((r) => JSON.parse(r.payload).phone);
+    const stored = (await analyticsRows(s, a.id))
+      .filter((r) => r.kind === 'esputnik-login')
+      .map((r) => JSON.parse(r.payload).phone);
     expect(new Set(stored)).toEqual(new Set([a.phone]));
     const before = (await analyticsRows(s, a.id)).length;
     for (const phone of [b.phone, `0${b.phone.slice(3)}`, '380500000001']) {
@@ -216,8 +286,16 @@ describe('analytics: the member’s own records, orders and phone only', () => {
       ['esputnik-event-login', { phone: a.phone, date: '2026-02-30T10:00:00Z' }, 'date'],
       ['esputnik-event-login', { date: '2026-11-23' }, 'phone'],
       ['esputnik-event-login', { phone: 380671000000, date: '2026-11-23' }, 'phone'],
-      ['esputnik-add-contact', { firstName: 'А', lastName: 'Б', shopifyId: a.glo.id, email: 'not-an-email', phone: a.phone }, 'email'],
-      ['esputnik-add-contact', { firstName: 'А'.repeat(101), lastName: 'Б', shopifyId: a.glo.id, email: '', phone: a.phone }, 'firstName'],
+      [
+        'esputnik-add-contact',
+        { firstName: 'А', lastName: 'Б', shopifyId: a.glo.id, email: 'not-an-email', phone: a.phone },
+        'email',
+      ],
+      [
+        'esputnik-add-contact',
+        { firstName: 'А'.repeat(101), lastName: 'Б', shopifyId: a.glo.id, email: '', phone: a.phone },
+        'firstName',
+      ],
       ['esputnik-add-contact', { firstName: 'А', shopifyId: a.glo.id, email: '', phone: a.phone }, 'lastName'],
       ['esputnik-send-id', { id: '1', phone: a.phone, email: '' }, 'id'],
       ['esputnik-send-id', { id: a.glo.id, phone: '1'.repeat(33), email: '' }, 'phone'],
@@ -269,11 +347,13 @@ describe('forwarding to ANALYTICS_FORWARD_URL (only when configured)', () => {
     const loud = await makeTestServer({ env: { ANALYTICS_FORWARD_URL: url } });
     try {
       const q = await createMember(quiet);
-      for (const c of await goodCalls(q, quiet)) expect((await post(c.path, q, c.body, undefined, quiet)).status).toBe(200);
+      for (const c of await goodCalls(q, quiet))
+        expect((await post(c.path, q, c.body, undefined, quiet)).status).toBe(200);
       const m = await createMember(loud);
       const calls = await goodCalls(m, loud);
       const key = randomUUID();
-      for (const c of calls) expect((await post(c.path, m, c.body, c.path === 'auth-bat' ? key : undefined, loud)).status).toBe(200);
+      for (const c of calls)
+        expect((await post(c.path, m, c.body, c.path === 'auth-bat' ? key : undefined, loud)).status).toBe(200);
       const authBody = calls.find((c) => c.path === 'auth-bat')?.body;
       expect((await post('auth-bat', m, authBody, key, loud)).headers.get('idempotent-replayed')).toBe('true');
       await settle(calls.length);
@@ -281,7 +361,13 @@ describe('forwarding to ANALYTICS_FORWARD_URL (only when configured)', () => {
       const rows = await analyticsRows(loud, m.id);
       expect(received.map((r) => r.id)).toEqual(rows.map((r) => r.id));
       expect(received.map((r) => r.kind)).toEqual(calls.map((c) => c.kind));
-      expect(received[1]).toEqual({ id: rows[1]?.id, kind: 'auth-bat', event: 'login', payload: JSON.parse(rows[1]?.payload ?? '{}'), created_at: rows[1]?.created_at });
+      expect(received[1]).toEqual({
+        id: rows[1]?.id,
+        kind: 'auth-bat',
+        event: 'login',
+        payload: JSON.parse(rows[1]?.payload ?? '{}'),
+        created_at: rows[1]?.created_at,
+      });
     } finally {
       await quiet.close();
       await loud.close();

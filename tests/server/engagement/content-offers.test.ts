@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const page = (id: number, token?: string, ogo?: boolean) => s.post('/api/content/get-page-by-id', ogo ? { id, ogo } : { id }, token);
+const page = (id: number, token?: string, ogo?: boolean) =>
+  s.post('/api/content/get-page-by-id', ogo ? { id, ogo } : { id }, token);
 
 describe('the pages the navigation (docs/rules.md#screens) names without paths, and where to buy (content/get-page-by-id)', () => {
   it('answers each configured page of the offers with its text, and the variant’s own version where it has one', async () => {
@@ -42,11 +43,17 @@ describe('the pages the navigation (docs/rules.md#screens) names without paths, 
       const member = await createMember(bare);
       const r = await bare.post('/api/content/get-page-by-id', { id: CONTENT_PAGES.testDrive }, member.token);
       expect(r.status).toBe(200);
-      expect(r.body.title).toBe(SEEDED_PAGES.find((p) => p.id === CONTENT_PAGES.testDrive && p.variant === 'glo')!.title);
+      expect(r.body.title).toBe(
+        SEEDED_PAGES.find((p) => p.id === CONTENT_PAGES.testDrive && p.variant === 'glo')!.title,
+      );
       // The first release's pages come from the seed only.
-      expect((await bare.post('/api/content/get-page-by-id', { id: CONTENT_PAGES.faq }, member.token)).status).toBe(404);
+      expect((await bare.post('/api/content/get-page-by-id', { id: CONTENT_PAGES.faq }, member.token)).status).toBe(
+        404,
+      );
       await bare.deps.db.deleteFrom('content_pages').where('page_id', '=', CONTENT_PAGES.testDrive).execute();
-      expect((await bare.post('/api/content/get-page-by-id', { id: CONTENT_PAGES.testDrive }, member.token)).status).toBe(404);
+      expect(
+        (await bare.post('/api/content/get-page-by-id', { id: CONTENT_PAGES.testDrive }, member.token)).status,
+      ).toBe(404);
     } finally {
       await bare.close();
     }
@@ -56,7 +63,12 @@ describe('the pages the navigation (docs/rules.md#screens) names without paths, 
 describe('GET /manifest.json (docs/rules.md#screens "Install"): the brand of the host, or the one asked for', () => {
   const manifest = async (headers: Record<string, string> = {}, query = '') => {
     const r = await s.app.request(`/manifest.json${query}`, { headers });
-    return { status: r.status, type: r.headers.get('content-type'), cache: r.headers.get('cache-control'), body: (await r.json()) as { name: string; short_name: string; start_url: string; icons: unknown[] } };
+    return {
+      status: r.status,
+      type: r.headers.get('content-type'),
+      cache: r.headers.get('cache-control'),
+      body: (await r.json()) as { name: string; short_name: string; start_url: string; icons: unknown[] },
+    };
   };
 
   it('is «Клуб glo» on any host but the ogo one, with no API key needed and always revalidated', async () => {
@@ -69,7 +81,10 @@ describe('GET /manifest.json (docs/rules.md#screens "Install"): the brand of the
   });
 
   it('is «Клуб ogo» on the ogo host (OGO_HOST), and for ?brand=ogo on any host', async () => {
-    expect((await manifest({ host: 'club.ogo.test' })).body).toMatchObject({ short_name: 'Клуб ogo', name: 'Клуб ogo — бонуси, магазин і сканування' });
+    expect((await manifest({ host: 'club.ogo.test' })).body).toMatchObject({
+      short_name: 'Клуб ogo',
+      name: 'Клуб ogo — бонуси, магазин і сканування',
+    });
     expect((await manifest({ host: 'club.glo.test' }, '?brand=ogo')).body.short_name).toBe('Клуб ogo');
     expect((await manifest({ host: 'club.ogo.test' }, '?brand=glo')).body.short_name).toBe('Клуб glo');
     expect((await manifest({ host: 'club.glo.test' }, '?brand=velo')).body.short_name).toBe('Клуб glo');

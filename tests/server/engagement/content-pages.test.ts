@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const page = (id: number, token?: string, ogo?: boolean) => s.post('/api/content/get-page-by-id', ogo === undefined ? { id } : { id, ogo }, token);
+const page = (id: number, token?: string, ogo?: boolean) =>
+  s.post('/api/content/get-page-by-id', ogo === undefined ? { id } : { id, ogo }, token);
 
 /** Splits a FAQ body into its intro and its (title, answer paragraphs) pairs; fails on anything else. */
 function faqPairs(html: string): { intro: string | null; pairs: Array<{ title: string; answer: string[] }> } {
@@ -64,7 +65,10 @@ describe('content/get-page-by-id: FAQ (docs/api.md#content: h3 titles and div an
       const r = await page(id, verified.token);
       expect(r.status, key).toBe(200);
       expect(r.body.body_html.length, key).toBeGreaterThan(50);
-      expect(SEEDED_PAGES.some((p) => p.id === id), key).toBe(true);
+      expect(
+        SEEDED_PAGES.some((p) => p.id === id),
+        key,
+      ).toBe(true);
     }
   });
 });
@@ -130,10 +134,19 @@ describe('content/get-page-by-id: bad requests', () => {
   });
 
   it('escapes whatever text is stored: no markup of its own reaches the app', async () => {
-    const evil = { kind: 'faq', items: [{ q: '<script>alert(1)</script>', a: ['<img src=x onerror="alert(2)">', 'Ок & добре'] }] };
-    await s.deps.db.updateTable('content_pages').set({ body: JSON.stringify(evil) }).where('page_id', '=', CONTENT_PAGES.gloStudio).execute();
+    const evil = {
+      kind: 'faq',
+      items: [{ q: '<script>alert(1)</script>', a: ['<img src=x onerror="alert(2)">', 'Ок & добре'] }],
+    };
+    await s.deps.db
+      .updateTable('content_pages')
+      .set({ body: JSON.stringify(evil) })
+      .where('page_id', '=', CONTENT_PAGES.gloStudio)
+      .execute();
     const r = await page(CONTENT_PAGES.gloStudio, plain.token);
     expect(r.status).toBe(200);
-    expect(r.body.body_html).toBe('<h3>&lt;script&gt;alert(1)&lt;/script&gt;</h3><div><p>&lt;img src=x onerror=&quot;alert(2)&quot;&gt;</p><p>Ок &amp; добре</p></div>');
+    expect(r.body.body_html).toBe(
+      '<h3>&lt;script&gt;alert(1)&lt;/script&gt;</h3><div><p>&lt;img src=x onerror=&quot;alert(2)&quot;&gt;</p><p>Ок &amp; добре</p></div>',
+    );
   });
 });

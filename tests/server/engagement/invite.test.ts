@@ -30,7 +30,8 @@ const ogoToken = async (m: TestMember): Promise<string> => {
   expect(r.status).toBe(200);
   return r.body.token as string;
 };
-const veloMgm = (m: TestMember, body: unknown, idem?: string) => s.call('POST', '/api/invite/get-velo-mgm', { body, token: m.token, idem });
+const veloMgm = (m: TestMember, body: unknown, idem?: string) =>
+  s.call('POST', '/api/invite/get-velo-mgm', { body, token: m.token, idem });
 
 describe('invite/get-promo-code (docs/api.md#invite, docs/rules.md#validation: REW- prefix, length over 4)', () => {
   it('answers msg ok and the member’s own REW- code, the same on every call', async () => {
@@ -39,7 +40,11 @@ describe('invite/get-promo-code (docs/api.md#invite, docs/rules.md#validation: R
     expect(code.length).toBeGreaterThan(4);
     expect(isMgmCode(code)).toBe(true);
     expect(await promoCode(a)).toBe(code);
-    const stored = await s.deps.db.selectFrom('members').select('mgm_code').where('id', '=', a.id).executeTakeFirstOrThrow();
+    const stored = await s.deps.db
+      .selectFrom('members')
+      .select('mgm_code')
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
     expect(stored.mgm_code).toBe(code);
   });
 
@@ -111,7 +116,9 @@ describe('invite/get-velo-mgm (docs/api.md#invite: discount_code; rev_code for t
     const expired = await veloMgm(c, { shopifyId: c.ogo.id, ogoApiToken: tok });
     expect(expired.status).toBe(401);
     expect(expired.body.error.code).toBe('ogo_unauthenticated');
-    expect(await s.deps.db.selectFrom('invite_velo_codes').select('id').where('member_id', '=', c.id).execute()).toEqual([]);
+    expect(
+      await s.deps.db.selectFrom('invite_velo_codes').select('id').where('member_id', '=', c.id).execute(),
+    ).toEqual([]);
   });
 
   it('answers 400 naming the field for bad fields and bad JSON', async () => {
@@ -170,7 +177,11 @@ describe('invite/get-rules (the calculator’s figures, as the server pays them)
   it('answers the rules friend-reward pays by, to members only', async () => {
     const r = await s.get('/api/invite/get-rules', {}, a.token);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ xpPerFriend: INVITE_RULES.xpPerFriend, milestones: [...INVITE_RULES.milestones], maxFriendsPerYear: INVITE_RULES.maxFriendsPerYear });
+    expect(r.body).toEqual({
+      xpPerFriend: INVITE_RULES.xpPerFriend,
+      milestones: [...INVITE_RULES.milestones],
+      maxFriendsPerYear: INVITE_RULES.maxFriendsPerYear,
+    });
     expect(inviteXp(5, r.body).totalXp).toBe(inviteXp(5).totalXp);
     expect((await s.get('/api/invite/get-rules', {})).status).toBe(401);
   });
@@ -191,13 +202,17 @@ describe('the velo invite link’s landing on the ogo store (sandbox)', () => {
     expect(html).toContain(r.body.discount_code);
     expect(html).toContain(r.body.rev_code);
     // The code retyped by hand in lower case is the same code.
-    const typed = await s.app.request(`${VELO_INVITE_PATH}?discount=${encodeURIComponent(String(r.body.discount_code).toLowerCase())}`);
+    const typed = await s.app.request(
+      `${VELO_INVITE_PATH}?discount=${encodeURIComponent(String(r.body.discount_code).toLowerCase())}`,
+    );
     expect(typed.status).toBe(200);
     expect(await typed.text()).toContain(r.body.discount_code);
   });
 
   it('answers 404 with a plain page for a code the club never issued, and escapes what it echoes', async () => {
-    const page = await s.app.request(`${VELO_INVITE_PATH}?discount=${encodeURIComponent('<script>x</script>')}&rev_code=REW-AAAAAA`);
+    const page = await s.app.request(
+      `${VELO_INVITE_PATH}?discount=${encodeURIComponent('<script>x</script>')}&rev_code=REW-AAAAAA`,
+    );
     expect(page.status).toBe(404);
     const html = await page.text();
     expect(html).toContain('Запрошення недійсне');
@@ -206,7 +221,8 @@ describe('the velo invite link’s landing on the ogo store (sandbox)', () => {
 });
 
 describe('invite/check-friend-code (docs/rules.md#validation, asked when the code is entered in the cart)', () => {
-  const check = (m: TestMember, body: unknown) => s.call('POST', '/api/invite/check-friend-code', { body, token: m.token });
+  const check = (m: TestMember, body: unknown) =>
+    s.call('POST', '/api/invite/check-friend-code', { body, token: m.token });
 
   it('accepts another member’s real code on a first order and refuses nobody’s, one’s own and a malformed one, in Ukrainian', async () => {
     const c = await createMember(s);
@@ -217,7 +233,10 @@ describe('invite/check-friend-code (docs/rules.md#validation, asked when the cod
     expect(ok.body).toEqual({ ok: true, code });
     const nobody = await check(d, { code: 'REW-NOSUCH1' });
     expect(nobody.status).toBe(422);
-    expect(nobody.body.error).toMatchObject({ code: 'friend_code_unknown', message: expect.stringContaining('Такого коду друга немає') });
+    expect(nobody.body.error).toMatchObject({
+      code: 'friend_code_unknown',
+      message: expect.stringContaining('Такого коду друга немає'),
+    });
     expect((await check(c, { code })).body.error.code).toBe('friend_code_own');
     expect((await check(d, { code: 'ABC' })).body.error.code).toBe('friend_code_not_applicable');
     expect((await check(d, {})).status).toBe(400);

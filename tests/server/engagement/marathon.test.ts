@@ -36,7 +36,8 @@ function rightOption(q: Question): number {
   throw new Error(`no such question: ${q.text}`);
 }
 const wrongOption = (q: Question) => (q.options.find((o) => o.id !== rightOption(q)) ?? { id: 0 }).id;
-const answer = (m: TestMember, body: unknown, idem?: string) => s.call('POST', '/api/marathon/answer', { body, token: m.token, idem });
+const answer = (m: TestMember, body: unknown, idem?: string) =>
+  s.call('POST', '/api/marathon/answer', { body, token: m.token, idem });
 const question = (i: number): Question => {
   const q = questions[i];
   if (!q) throw new Error(`no question ${i}`);
@@ -49,15 +50,24 @@ describe('marathon/get-current and get-quiz (routes /marathon, /marathon/quiz)',
     expect(r.status).toBe(200);
     const m = r.body.marathon;
     expect(m).toMatchObject({ title: 'Осінній марафон знань', status: 'running' });
-    expect(m.stages.map((st: { status: string }) => st.status)).toEqual(['finished', 'running', 'upcoming', 'upcoming']);
-    expect(m.stages.map((st: { questions: number }) => st.questions)).toEqual(DEMO_STAGES.map((st) => st.questions.length));
+    expect(m.stages.map((st: { status: string }) => st.status)).toEqual([
+      'finished',
+      'running',
+      'upcoming',
+      'upcoming',
+    ]);
+    expect(m.stages.map((st: { questions: number }) => st.questions)).toEqual(
+      DEMO_STAGES.map((st) => st.questions.length),
+    );
     const maxXp = DEMO_STAGES.flatMap((st) => st.questions).reduce((sum, q) => sum + q[3], 0);
     expect(m.progress).toEqual({ totalQuestions: 12, answered: 0, correct: 0, xpEarned: 0, maxXp });
   });
 
   it('gives the questions of the opened stages only, without their right answers', async () => {
     expect(questions.map((q) => q.stageNumber)).toEqual([1, 1, 1, 2, 2, 2]);
-    expect(questions.map((q) => q.text)).toEqual([...DEMO_STAGES[0]!.questions, ...DEMO_STAGES[1]!.questions].map(([text]) => text));
+    expect(questions.map((q) => q.text)).toEqual(
+      [...DEMO_STAGES[0]!.questions, ...DEMO_STAGES[1]!.questions].map(([text]) => text),
+    );
     for (const q of questions) {
       expect(Object.keys(q).sort()).toEqual(['answer', 'id', 'options', 'stageId', 'stageNumber', 'text', 'xp']);
       expect(q.answer).toBeNull();
@@ -79,11 +89,23 @@ describe('marathon/answer: XP once per question, through the ledger', () => {
     const q = question(0);
     const first = await answer(a, { questionId: q.id, optionId: rightOption(q) });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ correct: true, xpAwarded: q.xp, alreadyAnswered: false, xpVariant: 'glo', balance: 100 + q.xp });
+    expect(first.body).toEqual({
+      correct: true,
+      xpAwarded: q.xp,
+      alreadyAnswered: false,
+      xpVariant: 'glo',
+      balance: 100 + q.xp,
+    });
     for (let i = 0; i < 3; i++) {
       const again = await answer(a, { questionId: q.id, optionId: rightOption(q) });
       expect(again.status).toBe(200);
-      expect(again.body).toEqual({ correct: true, xpAwarded: 0, alreadyAnswered: true, xpVariant: 'glo', balance: 100 + q.xp });
+      expect(again.body).toEqual({
+        correct: true,
+        xpAwarded: 0,
+        alreadyAnswered: true,
+        xpVariant: 'glo',
+        balance: 100 + q.xp,
+      });
     }
     const ledger = await ledgerOf(s, a.glo.id);
     expect(ledger).toHaveLength(1);
@@ -95,11 +117,28 @@ describe('marathon/answer: XP once per question, through the ledger', () => {
     const q = question(1);
     const before = await balanceOf(s, a.glo.id);
     const wrong = await answer(a, { questionId: q.id, optionId: wrongOption(q) });
-    expect(wrong.body).toEqual({ correct: false, xpAwarded: 0, alreadyAnswered: false, xpVariant: 'glo', balance: before });
+    expect(wrong.body).toEqual({
+      correct: false,
+      xpAwarded: 0,
+      alreadyAnswered: false,
+      xpVariant: 'glo',
+      balance: before,
+    });
     const fixed = await answer(a, { questionId: q.id, optionId: rightOption(q) });
     expect(fixed.status).toBe(200);
-    expect(fixed.body).toEqual({ correct: false, xpAwarded: 0, alreadyAnswered: true, xpVariant: 'glo', balance: before });
-    const stored = await s.deps.db.selectFrom('marathon_answers').selectAll().where('member_id', '=', a.id).where('question_id', '=', q.id).execute();
+    expect(fixed.body).toEqual({
+      correct: false,
+      xpAwarded: 0,
+      alreadyAnswered: true,
+      xpVariant: 'glo',
+      balance: before,
+    });
+    const stored = await s.deps.db
+      .selectFrom('marathon_answers')
+      .selectAll()
+      .where('member_id', '=', a.id)
+      .where('question_id', '=', q.id)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ option_id: wrongOption(q), correct: 0, xp_awarded: 0 });
     expect((await ledgerOf(s, a.glo.id)).filter((l) => l.ref === `quiz:${q.id}`)).toEqual([]);
@@ -112,7 +151,9 @@ describe('marathon/answer: XP once per question, through the ledger', () => {
   it('awards once when the same answer is sent many times at once', async () => {
     const q = question(2);
     const before = await balanceOf(s, b.glo.id);
-    const all = await Promise.all(Array.from({ length: 6 }, () => answer(b, { questionId: q.id, optionId: rightOption(q) })));
+    const all = await Promise.all(
+      Array.from({ length: 6 }, () => answer(b, { questionId: q.id, optionId: rightOption(q) })),
+    );
     expect(all.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(all.filter((r) => r.body.alreadyAnswered === false)).toHaveLength(1);
     expect(all.reduce((sum, r) => sum + (r.body.xpAwarded as number), 0)).toBe(q.xp);
@@ -139,23 +180,44 @@ describe('marathon/answer: XP once per question, through the ledger', () => {
     const bWrong = await answer(b, { questionId: q.id, optionId: wrongOption(q) });
     expect(bWrong.body).toMatchObject({ correct: false, alreadyAnswered: false });
     const aQuiz: Question[] = (await s.get('/api/marathon/get-quiz', {}, a.token)).body.questions;
-    expect(aQuiz.find((x) => x.id === q.id)?.answer).toEqual({ optionId: rightOption(q), correct: true, xpAwarded: q.xp });
+    expect(aQuiz.find((x) => x.id === q.id)?.answer).toEqual({
+      optionId: rightOption(q),
+      correct: true,
+      xpAwarded: q.xp,
+    });
     const aMarathon = (await s.get('/api/marathon/get-current', {}, a.token)).body.marathon;
     const aXp = (await ledgerOf(s, a.glo.id)).reduce((sum, l) => sum + l.amount, 0);
     expect(aMarathon.progress).toMatchObject({ answered: 4, correct: 3, xpEarned: aXp });
     // Stage 1: a right and a wrong answer; stage 2: two right ones (B's answers count for B only).
-    expect(aMarathon.stages.slice(0, 2).map((st: { answered: number; correct: number }) => [st.answered, st.correct])).toEqual([[2, 1], [2, 2]]);
+    expect(
+      aMarathon.stages.slice(0, 2).map((st: { answered: number; correct: number }) => [st.answered, st.correct]),
+    ).toEqual([
+      [2, 1],
+      [2, 2],
+    ]);
   });
 
   it('says the marathon for both variants is shared and credits glo, also when answered from ogo, once', async () => {
     for (const query of [{}, { ogo: 'true' }] as Array<Record<string, string>>) {
-      expect((await s.get('/api/marathon/get-current', query, a.token)).body.marathon).toMatchObject({ shared: true, xpVariant: 'glo' });
-      expect((await s.get('/api/marathon/get-quiz', query, a.token)).body).toMatchObject({ shared: true, xpVariant: 'glo' });
+      expect((await s.get('/api/marathon/get-current', query, a.token)).body.marathon).toMatchObject({
+        shared: true,
+        xpVariant: 'glo',
+      });
+      expect((await s.get('/api/marathon/get-quiz', query, a.token)).body).toMatchObject({
+        shared: true,
+        xpVariant: 'glo',
+      });
     }
     const c = await createMember(s, { xp: 7, ogoXp: 5 });
     const q = question(5);
     const r = await answer(c, { questionId: q.id, optionId: rightOption(q), ogo: true });
-    expect(r.body).toEqual({ correct: true, xpAwarded: q.xp, alreadyAnswered: false, xpVariant: 'glo', balance: 7 + q.xp });
+    expect(r.body).toEqual({
+      correct: true,
+      xpAwarded: q.xp,
+      alreadyAnswered: false,
+      xpVariant: 'glo',
+      balance: 7 + q.xp,
+    });
     expect(await balanceOf(s, c.glo.id)).toBe(7 + q.xp);
     expect(await balanceOf(s, c.ogo.id)).toBe(5);
     expect(await ledgerOf(s, c.ogo.id)).toEqual([]);
@@ -218,7 +280,9 @@ describe('marathon over time', () => {
     const t = await engagementServer();
     try {
       const m = await createMember(t);
-      const stages: Array<{ number: number; startsAt: string }> = (await t.get('/api/marathon/get-current', {}, m.token)).body.marathon.stages;
+      const stages: Array<{ number: number; startsAt: string }> = (
+        await t.get('/api/marathon/get-current', {}, m.token)
+      ).body.marathon.stages;
       const third = await t.deps.db
         .selectFrom('marathon_questions as q')
         .innerJoin('marathon_stages as st', 'st.id', 'q.stage_id')
@@ -226,7 +290,11 @@ describe('marathon over time', () => {
         .where('st.number', '=', 3)
         .orderBy('q.sort')
         .executeTakeFirstOrThrow();
-      const early = await t.post('/api/marathon/answer', { questionId: third.id, optionId: third.correct_option }, m.token);
+      const early = await t.post(
+        '/api/marathon/answer',
+        { questionId: third.id, optionId: third.correct_option },
+        m.token,
+      );
       expect(early.status).toBe(422);
       expect(early.body.error.code).toBe('stage_not_started');
 
@@ -234,7 +302,11 @@ describe('marathon over time', () => {
       t.clock.advance(opensAt - t.clock.now().getTime());
       const quiz: Question[] = (await t.get('/api/marathon/get-quiz', {}, m.token)).body.questions;
       expect(quiz.filter((q) => q.stageNumber === 3)).toHaveLength(3);
-      const onTime = await t.post('/api/marathon/answer', { questionId: third.id, optionId: third.correct_option }, m.token);
+      const onTime = await t.post(
+        '/api/marathon/answer',
+        { questionId: third.id, optionId: third.correct_option },
+        m.token,
+      );
       expect(onTime.body).toMatchObject({ correct: true, xpAwarded: third.xp });
 
       const endsAt = Date.parse((await t.get('/api/marathon/get-current', {}, m.token)).body.marathon.endsAt);
@@ -258,7 +330,13 @@ describe('marathon over time', () => {
       await t.deps.db.deleteFrom('marathons').execute();
       const m = await createMember(t);
       expect((await t.get('/api/marathon/get-current', {}, m.token)).body).toEqual({ marathon: null });
-      expect((await t.get('/api/marathon/get-quiz', {}, m.token)).body).toEqual({ marathonId: null, status: null, questions: [], shared: false, xpVariant: null });
+      expect((await t.get('/api/marathon/get-quiz', {}, m.token)).body).toEqual({
+        marathonId: null,
+        status: null,
+        questions: [],
+        shared: false,
+        xpVariant: null,
+      });
     } finally {
       await t.close();
     }
@@ -275,12 +353,30 @@ async function addMarathon(variant: 'all' | 'glo' | 'ogo', startsAt: number, end
     .executeTakeFirstOrThrow();
   const stage = await s.deps.db
     .insertInto('marathon_stages')
-    .values({ marathon_id: id, number: 1, title: 'Етап', description: '', starts_at: iso(startsAt), ends_at: iso(endsAt) })
+    .values({
+      marathon_id: id,
+      number: 1,
+      title: 'Етап',
+      description: '',
+      starts_at: iso(startsAt),
+      ends_at: iso(endsAt),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const q = await s.deps.db
     .insertInto('marathon_questions')
-    .values({ marathon_id: id, stage_id: stage.id, sort: 0, text: 'Так чи ні?', options: JSON.stringify([{ id: 1, text: 'Так' }, { id: 2, text: 'Ні' }]), correct_option: 1, xp: 10 })
+    .values({
+      marathon_id: id,
+      stage_id: stage.id,
+      sort: 0,
+      text: 'Так чи ні?',
+      options: JSON.stringify([
+        { id: 1, text: 'Так' },
+        { id: 2, text: 'Ні' },
+      ]),
+      correct_option: 1,
+      xp: 10,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return q.id;

@@ -14,7 +14,10 @@ afterAll(() => s.close());
 const list = (query: Record<string, string>) => s.get('/api/news/get-list', query, m.token);
 const item = (query: Record<string, string>) => s.get('/api/news/get-by-id', query, m.token);
 const titlesOf = (variant: 'glo' | 'ogo') =>
-  [...DEMO_NEWS].sort((a, b) => a.daysAgo - b.daysAgo).filter((n) => n.variant === 'all' || n.variant === variant).map((n) => n.title);
+  [...DEMO_NEWS]
+    .sort((a, b) => a.daysAgo - b.daysAgo)
+    .filter((n) => n.variant === 'all' || n.variant === variant)
+    .map((n) => n.title);
 
 describe('news/get-list (route /news)', () => {
   it('answers the variant’s news and the common ones, newest first, 10 a page by default', async () => {
@@ -106,7 +109,9 @@ describe('news/get-by-id (route /news/{newsId})', () => {
   });
 
   it('answers 400 naming id for a missing or malformed id', async () => {
-    for (const query of [{}, { id: 'abc' }, { id: '0' }, { id: '-3' }, { id: '12345678901' }] as Array<Record<string, string>>) {
+    for (const query of [{}, { id: 'abc' }, { id: '0' }, { id: '-3' }, { id: '12345678901' }] as Array<
+      Record<string, string>
+    >) {
       const r = await item(query);
       expect(r.status, JSON.stringify(query)).toBe(400);
       expect(r.body.error.message).toContain('«id»');
@@ -129,7 +134,13 @@ describe('news artwork at /media/news/{id}.svg', () => {
   });
 
   it('answers 404 for an unknown item or a name that is not {id}.svg', async () => {
-    for (const path of ['/media/news/999999.svg', '/media/news/abc.svg', '/media/news/1.png', '/media/news/0.svg', '/media/news/99999999999.svg']) {
+    for (const path of [
+      '/media/news/999999.svg',
+      '/media/news/abc.svg',
+      '/media/news/1.png',
+      '/media/news/0.svg',
+      '/media/news/99999999999.svg',
+    ]) {
       expect((await s.app.request(path)).status, path).toBe(404);
     }
   });

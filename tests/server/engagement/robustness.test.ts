@@ -23,7 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const calls: CallDef[] = [...Object.values(contentCalls), ...Object.values(inviteCalls), ...Object.values(analyticsCalls), ...Object.values(engagementCalls)];
+const calls: CallDef[] = [
+  ...Object.values(contentCalls),
+  ...Object.values(inviteCalls),
+  ...Object.values(analyticsCalls),
+  ...Object.values(engagementCalls),
+];
 
 /** The field names a call's request declares (one level), plus those of the nested `data`. */
 function fieldsOf(call: CallDef): string[] {
@@ -31,9 +36,43 @@ function fieldsOf(call: CallDef): string[] {
   return Object.keys(shape);
 }
 
-const edgeNumber = fc.constantFrom(0, -1, 1, 2, 3, 1001, 1004, 2_147_483_647, 2_147_483_648, 9_999_999_999, Number.MAX_SAFE_INTEGER, 1.5, -0, 1e300);
+const edgeNumber = fc.constantFrom(
+  0,
+  -1,
+  1,
+  2,
+  3,
+  1001,
+  1004,
+  2_147_483_647,
+  2_147_483_648,
+  9_999_999_999,
+  Number.MAX_SAFE_INTEGER,
+  1.5,
+  -0,
+  1e300,
+);
 const edgeString = fc.oneof(
-  fc.constantFrom('', ' ', '1', '0', 'true', 'ogo', 'general', 'Київ', '380671000000', '0671000000', '2026-11-23', '2026-02-30', 'REW-ABCDEF', '<script>', "'; drop table news; --", '%', '\u{1F600}', 'é\u0301'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '1',
+    '0',
+    'true',
+    'ogo',
+    'general',
+    'Київ',
+    '380671000000',
+    '0671000000',
+    '2026-11-23',
+    '2026-02-30',
+    'REW-ABCDEF',
+    '<script>',
+    "'; drop table news; --",
+    '%',
+    '\u{1F600}',
+    'é\u0301',
+  ),
   fc.string({ maxLength: 40 }),
   fc.constant('x'.repeat(5000)),
 );
@@ -42,18 +81,28 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: edgeString, weight: 3 },
   { arbitrary: fc.boolean(), weight: 1 },
   { arbitrary: fc.constantFrom(null, [], {}), weight: 1 },
-  { arbitrary: fc.record({ customer_id: fc.oneof(edgeNumber, edgeString), page_url: edgeString }, { requiredKeys: ['customer_id'] }), weight: 1 },
+  {
+    arbitrary: fc.record(
+      { customer_id: fc.oneof(edgeNumber, edgeString), page_url: edgeString },
+      { requiredKeys: ['customer_id'] },
+    ),
+    weight: 1,
+  },
 );
 
 /** Every declared field, mostly all present (so that one bad value among good ones reaches the handler). */
 function inputFor(call: CallDef): fc.Arbitrary<Record<string, unknown>> {
   const keys = fieldsOf(call);
-  const field = (k: string) => (k === 'ogo' ? fc.constantFrom(true, false, undefined) : k.toLowerCase().includes('token') ? fc.oneof(fc.constantFrom(...tokens), value) : value);
+  const field = (k: string) =>
+    k === 'ogo'
+      ? fc.constantFrom(true, false, undefined)
+      : k.toLowerCase().includes('token')
+        ? fc.oneof(fc.constantFrom(...tokens), value)
+        : value;
   const model = Object.fromEntries(keys.map((k) => [k, field(k)]));
-  return fc.oneof(
-    { arbitrary: fc.record(model), weight: 3 },
-    { arbitrary: fc.record(model, { requiredKeys: [] }), weight: 1 },
-  ).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)));
+  return fc
+    .oneof({ arbitrary: fc.record(model), weight: 3 }, { arbitrary: fc.record(model, { requiredKeys: [] }), weight: 1 })
+    .map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)));
 }
 
 async function send(call: CallDef, input: Record<string, unknown>) {

@@ -19,20 +19,43 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const count = async (table: 'content_pages' | 'news' | 'vocabulary_terms' | 'subscription_plans' | 'marathons' | 'marathon_questions' | 'brand_stores') =>
-  Number((await s.deps.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (
+  table:
+    | 'content_pages'
+    | 'news'
+    | 'vocabulary_terms'
+    | 'subscription_plans'
+    | 'marathons'
+    | 'marathon_questions'
+    | 'brand_stores',
+) =>
+  Number(
+    (
+      await s.deps.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('engagement seed of the demo server', () => {
   it('stores every configured content page, the FAQ in a glo and an ogo version', async () => {
     const rows = await s.deps.db.selectFrom('content_pages').select(['page_id', 'variant']).execute();
     expect(new Set(rows.map((r) => r.page_id))).toEqual(new Set(Object.values(CONTENT_PAGES)));
-    expect(rows.filter((r) => r.page_id === CONTENT_PAGES.faq).map((r) => r.variant).sort()).toEqual(['glo', 'ogo']);
+    expect(
+      rows
+        .filter((r) => r.page_id === CONTENT_PAGES.faq)
+        .map((r) => r.variant)
+        .sort(),
+    ).toEqual(['glo', 'ogo']);
     expect(rows).toHaveLength(SEEDED_PAGES.length);
   });
 
   it('lets Олена (age verified) read the club rules and Андрій (not verified) not', async () => {
     expect((await s.post('/api/content/get-page-by-id', { id: CONTENT_PAGES.clubRules }, olena)).status).toBe(200);
-    expect((await s.post('/api/content/get-page-by-id', { id: CONTENT_PAGES.clubRules, ogo: true }, olena)).status).toBe(200);
+    expect(
+      (await s.post('/api/content/get-page-by-id', { id: CONTENT_PAGES.clubRules, ogo: true }, olena)).status,
+    ).toBe(200);
     expect((await s.post('/api/content/get-page-by-id', { id: CONTENT_PAGES.clubRules }, andrii)).status).toBe(403);
     expect((await s.get('/api/subscription/get-state', {}, olena)).body.ageVerified).toBe(true);
   });
@@ -45,12 +68,16 @@ describe('engagement seed of the demo server', () => {
   it('publishes news, the dictionary, plans, a running marathon and the brand stores', async () => {
     const news = await s.get('/api/news/get-list', { limit: '50' }, olena);
     expect(news.body.total).toBe(DEMO_NEWS.filter((n) => n.variant !== 'ogo').length);
-    expect(news.body.items[0].date.slice(0, 10)).toBe(new Date(s.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10));
-    expect((await s.get('/api/vocabulary/get-terms', {}, olena)).body.sections.map((x: { count: number }) => x.count)).toEqual([
-      DEMO_TERMS.general.length, DEMO_TERMS.velo.length, DEMO_TERMS['ogo-club'].length,
-    ]);
+    expect(news.body.items[0].date.slice(0, 10)).toBe(
+      new Date(s.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10),
+    );
+    expect(
+      (await s.get('/api/vocabulary/get-terms', {}, olena)).body.sections.map((x: { count: number }) => x.count),
+    ).toEqual([DEMO_TERMS.general.length, DEMO_TERMS.velo.length, DEMO_TERMS['ogo-club'].length]);
     expect((await s.get('/api/subscription/get-plans', {}, olena)).body.plans.length).toBeGreaterThanOrEqual(2);
-    expect((await s.get('/api/subscription/get-plans', { ogo: 'true' }, olena)).body.plans.length).toBeGreaterThanOrEqual(2);
+    expect(
+      (await s.get('/api/subscription/get-plans', { ogo: 'true' }, olena)).body.plans.length,
+    ).toBeGreaterThanOrEqual(2);
     const marathon = (await s.get('/api/marathon/get-current', { ogo: 'true' }, olena)).body.marathon;
     expect(marathon.status).toBe('running');
     expect(marathon.stages.filter((st: { status: string }) => st.status !== 'upcoming')).toHaveLength(2);
@@ -67,9 +94,33 @@ describe('engagement seed of the demo server', () => {
   });
 
   it('adds nothing when run again', async () => {
-    const before = await Promise.all((['content_pages', 'news', 'vocabulary_terms', 'subscription_plans', 'marathons', 'marathon_questions', 'brand_stores'] as const).map(count));
+    const before = await Promise.all(
+      (
+        [
+          'content_pages',
+          'news',
+          'vocabulary_terms',
+          'subscription_plans',
+          'marathons',
+          'marathon_questions',
+          'brand_stores',
+        ] as const
+      ).map(count),
+    );
     await seed(s.deps);
-    const after = await Promise.all((['content_pages', 'news', 'vocabulary_terms', 'subscription_plans', 'marathons', 'marathon_questions', 'brand_stores'] as const).map(count));
+    const after = await Promise.all(
+      (
+        [
+          'content_pages',
+          'news',
+          'vocabulary_terms',
+          'subscription_plans',
+          'marathons',
+          'marathon_questions',
+          'brand_stores',
+        ] as const
+      ).map(count),
+    );
     expect(after).toEqual(before);
     expect(before[3]).toBe(DEMO_PLANS.length);
   });

@@ -39,7 +39,9 @@ describe('stores/get-list (route /glo-studio)', () => {
     for (const city of ['Київ', '  київ ', 'КИЇВ']) {
       const r = await stores({ city });
       expect(r.status).toBe(200);
-      expect(r.body.stores.map((x: { name: string }) => x.name)).toEqual(DEMO_STORES.filter((x) => x.city === 'Київ').map((x) => x.name));
+      expect(r.body.stores.map((x: { name: string }) => x.name)).toEqual(
+        DEMO_STORES.filter((x) => x.city === 'Київ').map((x) => x.name),
+      );
       expect(r.body.cities).toHaveLength(5);
     }
     expect((await stores({ city: 'Ки' })).body.stores).toEqual([]);

@@ -38,14 +38,23 @@ const plan = (i: number): Plan => {
   return p;
 };
 const later = (days: number) => new Date(s.clock.now().getTime() + days * DAY).toISOString();
-const call = (path: string, m: TestMember, body: unknown, idem?: string) => s.call('POST', `/api/subscription/${path}`, { body, token: m.token, idem });
-const state = async (m: TestMember, ogo = false) => (await s.get('/api/subscription/get-state', ogo ? { ogo: 'true' } : {}, m.token)).body;
+const call = (path: string, m: TestMember, body: unknown, idem?: string) =>
+  s.call('POST', `/api/subscription/${path}`, { body, token: m.token, idem });
+const state = async (m: TestMember, ogo = false) =>
+  (await s.get('/api/subscription/get-state', ogo ? { ogo: 'true' } : {}, m.token)).body;
 const eventsOf = (subscriptionId: number) =>
-  s.deps.db.selectFrom('subscription_events').select('kind').where('subscription_id', '=', subscriptionId).orderBy('id').execute().then((r) => r.map((e) => e.kind));
+  s.deps.db
+    .selectFrom('subscription_events')
+    .select('kind')
+    .where('subscription_id', '=', subscriptionId)
+    .orderBy('id')
+    .execute()
+    .then((r) => r.map((e) => e.kind));
 
 describe('subscription/get-plans and get-state', () => {
   it('answers the variant’s offered plans in order, prices in UAH; retired plans are not offered', async () => {
-    const offered = (variant: 'glo' | 'ogo') => DEMO_PLANS.filter((p) => p.variant === variant && p.active === 1).sort((x, y) => x.sort - y.sort);
+    const offered = (variant: 'glo' | 'ogo') =>
+      DEMO_PLANS.filter((p) => p.variant === variant && p.active === 1).sort((x, y) => x.sort - y.sort);
     expect(gloPlans.map((p) => p.title)).toEqual(offered('glo').map((p) => p.title));
     expect(gloPlans.map((p) => p.price)).toEqual(offered('glo').map((p) => p.price / 100));
     expect(ogoPlans.map((p) => p.title)).toEqual(offered('ogo').map((p) => p.title));
@@ -74,8 +83,19 @@ describe('subscription lifecycle: subscribe, pause, resume, cancel', () => {
     expect(sub.status).toBe(200);
     const id: number = sub.body.subscription.id;
     expect(sub.body.subscription).toMatchObject({
-      planId: p.id, planTitle: p.title, status: 'active', price: p.price, packs: p.packs, intervalDays: p.intervalDays, xpBonus: p.xpBonus,
-      startedAt: s.clock.now().toISOString(), nextDeliveryAt: later(FIRST_DELIVERY_DAYS), pausedUntil: null, cancelledAt: null, deliveredCount: 0, xpEarned: 0,
+      planId: p.id,
+      planTitle: p.title,
+      status: 'active',
+      price: p.price,
+      packs: p.packs,
+      intervalDays: p.intervalDays,
+      xpBonus: p.xpBonus,
+      startedAt: s.clock.now().toISOString(),
+      nextDeliveryAt: later(FIRST_DELIVERY_DAYS),
+      pausedUntil: null,
+      cancelledAt: null,
+      deliveredCount: 0,
+      xpEarned: 0,
     });
     expect((await state(a)).subscription).toEqual(sub.body.subscription);
 
@@ -88,25 +108,46 @@ describe('subscription lifecycle: subscribe, pause, resume, cancel', () => {
 
     const paused = await call('pause', a, { subscriptionId: id, weeks: 3 });
     expect(paused.status).toBe(200);
-    expect(paused.body.subscription).toMatchObject({ status: 'paused', pausedUntil: later(21), nextDeliveryAt: later(21) });
+    expect(paused.body.subscription).toMatchObject({
+      status: 'paused',
+      pausedUntil: later(21),
+      nextDeliveryAt: later(21),
+    });
     const pausedAgain = await call('pause', a, { subscriptionId: id, weeks: 1 });
     expect(pausedAgain.status).toBe(422);
     expect(pausedAgain.body.error.code).toBe('subscription_not_active');
 
     s.clock.advance(DAY);
     const resumed = await call('resume', a, { subscriptionId: id });
-    expect(resumed.body.subscription).toMatchObject({ status: 'active', pausedUntil: null, nextDeliveryAt: later(FIRST_DELIVERY_DAYS) });
+    expect(resumed.body.subscription).toMatchObject({
+      status: 'active',
+      pausedUntil: null,
+      nextDeliveryAt: later(FIRST_DELIVERY_DAYS),
+    });
 
     const cancelled = await call('cancel', a, { subscriptionId: id, reason: '  Їду у відпустку  ' });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.subscription).toMatchObject({ status: 'cancelled', nextDeliveryAt: null, pausedUntil: null, cancelledAt: s.clock.now().toISOString() });
-    for (const [path, body] of [['cancel', { subscriptionId: id }], ['pause', { subscriptionId: id, weeks: 1 }], ['resume', { subscriptionId: id }]] as const) {
+    expect(cancelled.body.subscription).toMatchObject({
+      status: 'cancelled',
+      nextDeliveryAt: null,
+      pausedUntil: null,
+      cancelledAt: s.clock.now().toISOString(),
+    });
+    for (const [path, body] of [
+      ['cancel', { subscriptionId: id }],
+      ['pause', { subscriptionId: id, weeks: 1 }],
+      ['resume', { subscriptionId: id }],
+    ] as const) {
       const r = await call(path, a, body);
       expect(r.status, path).toBe(422);
       expect(r.body.error.code).toBe('subscription_cancelled');
     }
     expect(await eventsOf(id)).toEqual(['subscribed', 'paused', 'resumed', 'cancelled']);
-    const row = await s.deps.db.selectFrom('subscriptions').select(['cancel_reason', 'current_key']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await s.deps.db
+      .selectFrom('subscriptions')
+      .select(['cancel_reason', 'current_key'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ cancel_reason: 'Їду у відпустку', current_key: null });
 
     // Cancelled is not current: the record may subscribe anew.
@@ -126,7 +167,11 @@ describe('subscription lifecycle: subscribe, pause, resume, cancel', () => {
     expect(now).toMatchObject({ status: 'active', pausedUntil: null, nextDeliveryAt: pauseEnd });
     expect(await eventsOf(id)).toEqual(['subscribed', 'paused', 'resumed']);
     const history = (await s.get('/api/subscription/get-history', {}, m.token)).body;
-    expect(history.events[0]).toMatchObject({ kind: 'resumed', date: pauseEnd, text: 'Підписку відновлено: Пауза завершилась' });
+    expect(history.events[0]).toMatchObject({
+      kind: 'resumed',
+      date: pauseEnd,
+      text: 'Підписку відновлено: Пауза завершилась',
+    });
     // Reading twice records the end once.
     await state(m);
     expect(await eventsOf(id)).toEqual(['subscribed', 'paused', 'resumed']);
@@ -159,7 +204,11 @@ describe('subscription: replays and races', () => {
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     const id: number = first.body.subscription.id;
-    for (const [path, body] of [['pause', { subscriptionId: id, weeks: 2 }], ['resume', { subscriptionId: id }], ['cancel', { subscriptionId: id }]] as const) {
+    for (const [path, body] of [
+      ['pause', { subscriptionId: id, weeks: 2 }],
+      ['resume', { subscriptionId: id }],
+      ['cancel', { subscriptionId: id }],
+    ] as const) {
       const k = randomUUID();
       const one = await call(path, m, body, k);
       const two = await call(path, m, body, k);
@@ -192,13 +241,20 @@ describe('subscription: replays and races', () => {
 describe('subscription: access and bad input', () => {
   it('never lets a member see or change another member’s subscription', async () => {
     const { id } = (await call('subscribe', b, { planId: plan(0).id })).body.subscription;
-    for (const [path, body] of [['pause', { subscriptionId: id, weeks: 1 }], ['resume', { subscriptionId: id }], ['cancel', { subscriptionId: id }]] as const) {
+    for (const [path, body] of [
+      ['pause', { subscriptionId: id, weeks: 1 }],
+      ['resume', { subscriptionId: id }],
+      ['cancel', { subscriptionId: id }],
+    ] as const) {
       const other = await verifiedMember(s);
       const r = await call(path, other, body);
       expect(r.status, path).toBe(403);
       expect(r.body.error.code).toBe('not_owner');
       expect((await state(other)).subscription).toBeNull();
-      expect((await s.get('/api/subscription/get-history', {}, other.token)).body).toEqual({ deliveries: [], events: [] });
+      expect((await s.get('/api/subscription/get-history', {}, other.token)).body).toEqual({
+        deliveries: [],
+        events: [],
+      });
     }
     expect((await state(b)).subscription).toMatchObject({ id, status: 'active' });
     expect(await eventsOf(id)).toEqual(['subscribed']);
@@ -220,7 +276,11 @@ describe('subscription: access and bad input', () => {
     const r = await call('subscribe', plain, { planId: plan(0).id });
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('age_not_verified');
-    const retired = await s.deps.db.selectFrom('subscription_plans').select('id').where('active', '=', 0).executeTakeFirstOrThrow();
+    const retired = await s.deps.db
+      .selectFrom('subscription_plans')
+      .select('id')
+      .where('active', '=', 0)
+      .executeTakeFirstOrThrow();
     for (const planId of [retired.id, 99_999_999]) {
       const gone = await call('subscribe', a, { planId });
       expect(gone.status).toBe(404);
@@ -273,8 +333,20 @@ describe('subscription/get-history (route /subscription/history)', () => {
       ['subscribed', `Оформлено підписку «${p.title}»`],
     ]);
     expect(h.deliveries).toEqual([
-      { id: expect.any(Number), subscriptionId: id, planTitle: p.title, date: later(14), status: 'scheduled', packs: p.packs, amount: p.price, xp: 0 },
+      {
+        id: expect.any(Number),
+        subscriptionId: id,
+        planTitle: p.title,
+        date: later(14),
+        status: 'scheduled',
+        packs: p.packs,
+        amount: p.price,
+        xp: 0,
+      },
     ]);
-    expect((await s.get('/api/subscription/get-history', { ogo: 'true' }, m.token)).body).toEqual({ deliveries: [], events: [] });
+    expect((await s.get('/api/subscription/get-history', { ogo: 'true' }, m.token)).body).toEqual({
+      deliveries: [],
+      events: [],
+    });
   });
 });

@@ -10,18 +10,32 @@ export async function engagementServer(opts: Parameters<typeof makeTestServer>[0
 }
 
 /** A member age-verified on both records (docs/rules.md#validation: the glo tag, the ogo metafield in namespace verification). */
-export async function verifiedMember(s: TestServer, opts: Parameters<typeof createMember>[1] = {}): Promise<TestMember> {
+export async function verifiedMember(
+  s: TestServer,
+  opts: Parameters<typeof createMember>[1] = {},
+): Promise<TestMember> {
   const m = await createMember(s, { ...opts, tags: ['pwa_user', 'age_verified'] });
   await s.deps.db
     .insertInto('metafields')
-    .values({ customer_id: m.ogo.id, namespace: 'verification', key: 'age_verified', value: 'true', type: 'boolean', updated_at: s.clock.now().toISOString() })
+    .values({
+      customer_id: m.ogo.id,
+      namespace: 'verification',
+      key: 'age_verified',
+      value: 'true',
+      type: 'boolean',
+      updated_at: s.clock.now().toISOString(),
+    })
     .execute();
   return m;
 }
 
 /** Ends every session of a member, as logout does: its bearer is dead from now on. */
 export async function endSessions(s: TestServer, m: TestMember): Promise<void> {
-  await s.deps.db.updateTable('sessions').set({ revoked_at: s.clock.now().toISOString() }).where('member_id', '=', m.id).execute();
+  await s.deps.db
+    .updateTable('sessions')
+    .set({ revoked_at: s.clock.now().toISOString() })
+    .where('member_id', '=', m.id)
+    .execute();
 }
 
 /** The member's rows of analytics_events, oldest first. */
@@ -35,7 +49,11 @@ export function ledgerOf(s: TestServer, customerId: number) {
 }
 
 export async function balanceOf(s: TestServer, customerId: number): Promise<number> {
-  const row = await s.deps.db.selectFrom('customers').select('xp_balance').where('id', '=', customerId).executeTakeFirstOrThrow();
+  const row = await s.deps.db
+    .selectFrom('customers')
+    .select('xp_balance')
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
   return row.xp_balance;
 }
 

@@ -23,7 +23,8 @@ describe('vocabulary/get-terms (routes /vocabulary, /vocabulary/velo, /vocabular
     expect(r.body.title).toBe('Словник споживача');
     const names: string[] = r.body.terms.map((t: { term: string }) => t.term);
     expect(new Set(names)).toEqual(new Set(DEMO_TERMS.general.map(([t]) => t)));
-    for (let i = 1; i < names.length; i++) expect(ukrainian.compare(names[i - 1] ?? '', names[i] ?? ''), names[i]).toBeLessThanOrEqual(0);
+    for (let i = 1; i < names.length; i++)
+      expect(ukrainian.compare(names[i - 1] ?? '', names[i] ?? ''), names[i]).toBeLessThanOrEqual(0);
     expect(r.body.sections).toEqual([
       { section: 'general', title: VOCABULARY_TITLES.general, count: DEMO_TERMS.general.length },
       { section: 'velo', title: VOCABULARY_TITLES.velo, count: DEMO_TERMS.velo.length },
@@ -36,7 +37,9 @@ describe('vocabulary/get-terms (routes /vocabulary, /vocabulary/velo, /vocabular
       const r = await terms({ section });
       expect(r.status).toBe(200);
       expect(r.body.title).toBe(VOCABULARY_TITLES[section]);
-      const byTerm = new Map<string, string>(r.body.terms.map((t: { term: string; definition: string }) => [t.term, t.definition]));
+      const byTerm = new Map<string, string>(
+        r.body.terms.map((t: { term: string; definition: string }) => [t.term, t.definition]),
+      );
       expect(byTerm).toEqual(new Map(DEMO_TERMS[section]));
     }
   });
@@ -44,7 +47,13 @@ describe('vocabulary/get-terms (routes /vocabulary, /vocabulary/velo, /vocabular
   it('orders Ukrainian letters as Ukrainian does (Ґ after Г, Є after Е, І and Ї after И)', async () => {
     await s.deps.db
       .insertInto('vocabulary_terms')
-      .values(['Їжак', 'Гарнітура', 'Ґудзик', 'Євро', 'Емблема', 'Игрек', 'Ідея'].map((term) => ({ section: 'velo' as const, term, definition: 'Тест' })))
+      .values(
+        ['Їжак', 'Гарнітура', 'Ґудзик', 'Євро', 'Емблема', 'Игрек', 'Ідея'].map((term) => ({
+          section: 'velo' as const,
+          term,
+          definition: 'Тест',
+        })),
+      )
       .execute();
     const names: string[] = (await terms({ section: 'velo' })).body.terms.map((t: { term: string }) => t.term);
     const mine = names.filter((n) => ['Їжак', 'Гарнітура', 'Ґудзик', 'Євро', 'Емблема', 'Игрек', 'Ідея'].includes(n));

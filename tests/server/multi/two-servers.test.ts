@@ -33,7 +33,17 @@ let proxyUrl: string;
 async function startServerProcess(name: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...dbEnv, NODE_ENV: 'test', API_KEY, PORT: String(port), HOST: '127.0.0.1', SEED: 'false', INSTANCE_NAME: name, STATIC_DIR: join(tmpdir(), 'no-app-here') },
+    env: {
+      ...process.env,
+      ...dbEnv,
+      NODE_ENV: 'test',
+      API_KEY,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: 'false',
+      INSTANCE_NAME: name,
+      STATIC_DIR: join(tmpdir(), 'no-app-here'),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -53,10 +63,13 @@ function roundRobin(targets: readonly string[]): Server {
   let next = 0;
   return createServer((req, res) => {
     const target = new URL(targets[next++ % targets.length]!);
-    const up = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
+    const up = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
     up.on('error', () => res.writeHead(502).end());
     req.pipe(up);
   });
@@ -83,7 +96,9 @@ beforeAll(async () => {
     dbEnv = { SQLITE_PATH: join(dataDir, 'club.db'), SQLITE_LOCKING: 'normal' };
   }
   // Migrated and seeded once; this connection stays open to set up members and read the outcome.
-  admin = await buildDeps(loadConfig({ NODE_ENV: 'test', API_KEY, ...dbEnv, INSTANCE_NAME: 'test-admin' }), { seed: true });
+  admin = await buildDeps(loadConfig({ NODE_ENV: 'test', API_KEY, ...dbEnv, INSTANCE_NAME: 'test-admin' }), {
+    seed: true,
+  });
   servers.push(await startServerProcess('server-a'), await startServerProcess('server-b'));
   proxy = roundRobin(servers.map((s) => s.url));
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
@@ -124,11 +139,15 @@ async function call(base: string, path: string, opts: { token?: string; body?: u
   return { status: r.status, body: (await r.json()) as any };
 }
 
-const member = (opts: Parameters<typeof createMember>[1]) => createMember({ deps: admin.deps, clock: systemClock } as unknown as TestServer, opts);
+const member = (opts: Parameters<typeof createMember>[1]) =>
+  createMember({ deps: admin.deps, clock: systemClock } as unknown as TestServer, opts);
 const adult = (xp = 0) => member({ tags: ['pwa_user', 'age_verified'], xp });
-const sku = (s: string) => admin.deps.db.selectFrom('products').select(['variant_id']).where('sku', '=', s).executeTakeFirstOrThrow();
-const order = (m: TestMember, base: string, variantId: number, idem = randomUUID()) => call(base, '/api/api-shop/create-order', { token: m.token, body: orderBody([{ variant_id: variantId }]), idem });
-const ordersOf = (customerId: number) => admin.deps.db.selectFrom('orders').select(['id', 'order_number']).where('customer_id', '=', customerId).execute();
+const sku = (s: string) =>
+  admin.deps.db.selectFrom('products').select(['variant_id']).where('sku', '=', s).executeTakeFirstOrThrow();
+const order = (m: TestMember, base: string, variantId: number, idem = randomUUID()) =>
+  call(base, '/api/api-shop/create-order', { token: m.token, body: orderBody([{ variant_id: variantId }]), idem });
+const ordersOf = (customerId: number) =>
+  admin.deps.db.selectFrom('orders').select(['id', 'order_number']).where('customer_id', '=', customerId).execute();
 
 describe('two server processes on one database behave as one', () => {
   it('a session made through one is good on both; a logout on one is refused on the other at once', async () => {
@@ -150,7 +169,9 @@ describe('two server processes on one database behave as one', () => {
     const both = await Promise.all([order(m, a, amber.variant_id, key), order(m, b, amber.variant_id, key)]);
     const placed = both.filter((r) => r.status === 200);
     expect(placed.length).toBeGreaterThanOrEqual(1);
-    expect(both.every((r) => r.status === 200 || (r.status === 409 && r.body.error.code === 'idempotency_in_progress'))).toBe(true);
+    expect(
+      both.every((r) => r.status === 200 || (r.status === 409 && r.body.error.code === 'idempotency_in_progress')),
+    ).toBe(true);
     const rows = await ordersOf(m.glo.id);
     expect(rows).toHaveLength(1);
     for (const base of [a, b]) {
@@ -167,7 +188,11 @@ describe('two server processes on one database behave as one', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => order(m, proxyUrl, thermo.variant_id)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     expect(results.filter((r) => r.status === 422).every((r) => r.body.error.code === 'insufficient_xp')).toBe(true);
-    const balance = await admin.deps.db.selectFrom('customers').select('xp_balance').where('id', '=', m.glo.id).executeTakeFirstOrThrow();
+    const balance = await admin.deps.db
+      .selectFrom('customers')
+      .select('xp_balance')
+      .where('id', '=', m.glo.id)
+      .executeTakeFirstOrThrow();
     expect(balance.xp_balance).toBe(100);
     const [a, b] = servers.map((s) => s.url) as [string, string];
     expect((await call(a, '/api/get-balance', { token: m.token })).body).toMatchObject({ balance: 100 });
@@ -180,19 +205,24 @@ describe('two server processes on one database behave as one', () => {
     if (pgUrl) {
       const c = new pg.Client({ connectionString: dbEnv.DATABASE_URL });
       await c.connect();
-      const ended = await c.query('SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      const ended = await c.query(
+        'SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
       await c.end();
       expect(ended.rows.length).toBeGreaterThan(0);
       await new Promise((r) => setTimeout(r, 300));
     }
-    for (const base of [a, b, a, b]) expect((await call(base, '/api/get-balance', { token: m.token })).body).toMatchObject({ balance: 40 });
+    for (const base of [a, b, a, b])
+      expect((await call(base, '/api/get-balance', { token: m.token })).body).toMatchObject({ balance: 40 });
     expect(servers.every((s) => s.child.exitCode === null)).toBe(true);
   });
 
   it('order numbers stay unique when both place orders at once', async () => {
     const amber = await sku('sticks-amber-20');
     const people = await Promise.all(Array.from({ length: 4 }, () => adult()));
-    const results = await Promise.all(people.flatMap((p) => [order(p, proxyUrl, amber.variant_id), order(p, proxyUrl, amber.variant_id)]));
+    const results = await Promise.all(
+      people.flatMap((p) => [order(p, proxyUrl, amber.variant_id), order(p, proxyUrl, amber.variant_id)]),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const numbers = results.map((r) => r.body.order.order_number as number);
     expect(new Set(numbers).size).toBe(numbers.length);

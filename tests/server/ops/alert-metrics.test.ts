@@ -19,15 +19,31 @@ const scrape = async () => {
   expect(r.status).toBe(200);
   return r.text();
 };
-const sample = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.split(' ')[1] ?? NaN);
+const sample = (text: string, series: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((l) => l.startsWith(`${series} `))
+      ?.split(' ')[1] ?? NaN,
+  );
 
 let nextPhone = 380932000000;
 /** A registration (one SMS code) from a client address. */
 async function register(address: string): Promise<number> {
   const phone = String(nextPhone++);
   const env = { incoming: { socket: { remoteAddress: address } } as unknown as LimitedIncoming };
-  const body = JSON.stringify({ first_name: 'Нова', last_name: 'Учасниця', email: `${phone}@example.com`, phone, adult_confirmed: true });
-  const r = await s.app.request('/api/api-auth/registration', { method: 'POST', headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' }, body }, env);
+  const body = JSON.stringify({
+    first_name: 'Нова',
+    last_name: 'Учасниця',
+    email: `${phone}@example.com`,
+    phone,
+    adult_confirmed: true,
+  });
+  const r = await s.app.request(
+    '/api/api-auth/registration',
+    { method: 'POST', headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' }, body },
+    env,
+  );
   return r.status;
 }
 
@@ -45,7 +61,9 @@ describe('SMS budget metrics', () => {
     expect(sample(text, 'club_sms_refused_total{limit="client"}')).toBe(2);
 
     for (let i = 0; i < 5; i += 1) expect(await register('198.51.100.2')).toBe(200);
-    expect([await register('198.51.100.3'), await register('198.51.100.3'), await register('198.51.100.3')]).toEqual([200, 200, 429]);
+    expect([await register('198.51.100.3'), await register('198.51.100.3'), await register('198.51.100.3')]).toEqual([
+      200, 200, 429,
+    ]);
     text = await scrape();
     expect(sample(text, 'club_sms_budget_used')).toBe(12);
     expect(sample(text, 'club_sms_refused_total{limit="global"}')).toBe(1);
@@ -68,7 +86,10 @@ describe('readiness metric', () => {
   it('is scraped while the database is away: the readings from it keep their last value, the scrape answers', async () => {
     const m = createMetrics();
     let up = true;
-    const fromDatabase = <T>(value: T) => () => (up ? Promise.resolve(value) : Promise.reject(new Error('connection refused')));
+    const fromDatabase =
+      <T>(value: T) =>
+      () =>
+        up ? Promise.resolve(value) : Promise.reject(new Error('connection refused'));
     m.watchSmsBudget(100, fromDatabase(7));
     m.watchRefunds(fromDatabase({ refund_due: 2 }));
     m.watchReadiness(async () => up);

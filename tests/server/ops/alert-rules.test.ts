@@ -21,14 +21,28 @@ interface Rule {
   labels: { severity: string };
   annotations: { summary: string; runbook: string };
 }
-const rules = (parseYaml(readFileSync(RULES, 'utf8')) as unknown as { groups: Array<{ name: string; rules: Rule[] }> }).groups.flatMap((g) => g.rules);
+const rules = (
+  parseYaml(readFileSync(RULES, 'utf8')) as unknown as { groups: Array<{ name: string; rules: Rule[] }> }
+).groups.flatMap((g) => g.rules);
 const hasPromtool = spawnSync('promtool', ['--version']).status === 0;
 
 /** The metric names an expression reads: label matchers, strings and ranges taken out first. */
-const metricsIn = (expr: string) => [...new Set(expr.replace(/"[^"]*"/g, '').replace(/\{[^}]*\}/g, '').replace(/\[[^\]]*\]/g, '').match(/\b(club_\w+|up|ALERTS)\b/g) ?? [])];
+const metricsIn = (expr: string) => [
+  ...new Set(
+    expr
+      .replace(/"[^"]*"/g, '')
+      .replace(/\{[^}]*\}/g, '')
+      .replace(/\[[^\]]*\]/g, '')
+      .match(/\b(club_\w+|up|ALERTS)\b/g) ?? [],
+  ),
+];
 
 /** GitHub's anchor of a Markdown heading. */
-const anchor = (heading: string) => heading.toLowerCase().replace(/[^\p{L}\p{N} -]/gu, '').replace(/ /g, '-');
+const anchor = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} -]/gu, '')
+    .replace(/ /g, '-');
 
 describe('deploy/alerts.yml', () => {
   let s: TestServer;
@@ -45,7 +59,16 @@ describe('deploy/alerts.yml', () => {
     expect(rules.length).toBeGreaterThanOrEqual(12);
     expect(new Set(names).size).toBe(names.length);
     const read = rules.flatMap((r) => metricsIn(r.expr));
-    for (const m of ['club_ready', 'club_http_requests_total', 'club_http_request_duration_seconds_bucket', 'club_db_pool_wait_seconds_bucket', 'club_idempotency_requests_total', 'club_sms_budget_used', 'club_sms_refused_total', 'club_payment_refunds_open']) {
+    for (const m of [
+      'club_ready',
+      'club_http_requests_total',
+      'club_http_request_duration_seconds_bucket',
+      'club_db_pool_wait_seconds_bucket',
+      'club_idempotency_requests_total',
+      'club_sms_budget_used',
+      'club_sms_refused_total',
+      'club_payment_refunds_open',
+    ]) {
       expect(read, m).toContain(m);
     }
     expect(rules.map((r) => r.expr).join('\n')).toMatch(/outcome="in_progress"[\s\S]*outcome="taken_over"/);
@@ -129,7 +152,11 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: '4.8 % of answers 5xx',
-    series: { ...READY, [`club_http_requests_total${job('route="/api/x",method="GET",status="200"')}`]: '0+1000x30', [`club_http_requests_total${job('route="/api/x",method="GET",status="500"')}`]: '0+50x30' },
+    series: {
+      ...READY,
+      [`club_http_requests_total${job('route="/api/x",method="GET",status="200"')}`]: '0+1000x30',
+      [`club_http_requests_total${job('route="/api/x",method="GET",status="500"')}`]: '0+50x30',
+    },
     at: [
       [3, {}],
       [12, { ClubServerErrors: 1 }],
@@ -137,7 +164,11 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: '20 % of answers 5xx',
-    series: { ...READY, [`club_http_requests_total${job('route="/api/x",method="GET",status="200"')}`]: '0+800x30', [`club_http_requests_total${job('route="/api/x",method="GET",status="503"')}`]: '0+200x30' },
+    series: {
+      ...READY,
+      [`club_http_requests_total${job('route="/api/x",method="GET",status="200"')}`]: '0+800x30',
+      [`club_http_requests_total${job('route="/api/x",method="GET",status="503"')}`]: '0+200x30',
+    },
     at: [[12, { ClubServerErrors: 1, ClubServerErrorsHigh: 1 }]],
   },
   {
@@ -155,7 +186,11 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'queries wait for pooled connections',
-    series: { ...READY, ...histogram('club_db_pool_wait_seconds', 'instance="a"', 0.25), [`club_db_pool_waiting${job('instance="a"')}`]: '0x10 3x30' },
+    series: {
+      ...READY,
+      ...histogram('club_db_pool_wait_seconds', 'instance="a"', 0.25),
+      [`club_db_pool_waiting${job('instance="a"')}`]: '0x10 3x30',
+    },
     at: [
       [8, {}],
       [16, { ClubDatabasePoolWaits: 1 }],
@@ -213,7 +248,12 @@ const SCENARIOS: Scenario[] = [
 /** A histogram whose every observation falls in the bucket ending at `seconds` (100 a minute). */
 function histogram(name: string, labels: string, seconds: number): Record<string, string> {
   const bounds = ['0.001', '0.01', '0.1', '0.25', '0.5', '1', '2.5', '+Inf'];
-  return Object.fromEntries(bounds.map((le) => [`${name}_bucket${job(`${labels},le="${le}"`)}`, le === '+Inf' || Number(le) >= seconds ? '0+100x40' : '0x40']));
+  return Object.fromEntries(
+    bounds.map((le) => [
+      `${name}_bucket${job(`${labels},le="${le}"`)}`,
+      le === '+Inf' || Number(le) >= seconds ? '0+100x40' : '0x40',
+    ]),
+  );
 }
 
 /** promtool's unit tests: at each time, the alerts firing, counted by name, are exactly those given. */
@@ -222,13 +262,19 @@ function promtoolTests(): string {
   const lines = ['rule_files:', `  - ${RULES}`, 'evaluation_interval: 1m', 'tests:'];
   for (const sc of SCENARIOS) {
     lines.push(`  # ${sc.name}`, '  - interval: 1m', '    input_series:');
-    for (const [series, values] of Object.entries(sc.series)) lines.push(`      - series: ${q(series)}`, `        values: ${q(values)}`);
+    for (const [series, values] of Object.entries(sc.series))
+      lines.push(`      - series: ${q(series)}`, `        values: ${q(values)}`);
     lines.push('    promql_expr_test:');
     for (const [minute, firing] of sc.at) {
-      lines.push('      - expr: count by (alertname) (ALERTS{alertstate="firing"})', `        eval_time: ${minute}m`, '        exp_samples:');
+      lines.push(
+        '      - expr: count by (alertname) (ALERTS{alertstate="firing"})',
+        `        eval_time: ${minute}m`,
+        '        exp_samples:',
+      );
       const entries = Object.entries(firing);
       if (!entries.length) lines[lines.length - 1] += ' []';
-      for (const [alert, n] of entries) lines.push(`          - labels: ${q(`{alertname="${alert}"}`)}`, `            value: ${n}`);
+      for (const [alert, n] of entries)
+        lines.push(`          - labels: ${q(`{alertname="${alert}"}`)}`, `            value: ${n}`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -29,20 +29,49 @@ const connectTo = (where: { sqlitePath?: string; schema?: string }) =>
 function serverOver(built: BuiltDeps, clock: ManualClock): TestServer {
   const app = createApp(built.deps);
   const call: TestServer['call'] = async (method, path, o = {}) => {
-    const headers: Record<string, string> = { 'x-api-key': API_KEY, accept: 'application/json', 'content-type': 'application/json', ...o.headers };
+    const headers: Record<string, string> = {
+      'x-api-key': API_KEY,
+      accept: 'application/json',
+      'content-type': 'application/json',
+      ...o.headers,
+    };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.idem) headers['idempotency-key'] = o.idem;
-    const res = await app.request(path, { method, headers, body: method === 'POST' ? JSON.stringify(o.body ?? {}) : undefined });
+    const res = await app.request(path, {
+      method,
+      headers,
+      body: method === 'POST' ? JSON.stringify(o.body ?? {}) : undefined,
+    });
     return { status: res.status, body: (await res.json()) as unknown, headers: res.headers };
   };
-  return { app, deps: built.deps, clock, config, call, post: (p, b, t) => call('POST', p, { body: b, token: t }), get: (p, _q, t) => call('GET', p, { token: t }), close: built.close };
+  return {
+    app,
+    deps: built.deps,
+    clock,
+    config,
+    call,
+    post: (p, b, t) => call('POST', p, { body: b, token: t }),
+    get: (p, _q, t) => call('GET', p, { token: t }),
+    close: built.close,
+  };
 }
 
 /** What must survive: the ledger lines of the member's account and every stored key. */
 async function state(s: TestServer, customerId: number) {
-  const ledger = await s.deps.db.selectFrom('xp_ledger').select(['amount', 'balance_after', 'reason', 'ref']).where('customer_id', '=', customerId).orderBy('id').execute();
-  const balance = (await s.deps.db.selectFrom('customers').select('xp_balance').where('id', '=', customerId).executeTakeFirstOrThrow()).xp_balance;
-  const keys = await s.deps.db.selectFrom('idempotency').select(['account', 'key', 'state', 'status', 'body']).orderBy('key').execute();
+  const ledger = await s.deps.db
+    .selectFrom('xp_ledger')
+    .select(['amount', 'balance_after', 'reason', 'ref'])
+    .where('customer_id', '=', customerId)
+    .orderBy('id')
+    .execute();
+  const balance = (
+    await s.deps.db.selectFrom('customers').select('xp_balance').where('id', '=', customerId).executeTakeFirstOrThrow()
+  ).xp_balance;
+  const keys = await s.deps.db
+    .selectFrom('idempotency')
+    .select(['account', 'key', 'state', 'status', 'body'])
+    .orderBy('key')
+    .execute();
   return { ledger, balance, keys };
 }
 
@@ -54,11 +83,28 @@ describe(`online backup and restore (${pgUrl ? 'PostgreSQL: pg_dump, pg_restore'
     const built = await buildDeps(config, { clock, seed: false, connect: connectTo({ sqlitePath: file, schema }) });
     let s = serverOver(built, clock);
     const m = await createMember(s, { xp: 0 });
-    for (const [amount, ref] of [[120, 'scan:a'], [-40, 'order:1'], [15, 'quiz:2']] as const) {
-      await s.deps.db.transaction().execute((trx) => changeXp(trx, { customerId: m.glo.id, amount, reason: ref.split(':')[0]!, title: 'Тест', ref, now: clock.now() }));
+    for (const [amount, ref] of [
+      [120, 'scan:a'],
+      [-40, 'order:1'],
+      [15, 'quiz:2'],
+    ] as const) {
+      await s.deps.db.transaction().execute((trx) =>
+        changeXp(trx, {
+          customerId: m.glo.id,
+          amount,
+          reason: ref.split(':')[0]!,
+          title: 'Тест',
+          ref,
+          now: clock.now(),
+        }),
+      );
     }
     const cart = { namespace: 'pwa', key: 'cart', type: 'json', value: '[{"id":4,"count":1}]', shopifyId: m.glo.id };
-    const first = await s.call('POST', '/api/user/create-metafields', { body: cart, token: m.token, idem: 'backup-key-0001' });
+    const first = await s.call('POST', '/api/user/create-metafields', {
+      body: cart,
+      token: m.token,
+      idem: 'backup-key-0001',
+    });
     expect(first.status).toBe(200);
     const before = await state(s, m.glo.id);
     expect(before.ledger).toHaveLength(3);
@@ -72,7 +118,16 @@ describe(`online backup and restore (${pgUrl ? 'PostgreSQL: pg_dump, pg_restore'
       await snapshotSqlite(s.deps, join(dir, 'snapshot.db'));
     }
     // Written after the backup: gone once it is restored.
-    await s.deps.db.transaction().execute((trx) => changeXp(trx, { customerId: m.glo.id, amount: 999, reason: 'manual', title: 'Після копії', ref: null, now: clock.now() }));
+    await s.deps.db.transaction().execute((trx) =>
+      changeXp(trx, {
+        customerId: m.glo.id,
+        amount: 999,
+        reason: 'manual',
+        title: 'Після копії',
+        ref: null,
+        now: clock.now(),
+      }),
+    );
     await s.close();
 
     // Disaster: the database is lost; restore.
@@ -84,12 +139,20 @@ describe(`online backup and restore (${pgUrl ? 'PostgreSQL: pg_dump, pg_restore'
       pgRestore(pgUrl, copy);
     }
     for (const restored of pgUrl ? [null] : [copy, join(dir, 'snapshot.db')]) {
-      const again = await buildDeps(config, { clock, seed: false, connect: connectTo({ sqlitePath: restored ?? undefined, schema }) });
+      const again = await buildDeps(config, {
+        clock,
+        seed: false,
+        connect: connectTo({ sqlitePath: restored ?? undefined, schema }),
+      });
       s = serverOver(again, clock);
       const after = await state(s, m.glo.id);
       expect(after).toEqual(before);
       // The member's outbox retries the same key after the restore: the stored answer, nothing run again.
-      const retry = await s.call('POST', '/api/user/create-metafields', { body: cart, token: m.token, idem: 'backup-key-0001' });
+      const retry = await s.call('POST', '/api/user/create-metafields', {
+        body: cart,
+        token: m.token,
+        idem: 'backup-key-0001',
+      });
       expect(retry.body).toEqual(first.body);
       expect((await state(s, m.glo.id)).keys).toEqual(before.keys);
       await s.close();

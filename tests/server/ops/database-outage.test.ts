@@ -28,7 +28,10 @@ afterAll(async () => {
 
 /** The app over a database that is not there: a PostgreSQL port nothing listens on, or a closed SQLite connection. */
 async function appOver(kind: 'postgres' | 'sqlite') {
-  const handle = kind === 'postgres' ? await connect({ databaseUrl: `postgres://postgres@127.0.0.1:${await freePort()}/club` }) : await connect({ sqlitePath: ':memory:' });
+  const handle =
+    kind === 'postgres'
+      ? await connect({ databaseUrl: `postgres://postgres@127.0.0.1:${await freePort()}/club` })
+      : await connect({ sqlitePath: ':memory:' });
   // Closed once it has been used (as at the end of a shutdown): every query is refused.
   if (kind === 'sqlite') await sql`select 1`.execute(handle.db).then(() => handle.db.destroy());
   else away.push(handle);
@@ -39,10 +42,17 @@ describe('the database out of reach', () => {
   for (const kind of ['postgres', 'sqlite'] as const) {
     it(`${kind}: an API call answers a Ukrainian 503 with Retry-After; readiness fails, liveness does not`, async () => {
       const app = await appOver(kind);
-      const r = await app.request('/api/get-balance?v=glo', { headers: { 'x-api-key': API_KEY, authorization: 'Bearer some-member-token' } });
+      const r = await app.request('/api/get-balance?v=glo', {
+        headers: { 'x-api-key': API_KEY, authorization: 'Bearer some-member-token' },
+      });
       expect(r.status).toBe(503);
       expect(r.headers.get('retry-after')).toBe('5');
-      expect(await r.json()).toEqual({ error: { code: 'database_unavailable', message: 'Сервер тимчасово не може виконати запит. Спробуй за кілька секунд' } });
+      expect(await r.json()).toEqual({
+        error: {
+          code: 'database_unavailable',
+          message: 'Сервер тимчасово не може виконати запит. Спробуй за кілька секунд',
+        },
+      });
       const ready = await app.request('/readyz');
       expect([ready.status, (await ready.json()).checks.database]).toEqual([503, 'unreachable']);
       expect((await app.request('/livez')).status).toBe(200);
@@ -75,9 +85,15 @@ describe('the database out of reach', () => {
     }
     // PostgreSQL's codes for a restart, a crash, a start, a connection cut, too many connections;
     // a constraint, a serialization failure, a missing table are refusals.
-    for (const code of ['57P01', '57P02', '57P03', '08006', '53300']) expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code }))).toBe(true);
-    for (const code of ['23505', '40001', '42P01']) expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code }))).toBe(false);
+    for (const code of ['57P01', '57P02', '57P03', '08006', '53300'])
+      expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code }))).toBe(true);
+    for (const code of ['23505', '40001', '42P01'])
+      expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code }))).toBe(false);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
-    expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })]))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })]),
+      ),
+    ).toBe(true);
   });
 });

@@ -46,7 +46,9 @@ describe('deploy/compose.yaml', () => {
 
   it('starts the instances once PostgreSQL is healthy and the balancer once every instance is', () => {
     for (const [name, s] of apps) expect(s.depends_on, name).toEqual({ postgres: { condition: 'service_healthy' } });
-    expect(services.lb!.depends_on).toEqual(Object.fromEntries(apps.map(([name]) => [name, { condition: 'service_healthy' }])));
+    expect(services.lb!.depends_on).toEqual(
+      Object.fromEntries(apps.map(([name]) => [name, { condition: 'service_healthy' }])),
+    );
     expect((services.postgres!.healthcheck as Map).test).toEqual(expect.arrayContaining(['pg_isready']));
     // The instances' health is the image's own check (below): no compose check starting Node every few seconds.
     for (const [name, s] of apps) expect(JSON.stringify(s.healthcheck ?? null), name).not.toMatch(/node/);
@@ -67,7 +69,17 @@ describe('deploy/compose.yaml', () => {
   it('names every secret and required setting in deploy/club.env.example, empty, each one a documented setting', () => {
     const example = read('deploy/club.env.example');
     const vars = new Map([...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
-    for (const name of ['POSTGRES_PASSWORD', 'DATABASE_URL', 'PUBLIC_URL', 'METRICS_TOKEN', 'API_KEY', 'LIQPAY_PUBLIC_KEY', 'LIQPAY_PRIVATE_KEY', 'TURBOSMS_TOKEN', 'TURBOSMS_SENDER']) {
+    for (const name of [
+      'POSTGRES_PASSWORD',
+      'DATABASE_URL',
+      'PUBLIC_URL',
+      'METRICS_TOKEN',
+      'API_KEY',
+      'LIQPAY_PUBLIC_KEY',
+      'LIQPAY_PRIVATE_KEY',
+      'TURBOSMS_TOKEN',
+      'TURBOSMS_SENDER',
+    ]) {
       expect(vars.has(name), name).toBe(true);
     }
     for (const [name, value] of vars) if (/PASSWORD|TOKEN|PRIVATE|API_KEY/.test(name)) expect(value, name).toBe('');
@@ -79,7 +91,8 @@ describe('deploy/compose.yaml', () => {
     for (const [name, s] of Object.entries(services)) if (!s.build) expect(s.image, name).toMatch(PINNED);
     const base = /^ARG NODE_IMAGE=(\S+)$/m.exec(dockerfile)?.[1];
     expect(base).toMatch(PINNED);
-    for (const from of instructions.filter((l) => l.startsWith('FROM '))) expect(from).toMatch(/^FROM \$\{NODE_IMAGE\}( AS \w+)?$/);
+    for (const from of instructions.filter((l) => l.startsWith('FROM ')))
+      expect(from).toMatch(/^FROM \$\{NODE_IMAGE\}( AS \w+)?$/);
   });
 
   it('runs the instances on a read-only root with a data volume and /tmp, the balancer too', () => {
@@ -95,7 +108,10 @@ describe('deploy/compose.yaml', () => {
     for (const [name, s] of Object.entries(services)) {
       const logging = s.logging as Map;
       expect(logging.driver, name).toBe('json-file');
-      expect(logging.options, name).toMatchObject({ 'max-size': expect.stringMatching(/^\d+m$/), 'max-file': expect.stringMatching(/^\d+$/) });
+      expect(logging.options, name).toMatchObject({
+        'max-size': expect.stringMatching(/^\d+m$/),
+        'max-file': expect.stringMatching(/^\d+$/),
+      });
     }
   });
 
@@ -111,9 +127,14 @@ describe('deploy/compose.yaml', () => {
     const dir = mkdtempSync(join(tmpdir(), 'club-compose-'));
     try {
       mkdirSync(join(dir, 'deploy'));
-      for (const f of ['deploy/compose.yaml', 'deploy/haproxy.cfg', 'Dockerfile']) copyFileSync(join(ROOT, f), join(dir, f));
+      for (const f of ['deploy/compose.yaml', 'deploy/haproxy.cfg', 'Dockerfile'])
+        copyFileSync(join(ROOT, f), join(dir, f));
       copyFileSync(join(ROOT, 'deploy/club.env.example'), join(dir, 'deploy/club.env'));
-      const config = execFileSync('docker', ['compose', '-f', join(dir, 'deploy/compose.yaml'), 'config', '--format', 'json'], { encoding: 'utf8' });
+      const config = execFileSync(
+        'docker',
+        ['compose', '-f', join(dir, 'deploy/compose.yaml'), 'config', '--format', 'json'],
+        { encoding: 'utf8' },
+      );
       const parsed = JSON.parse(config) as { services: Record<string, { restart?: string }> };
       expect(Object.keys(parsed.services).sort()).toEqual(['app1', 'app2', 'lb', 'postgres']);
       for (const s of Object.values(parsed.services)) expect(s.restart).toBe('unless-stopped');

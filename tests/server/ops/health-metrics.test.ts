@@ -35,7 +35,13 @@ const scrape = async () => {
   return r.text();
 };
 /** The value of one sample line of the scrape, 0 when absent. */
-const sample = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.split(' ')[1] ?? 0);
+const sample = (text: string, series: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((l) => l.startsWith(`${series} `))
+      ?.split(' ')[1] ?? 0,
+  );
 
 describe('liveness and readiness', () => {
   it('/livez and /readyz answer without the API key; readiness names its checks', async () => {
@@ -44,7 +50,10 @@ describe('liveness and readiness', () => {
     expect(await live.json()).toEqual({ status: 'alive' });
     const ready = await s.app.request('/readyz');
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { migrations: 'done', database: 'ok', draining: false } });
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { migrations: 'done', database: 'ok', draining: false },
+    });
     expect(ready.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -65,7 +74,10 @@ describe('liveness and readiness', () => {
     await other.deps.db.destroy();
     const r = await other.app.request('/readyz');
     expect(r.status).toBe(503);
-    expect(await r.json()).toEqual({ status: 'not_ready', checks: { migrations: 'done', database: 'unreachable', draining: false } });
+    expect(await r.json()).toEqual({
+      status: 'not_ready',
+      checks: { migrations: 'done', database: 'unreachable', draining: false },
+    });
     expect((await other.app.request('/livez')).status).toBe(200);
   });
 
@@ -100,7 +112,9 @@ describe('metrics', () => {
     const after = await scrape();
     expect(sample(after, okSeries) - sample(before, okSeries)).toBe(2);
     expect(sample(after, unauthSeries) - sample(before, unauthSeries)).toBe(1);
-    expect(sample(after, 'club_http_request_duration_seconds_count{route="/api/user/get-metafields",method="POST"}')).toBeGreaterThanOrEqual(3);
+    expect(
+      sample(after, 'club_http_request_duration_seconds_count{route="/api/user/get-metafields",method="POST"}'),
+    ).toBeGreaterThanOrEqual(3);
     // A path of no route is one bounded label, never the path itself.
     expect(after).toContain('route="not_found"');
     expect(after).not.toContain('/no/such/path');
@@ -109,13 +123,27 @@ describe('metrics', () => {
   it('counts outbox sends by idempotency outcome: a replay answered from the stored answer', async () => {
     const body = { namespace: 'pwa', key: 'cart', type: 'json', value: '[{"id":4,"count":1}]', shopifyId: m.glo.id };
     const before = await scrape();
-    const first = await s.call('POST', '/api/user/create-metafields', { body, token: m.token, idem: 'metrics-key-0001' });
-    const again = await s.call('POST', '/api/user/create-metafields', { body, token: m.token, idem: 'metrics-key-0001' });
+    const first = await s.call('POST', '/api/user/create-metafields', {
+      body,
+      token: m.token,
+      idem: 'metrics-key-0001',
+    });
+    const again = await s.call('POST', '/api/user/create-metafields', {
+      body,
+      token: m.token,
+      idem: 'metrics-key-0001',
+    });
     expect(again.body).toEqual(first.body);
-    const other = await s.call('POST', '/api/user/create-metafields', { body: { ...body, value: '[]' }, token: m.token, idem: 'metrics-key-0001' });
+    const other = await s.call('POST', '/api/user/create-metafields', {
+      body: { ...body, value: '[]' },
+      token: m.token,
+      idem: 'metrics-key-0001',
+    });
     expect(other.status).toBe(422);
     const after = await scrape();
-    const delta = (o: string) => sample(after, `club_idempotency_requests_total{outcome="${o}"}`) - sample(before, `club_idempotency_requests_total{outcome="${o}"}`);
+    const delta = (o: string) =>
+      sample(after, `club_idempotency_requests_total{outcome="${o}"}`) -
+      sample(before, `club_idempotency_requests_total{outcome="${o}"}`);
     expect([delta('new'), delta('replayed'), delta('mismatch')]).toEqual([1, 1, 1]);
   });
 
@@ -133,7 +161,15 @@ describe('JSON logs', () => {
     await s.app.request('/livez');
     const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(logged).toHaveLength(2);
-    expect(logged[0]).toMatchObject({ level: 'info', instance: 'test-slot', reqId: 'lb-7f3a-0001', method: 'GET', route: '/livez', path: '/livez', status: 200 });
+    expect(logged[0]).toMatchObject({
+      level: 'info',
+      instance: 'test-slot',
+      reqId: 'lb-7f3a-0001',
+      method: 'GET',
+      route: '/livez',
+      path: '/livez',
+      status: 200,
+    });
     expect(typeof logged[1]!.reqId).toBe('string');
     expect(logged[1]!.reqId).not.toBe('lb-7f3a-0001');
     expect(typeof logged[0]!.ms).toBe('number');
@@ -147,7 +183,11 @@ describe('JSON logs', () => {
     const post = (path: string, body: unknown, token?: string) =>
       s.app.request(path, {
         method: 'POST',
-        headers: { 'x-api-key': API_KEY, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'x-api-key': API_KEY,
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify(body),
       });
     expect((await post('/api/api-auth/login-sms', { phone })).status).toBe(200);

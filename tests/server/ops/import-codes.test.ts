@@ -19,9 +19,21 @@ const CODE = '3F2504E0-4F89-11D3-9A0C-0305E82C3301';
 describe('loading real scan codes and device serials', () => {
   it('loads a printer file of codes, which members then scan for their XP; loading it again adds nothing', async () => {
     const csv = `code;variant;xp;product\n${CODE};glo;15;Стіки neo™ Demi Gold Tobacco\n7c9e6679-7425-40de-944b-e07fc1f90ae7;ogo;12;Стіки ogo Classic\n`;
-    expect(await importScanCodes(s.deps.db, csv, { batch: 'print-2026-12', now: s.clock.now() })).toEqual({ added: 2, known: 0, rejected: [] });
-    expect(await importScanCodes(s.deps.db, csv, { batch: 'print-2026-12', now: s.clock.now() })).toEqual({ added: 0, known: 2, rejected: [] });
-    const scan = await s.call('POST', '/api/scan/scan-code', { body: { code: CODE }, token: m.token, idem: 'scan-imported' });
+    expect(await importScanCodes(s.deps.db, csv, { batch: 'print-2026-12', now: s.clock.now() })).toEqual({
+      added: 2,
+      known: 0,
+      rejected: [],
+    });
+    expect(await importScanCodes(s.deps.db, csv, { batch: 'print-2026-12', now: s.clock.now() })).toEqual({
+      added: 0,
+      known: 2,
+      rejected: [],
+    });
+    const scan = await s.call('POST', '/api/scan/scan-code', {
+      body: { code: CODE },
+      token: m.token,
+      idem: 'scan-imported',
+    });
     expect(scan.status).toBe(200);
     expect(scan.body).toMatchObject({ status: 'awarded', xp: 15, balance: 15 });
   });
@@ -36,8 +48,16 @@ describe('loading real scan codes and device serials', () => {
 
   it('loads the manufacturer’s serials, normalised, which then register as genuine devices', async () => {
     const csv = 'serial,model,variant\ngx12-ab34 cd56,Пристрій Плюс,glo\n';
-    expect(await importDeviceSerials(s.deps.db, csv, { source: 'factory-feed', now: s.clock.now() })).toEqual({ added: 1, known: 0, rejected: [] });
-    const reg = await s.call('POST', '/api/register-device', { body: { serial: 'GX12AB34CD56' }, token: m.token, idem: 'device-imported' });
+    expect(await importDeviceSerials(s.deps.db, csv, { source: 'factory-feed', now: s.clock.now() })).toEqual({
+      added: 1,
+      known: 0,
+      rejected: [],
+    });
+    const reg = await s.call('POST', '/api/register-device', {
+      body: { serial: 'GX12AB34CD56' },
+      token: m.token,
+      idem: 'device-imported',
+    });
     expect(reg.status).toBe(200);
     expect(reg.body.awarded).toBeGreaterThan(0);
   });

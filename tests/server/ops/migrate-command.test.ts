@@ -25,7 +25,10 @@ const table = (name: string): ClubMigration => ({
   down: async (db) => void (await db.schema.dropTable(name).execute()),
 });
 const NEWER: MigrationSet = { ...migrations, '900_test_expand': table('test_expand') };
-const NEWEST: MigrationSet = { ...NEWER, '901_test_contract': { ...table('test_contract'), compat: { contract: '900_test_expand' } } };
+const NEWEST: MigrationSet = {
+  ...NEWER,
+  '901_test_contract': { ...table('test_contract'), compat: { contract: '900_test_expand' } },
+};
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 let env: Record<string, string>;
@@ -83,7 +86,9 @@ describe('scripts/migrate.ts', () => {
     expect(status.out).toMatch(new RegExp(`applied +${LEVEL} +expand`));
     expect(status.out).toMatch(/unknown +900_test_expand +expand +\S+ by 900_test_expand +this version runs on it/);
     expect(status.out).toMatch(/unknown +901_test_contract +contract: from 900_test_expand .*REFUSES this version/);
-    expect(status.out).toContain(`This version (schema level ${LEVEL}) cannot run on this database: migration 901_test_contract`);
+    expect(status.out).toContain(
+      `This version (schema level ${LEVEL}) cannot run on this database: migration 901_test_contract`,
+    );
     const foreign = await command('down-to', LEVEL, '--yes');
     expect(foreign.code).toBe(1);
     expect(foreign.out).toContain('901_test_contract, 900_test_expand were applied by a newer version');

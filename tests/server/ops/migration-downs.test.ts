@@ -17,26 +17,45 @@ const BOOKKEEPING = ['kysely_migration', 'kysely_migration_lock', 'migration_com
 /** Tables with their columns, indexes, constraints, triggers, sequences and functions, as text. */
 async function schemaOf(h: DbHandle): Promise<string[]> {
   const db = h.db as unknown as Kysely<unknown>;
-  const rows = async (q: ReturnType<typeof sql>) => ((await q.execute(db)).rows as Array<Record<string, unknown>>).map((r) => JSON.stringify(r));
+  const rows = async (q: ReturnType<typeof sql>) =>
+    ((await q.execute(db)).rows as Array<Record<string, unknown>>).map((r) => JSON.stringify(r));
   if (h.dialect === 'sqlite') {
-    const objects = (await sql<{ type: string; name: string; sql: string | null }>`select type, name, sql from sqlite_master where name not like 'sqlite_%' order by name`.execute(db)).rows.filter(
-      (o) => !BOOKKEEPING.includes(o.name),
-    );
+    const objects = (
+      await sql<{
+        type: string;
+        name: string;
+        sql: string | null;
+      }>`select type, name, sql from sqlite_master where name not like 'sqlite_%' order by name`.execute(db)
+    ).rows.filter((o) => !BOOKKEEPING.includes(o.name));
     const out: string[] = [];
     for (const o of objects) {
       // A table's stored text keeps how it was altered; its columns are what counts.
-      if (o.type === 'table') out.push(`table ${o.name}`, ...(await rows(sql`select name, type, "notnull", dflt_value, pk from pragma_table_info(${o.name})`)));
+      if (o.type === 'table')
+        out.push(
+          `table ${o.name}`,
+          ...(await rows(sql`select name, type, "notnull", dflt_value, pk from pragma_table_info(${o.name})`)),
+        );
       else out.push(`${o.type} ${o.name}: ${o.sql}`);
     }
     return out;
   }
   const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s;
   return [
-    ...(await rows(sql`select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns where table_schema = current_schema() order by table_name, ordinal_position`)),
-    ...(await rows(sql`select tablename, indexname, indexdef from pg_indexes where schemaname = current_schema() order by indexname`)),
-    ...(await rows(sql`select table_name, constraint_name, constraint_type from information_schema.table_constraints where table_schema = current_schema() and constraint_type <> 'CHECK' order by constraint_name`)),
-    ...(await rows(sql`select trigger_name, event_manipulation, event_object_table from information_schema.triggers where trigger_schema = current_schema() order by 1, 2`)),
-    ...(await rows(sql`select sequence_name from information_schema.sequences where sequence_schema = current_schema() order by 1`)),
+    ...(await rows(
+      sql`select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns where table_schema = current_schema() order by table_name, ordinal_position`,
+    )),
+    ...(await rows(
+      sql`select tablename, indexname, indexdef from pg_indexes where schemaname = current_schema() order by indexname`,
+    )),
+    ...(await rows(
+      sql`select table_name, constraint_name, constraint_type from information_schema.table_constraints where table_schema = current_schema() and constraint_type <> 'CHECK' order by constraint_name`,
+    )),
+    ...(await rows(
+      sql`select trigger_name, event_manipulation, event_object_table from information_schema.triggers where trigger_schema = current_schema() order by 1, 2`,
+    )),
+    ...(await rows(
+      sql`select sequence_name from information_schema.sequences where sequence_schema = current_schema() order by 1`,
+    )),
     ...(await rows(sql`select proname from pg_proc where pronamespace = current_schema()::regnamespace order by 1`)),
   ]
     .filter((r) => !BOOKKEEPING.some((t) => r.includes(`"${t}`)))

@@ -33,25 +33,46 @@ describe('migration records', () => {
   it('a database migrated before the records (Kysely alone) upgrades on its first start: the pending applied and logged with their times, every migration recorded', async () => {
     const db = h.db as unknown as Kysely<unknown>;
     const older = Object.fromEntries(names.slice(0, -2).map((n) => [n, migrations[n]!]));
-    const asBefore = new Migrator({ db, provider: { getMigrations: async () => older }, ...(shared.schema ? { migrationTableSchema: shared.schema } : {}) });
+    const asBefore = new Migrator({
+      db,
+      provider: { getMigrations: async () => older },
+      ...(shared.schema ? { migrationTableSchema: shared.schema } : {}),
+    });
     expect((await asBefore.migrateToLatest()).error).toBeUndefined();
     const lines: Array<Record<string, unknown>> = [];
-    const log = createLogger({ level: 'info', destination: { write: (s: string) => void lines.push(JSON.parse(s) as Record<string, unknown>) } });
+    const log = createLogger({
+      level: 'info',
+      destination: { write: (s: string) => void lines.push(JSON.parse(s) as Record<string, unknown>) },
+    });
     const r = await migrateToLatest(db, { schema: shared.schema, log });
     expect(r.applied.map((a) => a.name)).toEqual(names.slice(-2));
     expect(lines).toEqual([
-      ...names.slice(-2).map((name) => expect.objectContaining({ level: 'info', msg: 'migration applied', migration: name, ms: expect.any(Number) })),
+      ...names
+        .slice(-2)
+        .map((name) =>
+          expect.objectContaining({ level: 'info', msg: 'migration applied', migration: name, ms: expect.any(Number) }),
+        ),
       expect.objectContaining({ level: 'info', schemaLevel: LEVEL, newer: [] }),
     ]);
     const status = await migrationStatus(db, { schema: shared.schema });
     expect(status.refusal).toBeNull();
-    expect(status.rows.map((row) => [row.name, row.state, row.appliedBy])).toEqual(names.map((n) => [n, 'applied', LEVEL]));
-    expect(status.rows.find((row) => row.name === '017_xp_totals')).toMatchObject({ kind: 'contract', oldestApp: '017_xp_totals' });
+    expect(status.rows.map((row) => [row.name, row.state, row.appliedBy])).toEqual(
+      names.map((n) => [n, 'applied', LEVEL]),
+    );
+    expect(status.rows.find((row) => row.name === '017_xp_totals')).toMatchObject({
+      kind: 'contract',
+      oldestApp: '017_xp_totals',
+    });
     expect((await migrateToLatest(db, { schema: shared.schema })).applied).toEqual([]);
   });
 
   it('a contract stays in force under the expands after it; a contract must name itself or an earlier migration', () => {
-    const set: MigrationSet = { '001_a': m('expand'), '002_b': m('expand'), '003_c': m({ contract: '002_b' }), '004_d': m('expand') };
+    const set: MigrationSet = {
+      '001_a': m('expand'),
+      '002_b': m('expand'),
+      '003_c': m({ contract: '002_b' }),
+      '004_d': m('expand'),
+    };
     expect([...recordsOf(set).values()].map((r) => [r.name, r.kind, r.oldestApp])).toEqual([
       ['001_a', 'expand', null],
       ['002_b', 'expand', null],
@@ -65,10 +86,16 @@ describe('migration records', () => {
 
   it('a version runs on unknown migrations whose records allow its level, and refuses at the first that does not', () => {
     const set: MigrationSet = { '001_a': m('expand'), '002_b': m('expand') };
-    const rec = (name: string, oldestApp: string | null): [string, AppliedRecord] => [name, { name, kind: oldestApp ? 'contract' : 'expand', oldestApp, appliedBy: '005_e' }];
+    const rec = (name: string, oldestApp: string | null): [string, AppliedRecord] => [
+      name,
+      { name, kind: oldestApp ? 'contract' : 'expand', oldestApp, appliedBy: '005_e' },
+    ];
     const records = new Map([rec('003_c', null), rec('004_d', '002_b'), rec('005_e', '003_c')]);
     const upTo = (n: number) => ['001_a', '002_b', '003_c', '004_d', '005_e'].slice(0, n);
-    expect(judgeUnknown(set, upTo(4), records)).toMatchObject({ unknown: [{ name: '003_c' }, { name: '004_d' }], refusal: null });
+    expect(judgeUnknown(set, upTo(4), records)).toMatchObject({
+      unknown: [{ name: '003_c' }, { name: '004_d' }],
+      refusal: null,
+    });
     const refused = judgeUnknown(set, upTo(5), records).refusal;
     expect(refused).toMatchObject({ migration: '005_e', level: '002_b' });
     expect(refused?.message).toMatch(/schema level 002_b.*005_e.*schema level 005_e.*003_c or newer/);

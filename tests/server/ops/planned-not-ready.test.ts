@@ -14,7 +14,8 @@ function sink() {
   const lines: Array<Record<string, unknown>> = [];
   const out = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Record<string, unknown>);
+      for (const l of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(l) as Record<string, unknown>);
       done();
     },
   });
@@ -32,7 +33,9 @@ describe('readiness refused as planned', () => {
     const { lines, log } = sink();
     const app = createApp({ ...s.deps, log, lifecycle: { draining: true } });
     expect((await app.request('/readyz')).status).toBe(503);
-    expect(lines).toEqual([expect.objectContaining({ level: 'info', route: '/readyz', status: 503, instance: 'slot-a' })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 'info', route: '/readyz', status: 503, instance: 'slot-a' }),
+    ]);
   });
 
   it('while starting (migrations): /readyz 503 and other paths logged at info', () => {

@@ -41,7 +41,15 @@ async function run(env: Record<string, string>): Promise<Run> {
   const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: ROOT,
-    env: { ...base, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(dir, `club-${(runs += 1)}.db`), STATIC_DIR: join(dir, 'no-app'), SHUTDOWN_DRAIN_MS: '0', ...env },
+    env: {
+      ...base,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SQLITE_PATH: join(dir, `club-${(runs += 1)}.db`),
+      STATIC_DIR: join(dir, 'no-app'),
+      SHUTDOWN_DRAIN_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);
@@ -54,7 +62,10 @@ async function run(env: Record<string, string>): Promise<Run> {
 async function ready(r: Run): Promise<void> {
   for (;;) {
     if (r.child.exitCode !== null) throw new Error(`exited ${r.child.exitCode}: ${r.out().stdout}${r.out().stderr}`);
-    const status = await fetch(`${r.url}/readyz`).then((x) => x.status, () => 0);
+    const status = await fetch(`${r.url}/readyz`).then(
+      (x) => x.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((done) => setTimeout(done, 100));
   }
@@ -88,13 +99,21 @@ describe('the server process output', { timeout: 60_000 }, () => {
   it('is out when logged: after a SIGKILL the ready line and the last request are in it', async () => {
     const r = await run(production);
     await ready(r);
-    expect((await fetch(`${r.url}/api/openapi.json`, { headers: { 'x-request-id': 'last-before-kill' } })).status).toBe(200);
+    expect((await fetch(`${r.url}/api/openapi.json`, { headers: { 'x-request-id': 'last-before-kill' } })).status).toBe(
+      200,
+    );
     r.child.kill('SIGKILL');
     await r.exited;
     // Only what got out matters here (whether every line is JSON is the next test's).
-    const lines = r.out().stdout.split('\n').flatMap((l) => (l.startsWith('{') ? [JSON.parse(l) as Record<string, unknown>] : []));
+    const lines = r
+      .out()
+      .stdout.split('\n')
+      .flatMap((l) => (l.startsWith('{') ? [JSON.parse(l) as Record<string, unknown>] : []));
     expect(lines.find((l) => l.msg === 'ready')).toBeDefined();
-    expect(lines.find((l) => l.reqId === 'last-before-kill')).toMatchObject({ route: '/api/openapi.json', status: 200 });
+    expect(lines.find((l) => l.reqId === 'last-before-kill')).toMatchObject({
+      route: '/api/openapi.json',
+      status: 200,
+    });
   });
 
   it('is JSON line by line over a start, requests and a stop, with no phone in clear and one instance key a line', async () => {
@@ -103,12 +122,20 @@ describe('the server process output', { timeout: 60_000 }, () => {
     const key = { 'x-api-key': production.API_KEY, 'content-type': 'application/json' };
     await fetch(`${r.url}/api/openapi.json`);
     await fetch(`${r.url}/nothing/+${PHONE_IN_CLEAR}/x.db`);
-    await fetch(`${r.url}/api/api-auth/login-sms`, { method: 'POST', headers: key, body: JSON.stringify({ phone: PHONE_IN_CLEAR }) });
+    await fetch(`${r.url}/api/api-auth/login-sms`, {
+      method: 'POST',
+      headers: key,
+      body: JSON.stringify({ phone: PHONE_IN_CLEAR }),
+    });
     await fetch(`${r.url}/metrics`);
     r.child.kill('SIGTERM');
     expect(await r.exited).toBe(0);
     const lines = checked(r);
-    const readyLine = r.out().stdout.split('\n').find((l) => l.includes('"msg":"ready"')) ?? '';
+    const readyLine =
+      r
+        .out()
+        .stdout.split('\n')
+        .find((l) => l.includes('"msg":"ready"')) ?? '';
     expect(readyLine.match(/"instance"/g)).toHaveLength(1);
     // Production with no SMS gateway says so at start, loudly.
     expect(lines.find((l) => l.level === 'error' && String(l.msg).includes('nobody can sign in'))).toBeDefined();
@@ -133,10 +160,20 @@ describe('the server process output', { timeout: 60_000 }, () => {
   it('is JSON, masked, when a running server crashes (an uncaught exception, an unhandled rejection), and it exits non-zero', async () => {
     for (const kind of ['throw', 'reject']) {
       // Outside production only: the fault is the server's own test hook (server/ops/faults.ts).
-      const r = await run({ NODE_ENV: 'development', LOG_LEVEL: 'info', SEED: 'none', CLUB_FAULT_CRASH: `${kind}:order for +380 50 123 45 67 failed` });
+      const r = await run({
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'info',
+        SEED: 'none',
+        CLUB_FAULT_CRASH: `${kind}:order for +380 50 123 45 67 failed`,
+      });
       expect(await r.exited).toBe(1);
       const fatal = checked(r).filter((l) => l.level === 'fatal');
-      expect(fatal).toEqual([expect.objectContaining({ msg: expect.stringMatching(kind === 'throw' ? /uncaught exception/ : /unhandled rejection/), error: expect.objectContaining({ message: 'order for … failed' }) })]);
+      expect(fatal).toEqual([
+        expect.objectContaining({
+          msg: expect.stringMatching(kind === 'throw' ? /uncaught exception/ : /unhandled rejection/),
+          error: expect.objectContaining({ message: 'order for … failed' }),
+        }),
+      ]);
     }
   });
 });

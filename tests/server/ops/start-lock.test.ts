@@ -22,7 +22,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const config = loadConfig({ ...PRODUCTION_ENV, API_KEY, SEED: 'demo', LOG_LEVEL: 'silent' });
 
 async function startTogether(count: number, connect: ConnectOptions): Promise<BuiltDeps[]> {
-  const started = await Promise.allSettled(Array.from({ length: count }, (_, i) => buildDeps({ ...config, INSTANCE_NAME: `app${i + 1}` }, { connect })));
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, (_, i) => buildDeps({ ...config, INSTANCE_NAME: `app${i + 1}` }, { connect })),
+  );
   const built = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failed = started.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
   if (failed.length) await Promise.all(built.map((b) => b.close()));
@@ -32,13 +34,23 @@ async function startTogether(count: number, connect: ConnectOptions): Promise<Bu
 
 async function seededOnce(built: BuiltDeps[]): Promise<void> {
   const db = built[0]!.deps.db;
-  const count = async (table: 'members' | 'scan_codes' | 'device_registry' | 'products') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: 'members' | 'scan_codes' | 'device_registry' | 'products') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   expect(await count('members')).toBe(10);
   expect(await count('scan_codes')).toBe(DEMO_CODE_COUNT + 56); // the demo batch, and Олена's used codes
   expect(await count('device_registry')).toBe(23);
   expect(await count('products')).toBe(145);
   // Each instance registered itself.
-  expect((await db.selectFrom('instances').select('name').orderBy('name').execute()).map((r) => r.name)).toEqual(built.map((_, i) => `app${i + 1}`));
+  expect((await db.selectFrom('instances').select('name').orderBy('name').execute()).map((r) => r.name)).toEqual(
+    built.map((_, i) => `app${i + 1}`),
+  );
 }
 
 describe('instances started at once on one empty database', () => {
@@ -78,7 +90,12 @@ describe('instances started at once on one empty database', () => {
     it('PostgreSQL (one schema, migrated, never seeded): three start, the seed runs once', async () => {
       const schema = `t_${randomBytes(6).toString('hex')}`;
       try {
-        await (await buildDeps({ ...config, INSTANCE_NAME: 'migrator' }, { seed: false, connect: { databaseUrl: pgUrl, pgSchema: schema, poolSize: 1 } })).close();
+        await (
+          await buildDeps(
+            { ...config, INSTANCE_NAME: 'migrator' },
+            { seed: false, connect: { databaseUrl: pgUrl, pgSchema: schema, poolSize: 1 } },
+          )
+        ).close();
         const built = await startTogether(3, { databaseUrl: pgUrl, pgSchema: schema, poolSize: 3 });
         try {
           await seededOnce(built);

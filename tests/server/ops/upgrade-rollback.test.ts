@@ -27,7 +27,11 @@ const proceed = gate();
 const expand: ClubMigration = {
   compat: 'expand',
   async up(db) {
-    await db.schema.createTable('member_notes').addColumn('member_id', 'integer', (c) => c.notNull()).addColumn('note', 'text', (c) => c.notNull()).execute();
+    await db.schema
+      .createTable('member_notes')
+      .addColumn('member_id', 'integer', (c) => c.notNull())
+      .addColumn('note', 'text', (c) => c.notNull())
+      .execute();
     inside.open();
     await proceed.promise;
     await db.schema.alterTable('members').addColumn('nickname', 'text').execute();
@@ -44,7 +48,10 @@ const contract: ClubMigration = {
     await db.schema.alterTable('customers').dropColumn('note').execute();
   },
   async down(db) {
-    await db.schema.alterTable('customers').addColumn('note', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema
+      .alterTable('customers')
+      .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
   },
 };
 const N1: MigrationSet = { ...N, [EXPAND]: expand };
@@ -52,7 +59,10 @@ const N2: MigrationSet = { ...N1, [CONTRACT]: contract };
 
 function capturedLog() {
   const lines: Array<Record<string, unknown>> = [];
-  const log = createLogger({ level: 'info', destination: { write: (s: string) => void lines.push(JSON.parse(s) as Record<string, unknown>) } });
+  const log = createLogger({
+    level: 'info',
+    destination: { write: (s: string) => void lines.push(JSON.parse(s) as Record<string, unknown>) },
+  });
   return { log, lines };
 }
 
@@ -61,10 +71,22 @@ let db: SharedDatabase;
 let n: TestServer;
 let n1: TestServer;
 let m: TestMember;
-const field = (value: unknown) => ({ namespace: 'pwa', key: 'favorites', type: 'json', value: JSON.stringify(value), shopifyId: m.glo.id });
-const write = (s: TestServer, value: unknown) => s.call('POST', '/api/user/create-metafields', { body: field(value), token: m.token });
+const field = (value: unknown) => ({
+  namespace: 'pwa',
+  key: 'favorites',
+  type: 'json',
+  value: JSON.stringify(value),
+  shopifyId: m.glo.id,
+});
+const write = (s: TestServer, value: unknown) =>
+  s.call('POST', '/api/user/create-metafields', { body: field(value), token: m.token });
 const favourites = async (s: TestServer) =>
-  ((await s.post('/api/user/get-metafields', { id: m.glo.id }, m.token)).body.metafields as Array<{ key: string; value: string }>).find((f) => f.key === 'favorites')?.value;
+  (
+    (await s.post('/api/user/get-metafields', { id: m.glo.id }, m.token)).body.metafields as Array<{
+      key: string;
+      value: string;
+    }>
+  ).find((f) => f.key === 'favorites')?.value;
 
 beforeAll(async () => {
   db = sharedDatabase();
@@ -83,7 +105,11 @@ describe('two versions of the server on one database', () => {
     const starting = startVersion(db, N1, { clock, onProgress: (p) => seen.push(p) });
     await inside.promise;
     expect(seen).toEqual([{ name: EXPAND, step: 1, of: 1 }]);
-    expect(startingReadiness(seen.at(-1)!)).toMatchObject({ status: 'not_ready', checks: { migrations: 'running' }, migrating: { name: EXPAND } });
+    expect(startingReadiness(seen.at(-1)!)).toMatchObject({
+      status: 'not_ready',
+      checks: { migrations: 'running' },
+      migrating: { name: EXPAND },
+    });
     // N+1 is mid-migration: N answers reads and writes.
     expect((await n.get('/api/get-balance', {}, m.token)).body).toMatchObject({ balance: 70 });
     expect((await write(n, [1])).status).toBe(200);
@@ -106,7 +132,14 @@ describe('two versions of the server on one database', () => {
     const again = await migrateToLatest(n.deps.db as never, { migrations: N, schema: db.schema, log });
     expect(again.applied).toEqual([]);
     expect(again.unknown.map((u) => u.name)).toEqual([EXPAND]);
-    expect(lines).toEqual([expect.objectContaining({ level: 'info', schemaLevel: LEVEL_N, newer: [EXPAND], msg: expect.stringContaining('newer version') })]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        schemaLevel: LEVEL_N,
+        newer: [EXPAND],
+        msg: expect.stringContaining('newer version'),
+      }),
+    ]);
   });
 
   it('N+1 is rolled back: stopped, N serves alone, with what N+1 wrote', async () => {

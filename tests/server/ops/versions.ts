@@ -39,7 +39,10 @@ export function sharedDatabase(): SharedDatabase {
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'club-versions-'));
-  return { connect: { sqlitePath: join(dir, 'club.db'), sqliteExclusive: false }, close: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    connect: { sqlitePath: join(dir, 'club.db'), sqliteExclusive: false },
+    close: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** Starts the server as the version that knows `migrations`: it migrates (or refuses) as at a real start. */
@@ -49,8 +52,18 @@ export async function startVersion(
   opts: { clock?: ManualClock; onProgress?: MigrateOptions['onProgress'] } = {},
 ): Promise<TestServer> {
   const clock = opts.clock ?? new ManualClock();
-  const config = loadConfig({ NODE_ENV: 'test', API_KEY, TEST_PHONES: TEST_PHONES.join(','), SQLITE_LOCKING: 'normal' });
-  const built = await buildDeps(config, { clock, connect: db.connect, seed: false, migrate: { migrations, onProgress: opts.onProgress } });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    API_KEY,
+    TEST_PHONES: TEST_PHONES.join(','),
+    SQLITE_LOCKING: 'normal',
+  });
+  const built = await buildDeps(config, {
+    clock,
+    connect: db.connect,
+    seed: false,
+    migrate: { migrations, onProgress: opts.onProgress },
+  });
   return serverOver(built, clock, built.close);
 }
 

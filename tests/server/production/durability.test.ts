@@ -20,7 +20,10 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe('commits are durable in production', () => {
   it('SQLite: WAL with synchronous=FULL on the server connection (exclusive locking, as production runs); NORMAL in development', async () => {
-    const built = await buildDeps(config, { seed: false, connect: { sqlitePath: join(dir, 'club.db'), sqliteExclusive: true } });
+    const built = await buildDeps(config, {
+      seed: false,
+      connect: { sqlitePath: join(dir, 'club.db'), sqliteExclusive: true },
+    });
     try {
       const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(built.deps.db);
       const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(built.deps.db);
@@ -31,9 +34,14 @@ describe('commits are durable in production', () => {
     }
     // Development keeps NORMAL: a commit costs an fsync of milliseconds (server/README.md), and a
     // demo database losing its last orders to a power cut loses nothing of anyone's.
-    const dev = await buildDeps(loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' }), { seed: false, connect: { sqlitePath: join(dir, 'dev.db') } });
+    const dev = await buildDeps(loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' }), {
+      seed: false,
+      connect: { sqlitePath: join(dir, 'dev.db') },
+    });
     try {
-      expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(dev.deps.db)).rows[0]?.synchronous).toBe(1);
+      expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(dev.deps.db)).rows[0]?.synchronous).toBe(
+        1,
+      );
     } finally {
       await dev.close();
     }
@@ -41,9 +49,14 @@ describe('commits are durable in production', () => {
 
   it('PostgreSQL: every connection asks for synchronous_commit=on at start-up, after any options the URL carries', () => {
     expect(pgClientConfig('postgres://club@db:5432/club').options).toBe('-c synchronous_commit=on');
-    const given = pgClientConfig('postgres://club@db:5432/club?options=-c%20synchronous_commit%3Doff%20-c%20work_mem%3D8MB', 't_1');
+    const given = pgClientConfig(
+      'postgres://club@db:5432/club?options=-c%20synchronous_commit%3Doff%20-c%20work_mem%3D8MB',
+      't_1',
+    );
     expect(given.connectionString).toBe('postgres://club@db:5432/club');
-    expect(given.options).toBe('-c synchronous_commit=off -c work_mem=8MB -c search_path="t_1" -c synchronous_commit=on');
+    expect(given.options).toBe(
+      '-c synchronous_commit=off -c work_mem=8MB -c search_path="t_1" -c synchronous_commit=on',
+    );
   });
 
   // On PostgreSQL (when the tests run on it): a database whose default is `off` (ALTER DATABASE),
@@ -65,7 +78,13 @@ describe('commits are durable in production', () => {
         const built = await buildDeps(config, { seed: false, connect: { databaseUrl: url.toString(), poolSize: 3 } });
         try {
           // Every connection of the pool, not just the first: three at once.
-          const shown = await Promise.all([1, 2, 3].map(() => built.deps.db.transaction().execute((trx) => sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(trx))));
+          const shown = await Promise.all(
+            [1, 2, 3].map(() =>
+              built.deps.db
+                .transaction()
+                .execute((trx) => sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(trx)),
+            ),
+          );
           expect(shown.map((r) => r.rows[0]?.synchronous_commit)).toEqual(['on', 'on', 'on']);
         } finally {
           await built.close();

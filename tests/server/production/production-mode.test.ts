@@ -26,8 +26,13 @@ describe('3. card payment with no LiqPay keys', () => {
     const amber = await product(s, 'sticks-amber-20');
     const r = await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id, quantity: 3 }], { payment: 2 }));
     expect(r.status).toBe(422);
-    expect(r.body.error).toEqual({ code: 'card_payment_unavailable', message: 'Оплата карткою зараз недоступна. Обери оплату при отриманні' });
-    expect(await s.deps.db.selectFrom('orders').select('id').where('customer_id', '=', m.glo.id).execute()).toHaveLength(0);
+    expect(r.body.error).toEqual({
+      code: 'card_payment_unavailable',
+      message: 'Оплата карткою зараз недоступна. Обери оплату при отриманні',
+    });
+    expect(
+      await s.deps.db.selectFrom('orders').select('id').where('customer_id', '=', m.glo.id).execute(),
+    ).toHaveLength(0);
     // A card order from before (e.g. placed while keys were set) gets no sandbox link either.
     const cash = await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id, quantity: 3 }]));
     expect(cash.status).toBe(200);
@@ -38,9 +43,19 @@ describe('3. card payment with no LiqPay keys', () => {
     expect(await s.deps.db.selectFrom('card_payments').select('id').execute()).toHaveLength(0);
     const page = await s.app.request('/sandbox/liqpay/checkout?data=x&signature=y');
     expect(page.status).toBe(404);
-    const cb = await s.app.request('/sandbox/liqpay/callback', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'data=x&signature=y' });
+    const cb = await s.app.request('/sandbox/liqpay/callback', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'data=x&signature=y',
+    });
     expect(cb.status).toBe(404);
-    expect(await s.deps.db.selectFrom('orders').select('financial_status').where('id', '=', cash.body.order.id).executeTakeFirstOrThrow()).toEqual({ financial_status: 'pending' });
+    expect(
+      await s.deps.db
+        .selectFrom('orders')
+        .select('financial_status')
+        .where('id', '=', cash.body.order.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ financial_status: 'pending' });
   });
 });
 
@@ -51,7 +66,10 @@ describe('4. test-login', () => {
     for (const phone of TEST_PHONES) {
       const r = await s.post('/api/api-auth/test-login', { phone });
       expect(r.status).toBe(403);
-      expect(r.body.error).toEqual({ code: 'test_login_disabled', message: 'Вхід без SMS на цьому сервері вимкнено. Увійди з кодом із SMS' });
+      expect(r.body.error).toEqual({
+        code: 'test_login_disabled',
+        message: 'Вхід без SMS на цьому сервері вимкнено. Увійди з кодом із SMS',
+      });
     }
     expect(await s.deps.db.selectFrom('sessions').select('token_hash').execute()).toHaveLength(before.length);
   });
@@ -64,9 +82,18 @@ describe('5. self-declared age (verify-age)', () => {
     expect(r.body.error.code).toBe('age_check_unavailable');
     ukrainian(r.body.error.message);
     expect(r.body.error.message).toContain('під час отримання');
-    const glo = await s.deps.db.selectFrom('customers').select('tags').where('id', '=', m.glo.id).executeTakeFirstOrThrow();
+    const glo = await s.deps.db
+      .selectFrom('customers')
+      .select('tags')
+      .where('id', '=', m.glo.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(glo.tags)).not.toContain('age_verified');
-    const ogoFlag = await s.deps.db.selectFrom('metafields').select('value').where('customer_id', '=', m.ogo.id).where('key', '=', 'age_verified').execute();
+    const ogoFlag = await s.deps.db
+      .selectFrom('metafields')
+      .select('value')
+      .where('customer_id', '=', m.ogo.id)
+      .where('key', '=', 'age_verified')
+      .execute();
     expect(ogoFlag).toHaveLength(0);
     const amber = await product(s, 'sticks-amber-20');
     const order = await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id }]));
@@ -79,8 +106,17 @@ describe('6. SMS codes with no SMS gateway', () => {
     const login = await s.post('/api/api-auth/login-sms', { phone: m.phone });
     expect(login.status).toBe(503);
     // Not «спробуй пізніше»: nothing changes until the deployment gets an SMS gateway.
-    expect(login.body.error).toEqual({ code: 'sms_unavailable', message: 'Вхід і реєстрація зараз недоступні: клуб не надсилає SMS-коди' });
-    const reg = await s.post('/api/api-auth/registration', { first_name: 'Ірина', last_name: 'Коваль', email: 'iryna@example.com', phone: '+380671234567', adult_confirmed: true });
+    expect(login.body.error).toEqual({
+      code: 'sms_unavailable',
+      message: 'Вхід і реєстрація зараз недоступні: клуб не надсилає SMS-коди',
+    });
+    const reg = await s.post('/api/api-auth/registration', {
+      first_name: 'Ірина',
+      last_name: 'Коваль',
+      email: 'iryna@example.com',
+      phone: '+380671234567',
+      adult_confirmed: true,
+    });
     expect(reg.status).toBe(503);
     expect(reg.body.error.code).toBe('sms_unavailable');
     expect(await s.deps.db.selectFrom('sms_outbox').select('id').execute()).toHaveLength(0);
@@ -105,16 +141,32 @@ describe('SANDBOXES names sandboxes for a staging deployment', () => {
       await withCatalogue(staging);
       const e = await createMember(staging, { phone: TEST_PHONES[0] });
       expect((await staging.post('/api/api-auth/test-login', { phone: TEST_PHONES[0] })).body.ok).toBe(true);
-      expect((await staging.post('/api/user/verify-age', { method: 'diia', birth_date: '1990-01-01' }, e.token)).status).toBe(200);
-      expect((await staging.post('/api/api-auth/login-sms', { phone: e.phone })).body).toMatchObject({ sent: true, registered: true });
+      expect(
+        (await staging.post('/api/user/verify-age', { method: 'diia', birth_date: '1990-01-01' }, e.token)).status,
+      ).toBe(200);
+      expect((await staging.post('/api/api-auth/login-sms', { phone: e.phone })).body).toMatchObject({
+        sent: true,
+        registered: true,
+      });
       const amber = await product(staging, 'sticks-amber-20');
       const order = await placeOrder(staging, e, orderBody([{ variant_id: amber.variant_id }], { payment: 2 }));
       const link = await staging.post('/api/api-shop/get-liqpay-link', { orderId: order.body.order.id }, e.token);
       expect(new URL(link.body.link).pathname).toBe('/sandbox/liqpay/checkout');
-      expect((await staging.post('/api/get-version', {})).body.providers).toEqual({ card: true, sms: true, testLogin: true, ageCheck: true });
+      expect((await staging.post('/api/get-version', {})).body.providers).toEqual({
+        card: true,
+        sms: true,
+        testLogin: true,
+        ageCheck: true,
+      });
       const report = providerReport(staging.config);
-      expect(report[0]).toEqual({ level: 'info', msg: 'providers', fields: { card: 'sandbox', sms: 'sandbox', testLogin: 'on', ageCheck: 'sandbox' } });
-      expect(report.find((l) => l.level === 'warn')?.msg).toMatch(/sandboxes running in production.*liqpay, sms, test-login, age-check/);
+      expect(report[0]).toEqual({
+        level: 'info',
+        msg: 'providers',
+        fields: { card: 'sandbox', sms: 'sandbox', testLogin: 'on', ageCheck: 'sandbox' },
+      });
+      expect(report.find((l) => l.level === 'warn')?.msg).toMatch(
+        /sandboxes running in production.*liqpay, sms, test-login, age-check/,
+      );
     } finally {
       await staging.close();
     }
@@ -122,9 +174,18 @@ describe('SANDBOXES names sandboxes for a staging deployment', () => {
 
   it('reports a production server with no sandbox and no keys as all off, and names an unknown sandbox', () => {
     const report = providerReport(s.config);
-    expect(report[0]).toEqual({ level: 'info', msg: 'providers', fields: { card: 'off', sms: 'off', testLogin: 'off', ageCheck: 'off' } });
+    expect(report[0]).toEqual({
+      level: 'info',
+      msg: 'providers',
+      fields: { card: 'off', sms: 'off', testLogin: 'off', ageCheck: 'off' },
+    });
     // With no SMS nobody can sign in: said at `error`, not among the info lines.
-    expect(report.slice(1)).toEqual([{ level: 'error', msg: 'members cannot use the club: sms: no SMS gateway (TURBOSMS_TOKEN, TURBOSMS_SENDER), so nobody can sign in or register' }]);
+    expect(report.slice(1)).toEqual([
+      {
+        level: 'error',
+        msg: 'members cannot use the club: sms: no SMS gateway (TURBOSMS_TOKEN, TURBOSMS_SENDER), so nobody can sign in or register',
+      },
+    ]);
     const typo = providerReport({ ...s.config, sandboxes: new Set(['liqpy']) });
     expect(typo[0]?.fields).toMatchObject({ card: 'off' });
     expect(typo.map((l) => l.msg).join('\n')).toContain('unknown sandbox «liqpy»');

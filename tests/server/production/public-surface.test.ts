@@ -29,11 +29,17 @@ afterAll(async () => {
 
 /** A call as it reaches the server under another Host: the request's URL is built from it. */
 const asHost = (host: string, path: string, body: unknown, token: string) =>
-  s.app.request(`http://${host}${path}`, { method: 'POST', headers: { host, 'x-api-key': API_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  s.app.request(`http://${host}${path}`, {
+    method: 'POST',
+    headers: { host, 'x-api-key': API_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('production needs its public URL and its metrics token', () => {
   it('refuses to start without them, naming each', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production[\s\S]*METRICS_TOKEN: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /PUBLIC_URL: required in production[\s\S]*METRICS_TOKEN: required in production/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://club.example' })).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ NODE_ENV: 'production', METRICS_TOKEN: 'x' })).toThrow(/PUBLIC_URL/);
     expect(loadConfig({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined();
@@ -43,7 +49,12 @@ describe('production needs its public URL and its metrics token', () => {
     const amber = await product(s, 'sticks-amber-20');
     const order = await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id }], { payment: 2 }));
     expect(order.status).toBe(200);
-    const pay = await asHost('evil.example', '/api/api-shop/get-liqpay-link', { orderId: order.body.order.id }, m.token);
+    const pay = await asHost(
+      'evil.example',
+      '/api/api-shop/get-liqpay-link',
+      { orderId: order.body.order.id },
+      m.token,
+    );
     expect(pay.status).toBe(200);
     expect(new URL(((await pay.json()) as { link: string }).link).origin).toBe('https://club.example');
     const login = await asHost('evil.example', '/api/api-auth/mlogin-glo', {}, m.token);
@@ -54,7 +65,9 @@ describe('production needs its public URL and its metrics token', () => {
   it('answers /metrics to the token alone', async () => {
     expect((await s.app.request('/metrics')).status).toBe(401);
     expect((await s.app.request('/metrics', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
-    const ok = await s.app.request('/metrics', { headers: { authorization: `Bearer ${PRODUCTION_ENV.METRICS_TOKEN}` } });
+    const ok = await s.app.request('/metrics', {
+      headers: { authorization: `Bearer ${PRODUCTION_ENV.METRICS_TOKEN}` },
+    });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain('club_http_requests_total');
   });
@@ -91,7 +104,10 @@ describe('the database files and its backups', () => {
   it('are readable by the server user alone (0600), the WAL and its index too', async () => {
     for (const exclusive of [true, false]) {
       const file = join(dir, `club-${exclusive ? 'x' : 'n'}.db`);
-      const built = await buildDeps(loadConfig({ ...PRODUCTION_ENV, LOG_LEVEL: 'silent' }), { seed: false, connect: { sqlitePath: file, sqliteExclusive: exclusive } });
+      const built = await buildDeps(loadConfig({ ...PRODUCTION_ENV, LOG_LEVEL: 'silent' }), {
+        seed: false,
+        connect: { sqlitePath: file, sqliteExclusive: exclusive },
+      });
       try {
         const files = exclusive ? [file, `${file}-wal`] : [file, `${file}-wal`, `${file}-shm`];
         expect(files.map(mode)).toEqual(files.map(() => 0o600));

@@ -12,15 +12,41 @@ import { makeTestServer, PRODUCTION_ENV, TEST_PHONES } from '../../support/serve
 // or staging's, named (SEED=demo).
 
 /** Non-personal reference data the app needs to work, and the database's own bookkeeping. */
-const REFERENCE = ['products', 'collection_products', 'np_cities', 'np_branches', 'content_pages', 'news', 'vocabulary_terms', 'subscription_plans', 'marathons', 'marathon_stages', 'marathon_questions', 'brand_stores', 'cert_partners', 'cert_nominals'];
-const BOOKKEEPING = ['kysely_migration', 'kysely_migration_lock', 'instances', 'revisions', 'sqlite_sequence', 'migration_compat'];
+const REFERENCE = [
+  'products',
+  'collection_products',
+  'np_cities',
+  'np_branches',
+  'content_pages',
+  'news',
+  'vocabulary_terms',
+  'subscription_plans',
+  'marathons',
+  'marathon_stages',
+  'marathon_questions',
+  'brand_stores',
+  'cert_partners',
+  'cert_nominals',
+];
+const BOOKKEEPING = [
+  'kysely_migration',
+  'kysely_migration_lock',
+  'instances',
+  'revisions',
+  'sqlite_sequence',
+  'migration_compat',
+];
 
 /** Every table of the database with its row count. */
 async function counts(deps: AppDeps): Promise<Record<string, number>> {
   const tables =
     deps.dialect === 'sqlite'
       ? await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(deps.db)
-      : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(deps.db);
+      : await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+          deps.db,
+        );
   const out: Record<string, number> = {};
   for (const { name } of tables.rows) {
     const r = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(name)}`.execute(deps.db);
@@ -35,10 +61,18 @@ describe('seeding an empty database in production', () => {
     try {
       const n = await counts(s.deps);
       for (const table of REFERENCE) expect(n[table], table).toBeGreaterThan(0);
-      const filled = Object.entries(n).filter(([table, rows]) => rows > 0 && !REFERENCE.includes(table) && !BOOKKEEPING.includes(table));
+      const filled = Object.entries(n).filter(
+        ([table, rows]) => rows > 0 && !REFERENCE.includes(table) && !BOOKKEEPING.includes(table),
+      );
       expect(filled).toEqual([]);
       // No allow-listed phone has anyone behind it.
-      expect(await s.deps.db.selectFrom('members').select('id').where('phone', 'in', [...TEST_PHONES]).execute()).toEqual([]);
+      expect(
+        await s.deps.db
+          .selectFrom('members')
+          .select('id')
+          .where('phone', 'in', [...TEST_PHONES])
+          .execute(),
+      ).toEqual([]);
       // What the server warns about at start when it finds the demo's claimable rows: none here.
       expect(await demoLeftovers(s.deps)).toEqual({ scanCodes: 0, deviceSerials: 0 });
     } finally {
@@ -60,7 +94,11 @@ describe('seeding an empty database in production', () => {
     const none = await makeTestServer({ env: { ...PRODUCTION_ENV, SEED: 'none' }, seed: true });
     try {
       // Only what the migrations themselves bring (a later migration's content pages).
-      expect(Object.entries(await counts(none.deps)).filter(([t, rows]) => rows > 0 && !BOOKKEEPING.includes(t) && t !== 'content_pages')).toEqual([]);
+      expect(
+        Object.entries(await counts(none.deps)).filter(
+          ([t, rows]) => rows > 0 && !BOOKKEEPING.includes(t) && t !== 'content_pages',
+        ),
+      ).toEqual([]);
     } finally {
       await none.close();
     }

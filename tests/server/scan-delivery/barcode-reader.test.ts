@@ -13,7 +13,12 @@ function turned(png: PNG, quarters: number): PNG {
     const out = new PNG({ width: src.height, height: src.width });
     for (let y = 0; y < src.height; y += 1) {
       for (let x = 0; x < src.width; x += 1) {
-        src.data.copy(out.data, ((x * out.width) + (src.height - 1 - y)) * 4, (y * src.width + x) * 4, (y * src.width + x) * 4 + 4);
+        src.data.copy(
+          out.data,
+          (x * out.width + (src.height - 1 - y)) * 4,
+          (y * src.width + x) * 4,
+          (y * src.width + x) * 4 + 4,
+        );
       }
     }
     src = out;
@@ -35,7 +40,11 @@ describe('the server-side multi-code reader behind multiscan', () => {
 
   it('reads twelve codes from a large photo, shrunk before decoding', async () => {
     const texts = Array.from({ length: 10 }, (_, i) => guid(`reader-big-${i}`));
-    const parts = [...(await Promise.all(texts.map((t) => qrImage(t, 9)))), dataMatrixImage(guid('reader-dm-1'), 14), dataMatrixImage(guid('reader-dm-2'), 14)];
+    const parts = [
+      ...(await Promise.all(texts.map((t) => qrImage(t, 9)))),
+      dataMatrixImage(guid('reader-dm-1'), 14),
+      dataMatrixImage(guid('reader-dm-2'), 14),
+    ];
     const sheet = compose(parts, 4, 420);
     expect(Math.max(sheet.width, sheet.height)).toBeGreaterThan(2000);
     const found = await read(sheet);

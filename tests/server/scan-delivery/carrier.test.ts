@@ -48,7 +48,14 @@ describe('carrier city search (docs/rules.md#entities City option; Nova Poshta s
     expect(names(await cities({ query: 'кам’ян' }))).toEqual(["Кам'янське", "Кам'янець-Подільський"]);
     expect(await cities({ query: 'Атлантида' })).toEqual([]);
     expect(await cities({ query: '%' })).toEqual([]);
-    expect(names(await cities({ query: 'к', limit: '50' }))).toEqual(['Київ', 'Кривий Ріг', "Кам'янське", 'Кропивницький', 'Кременчук', "Кам'янець-Подільський"]);
+    expect(names(await cities({ query: 'к', limit: '50' }))).toEqual([
+      'Київ',
+      'Кривий Ріг',
+      "Кам'янське",
+      'Кропивницький',
+      'Кременчук',
+      "Кам'янець-Подільський",
+    ]);
   });
 
   it('finds cities by their Latin spelling too', async () => {
@@ -102,7 +109,9 @@ describe('carrier branches of a city (docs/rules.md#entities Delivery npDep with
     expect(one.body.branches.map((b: { number: number }) => b.number)).toEqual([1, 10, 11, 12, 13, 14, 15]);
     const street = await branches({ city_id: id, query: 'хрещатик' });
     expect(street.body.branches.length).toBeGreaterThanOrEqual(1);
-    expect(street.body.branches.every((b: { short_address: string }) => b.short_address.includes('Хрещатик'))).toBe(true);
+    expect(street.body.branches.every((b: { short_address: string }) => b.short_address.includes('Хрещатик'))).toBe(
+      true,
+    );
     const lockers = await branches({ city_id: id, type: 'postomat' });
     expect(lockers.body.total).toBe(3);
     expect(lockers.body.branches.every((b: { label: string }) => b.label.startsWith('Поштомат'))).toBe(true);
@@ -137,8 +146,35 @@ describe('the real Nova Poshta adapter (NOVA_POSHTA_API_KEY set), against record
       sent.push(body);
       const data =
         body.calledMethod === 'searchSettlements'
-          ? [{ TotalCount: 1, Addresses: [{ Present: 'м. Львів, Львівська обл.', MainDescription: 'Львів', Area: 'Львівська', Region: '', SettlementTypeCode: 'м.', Ref: 'settl-ref', DeliveryCity: 'city-ref', Warehouses: 300 }] }]
-          : [{ Ref: 'wh-1', Description: 'Відділення №5: вул. Городоцька, 174', ShortAddress: 'Львів, Городоцька, 174', Number: '5', CityRef: 'city-ref', CategoryOfWarehouse: 'Branch', Schedule: { Monday: '08:00-21:00' }, TotalMaxWeightAllowed: '30' }];
+          ? [
+              {
+                TotalCount: 1,
+                Addresses: [
+                  {
+                    Present: 'м. Львів, Львівська обл.',
+                    MainDescription: 'Львів',
+                    Area: 'Львівська',
+                    Region: '',
+                    SettlementTypeCode: 'м.',
+                    Ref: 'settl-ref',
+                    DeliveryCity: 'city-ref',
+                    Warehouses: 300,
+                  },
+                ],
+              },
+            ]
+          : [
+              {
+                Ref: 'wh-1',
+                Description: 'Відділення №5: вул. Городоцька, 174',
+                ShortAddress: 'Львів, Городоцька, 174',
+                Number: '5',
+                CityRef: 'city-ref',
+                CategoryOfWarehouse: 'Branch',
+                Schedule: { Monday: '08:00-21:00' },
+                TotalMaxWeightAllowed: '30',
+              },
+            ];
       return new Response(JSON.stringify({ success: true, data, errors: [], info: { totalCount: 1 } }));
     }) as typeof fetch;
     const np = novaPoshtaApi('secret-key', fake);
@@ -151,10 +187,23 @@ describe('the real Nova Poshta adapter (NOVA_POSHTA_API_KEY set), against record
       delivery_city_id: 'city-ref',
       meta: { MainDescription: 'Львів', Area: 'Львівська', Region: '', DeliveryCity: 'city-ref' },
     });
-    expect(sent[0]).toMatchObject({ apiKey: 'secret-key', calledMethod: 'searchSettlements', methodProperties: { CityName: 'льв', Limit: '5' } });
+    expect(sent[0]).toMatchObject({
+      apiKey: 'secret-key',
+      calledMethod: 'searchSettlements',
+      methodProperties: { CityName: 'льв', Limit: '5' },
+    });
     const out = await np.branches({ cityId: 'city-ref', query: '5', limit: 20, offset: 0 });
-    expect(out?.branches[0]).toMatchObject({ value: 'wh-1', number: 5, type: 'branch', max_weight_kg: 30, meta: { number: 5 } });
-    expect(sent[1]).toMatchObject({ calledMethod: 'getWarehouses', methodProperties: { CityRef: 'city-ref', WarehouseId: '5' } });
+    expect(out?.branches[0]).toMatchObject({
+      value: 'wh-1',
+      number: 5,
+      type: 'branch',
+      max_weight_kg: 30,
+      meta: { number: 5 },
+    });
+    expect(sent[1]).toMatchObject({
+      calledMethod: 'getWarehouses',
+      methodProperties: { CityRef: 'city-ref', WarehouseId: '5' },
+    });
   });
 
   it('turns a provider failure into 502 carrier_unavailable', async () => {
@@ -162,6 +211,9 @@ describe('the real Nova Poshta adapter (NOVA_POSHTA_API_KEY set), against record
     const down = (async () => {
       throw new TypeError('fetch failed');
     }) as typeof fetch;
-    await expect(novaPoshtaApi('k', down).searchCities('київ', 5)).rejects.toMatchObject({ status: 502, code: 'carrier_unavailable' });
+    await expect(novaPoshtaApi('k', down).searchCities('київ', 5)).rejects.toMatchObject({
+      status: 502,
+      code: 'carrier_unavailable',
+    });
   });
 });

@@ -33,7 +33,8 @@ describe('ipost/auth -> token, expired_at (docs/api.md#delivery)', () => {
 });
 
 describe('ipost/city-available {token, city} (docs/api.md#delivery; docs/rules.md#error-reactions unavailable city -> delivery 1)', () => {
-  const available = (city: string, token = tokenA, m = a) => s.post('/api/ipost/city-available', { token, city }, m.token);
+  const available = (city: string, token = tokenA, m = a) =>
+    s.post('/api/ipost/city-available', { token, city }, m.token);
 
   it('says yes for a served city, by name, label, Latin spelling or carrier ref', async () => {
     const kyiv = (await s.get('/api/delivery/np/cities', { query: 'Київ' }, a.token)).body.cities[0];
@@ -64,7 +65,12 @@ describe('ipost/city-available {token, city} (docs/api.md#delivery; docs/rules.m
   });
 
   it('refuses bad fields with 400', async () => {
-    for (const body of [{ token: tokenA }, { token: tokenA, city: '' }, { token: tokenA, city: 'x'.repeat(101) }, { city: 'Київ' }]) {
+    for (const body of [
+      { token: tokenA },
+      { token: tokenA, city: '' },
+      { token: tokenA, city: 'x'.repeat(101) },
+      { city: 'Київ' },
+    ]) {
       expect((await s.post('/api/ipost/city-available', body, a.token)).status).toBe(400);
     }
   });
@@ -91,16 +97,35 @@ describe('ipost/send-address (docs/api.md#delivery, docs/rules.md#states: after 
   it('books the courier for the member’s own order and stores the request', async () => {
     const r = await send(base());
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ ok: true, status: 'scheduled', city: 'Київ', delivery_date: '2026-11-24', delivery_time_from: '12:00', delivery_time_to: '15:00' });
+    expect(r.body).toMatchObject({
+      ok: true,
+      status: 'scheduled',
+      city: 'Київ',
+      delivery_date: '2026-11-24',
+      delivery_time_from: '12:00',
+      delivery_time_to: '15:00',
+    });
     expect(r.body.tracking).toMatch(/^IP-[0-9A-F]{10}$/);
     const rows = await requests();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ order_id: order, member_id: a.id, street: 'вул. Велика Васильківська, 72', flat: '15', comment: 'Домофон 15' });
+    expect(rows[0]).toMatchObject({
+      order_id: order,
+      member_id: a.id,
+      street: 'вул. Велика Васильківська, 72',
+      flat: '15',
+      comment: 'Домофон 15',
+    });
   });
 
   it('sending again reschedules the same request and keeps the courier reference', async () => {
     const first = (await requests())[0]!;
-    const r = await send({ ...base(), delivery_date: '2026-11-23', delivery_time_from: '16:00', delivery_time_to: '18:00', city: 'kyiv' });
+    const r = await send({
+      ...base(),
+      delivery_date: '2026-11-23',
+      delivery_time_from: '16:00',
+      delivery_time_to: '18:00',
+      city: 'kyiv',
+    });
     expect(r.status).toBe(200);
     expect(r.body.tracking).toBe(first.tracking);
     const rows = await requests();

@@ -16,13 +16,23 @@ beforeAll(async () => {
   s = await makeTestServer();
   a = await createMember(s);
   b = await createMember(s);
-  await printCodes(s, [{ code: codes[0]!, xp: 10 }, { code: codes[1]!, xp: 12 }, { code: codes[2]!, xp: 14 }, { code: ogoCode, variant: 'ogo', xp: 9 }]);
+  await printCodes(s, [
+    { code: codes[0]!, xp: 10 },
+    { code: codes[1]!, xp: 12 },
+    { code: codes[2]!, xp: 14 },
+    { code: ogoCode, variant: 'ogo', xp: 9 },
+  ]);
 });
 afterAll(() => s.close());
 
 const load = (m: TestMember, image: string, ogo = false) =>
-  s.post('/mapi/multiscan/load', { image, phone: m.phone, user_id: ogo ? m.ogo.id : m.glo.id, image_type: 'base64' }, m.token);
-const history = (m: TestMember, body: Record<string, unknown> = {}) => s.post('/mapi/multiscan/get-history', body, m.token);
+  s.post(
+    '/mapi/multiscan/load',
+    { image, phone: m.phone, user_id: ogo ? m.ogo.id : m.glo.id, image_type: 'base64' },
+    m.token,
+  );
+const history = (m: TestMember, body: Record<string, unknown> = {}) =>
+  s.post('/mapi/multiscan/get-history', body, m.token);
 
 describe('mapi/multiscan/get-history', () => {
   it('lists every photo the server read for the variant, newest first, as load answered it', async () => {
@@ -40,7 +50,14 @@ describe('mapi/multiscan/get-history', () => {
     expect(r.body.nextOffset).toBeNull();
     expect(r.body.photos.map((p: { id: number }) => p.id)).toEqual([second.body.id, first.body.id]);
     const [newest, older] = r.body.photos;
-    expect(newest).toEqual({ id: second.body.id, created_at: second.body.created_at, found: 2, awarded: 1, xp_total: 14, codes: second.body.codes });
+    expect(newest).toEqual({
+      id: second.body.id,
+      created_at: second.body.created_at,
+      found: 2,
+      awarded: 1,
+      xp_total: 14,
+      codes: second.body.codes,
+    });
     expect(older).toMatchObject({ id: first.body.id, found: 2, awarded: 2, xp_total: 22 });
     expect(newest.codes.map((c: { outcome: string }) => c.outcome).sort()).toEqual(['awarded', 'used']);
   });

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUID_ERRORS } from '../../../src/domain/scan/guid';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
-import { balanceOf, compose, dataMatrixImage, guid, jpegBase64, ledgerCount, pngBase64, printCodes, qrImage } from './support';
+import {
+  balanceOf,
+  compose,
+  dataMatrixImage,
+  guid,
+  jpegBase64,
+  ledgerCount,
+  pngBase64,
+  printCodes,
+  qrImage,
+} from './support';
 
 let s: TestServer;
 let a: TestMember;
@@ -30,7 +40,11 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const load = (m: TestMember, body: Record<string, unknown>, idem?: string) =>
-  s.call('POST', '/mapi/multiscan/load', { body: { phone: m.phone, user_id: m.glo.id, image_type: 'base64', ...body }, token: m.token, idem });
+  s.call('POST', '/mapi/multiscan/load', {
+    body: { phone: m.phone, user_id: m.glo.id, image_type: 'base64', ...body },
+    token: m.token,
+    idem,
+  });
 
 type Code = { uuid: string; outcome: string; xp: number; byYou?: boolean; format: string; message: string };
 const byUuid = (codes: Code[]) => new Map(codes.map((c) => [c.uuid, c]));
@@ -55,7 +69,10 @@ describe('mapi/multiscan/load: every code in one photo, decoded on the server (d
     expect(codes.get(dm)).toMatchObject({ outcome: 'awarded', xp: 20, format: 'datamatrix' });
     expect(codes.get(usedByB)).toMatchObject({ outcome: 'used', byYou: false, xp: 0 });
     expect(codes.get(unknown)).toMatchObject({ outcome: 'unknown', xp: 0 });
-    expect(codes.get('https://example.com/not-a-code')).toMatchObject({ outcome: 'invalid', message: GUID_ERRORS.invalid });
+    expect(codes.get('https://example.com/not-a-code')).toMatchObject({
+      outcome: 'invalid',
+      message: GUID_ERRORS.invalid,
+    });
     expect(codes.get(ogoCode)).toMatchObject({ outcome: 'other_brand', xp: 0 });
     expect(r.body).toMatchObject({ awarded: 3, xp_total: 42, balance: 47 });
     expect(await balanceOf(s, a.glo.id)).toBe(47);
@@ -92,7 +109,10 @@ describe('mapi/multiscan/load: every code in one photo, decoded on the server (d
 
   it('refuses what is not a PNG or JPEG, broken data and bad base64 with 400', async () => {
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary').toString('base64');
-    const brokenPng = PNG.sync.write(compose([await qrImage(fresh[0]!)])).subarray(0, 200).toString('base64');
+    const brokenPng = PNG.sync
+      .write(compose([await qrImage(fresh[0]!)]))
+      .subarray(0, 200)
+      .toString('base64');
     const cases: Array<[string, string]> = [
       [gif, 'image_unsupported'],
       [brokenPng, 'image_corrupt'],
@@ -103,7 +123,12 @@ describe('mapi/multiscan/load: every code in one photo, decoded on the server (d
       expect(r.status).toBe(400);
       expect(r.body.error.code).toBe(code);
     }
-    for (const body of [{ image: '' }, { image: 'AAAA', image_type: 'url' }, { image: 'AAAA', user_id: 'x' }, { image: 'AAAA', phone: '1' }]) {
+    for (const body of [
+      { image: '' },
+      { image: 'AAAA', image_type: 'url' },
+      { image: 'AAAA', user_id: 'x' },
+      { image: 'AAAA', phone: '1' },
+    ]) {
       expect((await load(a, body)).status, JSON.stringify(body)).toBe(400);
     }
   });
@@ -153,7 +178,12 @@ describe('mapi/multiscan/load: every code in one photo, decoded on the server (d
   });
 
   it('needs a signed-in member (401)', async () => {
-    const r = await s.post('/mapi/multiscan/load', { image: 'AAAA', phone: a.phone, user_id: a.glo.id, image_type: 'base64' });
+    const r = await s.post('/mapi/multiscan/load', {
+      image: 'AAAA',
+      phone: a.phone,
+      user_id: a.glo.id,
+      image_type: 'base64',
+    });
     expect(r.status).toBe(401);
   });
 });

@@ -12,9 +12,19 @@ const managers = () => s.deps.db.selectFrom('scan_managers').selectAll().execute
 
 describe('scan/save-manager {shopify_id, manager, manager_from, brand} (docs/api.md#scan; docs/rules.md#entities managerAdded)', () => {
   it('records the consultant for the member’s own record and sets managerAdded', async () => {
-    const r = await save(a, { shopify_id: a.glo.id, manager: ' KV-0417 ', manager_from: 'glo studio, ТРЦ Ocean Plaza', brand: 'glo' });
+    const r = await save(a, {
+      shopify_id: a.glo.id,
+      manager: ' KV-0417 ',
+      manager_from: 'glo studio, ТРЦ Ocean Plaza',
+      brand: 'glo',
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ managerAdded: true, managerId: 'KV-0417', managerFrom: 'glo studio, ТРЦ Ocean Plaza', brand: 'glo' });
+    expect(r.body).toMatchObject({
+      managerAdded: true,
+      managerId: 'KV-0417',
+      managerFrom: 'glo studio, ТРЦ Ocean Plaza',
+      brand: 'glo',
+    });
     expect((await s.get('/api/scan/get-scan-percent', {}, a.token)).body.managerAdded).toBe(true);
     expect((await s.get('/api/scan/get-scan-percent', { ogo: 'true' }, a.token)).body.managerAdded).toBe(false);
   });
@@ -24,7 +34,10 @@ describe('scan/save-manager {shopify_id, manager, manager_from, brand} (docs/api
     const velo = await save(a, { shopify_id: a.ogo.id, manager: 'OD-12', manager_from: 'Промо-стійка', brand: 'velo' });
     expect(velo.status).toBe(200);
     const rows = (await managers()).filter((m) => m.customer_id === a.glo.id || m.customer_id === a.ogo.id);
-    expect(rows.map((m) => [m.brand, m.manager]).sort()).toEqual([['glo', 'KV-0999'], ['velo', 'OD-12']]);
+    expect(rows.map((m) => [m.brand, m.manager]).sort()).toEqual([
+      ['glo', 'KV-0999'],
+      ['velo', 'OD-12'],
+    ]);
     expect((await s.get('/api/scan/get-scan-percent', { ogo: 'true' }, a.token)).body.managerAdded).toBe(true);
   });
 
@@ -62,6 +75,9 @@ describe('scan/save-manager {shopify_id, manager, manager_from, brand} (docs/api
   });
 
   it('needs a signed-in member (401)', async () => {
-    expect((await s.post('/api/scan/save-manager', { shopify_id: a.glo.id, manager: 'X', manager_from: 'Y', brand: 'glo' })).status).toBe(401);
+    expect(
+      (await s.post('/api/scan/save-manager', { shopify_id: a.glo.id, manager: 'X', manager_from: 'Y', brand: 'glo' }))
+        .status,
+    ).toBe(401);
   });
 });

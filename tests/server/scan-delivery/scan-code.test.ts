@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const scan = (m: TestMember, body: unknown, idem?: string) => s.call('POST', '/api/scan/scan-code', { body, token: m.token, idem });
+const scan = (m: TestMember, body: unknown, idem?: string) =>
+  s.call('POST', '/api/scan/scan-code', { body, token: m.token, idem });
 
 describe('scan/scan-code: a valid unused code awards its XP once (docs/rules.md#entities Scan, docs/rules.md#validation GUID)', () => {
   it('awards the code’s XP to the record of the variant and answers the new balance and history item', async () => {
@@ -23,7 +24,13 @@ describe('scan/scan-code: a valid unused code awards its XP once (docs/rules.md#
     const r = await scan(a, { code });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: 'awarded', xp: 25, balance: 125, monthCount: 1 });
-    expect(r.body.item).toMatchObject({ uuid: code, xp: 25, product: 'Стіки neo™ Ruby Boost', variant: 'glo', source: 'single' });
+    expect(r.body.item).toMatchObject({
+      uuid: code,
+      xp: 25,
+      product: 'Стіки neo™ Ruby Boost',
+      variant: 'glo',
+      source: 'single',
+    });
     expect(await balanceOf(s, a.glo.id)).toBe(125);
     const ledger = await s.deps.db.selectFrom('xp_ledger').selectAll().where('customer_id', '=', a.glo.id).execute();
     expect(ledger).toHaveLength(1);
@@ -91,13 +98,20 @@ describe('scan/scan-code: a valid unused code awards its XP once (docs/rules.md#
     const r = await scan(b, { code });
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('code_other_brand');
-    const row = await s.deps.db.selectFrom('scan_codes').select('used_at').where('code', '=', code).executeTakeFirstOrThrow();
+    const row = await s.deps.db
+      .selectFrom('scan_codes')
+      .select('used_at')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
     expect(row.used_at).toBeNull();
     expect((await scan(b, { code, ogo: true })).status).toBe(200);
   });
 
   it('awards once when the same code is scanned twice at the same moment, by one member or by two', async () => {
-    for (const [label, pair] of [['same', [a, a]], ['two', [a, b]]] as const) {
+    for (const [label, pair] of [
+      ['same', [a, a]],
+      ['two', [a, b]],
+    ] as const) {
       const code = guid(`race-${label}`);
       await printCodes(s, [{ code, xp: 40 }]);
       const before = (await balanceOf(s, a.glo.id)) + (await balanceOf(s, b.glo.id));
@@ -129,7 +143,9 @@ describe('scan/scan-code: a valid unused code awards its XP once (docs/rules.md#
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
-    expect(await s.deps.db.selectFrom('xp_ledger').select('id').where('ref', '=', `scan:${code}`).execute()).toHaveLength(1);
+    expect(
+      await s.deps.db.selectFrom('xp_ledger').select('id').where('ref', '=', `scan:${code}`).execute(),
+    ).toHaveLength(1);
   });
 
   it('stores a refusal under its Idempotency-Key too, and one key sent ten times at once pays once', async () => {

@@ -12,8 +12,14 @@ beforeAll(async () => {
   a = await createMember(s);
   b = await createMember(s);
   for (let i = 0; i < 45; i += 1) codes.push(guid(`history-${i}`));
-  await printCodes(s, codes.map((code, i) => ({ code, xp: 10 + (i % 3), product: `Продукт ${i}` })));
-  await printCodes(s, [{ code: guid('history-ogo'), variant: 'ogo', xp: 50 }, { code: guid('history-b'), xp: 5 }]);
+  await printCodes(
+    s,
+    codes.map((code, i) => ({ code, xp: 10 + (i % 3), product: `Продукт ${i}` })),
+  );
+  await printCodes(s, [
+    { code: guid('history-ogo'), variant: 'ogo', xp: 50 },
+    { code: guid('history-b'), xp: 5 },
+  ]);
   for (const code of codes) {
     s.clock.advance(60_000);
     expect((await s.post('/api/scan/scan-code', { code }, a.token)).status).toBe(200);
@@ -32,7 +38,13 @@ describe('scan/get-history {offset}: the member’s scans, newest first, 20 a pa
     expect(p1.body).toMatchObject({ total: 45, offset: 0, pageSize: 20, nextOffset: 20 });
     expect(p1.body.coinCount).toBe(codes.reduce((sum, _c, i) => sum + 10 + (i % 3), 0));
     expect(p1.body.items).toHaveLength(20);
-    expect(p1.body.items[0]).toMatchObject({ uuid: codes[44], product: 'Продукт 44', xp: 10 + (44 % 3), variant: 'glo', source: 'single' });
+    expect(p1.body.items[0]).toMatchObject({
+      uuid: codes[44],
+      product: 'Продукт 44',
+      xp: 10 + (44 % 3),
+      variant: 'glo',
+      source: 'single',
+    });
     const dates = p1.body.items.map((i: { date: string }) => i.date);
     expect([...dates].sort().reverse()).toEqual(dates);
 

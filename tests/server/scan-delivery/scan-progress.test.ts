@@ -22,7 +22,8 @@ const scanNew = async (m: TestMember, label: string, opts: { ogo?: boolean; xp?:
   expect(r.status).toBe(200);
   return r.body;
 };
-const count = (m: TestMember, date_start: string, ogo?: boolean) => s.post('/api/scan/get-scan-count', { date_start, ogo }, m.token);
+const count = (m: TestMember, date_start: string, ogo?: boolean) =>
+  s.post('/api/scan/get-scan-count', { date_start, ogo }, m.token);
 
 describe('scan/get-scan-count {date_start} (docs/api.md#scan; docs/rules.md#error-reactions code other than 200 is an error)', () => {
   it('answers code 200, success and the month’s count, which moves after a scan', async () => {
@@ -71,7 +72,14 @@ describe('scan/get-scan-percent and get-message: progress towards the monthly go
   it(`starts at 0% of ${SCAN_MONTHLY_GOAL} scans with an inviting message`, async () => {
     const p = await s.get('/api/scan/get-scan-percent', {}, m.token);
     expect(p.status).toBe(200);
-    expect(p.body).toMatchObject({ percent: 0, count: 0, goal: SCAN_MONTHLY_GOAL, coinMonth: 0, month: '2026-12-01', managerAdded: false });
+    expect(p.body).toMatchObject({
+      percent: 0,
+      count: 0,
+      goal: SCAN_MONTHLY_GOAL,
+      coinMonth: 0,
+      month: '2026-12-01',
+      managerAdded: false,
+    });
     const msg = await s.get('/api/scan/get-message', {}, m.token);
     expect(msg.body).toMatchObject({ count: 0, goal: SCAN_MONTHLY_GOAL });
     expect(msg.body.message).toMatch(/ще жодного скану/);

@@ -36,7 +36,11 @@ describe('scan-delivery seed with the demo member Олена', () => {
     expect(ogo.body.total).toBe(11);
     const months = new Set(glo.body.items.map((i: { date: string }) => i.date.slice(0, 7)));
     expect(months.size).toBeGreaterThanOrEqual(2);
-    const all = await s.deps.db.selectFrom('scan_codes').select('used_at').where('used_by', '=', olena.glo.id).execute();
+    const all = await s.deps.db
+      .selectFrom('scan_codes')
+      .select('used_at')
+      .where('used_by', '=', olena.glo.id)
+      .execute();
     expect(new Set(all.map((r) => r.used_at?.slice(0, 7))).size).toBe(5);
     const balance = await s.get('/api/scan/get-full-balance', {}, olena.token);
     expect(balance.body.glo).toBe(300 + glo.body.coinCount);
@@ -53,13 +57,20 @@ describe('scan-delivery seed with the demo member Олена', () => {
   });
 
   it('shows the unused codes on the printable page and as JSON, used ones not', async () => {
-    const code = (await s.deps.db.selectFrom('scan_codes').select('code').where('batch', 'like', 'demo-%').executeTakeFirstOrThrow()).code;
+    const code = (
+      await s.deps.db.selectFrom('scan_codes').select('code').where('batch', 'like', 'demo-%').executeTakeFirstOrThrow()
+    ).code;
     expect((await s.post('/api/scan/scan-code', { code }, olena.token)).status).toBe(200);
     const json = await s.get('/dev/scan-codes.json');
     expect(json.status).toBe(200);
     expect(json.body.codes).toHaveLength(299);
     expect(json.body.codes.some((c: { code: string }) => c.code === code)).toBe(false);
-    expect(json.body.codes[0]).toMatchObject({ code: expect.any(String), variant: expect.any(String), xp: expect.any(Number), product: expect.any(String) });
+    expect(json.body.codes[0]).toMatchObject({
+      code: expect.any(String),
+      variant: expect.any(String),
+      xp: expect.any(Number),
+      product: expect.any(String),
+    });
     const ogo = await s.get('/dev/scan-codes.json', { variant: 'ogo', limit: '5' });
     expect(ogo.body.codes).toHaveLength(5);
     expect(ogo.body.codes.every((c: { variant: string }) => c.variant === 'ogo')).toBe(true);
@@ -81,7 +92,11 @@ describe('scan-delivery seed on a database without demo members', () => {
     const s = await makeTestServer({ seed: true });
     try {
       const codes = await s.deps.db.selectFrom('scan_codes').select('id').execute();
-      const olena = await s.deps.db.selectFrom('members').select('id').where('phone', '=', TEST_PHONES[0]).executeTakeFirst();
+      const olena = await s.deps.db
+        .selectFrom('members')
+        .select('id')
+        .where('phone', '=', TEST_PHONES[0])
+        .executeTakeFirst();
       // With the auth seed in place she has her history; without it only the demo batch exists.
       expect(codes.length).toBe(olena ? 300 + 56 : 300);
       const cities = await s.deps.db.selectFrom('np_cities').select('id').execute();

@@ -37,7 +37,11 @@ export async function printCodes(
 }
 
 export async function balanceOf(s: TestServer, customerId: number): Promise<number> {
-  const row = await s.deps.db.selectFrom('customers').select('xp_balance').where('id', '=', customerId).executeTakeFirstOrThrow();
+  const row = await s.deps.db
+    .selectFrom('customers')
+    .select('xp_balance')
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
   return row.xp_balance;
 }
 
@@ -97,7 +101,11 @@ export const jpegBase64 = (png: PNG, quality = 85) =>
   Buffer.from(jpeg.encode({ data: png.data, width: png.width, height: png.height }, quality).data).toString('base64');
 
 /** An order straight in the orders table (the shop group's), open unless told otherwise. */
-export function addOrder(s: TestServer, customerId: number, opts: { fulfilled?: boolean; financial?: string; tags?: string[] } = {}): Promise<number> {
+export function addOrder(
+  s: TestServer,
+  customerId: number,
+  opts: { fulfilled?: boolean; financial?: string; tags?: string[] } = {},
+): Promise<number> {
   return insertOrder(s, customerId, {
     variant: 'ogo',
     financial_status: opts.financial ?? 'pending',

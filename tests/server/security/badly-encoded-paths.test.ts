@@ -44,11 +44,14 @@ describe('badly encoded paths', () => {
       for (const path of BAD) {
         const r = await app.request(path, { method });
         expect([400, 404], `${method} ${path}`).toContain(r.status);
-        if (method === 'GET') expect(((await r.json()) as { error: { code: string } }).error.code, path).toMatch(/^(bad_path|not_found)$/);
+        if (method === 'GET')
+          expect(((await r.json()) as { error: { code: string } }).error.code, path).toMatch(/^(bad_path|not_found)$/);
       }
     }
     expect((await app.request('/%ff')).status).toBe(400);
-    expect(((await (await app.request('/%ff')).json()) as { error: { message: string } }).error.message).toBe('Некоректна адреса');
+    expect(((await (await app.request('/%ff')).json()) as { error: { message: string } }).error.message).toBe(
+      'Некоректна адреса',
+    );
     expect(logged).not.toHaveBeenCalled();
     logged.mockRestore();
   });
@@ -80,7 +83,11 @@ describe('badly encoded paths', () => {
       const r = await app.request(path, { headers });
       expect(r.status, path).toBeLessThan(500);
     }
-    const post = await app.request('/api/api-auth/login-sms?%ff', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"phone":"%ff"}' });
+    const post = await app.request('/api/api-auth/login-sms?%ff', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{"phone":"%ff"}',
+    });
     expect(post.status).toBe(400);
     expect(logged).not.toHaveBeenCalled();
     logged.mockRestore();

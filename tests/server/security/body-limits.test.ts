@@ -31,7 +31,12 @@ interface Sent {
  * POSTs `total` bytes in 1 MB chunks, with Content-Length (`declared`) or chunked, and stops
  * sending once the answer is in, as a client does when the server answers early.
  */
-function postBytes(url: string, path: string, total: number, opts: { declared: boolean; type: string; headers?: Record<string, string> }): Promise<Sent> {
+function postBytes(
+  url: string,
+  path: string,
+  total: number,
+  opts: { declared: boolean; type: string; headers?: Record<string, string> },
+): Promise<Sent> {
   return new Promise((resolve, reject) => {
     const { hostname, port } = new URL(url);
     const req = request({
@@ -39,7 +44,12 @@ function postBytes(url: string, path: string, total: number, opts: { declared: b
       port,
       path,
       method: 'POST',
-      headers: { 'content-type': opts.type, 'x-api-key': API_KEY, ...opts.headers, ...(opts.declared ? { 'content-length': String(total) } : {}) },
+      headers: {
+        'content-type': opts.type,
+        'x-api-key': API_KEY,
+        ...opts.headers,
+        ...(opts.declared ? { 'content-length': String(total) } : {}),
+      },
     });
     let answered = false;
     let ended = false;
@@ -54,7 +64,12 @@ function postBytes(url: string, path: string, total: number, opts: { declared: b
       res.on('data', (d: string) => (text += d));
       res.on('end', () => {
         const done = () => {
-          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: JSON.parse(text) as Sent['body'], closed: ended });
+          resolve({
+            status: res.statusCode ?? 0,
+            connection: res.headers.connection,
+            body: JSON.parse(text) as Sent['body'],
+            closed: ended,
+          });
           req.destroy();
         };
         if (ended) return done();
@@ -136,13 +151,34 @@ describe('request body limits: a 50 MB body to a real server process', () => {
     const phone = '380671234567';
     const form = { first_name: 'Нова', last_name: 'Учасниця', email: 'nova@example.com', phone, adult_confirmed: true };
     const json = { 'x-api-key': API_KEY, 'content-type': 'application/json' };
-    expect((await fetch(`${server.url}/api/api-auth/registration`, { method: 'POST', headers: json, body: JSON.stringify(form) })).status).toBe(200);
-    const outbox = (await (await fetch(`${server.url}/dev/sms-outbox?phone=${phone}`)).json()) as { messages: Array<{ code: string }> };
-    const signedIn = await fetch(`${server.url}/api/api-auth/reg-auth`, { method: 'POST', headers: json, body: JSON.stringify({ phone, code: outbox.messages[0]?.code }) });
+    expect(
+      (
+        await fetch(`${server.url}/api/api-auth/registration`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify(form),
+        })
+      ).status,
+    ).toBe(200);
+    const outbox = (await (await fetch(`${server.url}/dev/sms-outbox?phone=${phone}`)).json()) as {
+      messages: Array<{ code: string }>;
+    };
+    const signedIn = await fetch(`${server.url}/api/api-auth/reg-auth`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ phone, code: outbox.messages[0]?.code }),
+    });
     const { token } = (await signedIn.json()) as { token: string };
-    const r = await postBytes(server.url, `${feedbackSend.path}?shop=glo`, 50 * MB, { declared: false, type, headers: { authorization: `Bearer ${token}` } });
+    const r = await postBytes(server.url, `${feedbackSend.path}?shop=glo`, 50 * MB, {
+      declared: false,
+      type,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(r.status).toBe(413);
-    expect(r.body.error).toEqual({ code: 'payload_too_large', message: `Запит завеликий: не більше ${(limit / MB).toFixed(1).replace('.', ',')} МБ` });
+    expect(r.body.error).toEqual({
+      code: 'payload_too_large',
+      message: `Запит завеликий: не більше ${(limit / MB).toFixed(1).replace('.', ',')} МБ`,
+    });
     expect(r.connection).toBe('close');
     expect(r.closed).toBe(true);
   }, 30_000);
@@ -161,7 +197,11 @@ describe('request body limits: what stays within them', () => {
   });
 
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-    fetch(`${http.url}${path}`, { method: 'POST', headers: { 'x-api-key': API_KEY, 'content-type': 'application/json', ...headers }, body });
+    fetch(`${http.url}${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json', ...headers },
+      body,
+    });
 
   it('BODY_LIMIT_BYTES sets the limit of the JSON calls: at it the call answers, one byte past it 413', async () => {
     const pad = (n: number) => {
@@ -172,7 +212,9 @@ describe('request body limits: what stays within them', () => {
     expect(at.status).toBe(200);
     const past = await post('/api/api-auth/login-sms', pad(8 * 1024 + 1));
     expect(past.status).toBe(413);
-    expect(((await past.json()) as { error: { message: string } }).error.message).toBe('Запит завеликий: не більше 8 КБ');
+    expect(((await past.json()) as { error: { message: string } }).error.message).toBe(
+      'Запит завеликий: не більше 8 КБ',
+    );
   });
 
   it('a chunked JSON body within the limit is read whole and answered', async () => {
@@ -206,7 +248,11 @@ describe('request body limits: what stays within them', () => {
     form.append('orderId', String(order));
     form.append('rating', '5');
     form.append('photos', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
-    const r = await fetch(`${http.url}${feedbackSend.path}?shop=glo&token=${token}`, { method: 'POST', headers: { 'x-api-key': API_KEY, authorization: `Bearer ${m.token}` }, body: form });
+    const r = await fetch(`${http.url}${feedbackSend.path}?shop=glo&token=${token}`, {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY, authorization: `Bearer ${m.token}` },
+      body: form,
+    });
     expect(r.status).toBe(200);
     const answer = (await r.json()) as { feedback: { photos: Array<{ mime: string }> } };
     expect(answer.feedback.photos.map((p) => p.mime)).toEqual(['image/jpeg']);
@@ -214,7 +260,11 @@ describe('request body limits: what stays within them', () => {
 
   it('a chunked upload within its limit reaches the call too', async () => {
     const m = await createMember(s);
-    const text = JSON.stringify({ user_id: m.glo.id, phone: m.phone, image: Buffer.alloc(200 * 1024, 7).toString('base64') });
+    const text = JSON.stringify({
+      user_id: m.glo.id,
+      phone: m.phone,
+      image: Buffer.alloc(200 * 1024, 7).toString('base64'),
+    });
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         const bytes = new TextEncoder().encode(text);
@@ -237,8 +287,12 @@ describe('request body limits: what stays within them', () => {
 
   it('a photo upload has its own limit: 9 MB of multiscan JSON reaches the call, which gives its own answer', async () => {
     const m = await createMember(s);
-    const image = Buffer.alloc(9 * MB, 1).toString('base64').slice(0, 9 * MB);
-    const r = await post(multiscanLoad.path, JSON.stringify({ user_id: m.glo.id, phone: m.phone, image }), { authorization: `Bearer ${m.token}` });
+    const image = Buffer.alloc(9 * MB, 1)
+      .toString('base64')
+      .slice(0, 9 * MB);
+    const r = await post(multiscanLoad.path, JSON.stringify({ user_id: m.glo.id, phone: m.phone, image }), {
+      authorization: `Bearer ${m.token}`,
+    });
     // Not the listener's 413 payload_too_large: the call itself read the body and judged the photo.
     const body = (await r.json()) as { error?: { code: string } };
     expect(body.error?.code).not.toBe('payload_too_large');

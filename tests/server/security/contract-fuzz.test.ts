@@ -34,9 +34,14 @@ let pool: Pool;
 let tables: string[];
 
 async function freshTokens() {
-  const ids = await s.deps.db.selectFrom('members').select(['id', 'phone']).where('phone', 'in', [...TEST_PHONES]).execute();
+  const ids = await s.deps.db
+    .selectFrom('members')
+    .select(['id', 'phone'])
+    .where('phone', 'in', [...TEST_PHONES])
+    .execute();
   const byPhone = new Map(ids.map((r) => [r.phone, r.id]));
-  const token = async (phone: string) => (await issueToken(s.deps.db, byPhone.get(phone) as number, 'user', s.clock.now())).token;
+  const token = async (phone: string) =>
+    (await issueToken(s.deps.db, byPhone.get(phone) as number, 'user', s.clock.now())).token;
   tokens = { member: await token(TEST_PHONES[0]), other: await token(TEST_PHONES[1]) };
 }
 
@@ -53,7 +58,12 @@ async function digest(): Promise<string> {
     const cols = t === 'sms_codes' ? sql`id, phone, purpose, code_hash, created_at, expires_at, used_at` : sql`*`;
     const r = await sql<Record<string, unknown>>`select ${cols} from ${sql.table(t)}`.execute(s.deps.db);
     // Sorted here: rows alike in their first column come back in any order on PostgreSQL.
-    h.update(`${t}\n${r.rows.map((row) => JSON.stringify(row)).sort().join('\n')}\n`);
+    h.update(
+      `${t}\n${r.rows
+        .map((row) => JSON.stringify(row))
+        .sort()
+        .join('\n')}\n`,
+    );
   }
   return h.digest('hex');
 }
@@ -70,7 +80,21 @@ beforeAll(async () => {
     .filter((t) => t !== 'idempotency' && t !== 'lookups' && !t.startsWith('sqlite_') && !t.startsWith('kysely_'))
     .sort();
   const ids = new Set<number>([0, 1, 2, -1, 2 ** 31 - 1]);
-  for (const t of ['customers', 'orders', 'products', 'news', 'subscription_plans', 'subscriptions', 'marathon_questions', 'marathon_options', 'cert_partners', 'cert_categories', 'offline_purchases', 'content_pages', 'feedback']) {
+  for (const t of [
+    'customers',
+    'orders',
+    'products',
+    'news',
+    'subscription_plans',
+    'subscriptions',
+    'marathon_questions',
+    'marathon_options',
+    'cert_partners',
+    'cert_categories',
+    'offline_purchases',
+    'content_pages',
+    'feedback',
+  ]) {
     if (tables.includes(t)) for (const id of await idsOf(t)) ids.add(id);
   }
   const call = async (method: string, path: string, body?: unknown) => {
@@ -94,9 +118,30 @@ beforeAll(async () => {
   pool = {
     ints: [...ids],
     strings: [
-      ...TEST_PHONES, '+380 67 111 22 33', '380671112233', '0671112233', 'olena@example.com', 'new.member@example.com', 'glo', 'ogo', 'velo',
-      '123456', '000000', '1234', '1', '42', today, today.slice(0, 10), `${today.slice(0, 8)}01`, '2000-01-01', '2010-01-01', 'Київ', 'Олена',
-      'VELO-20%', '11111111-2222-4333-8444-555555555555', ...serviceTokens,
+      ...TEST_PHONES,
+      '+380 67 111 22 33',
+      '380671112233',
+      '0671112233',
+      'olena@example.com',
+      'new.member@example.com',
+      'glo',
+      'ogo',
+      'velo',
+      '123456',
+      '000000',
+      '1234',
+      '1',
+      '42',
+      today,
+      today.slice(0, 10),
+      `${today.slice(0, 8)}01`,
+      '2000-01-01',
+      '2010-01-01',
+      'Київ',
+      'Олена',
+      'VELO-20%',
+      '11111111-2222-4333-8444-555555555555',
+      ...serviceTokens,
     ],
   };
 }, 60_000);
@@ -106,10 +151,14 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function send(call: CallDef, req: FuzzRequest): Promise<{ status: number; text: string; cacheControl: string | null }> {
+async function send(
+  call: CallDef,
+  req: FuzzRequest,
+): Promise<{ status: number; text: string; cacheControl: string | null }> {
   const headers: Record<string, string> = {};
   if (req.auth !== 'noKey') headers['x-api-key'] = req.auth === 'badKey' ? 'not-the-key' : API_KEY;
-  if (req.auth === 'member' || req.auth === 'noKey' || req.auth === 'badKey') headers.authorization = `Bearer ${tokens.member}`;
+  if (req.auth === 'member' || req.auth === 'noKey' || req.auth === 'badKey')
+    headers.authorization = `Bearer ${tokens.member}`;
   if (req.auth === 'other') headers.authorization = `Bearer ${tokens.other}`;
   if (req.auth === 'badToken') headers.authorization = 'Bearer 0000000000000000000000000000';
   if (req.auth === 'basicAuth') headers.authorization = 'Basic YTpi';
@@ -134,14 +183,19 @@ async function send(call: CallDef, req: FuzzRequest): Promise<{ status: number; 
 }
 
 /** fc.assert, with the report cut short: a counterexample may hold a 70 000-character string. */
-async function assertShort(property: fc.IAsyncProperty<[FuzzRequest]>, params: fc.Parameters<[FuzzRequest]>): Promise<void> {
+async function assertShort(
+  property: fc.IAsyncProperty<[FuzzRequest]>,
+  params: fc.Parameters<[FuzzRequest]>,
+): Promise<void> {
   try {
     await fc.assert(property, params);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     const cause = e instanceof Error && e.cause instanceof Error ? `${e.cause.message}\n` : '';
     // eslint-disable-next-line preserve-caught-error -- a cause would print the whole report this cuts short
-    throw new Error(`${cause}${message.length > 3000 ? `${message.slice(0, 1500)}\n…\n${message.slice(-1500)}` : message}`);
+    throw new Error(
+      `${cause}${message.length > 3000 ? `${message.slice(0, 1500)}\n…\n${message.slice(-1500)}` : message}`,
+    );
   }
 }
 

@@ -10,7 +10,9 @@ import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
  */
 let servers: TestServer[] = [];
 async function server(env: Record<string, string> = {}): Promise<TestServer> {
-  const s = await makeTestServer({ env: { LOOKUPS_PER_CLIENT_PER_HOUR: '3', LOOKUPS_PER_CLIENT_PER_DAY: '5', ...env } });
+  const s = await makeTestServer({
+    env: { LOOKUPS_PER_CLIENT_PER_HOUR: '3', LOOKUPS_PER_CLIENT_PER_DAY: '5', ...env },
+  });
   servers.push(s);
   return s;
 }
@@ -31,7 +33,8 @@ async function from(s: TestServer, address: string, path: string, body: unknown,
 }
 
 let phone = 380951000000;
-const lookup = (s: TestServer, address: string) => from(s, address, '/api/api-auth/login-sms', { phone: String(phone++) });
+const lookup = (s: TestServer, address: string) =>
+  from(s, address, '/api/api-auth/login-sms', { phone: String(phone++) });
 
 describe('look-ups without sign-in are limited per client', () => {
   it('login-sms: 3 an hour from one address, then 429 with Retry-After; another address is not held back', async () => {
@@ -41,7 +44,10 @@ describe('look-ups without sign-in are limited per client', () => {
     expect(answers.slice(0, 3).map((a) => a.body.registered)).toEqual([false, false, false]);
     for (const a of answers.slice(3)) {
       expect(a.status).toBe(429);
-      expect(a.body.error).toEqual({ code: 'rate_limited', message: 'Забагато перевірок з цієї мережі. Спробуй пізніше' });
+      expect(a.body.error).toEqual({
+        code: 'rate_limited',
+        message: 'Забагато перевірок з цієї мережі. Спробуй пізніше',
+      });
       expect(a.retryAfter).toBe('3600');
       expect(a.body.registered).toBeUndefined();
     }
@@ -53,7 +59,10 @@ describe('look-ups without sign-in are limited per client', () => {
   it('check-email without sign-in shares the budget; a signed-in member checking is not counted', async () => {
     const s = await server();
     const m = await createMember(s);
-    for (let i = 0; i < 5; i += 1) expect((await from(s, '198.51.100.10', '/api/api-auth/check-email', { email: `x${i}@example.com` }, m.token)).status).toBe(200);
+    for (let i = 0; i < 5; i += 1)
+      expect(
+        (await from(s, '198.51.100.10', '/api/api-auth/check-email', { email: `x${i}@example.com` }, m.token)).status,
+      ).toBe(200);
     await lookup(s, '198.51.100.10');
     await lookup(s, '198.51.100.10');
     expect((await from(s, '198.51.100.10', '/api/api-auth/check-email', { email: 'a@example.com' })).status).toBe(200);

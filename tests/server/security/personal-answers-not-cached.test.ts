@@ -78,10 +78,23 @@ class FakeCache {
 describe('the service worker keeps no /api answer in Cache Storage', () => {
   it('tells API calls from the app’s files, whatever the spelling', () => {
     const base = 'https://club.example/';
-    for (const url of ['/api/get-balance', 'https://club.example/api/user/get-user?id=1', '/mapi/multiscan/load', '/api', new URL('/api/x', base)]) {
+    for (const url of [
+      '/api/get-balance',
+      'https://club.example/api/user/get-user?id=1',
+      '/mapi/multiscan/load',
+      '/api',
+      new URL('/api/x', base),
+    ]) {
       expect(isApiRequest(url, base), String(url)).toBe(true);
     }
-    for (const url of ['/', '/assets/index-1a2b.js', '/media/products/1.svg', '/apiary', '/shop/api', '/index.html?x=/api/']) {
+    for (const url of [
+      '/',
+      '/assets/index-1a2b.js',
+      '/media/products/1.svg',
+      '/apiary',
+      '/shop/api',
+      '/index.html?x=/api/',
+    ]) {
       expect(isApiRequest(url, base), String(url)).toBe(false);
     }
     expect(isApiRequest(new Request('https://club.example/api/get-balance'), base)).toBe(true);
@@ -89,7 +102,10 @@ describe('the service worker keeps no /api answer in Cache Storage', () => {
 
   it('put, add and addAll of every cache skip API answers and store the rest', async () => {
     FakeCache.stored = [];
-    guardApiFromCacheStorage({ Cache: FakeCache as unknown as typeof Cache, location: { href: 'https://club.example/sw.js' } });
+    guardApiFromCacheStorage({
+      Cache: FakeCache as unknown as typeof Cache,
+      location: { href: 'https://club.example/sw.js' },
+    });
     const cache = new FakeCache() as unknown as Cache;
     await cache.put(new Request('https://club.example/api/get-balance'), new Response('{"balance":820}'));
     await cache.put('/media/products/1.svg', new Response('<svg/>'));

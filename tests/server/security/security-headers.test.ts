@@ -25,7 +25,10 @@ beforeAll(async () => {
   s = await makeTestServer({ env: { BODY_LIMIT_BYTES: '4096' } });
   dir = mkdtempSync(join(tmpdir(), 'club-headers-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Клуб</title><script type="module" src="/assets/app-1a2b.js"></script>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>Клуб</title><script type="module" src="/assets/app-1a2b.js"></script>',
+  );
   writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log(1)');
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   http = await serveOverHttp(s, createApp(s.deps, { staticDir: dir }).fetch);
@@ -55,7 +58,8 @@ function expectPagePolicy(csp: Map<string, string[]>, what: string) {
   const scripts = csp.get('script-src') ?? csp.get('default-src') ?? [];
   expect(scripts, what).toContain("'self'");
   expect(scripts, what).toContain("'wasm-unsafe-eval'");
-  for (const loose of ["'unsafe-inline'", "'unsafe-eval'", 'data:', 'blob:', '*', 'http:', 'https:']) expect(scripts, what).not.toContain(loose);
+  for (const loose of ["'unsafe-inline'", "'unsafe-eval'", 'data:', 'blob:', '*', 'http:', 'https:'])
+    expect(scripts, what).not.toContain(loose);
   expect(csp.get('worker-src'), what).toEqual(["'self'", 'blob:']);
   expect(csp.get('img-src'), what).toEqual(["'self'", 'data:', 'blob:']);
   expect(csp.get('connect-src'), what).toEqual(["'self'"]);
@@ -81,11 +85,19 @@ describe('security headers on every answer', () => {
 
   it('API answers carry a policy that loads nothing, whatever their status', async () => {
     const answers = await Promise.all([
-      fetch(`${http.url}/api/get-version`, { method: 'POST', headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' }, body: '{}' }),
+      fetch(`${http.url}/api/get-version`, {
+        method: 'POST',
+        headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+        body: '{}',
+      }),
       get('/api/get-version'),
       get('/api/no/such/call', { 'x-api-key': API_KEY }),
       get('/mapi/anything'),
-      fetch(`${http.url}/api/api-auth/login-sms`, { method: 'POST', headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' }, body: 'x'.repeat(5000) }),
+      fetch(`${http.url}/api/api-auth/login-sms`, {
+        method: 'POST',
+        headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+        body: 'x'.repeat(5000),
+      }),
     ]);
     expect(answers.map((r) => r.status)).toEqual([200, 401, 404, 401, 413]);
     for (const r of answers) {
@@ -116,7 +128,10 @@ describe('security headers on every answer', () => {
 
     expectNoInlineScript(docsPage, 'docs page');
     const signed = { data: 'e30=', signature: 'x' };
-    expectNoInlineScript(checkoutPage({ description: 'Замовлення 1001', amount: 1299, pay: signed, decline: signed }), 'checkout page');
+    expectNoInlineScript(
+      checkoutPage({ description: 'Замовлення 1001', amount: 1299, pay: signed, decline: signed }),
+      'checkout page',
+    );
     expectNoInlineScript(checkoutMessagePage('Платіж завершено', 'Уже оплачено'), 'checkout message');
   });
 
@@ -144,7 +159,10 @@ describe('security headers on every answer', () => {
   });
 
   it('a missing asset and a badly encoded path carry them too', async () => {
-    for (const [path, status] of [['/assets/missing.js', 404], ['/%ff', 400]] as const) {
+    for (const [path, status] of [
+      ['/assets/missing.js', 404],
+      ['/%ff', 400],
+    ] as const) {
       const r = await get(path);
       expect(r.status, path).toBe(status);
       expectCommonHeaders(r, path);

@@ -17,17 +17,28 @@ describe('every SMS the server sends counts toward its hourly budget', () => {
   it('a certificate PIN code past the budget is 429 with Retry-After, and nothing is left waiting', async () => {
     const a = await createMember(s);
     const b = await createMember(s);
-    expect((await s.post('/api/cert/pin/store', { code: '2580', token: await certToken(s, a) }, a.token)).status).toBe(200);
+    expect((await s.post('/api/cert/pin/store', { code: '2580', token: await certToken(s, a) }, a.token)).status).toBe(
+      200,
+    );
     const tokenB = await certToken(s, b);
-    const refused = await s.call('POST', '/api/cert/pin/store', { body: { code: '2580', token: tokenB }, token: b.token });
+    const refused = await s.call('POST', '/api/cert/pin/store', {
+      body: { code: '2580', token: tokenB },
+      token: b.token,
+    });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await s.deps.db.selectFrom('cert_pins').select('member_id').where('member_id', '=', b.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await s.deps.db.selectFrom('cert_pins').select('member_id').where('member_id', '=', b.id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('an e-mail change code past the budget is refused the same way', async () => {
     const m = await createMember(s);
-    const r = await s.post('/api/user/change-email', { email: `new-${m.phone}@example.com`, customer_id: m.glo.id }, m.token);
+    const r = await s.post(
+      '/api/user/change-email',
+      { email: `new-${m.phone}@example.com`, customer_id: m.glo.id },
+      m.token,
+    );
     expect(r.status).toBe(429);
   });
 });

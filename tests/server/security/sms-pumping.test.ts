@@ -33,15 +33,40 @@ const randomPhone = () => String(nextPhone++);
 /** A call from `address` (the connection's peer, as the Node listener gives it to the app). */
 async function from(s: TestServer, address: string, path: string, body: unknown, headers: Record<string, string> = {}) {
   const env = { incoming: { socket: { remoteAddress: address } } as unknown as LimitedIncoming };
-  const res = await s.app.request(path, { method: 'POST', headers: { 'x-api-key': API_KEY, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }, env);
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { error?: { code: string; message: string } } };
+  const res = await s.app.request(
+    path,
+    {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    },
+    env,
+  );
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    body: (await res.json()) as { error?: { code: string; message: string } },
+  };
 }
 
 const register = (s: TestServer, address: string, phone = randomPhone(), headers: Record<string, string> = {}) =>
-  from(s, address, '/api/api-auth/registration', { first_name: 'Нова', last_name: 'Учасниця', email: `${phone}@example.com`, phone, adult_confirmed: true }, headers);
+  from(
+    s,
+    address,
+    '/api/api-auth/registration',
+    { first_name: 'Нова', last_name: 'Учасниця', email: `${phone}@example.com`, phone, adult_confirmed: true },
+    headers,
+  );
 
 const count = async (s: TestServer, table: 'sms_outbox' | 'sms_codes' | 'pending_registrations') =>
-  Number((await s.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await s.deps.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('SMS pumping: limits per client address and an hourly budget', () => {
   it('40 registrations with 40 random numbers from one client send 5 SMS; the other 35 get 429 with Retry-After', async () => {
@@ -51,7 +76,10 @@ describe('SMS pumping: limits per client address and an hourly budget', () => {
     expect(answers.slice(0, 5).map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     for (const a of answers.slice(5)) {
       expect(a.status).toBe(429);
-      expect(a.body.error).toEqual({ code: 'rate_limited', message: 'Забагато запитів SMS з цієї мережі. Спробуй пізніше' });
+      expect(a.body.error).toEqual({
+        code: 'rate_limited',
+        message: 'Забагато запитів SMS з цієї мережі. Спробуй пізніше',
+      });
       // All at one instant: the first of the five leaves the hour's window in an hour.
       expect(a.retryAfter).toBe('3600');
     }
@@ -104,7 +132,8 @@ describe('SMS pumping: limits per client address and an hourly budget', () => {
     const s = await server();
     const members = await Promise.all(Array.from({ length: 7 }, () => createMember(s)));
     const statuses = [];
-    for (const m of members) statuses.push((await from(s, '198.51.100.20', '/api/api-auth/login-sms', { phone: m.phone })).status);
+    for (const m of members)
+      statuses.push((await from(s, '198.51.100.20', '/api/api-auth/login-sms', { phone: m.phone })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 
@@ -131,15 +160,23 @@ describe('SMS pumping: limits per client address and an hourly budget', () => {
   it('X-Forwarded-For is not believed unless the connection comes from one of TRUSTED_PROXIES', async () => {
     const direct = await server();
     const spoofed = [];
-    for (let i = 0; i < 6; i += 1) spoofed.push((await register(direct, '198.51.100.7', randomPhone(), { 'x-forwarded-for': `10.0.0.${i}` })).status);
+    for (let i = 0; i < 6; i += 1)
+      spoofed.push(
+        (await register(direct, '198.51.100.7', randomPhone(), { 'x-forwarded-for': `10.0.0.${i}` })).status,
+      );
     expect(spoofed).toEqual([200, 200, 200, 200, 200, 429]);
 
     const proxied = await server({ TRUSTED_PROXIES: '10.1.1.0/24' });
     // Behind one proxy: the last address is the one the proxy saw; what the client wrote before it is not trusted.
     const viaProxy = [];
-    for (let i = 0; i < 6; i += 1) viaProxy.push((await register(proxied, '10.1.1.1', randomPhone(), { 'x-forwarded-for': `1.2.3.${i}, 203.0.113.50` })).status);
+    for (let i = 0; i < 6; i += 1)
+      viaProxy.push(
+        (await register(proxied, '10.1.1.1', randomPhone(), { 'x-forwarded-for': `1.2.3.${i}, 203.0.113.50` })).status,
+      );
     expect(viaProxy).toEqual([200, 200, 200, 200, 200, 429]);
-    expect((await register(proxied, '10.1.1.1', randomPhone(), { 'x-forwarded-for': '203.0.113.51' })).status).toBe(200);
+    expect((await register(proxied, '10.1.1.1', randomPhone(), { 'x-forwarded-for': '203.0.113.51' })).status).toBe(
+      200,
+    );
   });
 
   it('an IPv6 client counts by its /64 network; an IPv4-mapped address as the IPv4 one', async () => {
@@ -164,13 +201,21 @@ describe('SMS pumping: limits per client address and an hourly budget', () => {
         const r = await fetch(`${http.url}/api/api-auth/registration`, {
           method: 'POST',
           headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
-          body: JSON.stringify({ first_name: 'Нова', last_name: 'Учасниця', email: `${phone}@example.com`, phone, adult_confirmed: true }),
+          body: JSON.stringify({
+            first_name: 'Нова',
+            last_name: 'Учасниця',
+            email: `${phone}@example.com`,
+            phone,
+            adult_confirmed: true,
+          }),
         });
         statuses.push(r.status);
         if (r.status === 429) expect(r.headers.get('retry-after')).toBe('3600');
       }
       expect(statuses).toEqual([200, 200, 429]);
-      expect((await s.get('/dev/sms-outbox')).body.limits.perClient.busiest).toEqual([{ client: '127.0.0.1', lastHour: 2 }]);
+      expect((await s.get('/dev/sms-outbox')).body.limits.perClient.busiest).toEqual([
+        { client: '127.0.0.1', lastHour: 2 },
+      ]);
     } finally {
       await http.close();
     }
@@ -178,11 +223,26 @@ describe('SMS pumping: limits per client address and an hourly budget', () => {
 
   it('defaults: 30 an hour and 100 a day per client, 1000 an hour in all; no client (an in-process call) counts only in all', async () => {
     const c = loadConfig({});
-    expect([c.SMS_PER_CLIENT_PER_HOUR, c.SMS_PER_CLIENT_PER_DAY, c.SMS_PER_HOUR, c.trustedProxies.any]).toEqual([30, 100, 1000, false]);
+    expect([c.SMS_PER_CLIENT_PER_HOUR, c.SMS_PER_CLIENT_PER_DAY, c.SMS_PER_HOUR, c.trustedProxies.any]).toEqual([
+      30,
+      100,
+      1000,
+      false,
+    ]);
     const s = await server();
     for (let i = 0; i < 8; i += 1) {
       const phone = randomPhone();
-      expect((await s.post('/api/api-auth/registration', { first_name: 'Нова', last_name: 'Учасниця', email: `${phone}@example.com`, phone, adult_confirmed: true })).status).toBe(200);
+      expect(
+        (
+          await s.post('/api/api-auth/registration', {
+            first_name: 'Нова',
+            last_name: 'Учасниця',
+            email: `${phone}@example.com`,
+            phone,
+            adult_confirmed: true,
+          })
+        ).status,
+      ).toBe(200);
     }
     expect((await s.get('/dev/sms-outbox')).body.limits.lastHour.sent).toBe(8);
   });

@@ -9,7 +9,10 @@ import type { TestServer } from '../../support/server';
 import { freePort } from '../../../scripts/free-port';
 
 /** The test server's app on a real socket, with the listener options server/main.ts uses. */
-export async function serveOverHttp(s: TestServer, fetch = s.app.fetch): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveOverHttp(
+  s: TestServer,
+  fetch = s.app.fetch,
+): Promise<{ url: string; close(): Promise<void> }> {
   const { server, port } = await listen(fetch, 0, '127.0.0.1', listenerOptions(s.config));
   return { url: `http://127.0.0.1:${port}`, close: () => closeServer(server) };
 }
@@ -40,7 +43,16 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'club-security-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(dir, 'club.db'), STATIC_DIR: join(dir, 'no-app'), DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SQLITE_PATH: join(dir, 'club.db'),
+      STATIC_DIR: join(dir, 'no-app'),
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

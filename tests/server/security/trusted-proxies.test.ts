@@ -27,13 +27,24 @@ async function over(env: Record<string, string>): Promise<{ s: TestServer; url: 
 
 let nextPhone = 380932000000;
 const post = (url: string, path: string, body: unknown, forwardedFor: string) =>
-  fetch(`${url}${path}`, { method: 'POST', headers: { 'x-api-key': API_KEY, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor }, body: JSON.stringify(body) }).then((r) => r.status);
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'x-api-key': API_KEY, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+    body: JSON.stringify(body),
+  }).then((r) => r.status);
 const register = (url: string, forwardedFor: string) => {
   const phone = String(nextPhone++);
-  return post(url, '/api/api-auth/registration', { first_name: 'Нова', last_name: 'Учасниця', email: `${phone}@example.com`, phone, adult_confirmed: true }, forwardedFor);
+  return post(
+    url,
+    '/api/api-auth/registration',
+    { first_name: 'Нова', last_name: 'Учасниця', email: `${phone}@example.com`, phone, adult_confirmed: true },
+    forwardedFor,
+  );
 };
-const lookup = (url: string, forwardedFor: string) => post(url, '/api/api-auth/login-sms', { phone: String(nextPhone++) }, forwardedFor);
-const busiest = async (s: TestServer) => (await s.get('/dev/sms-outbox')).body.limits.perClient.busiest as Array<{ client: string; lastHour: number }>;
+const lookup = (url: string, forwardedFor: string) =>
+  post(url, '/api/api-auth/login-sms', { phone: String(nextPhone++) }, forwardedFor);
+const busiest = async (s: TestServer) =>
+  (await s.get('/dev/sms-outbox')).body.limits.perClient.busiest as Array<{ client: string; lastHour: number }>;
 
 describe('X-Forwarded-For only from a trusted proxy', () => {
   it('a client reaching the instance directly is counted under its own address, whatever it writes', async () => {
@@ -53,7 +64,11 @@ describe('X-Forwarded-For only from a trusted proxy', () => {
   it('through a trusted proxy the forwarded client is counted, not the proxy, nor what the client wrote before it', async () => {
     const { s, url } = await over({ TRUSTED_PROXIES: '127.0.0.1/32' });
     // The proxy appends the address it saw; what the client sent is left of it.
-    expect([await register(url, '1.1.1.1, 203.0.113.50'), await register(url, '2.2.2.2, 203.0.113.50'), await register(url, '203.0.113.50')]).toEqual([200, 200, 429]);
+    expect([
+      await register(url, '1.1.1.1, 203.0.113.50'),
+      await register(url, '2.2.2.2, 203.0.113.50'),
+      await register(url, '203.0.113.50'),
+    ]).toEqual([200, 200, 429]);
     expect(await register(url, '203.0.113.51')).toBe(200);
     expect(await busiest(s)).toEqual([
       { client: '203.0.113.50', lastHour: 2 },
@@ -80,7 +95,9 @@ describe('walking X-Forwarded-For', () => {
   });
 
   it('a bad block, or the old hop count, stops the start with a message naming the setting', () => {
-    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/TRUSTED_PROXIES: not an address or CIDR block: "10.0.0.0\/33"/);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(
+      /TRUSTED_PROXIES: not an address or CIDR block: "10.0.0.0\/33"/,
+    );
     expect(() => loadConfig({ TRUSTED_PROXIES: 'balancer' })).toThrow(/TRUSTED_PROXIES/);
     expect(() => loadConfig({ TRUST_PROXY_HOPS: '1' })).toThrow(/TRUST_PROXY_HOPS: replaced by TRUSTED_PROXIES/);
     expect(loadConfig({ TRUST_PROXY_HOPS: '0' }).trustedProxies.any).toBe(false);

@@ -59,7 +59,13 @@ describe('get-balance, never stale', () => {
     expect(await balance()).toBe(333);
     await expect(
       s.deps.db.transaction().execute(async (trx) => {
-        await changeXp(trx, { customerId: m.glo.id, amount: 100, reason: 'welcome', title: 'Бонус', now: s.clock.now() });
+        await changeXp(trx, {
+          customerId: m.glo.id,
+          amount: 100,
+          reason: 'welcome',
+          title: 'Бонус',
+          now: s.clock.now(),
+        });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

@@ -40,9 +40,20 @@ describe('catalogue answers cached under the catalogue revision', () => {
   it('a changed price shows in the very next answer, and create-order charges it', async () => {
     const amber = await product(s, 'sticks-amber-20');
     expect((await sticks()).find((p) => p.id === amber.id)?.price).toBe(amber.price / 100);
-    await s.deps.db.updateTable('products').set({ price: amber.price + 500 }).where('id', '=', amber.id).execute();
+    await s.deps.db
+      .updateTable('products')
+      .set({ price: amber.price + 500 })
+      .where('id', '=', amber.id)
+      .execute();
     expect((await sticks()).find((p) => p.id === amber.id)?.price).toBe(amber.price / 100 + 5);
-    const order = await s.post('/api/api-shop/create-order', { order: { line_items: [{ variant_id: amber.variant_id, quantity: 1 }] }, delivery: { method: 1, city: 'Київ', branch: 'Відділення №12: вул. Хрещатик, 22' } }, m.token);
+    const order = await s.post(
+      '/api/api-shop/create-order',
+      {
+        order: { line_items: [{ variant_id: amber.variant_id, quantity: 1 }] },
+        delivery: { method: 1, city: 'Київ', branch: 'Відділення №12: вул. Хрещатик, 22' },
+      },
+      m.token,
+    );
     expect(order.status).toBe(200);
     expect(order.body.order.total).toBe(amber.price / 100 + 5);
   });
@@ -51,11 +62,22 @@ describe('catalogue answers cached under the catalogue revision', () => {
     const before = await sticks();
     const [gone, renamed] = before;
     if (!gone || !renamed) throw new Error('too few products');
-    await s.deps.db.deleteFrom('collection_products').where('collection_id', '=', 270101).where('product_id', '=', gone.id).execute();
+    await s.deps.db
+      .deleteFrom('collection_products')
+      .where('collection_id', '=', 270101)
+      .where('product_id', '=', gone.id)
+      .execute();
     expect((await sticks()).map((p) => p.id)).not.toContain(gone.id);
-    await s.deps.db.updateTable('products').set({ title: 'Нова назва', available: 0 }).where('id', '=', renamed.id).execute();
+    await s.deps.db
+      .updateTable('products')
+      .set({ title: 'Нова назва', available: 0 })
+      .where('id', '=', renamed.id)
+      .execute();
     expect((await sticks()).find((p) => p.id === renamed.id)).toMatchObject({ title: 'Нова назва', available: false });
-    await s.deps.db.insertInto('collection_products').values({ collection_id: 270101, product_id: gone.id, sort: -1 }).execute();
+    await s.deps.db
+      .insertInto('collection_products')
+      .values({ collection_id: 270101, product_id: gone.id, sort: -1 })
+      .execute();
     expect((await sticks())[0]?.id).toBe(gone.id);
   });
 
@@ -77,7 +99,12 @@ describe('catalogue answers compressed for clients that accept gzip', () => {
   const list = (acceptEncoding?: string) =>
     s.app.request('/api/api-shop/get-products-by-collection', {
       method: 'POST',
-      headers: { 'x-api-key': API_KEY, authorization: `Bearer ${m.token}`, 'content-type': 'application/json', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      headers: {
+        'x-api-key': API_KEY,
+        authorization: `Bearer ${m.token}`,
+        'content-type': 'application/json',
+        ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+      },
       body: JSON.stringify({ collectionId: 270101 }),
     });
 
@@ -91,7 +118,9 @@ describe('catalogue answers compressed for clients that accept gzip', () => {
     expect(zipped.headers.get('vary')).toBe('accept-encoding');
     const zippedBytes = new Uint8Array(await zipped.arrayBuffer());
     expect(zippedBytes.byteLength * 3).toBeLessThan(plainBytes.byteLength);
-    expect(JSON.parse(gunzipSync(zippedBytes).toString('utf8'))).toEqual(JSON.parse(new TextDecoder().decode(plainBytes)));
+    expect(JSON.parse(gunzipSync(zippedBytes).toString('utf8'))).toEqual(
+      JSON.parse(new TextDecoder().decode(plainBytes)),
+    );
   });
 
   it('sends it plain to a client that refuses gzip', async () => {

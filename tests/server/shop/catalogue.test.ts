@@ -10,7 +10,8 @@ let s: TestServer, m: TestMember;
 beforeAll(async () => ({ s, m } = await catalogueWithMember()));
 afterAll(() => s.close());
 
-const byCollection = (body: unknown, token = m.token) => s.post('/api/api-shop/get-products-by-collection', body, token);
+const byCollection = (body: unknown, token = m.token) =>
+  s.post('/api/api-shop/get-products-by-collection', body, token);
 
 describe('get-products-by-collection (docs/api.md#shop Shop, docs/rules.md#constants categories)', () => {
   it('lists a glo collection in display order with prices in UAH, pack sizes, tags and drawings', async () => {
@@ -19,7 +20,16 @@ describe('get-products-by-collection (docs/api.md#shop Shop, docs/rules.md#const
     expect(r.body.collection).toEqual({ id: 270101, category: 'sticks', title: 'Стіки', bonus: false });
     expect(r.body.products.length).toBeGreaterThanOrEqual(10);
     const first = r.body.products[0];
-    expect(first).toMatchObject({ title: 'Стіки glo «Класичний тютюн»', subTitle: 'Пачка, 20 шт.', price: 105, bonuses: null, quantity: 20, collectionId: 270101, category: 'sticks', available: true });
+    expect(first).toMatchObject({
+      title: 'Стіки glo «Класичний тютюн»',
+      subTitle: 'Пачка, 20 шт.',
+      price: 105,
+      bonuses: null,
+      quantity: 20,
+      collectionId: 270101,
+      category: 'sticks',
+      available: true,
+    });
     expect(first.image).toBe(`/media/products/${first.id}.webp`);
     // Out-of-stock items are listed too, marked unavailable.
     expect(r.body.products.some((p: { available: boolean }) => !p.available)).toBe(true);
@@ -29,7 +39,9 @@ describe('get-products-by-collection (docs/api.md#shop Shop, docs/rules.md#const
   it('lists bonus items with their XP price and no money price; bonus: true keeps only those', async () => {
     const bonus = await byCollection({ collectionId: 270103 });
     expect(bonus.body.collection.bonus).toBe(true);
-    expect(bonus.body.products.every((p: { price: number; bonuses: number }) => p.price === 0 && p.bonuses > 0)).toBe(true);
+    expect(bonus.body.products.every((p: { price: number; bonuses: number }) => p.price === 0 && p.bonuses > 0)).toBe(
+      true,
+    );
     const sticksBonusOnly = await byCollection({ collectionId: 270101, bonus: true });
     expect(sticksBonusOnly.body.products).toEqual([]);
   });
@@ -56,7 +68,11 @@ describe('get-products-by-collection (docs/api.md#shop Shop, docs/rules.md#const
   it('lists the curated popular collection under its own category, so the detail route stays in it', async () => {
     const r = await byCollection({ collectionId: 270105 });
     expect(r.body.products.length).toBeGreaterThanOrEqual(10);
-    expect(r.body.products.every((p: { category: string; collectionId: number }) => p.category === 'popular' && p.collectionId === 270105)).toBe(true);
+    expect(
+      r.body.products.every(
+        (p: { category: string; collectionId: number }) => p.category === 'popular' && p.collectionId === 270105,
+      ),
+    ).toBe(true);
   });
 
   it('every category of both variants has at least ten products', async () => {
@@ -67,7 +83,14 @@ describe('get-products-by-collection (docs/api.md#shop Shop, docs/rules.md#const
   });
 
   it('refuses bad input with 400 naming the field, and a missing bearer with 401', async () => {
-    for (const [body, field] of [[{}, 'collectionId'], [{ collectionId: 'x' }, 'collectionId'], [{ collectionId: -1 }, 'collectionId'], [{ collectionId: 1.5 }, 'collectionId'], [{ collectionId: 270101, ogo: 'yes' }, 'ogo'], [{ collectionId: 270101, bonus: 1 }, 'bonus']] as const) {
+    for (const [body, field] of [
+      [{}, 'collectionId'],
+      [{ collectionId: 'x' }, 'collectionId'],
+      [{ collectionId: -1 }, 'collectionId'],
+      [{ collectionId: 1.5 }, 'collectionId'],
+      [{ collectionId: 270101, ogo: 'yes' }, 'ogo'],
+      [{ collectionId: 270101, bonus: 1 }, 'bonus'],
+    ] as const) {
       const r = await byCollection(body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.message).toContain(`«${field}»`);
@@ -81,7 +104,14 @@ describe('get-product-by-id', () => {
     const p = await product(s, 'devices-pro-bordo');
     const r = await s.post('/api/api-shop/get-product-by-id', { id: p.id }, m.token);
     expect(r.status).toBe(200);
-    expect(r.body.product).toMatchObject({ id: p.id, title: 'glo Пристрій Про', subTitle: 'Колір: бордо', price: 1499, category: 'devices', available: false });
+    expect(r.body.product).toMatchObject({
+      id: p.id,
+      title: 'glo Пристрій Про',
+      subTitle: 'Колір: бордо',
+      price: 1499,
+      category: 'devices',
+      available: false,
+    });
   });
 
   it('answers 404 for a product of the other variant or none, 400 for a bad id', async () => {
@@ -148,7 +178,9 @@ describe('product pictures at /media/products/<id>.webp', () => {
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 360, height: 360, hasAlpha: true });
     // A few kilobytes: the backdrop is the page's, the picture only flat colours.
     expect(bytes.length).toBeLessThan(12_000);
-    const again = await s.app.request(`/media/products/${p.id}.webp`, { headers: { 'if-none-match': res.headers.get('etag') ?? '' } });
+    const again = await s.app.request(`/media/products/${p.id}.webp`, {
+      headers: { 'if-none-match': res.headers.get('etag') ?? '' },
+    });
     expect(again.status).toBe(304);
     const big = await webp(`/media/products/${p.id}.webp?w=720`);
     expect(await sharp(big.bytes).metadata()).toMatchObject({ format: 'webp', width: 720, height: 720 });
@@ -156,7 +188,9 @@ describe('product pictures at /media/products/<id>.webp', () => {
 
   it('draws the label with the server’s own font: the label’s strip has ink, the corners stay transparent', async () => {
     const p = await product(s, 'sticks-amber-20');
-    const { data, info } = await sharp((await webp(`/media/products/${p.id}.webp`)).bytes).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp((await webp(`/media/products/${p.id}.webp`)).bytes)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const alpha = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3]!;
     let ink = 0;
     // The label sits at y 384 of 400 (server/routes/shop/product-art.ts), about 346 of 360.
@@ -167,14 +201,23 @@ describe('product pictures at /media/products/<id>.webp', () => {
 
   it('makes each picture once: two requests at once get the same bytes', async () => {
     const p = await product(s, 'sticks-amber-20');
-    const [a, b] = await Promise.all([webp(`/media/products/${p.id}.webp?w=720`), webp(`/media/products/${p.id}.webp?w=720`)]);
+    const [a, b] = await Promise.all([
+      webp(`/media/products/${p.id}.webp?w=720`),
+      webp(`/media/products/${p.id}.webp?w=720`),
+    ]);
     expect(a.res.headers.get('etag')).toBe(b.res.headers.get('etag'));
     expect(a.bytes.equals(b.bytes)).toBe(true);
   });
 
   it('answers 404 for a width it does not make, an unknown product or a malformed name', async () => {
     const p = await product(s, 'sticks-amber-20');
-    for (const path of [`/media/products/${p.id}.webp?w=500`, `/media/products/${p.id}.webp?w=`, `/media/products/${p.id}.svg?w=720`, '/media/products/999999.webp', '/media/products/1.webp.png']) {
+    for (const path of [
+      `/media/products/${p.id}.webp?w=500`,
+      `/media/products/${p.id}.webp?w=`,
+      `/media/products/${p.id}.svg?w=720`,
+      '/media/products/999999.webp',
+      '/media/products/1.webp.png',
+    ]) {
       const res = await s.app.request(path);
       expect(res.status, path).toBe(404);
       expect((await res.json()).error.code).toBe('image_not_found');
@@ -208,13 +251,17 @@ describe('product drawings at /media/products/<id>.svg (named by catalogues kept
     const bytes = Buffer.from(await zipped.arrayBuffer());
     expect(bytes.length).toBeLessThan(svg.length / 2);
     expect(gunzipSync(bytes).toString('utf8')).toBe(svg);
-    const refused = await s.app.request(`/media/products/${p.id}.svg`, { headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    const refused = await s.app.request(`/media/products/${p.id}.svg`, {
+      headers: { 'accept-encoding': 'gzip;q=0, identity' },
+    });
     expect(refused.headers.get('content-encoding')).toBeNull();
     expect(await refused.text()).toBe(svg);
   });
 
   it('draws a pack-size badge but not a price one: «300 XP» is printed beside the picture already', async () => {
-    const keychain = await (await s.app.request(`/media/products/${(await product(s, 'bonus-keychain')).id}.svg`)).text();
+    const keychain = await (
+      await s.app.request(`/media/products/${(await product(s, 'bonus-keychain')).id}.svg`)
+    ).text();
     expect(keychain).not.toContain('300 XP');
     expect(keychain).toContain('Брелок');
     const pack = await (await s.app.request(`/media/products/${(await product(s, 'sticks-amber-20')).id}.svg`)).text();
@@ -222,7 +269,12 @@ describe('product drawings at /media/products/<id>.svg (named by catalogues kept
   });
 
   it('answers 404 for unknown or malformed names', async () => {
-    for (const path of ['/media/products/999999.svg', '/media/products/abc.svg', '/media/products/1.png', '/media/products/0.svg']) {
+    for (const path of [
+      '/media/products/999999.svg',
+      '/media/products/abc.svg',
+      '/media/products/1.png',
+      '/media/products/0.svg',
+    ]) {
       expect((await s.app.request(path)).status, path).toBe(404);
     }
   });

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
-import { balanceOf, customerRow, ledgerOf, orderBody, ordersOf, placeOrder, product, withCatalogue, type CatalogueItem } from './support';
+import {
+  balanceOf,
+  customerRow,
+  ledgerOf,
+  orderBody,
+  ordersOf,
+  placeOrder,
+  product,
+  withCatalogue,
+  type CatalogueItem,
+} from './support';
 
 let s: TestServer;
 /** Термочашка glo: 1200 XP. */
@@ -23,15 +33,33 @@ describe('orders paid with XP (docs/rules.md#states: paid when the total is zero
     const m = await adult(2000);
     const r = await placeOrder(s, m, orderBody([{ variant_id: thermo.variant_id }], { payment: 2 }));
     expect(r.status).toBe(200);
-    expect(r.body.order).toMatchObject({ financial_status: 'paid', payment_method: 3, total: 0, xp_total: 1200, shipping_option: 3 });
+    expect(r.body.order).toMatchObject({
+      financial_status: 'paid',
+      payment_method: 3,
+      total: 0,
+      xp_total: 1200,
+      shipping_option: 3,
+    });
     expect(r.body.balance).toBe(800);
     expect(await balanceOf(s, m.glo.id)).toBe(800);
     const ledger = await ledgerOf(s, m.glo.id);
-    expect(ledger).toEqual([expect.objectContaining({ amount: -1200, balance_after: 800, reason: 'order', ref: `order:${r.body.order.id}` })]);
+    expect(ledger).toEqual([
+      expect.objectContaining({ amount: -1200, balance_after: 800, reason: 'order', ref: `order:${r.body.order.id}` }),
+    ]);
     expect(ledger[0]?.title).toBe(`Замовлення №${r.body.order.order_number}`);
     const payload = JSON.parse((await ordersOf(s, m.glo.id))[0]?.payload ?? '{}');
-    expect(payload).toMatchObject({ financial_status: 'paid', payment_gateway_names: ['XP'], transactions: [], line_items: [{ quantity: 1, variant_id: thermo.variant_id }] });
-    expect(payload.metafields).toContainEqual({ namespace: 'pwa', key: 'xp_total', value: '1200', type: 'number_integer' });
+    expect(payload).toMatchObject({
+      financial_status: 'paid',
+      payment_gateway_names: ['XP'],
+      transactions: [],
+      line_items: [{ quantity: 1, variant_id: thermo.variant_id }],
+    });
+    expect(payload.metafields).toContainEqual({
+      namespace: 'pwa',
+      key: 'xp_total',
+      value: '1200',
+      type: 'number_integer',
+    });
   });
 
   it('ignores a price or XP cost the app put in the body', async () => {
@@ -64,7 +92,12 @@ describe('orders paid with XP (docs/rules.md#states: paid when the total is zero
     expect(await ordersOf(s, m.glo.id)).toHaveLength(0);
     const rec = await customerRow(s, m.glo.id);
     expect(rec.orders_count).toBe(0);
-    const lines = await s.deps.db.selectFrom('order_lines').innerJoin('orders', 'orders.id', 'order_lines.order_id').select('order_lines.id').where('orders.customer_id', '=', m.glo.id).execute();
+    const lines = await s.deps.db
+      .selectFrom('order_lines')
+      .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+      .select('order_lines.id')
+      .where('orders.customer_id', '=', m.glo.id)
+      .execute();
     expect(lines).toHaveLength(0);
   });
 
@@ -82,7 +115,9 @@ describe('orders paid with XP (docs/rules.md#states: paid when the total is zero
 
   it('a burst of five orders spends no more than the balance holds', async () => {
     const m = await adult(3000);
-    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(s, m, orderBody([{ variant_id: thermo.variant_id }]))));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => placeOrder(s, m, orderBody([{ variant_id: thermo.variant_id }]))),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     expect(results.filter((r) => r.status === 422)).toHaveLength(3);
     expect(await balanceOf(s, m.glo.id)).toBe(600);

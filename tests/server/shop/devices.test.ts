@@ -28,8 +28,21 @@ describe('register-device: a serial registers once, with a one-off XP bonus', ()
     const r = await register(a, { serial: 'ab12-cd34 ef56', model: 'Пристрій  Плюс' });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ awarded: DEVICE_REGISTRATION_XP, balance: 50 + DEVICE_REGISTRATION_XP });
-    expect(r.body.device).toMatchObject({ serial: 'AB12CD34EF56', model: 'Пристрій Плюс', title: 'glo Пристрій Плюс', variant: 'glo', registered_at: s.clock.now().toISOString() });
-    expect(await ledgerOf(s, a.glo.id)).toEqual([expect.objectContaining({ amount: DEVICE_REGISTRATION_XP, reason: 'device', ref: 'device:AB12CD34EF56', title: 'Реєстрація пристрою glo Пристрій Плюс' })]);
+    expect(r.body.device).toMatchObject({
+      serial: 'AB12CD34EF56',
+      model: 'Пристрій Плюс',
+      title: 'glo Пристрій Плюс',
+      variant: 'glo',
+      registered_at: s.clock.now().toISOString(),
+    });
+    expect(await ledgerOf(s, a.glo.id)).toEqual([
+      expect.objectContaining({
+        amount: DEVICE_REGISTRATION_XP,
+        reason: 'device',
+        ref: 'device:AB12CD34EF56',
+        title: 'Реєстрація пристрою glo Пристрій Плюс',
+      }),
+    ]);
   });
 
   it('answers the same device and awards nothing when its owner registers it again', async () => {
@@ -49,14 +62,23 @@ describe('register-device: a serial registers once, with a one-off XP bonus', ()
   });
 
   it('registers one owner when two members send the same new serial at once', async () => {
-    const results = await Promise.all([register(a, { serial: 'RACE0000001', model: 'Міні', ogo: true }), register(b, { serial: 'RACE0000001', model: 'Міні', ogo: true })]);
+    const results = await Promise.all([
+      register(a, { serial: 'RACE0000001', model: 'Міні', ogo: true }),
+      register(b, { serial: 'RACE0000001', model: 'Міні', ogo: true }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const rows = await s.deps.db.selectFrom('xp_ledger').select('id').where('ref', '=', 'device:RACE0000001').execute();
     expect(rows).toHaveLength(1);
   });
 
   it('refuses a malformed serial or model with 400 naming the field', async () => {
-    for (const [body, field] of [[{ serial: 'short', model: 'Плюс' }, 'serial'], [{ serial: 'АБВГДЕЖЗ12', model: 'Плюс' }, 'serial'], [{ serial: 'GOODSERIAL1', model: '' }, 'model'], [{ serial: 'X'.repeat(41), model: 'Плюс' }, 'serial'], [{ model: 'Плюс' }, 'serial']] as const) {
+    for (const [body, field] of [
+      [{ serial: 'short', model: 'Плюс' }, 'serial'],
+      [{ serial: 'АБВГДЕЖЗ12', model: 'Плюс' }, 'serial'],
+      [{ serial: 'GOODSERIAL1', model: '' }, 'model'],
+      [{ serial: 'X'.repeat(41), model: 'Плюс' }, 'serial'],
+      [{ model: 'Плюс' }, 'serial'],
+    ] as const) {
       const r = await register(a, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.message).toContain(`«${field}»`);
@@ -76,7 +98,11 @@ describe('get-devices (docs/api.md#shop: code, data.asset)', () => {
     expect(glo.body.data.asset[0].title).toBe('glo Пристрій Про');
     // The ogo serial went to whichever of the two racing members came first (above): it is on that
     // member's ogo list, on nobody else's, and on no glo list.
-    const ogoOf = async (m: TestMember) => (await devices(m, { ogo: 'true' })).body.data.asset.map((d: { serial: string; title: string }) => [d.serial, d.title]);
+    const ogoOf = async (m: TestMember) =>
+      (await devices(m, { ogo: 'true' })).body.data.asset.map((d: { serial: string; title: string }) => [
+        d.serial,
+        d.title,
+      ]);
     const [ofA, ofB] = [await ogoOf(a), await ogoOf(b)];
     expect([...ofA, ...ofB]).toEqual([['RACE0000001', 'ogo Міні']]);
   });
@@ -97,7 +123,16 @@ describe('the free demo serials outside production (GET /dev/device-serials.json
     expect(r.status).toBe(200);
     const { serials } = (await r.json()) as { serials: Array<{ serial: string; model: string; variant: string }> };
     expect(serials.map((x) => x.serial)).toEqual([]);
-    await s.deps.db.insertInto('device_registry').values({ serial: 'FREE0000001', model: 'Пристрій Міні', variant: 'ogo', source: 'test', created_at: s.clock.now().toISOString() }).execute();
+    await s.deps.db
+      .insertInto('device_registry')
+      .values({
+        serial: 'FREE0000001',
+        model: 'Пристрій Міні',
+        variant: 'ogo',
+        source: 'test',
+        created_at: s.clock.now().toISOString(),
+      })
+      .execute();
     const again = (await (await s.app.request('/dev/device-serials.json')).json()) as { serials: unknown[] };
     expect(again.serials).toEqual([{ serial: 'FREE0000001', model: 'Пристрій Міні', variant: 'ogo' }]);
   });

@@ -19,12 +19,20 @@ beforeAll(async () => {
   mixId = mix.id;
   const r1 = await placeOrder(s, a, orderBody([{ variant_id: amber.variant_id, quantity: 2 }]));
   s.clock.advance(60_000);
-  const r2 = await placeOrder(s, a, orderBody([{ variant_id: mix.variant_id, quantity: 3 }, { variant_id: amber.variant_id }], { payment: 2 }));
+  const r2 = await placeOrder(
+    s,
+    a,
+    orderBody([{ variant_id: mix.variant_id, quantity: 3 }, { variant_id: amber.variant_id }], { payment: 2 }),
+  );
   s.clock.advance(60_000);
   const r3 = await placeOrder(s, a, orderBody([{ variant_id: mix.variant_id }], { payment: 2 }));
   placed.push(r1.body.order.id, r2.body.order.id, r3.body.order.id);
   // The third one's card payment was declined: its tasting set does not count.
-  await s.deps.db.updateTable('orders').set({ financial_status: 'failed' }).where('id', '=', r3.body.order.id).execute();
+  await s.deps.db
+    .updateTable('orders')
+    .set({ financial_status: 'failed' })
+    .where('id', '=', r3.body.order.id)
+    .execute();
   const pouch = await product(s, 'ogo-velo-polar');
   await placeOrder(s, a, orderBody([{ variant_id: pouch.variant_id }], { ogo: true, delivery: KYIV_IPOST }));
 });
@@ -51,7 +59,15 @@ describe('get-orders: the purchase history of the member’s own record (docs/ap
       tags: ['PWA', 'pwa_order'],
       delivery: { method: 1, city: 'Київ', address: 'Відділення №12: вул. Хрещатик, 22' },
     });
-    expect(oldest.lines).toEqual([expect.objectContaining({ title: 'Стіки glo «Класичний тютюн»', quantity: 2, price: 105, bonuses: 0, image: expect.stringMatching(/^\/media\/products\/\d+\.webp$/) })]);
+    expect(oldest.lines).toEqual([
+      expect.objectContaining({
+        title: 'Стіки glo «Класичний тютюн»',
+        quantity: 2,
+        price: 105,
+        bonuses: 0,
+        image: expect.stringMatching(/^\/media\/products\/\d+\.webp$/),
+      }),
+    ]);
   });
 
   it('names the variant’s tasting sets and counts the ones ordered, leaving out failed orders', async () => {
@@ -67,7 +83,11 @@ describe('get-orders: the purchase history of the member’s own record (docs/ap
   });
 
   it('shows a delivered order as delivered', async () => {
-    await s.deps.db.updateTable('orders').set({ fulfillment_status: 'fulfilled', shipment_status: 'in_transit' }).where('id', '=', placed[0]!).execute();
+    await s.deps.db
+      .updateTable('orders')
+      .set({ fulfillment_status: 'fulfilled', shipment_status: 'in_transit' })
+      .where('id', '=', placed[0]!)
+      .execute();
     const r = await history(a, { variant: 'glo', shopifyId: a.glo.id });
     expect(r.body.list[2]).toMatchObject({ fulfillment_status: 'fulfilled', shipment_status: 'delivered' });
   });
@@ -87,7 +107,11 @@ describe('get-orders: the purchase history of the member’s own record (docs/ap
 
   it('refuses a variant that is not the record’s (422) and bad input (400 naming the field)', async () => {
     expect((await history(a, { variant: 'ogo', shopifyId: a.glo.id })).status).toBe(422);
-    for (const [body, field] of [[{ variant: 'velo', shopifyId: a.glo.id }, 'variant'], [{ variant: 'glo' }, 'shopifyId'], [{ variant: 'glo', shopifyId: '1' }, 'shopifyId']] as const) {
+    for (const [body, field] of [
+      [{ variant: 'velo', shopifyId: a.glo.id }, 'variant'],
+      [{ variant: 'glo' }, 'shopifyId'],
+      [{ variant: 'glo', shopifyId: '1' }, 'shopifyId'],
+    ] as const) {
       const r = await history(a, body);
       expect(r.status).toBe(400);
       expect(r.body.error.message).toContain(`«${field}»`);
@@ -97,6 +121,12 @@ describe('get-orders: the purchase history of the member’s own record (docs/ap
   it('reads orders written by other groups’ fixtures without a payload', async () => {
     await insertOrder(s, b.glo.id, { order_number: 55_555, fulfillment_status: 'fulfilled' });
     const r = await history(b, { variant: 'glo', shopifyId: b.glo.id });
-    expect(r.body.list[0]).toMatchObject({ order_number: 55_555, total: 459, subtotal: 459, lines: [], shipment_status: 'delivered' });
+    expect(r.body.list[0]).toMatchObject({
+      order_number: 55_555,
+      total: 459,
+      subtotal: 459,
+      lines: [],
+      shipment_status: 'delivered',
+    });
   });
 });

@@ -15,14 +15,27 @@ import { orderBody, placeOrder, product, withCatalogue } from './support';
  */
 const decode = (data: string) => JSON.parse(Buffer.from(data, 'base64').toString('utf8'));
 const postForm = (s: TestServer, path: string, form: { data: string; signature: string }) =>
-  s.app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+  s.app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
 
 async function cardOrder(s: TestServer, m: TestMember) {
   const amber = await product(s, 'sticks-amber-20');
-  return (await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id, quantity: 3 }], { payment: 2 }))).body.order as { id: number; order_number: number; total: number };
+  return (await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id, quantity: 3 }], { payment: 2 }))).body
+    .order as { id: number; order_number: number; total: number };
 }
-const attempts = (s: TestServer, orderId: number) => s.deps.db.selectFrom('card_payments').select(['provider_order_id', 'status']).where('order_id', '=', orderId).orderBy('id').execute();
-const statusOf = async (s: TestServer, orderId: number) => (await s.deps.db.selectFrom('orders').select('financial_status').where('id', '=', orderId).executeTakeFirstOrThrow()).financial_status;
+const attempts = (s: TestServer, orderId: number) =>
+  s.deps.db
+    .selectFrom('card_payments')
+    .select(['provider_order_id', 'status'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+const statusOf = async (s: TestServer, orderId: number) =>
+  (await s.deps.db.selectFrom('orders').select('financial_status').where('id', '=', orderId).executeTakeFirstOrThrow())
+    .financial_status;
 
 describe('sandbox checkout: a second link after payment', () => {
   let s: TestServer;
@@ -37,7 +50,9 @@ describe('sandbox checkout: a second link after payment', () => {
   const checkout = async (link: string) => {
     const res = await s.app.request(link.replace(/^https?:\/\/[^/]+/, ''));
     const html = await res.text();
-    const forms = [...html.matchAll(/name="data" value="([^"]+)"><input type="hidden" name="signature" value="([^"]+)"/g)].map((f) => ({ data: f[1]!, signature: f[2]! }));
+    const forms = [
+      ...html.matchAll(/name="data" value="([^"]+)"><input type="hidden" name="signature" value="([^"]+)"/g),
+    ].map((f) => ({ data: f[1]!, signature: f[2]! }));
     return { status: res.status, html, pay: forms[0] };
   };
 
@@ -63,10 +78,22 @@ describe('sandbox checkout: a second link after payment', () => {
     await s.post('/api/api-shop/get-liqpay-link', { orderId: order.id }, a.token);
     // A second attempt as an older server (or an operator) left it open beside the first.
     const now = s.clock.now().toISOString();
-    await s.deps.db.insertInto('card_payments').values({ order_id: order.id, provider_order_id: `club-${order.order_number}-old`, amount: Math.round(order.total * 100), status: 'created', callback: null, created_at: now, updated_at: now }).execute();
+    await s.deps.db
+      .insertInto('card_payments')
+      .values({
+        order_id: order.id,
+        provider_order_id: `club-${order.order_number}-old`,
+        amount: Math.round(order.total * 100),
+        status: 'created',
+        callback: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const [one, two] = await attempts(s, order.id);
     const keys = await paymentKeys(s.deps);
-    const success = (id: string) => encodeLiqpay(keys, { order_id: id, status: 'success', amount: order.total, currency: 'UAH' });
+    const success = (id: string) =>
+      encodeLiqpay(keys, { order_id: id, status: 'success', amount: order.total, currency: 'UAH' });
     const r1 = await postForm(s, '/payments/liqpay/callback', success(one!.provider_order_id));
     expect(await r1.json()).toMatchObject({ status: 'paid' });
     const r2 = await postForm(s, '/payments/liqpay/callback', success(two!.provider_order_id));
@@ -75,11 +102,17 @@ describe('sandbox checkout: a second link after payment', () => {
     // Repeated, it is not refunded again and the order stays paid once.
     await postForm(s, '/payments/liqpay/callback', success(two!.provider_order_id));
     expect((await attempts(s, order.id)).map((p) => p.status)).toEqual(['success', 'refunded']);
-    const refunded = await s.deps.db.selectFrom('card_payments').select('refund_attempts').where('provider_order_id', '=', two!.provider_order_id).executeTakeFirstOrThrow();
+    const refunded = await s.deps.db
+      .selectFrom('card_payments')
+      .select('refund_attempts')
+      .where('provider_order_id', '=', two!.provider_order_id)
+      .executeTakeFirstOrThrow();
     expect(refunded.refund_attempts).toBe(1);
     expect(await statusOf(s, order.id)).toBe('paid');
     // Its old checkout page says where the money went rather than offering to pay.
-    const page = await s.app.request(`/sandbox/liqpay/checkout?${new URLSearchParams(encodeLiqpay(keys, { public_key: keys.publicKey, amount: order.total, currency: 'UAH', description: 'x', order_id: two!.provider_order_id }))}`);
+    const page = await s.app.request(
+      `/sandbox/liqpay/checkout?${new URLSearchParams(encodeLiqpay(keys, { public_key: keys.publicKey, amount: order.total, currency: 'UAH', description: 'x', order_id: two!.provider_order_id }))}`,
+    );
     expect(page.status).toBe(409);
     expect(await page.text()).toContain('повертається на картку');
   });
@@ -96,13 +129,33 @@ describe('LiqPay status request (real keys, a local fake LiqPay)', () => {
     fake = await startFakeProvider((req) => {
       const form = new URLSearchParams(req.body);
       const data = form.get('data') ?? '';
-      if (req.path !== '/api/request' || form.get('signature') !== liqpaySignature(PRIVATE, data)) return { json: { result: 'error', status: 'error', err_code: 'invalid_signature' } };
+      if (req.path !== '/api/request' || form.get('signature') !== liqpaySignature(PRIVATE, data))
+        return { json: { result: 'error', status: 'error', err_code: 'invalid_signature' } };
       const asked = decode(data) as { action: string; order_id: string; public_key: string; version: number };
-      if (asked.action !== 'status' || asked.version !== 3 || asked.public_key !== 'i000000002') return { json: { result: 'error', status: 'error', err_code: 'invalid_action' } };
+      if (asked.action !== 'status' || asked.version !== 3 || asked.public_key !== 'i000000002')
+        return { json: { result: 'error', status: 'error', err_code: 'invalid_action' } };
       const p = known.get(asked.order_id);
-      return { json: p ? { result: 'ok', action: 'pay', status: p.status, order_id: asked.order_id, amount: p.amount, currency: 'UAH' } : { result: 'error', status: 'error', err_code: 'payment_not_found' } };
+      return {
+        json: p
+          ? {
+              result: 'ok',
+              action: 'pay',
+              status: p.status,
+              order_id: asked.order_id,
+              amount: p.amount,
+              currency: 'UAH',
+            }
+          : { result: 'error', status: 'error', err_code: 'payment_not_found' },
+      };
     });
-    s = await makeTestServer({ env: { LIQPAY_PUBLIC_KEY: 'i000000002', LIQPAY_PRIVATE_KEY: PRIVATE, LIQPAY_API_URL: `${fake.origin}/api/request`, PUBLIC_URL: 'https://club.example' } });
+    s = await makeTestServer({
+      env: {
+        LIQPAY_PUBLIC_KEY: 'i000000002',
+        LIQPAY_PRIVATE_KEY: PRIVATE,
+        LIQPAY_API_URL: `${fake.origin}/api/request`,
+        PUBLIC_URL: 'https://club.example',
+      },
+    });
     await withCatalogue(s);
     a = await createMember(s, { tags: ['pwa_user', 'age_verified'] });
   });
@@ -128,7 +181,9 @@ describe('LiqPay status request (real keys, a local fake LiqPay)', () => {
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(`/history-order?payment=success&order=${order.order_number}`);
     expect(await statusOf(s, order.id)).toBe('paid');
-    const asked = fake.requests.filter((r) => decode(new URLSearchParams(r.body).get('data') ?? '').order_id === req.order_id);
+    const asked = fake.requests.filter(
+      (r) => decode(new URLSearchParams(r.body).get('data') ?? '').order_id === req.order_id,
+    );
     expect(asked.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -147,7 +202,12 @@ describe('LiqPay status request (real keys, a local fake LiqPay)', () => {
   it('the scheduled check settles attempts left open past PAYMENT_CHECK_AFTER_MINUTES, and only those', async () => {
     const paid = await cardOrder(s, a);
     const declined = await cardOrder(s, a);
-    const idOf = async (orderId: number) => decode(new URL((await s.post('/api/api-shop/get-liqpay-link', { orderId }, a.token)).body.link).searchParams.get('data')!).order_id as string;
+    const idOf = async (orderId: number) =>
+      decode(
+        new URL((await s.post('/api/api-shop/get-liqpay-link', { orderId }, a.token)).body.link).searchParams.get(
+          'data',
+        )!,
+      ).order_id as string;
     const paidId = await idOf(paid.id);
     const declinedId = await idOf(declined.id);
     known.set(paidId, { status: 'success', amount: paid.total });

@@ -4,7 +4,17 @@ import { liqpaySignature } from '../../../server/sandboxes/liqpay';
 import { startFakeLiqpay, type FakeLiqpay } from '../../support/fake-liqpay';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
-import { attempts, callback, captureLog, decode, financialStatus, liveEnv, LIVE, metric, paidTwice } from './payment-support';
+import {
+  attempts,
+  callback,
+  captureLog,
+  decode,
+  financialStatus,
+  liveEnv,
+  LIVE,
+  metric,
+  paidTwice,
+} from './payment-support';
 import { withCatalogue } from './support';
 
 /**
@@ -32,7 +42,8 @@ beforeEach(() => {
 const refundsOf = (orderId: string) => fake.asked('refund').filter((a) => a.order_id === orderId);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer read by path; the expectations check its shape
 type Order = Record<string, any>;
-const history = async () => (await s.post('/api/api-shop/get-orders', { variant: 'glo', shopifyId: m.glo.id }, m.token)).body.list as Order[];
+const history = async () =>
+  (await s.post('/api/api-shop/get-orders', { variant: 'glo', shopifyId: m.glo.id }, m.token)).body.list as Order[];
 
 describe('refund of a second payment', () => {
   it('goes back through a signed refund request at once, once even when the callback comes again; the history shows it returned', async () => {
@@ -45,7 +56,13 @@ describe('refund of a second payment', () => {
     expect(sent).toHaveLength(1);
     const form = new URLSearchParams(sent[0]!.body);
     expect(form.get('signature')).toBe(liqpaySignature(LIVE.privateKey, form.get('data')!));
-    expect(decode(form.get('data')!)).toEqual({ version: 3, public_key: LIVE.publicKey, action: 'refund', order_id: first, amount: order.total });
+    expect(decode(form.get('data')!)).toEqual({
+      version: 3,
+      public_key: LIVE.publicKey,
+      action: 'refund',
+      order_id: first,
+      amount: order.total,
+    });
     expect((await attempts(s, order.id)).map((a) => [a.provider_order_id, a.status])).toEqual([
       [first, 'refunded'],
       [second, 'success'],
@@ -58,13 +75,21 @@ describe('refund of a second payment', () => {
 
     const listed = (await history()).find((o) => o.order_number === order.order_number)!;
     expect(listed.financial_status).toBe('paid');
-    expect(listed.refunds).toEqual([{ amount: order.total, status: 'refunded', refunded_at: s.clock.now().toISOString() }]);
+    expect(listed.refunds).toEqual([
+      { amount: order.total, status: 'refunded', refunded_at: s.clock.now().toISOString() },
+    ]);
     expect((await history()).filter((o) => o.refunds)).toHaveLength(1);
 
     expect(await metric(s, 'club_payment_refunds_total{outcome="refunded"}')).toBe(1);
     expect(await metric(s, 'club_payment_refunds_open{status="refund_due"}')).toBe(0);
     const line = log.find((l) => l.event === 'payment_refund');
-    expect(line).toMatchObject({ level: 'info', outcome: 'refunded', payment: first, order: order.order_number, amount: order.total });
+    expect(line).toMatchObject({
+      level: 'info',
+      outcome: 'refunded',
+      payment: first,
+      order: order.order_number,
+      amount: order.total,
+    });
     expect(JSON.stringify(log)).not.toContain(m.phone);
   });
 
@@ -75,7 +100,9 @@ describe('refund of a second payment', () => {
     expect(row).toMatchObject({ status: 'refund_failed', refund_attempts: 1, refund_error: 'no_answer' });
     expect(await metric(s, 'club_payment_refunds_open{status="refund_failed"}')).toBe(1);
     expect(await metric(s, 'club_payment_refunds_total{outcome="failed"}')).toBe(1);
-    expect((await history()).find((o) => o.order_number === order.order_number)!.refunds).toEqual([{ amount: order.total, status: 'refunding', refunded_at: null }]);
+    expect((await history()).find((o) => o.order_number === order.order_number)!.refunds).toEqual([
+      { amount: order.total, status: 'refunding', refunded_at: null },
+    ]);
 
     fake.control.refund = 'ok';
     expect(await runDueRefunds(s.deps)).toBe(0);
@@ -84,8 +111,17 @@ describe('refund of a second payment', () => {
     const before = fake.asked().length;
     expect(await runDueRefunds(s.deps)).toBe(1);
     // The try before may have reached LiqPay: the status first, then the refund.
-    expect(fake.asked().slice(before).map((a) => a.action)).toEqual(['status', 'refund']);
-    expect((await attempts(s, order.id))[0]).toMatchObject({ status: 'refunded', refund_attempts: 2, refund_error: null });
+    expect(
+      fake
+        .asked()
+        .slice(before)
+        .map((a) => a.action),
+    ).toEqual(['status', 'refund']);
+    expect((await attempts(s, order.id))[0]).toMatchObject({
+      status: 'refunded',
+      refund_attempts: 2,
+      refund_error: null,
+    });
     expect(await metric(s, 'club_payment_refunds_open{status="refund_failed"}')).toBe(0);
   });
 
@@ -105,7 +141,11 @@ describe('refund of a second payment', () => {
     fake.control.refund = 'ok';
     // As a claim leaves it: refunding, held for a minute, then the process is gone.
     const held = new Date(s.clock.now().getTime() + 60_000).toISOString();
-    await s.deps.db.updateTable('card_payments').set({ status: 'refunding', refund_attempts: 2, refund_after: held }).where('provider_order_id', '=', first).execute();
+    await s.deps.db
+      .updateTable('card_payments')
+      .set({ status: 'refunding', refund_attempts: 2, refund_after: held })
+      .where('provider_order_id', '=', first)
+      .execute();
     expect(await runDueRefunds(s.deps)).toBe(0);
     s.clock.advance(60_001);
     expect(await runDueRefunds(s.deps)).toBe(1);

@@ -3,7 +3,17 @@ import { checkPendingPayments } from '../../../server/routes/shop/payment-settle
 import { startFakeLiqpay, type FakeLiqpay } from '../../support/fake-liqpay';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
-import { attemptOf, attempts, callback, captureLog, cardOrder, financialStatus, liveEnv, LIVE, metric } from './payment-support';
+import {
+  attemptOf,
+  attempts,
+  callback,
+  captureLog,
+  cardOrder,
+  financialStatus,
+  liveEnv,
+  LIVE,
+  metric,
+} from './payment-support';
 import { withCatalogue } from './support';
 
 /**
@@ -34,7 +44,9 @@ describe('/payments/liqpay/return', () => {
     const id = await attemptOf(s, m, order.id);
     const before = statusRequests(id);
     const answers = await Promise.all(Array.from({ length: 40 }, () => visit(id)));
-    expect(new Set(answers.map((r) => `${r.status} ${r.headers.get('location')}`))).toEqual(new Set([`303 /history-order?payment=pending&order=${order.order_number}`]));
+    expect(new Set(answers.map((r) => `${r.status} ${r.headers.get('location')}`))).toEqual(
+      new Set([`303 /history-order?payment=pending&order=${order.order_number}`]),
+    );
     expect(statusRequests(id) - before).toBe(1);
     expect(answers[0]!.headers.get('cache-control')).toBe('no-store');
     // Paid at LiqPay meanwhile: within the window the stored state still answers, after it LiqPay is asked again.
@@ -43,7 +55,9 @@ describe('/payments/liqpay/return', () => {
     expect((await visit(id)).headers.get('location')).toContain('payment=pending');
     expect(statusRequests(id) - before).toBe(1);
     s.clock.advance(6_000);
-    expect((await visit(id)).headers.get('location')).toBe(`/history-order?payment=success&order=${order.order_number}`);
+    expect((await visit(id)).headers.get('location')).toBe(
+      `/history-order?payment=success&order=${order.order_number}`,
+    );
     expect(statusRequests(id) - before).toBe(2);
     expect(await financialStatus(s, order.id)).toBe('paid');
     // Settled: every later visit answers from the database and LiqPay hears nothing more.
@@ -86,7 +100,12 @@ describe('LiqPay’s `sandbox` status with real keys', () => {
     expect(await r.json()).toMatchObject({ status: 'failed' });
     expect(await financialStatus(s, order.id)).toBe('failed');
     expect((await attempts(s, order.id)).map((a) => a.status)).toEqual(['failure']);
-    expect(log.find((l) => l.event === 'payment_status')).toMatchObject({ level: 'warn', payment: id, order: order.order_number, status: 'sandbox' });
+    expect(log.find((l) => l.event === 'payment_status')).toMatchObject({
+      level: 'warn',
+      payment: id,
+      order: order.order_number,
+      status: 'sandbox',
+    });
     expect(await metric(s, 'club_payment_callbacks_total{outcome="test_payment"}')).toBe(1);
     // A new link is a new attempt, which a real payment settles.
     const next = await attemptOf(s, m, order.id);
@@ -100,7 +119,9 @@ describe('LiqPay’s `sandbox` status with real keys', () => {
     const id = await attemptOf(s, m, order.id);
     fake.payments.set(id, { status: 'sandbox', amount: order.total });
     s.clock.advance(60_000);
-    expect((await visit(id)).headers.get('location')).toBe(`/history-order?payment=failure&order=${order.order_number}`);
+    expect((await visit(id)).headers.get('location')).toBe(
+      `/history-order?payment=failure&order=${order.order_number}`,
+    );
     expect(await financialStatus(s, order.id)).toBe('failed');
   });
 });

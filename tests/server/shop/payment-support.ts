@@ -21,11 +21,13 @@ export const liveEnv = (fake: FakeLiqpay): Record<string, string> => ({
   LOG_LEVEL: 'silent',
 });
 
-export const decode = (data: string) => JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as Record<string, unknown>;
+export const decode = (data: string) =>
+  JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as Record<string, unknown>;
 
 export async function cardOrder(s: TestServer, m: TestMember) {
   const amber = await product(s, 'sticks-amber-20');
-  return (await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id, quantity: 3 }], { payment: 2 }))).body.order as { id: number; order_number: number; total: number };
+  return (await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id, quantity: 3 }], { payment: 2 }))).body
+    .order as { id: number; order_number: number; total: number };
 }
 
 /** get-liqpay-link for the order: the provider order id of the attempt its link pays. */
@@ -36,15 +38,28 @@ export async function attemptOf(s: TestServer, m: TestMember, orderId: number): 
 
 /** LiqPay's signed server-to-server callback. */
 export function callback(s: TestServer, orderId: string, status: string, amount: number) {
-  const form = encodeLiqpay(LIVE, { version: 3, public_key: LIVE.publicKey, action: 'pay', order_id: orderId, status, amount, currency: 'UAH' });
-  return s.app.request('/payments/liqpay/callback', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+  const form = encodeLiqpay(LIVE, {
+    version: 3,
+    public_key: LIVE.publicKey,
+    action: 'pay',
+    order_id: orderId,
+    status,
+    amount,
+    currency: 'UAH',
+  });
+  return s.app.request('/payments/liqpay/callback', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
 }
 
 export const attempts = (s: TestServer, orderId: number) =>
   s.deps.db.selectFrom('card_payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 
 export const financialStatus = async (s: TestServer, orderId: number) =>
-  (await s.deps.db.selectFrom('orders').select('financial_status').where('id', '=', orderId).executeTakeFirstOrThrow()).financial_status;
+  (await s.deps.db.selectFrom('orders').select('financial_status').where('id', '=', orderId).executeTakeFirstOrThrow())
+    .financial_status;
 
 /**
  * An order paid twice at LiqPay: the first attempt declined (the app then gave a second link),
@@ -68,7 +83,8 @@ export function captureLog(s: TestServer): Array<Record<string, unknown>> {
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Record<string, unknown>);
+      for (const l of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(l) as Record<string, unknown>);
       done();
     },
   });
@@ -79,5 +95,10 @@ export function captureLog(s: TestServer): Array<Record<string, unknown>> {
 /** One sample of a /metrics scrape (0 when absent). */
 export async function metric(s: TestServer, series: string): Promise<number> {
   const text = await (await s.app.request('/metrics', { headers: { authorization: 'Bearer scrape-token' } })).text();
-  return Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.split(' ')[1] ?? 0);
+  return Number(
+    text
+      .split('\n')
+      .find((l) => l.startsWith(`${series} `))
+      ?.split(' ')[1] ?? 0,
+  );
 }

@@ -63,8 +63,11 @@ describe('two instances', () => {
     const order = await cardOrder(one, m);
     const id = await attemptOf(one, m, order.id);
     const before = fake.asked('status').length;
-    const visits = Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).app.request(`/payments/liqpay/return?payment=${id}`));
-    for (const r of await Promise.all(visits)) expect(r.headers.get('location')).toBe(`/history-order?payment=pending&order=${order.order_number}`);
+    const visits = Array.from({ length: 40 }, (_, i) =>
+      (i % 2 ? one : two).app.request(`/payments/liqpay/return?payment=${id}`),
+    );
+    for (const r of await Promise.all(visits))
+      expect(r.headers.get('location')).toBe(`/history-order?payment=pending&order=${order.order_number}`);
     expect(fake.asked('status').length - before).toBe(1);
   });
 });

@@ -19,21 +19,34 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const cardOrder = async (m: TestMember, quantity = 3) => (await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id, quantity }], { payment: 2 }))).body.order as { id: number; order_number: number };
-const linkFor = (m: TestMember, body: Record<string, unknown>) => s.post('/api/api-shop/get-liqpay-link', body, m.token);
-const statusOf = async (orderId: number) => (await s.deps.db.selectFrom('orders').select('financial_status').where('id', '=', orderId).executeTakeFirstOrThrow()).financial_status;
+const cardOrder = async (m: TestMember, quantity = 3) =>
+  (await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id, quantity }], { payment: 2 }))).body.order as {
+    id: number;
+    order_number: number;
+  };
+const linkFor = (m: TestMember, body: Record<string, unknown>) =>
+  s.post('/api/api-shop/get-liqpay-link', body, m.token);
+const statusOf = async (orderId: number) =>
+  (await s.deps.db.selectFrom('orders').select('financial_status').where('id', '=', orderId).executeTakeFirstOrThrow())
+    .financial_status;
 const decode = (data: string) => JSON.parse(Buffer.from(data, 'base64').toString('utf8'));
 
 /** The sandbox page of a link, and the signed forms of its two buttons. */
 async function checkout(link: string) {
   const res = await s.app.request(link.replace(/^https?:\/\/[^/]+/, ''));
   const html = await res.text();
-  const forms = [...html.matchAll(/name="data" value="([^"]+)"><input type="hidden" name="signature" value="([^"]+)"/g)].map((f) => ({ data: f[1]!, signature: f[2]! }));
+  const forms = [
+    ...html.matchAll(/name="data" value="([^"]+)"><input type="hidden" name="signature" value="([^"]+)"/g),
+  ].map((f) => ({ data: f[1]!, signature: f[2]! }));
   return { status: res.status, html, pay: forms[0], decline: forms[1] };
 }
 
 const postCallback = (path: string, form: { data: string; signature: string }) =>
-  s.app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+  s.app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
 
 describe('get-liqpay-link (docs/rules.md#states card payment, LiqPay-compatible)', () => {
   it('answers a signed sandbox checkout link for the member’s own unpaid card order', async () => {
@@ -45,7 +58,15 @@ describe('get-liqpay-link (docs/rules.md#states card payment, LiqPay-compatible)
     expect(url.pathname).toBe('/sandbox/liqpay/checkout');
     const data = url.searchParams.get('data') ?? '';
     expect(url.searchParams.get('signature')).toBe(liqpaySignature((await paymentKeys(s.deps)).privateKey, data));
-    expect(decode(data)).toMatchObject({ version: 3, action: 'pay', amount: 315, currency: 'UAH', order_id: expect.stringMatching(new RegExp(`^club-${order.order_number}-`)), language: 'uk', sandbox: 1 });
+    expect(decode(data)).toMatchObject({
+      version: 3,
+      action: 'pay',
+      amount: 315,
+      currency: 'UAH',
+      order_id: expect.stringMatching(new RegExp(`^club-${order.order_number}-`)),
+      language: 'uk',
+      sandbox: 1,
+    });
     expect(decode(data).result_url).toMatch(/\/history-order$/);
     expect(decode(data).server_url).toMatch(/\/payments\/liqpay\/callback$/);
   });
@@ -57,7 +78,9 @@ describe('get-liqpay-link (docs/rules.md#states card payment, LiqPay-compatible)
     expect(theirs.body.error.code).toBe('not_owner');
     expect((await linkFor(a, { orderId: 999_999 })).status).toBe(404);
     expect((await linkFor(a, { orderId: order.id, ogo: true })).status).toBe(404);
-    expect(await s.deps.db.selectFrom('card_payments').select('id').where('order_id', '=', order.id).execute()).toHaveLength(0);
+    expect(
+      await s.deps.db.selectFrom('card_payments').select('id').where('order_id', '=', order.id).execute(),
+    ).toHaveLength(0);
   });
 
   it('refuses orders not paid by card (422) and bad input (400 naming the field)', async () => {
@@ -121,7 +144,12 @@ describe('the sandbox checkout page and its signed callback', () => {
     const second = await checkout(retry.body.link);
     expect((await postCallback('/sandbox/liqpay/callback', second.pay!)).status).toBe(303);
     expect(await statusOf(order.id)).toBe('paid');
-    const attempts = await s.deps.db.selectFrom('card_payments').select('status').where('order_id', '=', order.id).orderBy('id').execute();
+    const attempts = await s.deps.db
+      .selectFrom('card_payments')
+      .select('status')
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
     expect(attempts.map((p) => p.status)).toEqual(['failure', 'success']);
     // A decline arriving after the payment never unpays it.
     await postCallback('/sandbox/liqpay/callback', page.decline!);
@@ -168,16 +196,25 @@ describe('the sandbox checkout page and its signed callback', () => {
   it('refuses a forged or altered callback and leaves the order as it was', async () => {
     const order = await cardOrder(a);
     const page = await checkout((await linkFor(a, { orderId: order.id })).body.link);
-    const forged = encodeLiqpay({ publicKey: 'sandbox_club', privateKey: 'guessed', sandbox: true }, decode(page.pay!.data));
+    const forged = encodeLiqpay(
+      { publicKey: 'sandbox_club', privateKey: 'guessed', sandbox: true },
+      decode(page.pay!.data),
+    );
     const r1 = await postCallback('/sandbox/liqpay/callback', forged);
     expect(r1.status).toBe(403);
     expect(((await r1.json()) as { error: { code: string } }).error.code).toBe('invalid_signature');
-    const altered = Buffer.from(JSON.stringify({ ...decode(page.decline!.data), status: 'success' })).toString('base64');
-    expect((await postCallback('/sandbox/liqpay/callback', { data: altered, signature: page.decline!.signature })).status).toBe(403);
+    const altered = Buffer.from(JSON.stringify({ ...decode(page.decline!.data), status: 'success' })).toString(
+      'base64',
+    );
+    expect(
+      (await postCallback('/sandbox/liqpay/callback', { data: altered, signature: page.decline!.signature })).status,
+    ).toBe(403);
     expect((await postCallback('/payments/liqpay/callback', forged)).status).toBe(403);
     expect((await postCallback('/sandbox/liqpay/callback', { data: '', signature: '' })).status).toBe(400);
     expect(await statusOf(order.id)).toBe('pending');
-    const tampered = await s.app.request(`/sandbox/liqpay/checkout?data=${encodeURIComponent(page.pay!.data)}&signature=x`);
+    const tampered = await s.app.request(
+      `/sandbox/liqpay/checkout?data=${encodeURIComponent(page.pay!.data)}&signature=x`,
+    );
     expect(tampered.status).toBe(400);
     expect(await tampered.text()).toContain('Посилання недійсне');
   });
@@ -185,12 +222,19 @@ describe('the sandbox checkout page and its signed callback', () => {
 
 describe('with LiqPay keys configured', () => {
   it('links to LiqPay’s checkout signed with the configured private key, and the sandbox is off', async () => {
-    const live = await makeTestServer({ env: { LIQPAY_PUBLIC_KEY: 'i000000001', LIQPAY_PRIVATE_KEY: 'private-test-key' } });
+    const live = await makeTestServer({
+      env: { LIQPAY_PUBLIC_KEY: 'i000000001', LIQPAY_PRIVATE_KEY: 'private-test-key' },
+    });
     try {
       await withCatalogue(live);
       const m = await createMember(live, { tags: ['pwa_user', 'age_verified'] });
       const p = await product(live, 'sticks-amber-20');
-      const order = (await live.call('POST', '/api/api-shop/create-order', { body: orderBody([{ variant_id: p.variant_id }], { payment: 2 }), token: m.token })).body.order;
+      const order = (
+        await live.call('POST', '/api/api-shop/create-order', {
+          body: orderBody([{ variant_id: p.variant_id }], { payment: 2 }),
+          token: m.token,
+        })
+      ).body.order;
       const r = await live.post('/api/api-shop/get-liqpay-link', { orderId: order.id }, m.token);
       const url = new URL(r.body.link);
       expect(`${url.origin}${url.pathname}`).toBe('https://www.liqpay.ua/api/3/checkout');

@@ -11,14 +11,23 @@ const RENDERS = 2;
 const QUEUE = 100;
 let s: TestServer;
 beforeAll(async () => {
-  s = await makeTestServer({ env: { ...PRODUCTION_ENV, PICTURE_RENDERS: String(RENDERS), PICTURE_QUEUE: String(QUEUE) } });
+  s = await makeTestServer({
+    env: { ...PRODUCTION_ENV, PICTURE_RENDERS: String(RENDERS), PICTURE_QUEUE: String(QUEUE) },
+  });
   await withCatalogue(s);
 });
 afterAll(() => s.close());
 
-const scrape = async () => (await s.app.request('/metrics', { headers: { authorization: `Bearer ${PRODUCTION_ENV.METRICS_TOKEN}` } })).text();
+const scrape = async () =>
+  (await s.app.request('/metrics', { headers: { authorization: `Bearer ${PRODUCTION_ENV.METRICS_TOKEN}` } })).text();
 /** The value of one sample line of the scrape, 0 when absent. */
-const sample = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.split(' ')[1] ?? 0);
+const sample = (text: string, series: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((l) => l.startsWith(`${series} `))
+      ?.split(' ')[1] ?? 0,
+  );
 
 interface Answer {
   status: number;
@@ -80,7 +89,10 @@ describe('a burst of picture requests on a fresh production server', () => {
     expect(sample(after, 'club_picture_cache_bytes')).toBeGreaterThan(made.reduce((n, a) => n + a.bytes, 0));
 
     // Asked again as a client told to would, refused ones and made ones alike: all there now.
-    const retry = [...paths.filter((_, i) => first[i]!.status === 503).slice(0, 20), ...paths.filter((_, i) => first[i]!.status === 200)];
+    const retry = [
+      ...paths.filter((_, i) => first[i]!.status === 503).slice(0, 20),
+      ...paths.filter((_, i) => first[i]!.status === 200),
+    ];
     const again = await burst(retry, { n: 0 });
     expect(again.map((a) => a.status)).toEqual(retry.map(() => 200));
     const end = await scrape();

@@ -17,7 +17,12 @@ afterAll(() => Promise.all([a.close(), b.close()]));
 
 const made = async (s: TestServer) => {
   const text = await (await s.app.request('/metrics')).text();
-  return Number(text.split('\n').find((l) => l.startsWith('club_picture_renders_total{outcome="made"} '))?.split(' ')[1] ?? 0);
+  return Number(
+    text
+      .split('\n')
+      .find((l) => l.startsWith('club_picture_renders_total{outcome="made"} '))
+      ?.split(' ')[1] ?? 0,
+  );
 };
 const get = async (s: TestServer, path: string, etag?: string) => {
   const res = await s.app.request(path, etag ? { headers: { 'if-none-match': etag } } : {});
@@ -48,7 +53,11 @@ describe('product pictures across instances and changes', () => {
     const svgBefore = await get(a, `/media/products/${p.id}.svg`);
     const row = await a.deps.db.selectFrom('products').select('art').where('id', '=', p.id).executeTakeFirstOrThrow();
     const art = { ...JSON.parse(row.art), color: '#0a7d3b', label: 'Нова назва' };
-    await a.deps.db.updateTable('products').set({ art: JSON.stringify(art) }).where('id', '=', p.id).execute();
+    await a.deps.db
+      .updateTable('products')
+      .set({ art: JSON.stringify(art) })
+      .where('id', '=', p.id)
+      .execute();
     const after = await get(a, path, before.etag!);
     expect(after.status).toBe(200);
     expect(after.etag).not.toBe(before.etag);

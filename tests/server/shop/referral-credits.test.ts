@@ -29,13 +29,21 @@ async function inviter(): Promise<TestMember & { code: string }> {
 }
 /** A new member's first order with the code: cash (1) or card (2), glo or ogo; unverified members' are pre-orders. */
 async function friendOrders(code: string, opts: { payment?: 1 | 2; ogo?: boolean; verified?: boolean } = {}) {
-  const friend = await createMember(s, { firstName: 'Андрій', tags: opts.verified === false ? ['pwa_user'] : ['pwa_user', 'age_verified'] });
+  const friend = await createMember(s, {
+    firstName: 'Андрій',
+    tags: opts.verified === false ? ['pwa_user'] : ['pwa_user', 'age_verified'],
+  });
   const line = { variant_id: (opts.ogo ? freeze : amber).variant_id };
-  const r = await placeOrder(s, friend, orderBody([line], { friendPromocode: code, payment: opts.payment ?? 1, ...(opts.ogo ? { ogo: true } : {}) }));
+  const r = await placeOrder(
+    s,
+    friend,
+    orderBody([line], { friendPromocode: code, payment: opts.payment ?? 1, ...(opts.ogo ? { ogo: true } : {}) }),
+  );
   expect(r.status).toBe(200);
   return r.body.order as { id: number; order_number: number; total: number; tags: string[] };
 }
-const history = async (m: TestMember, shop: 'glo' | 'ogo' = 'glo') => (await s.get('/api/get-bonus-history', { shop }, m.token)).body;
+const history = async (m: TestMember, shop: 'glo' | 'ogo' = 'glo') =>
+  (await s.get('/api/get-bonus-history', { shop }, m.token)).body;
 const referrals = async (m: TestMember) => (await s.get('/api/user/get-referrals', {}, m.token)).body;
 
 describe('a referral credit waits for the friend’s order to be paid or handed over', () => {
@@ -47,14 +55,22 @@ describe('a referral credit waits for the friend’s order to be paid or handed 
     const h = await history(a);
     expect(h.transactions).toEqual([]);
     expect(h.summary).toMatchObject({ earned: 0, balance: 0 });
-    expect(h.pending).toEqual([expect.objectContaining({ amount: 300, reason: 'referral', title: 'Запрошений друг Андрій зробив перше замовлення' })]);
+    expect(h.pending).toEqual([
+      expect.objectContaining({
+        amount: 300,
+        reason: 'referral',
+        title: 'Запрошений друг Андрій зробив перше замовлення',
+      }),
+    ]);
     expect(await referrals(a)).toMatchObject({ earned: { glo: 0, ogo: 0 }, pending: 300, ordered: 1 });
 
     // Handed over (cash paid to the carrier): the pending line becomes a credited one.
     await handOverOrder(s.deps, order.id, s.clock.now());
     const after = await history(a);
     expect(after.pending).toEqual([]);
-    expect(after.transactions).toEqual([expect.objectContaining({ amount: 300, reason: 'referral', balance_after: 300 })]);
+    expect(after.transactions).toEqual([
+      expect.objectContaining({ amount: 300, reason: 'referral', balance_after: 300 }),
+    ]);
     expect(await referrals(a)).toMatchObject({ earned: { glo: 300, ogo: 0 }, pending: 0 });
   });
 
@@ -63,7 +79,18 @@ describe('a referral credit waits for the friend’s order to be paid or handed 
     const order = await friendOrders(a.code, { payment: 2 });
     // An attempt as get-liqpay-link makes it, settled by the provider's signed result (payment-settle.ts).
     const pay = async (id: string, status: string) => {
-      await s.deps.db.insertInto('card_payments').values({ order_id: order.id, provider_order_id: id, amount: Math.round(order.total * 100), status: 'created', callback: null, created_at: s.clock.now().toISOString(), updated_at: s.clock.now().toISOString() }).execute();
+      await s.deps.db
+        .insertInto('card_payments')
+        .values({
+          order_id: order.id,
+          provider_order_id: id,
+          amount: Math.round(order.total * 100),
+          status: 'created',
+          callback: null,
+          created_at: s.clock.now().toISOString(),
+          updated_at: s.clock.now().toISOString(),
+        })
+        .execute();
       return settle(s.deps, { order_id: id, status, amount: order.total, currency: 'UAH' });
     };
     expect((await pay(`club-${order.order_number}-decl`, 'failure')).outcome).toBe('failed');

@@ -20,11 +20,18 @@ describe('the shop seed on the full demo database', () => {
 
   it('has at least ten products in every category of both variants, some sold out, with drawings', async () => {
     for (const c of CATEGORIES) {
-      const r = await s.post('/api/api-shop/get-products-by-collection', { collectionId: c.collectionId, ogo: c.variant === 'ogo' }, token);
+      const r = await s.post(
+        '/api/api-shop/get-products-by-collection',
+        { collectionId: c.collectionId, ogo: c.variant === 'ogo' },
+        token,
+      );
       expect(r.status, c.slug).toBe(200);
       expect(r.body.products.length, c.slug).toBeGreaterThanOrEqual(10);
     }
-    const all = await s.deps.db.selectFrom('products').select(['id', 'variant', 'tags', 'available', 'xp_price', 'price', 'category']).execute();
+    const all = await s.deps.db
+      .selectFrom('products')
+      .select(['id', 'variant', 'tags', 'available', 'xp_price', 'price', 'category'])
+      .execute();
     expect(all.filter((p) => p.available === 0).length).toBeGreaterThanOrEqual(CATEGORIES.length - 1);
     const tagged = (t: string) => all.filter((p) => (JSON.parse(p.tags) as string[]).includes(t));
     expect(tagged('velo').every((p) => p.variant === 'ogo')).toBe(true);
@@ -32,7 +39,9 @@ describe('the shop seed on the full demo database', () => {
     expect(tagged('mix_pack').length).toBeGreaterThanOrEqual(4);
     expect(tagged('ipost_allow').length).toBeGreaterThan(20);
     expect(tagged('ipost_allow').length).toBeLessThan(all.length / 2);
-    expect(all.filter((p) => p.category.endsWith('bonus')).every((p) => p.price === 0 && (p.xp_price ?? 0) > 0)).toBe(true);
+    expect(all.filter((p) => p.category.endsWith('bonus')).every((p) => p.price === 0 && (p.xp_price ?? 0) > 0)).toBe(
+      true,
+    );
     const picture = await s.app.request(`/media/products/${all[0]?.id}.webp`);
     expect(picture.status).toBe(200);
   });
@@ -40,7 +49,14 @@ describe('the shop seed on the full demo database', () => {
   it('gives Олена orders of every kind in glo and a couple in ogo, through get-orders', async () => {
     const g = await s.post('/api/api-shop/get-orders', { variant: 'glo', shopifyId: glo }, token);
     expect(g.status).toBe(200);
-    const list = g.body.list as Array<{ payment_method: number; financial_status: string; shipment_status: string | null; created_at: string; lines: unknown[]; refunds?: Array<{ status: string }> }>;
+    const list = g.body.list as Array<{
+      payment_method: number;
+      financial_status: string;
+      shipment_status: string | null;
+      created_at: string;
+      lines: unknown[];
+      refunds?: Array<{ status: string }>;
+    }>;
     expect(list.length).toBeGreaterThanOrEqual(5);
     expect(list.some((o) => o.payment_method === 1)).toBe(true);
     expect(list.some((o) => o.payment_method === 2 && o.financial_status === 'paid')).toBe(true);
@@ -48,7 +64,8 @@ describe('the shop seed on the full demo database', () => {
     // One card order still waits for payment, so the sandbox checkout can be tried.
     expect(list.some((o) => o.payment_method === 2 && o.financial_status === 'pending')).toBe(true);
     // One card order was paid twice, the second payment given back («Повернуто» in the history).
-    const refunded = (l: Array<{ financial_status: string; refunds?: Array<{ status: string }> }>) => l.filter((o) => o.financial_status === 'paid' && o.refunds?.[0]?.status === 'refunded');
+    const refunded = (l: Array<{ financial_status: string; refunds?: Array<{ status: string }> }>) =>
+      l.filter((o) => o.financial_status === 'paid' && o.refunds?.[0]?.status === 'refunded');
     expect(list.every((o) => o.lines.length > 0)).toBe(true);
     expect([...list].sort((x, y) => y.created_at.localeCompare(x.created_at))).toEqual(list);
     const o = await s.post('/api/api-shop/get-orders', { variant: 'ogo', shopifyId: ogo }, token);
@@ -92,12 +109,15 @@ describe('the shop seed on the full demo database', () => {
     const pending: Array<{ amount: number; title: string }> = [];
     for (const shop of ['glo', 'ogo'] as const) {
       const h = await s.get('/api/get-bonus-history', { shop }, token);
-      for (const t of h.body.transactions as Array<{ amount: number; reason: string }>) if (t.reason === 'referral') sums[shop] += t.amount;
+      for (const t of h.body.transactions as Array<{ amount: number; reason: string }>)
+        if (t.reason === 'referral') sums[shop] += t.amount;
       pending.push(...h.body.pending);
     }
     expect(sums.glo).toBeGreaterThan(0);
     expect(r.body.earned).toEqual(sums);
-    expect(pending).toEqual([expect.objectContaining({ amount: 300, title: 'Запрошений друг Ірина зробив перше замовлення' })]);
+    expect(pending).toEqual([
+      expect.objectContaining({ amount: 300, title: 'Запрошений друг Ірина зробив перше замовлення' }),
+    ]);
     expect(r.body.pending).toBe(300);
     const brought = (r.body.referrals as Array<{ xp: number }>).reduce((n, f) => n + f.xp, 0);
     // What each friend brought, and the milestone bonuses besides, make the ledger's figure.
@@ -110,7 +130,9 @@ describe('the shop seed on the full demo database', () => {
     expect(d.body.data.asset.length).toBeGreaterThanOrEqual(2);
     expect((await s.get('/api/get-devices', { ogo: 'true' }, token)).body.data.asset.length).toBeGreaterThanOrEqual(1);
     const m = await s.post('/api/user/get-metafields', { id: glo }, token);
-    const fav = m.body.metafields.find((f: { namespace: string; key: string }) => f.namespace === 'pwa' && f.key === 'favorites');
+    const fav = m.body.metafields.find(
+      (f: { namespace: string; key: string }) => f.namespace === 'pwa' && f.key === 'favorites',
+    );
     expect(fav.type).toBe('json');
     const ids = JSON.parse(fav.value) as number[];
     expect(ids.length).toBeGreaterThanOrEqual(3);
@@ -119,7 +141,11 @@ describe('the shop seed on the full demo database', () => {
 
   it('gives Андрій, who is not age-verified, a pre-order', async () => {
     const r = await s.post('/api/api-auth/test-login', { phone: TEST_PHONES[1] });
-    const list = await s.post('/api/api-shop/get-orders', { variant: 'glo', shopifyId: r.body.customer.id }, r.body.token);
+    const list = await s.post(
+      '/api/api-shop/get-orders',
+      { variant: 'glo', shopifyId: r.body.customer.id },
+      r.body.token,
+    );
     expect(list.body.list[0].tags).toContain('pre-order');
   });
 

@@ -24,7 +24,11 @@ export interface CatalogueItem {
 
 /** A seeded product by its sku, e.g. 'sticks-amber-20'; prices in kopiykas as stored. */
 export async function product(s: TestServer, sku: string): Promise<CatalogueItem> {
-  return s.deps.db.selectFrom('products').select(['id', 'variant_id', 'price', 'xp_price', 'title']).where('sku', '=', sku).executeTakeFirstOrThrow();
+  return s.deps.db
+    .selectFrom('products')
+    .select(['id', 'variant_id', 'price', 'xp_price', 'title'])
+    .where('sku', '=', sku)
+    .executeTakeFirstOrThrow();
 }
 
 export const KYIV_BRANCH = { method: 1, city: 'Київ', branch: 'Відділення №12: вул. Хрещатик, 22' } as const;
@@ -36,7 +40,13 @@ export function orderBody(
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
   return {
-    order: { line_items: lines.map((l) => ({ quantity: l.quantity ?? 1, variant_id: l.variant_id, ...(l.price !== undefined ? { price: l.price } : {}) })) },
+    order: {
+      line_items: lines.map((l) => ({
+        quantity: l.quantity ?? 1,
+        variant_id: l.variant_id,
+        ...(l.price !== undefined ? { price: l.price } : {}),
+      })),
+    },
     delivery: KYIV_BRANCH,
     ...extra,
   };
@@ -47,7 +57,9 @@ export function placeOrder(s: TestServer, m: TestMember, body: unknown, idem?: s
 }
 
 export async function balanceOf(s: TestServer, customerId: number): Promise<number> {
-  return (await s.deps.db.selectFrom('customers').select('xp_balance').where('id', '=', customerId).executeTakeFirstOrThrow()).xp_balance;
+  return (
+    await s.deps.db.selectFrom('customers').select('xp_balance').where('id', '=', customerId).executeTakeFirstOrThrow()
+  ).xp_balance;
 }
 
 export async function ordersOf(s: TestServer, customerId: number) {

@@ -28,7 +28,18 @@ const adult = () => createMember(s, { tags: ['pwa_user', 'age_verified'] });
 describe('velo gifts on create-order', () => {
   it('refuses the probe’s order: 99 of each gift beside one ogo stick, and nothing is written', async () => {
     const m = await adult();
-    const r = await placeOrder(s, m, orderBody([{ variant_id: single.variant_id }, { variant_id: giftFreeze.variant_id, quantity: 99 }, { variant_id: giftBerry.variant_id, quantity: 99 }], { ogo: true }));
+    const r = await placeOrder(
+      s,
+      m,
+      orderBody(
+        [
+          { variant_id: single.variant_id },
+          { variant_id: giftFreeze.variant_id, quantity: 99 },
+          { variant_id: giftBerry.variant_id, quantity: 99 },
+        ],
+        { ogo: true },
+      ),
+    );
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('velo_gift_not_allowed');
     expect(r.body.error.message).toMatch(/щонайбільше 2/);
@@ -37,29 +48,80 @@ describe('velo gifts on create-order', () => {
 
   it('refuses gifts beside products that are not velo, even within the cap', async () => {
     const m = await adult();
-    const r = await placeOrder(s, m, orderBody([{ variant_id: single.variant_id }, { variant_id: giftFreeze.variant_id }, { variant_id: giftBerry.variant_id }], { ogo: true }));
+    const r = await placeOrder(
+      s,
+      m,
+      orderBody(
+        [
+          { variant_id: single.variant_id },
+          { variant_id: giftFreeze.variant_id },
+          { variant_id: giftBerry.variant_id },
+        ],
+        { ogo: true },
+      ),
+    );
     expect(r.status).toBe(422);
-    expect(r.body.error).toEqual({ code: 'velo_gift_not_allowed', message: expect.stringContaining('лише до замовлення паучів velo') });
+    expect(r.body.error).toEqual({
+      code: 'velo_gift_not_allowed',
+      message: expect.stringContaining('лише до замовлення паучів velo'),
+    });
     expect(await ordersOf(s, m.ogo.id)).toHaveLength(0);
   });
 
   it('refuses a third gift unit beside paid velo, counted across both gifts', async () => {
     const m = await adult();
-    const r = await placeOrder(s, m, orderBody([{ variant_id: freeze.variant_id }, { variant_id: giftFreeze.variant_id, quantity: 2 }, { variant_id: giftBerry.variant_id }], { ogo: true }));
+    const r = await placeOrder(
+      s,
+      m,
+      orderBody(
+        [
+          { variant_id: freeze.variant_id },
+          { variant_id: giftFreeze.variant_id, quantity: 2 },
+          { variant_id: giftBerry.variant_id },
+        ],
+        { ogo: true },
+      ),
+    );
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('velo_gift_not_allowed');
     // The same gift sent as two lines is one count too.
-    const split = await placeOrder(s, m, orderBody([{ variant_id: freeze.variant_id }, { variant_id: giftFreeze.variant_id, quantity: 2 }, { variant_id: giftFreeze.variant_id }], { ogo: true }));
+    const split = await placeOrder(
+      s,
+      m,
+      orderBody(
+        [
+          { variant_id: freeze.variant_id },
+          { variant_id: giftFreeze.variant_id, quantity: 2 },
+          { variant_id: giftFreeze.variant_id },
+        ],
+        { ogo: true },
+      ),
+    );
     expect(split.status).toBe(422);
     expect(await ordersOf(s, m.ogo.id)).toHaveLength(0);
   });
 
   it('takes two gifts beside a paid velo product, at the velo product’s price alone', async () => {
     const m = await adult();
-    const r = await placeOrder(s, m, orderBody([{ variant_id: freeze.variant_id }, { variant_id: giftFreeze.variant_id }, { variant_id: giftBerry.variant_id }], { ogo: true }));
+    const r = await placeOrder(
+      s,
+      m,
+      orderBody(
+        [
+          { variant_id: freeze.variant_id },
+          { variant_id: giftFreeze.variant_id },
+          { variant_id: giftBerry.variant_id },
+        ],
+        { ogo: true },
+      ),
+    );
     expect(r.status).toBe(200);
     expect(r.body.order.total).toBe(freeze.price / 100);
-    const lines = await s.deps.db.selectFrom('order_lines').select(['variant_id', 'quantity', 'price']).where('order_id', '=', r.body.order.id).execute();
+    const lines = await s.deps.db
+      .selectFrom('order_lines')
+      .select(['variant_id', 'quantity', 'price'])
+      .where('order_id', '=', r.body.order.id)
+      .execute();
     expect(lines.filter((l) => l.price === 0).reduce((n, l) => n + l.quantity, 0)).toBe(2);
   });
 });

@@ -14,10 +14,28 @@ beforeAll(async () => {
   a = await createMember(s);
   b = await createMember(s, { xp: 40 });
   const at = (h: number) => new Date(s.clock.now().getTime() - h * 3_600_000);
-  await changeXp(s.deps.db, { customerId: a.glo.id, amount: 500, reason: 'welcome', title: 'Вітальний бонус клубу', now: at(48) });
-  await changeXp(s.deps.db, { customerId: a.glo.id, amount: -120, reason: 'order', title: 'Замовлення №10231', now: at(24) });
+  await changeXp(s.deps.db, {
+    customerId: a.glo.id,
+    amount: 500,
+    reason: 'welcome',
+    title: 'Вітальний бонус клубу',
+    now: at(48),
+  });
+  await changeXp(s.deps.db, {
+    customerId: a.glo.id,
+    amount: -120,
+    reason: 'order',
+    title: 'Замовлення №10231',
+    now: at(24),
+  });
   await changeXp(s.deps.db, { customerId: a.glo.id, amount: 30, reason: 'scan', title: 'Сканування коду', now: at(1) });
-  await changeXp(s.deps.db, { customerId: a.ogo.id, amount: 75, reason: 'scan', title: 'Сканування коду ogo', now: at(2) });
+  await changeXp(s.deps.db, {
+    customerId: a.ogo.id,
+    amount: 75,
+    reason: 'scan',
+    title: 'Сканування коду ogo',
+    now: at(2),
+  });
 });
 afterAll(() => s.close());
 
@@ -38,11 +56,27 @@ describe('get-bonus-history (docs/rules.md#entities Bonus history: transactions 
 
   it('starts a record on first use for a member who has none of that variant', async () => {
     const now = s.clock.now().toISOString();
-    const { id } = await s.deps.db.insertInto('members').values({ phone: '380991234567', first_name: 'Нова', last_name: 'Учасниця', email: '', birth_date: null, adult_confirmed: 1, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await s.deps.db
+      .insertInto('members')
+      .values({
+        phone: '380991234567',
+        first_name: 'Нова',
+        last_name: 'Учасниця',
+        email: '',
+        birth_date: null,
+        adult_confirmed: 1,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const { token } = await issueToken(s.deps.db, id, 'user', s.clock.now());
     const r = await s.get('/api/get-bonus-history', { shop: 'ogo' }, token);
     expect(r.body).toEqual({ transactions: [], summary: { earned: 0, spent: 0, balance: 0, count: 0 }, pending: [] });
-    const record = await s.deps.db.selectFrom('customers').select(['variant', 'first_name']).where('member_id', '=', id).execute();
+    const record = await s.deps.db
+      .selectFrom('customers')
+      .select(['variant', 'first_name'])
+      .where('member_id', '=', id)
+      .execute();
     expect(record).toEqual([{ variant: 'ogo', first_name: 'Нова' }]);
   });
 
@@ -63,7 +97,10 @@ describe('get-balance (docs/api.md#shop: ?v=)', () => {
   });
 
   it('refuses bad parameters with 400 naming the field, and no bearer with 401', async () => {
-    for (const [query, field] of [[{ v: 'velo' }, 'v'], [{ ogo: 'maybe' }, 'ogo']] as const) {
+    for (const [query, field] of [
+      [{ v: 'velo' }, 'v'],
+      [{ ogo: 'maybe' }, 'ogo'],
+    ] as const) {
       const r = await s.get('/api/get-balance', query, a.token);
       expect(r.status).toBe(400);
       expect(r.body.error.message).toContain(`«${field}»`);
@@ -81,17 +118,25 @@ describe('the XP history query', () => {
       const { sql: text } = db
         .selectFrom('xp_ledger')
         .select('id')
-        .where('customer_id', '=', (eb) => eb.selectFrom('customers').select('id').where('member_id', '=', a.id).where('variant', '=', 'glo'))
+        .where('customer_id', '=', (eb) =>
+          eb.selectFrom('customers').select('id').where('member_id', '=', a.id).where('variant', '=', 'glo'),
+        )
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(500)
         .compile();
-      const plan = await sql.raw<{ detail: string }>(`explain query plan ${text.replace('?', String(a.id)).replace('?', "'glo'").replace('?', '500')}`).execute(db);
+      const plan = await sql
+        .raw<{ detail: string }>(
+          `explain query plan ${text.replace('?', String(a.id)).replace('?', "'glo'").replace('?', '500')}`,
+        )
+        .execute(db);
       const details = plan.rows.map((r) => r.detail).join(' | ');
       expect(details).toContain('xp_ledger_customer_time');
       expect(details).not.toContain('TEMP B-TREE');
     } else {
-      const found = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'xp_ledger_customer_time'`.execute(db);
+      const found = await sql<{
+        indexdef: string;
+      }>`select indexdef from pg_indexes where indexname = 'xp_ledger_customer_time'`.execute(db);
       expect(found.rows[0]?.indexdef).toMatch(/\(customer_id, created_at, id\)/);
     }
   });
@@ -101,9 +146,12 @@ describe('the XP history summary (totals kept beside the balance, server/xp.ts)'
   it('counts the whole ledger though an answer carries its newest 500 lines, and a refused spend changes nothing', async () => {
     const c = await createMember(s);
     const now = s.clock.now();
-    for (let i = 0; i < 520; i += 1) await changeXp(s.deps.db, { customerId: c.glo.id, amount: 2, reason: 'scan', title: 'Сканування коду', now });
+    for (let i = 0; i < 520; i += 1)
+      await changeXp(s.deps.db, { customerId: c.glo.id, amount: 2, reason: 'scan', title: 'Сканування коду', now });
     await changeXp(s.deps.db, { customerId: c.glo.id, amount: -40, reason: 'order', title: 'Замовлення', now });
-    await expect(changeXp(s.deps.db, { customerId: c.glo.id, amount: -5000, reason: 'order', title: 'Замовлення', now })).rejects.toMatchObject({ code: 'insufficient_xp' });
+    await expect(
+      changeXp(s.deps.db, { customerId: c.glo.id, amount: -5000, reason: 'order', title: 'Замовлення', now }),
+    ).rejects.toMatchObject({ code: 'insufficient_xp' });
     const r = await s.get('/api/get-bonus-history', {}, c.token);
     expect(r.body.transactions).toHaveLength(500);
     expect(r.body.summary).toEqual({ earned: 1040, spent: 40, balance: 1000, count: 521 });

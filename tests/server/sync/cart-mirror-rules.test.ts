@@ -13,7 +13,14 @@ let soldOut: { id: number; variant_id: number; title: string };
 beforeAll(async () => {
   s = await makeTestServer({ seed: true });
   m = await createMember(s);
-  const rows = await s.deps.db.selectFrom('products').select(['id', 'variant_id', 'title']).where('variant', '=', 'glo').where('available', '=', 1).orderBy('id').limit(2).execute();
+  const rows = await s.deps.db
+    .selectFrom('products')
+    .select(['id', 'variant_id', 'title'])
+    .where('variant', '=', 'glo')
+    .where('available', '=', 1)
+    .orderBy('id')
+    .limit(2)
+    .execute();
   onSale = rows[0]!;
   soldOut = rows[1]!;
 });
@@ -21,8 +28,17 @@ afterAll(() => s.close());
 
 const line = (variantId: number, count: number) => ({ variant_id: variantId, id: 1, count, price: 100, bonuses: 0 });
 const write = (lines: unknown[]) =>
-  s.post('/api/user/create-metafields', { namespace: 'pwa', key: 'cart', type: 'json', value: JSON.stringify(lines), shopifyId: m.glo.id }, m.token);
-const stored = async () => JSON.parse((await s.post('/api/user/get-metafields', { id: m.glo.id }, m.token)).body.metafields.find((f: { key: string }) => f.key === 'cart').value);
+  s.post(
+    '/api/user/create-metafields',
+    { namespace: 'pwa', key: 'cart', type: 'json', value: JSON.stringify(lines), shopifyId: m.glo.id },
+    m.token,
+  );
+const stored = async () =>
+  JSON.parse(
+    (await s.post('/api/user/get-metafields', { id: m.glo.id }, m.token)).body.metafields.find(
+      (f: { key: string }) => f.key === 'cart',
+    ).value,
+  );
 
 describe('cart mirror rules', () => {
   it('takes products on sale, and more of a line while it is on sale', async () => {
@@ -33,7 +49,10 @@ describe('cart mirror rules', () => {
     await s.deps.db.updateTable('products').set({ available: 0 }).where('id', '=', soldOut.id).execute();
     const r = await write([line(onSale.variant_id, 1), line(soldOut.variant_id, 3)]);
     expect(r.status).toBe(422);
-    expect(r.body.error).toEqual({ code: 'product_unavailable', message: `«${soldOut.title}» зараз немає в наявності` });
+    expect(r.body.error).toEqual({
+      code: 'product_unavailable',
+      message: `«${soldOut.title}» зараз немає в наявності`,
+    });
     expect((await stored()).map((l: { count: number }) => l.count)).toEqual([1, 2]);
   });
 

@@ -19,7 +19,16 @@ const ok = async () => ({ status: 200 as const, body: { ok: true } });
 async function leftRunning(key: string, owner: string | null): Promise<void> {
   await s.deps.db
     .insertInto('idempotency')
-    .values({ account: 'm:7', key, fingerprint: (await import('../../../server/security/tokens')).sha256('f'), state: 'running', status: 0, body: '', created_at: s.clock.now().toISOString(), owner })
+    .values({
+      account: 'm:7',
+      key,
+      fingerprint: (await import('../../../server/security/tokens')).sha256('f'),
+      state: 'running',
+      status: 0,
+      body: '',
+      created_at: s.clock.now().toISOString(),
+      owner,
+    })
     .execute();
 }
 
@@ -31,7 +40,9 @@ describe('a running key whose process is gone is taken over at once', () => {
       key: 'own-key-0001',
       fingerprint: 'f',
       execute: async () => {
-        seen = (await s.deps.db.selectFrom('idempotency').select('owner').where('key', '=', 'own-key-0001').executeTakeFirst())?.owner;
+        seen = (
+          await s.deps.db.selectFrom('idempotency').select('owner').where('key', '=', 'own-key-0001').executeTakeFirst()
+        )?.owner;
         return ok();
       },
     });
@@ -48,7 +59,9 @@ describe('a running key whose process is gone is taken over at once', () => {
     const other = await registerInstance(s.deps.db, s.clock, 'other-host:8080');
     try {
       await leftRunning('live-key-0001', other.id);
-      await expect(runIdempotent(s.deps, { account: 'm:7', key: 'live-key-0001', fingerprint: 'f', execute: ok })).rejects.toMatchObject({ status: 409 });
+      await expect(
+        runIdempotent(s.deps, { account: 'm:7', key: 'live-key-0001', fingerprint: 'f', execute: ok }),
+      ).rejects.toMatchObject({ status: 409 });
       s.clock.advance(GONE_AFTER_MS + 1);
       const r = await runIdempotent(s.deps, { account: 'm:7', key: 'live-key-0001', fingerprint: 'f', execute: ok });
       expect(r.status).toBe(200);
@@ -63,7 +76,12 @@ describe('a running key whose process is gone is taken over at once', () => {
       await leftRunning('lease-key-0001', other.id);
       // The owner dies right after its last heartbeat: its lease runs GONE_AFTER_MS from that beat.
       s.clock.advance(1200);
-      const refused = await runIdempotent(s.deps, { account: 'm:7', key: 'lease-key-0001', fingerprint: 'f', execute: ok }).catch((e: unknown) => e);
+      const refused = await runIdempotent(s.deps, {
+        account: 'm:7',
+        key: 'lease-key-0001',
+        fingerprint: 'f',
+        execute: ok,
+      }).catch((e: unknown) => e);
       expect(refused).toMatchObject({ status: 409, code: 'idempotency_in_progress' });
       const wait = Number((refused as { headers: Record<string, string> }).headers['Retry-After']);
       expect(wait).toBe(Math.ceil((GONE_AFTER_MS - 1200) / 1000));
@@ -83,9 +101,16 @@ describe('a running key whose process is gone is taken over at once', () => {
     // The crashed process never stopped; the new one in its slot replaces it.
     const after = await registerInstance(s.deps.db, s.clock, 'slot-a:8080');
     try {
-      const r = await runIdempotent({ ...s.deps, instance: after }, { account: 'm:7', key: 'restart-key-01', fingerprint: 'f', execute: ok });
+      const r = await runIdempotent(
+        { ...s.deps, instance: after },
+        { account: 'm:7', key: 'restart-key-01', fingerprint: 'f', execute: ok },
+      );
       expect(r.status).toBe(200);
-      const row = await s.deps.db.selectFrom('idempotency').select(['state', 'owner']).where('key', '=', 'restart-key-01').executeTakeFirstOrThrow();
+      const row = await s.deps.db
+        .selectFrom('idempotency')
+        .select(['state', 'owner'])
+        .where('key', '=', 'restart-key-01')
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ state: 'done', owner: after.id });
     } finally {
       await after.stop();
@@ -95,18 +120,29 @@ describe('a running key whose process is gone is taken over at once', () => {
   it('never takes over a key this process is running now', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const first = runIdempotent(s.deps, { account: 'm:7', key: 'mine-key-0001', fingerprint: 'f', execute: async () => (await gate, ok()) });
+    const first = runIdempotent(s.deps, {
+      account: 'm:7',
+      key: 'mine-key-0001',
+      fingerprint: 'f',
+      execute: async () => (await gate, ok()),
+    });
     await new Promise((r) => setTimeout(r, 10));
     s.clock.advance(10 * GONE_AFTER_MS);
-    await expect(runIdempotent(s.deps, { account: 'm:7', key: 'mine-key-0001', fingerprint: 'f', execute: ok })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      runIdempotent(s.deps, { account: 'm:7', key: 'mine-key-0001', fingerprint: 'f', execute: ok }),
+    ).rejects.toMatchObject({ status: 409 });
     release();
     await first;
   });
 
   it('a key claimed with no owner recorded still goes stale after two minutes', async () => {
     await leftRunning('legacy-key-001', null);
-    await expect(runIdempotent(s.deps, { account: 'm:7', key: 'legacy-key-001', fingerprint: 'f', execute: ok })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      runIdempotent(s.deps, { account: 'm:7', key: 'legacy-key-001', fingerprint: 'f', execute: ok }),
+    ).rejects.toMatchObject({ status: 409 });
     s.clock.advance(120_001);
-    expect((await runIdempotent(s.deps, { account: 'm:7', key: 'legacy-key-001', fingerprint: 'f', execute: ok })).status).toBe(200);
+    expect(
+      (await runIdempotent(s.deps, { account: 'm:7', key: 'legacy-key-001', fingerprint: 'f', execute: ok })).status,
+    ).toBe(200);
   });
 });

@@ -12,11 +12,23 @@ let s: TestServer;
 let m: TestMember;
 withServerAndMember((x) => ({ s, m } = x));
 
-const body = (value: unknown, key = 'favorites') => ({ namespace: 'pwa', key, type: 'json', value: JSON.stringify(value), shopifyId: m.glo.id });
+const body = (value: unknown, key = 'favorites') => ({
+  namespace: 'pwa',
+  key,
+  type: 'json',
+  value: JSON.stringify(value),
+  shopifyId: m.glo.id,
+});
 const write = (value: unknown, headers: Record<string, string> = {}, key = 'favorites') =>
   s.call('POST', '/api/user/create-metafields', { body: body(value, key), token: m.token, headers });
 const read = async (key = 'favorites') =>
-  ((await s.post('/api/user/get-metafields', { id: m.glo.id }, m.token)).body.metafields as Array<{ key: string; value: string; revision: number }>).find((f) => f.key === key);
+  (
+    (await s.post('/api/user/get-metafields', { id: m.glo.id }, m.token)).body.metafields as Array<{
+      key: string;
+      value: string;
+      revision: number;
+    }>
+  ).find((f) => f.key === key);
 
 describe('metafield revisions and conditional writes', () => {
   it('If-None-Match: * creates only when absent; each write bumps the revision and answers it (body and ETag)', async () => {
@@ -55,7 +67,10 @@ describe('metafield revisions and conditional writes', () => {
 
   it('of two devices writing on the same revision at once, exactly one wins', async () => {
     const base = (await read())!.revision;
-    const [x, y] = await Promise.all([write([9, 10], { 'if-match': `"${base}"` }), write([9, 11], { 'if-match': `"${base}"` })]);
+    const [x, y] = await Promise.all([
+      write([9, 10], { 'if-match': `"${base}"` }),
+      write([9, 11], { 'if-match': `"${base}"` }),
+    ]);
     expect([x.status, y.status].sort()).toEqual([200, 412]);
     expect((await read())!.revision).toBe(base + 1);
   });

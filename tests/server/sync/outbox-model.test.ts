@@ -31,8 +31,12 @@ async function drain(w: World) {
 /** Each product's last toggle that was not refused decides whether it is a favourite. */
 function expectedFavourites(w: World, device: string, variant: string, refused: Set<string>): number[] {
   const last = new Map<number, boolean>();
-  for (const t of w.toggles) if (t.device === device && t.variant === variant && !refused.has(t.entryId)) last.set(t.productId, t.on);
-  return [...last].filter(([, on]) => on).map(([id]) => id).sort((a, b) => a - b);
+  for (const t of w.toggles)
+    if (t.device === device && t.variant === variant && !refused.has(t.entryId)) last.set(t.productId, t.on);
+  return [...last]
+    .filter(([, on]) => on)
+    .map(([id]) => id)
+    .sort((a, b) => a - b);
 }
 
 async function checkOutcome(w: World) {
@@ -45,12 +49,19 @@ async function checkOutcome(w: World) {
     expect(left.map((e) => e.id).sort()).toEqual([...refused].sort());
     for (const e of left) {
       expect(e.state).toBe('failed');
-      expect(e.lastError).toMatchObject(dev.network.rejected.has(e.id) ? { status: 422, code: 'rejected' } : { status: 403, code: 'not_owner' });
+      expect(e.lastError).toMatchObject(
+        dev.network.rejected.has(e.id) ? { status: 422, code: 'rejected' } : { status: 403, code: 'not_owner' },
+      );
       expect(e.lastError?.message.length).toBeGreaterThan(0);
     }
 
     // Every accepted event applied exactly once, in order per account; refused ones never.
-    const rows = await s.deps.db.selectFrom('analytics_events').select(['id', 'payload']).where('member_id', '=', dev.member.id).orderBy('id').execute();
+    const rows = await s.deps.db
+      .selectFrom('analytics_events')
+      .select(['id', 'payload'])
+      .where('member_id', '=', dev.member.id)
+      .orderBy('id')
+      .execute();
     const seen = rows.map((r) => (JSON.parse(r.payload) as { data: { page_url: string; customer_id: number } }).data);
     for (const e of mine) {
       const hits = seen.filter((d) => d.page_url === `/run/${w.run}/${e.seq}`).length;
@@ -65,15 +76,27 @@ async function checkOutcome(w: World) {
     for (const variant of ['glo', 'ogo'] as const) {
       const expected = expectedFavourites(w, dev.id, variant, refused);
       const local = (await localFavouriteIds(db, variant)).sort((a, b) => a - b);
-      const mf = await s.deps.db.selectFrom('metafields').select('value').where('customer_id', '=', dev.member[variant].id).where('key', '=', 'favorites').executeTakeFirst();
+      const mf = await s.deps.db
+        .selectFrom('metafields')
+        .select('value')
+        .where('customer_id', '=', dev.member[variant].id)
+        .where('key', '=', 'favorites')
+        .executeTakeFirst();
       const server = mf ? parseFavouriteIds(mf.value).sort((a, b) => a - b) : [];
       expect(local).toEqual(expected);
       expect(server).toEqual(expected);
     }
 
     // The server saw exactly the keys the outbox handed out (less those refused in front of it).
-    const keys = await s.deps.db.selectFrom('idempotency').select('key').where('account', '=', `m:${dev.member.id}`).execute();
-    const handedOut = [...w.toggles.filter((t) => t.device === dev.id).map((t) => t.entryId), ...mine.map((e) => e.entryId)].filter((k) => !dev.network.rejected.has(k));
+    const keys = await s.deps.db
+      .selectFrom('idempotency')
+      .select('key')
+      .where('account', '=', `m:${dev.member.id}`)
+      .execute();
+    const handedOut = [
+      ...w.toggles.filter((t) => t.device === dev.id).map((t) => t.entryId),
+      ...mine.map((e) => e.entryId),
+    ].filter((k) => !dev.network.rejected.has(k));
     expect(keys.map((k) => k.key).sort()).toEqual(handedOut.sort());
   }
 }
@@ -93,7 +116,11 @@ async function scenario(lockMode: LockMode, cmds: Iterable<fc.AsyncCommand<Model
 describe('outbox against the real server: exactly once, nothing lost (docs/architecture.md#outbox)', () => {
   it('holds under random enqueues, replays, faults, restarts and a second tab', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom<LockMode>('web-locks', 'lease'), fc.commands(commandArbs, { maxCommands: 30, size: 'large' }), scenario),
+      fc.asyncProperty(
+        fc.constantFrom<LockMode>('web-locks', 'lease'),
+        fc.commands(commandArbs, { maxCommands: 30, size: 'large' }),
+        scenario,
+      ),
       { numRuns: Number(process.env.MODEL_RUNS ?? 200) },
     );
   }, 900_000);
@@ -101,11 +128,22 @@ describe('outbox against the real server: exactly once, nothing lost (docs/archi
   // Rare in random runs, so pinned: a refused toggle must not take the one before it along.
   it('a refused favourite toggle is undone while the accepted one before it stays', async () => {
     for (const mode of ['web-locks', 'lease'] as const) {
-      await scenario(mode, [new Toggle('A', 0, 'glo', 1), new Toggle('A', 0, 'glo', 2), new Toggle('A', 0, 'ogo', 3), new Replay('A', 0, ['ok', 'reject', 'lose'])]);
+      await scenario(mode, [
+        new Toggle('A', 0, 'glo', 1),
+        new Toggle('A', 0, 'glo', 2),
+        new Toggle('A', 0, 'ogo', 3),
+        new Replay('A', 0, ['ok', 'reject', 'lose']),
+      ]);
     }
   });
 
   it('a page killed after the server applied a batch entry: it is resent under its key, applied once', async () => {
-    await scenario('web-locks', [new Event('A', 0, 'glo', false), new Event('A', 0, 'glo', false), new Event('A', 0, 'glo', true), new Replay('A', 0, ['ok', 'ok', 'kill-after']), new Event('A', 0, 'glo', false)]);
+    await scenario('web-locks', [
+      new Event('A', 0, 'glo', false),
+      new Event('A', 0, 'glo', false),
+      new Event('A', 0, 'glo', true),
+      new Replay('A', 0, ['ok', 'ok', 'kill-after']),
+      new Event('A', 0, 'glo', false),
+    ]);
   });
 });

@@ -10,8 +10,24 @@ import { createSyncCore } from '../../../src/sync/core';
 import { scriptedFetch, type Reply } from '../sync/support/fake-fetch';
 
 // Calls of groups whose contract is still being written: the reactions go by path prefix.
-const feedbackCall = defineCall({ method: 'POST', path: '/api/feedback/get-offline-orders', auth: 'member', mutation: false, summary: '', request: z.object({ token: z.string() }), response: z.object({}) });
-const certCall = defineCall({ method: 'POST', path: '/api/cert/get-cats', auth: 'member', mutation: false, summary: '', request: z.object({ token: z.string() }), response: z.object({}) });
+const feedbackCall = defineCall({
+  method: 'POST',
+  path: '/api/feedback/get-offline-orders',
+  auth: 'member',
+  mutation: false,
+  summary: '',
+  request: z.object({ token: z.string() }),
+  response: z.object({}),
+});
+const certCall = defineCall({
+  method: 'POST',
+  path: '/api/cert/get-cats',
+  auth: 'member',
+  mutation: false,
+  summary: '',
+  request: z.object({ token: z.string() }),
+  response: z.object({}),
+});
 
 describe('docs/rules.md#error-reactions reactions: which failure does what', () => {
   const cases: Array<[string, string, number, string, ReturnType<typeof reactionTo>]> = [
@@ -19,7 +35,13 @@ describe('docs/rules.md#error-reactions reactions: which failure does what', () 
     ['UNAUTHORIZED_IN_APP on a certificate call', '/api/cert/create', 401, 'UNAUTHORIZED_IN_APP', 'force-logout'],
     ['errorType cert_unauthenticated', '/api/cert/get-cats', 200, 'cert_unauthenticated', 'clear-cert-token'],
     ['401 on a feedback call', '/api/feedback/send', 401, 'unauthenticated', 'clear-feedback-token'],
-    ['401 on an analytics call', '/api/analytics/send-bat-event', 401, 'analytics_unauthenticated', 'clear-analytics-token'],
+    [
+      '401 on an analytics call',
+      '/api/analytics/send-bat-event',
+      401,
+      'analytics_unauthenticated',
+      'clear-analytics-token',
+    ],
     ['401 elsewhere', '/api/scan/get-history', 401, 'unauthenticated', null],
     ['403 on a feedback call', '/api/feedback/send', 403, 'forbidden', null],
     ['500 on an analytics call', '/api/analytics/send-bat-event', 500, 'internal', null],
@@ -35,7 +57,8 @@ describe('docs/rules.md#error-reactions reactions wired once in the transport fa
   async function setup(reply: Reply) {
     const db = new ClubDb(`react-${Math.random()}`);
     await kvSet(db, 'pwaToken', 'member');
-    for (const k of ['batToken', 'certToken', 'feedbackToken'] as const) await kvSet(db, k, { token: k, expiresAt: '2030-01-01T00:00:00Z' });
+    for (const k of ['batToken', 'certToken', 'feedbackToken'] as const)
+      await kvSet(db, k, { token: k, expiresAt: '2030-01-01T00:00:00Z' });
     const net = scriptedFetch(() => reply);
     const onSessionExpired = vi.fn();
     const core = createSyncCore({ db, apiKey: 'k', baseUrl: '', fetch: net.fetch, onSessionExpired });
@@ -49,8 +72,13 @@ describe('docs/rules.md#error-reactions reactions wired once in the transport fa
   });
 
   it('an analytics 401 clears the analytics token and nothing else', async () => {
-    const { db, core } = await setup({ status: 401, body: { error: { code: 'analytics_unauthenticated', message: 'x' } } });
-    await expect(core.transport.send(sendBatEvent, { event: 'e', token: 'dead', data: { customer_id: 1, page_url: '/' } })).rejects.toThrow();
+    const { db, core } = await setup({
+      status: 401,
+      body: { error: { code: 'analytics_unauthenticated', message: 'x' } },
+    });
+    await expect(
+      core.transport.send(sendBatEvent, { event: 'e', token: 'dead', data: { customer_id: 1, page_url: '/' } }),
+    ).rejects.toThrow();
     expect(await kvGet(db, 'batToken')).toBeUndefined();
     expect(await kvGet(db, 'certToken')).toBeDefined();
     expect(await kvGet(db, 'feedbackToken')).toBeDefined();
@@ -70,7 +98,10 @@ describe('docs/rules.md#error-reactions reactions wired once in the transport fa
   });
 
   it('UNAUTHORIZED_IN_APP forces a logout, outside the failing call', async () => {
-    const { core, onSessionExpired } = await setup({ status: 401, body: { error: { code: 'UNAUTHORIZED_IN_APP', message: 'x' } } });
+    const { core, onSessionExpired } = await setup({
+      status: 401,
+      body: { error: { code: 'UNAUTHORIZED_IN_APP', message: 'x' } },
+    });
     await expect(core.transport.send(getMetafields, { id: 1 })).rejects.toMatchObject({ code: 'UNAUTHORIZED_IN_APP' });
     expect(onSessionExpired).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(onSessionExpired).toHaveBeenCalledOnce());

@@ -13,7 +13,13 @@ const TOKEN_OK = { token: 't', expired_at: '2030-01-01T00:00:00.000Z' };
 function transport(reply: (i: number) => Reply, token: string | null = 'member-token') {
   const net = scriptedFetch((_r, i) => reply(i));
   const onFailure = vi.fn();
-  const t = new Transport({ baseUrl: 'https://api.test', apiKey: 'k-1', getToken: () => token, fetch: net.fetch, onFailure });
+  const t = new Transport({
+    baseUrl: 'https://api.test',
+    apiKey: 'k-1',
+    getToken: () => token,
+    fetch: net.fetch,
+    onFailure,
+  });
   return { t, seen: net.seen, onFailure };
 }
 
@@ -65,13 +71,27 @@ describe('transport headers and bodies', () => {
     expect(seen[0]).toMatchObject({
       url: 'https://api.test/api/get-version',
       method: 'POST',
-      headers: { 'x-api-key': 'k-1', accept: 'application/json', authorization: 'Bearer member-token', 'idempotency-key': 'key-12345678', 'content-type': 'application/json' },
+      headers: {
+        'x-api-key': 'k-1',
+        accept: 'application/json',
+        authorization: 'Bearer member-token',
+        'idempotency-key': 'key-12345678',
+        'content-type': 'application/json',
+      },
       body: '{"current":"1"}',
     });
   });
 
   it('signed out: no Authorization header; GET parameters go in the query string', async () => {
-    const query = defineCall({ method: 'GET', path: '/api/get-balance', auth: 'public', mutation: false, summary: '', request: z.object({ v: z.string() }), response: z.object({ balance: z.number() }) });
+    const query = defineCall({
+      method: 'GET',
+      path: '/api/get-balance',
+      auth: 'public',
+      mutation: false,
+      summary: '',
+      request: z.object({ v: z.string() }),
+      response: z.object({ balance: z.number() }),
+    });
     const { t, seen } = transport(() => ({ status: 200, body: { balance: 5 } }), null);
     await expect(t.send(query, { v: 'ogo' })).resolves.toEqual({ balance: 5 });
     expect(seen[0]?.url).toBe('https://api.test/api/get-balance?v=ogo');
@@ -82,7 +102,13 @@ describe('transport headers and bodies', () => {
   it('multipart calls send the fields and files as a form, not JSON', async () => {
     const { t, seen } = transport(() => ({ status: 404, body: { error: { code: 'order_not_found', message: 'x' } } }));
     const photo = new Blob(['12345678'], { type: 'image/jpeg' });
-    await t.send(feedbackSend, { orderId: '12', rating: '5', text: 'Дякую', shop: 'glo', token: 'fb' }, { files: { photos: [photo, photo] } }).catch(() => undefined);
+    await t
+      .send(
+        feedbackSend,
+        { orderId: '12', rating: '5', text: 'Дякую', shop: 'glo', token: 'fb' },
+        { files: { photos: [photo, photo] } },
+      )
+      .catch(() => undefined);
     expect(seen[0]?.headers['content-type']).toBeUndefined();
     expect(seen[0]?.form).toEqual([
       ['orderId', '12'],
@@ -144,7 +170,11 @@ describe('Retry-After (RFC 9110 §10.2.3)', () => {
   });
 
   it('is carried on the error of a 429 or 503', async () => {
-    const { t } = transport(() => ({ status: 429, body: { error: { code: 'rate_limited', message: 'Забагато' } }, headers: { 'retry-after': '7' } }));
+    const { t } = transport(() => ({
+      status: 429,
+      body: { error: { code: 'rate_limited', message: 'Забагато' } },
+      headers: { 'retry-after': '7' },
+    }));
     await expect(t.send(getVersion, {})).rejects.toMatchObject({ status: 429, retryAfterMs: 7000, transient: true });
   });
 });

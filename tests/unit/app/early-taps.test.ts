@@ -5,10 +5,12 @@ import { controlAt, fingerprint, keepEarlyTaps, takeOverEarlyTaps } from '../../
 // element is the live control found by those boxes (what elementFromPoint answers in a browser).
 type Box = { left: number; top: number; width: number; height: number };
 function place(el: Element, b: Box) {
-  el.getBoundingClientRect = () => ({ ...b, x: b.left, y: b.top, right: b.left + b.width, bottom: b.top + b.height, toJSON: () => b }) as DOMRect;
+  el.getBoundingClientRect = () =>
+    ({ ...b, x: b.left, y: b.top, right: b.left + b.width, bottom: b.top + b.height, toJSON: () => b }) as DOMRect;
 }
 
-const CARD = (id: number, top: number) => `<article data-product-id="${id}" data-top="${top}"><a href="/shop/sticks/${id}">Стіки ${id}</a><button class="fav-button" aria-label="Додати в обране">♥</button></article>`;
+const CARD = (id: number, top: number) =>
+  `<article data-product-id="${id}" data-top="${top}"><a href="/shop/sticks/${id}">Стіки ${id}</a><button class="fav-button" aria-label="Додати в обране">♥</button></article>`;
 
 /** A list of two product cards, each heart 40×40 at the card's top right. */
 function list(className: string): HTMLElement {
@@ -40,7 +42,8 @@ beforeEach(() => {
   clicks.length = 0;
   snapshot = list('screen-snapshot');
   document.body.replaceChildren(snapshot);
-  document.elementFromPoint = (x, y) => controlAt(document.querySelector('.app-root') ?? document.createElement('div'), x, y);
+  document.elementFromPoint = (x, y) =>
+    controlAt(document.querySelector('.app-root') ?? document.createElement('div'), x, y);
   document.addEventListener('click', onClick);
 });
 

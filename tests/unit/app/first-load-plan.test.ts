@@ -39,7 +39,9 @@ describe('first load decided before any script (the route plan)', () => {
       const sample = samplePath(spec.path);
       expect(routeOf(sample)?.path, spec.path).toBe(specFor(sample)?.path);
       expect(routeOf(sample.toUpperCase())?.path, `${spec.path} in capitals`).toBe(specFor(sample.toUpperCase())?.path);
-      expect(new RegExp(patternSource(spec.path), 'i').test(`${sample}/`), `${spec.path} with a trailing slash`).toBe(true);
+      expect(new RegExp(patternSource(spec.path), 'i').test(`${sample}/`), `${spec.path} with a trailing slash`).toBe(
+        true,
+      );
     }
     expect(routeOf('/shop/sticks/5/extra')).toBeNull();
   });
@@ -49,7 +51,12 @@ describe('first load decided before any script (the route plan)', () => {
     expect(plan.map((r) => r.path)).toEqual(ROUTES.map((r) => r.path));
     for (const r of plan) expect(Object.keys(r.visit).sort(), r.path).toEqual(['00', '01', '10', '11']);
     const home = plan.find((r) => r.path === '/')!;
-    expect(home.visit).toEqual({ '00': { redirect: '/is18' }, '01': { redirect: '/auth' }, '10': { show: true }, '11': { show: true } });
+    expect(home.visit).toEqual({
+      '00': { redirect: '/is18' },
+      '01': { redirect: '/auth' },
+      '10': { show: true },
+      '11': { show: true },
+    });
   });
 
   it('reads the visitor from cookies as the guards do', () => {
@@ -61,7 +68,9 @@ describe('first load decided before any script (the route plan)', () => {
 
   it('keeps an invite link’s code through a redirect, the target’s own query first', () => {
     expect(carryQuery('/is18', '?ref=REW-OLENA7')).toBe('/is18?ref=REW-OLENA7');
-    expect(carryQuery('/is18?next=%2Fregistration', '?ref=REW-OLENA7&next=%2Fx')).toBe('/is18?next=%2Fregistration&ref=REW-OLENA7');
+    expect(carryQuery('/is18?next=%2Fregistration', '?ref=REW-OLENA7&next=%2Fx')).toBe(
+      '/is18?next=%2Fregistration&ref=REW-OLENA7',
+    );
     expect(carryQuery('/auth', '')).toBe('/auth');
   });
 

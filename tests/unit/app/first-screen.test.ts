@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstScreen, afterScreenSettled, atNextRouteChange, noteRouteChange, noteScreenShown, resetFirstScreen, SETTLE_MAX_MS, whenFirstScreenShows } from '../../../src/app/boot/first-screen';
+import {
+  afterFirstScreen,
+  afterScreenSettled,
+  atNextRouteChange,
+  noteRouteChange,
+  noteScreenShown,
+  resetFirstScreen,
+  SETTLE_MAX_MS,
+  whenFirstScreenShows,
+} from '../../../src/app/boot/first-screen';
 import { setAppContainer } from '../../../src/app/snapshot/container';
 
 afterEach(() => {
@@ -68,7 +77,8 @@ describe('what the member did not ask for waits for the first screen to settle',
   };
   /** The rows drawn, the first card's picture asked for first and still on its way. */
   const drawRows = (root: HTMLElement) => {
-    root.innerHTML = '<main><article><img fetchpriority="high" src="/media/products/1.webp"><img loading="lazy" src="/media/products/9.webp"></article></main>';
+    root.innerHTML =
+      '<main><article><img fetchpriority="high" src="/media/products/1.webp"><img loading="lazy" src="/media/products/9.webp"></article></main>';
     const [first, later] = Array.from(root.querySelectorAll('img'));
     const state = { first: false };
     Object.defineProperty(first, 'complete', { get: () => state.first });

@@ -1,6 +1,11 @@
 // Every open tab follows a logout and a sign-in made in another (src/app/pwa/follow-session.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { followSessionElsewhere, followVerdict, signedInHere, type FollowEnv } from '../../../src/app/pwa/follow-session';
+import {
+  followSessionElsewhere,
+  followVerdict,
+  signedInHere,
+  type FollowEnv,
+} from '../../../src/app/pwa/follow-session';
 import { LOGOUT_CHANNEL } from '../../../src/app/pwa/logout-protocol';
 import { ownerOf } from '../../../src/app/snapshot/store';
 
@@ -49,7 +54,12 @@ describe('a tab following the others', () => {
   /** This tab, its cookie and what it did. */
   const thisTab = (cookie: string) => {
     const doc = Object.assign(new EventTarget(), { cookie, visibilityState: 'visible' as DocumentVisibilityState });
-    const env: FollowEnv = { doc: doc as unknown as FollowEnv['doc'], win: new EventTarget() as unknown as Window, leave: vi.fn(), reload: vi.fn() };
+    const env: FollowEnv = {
+      doc: doc as unknown as FollowEnv['doc'],
+      win: new EventTarget() as unknown as Window,
+      leave: vi.fn(),
+      reload: vi.fn(),
+    };
     stops.push(followSessionElsewhere(env));
     return { doc, env };
   };

@@ -7,7 +7,15 @@ import type { GuardContext } from '../../../src/app/guards/types';
 
 function ctx(over: Partial<GuardContext> = {}): GuardContext & { remembered: string[] } {
   const remembered: string[] = [];
-  return { pathname: '/x', signedIn: false, is18Confirmed: false, previousPath: null, rememberReferrer: (p) => remembered.push(p), remembered, ...over };
+  return {
+    pathname: '/x',
+    signedIn: false,
+    is18Confirmed: false,
+    previousPath: null,
+    rememberReferrer: (p) => remembered.push(p),
+    remembered,
+    ...over,
+  };
 }
 
 describe('guards (docs/rules.md#screens, docs/rules.md#roles)', () => {
@@ -96,7 +104,10 @@ describe('guards (docs/rules.md#screens, docs/rules.md#roles)', () => {
 
 describe('guard context (docs/rules.md#roles: signed in = a usertoken cookie)', () => {
   it('reads the usertoken and showIs18 cookies', () => {
-    expect(guardContext('/', 'a=1; usertoken=tok; showIs18=1', '')).toMatchObject({ signedIn: true, is18Confirmed: true });
+    expect(guardContext('/', 'a=1; usertoken=tok; showIs18=1', '')).toMatchObject({
+      signedIn: true,
+      is18Confirmed: true,
+    });
     expect(guardContext('/', 'showIs18=0', '')).toMatchObject({ signedIn: false, is18Confirmed: false });
     expect(guardContext('/', '', '')).toMatchObject({ signedIn: false, is18Confirmed: false, pathname: '/' });
   });

@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { paintListDraft, type DraftProduct } from '../../../src/app/snapshot/list-draft';
 import { ownerOf, writeSnapshot } from '../../../src/app/snapshot/store';
 
-const product = (id: number, over: Partial<DraftProduct> = {}): DraftProduct => ({ id, title: `Стіки ${id}`, image: `/media/products/${id}.webp`, available: true, ...over });
+const product = (id: number, over: Partial<DraftProduct> = {}): DraftProduct => ({
+  id,
+  title: `Стіки ${id}`,
+  image: `/media/products/${id}.webp`,
+  available: true,
+  ...over,
+});
 
 function setCookie(v: string | null) {
   document.cookie = v === null ? 'usertoken=; Max-Age=0; path=/' : `usertoken=${v}; path=/`;
@@ -37,8 +43,13 @@ describe('a list’s first cards drawn from the stored catalogue before the app�
   it('puts them in the frame of the member’s kept home screen, with the list’s title', () => {
     document.head.insertAdjacentHTML('beforeend', '<meta name="club-build" content="b1">');
     setCookie('t1');
-    const html = '<div class="layout"><header><h1 class="app-header__title">Головна</h1></header><main class="page" id="main"><p>home</p></main><nav class="bottom-nav"></nav></div>';
-    writeSnapshot('/', { build: 'b1', owner: ownerOf('usertoken=t1')!, theme: 'glo', title: 'Клуб', html, at: 1 }, localStorage);
+    const html =
+      '<div class="layout"><header><h1 class="app-header__title">Головна</h1></header><main class="page" id="main"><p>home</p></main><nav class="bottom-nav"></nav></div>';
+    writeSnapshot(
+      '/',
+      { build: 'b1', owner: ownerOf('usertoken=t1')!, theme: 'glo', title: 'Клуб', html, at: 1 },
+      localStorage,
+    );
     const el = paintListDraft(document.createElement('div'), 'sticks', [product(2)])!;
     expect(el.querySelector('.app-header__title')!.textContent).toBe('Стіки');
     expect(el.querySelector('nav.bottom-nav')).not.toBeNull();

@@ -47,7 +47,10 @@ describe('the service worker', () => {
         if (answers) ports[0]!.postMessage('forgotten');
       },
     };
-    return { got, sw: { controller: worker, getRegistration: async () => undefined } as unknown as ServiceWorkerContainer };
+    return {
+      got,
+      sw: { controller: worker, getRegistration: async () => undefined } as unknown as ServiceWorkerContainer,
+    };
   };
 
   it('is told, and the logout goes on once it answered', async () => {
@@ -65,7 +68,12 @@ describe('the service worker', () => {
     } finally {
       vi.useRealTimers();
     }
-    expect(await tellWorker({ controller: null, getRegistration: async () => undefined } as unknown as ServiceWorkerContainer)).toBe(false);
+    expect(
+      await tellWorker({
+        controller: null,
+        getRegistration: async () => undefined,
+      } as unknown as ServiceWorkerContainer),
+    ).toBe(false);
     expect(await tellWorker(undefined)).toBe(false);
   });
 });

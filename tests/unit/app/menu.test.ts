@@ -6,11 +6,30 @@ const keys = (o: Parameters<typeof menuItems>[0]) => menuItems(o).map((i) => i.k
 
 describe('side menu (docs/rules.md#screens)', () => {
   it('lists the glo items in order', () => {
-    expect(keys({ variant: 'glo', ageVerified: true, canShare: true })).toEqual(['home', 'glo-studio', 'news', 'profile', 'share', 'faq', 'vocabulary', 'rules']);
+    expect(keys({ variant: 'glo', ageVerified: true, canShare: true })).toEqual([
+      'home',
+      'glo-studio',
+      'news',
+      'profile',
+      'share',
+      'faq',
+      'vocabulary',
+      'rules',
+    ]);
   });
 
   it('lists the ogo items in order', () => {
-    expect(keys({ variant: 'ogo', ageVerified: true, canShare: true })).toEqual(['home', 'glo-studio', 'news', 'share', 'faq', 'vocabulary', 'support', 'rules', 'user-agreement']);
+    expect(keys({ variant: 'ogo', ageVerified: true, canShare: true })).toEqual([
+      'home',
+      'glo-studio',
+      'news',
+      'share',
+      'faq',
+      'vocabulary',
+      'support',
+      'rules',
+      'user-agreement',
+    ]);
   });
 
   it('shows rules only to age-verified members', () => {

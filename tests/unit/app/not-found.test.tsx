@@ -8,7 +8,9 @@ afterEach(cleanup);
 describe('404 page (docs/rules.md#screens, docs/rules.md#error-reactions)', () => {
   it('shows the title, heading, text and the home button, and logs the path', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const router = createMemoryRouter([{ path: '*', element: <UnmatchedRoute path="/nope" /> }], { initialEntries: ['/nope'] });
+    const router = createMemoryRouter([{ path: '*', element: <UnmatchedRoute path="/nope" /> }], {
+      initialEntries: ['/nope'],
+    });
     render(<RouterProvider router={router} />);
     expect(document.title).toBe('Сторінку не знайдено');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('404');

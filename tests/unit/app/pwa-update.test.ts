@@ -15,8 +15,21 @@ function page() {
   const clock = { t: 1_000_000 };
   const check = vi.fn(async () => undefined);
   let online = true;
-  watchForNewBuild({ check, online: () => online, now: () => clock.t, doc: doc as unknown as Document, win: win as unknown as Window });
-  return { doc, win, clock, check, hourly: () => intervals.forEach((f) => f()), setOnline: (v: boolean) => (online = v) };
+  watchForNewBuild({
+    check,
+    online: () => online,
+    now: () => clock.t,
+    doc: doc as unknown as Document,
+    win: win as unknown as Window,
+  });
+  return {
+    doc,
+    win,
+    clock,
+    check,
+    hourly: () => intervals.forEach((f) => f()),
+    setOnline: (v: boolean) => (online = v),
+  };
 }
 
 describe('looking for a new build while the app is open (docs/rules.md#states, docs/rules.md#constants)', () => {
@@ -74,7 +87,13 @@ describe('«Оновити»', () => {
     const { worker, container } = waitingWorker(true);
     const reload = vi.fn();
     const storage = new Map<string, string>();
-    await applyUpdate({ waiting: worker as unknown as ServiceWorker, container: container as unknown as ServiceWorkerContainer, storage: { setItem: (k, v) => storage.set(k, v) }, reload, setTimer: () => undefined });
+    await applyUpdate({
+      waiting: worker as unknown as ServiceWorker,
+      container: container as unknown as ServiceWorkerContainer,
+      storage: { setItem: (k, v) => storage.set(k, v) },
+      reload,
+      setTimer: () => undefined,
+    });
     expect(worker.got).toEqual([{ type: 'SKIP_WAITING' }]);
     expect(reload).toHaveBeenCalledOnce();
     expect(storage.get(UPDATE_TRIED_KEY)).toBe('1');

@@ -1,9 +1,31 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureScreen, captureScreenInSteps, KEPT_SCREENS, learnImages, screenMarkup, setAppContainer } from '../../../src/app/snapshot/capture';
+import {
+  captureScreen,
+  captureScreenInSteps,
+  KEPT_SCREENS,
+  learnImages,
+  screenMarkup,
+  setAppContainer,
+} from '../../../src/app/snapshot/capture';
 import { paintSnapshot } from '../../../src/app/snapshot/paint';
-import { clearSnapshots, MAX_SCREENS, ownerOf, readSnapshot, writeSnapshot, type ScreenSnapshot } from '../../../src/app/snapshot/store';
+import {
+  clearSnapshots,
+  MAX_SCREENS,
+  ownerOf,
+  readSnapshot,
+  writeSnapshot,
+  type ScreenSnapshot,
+} from '../../../src/app/snapshot/store';
 
-const snap = (over: Partial<ScreenSnapshot> = {}): ScreenSnapshot => ({ build: 'b1', owner: ownerOf('usertoken=t1')!, theme: 'ogo', title: 'Стіки · Клуб ogo', html: '<main>Стіки</main>', at: 1, ...over });
+const snap = (over: Partial<ScreenSnapshot> = {}): ScreenSnapshot => ({
+  build: 'b1',
+  owner: ownerOf('usertoken=t1')!,
+  theme: 'ogo',
+  title: 'Стіки · Клуб ogo',
+  html: '<main>Стіки</main>',
+  at: 1,
+  ...over,
+});
 
 function setCookie(v: string | null) {
   document.cookie = v === null ? 'usertoken=; Max-Age=0; path=/' : `usertoken=${v}; path=/`;
@@ -38,7 +60,13 @@ describe('a member’s kept screens (paint before the app starts)', () => {
 
   it('gives the room back when the storage is full', () => {
     writeSnapshot('/a', snap(), localStorage);
-    const full = { getItem: (k: string) => localStorage.getItem(k), removeItem: (k: string) => localStorage.removeItem(k), setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } };
+    const full = {
+      getItem: (k: string) => localStorage.getItem(k),
+      removeItem: (k: string) => localStorage.removeItem(k),
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    };
     expect(writeSnapshot('/b', snap(), full)).toBe(false);
     expect(Object.keys(localStorage)).toEqual([]);
   });
@@ -90,7 +118,17 @@ describe('a member’s kept screens (paint before the app starts)', () => {
     root.innerHTML = `<main><div role="list">${Array.from({ length: 30 }, (_, i) => `<div role="listitem">Товар ${i}</div>`).join('')}</div></main>`;
     // Each item 200 px below the one before (jsdom has no layout of its own).
     root.querySelectorAll('[role="listitem"]').forEach((el, i) => {
-      el.getBoundingClientRect = () => ({ top: i * 200, bottom: i * 200 + 180, left: 0, right: 100, width: 100, height: 180, x: 0, y: i * 200, toJSON: () => ({}) });
+      el.getBoundingClientRect = () => ({
+        top: i * 200,
+        bottom: i * 200 + 180,
+        left: 0,
+        right: 100,
+        width: 100,
+        height: 180,
+        x: 0,
+        y: i * 200,
+        toJSON: () => ({}),
+      });
     });
     const html = screenMarkup(root)!;
     const kept = Math.floor((innerHeight * KEPT_SCREENS) / 200) + 1;
@@ -106,7 +144,17 @@ describe('a member’s kept screens (paint before the app starts)', () => {
     const root = document.createElement('div');
     root.innerHTML = `<main><img src="${location.origin}/media/products/${id}.webp" srcset="/media/products/${id}.webp 360w, /media/products/${id}.webp?w=720 720w" sizes="46vw" loading="lazy"></main>`;
     const img = root.querySelector('img')!;
-    img.getBoundingClientRect = () => ({ top: 100, bottom: 280, left: 0, right: 180, width: 180, height: 180, x: 0, y: 100, toJSON: () => ({}) });
+    img.getBoundingClientRect = () => ({
+      top: 100,
+      bottom: 280,
+      left: 0,
+      right: 180,
+      width: 180,
+      height: 180,
+      x: 0,
+      y: 100,
+      toJSON: () => ({}),
+    });
     Object.defineProperty(img, 'currentSrc', { value: `${location.origin}/media/products/${id}.webp?w=720` });
     return root;
   };
@@ -127,7 +175,9 @@ describe('a member’s kept screens (paint before the app starts)', () => {
       vi.unstubAllGlobals();
     }
     // From the HTTP cache only: asking the network again would take the link from the pictures still on their way.
-    expect(asked).toEqual([[`${location.origin}/media/products/5.webp?w=720`, { cache: 'only-if-cached', mode: 'same-origin' }]]);
+    expect(asked).toEqual([
+      [`${location.origin}/media/products/5.webp?w=720`, { cache: 'only-if-cached', mode: 'same-origin' }],
+    ]);
     expect(canvas.mock.calls.filter(([tag]) => tag === 'canvas')).toHaveLength(0);
     canvas.mockRestore();
     const html = screenMarkup(root)!;
@@ -167,7 +217,10 @@ describe('a member’s kept screens (paint before the app starts)', () => {
   it('keeps the live screen under the current path when it has settled', () => {
     liveScreen('<main><p>Головна</p></main>');
     expect(captureScreen()).toBe(true);
-    const kept = readSnapshot(location.pathname + location.search, localStorage, { build: 'b1', owner: ownerOf(document.cookie)! });
+    const kept = readSnapshot(location.pathname + location.search, localStorage, {
+      build: 'b1',
+      owner: ownerOf(document.cookie)!,
+    });
     expect(kept?.html).toBe('<main><p>Головна</p></main>');
     setCookie(null);
     expect(captureScreen()).toBe(false);
@@ -198,7 +251,10 @@ describe('the service worker’s copy of a kept screen (Cache Storage)', () => {
     const kept = new Map<string, string>();
     const deleted: string[] = [];
     vi.stubGlobal('caches', {
-      open: async () => ({ put: async (url: string, r: Response) => void kept.set(url, await r.text()), delete: async (url: string) => kept.delete(url) }),
+      open: async () => ({
+        put: async (url: string, r: Response) => void kept.set(url, await r.text()),
+        delete: async (url: string) => kept.delete(url),
+      }),
       delete: async (name: string) => {
         deleted.push(name);
         kept.clear();

@@ -54,8 +54,12 @@ describe('typing into a prerendered form before the app takes it over', () => {
 
 describe('prerendered buttons wait for the app', () => {
   it('are disabled in the HTML, except those the screen disables itself, until the screen is hydrated', () => {
-    const html = earlyButtons('<form><button type="button" class="btn">Так</button><button type="submit" disabled="">Зачекай</button></form>');
-    expect(html).toBe('<form><button disabled="" data-early="" type="button" class="btn">Так</button><button type="submit" disabled="">Зачекай</button></form>');
+    const html = earlyButtons(
+      '<form><button type="button" class="btn">Так</button><button type="submit" disabled="">Зачекай</button></form>',
+    );
+    expect(html).toBe(
+      '<form><button disabled="" data-early="" type="button" class="btn">Так</button><button type="submit" disabled="">Зачекай</button></form>',
+    );
     const root = document.createElement('div');
     root.innerHTML = html;
     const [yes, wait] = Array.from(root.querySelectorAll('button'));

@@ -22,7 +22,14 @@ beforeAll(() => {
 
 /** The screens a signed-out visitor can land on, without parameters: the guards decide which. */
 const signedOutScreens = () =>
-  ROUTES.filter((r) => !r.path.includes(':') && [{ signedIn: false, is18Confirmed: false }, { signedIn: false, is18Confirmed: true }].some((s) => resolveVisit(r.path, s).kind === 'page'));
+  ROUTES.filter(
+    (r) =>
+      !r.path.includes(':') &&
+      [
+        { signedIn: false, is18Confirmed: false },
+        { signedIn: false, is18Confirmed: true },
+      ].some((s) => resolveVisit(r.path, s).kind === 'page'),
+  );
 
 describe('the built app', () => {
   it('lists every file once in the service worker’s precache, each of them built, and no install icon', () => {
@@ -38,11 +45,18 @@ describe('the built app', () => {
 
   it('precaches what a member reaches next at install, and the decoder, other screens and prerendered pages later', () => {
     const sw = read('sw.js');
-    const entries = [...sw.matchAll(/\{[^{}]*"url":"([^"]+)"[^{}]*\}/g)].map((m) => ({ url: m[1]!, later: m[0].includes('"later":true') }));
+    const entries = [...sw.matchAll(/\{[^{}]*"url":"([^"]+)"[^{}]*\}/g)].map((m) => ({
+      url: m[1]!,
+      later: m[0].includes('"later":true'),
+    }));
     const later = entries.filter((e) => e.later).map((e) => e.url);
     const install = entries.filter((e) => !e.later).map((e) => e.url);
     expect(install).toContain('index.html');
-    for (const page of ['home-page', 'list-page', 'cart-page', 'scanning-page', 'auth-page']) expect(install.some((u) => u.startsWith(`assets/${page}-`)), page).toBe(true);
+    for (const page of ['home-page', 'list-page', 'cart-page', 'scanning-page', 'auth-page'])
+      expect(
+        install.some((u) => u.startsWith(`assets/${page}-`)),
+        page,
+      ).toBe(true);
     expect(later.some((u) => u.endsWith('.wasm'))).toBe(true);
     expect(later.filter((u) => u.startsWith('prerendered/')).length).toBeGreaterThanOrEqual(5);
     expect(later.some((u) => u.startsWith('assets/faq-page-'))).toBe(true);
@@ -74,10 +88,14 @@ describe('the built app', () => {
       const html = read(route.prerendered!);
       const source = PAGE_SOURCES[route.path];
       if (source) expect(route.preload.out[0], route.path).toContain(`/assets/${basename(source, '.tsx')}-`);
-      for (const file of route.preload.out) expect(html, `${route.path} preloads ${file}`).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
+      for (const file of route.preload.out)
+        expect(html, `${route.path} preloads ${file}`).toContain(
+          `<link rel="modulepreload" crossorigin href="${file}">`,
+        );
       // Named ahead of the inlined stylesheet, in the HTML's first bytes.
       const head = html.slice(0, html.indexOf('<style>'));
-      for (const file of route.preload.out) expect(head, `${route.path} preloads ${file} before the stylesheet`).toContain(`href="${file}"`);
+      for (const file of route.preload.out)
+        expect(head, `${route.path} preloads ${file} before the stylesheet`).toContain(`href="${file}"`);
       expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
       // Every chunk the HTML names, the entry's own imports too, is named ahead of the stylesheet.
       const tail = html.slice(html.indexOf('<style>'));
@@ -96,7 +114,10 @@ describe('the built app', () => {
       for (const m of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) {
         const code = read(m[1]!);
         expect(code, `${path}: ${m[1]}`).not.toMatch(/Dexie|liveQuery/);
-        expect(code.match(/indexedDB/g)?.length ?? 0, `${path}: ${m[1]} reads IndexedDB only through its raw opener`).toBeLessThanOrEqual(2);
+        expect(
+          code.match(/indexedDB/g)?.length ?? 0,
+          `${path}: ${m[1]} reads IndexedDB only through its raw opener`,
+        ).toBeLessThanOrEqual(2);
       }
     }
   });
@@ -107,7 +128,8 @@ describe('the built app', () => {
       expect(html, file).toMatch(/<style>[^<]{1000,}/);
       // The design system's tokens and base rules (ui/theme.css, ui/base.css), both brands.
       const style = html.slice(html.indexOf('<style>'), html.indexOf('</style>'));
-      for (const rule of ['--surface:', '--primary:', '[data-theme=ogo]', 'font-family:']) expect(style, `${file}: ${rule}`).toContain(rule);
+      for (const rule of ['--surface:', '--primary:', '[data-theme=ogo]', 'font-family:'])
+        expect(style, `${file}: ${rule}`).toContain(rule);
       expect(html, file).not.toMatch(/<link rel="stylesheet"/);
       expect(html, file).toContain(`<meta name="club-build" content="${plan.build}" />`);
       expect(html.match(/rel="manifest"/g)?.length, file).toBe(1);
@@ -119,7 +141,9 @@ describe('the built app', () => {
     for (const file of html) expect(read(file).match(/<meta name="club-config" content="" \/>/g)?.length, file).toBe(1);
     // Each HTML file's revision, and nothing else in the worker's code, carries the mark the server replaces.
     const sw = read('sw.js');
-    const marked = [...sw.matchAll(/\{[^{}]*"url":"([^"]+)"[^{}]*\}/g)].filter((m) => /"revision":"[0-9a-f]+~club-config~"/.test(m[0])).map((m) => m[1]);
+    const marked = [...sw.matchAll(/\{[^{}]*"url":"([^"]+)"[^{}]*\}/g)]
+      .filter((m) => /"revision":"[0-9a-f]+~club-config~"/.test(m[0]))
+      .map((m) => m[1]);
     expect(marked.sort()).toEqual(html.sort());
     expect(sw.split(CONFIG_REVISION_TOKEN).length - 1).toBe(html.length);
   });

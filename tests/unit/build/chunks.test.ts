@@ -21,15 +21,67 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[]; code?: str
   'src/app/snapshot/paint.ts': {},
   'vite/preload-helper': {},
   'src/app/boot/boot.tsx': {
-    imports: ['node_modules/react-dom/client.js', 'src/ui/button.tsx', 'src/app/snapshot/paint.ts', 'vite/preload-helper', 'src/ui/theme.css'],
-    dynamic: ['src/features/auth/is18-page.tsx', 'src/features/auth/auth-page.tsx', 'src/features/shop/catalogue/list-page.tsx', 'src/features/shop/cart/cart-page.tsx', 'src/features/landing/landing-page.tsx', 'src/app/layout/member-layout.tsx', 'src/sync/start.ts', 'src/features/shop/checkout/checkout-page.tsx', 'src/features/shop/checkout/payment-page.tsx', 'src/features/scan/scanning-page.tsx', 'src/features/devices/device-reg-page.tsx', 'src/features/content-pages/rules-page.tsx', 'src/features/content-pages/agreement-page.tsx', 'src/features/scan/instruction-page.tsx', 'src/features/support/support-page.tsx', 'src/features/shop/orders/history-page.tsx', 'src/features/scan/history-page.tsx'],
+    imports: [
+      'node_modules/react-dom/client.js',
+      'src/ui/button.tsx',
+      'src/app/snapshot/paint.ts',
+      'vite/preload-helper',
+      'src/ui/theme.css',
+    ],
+    dynamic: [
+      'src/features/auth/is18-page.tsx',
+      'src/features/auth/auth-page.tsx',
+      'src/features/shop/catalogue/list-page.tsx',
+      'src/features/shop/cart/cart-page.tsx',
+      'src/features/landing/landing-page.tsx',
+      'src/app/layout/member-layout.tsx',
+      'src/sync/start.ts',
+      'src/features/shop/checkout/checkout-page.tsx',
+      'src/features/shop/checkout/payment-page.tsx',
+      'src/features/scan/scanning-page.tsx',
+      'src/features/devices/device-reg-page.tsx',
+      'src/features/content-pages/rules-page.tsx',
+      'src/features/content-pages/agreement-page.tsx',
+      'src/features/scan/instruction-page.tsx',
+      'src/features/support/support-page.tsx',
+      'src/features/shop/orders/history-page.tsx',
+      'src/features/scan/history-page.tsx',
+    ],
   },
-  'src/features/shop/checkout/checkout-page.tsx': { imports: ['src/features/shop/checkout/parts.tsx', 'src/ui/field.tsx', 'src/features/shop/checkout/format.ts', 'src/state/use-pull.ts'] },
-  'src/features/shop/checkout/payment-page.tsx': { imports: ['src/features/shop/checkout/parts.tsx', 'src/ui/field.tsx', 'src/features/shop/checkout/pay-parts.tsx', 'src/domain/member/call-back-day.ts', 'src/state/use-pull.ts'] },
+  'src/features/shop/checkout/checkout-page.tsx': {
+    imports: [
+      'src/features/shop/checkout/parts.tsx',
+      'src/ui/field.tsx',
+      'src/features/shop/checkout/format.ts',
+      'src/state/use-pull.ts',
+    ],
+  },
+  'src/features/shop/checkout/payment-page.tsx': {
+    imports: [
+      'src/features/shop/checkout/parts.tsx',
+      'src/ui/field.tsx',
+      'src/features/shop/checkout/pay-parts.tsx',
+      'src/domain/member/call-back-day.ts',
+      'src/state/use-pull.ts',
+    ],
+  },
   'src/features/shop/checkout/pay-parts.tsx': { imports: ['src/state/session.ts'] },
-  'src/features/shop/orders/history-page.tsx': { imports: ['src/features/shop/checkout/pay-parts.tsx', 'src/state/use-pull.ts'] },
-  'src/features/support/support-page.tsx': { imports: ['src/domain/member/call-back-day.ts', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts', 'src/domain/scan/state.ts', 'src/domain/tiny.ts'] },
-  'src/features/scan/history-page.tsx': { imports: ['src/features/scan/scan-list.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
+  'src/features/shop/orders/history-page.tsx': {
+    imports: ['src/features/shop/checkout/pay-parts.tsx', 'src/state/use-pull.ts'],
+  },
+  'src/features/support/support-page.tsx': {
+    imports: [
+      'src/domain/member/call-back-day.ts',
+      'src/ui/field.tsx',
+      'src/state/session.ts',
+      'src/state/use-pull.ts',
+      'src/domain/scan/state.ts',
+      'src/domain/tiny.ts',
+    ],
+  },
+  'src/features/scan/history-page.tsx': {
+    imports: ['src/features/scan/scan-list.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'],
+  },
   'src/features/scan/scan-list.tsx': { imports: ['src/domain/scan/state.ts', 'src/domain/scan-words.ts'] },
   'src/domain/scan/state.ts': { code: 'x'.repeat(2000) },
   'src/domain/scan-words.ts': { code: 'x'.repeat(2000) },
@@ -41,22 +93,68 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[]; code?: str
   'src/features/scan/instruction-page.tsx': { imports: ['src/ui/scanner/scan-icons.tsx'] },
   'src/ui/scanner/scan-icons.tsx': {},
   'src/ui/field.tsx': {},
-  'src/features/scan/scanning-page.tsx': { imports: ['src/ui/scanner/camera-scanner.tsx', 'src/ui/scanner/scan-icons.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts', 'src/features/scan/scan-list.tsx', 'src/domain/tiny.ts'] },
-  'src/features/devices/device-reg-page.tsx': { imports: ['src/ui/scanner/camera-scanner.tsx', 'src/ui/scanner/scan-icons.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
+  'src/features/scan/scanning-page.tsx': {
+    imports: [
+      'src/ui/scanner/camera-scanner.tsx',
+      'src/ui/scanner/scan-icons.tsx',
+      'src/ui/field.tsx',
+      'src/state/session.ts',
+      'src/state/use-pull.ts',
+      'src/features/scan/scan-list.tsx',
+      'src/domain/tiny.ts',
+    ],
+  },
+  'src/features/devices/device-reg-page.tsx': {
+    imports: [
+      'src/ui/scanner/camera-scanner.tsx',
+      'src/ui/scanner/scan-icons.tsx',
+      'src/ui/field.tsx',
+      'src/state/session.ts',
+      'src/state/use-pull.ts',
+    ],
+  },
   'src/ui/scanner/camera-scanner.tsx': {},
-  'src/features/content-pages/rules-page.tsx': { imports: ['src/features/content-pages/text-blocks.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts'] },
-  'src/features/content-pages/agreement-page.tsx': { imports: ['src/features/content-pages/text-blocks.tsx', 'src/ui/field.tsx'] },
+  'src/features/content-pages/rules-page.tsx': {
+    imports: [
+      'src/features/content-pages/text-blocks.tsx',
+      'src/ui/field.tsx',
+      'src/state/session.ts',
+      'src/state/use-pull.ts',
+    ],
+  },
+  'src/features/content-pages/agreement-page.tsx': {
+    imports: ['src/features/content-pages/text-blocks.tsx', 'src/ui/field.tsx'],
+  },
   'src/features/content-pages/text-blocks.tsx': {},
   'node_modules/react-dom/client.js': {},
   'src/ui/button.tsx': {},
   'src/ui/theme.css': {},
   'src/features/auth/is18-page.tsx': { imports: ['src/ui/button.tsx'] },
   'src/features/landing/landing-page.tsx': { imports: ['src/ui/hero.tsx', 'src/ui/hero.css'] },
-  'src/features/auth/auth-page.tsx': { imports: ['src/state/session.ts', 'src/sync/auth/errors.ts', 'src/ui/hero.tsx'] },
+  'src/features/auth/auth-page.tsx': {
+    imports: ['src/state/session.ts', 'src/sync/auth/errors.ts', 'src/ui/hero.tsx'],
+  },
   'src/ui/hero.tsx': {},
   'src/ui/hero.css': {},
-  'src/features/shop/catalogue/list-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/features/shop/list-only.ts', 'src/features/shop/checkout/format.ts', 'src/features/shop/grid/card.tsx'] },
-  'src/features/shop/cart/cart-page.tsx': { imports: ['src/features/shop/product-grid.tsx', 'src/ui/field.tsx', 'src/state/session.ts', 'src/state/use-pull.ts', 'src/features/shop/grid/card.tsx'] },
+  'src/features/shop/catalogue/list-page.tsx': {
+    imports: [
+      'src/features/shop/product-grid.tsx',
+      'src/ui/field.tsx',
+      'src/state/session.ts',
+      'src/features/shop/list-only.ts',
+      'src/features/shop/checkout/format.ts',
+      'src/features/shop/grid/card.tsx',
+    ],
+  },
+  'src/features/shop/cart/cart-page.tsx': {
+    imports: [
+      'src/features/shop/product-grid.tsx',
+      'src/ui/field.tsx',
+      'src/state/session.ts',
+      'src/state/use-pull.ts',
+      'src/features/shop/grid/card.tsx',
+    ],
+  },
   'src/features/shop/grid/card.tsx': { imports: ['src/state/session.ts'], code: 'x'.repeat(3000) },
   'src/features/shop/list-only.ts': {},
   'src/features/shop/product-grid.tsx': { imports: ['src/domain/format/money.ts'] },
@@ -68,7 +166,15 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[]; code?: str
   'src/api/errors.ts': {},
   'src/app/layout/member-layout.tsx': { imports: ['src/state/session.ts', 'src/app/menu/side-menu.tsx'] },
   'src/app/menu/side-menu.tsx': {},
-  'src/sync/start.ts': { imports: ['src/sync/engine/outbox.ts', 'src/db/db.ts', 'node_modules/zod/index.js', 'src/sync/auth/errors.ts', 'src/contract/shop-order.ts'] },
+  'src/sync/start.ts': {
+    imports: [
+      'src/sync/engine/outbox.ts',
+      'src/db/db.ts',
+      'node_modules/zod/index.js',
+      'src/sync/auth/errors.ts',
+      'src/contract/shop-order.ts',
+    ],
+  },
   'src/contract/shop-order.ts': { imports: ['src/contract/define.ts'] },
   'src/contract/define.ts': { imports: ['node_modules/zod/index.js'] },
   'src/sync/engine/outbox.ts': {},
@@ -76,7 +182,9 @@ const graph: Record<string, { imports?: string[]; dynamic?: string[]; code?: str
 };
 const info = (id: string) => {
   const g = graph[id.slice(R.length)];
-  return g ? { importedIds: (g.imports ?? []).map(m), dynamicallyImportedIds: (g.dynamic ?? []).map(m), code: g.code ?? null } : null;
+  return g
+    ? { importedIds: (g.imports ?? []).map(m), dynamicallyImportedIds: (g.dynamic ?? []).map(m), code: g.code ?? null }
+    : null;
 };
 const assigned = assignChunks(roots, info);
 const reach = (id: string): Set<string> => {
@@ -90,7 +198,8 @@ const reach = (id: string): Set<string> => {
   }
   return out;
 };
-const pagesUsing = (id: string) => Object.keys(graph).filter((p) => roots.page.test(m(p)) && reach(m(p)).has(id)).length;
+const pagesUsing = (id: string) =>
+  Object.keys(graph).filter((p) => roots.page.test(m(p)) && reach(m(p)).has(id)).length;
 const group = (p: string) => assigned.get(m(p));
 
 describe('chunk policy (few requests before the first screen)', () => {
@@ -210,12 +319,21 @@ describe('chunk policy (few requests before the first screen)', () => {
       for (const dep of info(id)?.importedIds ?? []) {
         const d0 = assigned.get(dep);
         const d = d0 ? level(d0) : d0;
-        const inEntry = d === null && !/-page\.tsx$/.test(dep) && ['src/app/snapshot/paint.ts', 'vite/preload-helper'].some((e) => dep.endsWith(e));
+        const inEntry =
+          d === null &&
+          !/-page\.tsx$/.test(dep) &&
+          ['src/app/snapshot/paint.ts', 'vite/preload-helper'].some((e) => dep.endsWith(e));
         // The sync engine's own entry reaches what it imports, so the bundler never leaves that in one page's chunk.
         const sharedBySync = g === 'sync' && d === null && !/-page\.tsx$/.test(dep);
         // Used by two or more pages: the bundler gives it a chunk for just them, never one page's.
         const sharedByPages = d === null && !/-page\.tsx$/.test(dep) && pagesUsing(dep) >= 2;
-        expect(inEntry || sharedBySync || sharedByPages || (d !== null && d !== undefined && order.indexOf(d) <= order.indexOf(g)), `${id} → ${dep}`).toBe(true);
+        expect(
+          inEntry ||
+            sharedBySync ||
+            sharedByPages ||
+            (d !== null && d !== undefined && order.indexOf(d) <= order.indexOf(g)),
+          `${id} → ${dep}`,
+        ).toBe(true);
       }
     }
   });
@@ -236,6 +354,8 @@ describe('the schemas’ parts', () => {
     const files = Object.values(SCHEMA_PARTS).flat();
     expect(new Set(files).size).toBe(files.length);
     const contract = readdirSync(new URL('../../../src/contract/', import.meta.url)).map((f) => f.replace(/\.ts$/, ''));
-    expect([...files].sort()).toEqual(contract.filter((f) => !['define', 'query-params', 'system', 'index'].includes(f)).sort());
+    expect([...files].sort()).toEqual(
+      contract.filter((f) => !['define', 'query-params', 'system', 'index'].includes(f)).sort(),
+    );
   });
 });

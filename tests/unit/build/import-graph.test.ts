@@ -26,7 +26,8 @@ const known = new Set(files);
 function resolveImport(from: string, spec: string): string | null {
   if (!spec.startsWith('.')) return null;
   const base = normalize(join(dirname(from), spec));
-  for (const c of [base, `${base}.ts`, `${base}.tsx`, base.replace(/\.js$/, '.ts'), join(base, 'index.ts')]) if (known.has(c)) return c;
+  for (const c of [base, `${base}.ts`, `${base}.tsx`, base.replace(/\.js$/, '.ts'), join(base, 'index.ts')])
+    if (known.has(c)) return c;
   return null;
 }
 
@@ -34,7 +35,8 @@ function resolveImport(from: string, spec: string): string | null {
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
   const out = new Set<string>();
-  const pattern = /(?:^|[;\n])\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+  const pattern =
+    /(?:^|[;\n])\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
   for (const m of text.matchAll(pattern)) {
     if (m[1]) continue;
     const target = resolveImport(file, (m[2] ?? m[3])!);
@@ -101,7 +103,8 @@ describe('the import graph', () => {
       for (const dep of deps) {
         const to = dep.split('/')[1]!;
         if (room === 'features' && to === 'app') wrong.push(`${file} → ${dep}`);
-        if (!['app', 'features', 'main.tsx'].includes(room) && (to === 'app' || to === 'features')) wrong.push(`${file} → ${dep}`);
+        if (!['app', 'features', 'main.tsx'].includes(room) && (to === 'app' || to === 'features'))
+          wrong.push(`${file} → ${dep}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -111,7 +114,8 @@ describe('the import graph', () => {
     const wrong: string[] = [];
     for (const [file, deps] of graph) {
       if (!file.startsWith('src/sync/engine/')) continue;
-      for (const dep of deps) if (dep.startsWith('src/sync/') && !dep.startsWith('src/sync/engine/')) wrong.push(`${file} → ${dep}`);
+      for (const dep of deps)
+        if (dep.startsWith('src/sync/') && !dep.startsWith('src/sync/engine/')) wrong.push(`${file} → ${dep}`);
     }
     expect(wrong).toEqual([]);
     expect([...graph.keys()].filter((f) => f.startsWith('src/sync/engine/')).length).toBeGreaterThan(10);

@@ -23,20 +23,29 @@ function sources(dir: string, out: string[] = []): string[] {
 /** Every import of a file: [specifier, type-only]. */
 function importsOf(file: string): Array<[string, boolean]> {
   const text = readFileSync(file, 'utf8');
-  const pattern = /(?:^|[;\n])\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+  const pattern =
+    /(?:^|[;\n])\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
   return [...text.matchAll(pattern)].map((m) => [(m[2] ?? m[3])!, Boolean(m[1])]);
 }
 
 const features = sources(join(ROOT, 'src/features'));
 
-describe('screens start writes through their area\'s actions only', () => {
+describe("screens start writes through their area's actions only", () => {
   it('imports nothing of src/sync/mutations into a feature', () => {
-    const found = features.flatMap((f) => importsOf(f).filter(([s]) => s.includes('sync/mutations')).map(([s]) => `${relative(ROOT, f)} → ${s}`));
+    const found = features.flatMap((f) =>
+      importsOf(f)
+        .filter(([s]) => s.includes('sync/mutations'))
+        .map(([s]) => `${relative(ROOT, f)} → ${s}`),
+    );
     expect(found).toEqual([]);
   });
 
-  it('loads an area\'s actions module only through its lazy.ts (types may be named directly)', () => {
-    const found = features.flatMap((f) => importsOf(f).filter(([s, typeOnly]) => /sync\/[a-z]+\/actions$/.test(s) && !typeOnly).map(([s]) => `${relative(ROOT, f)} → ${s}`));
+  it("loads an area's actions module only through its lazy.ts (types may be named directly)", () => {
+    const found = features.flatMap((f) =>
+      importsOf(f)
+        .filter(([s, typeOnly]) => /sync\/[a-z]+\/actions$/.test(s) && !typeOnly)
+        .map(([s]) => `${relative(ROOT, f)} → ${s}`),
+    );
     expect(found).toEqual([]);
   });
 });

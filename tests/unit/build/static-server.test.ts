@@ -16,14 +16,31 @@ let dir: string;
 let app: Hono<AppEnv>;
 const INDEX =
   '<!doctype html><html lang="uk"><head><title>Клуб</title><script type="module" crossorigin src="/assets/index-1.js"></script><!--club-preload--><style>p{color:red}</style></head><body><div id="root"></div></body></html>';
-const IS18 = '<!doctype html><html lang="uk"><head></head><body><div id="root" data-prerendered="/is18"><h2>Тобі вже є 18?</h2></div></body></html>';
+const IS18 =
+  '<!doctype html><html lang="uk"><head></head><body><div id="root" data-prerendered="/is18"><h2>Тобі вже є 18?</h2></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(3000))});`;
 const plan = {
   build: 'b',
   routes: [
-    { path: '/is18', pattern: '^/is18/*$', visit: { '00': { show: true }, '01': { redirect: '/auth' }, '10': { show: true }, '11': { redirect: '/' } }, prerendered: 'prerendered/is18.html', preload: { out: ['/assets/is18-page-1.js'], in: ['/assets/is18-page-1.js', '/assets/member-1.js'] } },
-    { path: '/', pattern: '^/*$', visit: { '00': { redirect: '/is18' }, '01': { redirect: '/auth' }, '10': { show: true }, '11': { show: true } }, preload: { out: [], in: ['/assets/home-page-1.js', '/assets/data-1.js'] } },
-    { path: '/shop/sticks/:id', pattern: '^/shop/sticks/[^/]+/*$', visit: { '00': { redirect: '/is18' }, '01': { redirect: '/auth' }, '10': { show: true }, '11': { show: true } }, preload: { out: [], in: ['/assets/product-page-1.js'] } },
+    {
+      path: '/is18',
+      pattern: '^/is18/*$',
+      visit: { '00': { show: true }, '01': { redirect: '/auth' }, '10': { show: true }, '11': { redirect: '/' } },
+      prerendered: 'prerendered/is18.html',
+      preload: { out: ['/assets/is18-page-1.js'], in: ['/assets/is18-page-1.js', '/assets/member-1.js'] },
+    },
+    {
+      path: '/',
+      pattern: '^/*$',
+      visit: { '00': { redirect: '/is18' }, '01': { redirect: '/auth' }, '10': { show: true }, '11': { show: true } },
+      preload: { out: [], in: ['/assets/home-page-1.js', '/assets/data-1.js'] },
+    },
+    {
+      path: '/shop/sticks/:id',
+      pattern: '^/shop/sticks/[^/]+/*$',
+      visit: { '00': { redirect: '/is18' }, '01': { redirect: '/auth' }, '10': { show: true }, '11': { show: true } },
+      preload: { out: [], in: ['/assets/product-page-1.js'] },
+    },
   ],
 };
 
@@ -50,7 +67,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const get = (path: string, cookie = '', extra: Record<string, string> = {}) => app.request(path, { headers: { cookie, ...extra } });
+const get = (path: string, cookie = '', extra: Record<string, string> = {}) =>
+  app.request(path, { headers: { cookie, ...extra } });
 
 describe('first load from the route plan', () => {
   it('answers a new visitor at / with the age question itself, with no round trip of a redirect', async () => {
@@ -87,7 +105,9 @@ describe('first load from the route plan', () => {
   it('names the route’s first-screen chunks in index.html for a member, and nothing for an unknown path', async () => {
     const home = await (await get('/', 'usertoken=t')).text();
     // Right after the entry script, ahead of the inlined stylesheet: found in the first bytes.
-    expect(home).toContain('src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/home-page-1.js"><link rel="modulepreload" crossorigin href="/assets/data-1.js"><style>');
+    expect(home).toContain(
+      'src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/home-page-1.js"><link rel="modulepreload" crossorigin href="/assets/data-1.js"><style>',
+    );
     const detail = await (await get('/shop/sticks/5', 'usertoken=t')).text();
     expect(detail).toContain('href="/assets/product-page-1.js"');
     expect(await (await get('/no/such/page')).text()).toBe(INDEX);

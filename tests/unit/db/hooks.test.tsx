@@ -23,7 +23,22 @@ describe('live queries for the screens', () => {
     const db = new ClubDb(`hooks-${Math.random()}`);
     render(<Cart db={db} />);
     expect(await screen.findByText('порожньо')).toBeDefined();
-    const line = { variant: 'glo' as const, variantId: 7, productId: 70, count: 1, price: 100, bonuses: 0, collectionId: 1, tags: [], quantity: 1, addedAt: 1, title: 'Стіки', subTitle: '', image: null, category: 'sticks' };
+    const line = {
+      variant: 'glo' as const,
+      variantId: 7,
+      productId: 70,
+      count: 1,
+      price: 100,
+      bonuses: 0,
+      collectionId: 1,
+      tags: [],
+      quantity: 1,
+      addedAt: 1,
+      title: 'Стіки',
+      subTitle: '',
+      image: null,
+      category: 'sticks',
+    };
     await act(() => db.cart.put(line));
     expect(await screen.findByText('70×1')).toBeDefined();
     await act(() => db.cart.update(['glo', 7], { count: 3 }));
@@ -36,9 +51,32 @@ describe('live queries for the screens', () => {
     const db = new ClubDb(`hooks-${Math.random()}`);
     render(<Shelf db={db} />);
     expect(await screen.findByText('-:')).toBeDefined();
-    const p = { variant: 'ogo' as const, id: 1, category: 'ogo-sticks', collectionId: 5, title: 'Стіки', subTitle: '', price: 80, bonuses: null, quantity: 20, tags: [], image: null, variantId: 1, description: '', available: true, fetchedAt: 1 };
+    const p = {
+      variant: 'ogo' as const,
+      id: 1,
+      category: 'ogo-sticks',
+      collectionId: 5,
+      title: 'Стіки',
+      subTitle: '',
+      price: 80,
+      bonuses: null,
+      quantity: 20,
+      tags: [],
+      image: null,
+      variantId: 1,
+      description: '',
+      available: true,
+      fetchedAt: 1,
+    };
     await act(async () => {
-      await db.collections.put({ variant: 'ogo', id: 5, category: 'ogo-sticks', title: 'Стіки', products: [p, { ...p, id: 2, title: 'Міні' }], fetchedAt: 1 });
+      await db.collections.put({
+        variant: 'ogo',
+        id: 5,
+        category: 'ogo-sticks',
+        title: 'Стіки',
+        products: [p, { ...p, id: 2, title: 'Міні' }],
+        fetchedAt: 1,
+      });
       await kvSet(db, 'variant', 'ogo');
     });
     expect(await screen.findByText('ogo: Стіки|Міні')).toBeDefined();

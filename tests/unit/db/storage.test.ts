@@ -1,7 +1,14 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import { ClubDb } from '../../../src/db/database';
-import { closeOnVersionChange, explainStorageError, isQuotaError, QUOTA_MESSAGE, requestPersistence, StorageFullError } from '../../../src/db/storage';
+import {
+  closeOnVersionChange,
+  explainStorageError,
+  isQuotaError,
+  QUOTA_MESSAGE,
+  requestPersistence,
+  StorageFullError,
+} from '../../../src/db/storage';
 import { mutate } from '../../../src/sync/engine/enqueue';
 import { favouriteToggle } from '../../../src/sync/mutations/shop/favourite-toggle';
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { callBackDay, callBackDayLabelFor, callBackHours, callBackWindow, callTimeTag, isClockTime, suggestCallBack } from '../../../src/domain/member/call-back-day';
+import {
+  callBackDay,
+  callBackDayLabelFor,
+  callBackHours,
+  callBackWindow,
+  callTimeTag,
+  isClockTime,
+  suggestCallBack,
+} from '../../../src/domain/member/call-back-day';
 
 // 2026-11-23 10:00 UTC is 12:00 in Kyiv (UTC+2 in winter).
 const now = new Date('2026-11-23T10:00:00Z');
@@ -38,7 +46,11 @@ describe('call-back day (docs/rules.md#validation)', () => {
 
 describe('call-back request window (docs/rules.md#validation) as the support screen and the outbox use it', () => {
   it('refuses a window that ends before it starts, or where it starts, with a clear reason', () => {
-    for (const [from, to] of [['12:00', '11:00'], ['12:00', '12:00'], ['20:00', '09:00']] as const) {
+    for (const [from, to] of [
+      ['12:00', '11:00'],
+      ['12:00', '12:00'],
+      ['20:00', '09:00'],
+    ] as const) {
       const r = callBackWindow({ day: 'Завтра', from, to }, now);
       expect(r).toEqual({ ok: false, reason: 'Початок проміжку має бути раніше за кінець' });
     }
@@ -46,8 +58,14 @@ describe('call-back request window (docs/rules.md#validation) as the support scr
 
   it('takes a window of today that has begun but not ended', () => {
     // 12:00 in Kyiv: 11:00–13:00 is still running.
-    expect(callBackWindow({ day: 'Сьогодні', from: '11:00', to: '13:00' }, now)).toMatchObject({ ok: true, window: { day: 'today', date: '2026-11-23' } });
-    expect(callBackWindow({ day: 'Сьогодні', from: '11:00', to: '12:00' }, now)).toEqual({ ok: false, reason: 'Цей час сьогодні вже минув — обери інший' });
+    expect(callBackWindow({ day: 'Сьогодні', from: '11:00', to: '13:00' }, now)).toMatchObject({
+      ok: true,
+      window: { day: 'today', date: '2026-11-23' },
+    });
+    expect(callBackWindow({ day: 'Сьогодні', from: '11:00', to: '12:00' }, now)).toEqual({
+      ok: false,
+      reason: 'Цей час сьогодні вже минув — обери інший',
+    });
   });
 
   it('offers the call centre’s hours, 09:00 to 21:00, on the hour', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotals, ipostAllowed, veloGiftCount, veloGiftDisplayCount, zeroPriceFlag } from '../../../src/domain/cart/totals';
+import {
+  cartTotals,
+  ipostAllowed,
+  veloGiftCount,
+  veloGiftDisplayCount,
+  zeroPriceFlag,
+} from '../../../src/domain/cart/totals';
 
 const line = (price: number, count: number, tags: string[] = [], bonuses = 0) => ({ price, count, tags, bonuses });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addToCart, applyCartOp, decrementLine, MAX_CART_LINES, MAX_LINE_COUNT, refreshCart, removeLine, setLineCount, type CartLine } from '../../../src/domain/cart/cart';
+import {
+  addToCart,
+  applyCartOp,
+  decrementLine,
+  MAX_CART_LINES,
+  MAX_LINE_COUNT,
+  refreshCart,
+  removeLine,
+  setLineCount,
+  type CartLine,
+} from '../../../src/domain/cart/cart';
 
 const item = (variantId: number, price = 100, tags: string[] = []): Omit<CartLine, 'count'> => ({
   variantId,

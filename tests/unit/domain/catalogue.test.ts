@@ -1,11 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, categoriesOf, categoryByCollectionId, categoryBySlug } from '../../../src/domain/catalogue/catalogue';
+import {
+  CATEGORIES,
+  categoriesOf,
+  categoryByCollectionId,
+  categoryBySlug,
+} from '../../../src/domain/catalogue/catalogue';
 import { formatUah, percentOff, toKop, toUah } from '../../../src/domain/format/money';
 import { DEVICE_REGISTRATION_XP, isValidSerial, normalizeSerial } from '../../../src/domain/xp/device-registration';
 
 describe('catalogue categories (docs/rules.md#constants)', () => {
   it('has the twelve categories of docs/rules.md#constants plus ogo-merch of docs/rules.md#screens', () => {
-    const spec = ['sticks', 'devices', 'bonus', 'accessories', 'ogo-devices', 'ogo-bonus', 'ogo-sticks', 'ogo-sticks-single', 'ogo-cigs', 'ogo-velo', 'ogo-accessories', 'popular'];
+    const spec = [
+      'sticks',
+      'devices',
+      'bonus',
+      'accessories',
+      'ogo-devices',
+      'ogo-bonus',
+      'ogo-sticks',
+      'ogo-sticks-single',
+      'ogo-cigs',
+      'ogo-velo',
+      'ogo-accessories',
+      'popular',
+    ];
     for (const slug of spec) expect(categoryBySlug(slug), slug).toBeDefined();
     expect(CATEGORIES).toHaveLength(13);
     expect(categoryBySlug('ogo-merch')?.variant).toBe('ogo');

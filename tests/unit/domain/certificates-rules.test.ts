@@ -30,7 +30,12 @@ describe('certificate categories (docs/rules.md#entities defaults)', () => {
   });
 
   it('are the server’s when it sends some, in its order', () => {
-    expect(certCategoriesOrDefault([{ CATEGORY_ID: 5, CATEGORY_NAME: 'Пальне' }, { CATEGORY_ID: 9, CATEGORY_NAME: 'Подорожі' }])).toEqual([
+    expect(
+      certCategoriesOrDefault([
+        { CATEGORY_ID: 5, CATEGORY_NAME: 'Пальне' },
+        { CATEGORY_ID: 9, CATEGORY_NAME: 'Подорожі' },
+      ]),
+    ).toEqual([
       { CATEGORY_ID: 5, CATEGORY_NAME: 'Пальне' },
       { CATEGORY_ID: 9, CATEGORY_NAME: 'Подорожі' },
     ]);
@@ -85,7 +90,8 @@ describe('certificate registration flag (docs/rules.md#constants: 3 days)', () =
 describe('PIN and SMS code checks before anything is sent', () => {
   it('wants exactly 4 digits for a PIN and 6 for the SMS code', () => {
     expect(pinProblem('2580')).toBeNull();
-    for (const bad of ['', '258', '25800', '25a0', ' 2580', '２５８０']) expect(pinProblem(bad)).toBe('PIN — це 4 цифри');
+    for (const bad of ['', '258', '25800', '25a0', ' 2580', '２５８０'])
+      expect(pinProblem(bad)).toBe('PIN — це 4 цифри');
     expect(smsCodeProblem('123456')).toBeNull();
     for (const bad of ['12345', '1234567', '12345a']) expect(smsCodeProblem(bad)).toBe('Код з SMS — це 6 цифр');
   });

@@ -4,7 +4,12 @@ import { cityFitsQuery, likePrefix, normalizeCityText, transliterate } from '../
 describe('city search text (docs/rules.md#entities City option; popular cities)', () => {
   it('transliterates the popular cities as officially spelled', () => {
     expect(['Київ', 'Харків', 'Одеса', 'Дніпро', 'Запоріжжя', 'Львів'].map(transliterate)).toEqual([
-      'kyiv', 'kharkiv', 'odesa', 'dnipro', 'zaporizhzhia', 'lviv',
+      'kyiv',
+      'kharkiv',
+      'odesa',
+      'dnipro',
+      'zaporizhzhia',
+      'lviv',
     ]);
   });
 

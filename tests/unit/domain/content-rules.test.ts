@@ -9,7 +9,14 @@ import { byFirstLetter, searchKey, searchTerms } from '../../../src/domain/conte
 describe('brand naming (docs/rules.md#screens: glo on glo, ogo on ogo)', () => {
   it('names the club, the manifest and the share text after the brand', () => {
     expect(clubName('glo')).toBe('Клуб glo');
-    expect(manifestFor('ogo')).toMatchObject({ short_name: 'Клуб ogo', name: 'Клуб ogo — бонуси, магазин і сканування', lang: 'uk', display: 'standalone', start_url: '/', scope: '/' });
+    expect(manifestFor('ogo')).toMatchObject({
+      short_name: 'Клуб ogo',
+      name: 'Клуб ogo — бонуси, магазин і сканування',
+      lang: 'uk',
+      display: 'standalone',
+      start_url: '/',
+      scope: '/',
+    });
     expect(manifestFor('glo').short_name).toBe('Клуб glo');
     expect(JSON.stringify(manifestFor('ogo'))).not.toContain('glo');
     expect(shareText('ogo')).toMatchObject({ title: 'Клуб ogo' });
@@ -82,8 +89,17 @@ describe('the dictionary search (works on the stored terms, offline)', () => {
     expect(searchKey('  Мікс   ПАК ')).toBe('мікс пак');
   });
   it('groups terms under their first letter in the given order', () => {
-    expect(byFirstLetter(terms.slice(1, 4)).map((g) => [g.letter, g.terms.length])).toEqual([['С', 1], ['М', 1], ['Б', 1]]);
-    expect(byFirstLetter([{ id: 1, term: 'стік', definition: '' }, { id: 2, term: 'Стікер', definition: '' }])).toHaveLength(1);
+    expect(byFirstLetter(terms.slice(1, 4)).map((g) => [g.letter, g.terms.length])).toEqual([
+      ['С', 1],
+      ['М', 1],
+      ['Б', 1],
+    ]);
+    expect(
+      byFirstLetter([
+        { id: 1, term: 'стік', definition: '' },
+        { id: 2, term: 'Стікер', definition: '' },
+      ]),
+    ).toHaveLength(1);
   });
 });
 

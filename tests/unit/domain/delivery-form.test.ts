@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { branchQueryProblem, deliveryFieldErrors, DELIVERY_FIELD_MESSAGES as M, filterBranches } from '../../../src/domain/delivery/form';
+import {
+  branchQueryProblem,
+  deliveryFieldErrors,
+  DELIVERY_FIELD_MESSAGES as M,
+  filterBranches,
+} from '../../../src/domain/delivery/form';
 
 const now = new Date('2026-11-23T10:00:00Z'); // 12:00 in Kyiv
 const branches = [
@@ -17,15 +22,29 @@ describe('delivery fields (docs/rules.md#entities Delivery): a message beside ea
     expect(deliveryFieldErrors({ method: 1, city: 'Київ', branch: '№12' }, now)).toEqual({ city: M.cityFromList });
   });
   it('courier: street and house; a house like 12, 12А or 12/1; a flat of digits only', () => {
-    expect(deliveryFieldErrors({ method: 2, city: 'Київ', street: 'вул. Хрещатик', house: '12А', flat: '5' }, now)).toEqual({});
+    expect(
+      deliveryFieldErrors({ method: 2, city: 'Київ', street: 'вул. Хрещатик', house: '12А', flat: '5' }, now),
+    ).toEqual({});
     expect(deliveryFieldErrors({ method: 2, city: 'Київ', street: 'вул. Хрещатик', house: '12/1' }, now)).toEqual({});
-    expect(deliveryFieldErrors({ method: 2, city: 'Київ', street: '', house: '' }, now)).toEqual({ street: M.street, house: M.house });
-    expect(deliveryFieldErrors({ method: 2, city: 'Київ', street: 'ву', house: 'дванадцять', flat: '5а' }, now)).toEqual({ street: M.streetShort, house: M.houseFormat, flat: M.flat });
+    expect(deliveryFieldErrors({ method: 2, city: 'Київ', street: '', house: '' }, now)).toEqual({
+      street: M.street,
+      house: M.house,
+    });
+    expect(
+      deliveryFieldErrors({ method: 2, city: 'Київ', street: 'ву', house: 'дванадцять', flat: '5а' }, now),
+    ).toEqual({ street: M.streetShort, house: M.houseFormat, flat: M.flat });
   });
   it('local courier: street, flat and a time window that must end after it starts', () => {
-    const ok = { method: 3 as const, city: 'Київ', street: 'вул. Хрещатик, 22', window: { date: '2026-11-24', from: '12:00', to: '15:00' } };
+    const ok = {
+      method: 3 as const,
+      city: 'Київ',
+      street: 'вул. Хрещатик, 22',
+      window: { date: '2026-11-24', from: '12:00', to: '15:00' },
+    };
     expect(deliveryFieldErrors(ok, now)).toEqual({});
-    expect(deliveryFieldErrors({ ...ok, window: { date: '2026-11-24', from: '15:00', to: '12:00' } }, now)).toEqual({ window: 'Початок проміжку має бути раніше за кінець' });
+    expect(deliveryFieldErrors({ ...ok, window: { date: '2026-11-24', from: '15:00', to: '12:00' } }, now)).toEqual({
+      window: 'Початок проміжку має бути раніше за кінець',
+    });
     expect(deliveryFieldErrors({ ...ok, window: undefined }, now)).toEqual({ window: M.window });
     expect(deliveryFieldErrors({ ...ok, flat: 'кв. 5' }, now)).toEqual({ flat: M.flat });
     // Too many digits: the rule named, not «лише цифри».

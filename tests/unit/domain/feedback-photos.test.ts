@@ -2,9 +2,21 @@
 // (Node's Blob: jsdom's has no arrayBuffer(), which every browser the app supports has.)
 import { describe, expect, it } from 'vitest';
 import { promptOrder } from '../../../src/domain/feedback/prompt';
-import { FEEDBACK_MAX_PHOTOS, FEEDBACK_MAX_TEXT, feedbackProblem, imageMimeOf } from '../../../src/domain/feedback/rules';
+import {
+  FEEDBACK_MAX_PHOTOS,
+  FEEDBACK_MAX_TEXT,
+  feedbackProblem,
+  imageMimeOf,
+} from '../../../src/domain/feedback/rules';
 import { fitPhoto, PHOTO_MAX_SIDE, PHOTO_MAX_UPLOAD_BYTES, PHOTO_QUALITY } from '../../../src/domain/scan/image-fit';
-import { PHOTO_MAX_EDGE, PHOTO_MAX_INPUT_BYTES, fitWithin, resizeAttempts, resizePhoto, type PhotoCodec } from '../../../src/domain/feedback/photo-resize';
+import {
+  PHOTO_MAX_EDGE,
+  PHOTO_MAX_INPUT_BYTES,
+  fitWithin,
+  resizeAttempts,
+  resizePhoto,
+  type PhotoCodec,
+} from '../../../src/domain/feedback/photo-resize';
 
 const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1];
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d];
@@ -34,7 +46,9 @@ describe('photo resizing (docs/rules.md#entities: feedback photos resized on the
       decode: async () => ({ width, height }),
       encode: async (_img, size, quality) => {
         calls.push({ size, quality });
-        return new Blob([new Uint8Array(Math.round(size.width * size.height * bytesPerPixel * quality))], { type: 'image/jpeg' });
+        return new Blob([new Uint8Array(Math.round(size.width * size.height * bytesPerPixel * quality))], {
+          type: 'image/jpeg',
+        });
       },
       release: () => {
         released += 1;
@@ -42,7 +56,8 @@ describe('photo resizing (docs/rules.md#entities: feedback photos resized on the
     };
     return { codec, calls, released: () => released };
   }
-  const file = (head: number[], size = 1000) => new Blob([new Uint8Array([...head, ...new Array(Math.max(0, size - head.length)).fill(7)])]);
+  const file = (head: number[], size = 1000) =>
+    new Blob([new Uint8Array([...head, ...new Array(Math.max(0, size - head.length)).fill(7)])]);
 
   it('keeps the first encoding within the byte limit, at 1600 px', async () => {
     const c = fakeCodec(4000, 3000);
@@ -64,17 +79,28 @@ describe('photo resizing (docs/rules.md#entities: feedback photos resized on the
 
   it('refuses what is not an image by its bytes, whatever its name, without decoding', async () => {
     const c = fakeCodec(100, 100);
-    expect(await resizePhoto(new Blob(['hello, this is text']), c.codec, { maxBytes: 1e6, sniff: imageMimeOf })).toEqual({ ok: false, reason: 'not_image' });
+    expect(
+      await resizePhoto(new Blob(['hello, this is text']), c.codec, { maxBytes: 1e6, sniff: imageMimeOf }),
+    ).toEqual({ ok: false, reason: 'not_image' });
     expect(c.calls).toHaveLength(0);
     const broken: PhotoCodec<object> = { ...c.codec, decode: async () => Promise.reject(new Error('bad')) };
-    expect(await resizePhoto(file(JPEG_HEAD), broken, { maxBytes: 1e6, sniff: imageMimeOf })).toEqual({ ok: false, reason: 'not_image' });
+    expect(await resizePhoto(file(JPEG_HEAD), broken, { maxBytes: 1e6, sniff: imageMimeOf })).toEqual({
+      ok: false,
+      reason: 'not_image',
+    });
   });
 
   it('refuses a photo too big to open, or one that never fits', async () => {
     const huge = { size: PHOTO_MAX_INPUT_BYTES + 1, slice: () => new Blob(JPEG_HEAD.map(String)) } as unknown as Blob;
-    expect(await resizePhoto(huge, fakeCodec(10, 10).codec, { maxBytes: 1e6, sniff: imageMimeOf })).toEqual({ ok: false, reason: 'too_large' });
+    expect(await resizePhoto(huge, fakeCodec(10, 10).codec, { maxBytes: 1e6, sniff: imageMimeOf })).toEqual({
+      ok: false,
+      reason: 'too_large',
+    });
     const c = fakeCodec(4000, 3000, 50);
-    expect(await resizePhoto(file(JPEG_HEAD), c.codec, { maxBytes: 1000, sniff: imageMimeOf })).toEqual({ ok: false, reason: 'too_large' });
+    expect(await resizePhoto(file(JPEG_HEAD), c.codec, { maxBytes: 1000, sniff: imageMimeOf })).toEqual({
+      ok: false,
+      reason: 'too_large',
+    });
     expect(c.released()).toBe(1);
   });
 });
@@ -90,7 +116,11 @@ describe('one pipeline for every photo the app sends', () => {
       },
     };
     const fit = (width: number, height: number, maxSide: number) => fitPhoto({ width, height }, maxSide);
-    const r = await resizePhoto(new Blob(['no image header at all']), codec, { maxBytes: PHOTO_MAX_UPLOAD_BYTES, attempts: [{ maxEdge: PHOTO_MAX_SIDE, quality: PHOTO_QUALITY }], fit });
+    const r = await resizePhoto(new Blob(['no image header at all']), codec, {
+      maxBytes: PHOTO_MAX_UPLOAD_BYTES,
+      attempts: [{ maxEdge: PHOTO_MAX_SIDE, quality: PHOTO_QUALITY }],
+      fit,
+    });
     expect(r).toMatchObject({ ok: true, width: 2000, height: 1500 });
     expect(calls).toEqual([{ size: { width: 2000, height: 1500, scale: expect.any(Number) }, quality: PHOTO_QUALITY }]);
   });
@@ -100,17 +130,24 @@ describe('feedback form rules (docs/api.md#feedback feedback/send limits)', () =
   it('tells images by their first bytes', () => {
     expect(imageMimeOf(new Uint8Array(JPEG_HEAD))).toBe('image/jpeg');
     expect(imageMimeOf(new Uint8Array(PNG_HEAD))).toBe('image/png');
-    expect(imageMimeOf(new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50]))).toBe('image/webp');
+    expect(imageMimeOf(new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50]))).toBe(
+      'image/webp',
+    );
     expect(imageMimeOf(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0, 0, 0, 0, 0]))).toBeNull();
     expect(imageMimeOf(new Uint8Array([0xff, 0xd8, 0xff]))).toBeNull();
   });
 
   it('an empty feedback (no rating), too long a text or too many photos is refused', () => {
-    expect(feedbackProblem({ rating: null, text: '', photoCount: 0 })).toEqual({ field: 'rating', message: 'Постав оцінку від 1 до 5 зірок' });
+    expect(feedbackProblem({ rating: null, text: '', photoCount: 0 })).toEqual({
+      field: 'rating',
+      message: 'Постав оцінку від 1 до 5 зірок',
+    });
     expect(feedbackProblem({ rating: 0, text: 'ok', photoCount: 0 })?.field).toBe('rating');
     expect(feedbackProblem({ rating: 6, text: 'ok', photoCount: 0 })?.field).toBe('rating');
     expect(feedbackProblem({ rating: 5, text: 'я'.repeat(FEEDBACK_MAX_TEXT + 1), photoCount: 0 })?.field).toBe('text');
-    expect(feedbackProblem({ rating: 5, text: 'я'.repeat(FEEDBACK_MAX_TEXT), photoCount: FEEDBACK_MAX_PHOTOS })).toBeNull();
+    expect(
+      feedbackProblem({ rating: 5, text: 'я'.repeat(FEEDBACK_MAX_TEXT), photoCount: FEEDBACK_MAX_PHOTOS }),
+    ).toBeNull();
     expect(feedbackProblem({ rating: 1, text: '', photoCount: FEEDBACK_MAX_PHOTOS + 1 })?.field).toBe('photos');
   });
 });

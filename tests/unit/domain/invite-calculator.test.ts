@@ -6,7 +6,12 @@ describe('invite calculator (route /invite-friend/calculator)', () => {
   it('counts XP per friend and the milestone bonuses reached, with the club’s rules', () => {
     expect(inviteXp(0)).toEqual({ counted: 0, baseXp: 0, bonusXp: 0, totalXp: 0, next: { friends: 3, bonusXp: 200 } });
     expect(inviteXp(3)).toMatchObject({ baseXp: 900, bonusXp: 200, totalXp: 1100, next: { friends: 5, bonusXp: 500 } });
-    expect(inviteXp(5)).toMatchObject({ baseXp: 1500, bonusXp: 700, totalXp: 2200, next: { friends: 10, bonusXp: 1500 } });
+    expect(inviteXp(5)).toMatchObject({
+      baseXp: 1500,
+      bonusXp: 700,
+      totalXp: 2200,
+      next: { friends: 10, bonusXp: 1500 },
+    });
     expect(inviteXp(10)).toMatchObject({ totalXp: 3000 + 2200, next: null });
   });
 
@@ -20,8 +25,21 @@ describe('invite calculator (route /invite-friend/calculator)', () => {
   });
 
   it('counts with the rules the server answers, milestones in any order', () => {
-    const rules: InviteRules = { xpPerFriend: 100, milestones: [{ friends: 4, bonusXp: 50 }, { friends: 2, bonusXp: 10 }], maxFriendsPerYear: 5 };
-    expect(inviteXp(3, rules)).toEqual({ counted: 3, baseXp: 300, bonusXp: 10, totalXp: 310, next: { friends: 4, bonusXp: 50 } });
+    const rules: InviteRules = {
+      xpPerFriend: 100,
+      milestones: [
+        { friends: 4, bonusXp: 50 },
+        { friends: 2, bonusXp: 10 },
+      ],
+      maxFriendsPerYear: 5,
+    };
+    expect(inviteXp(3, rules)).toEqual({
+      counted: 3,
+      baseXp: 300,
+      bonusXp: 10,
+      totalXp: 310,
+      next: { friends: 4, bonusXp: 50 },
+    });
     expect(inviteXp(9, rules)).toEqual({ counted: 5, baseXp: 500, bonusXp: 60, totalXp: 560, next: null });
   });
 });
@@ -39,13 +57,20 @@ describe('invite links (docs/rules.md#screens share text, docs/api.md#invite vel
   });
 
   it('the velo link has discount and rev_code on the second brand’s site, and needs both codes', () => {
-    const link = veloMgmLink('https://ogo.example/pages/velo?x=1', 'https://club.example', 'VELOMGM-K7P2QX', 'REW-ABC234');
+    const link = veloMgmLink(
+      'https://ogo.example/pages/velo?x=1',
+      'https://club.example',
+      'VELOMGM-K7P2QX',
+      'REW-ABC234',
+    );
     const url = new URL(link ?? '');
     expect(url.origin).toBe('https://ogo.example');
     expect(url.searchParams.get('discount')).toBe('VELOMGM-K7P2QX');
     expect(url.searchParams.get('rev_code')).toBe('REW-ABC234');
     expect(url.searchParams.get('x')).toBe('1');
-    expect(veloMgmLink('/sandbox/ogo-store/velo-invite', 'http://localhost:8080', 'V', 'REW-ABC234')).toBe('http://localhost:8080/sandbox/ogo-store/velo-invite?discount=V&rev_code=REW-ABC234');
+    expect(veloMgmLink('/sandbox/ogo-store/velo-invite', 'http://localhost:8080', 'V', 'REW-ABC234')).toBe(
+      'http://localhost:8080/sandbox/ogo-store/velo-invite?discount=V&rev_code=REW-ABC234',
+    );
     expect(veloMgmLink('/x', 'http://a', '', 'REW-ABC234')).toBeNull();
     expect(veloMgmLink('/x', 'http://a', 'V', 'ABC234')).toBeNull();
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { IPOST_MAX_DAYS_AHEAD, IPOST_WORKING_HOURS, checkIpostWindow, ipostDays, suggestIpostWindow } from '../../../src/domain/delivery/ipost-window';
+import {
+  IPOST_MAX_DAYS_AHEAD,
+  IPOST_WORKING_HOURS,
+  checkIpostWindow,
+  ipostDays,
+  suggestIpostWindow,
+} from '../../../src/domain/delivery/ipost-window';
 
 // 23 Nov 2026, 12:00 in Kyiv.
 const now = new Date('2026-11-23T10:00:00Z');
@@ -42,7 +48,16 @@ describe('local courier window rules (docs/api.md#delivery ipost/send-address)',
     expect(code('2026-12-01', '10:00', '12:00', late)).toBe('ok');
   });
   it('offers today and the 7 days after it, and starts from tomorrow 12:00-15:00', () => {
-    expect(ipostDays(now)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30']);
+    expect(ipostDays(now)).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+      '2026-11-30',
+    ]);
     expect(suggestIpostWindow(now)).toEqual({ date: '2026-11-24', from: '12:00', to: '15:00' });
     expect(checkIpostWindow(suggestIpostWindow(now), now)).toEqual({ ok: true });
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isCalendarDate, kyivMidnight, kyivMonthRange, kyivMonthStart, kyivParts, nextMonthStart } from '../../../src/domain/format/kyiv-time';
+import {
+  addDays,
+  isCalendarDate,
+  kyivMidnight,
+  kyivMonthRange,
+  kyivMonthStart,
+  kyivParts,
+  nextMonthStart,
+} from '../../../src/domain/format/kyiv-time';
 
 describe('Kyiv wall-clock helpers (months of scans, courier days)', () => {
   it('reads Kyiv date and time in winter (UTC+2) and summer (UTC+3)', () => {
@@ -25,7 +33,15 @@ describe('Kyiv wall-clock helpers (months of scans, courier days)', () => {
   });
 
   it('counts the clock as the time zone database does from 1997 to 2044 (every hour of the weeks the clocks change), and before', () => {
-    const zone = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const zone = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Kyiv',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     const fromDatabase = (t: number) => {
       const p: Record<string, string> = {};
       for (const x of zone.formatToParts(new Date(t))) p[x.type] = x.value;
@@ -41,11 +57,13 @@ describe('Kyiv wall-clock helpers (months of scans, courier days)', () => {
     // and of October) every hour.
     for (let t = Date.UTC(1997, 0, 1); t < Date.UTC(2045, 0, 1); t += 13 * 3_600_000) check(t);
     for (let year = 1997; year <= 2044; year += 1) {
-      for (const month of [2, 9]) for (let t = Date.UTC(year, month, 24); t < Date.UTC(year, month + 1, 1); t += 3_600_000) check(t);
+      for (const month of [2, 9])
+        for (let t = Date.UTC(year, month, 24); t < Date.UTC(year, month + 1, 1); t += 3_600_000) check(t);
     }
     expect(wrong).toEqual([]);
     // Before 1997 the zone had other rules: asked of the database.
-    for (const t of [Date.UTC(1990, 5, 1, 12), Date.UTC(1994, 2, 27, 0, 30), Date.UTC(1996, 9, 27, 0, 30)]) expect(kyivParts(new Date(t))).toEqual(fromDatabase(t));
+    for (const t of [Date.UTC(1990, 5, 1, 12), Date.UTC(1994, 2, 27, 0, 30), Date.UTC(1996, 9, 27, 0, 30)])
+      expect(kyivParts(new Date(t))).toEqual(fromDatabase(t));
     expect(() => kyivParts(new Date(NaN))).toThrow(RangeError);
   });
 

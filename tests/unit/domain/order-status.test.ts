@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { canPayByCard, deliveryStatus, paymentReturnOutcome, paymentStatus } from '../../../src/domain/order/status';
 
-const o = (financial_status: string, payment_method: number, shipment_status: string | null = null, fulfillment_status: string | null = null) => ({
+const o = (
+  financial_status: string,
+  payment_method: number,
+  shipment_status: string | null = null,
+  fulfillment_status: string | null = null,
+) => ({
   financial_status,
   payment_method,
   shipment_status,

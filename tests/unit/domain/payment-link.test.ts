@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAYMENT_LINK_MAX_ATTEMPTS, PAYMENT_LINK_RETRY_MS, requestPaymentLink, type PaymentLinkAnswer } from '../../../src/domain/order/payment-link';
+import {
+  PAYMENT_LINK_MAX_ATTEMPTS,
+  PAYMENT_LINK_RETRY_MS,
+  requestPaymentLink,
+  type PaymentLinkAnswer,
+} from '../../../src/domain/order/payment-link';
 
 describe('card payment link (docs/rules.md#states, docs/rules.md#constants: every 2000 ms while attempts are 5 or fewer)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -17,7 +22,11 @@ describe('card payment link (docs/rules.md#states, docs/rules.md#constants: ever
   });
 
   it('success without a link asks again after 2 s, and takes the link when it comes', async () => {
-    const answers: PaymentLinkAnswer[] = [{ success: true, link: '' }, { success: true, link: '' }, { success: true, link: 'https://pay/3' }];
+    const answers: PaymentLinkAnswer[] = [
+      { success: true, link: '' },
+      { success: true, link: '' },
+      { success: true, link: 'https://pay/3' },
+    ];
     const ask = vi.fn(async () => answers.shift()!);
     const p = requestPaymentLink(ask);
     await vi.advanceTimersByTimeAsync(0);

@@ -19,10 +19,15 @@ describe('a typed promo code (docs/rules.md#validation REW- and VELO-20%): bad i
     expect(promoCodeInputProblem('  ', VELO)).toBe('Введи промокод');
     expect(promoCodeInputProblem('VELO 20%', VELO)).toBe('Промокод пишеться без пробілів');
     expect(promoCodeInputProblem('ВЕЛО-20%', VELO)).toBe('Промокод пишеться латинськими літерами, як-от VELO-20%');
-    expect(promoCodeInputProblem('РЕВ-ОЛЕНА7', FRIEND)).toBe('Промокод пишеться латинськими літерами, як-от REW-K7P2MX');
-    expect(promoCodeInputProblem('REW_OLENA!', FRIEND)).toBe('Промокод може містити лише латинські літери, цифри, «-» і «%», як-от REW-K7P2MX');
+    expect(promoCodeInputProblem('РЕВ-ОЛЕНА7', FRIEND)).toBe(
+      'Промокод пишеться латинськими літерами, як-от REW-K7P2MX',
+    );
+    expect(promoCodeInputProblem('REW_OLENA!', FRIEND)).toBe(
+      'Промокод може містити лише латинські літери, цифри, «-» і «%», як-от REW-K7P2MX',
+    );
     expect(promoCodeInputProblem('VELO#20', VELO)).toMatch(/як-от VELO-20%$/);
     expect(promoCodeInputProblem('A'.repeat(51), VELO)).toBe('Промокод задовгий');
-    for (const bad of ['velo 20%', 'ВЕЛО-20%', 'VELO#20']) expect(promoCodeInputProblem(bad, VELO)).not.toContain('REW-');
+    for (const bad of ['velo 20%', 'ВЕЛО-20%', 'VELO#20'])
+      expect(promoCodeInputProblem(bad, VELO)).not.toContain('REW-');
   });
 });

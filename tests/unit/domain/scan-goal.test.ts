@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SCAN_MONTHLY_GOAL, scanGoalReached, scanMessage, scanPercent, scanProgress } from '../../../src/domain/scan/goal';
+import {
+  SCAN_MONTHLY_GOAL,
+  scanGoalReached,
+  scanMessage,
+  scanPercent,
+  scanProgress,
+} from '../../../src/domain/scan/goal';
 import { pluralUk } from '../../../src/domain/format/plural';
 import { SCAN_COPY } from '../../../src/features/scan/copy';
 
@@ -24,7 +30,18 @@ describe('monthly scan goal (docs/api.md#scan get-scan-percent, get-message; doc
   it('uses the Ukrainian plural forms', () => {
     const forms = ['скан', 'скани', 'сканів'] as const;
     expect([1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111].map((n) => pluralUk(n, forms))).toEqual([
-      'скан', 'скани', 'скани', 'сканів', 'сканів', 'сканів', 'сканів', 'скан', 'скани', 'сканів', 'скан', 'сканів',
+      'скан',
+      'скани',
+      'скани',
+      'сканів',
+      'сканів',
+      'сканів',
+      'сканів',
+      'скан',
+      'скани',
+      'сканів',
+      'скан',
+      'сканів',
     ]);
   });
 

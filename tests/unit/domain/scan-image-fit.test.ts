@@ -22,7 +22,12 @@ describe('multi-scan photo resized on the phone', () => {
   });
 
   it('refuses a size that is not a picture', () => {
-    for (const s of [{ width: 0, height: 10 }, { width: Number.NaN, height: 10 }, { width: -1, height: -1 }, { width: Infinity, height: 10 }]) {
+    for (const s of [
+      { width: 0, height: 10 },
+      { width: Number.NaN, height: 10 },
+      { width: -1, height: -1 },
+      { width: Infinity, height: 10 },
+    ]) {
       expect(() => fitPhoto(s)).toThrow(RangeError);
     }
   });

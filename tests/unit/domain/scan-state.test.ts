@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateNotice, mergeHistory, shownScanState, waitingSummary, type HistoryLine } from '../../../src/domain/scan/state';
+import {
+  duplicateNotice,
+  mergeHistory,
+  shownScanState,
+  waitingSummary,
+  type HistoryLine,
+} from '../../../src/domain/scan/state';
 
 describe('scan states (waiting, sent, credited with XP, refused with a reason)', () => {
   it('a waiting code reads as sent only while its entry is being sent', () => {
@@ -14,7 +20,9 @@ describe('scan states (waiting, sent, credited with XP, refused with a reason)',
     expect(duplicateNotice({ state: 'waiting', xp: null, message: null })).toContain('чекає надсилання');
     expect(duplicateNotice({ state: 'credited', xp: 12, message: null })).toContain('+12 XP');
     expect(duplicateNotice({ state: 'credited', xp: null, message: null })).toContain('уже зараховано');
-    expect(duplicateNotice({ state: 'refused', xp: null, message: 'Такого коду немає' })).toContain('Такого коду немає');
+    expect(duplicateNotice({ state: 'refused', xp: null, message: 'Такого коду немає' })).toContain(
+      'Такого коду немає',
+    );
   });
 
   it('counts waiting codes in Ukrainian', () => {
@@ -25,7 +33,15 @@ describe('scan states (waiting, sent, credited with XP, refused with a reason)',
 });
 
 describe('scan history merged with this phone’s codes', () => {
-  const line = (code: string, at: number, state: HistoryLine['state'], xp: number | null = null): HistoryLine => ({ code, at, state, xp, product: null, message: null, source: 'single' });
+  const line = (code: string, at: number, state: HistoryLine['state'], xp: number | null = null): HistoryLine => ({
+    code,
+    at,
+    state,
+    xp,
+    product: null,
+    message: null,
+    source: 'single',
+  });
 
   it('one line per code, newest first; the server’s word wins for a code it lists', () => {
     const server = [line('a', 300, 'credited', 10), line('b', 100, 'credited', 12)];

@@ -50,7 +50,11 @@ describe('delivery address (docs/rules.md#entities Delivery)', () => {
   });
   it('builds address1', () => {
     expect(deliveryAddress1({ method: 1, city: 'Львів', branch: 'Відділення №3' })).toBe('Відділення №3');
-    expect(deliveryAddress1({ method: 2, city: 'Київ', street: 'вул. Хрещатик', house: '22', flat: '5' })).toBe('вул. Хрещатик, буд. 22, кв. 5');
-    expect(deliveryAddress1({ method: 3, city: 'Київ', street: 'вул. Січових Стрільців, 10' })).toBe('iPost: вул. Січових Стрільців, 10');
+    expect(deliveryAddress1({ method: 2, city: 'Київ', street: 'вул. Хрещатик', house: '22', flat: '5' })).toBe(
+      'вул. Хрещатик, буд. 22, кв. 5',
+    );
+    expect(deliveryAddress1({ method: 3, city: 'Київ', street: 'вул. Січових Стрільців, 10' })).toBe(
+      'iPost: вул. Січових Стрільців, 10',
+    );
   });
 });

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareCodeUnits, formatCalendarDate, formatCalendarDay, formatDate, formatDateTime, formatDayMonth, formatMonthYear, formatNumber, formatTime, sameKyivDay } from '../../../src/domain/format/uk-format';
+import {
+  compareCodeUnits,
+  formatCalendarDate,
+  formatCalendarDay,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatMonthYear,
+  formatNumber,
+  formatTime,
+  sameKyivDay,
+} from '../../../src/domain/format/uk-format';
 
 // The reference is Node's own ICU (full data): the app's strings must be the ones Intl gives.
 const intl2 = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
@@ -43,13 +54,28 @@ describe('dates', () => {
     fc.assert(
       fc.property(days, (d) => {
         expect(formatDayMonth(d)).toBe(d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'long', ...KYIV }));
-        expect(formatDayMonth(d, { year: true })).toBe(d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'long', year: 'numeric', ...KYIV }));
-        expect(formatDayMonth(d, { short: true })).toBe(d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'short', ...KYIV }));
+        expect(formatDayMonth(d, { year: true })).toBe(
+          d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'long', year: 'numeric', ...KYIV }),
+        );
+        expect(formatDayMonth(d, { short: true })).toBe(
+          d.toLocaleDateString('uk-UA', { day: 'numeric', month: 'short', ...KYIV }),
+        );
         expect(formatDate(d)).toBe(d.toLocaleDateString('uk-UA', KYIV));
         expect(formatMonthYear(d)).toBe(d.toLocaleDateString('uk-UA', { month: 'long', year: 'numeric', ...KYIV }));
         expect(formatTime(d)).toBe(d.toLocaleTimeString('uk-UA', { hour: '2-digit', minute: '2-digit', ...KYIV }));
-        expect(formatDateTime(d)).toBe(d.toLocaleString('uk-UA', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', ...KYIV }));
-        expect(formatDateTime(d, { year: false })).toBe(d.toLocaleString('uk-UA', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', ...KYIV }));
+        expect(formatDateTime(d)).toBe(
+          d.toLocaleString('uk-UA', {
+            day: 'numeric',
+            month: 'long',
+            year: 'numeric',
+            hour: '2-digit',
+            minute: '2-digit',
+            ...KYIV,
+          }),
+        );
+        expect(formatDateTime(d, { year: false })).toBe(
+          d.toLocaleString('uk-UA', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', ...KYIV }),
+        );
       }),
     );
   });
@@ -61,7 +87,9 @@ describe('dates', () => {
     try {
       for (const zone of ['America/New_York', 'Asia/Tokyo', 'UTC', 'Europe/Kyiv']) {
         process.env.TZ = zone;
-        seen.add(`${formatDayMonth(scan)} ${formatTime(scan)} ${formatDate(scan)} ${formatMonthYear(scan)} ${sameKyivDay(scan, '2026-11-27T21:59:00Z')}`);
+        seen.add(
+          `${formatDayMonth(scan)} ${formatTime(scan)} ${formatDate(scan)} ${formatMonthYear(scan)} ${sameKyivDay(scan, '2026-11-27T21:59:00Z')}`,
+        );
       }
     } finally {
       process.env.TZ = before;
@@ -72,7 +100,9 @@ describe('dates', () => {
 
   it('a calendar date with no time of its own: as written, with the year on request, in digits', () => {
     expect(formatCalendarDay('2025-11-20', { year: true })).toBe('20 листопада 2025 р.');
-    expect(formatCalendarDate('1992-04-17')).toBe(new Date('1992-04-17T00:00:00Z').toLocaleDateString('uk-UA', { timeZone: 'UTC' }));
+    expect(formatCalendarDate('1992-04-17')).toBe(
+      new Date('1992-04-17T00:00:00Z').toLocaleDateString('uk-UA', { timeZone: 'UTC' }),
+    );
     expect(formatTime('not a date')).toBe('');
     expect(formatDateTime('not a date')).toBe('not a date');
   });
@@ -82,8 +112,12 @@ describe('dates', () => {
       fc.property(days, (d) => {
         const date = d.toISOString().slice(0, 10);
         const noon = new Date(`${date}T12:00:00Z`);
-        expect(formatCalendarDay(date)).toBe(noon.toLocaleDateString('uk-UA', { day: 'numeric', month: 'long', timeZone: 'UTC' }));
-        expect(formatCalendarDay(date, { weekday: true })).toBe(noon.toLocaleDateString('uk-UA', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' }));
+        expect(formatCalendarDay(date)).toBe(
+          noon.toLocaleDateString('uk-UA', { day: 'numeric', month: 'long', timeZone: 'UTC' }),
+        );
+        expect(formatCalendarDay(date, { weekday: true })).toBe(
+          noon.toLocaleDateString('uk-UA', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' }),
+        );
       }),
     );
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { veloLinePrice, veloPromoInputVisible, veloPromoProblem, VELO_USED_TAG } from '../../../src/domain/cart/velo-promo';
+import {
+  veloLinePrice,
+  veloPromoInputVisible,
+  veloPromoProblem,
+  VELO_USED_TAG,
+} from '../../../src/domain/cart/velo-promo';
 
 const velo = { tags: ['velo', 'ipost_allow'] };
 const gift = { tags: ['velo', 'velo_gift'] };

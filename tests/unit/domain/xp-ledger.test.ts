@@ -1,15 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, ledgerDays, pendingServerLine, pendingSum, serverLine, type LedgerLine } from '../../../src/domain/xp/ledger';
+import {
+  dayLabel,
+  ledgerDays,
+  pendingServerLine,
+  pendingSum,
+  serverLine,
+  type LedgerLine,
+} from '../../../src/domain/xp/ledger';
 
-const tx = (id: number, amount: number, reason: string, at: string, after: number) => ({ id, amount, balance_after: after, reason, title: `t${id}`, created_at: at });
-const pending = (key: string, at: string, amount: number | null, state: LedgerLine['state'] = 'waiting'): LedgerLine => ({ key, state, amount, what: key, source: 'scan', at: Date.parse(at), balanceAfter: null });
+const tx = (id: number, amount: number, reason: string, at: string, after: number) => ({
+  id,
+  amount,
+  balance_after: after,
+  reason,
+  title: `t${id}`,
+  created_at: at,
+});
+const pending = (
+  key: string,
+  at: string,
+  amount: number | null,
+  state: LedgerLine['state'] = 'waiting',
+): LedgerLine => ({ key, state, amount, what: key, source: 'scan', at: Date.parse(at), balanceAfter: null });
 
 describe('the XP ledger', () => {
   it('server lines are credited, an earned credit taken back is reversed, spending is not', () => {
-    expect(serverLine(tx(1, 30, 'scan', '2026-11-26T10:00:00Z', 130))).toMatchObject({ state: 'credited', source: 'scan', balanceAfter: 130 });
-    expect(serverLine(tx(2, -30, 'scan', '2026-11-26T11:00:00Z', 100))).toMatchObject({ state: 'reversed', source: 'scan' });
-    expect(serverLine(tx(3, 300, 'referral_reversal', '2026-11-26T11:00:00Z', 100))).toMatchObject({ state: 'reversed', source: 'referral' });
-    expect(serverLine(tx(4, -600, 'order', '2026-11-26T12:00:00Z', 0))).toMatchObject({ state: 'credited', source: 'order' });
+    expect(serverLine(tx(1, 30, 'scan', '2026-11-26T10:00:00Z', 130))).toMatchObject({
+      state: 'credited',
+      source: 'scan',
+      balanceAfter: 130,
+    });
+    expect(serverLine(tx(2, -30, 'scan', '2026-11-26T11:00:00Z', 100))).toMatchObject({
+      state: 'reversed',
+      source: 'scan',
+    });
+    expect(serverLine(tx(3, 300, 'referral_reversal', '2026-11-26T11:00:00Z', 100))).toMatchObject({
+      state: 'reversed',
+      source: 'referral',
+    });
+    expect(serverLine(tx(4, -600, 'order', '2026-11-26T12:00:00Z', 0))).toMatchObject({
+      state: 'credited',
+      source: 'order',
+    });
     expect(serverLine(tx(5, 5, 'bonus-day', '2026-11-26T12:00:00Z', 5)).source).toBe('other');
   });
 
@@ -35,14 +67,36 @@ describe('the XP ledger', () => {
   });
 
   it('what is on its way: known XP summed, unpriced ones counted, refused ones left out', () => {
-    expect(pendingSum([pending('a', '2026-11-26T09:00:00Z', null), pending('b', '2026-11-26T09:00:00Z', -500, 'checking'), pending('c', '2026-11-26T09:00:00Z', 40, 'refused')])).toEqual({ known: -500, unpriced: 1, count: 2 });
+    expect(
+      pendingSum([
+        pending('a', '2026-11-26T09:00:00Z', null),
+        pending('b', '2026-11-26T09:00:00Z', -500, 'checking'),
+        pending('c', '2026-11-26T09:00:00Z', 40, 'refused'),
+      ]),
+    ).toEqual({ known: -500, unpriced: 1, count: 2 });
     expect(pendingSum([])).toEqual({ known: 0, unpriced: 0, count: 0 });
   });
 
   it('a credit the server owes (a friend’s order not paid yet) is pending: on its way, in no balance', () => {
-    const owed = pendingServerLine({ id: 7, amount: 300, reason: 'referral', title: 'Запрошений друг Андрій зробив перше замовлення', created_at: '2026-11-26T08:00:00Z' });
-    expect(owed).toMatchObject({ key: 'owed:7', state: 'pending', amount: 300, source: 'referral', balanceAfter: null });
-    expect(pendingSum([owed, pending('a', '2026-11-26T09:00:00Z', null)])).toEqual({ known: 300, unpriced: 1, count: 2 });
+    const owed = pendingServerLine({
+      id: 7,
+      amount: 300,
+      reason: 'referral',
+      title: 'Запрошений друг Андрій зробив перше замовлення',
+      created_at: '2026-11-26T08:00:00Z',
+    });
+    expect(owed).toMatchObject({
+      key: 'owed:7',
+      state: 'pending',
+      amount: 300,
+      source: 'referral',
+      balanceAfter: null,
+    });
+    expect(pendingSum([owed, pending('a', '2026-11-26T09:00:00Z', null)])).toEqual({
+      known: 300,
+      unpriced: 1,
+      count: 2,
+    });
     // Within its day it comes before the credited lines, as other lines not credited yet do.
     const day = ledgerDays([serverLine(tx(1, 10, 'scan', '2026-11-26T08:00:00Z', 10)), owed])[0]!;
     expect(day.lines.map((l) => l.key)).toEqual(['owed:7', 'tx:1']);

@@ -23,11 +23,16 @@ function screens(dir: string, out: string[] = []): string[] {
 describe('fields keep what the member typed or pasted', () => {
   it('no input or text area of the app has maxLength, nor cuts its typed value', () => {
     const found: string[] = [];
-    for (const file of [...screens(join(ROOT, 'src/features')), ...screens(join(ROOT, 'src/ui')), ...screens(join(ROOT, 'src/app'))]) {
+    for (const file of [
+      ...screens(join(ROOT, 'src/features')),
+      ...screens(join(ROOT, 'src/ui')),
+      ...screens(join(ROOT, 'src/app')),
+    ]) {
       const text = readFileSync(file, 'utf8');
       const where = relative(ROOT, file);
       if (/\bmaxLength\s*=/.test(text)) found.push(`${where}: maxLength`);
-      for (const m of text.matchAll(/e\.(?:target|currentTarget)\.value[^\n]*?\.slice\(0,/g)) found.push(`${where}: ${m[0]}`);
+      for (const m of text.matchAll(/e\.(?:target|currentTarget)\.value[^\n]*?\.slice\(0,/g))
+        found.push(`${where}: ${m[0]}`);
     }
     expect(found).toEqual([]);
   });

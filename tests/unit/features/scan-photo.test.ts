@@ -13,6 +13,8 @@ describe('a multi-scan photo refused on the phone', () => {
   });
 
   it('a picture the browser cannot open is refused as unreadable', async () => {
-    await expect(preparePhoto(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }))).rejects.toThrow(PHOTO_COPY.unreadable);
+    await expect(preparePhoto(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }))).rejects.toThrow(
+      PHOTO_COPY.unreadable,
+    );
   });
 });

@@ -49,7 +49,10 @@ describe('«Надіслані фото»: the server’s photos merged with thi
 
   it('shows a photo read a moment ago from here before the server’s list has it, and everything local before the first pull', () => {
     const justRead = local('s', '2026-11-05T10:00:00Z', { state: 'sent', serverId: 9, xpTotal: 12 });
-    expect(sentPhotos([server(5, '2026-11-03T10:00:00Z')], [justRead], 'glo').map((r) => r.id)).toEqual(['s', 'server:5']);
+    expect(sentPhotos([server(5, '2026-11-03T10:00:00Z')], [justRead], 'glo').map((r) => r.id)).toEqual([
+      's',
+      'server:5',
+    ]);
     expect(sentPhotos(null, [justRead], 'glo').map((r) => r.id)).toEqual(['s']);
   });
 });

@@ -17,7 +17,13 @@ afterEach(() => {
 
 async function member() {
   const db = new ClubDb(uniqueDbName('env-now'));
-  await saveSession(db, { token: 'tok-1', customerIds: { glo: 101 }, phone: '380500000001', variant: 'glo', ageVerified: false });
+  await saveSession(db, {
+    token: 'tok-1',
+    customerIds: { glo: 101 },
+    phone: '380500000001',
+    variant: 'glo',
+    ageVerified: false,
+  });
   const net = scriptedFetch(
     api({
       '/api/user/verify-age': () => ({ status: 200, body: { age_verified: true, tags: ['pwa_user', 'age_verified'] } }),
@@ -53,7 +59,9 @@ describe('a tap before the sync engine has started (useAuthEnvNow)', () => {
     // The button is usable before the engine has started.
     expect(screen.getByTestId('verify-submit').hasAttribute('disabled')).toBe(false);
     await submitBirthDate();
-    await waitFor(() => expect(net.seen.map((r) => new URL(r.url, 'http://x').pathname)).toContain('/api/user/verify-age'));
+    await waitFor(() =>
+      expect(net.seen.map((r) => new URL(r.url, 'http://x').pathname)).toContain('/api/user/verify-age'),
+    );
     expect(started).toHaveLength(1);
     const sent = net.seen.find((r) => r.url.endsWith('/api/user/verify-age'))!;
     expect(JSON.parse(sent.body!)).toMatchObject({ method: 'diia', birth_date: '1990-02-03' });

@@ -9,7 +9,9 @@ const BASE = 'https://club.test/';
 
 /** A Cache Storage of plain maps: names to URLs to bodies. */
 function fakeCaches(initial: Record<string, string[]>) {
-  const stores = new Map(Object.entries(initial).map(([name, urls]) => [name, new Set(urls.map((u) => new URL(u, BASE).href))]));
+  const stores = new Map(
+    Object.entries(initial).map(([name, urls]) => [name, new Set(urls.map((u) => new URL(u, BASE).href))]),
+  );
   const api = {
     keys: async () => [...stores.keys()],
     delete: async (name: string) => stores.delete(name),
@@ -19,7 +21,8 @@ function fakeCaches(initial: Record<string, string[]>) {
       return { keys: async () => [...m].map((u) => new Request(u)), delete: async (r: Request) => m.delete(r.url) };
     },
   };
-  const left = () => Object.fromEntries([...stores].map(([n, m]) => [n, [...m].map((u) => new URL(u).pathname + new URL(u).search)]));
+  const left = () =>
+    Object.fromEntries([...stores].map(([n, m]) => [n, [...m].map((u) => new URL(u).pathname + new URL(u).search)]));
   return { api, left };
 }
 
@@ -49,7 +52,10 @@ describe('the service worker at a logout', () => {
 
   it('answers the page on the port it sent, once done; other messages are not its business', async () => {
     const listeners: Array<(e: unknown) => void> = [];
-    const scope = { location: { href: BASE }, addEventListener: (_: string, l: (e: unknown) => void) => listeners.push(l) };
+    const scope = {
+      location: { href: BASE },
+      addEventListener: (_: string, l: (e: unknown) => void) => listeners.push(l),
+    };
     const dropMemory = vi.fn();
     listenForLogout(scope as unknown as ServiceWorkerGlobalScope, dropMemory);
     const event = (type: string) => {

@@ -13,7 +13,8 @@ function keptPictures(urls: Record<string, string>): PictureCache & { kept: Map<
   const kept = new Map(Object.entries(urls).map(([u, body]) => [`${BASE}${u}`, body]));
   return {
     kept,
-    match: async (url) => (kept.has(url) ? new Response(kept.get(url), { headers: { 'content-type': 'image/webp' } }) : undefined),
+    match: async (url) =>
+      kept.has(url) ? new Response(kept.get(url), { headers: { 'content-type': 'image/webp' } }) : undefined,
     keep: async (url, r) => void kept.set(url, await r.text()),
     touch: async (url) => kept.has(url),
     trim: async () => undefined,
@@ -23,10 +24,12 @@ function keptPictures(urls: Record<string, string>): PictureCache & { kept: Map<
 
 const answer = (pictures: PictureCache, path: string, onLine: boolean) => {
   const waits: Promise<unknown>[] = [];
-  return answerPicture(pictures, new Request(`${BASE}${path}`), { navigator: { onLine } }, (p) => waits.push(p)).then(async (r) => {
-    await Promise.all(waits);
-    return r;
-  });
+  return answerPicture(pictures, new Request(`${BASE}${path}`), { navigator: { onLine } }, (p) => waits.push(p)).then(
+    async (r) => {
+      await Promise.all(waits);
+      return r;
+    },
+  );
 };
 
 const isMark = (r: Response) => r.headers.get(PICTURE_MARK_HEADER) === '1';
@@ -44,7 +47,9 @@ describe('picture route', () => {
   it('offline, neither form kept: the mark the page turns into the designed placeholder', async () => {
     const r = await answer(keptPictures({ '/media/products/8.webp': 'other' }), '/media/products/7.webp?w=720', false);
     expect(isMark(r)).toBe(true);
-    expect((await answer(keptPictures({}), '/media/products/7.webp', false)).headers.get(PICTURE_MARK_HEADER)).toBe('1');
+    expect((await answer(keptPictures({}), '/media/products/7.webp', false)).headers.get(PICTURE_MARK_HEADER)).toBe(
+      '1',
+    );
   });
 
   it('online and the network fails or refuses: the kept other size; a fetched picture is kept under its own URL', async () => {

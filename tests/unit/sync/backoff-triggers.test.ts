@@ -41,12 +41,24 @@ const settle = () => new Promise((r) => setTimeout(r, 30));
 /** A signed-in device whose server answers 503 to analytics events until `fix()`. */
 async function failingDevice() {
   let fail = true;
-  const h = await harness({ reply: api({ '/api/analytics/send-bat-event': (): Reply => (fail ? { status: 503 } : { status: 200, body: { ok: true, id: 1 } }) }) });
+  const h = await harness({
+    reply: api({
+      '/api/analytics/send-bat-event': (): Reply =>
+        fail ? { status: 503 } : { status: 200, body: { ok: true, id: 1 } },
+    }),
+  });
   const timers = fakeTimers();
   const online = manualOnline(true);
   const doc = fakeDocument();
   const requestBackgroundSync = vi.fn(async () => true);
-  const trig = installTriggers(h.outbox, { online, document: doc, now: () => h.clock.t, requestBackgroundSync, pull: async () => undefined, ...timers });
+  const trig = installTriggers(h.outbox, {
+    online,
+    document: doc,
+    now: () => h.clock.t,
+    requestBackgroundSync,
+    pull: async () => undefined,
+    ...timers,
+  });
   const attemptsOf = async () => (await h.db.outbox.orderBy('seq').first())?.attempts;
   const sendsOf = (event: string) => h.sends().filter((s) => s.body.event === event).length;
   return { h, timers, online, doc, requestBackgroundSync, trig, attemptsOf, sendsOf, fix: () => (fail = false) };
@@ -126,9 +138,15 @@ describe('backoff is kept by every trigger', () => {
   it('the member’s change after a 5xx without Retry-After waits at most 8 s; the app’s reports and a Retry-After keep theirs', () => {
     const member = policyFor(DEFAULT_BACKOFF, { status: 500, retryAfterMs: null, quiet: false });
     expect(backoffDelay(20, null, () => 1, member)).toBe(8_000);
-    expect(backoffDelay(20, null, () => 1, policyFor(DEFAULT_BACKOFF, { status: 500, retryAfterMs: null, quiet: true }))).toBe(300_000);
-    expect(backoffDelay(1, 60_000, () => 0, policyFor(DEFAULT_BACKOFF, { status: 503, retryAfterMs: 60_000, quiet: false }))).toBe(60_000);
-    expect(backoffDelay(20, null, () => 1, policyFor(DEFAULT_BACKOFF, { status: 429, retryAfterMs: null, quiet: false }))).toBe(300_000);
+    expect(
+      backoffDelay(20, null, () => 1, policyFor(DEFAULT_BACKOFF, { status: 500, retryAfterMs: null, quiet: true })),
+    ).toBe(300_000);
+    expect(
+      backoffDelay(1, 60_000, () => 0, policyFor(DEFAULT_BACKOFF, { status: 503, retryAfterMs: 60_000, quiet: false })),
+    ).toBe(60_000);
+    expect(
+      backoffDelay(20, null, () => 1, policyFor(DEFAULT_BACKOFF, { status: 429, retryAfterMs: null, quiet: false })),
+    ).toBe(300_000);
   });
 });
 
@@ -144,7 +162,13 @@ describe('Background Sync in the service worker keeps the backoff', () => {
     installOutboxSync(scope as unknown as ServiceWorkerGlobalScope);
     const fire = async () => {
       const waits: Array<Promise<unknown>> = [];
-      scope.dispatchEvent(Object.assign(new Event('sync'), { tag: OUTBOX_SYNC_TAG, lastChance: false, waitUntil: (p: Promise<unknown>) => void waits.push(p) }));
+      scope.dispatchEvent(
+        Object.assign(new Event('sync'), {
+          tag: OUTBOX_SYNC_TAG,
+          lastChance: false,
+          waitUntil: (p: Promise<unknown>) => void waits.push(p),
+        }),
+      );
       await waits[0]?.catch(() => undefined);
     };
     await fire();

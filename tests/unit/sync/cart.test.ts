@@ -18,7 +18,11 @@ import type { Reply } from './support/fake-fetch';
 import { api, GLO, harness, OGO } from './support/harness';
 import { metafieldServer, productRow } from './support/shop-fixtures';
 
-const line = (id: number, count = 1, over: Partial<CartLine> = {}): CartLine => ({ ...lineOf(productRow(id)), count, ...over });
+const line = (id: number, count = 1, over: Partial<CartLine> = {}): CartLine => ({
+  ...lineOf(productRow(id)),
+  count,
+  ...over,
+});
 const counts = (lines: CartLine[]) => lines.map((l) => [l.productId, l.count]);
 const mirrorCounts = (value: unknown) => counts(parseCartMirror(String(value)));
 
@@ -36,10 +40,22 @@ describe('cart changes (docs/rules.md#states), pure', () => {
 
   it('decrements only while above 1; set count stays within 1..99; remove drops the line', () => {
     const c = [line(1, 2), line(2, 1)];
-    expect(counts(applyCartOp(c, { op: 'decrement', variantId: 10 }))).toEqual([[1, 1], [2, 1]]);
-    expect(counts(applyCartOp(c, { op: 'decrement', variantId: 20 }))).toEqual([[1, 2], [2, 1]]);
-    expect(counts(applyCartOp(c, { op: 'set', variantId: 20, count: 500 }))).toEqual([[1, 2], [2, 99]]);
-    expect(counts(applyCartOp(c, { op: 'set', variantId: 20, count: 0 }))).toEqual([[1, 2], [2, 1]]);
+    expect(counts(applyCartOp(c, { op: 'decrement', variantId: 10 }))).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+    expect(counts(applyCartOp(c, { op: 'decrement', variantId: 20 }))).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+    expect(counts(applyCartOp(c, { op: 'set', variantId: 20, count: 500 }))).toEqual([
+      [1, 2],
+      [2, 99],
+    ]);
+    expect(counts(applyCartOp(c, { op: 'set', variantId: 20, count: 0 }))).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
     expect(counts(applyCartOp(c, { op: 'remove', variantId: 10 }))).toEqual([[2, 1]]);
   });
 
@@ -56,7 +72,9 @@ describe('cart changes (docs/rules.md#states), pure', () => {
     const before = [line(1, 2), line(2, 1), line(3, 5)];
     const after = applyCartOp(before, { op: 'clear', variantIds: [10, 20] });
     expect(counts(after)).toEqual([[3, 5]]);
-    expect(counts(revertCartOp(after, { change: { op: 'clear', variantIds: [10, 20] }, before: before.slice(0, 2) }))).toEqual([
+    expect(
+      counts(revertCartOp(after, { change: { op: 'clear', variantIds: [10, 20] }, before: before.slice(0, 2) })),
+    ).toEqual([
       [3, 5],
       [1, 2],
       [2, 1],
@@ -69,7 +87,11 @@ describe('cart changes (docs/rules.md#states), pure', () => {
     expect(revertCartOp(after, { change: { op: 'remove', variantId: 10 }, before })).toEqual(before);
     expect(revertCartOp([line(5, 1)], { change: { op: 'add', line: line(5), units: 1 }, before: [] })).toEqual([]);
     expect(parseCartMirror(toMirror([line(1, 2), line(2, 1)]))).toEqual([line(1, 2), line(2, 1)]);
-    expect(mirrorCounts('[{"variant_id":10,"id":1,"count":2},{"variant_id":"x","id":2,"count":1},{"variant_id":30,"id":3,"count":0}]')).toEqual([[1, 2]]);
+    expect(
+      mirrorCounts(
+        '[{"variant_id":10,"id":1,"count":2},{"variant_id":"x","id":2,"count":1},{"variant_id":30,"id":3,"count":0}]',
+      ),
+    ).toEqual([[1, 2]]);
     expect(parseCartMirror('{oops')).toEqual([]);
   });
 
@@ -77,7 +99,20 @@ describe('cart changes (docs/rules.md#states), pure', () => {
     const l = line(1, 2);
     expect(toMirror([l])).toBe(
       JSON.stringify([
-        { variant_id: l.variantId, id: l.productId, count: 2, price: l.price, bonuses: l.bonuses, collectionId: l.collectionId, tags: l.tags, quantity: l.quantity, title: l.title, subTitle: l.subTitle, image: l.image, category: l.category },
+        {
+          variant_id: l.variantId,
+          id: l.productId,
+          count: 2,
+          price: l.price,
+          bonuses: l.bonuses,
+          collectionId: l.collectionId,
+          tags: l.tags,
+          quantity: l.quantity,
+          title: l.title,
+          subTitle: l.subTitle,
+          image: l.image,
+          category: l.category,
+        },
       ]),
     );
   });
@@ -104,7 +139,13 @@ describe('cart domain actions: Dexie + exactly one outbox entry each', () => {
     expect(await h.db.cart.count()).toBe(0);
     const entries = await h.db.outbox.orderBy('seq').toArray();
     expect(entries.map((e) => e.kind)).toEqual(Array(5).fill('cart-change'));
-    expect(entries.map((e) => (e.payload as { change: { op: string } }).change.op)).toEqual(['add', 'add', 'decrement', 'set', 'remove']);
+    expect(entries.map((e) => (e.payload as { change: { op: string } }).change.op)).toEqual([
+      'add',
+      'add',
+      'decrement',
+      'set',
+      'remove',
+    ]);
   });
 
   it('refuses an out-of-stock product without writing anything; carts of the variants stay apart', async () => {
@@ -137,13 +178,28 @@ describe('cart mirror: pwa/cart metafield through the outbox', () => {
     ]);
     expect(sends.map((s) => mirrorCounts(s.body.value))).toEqual([
       [[1, 1]],
-      [[1, 1], [2, 1]],
-      [[1, 2], [2, 1]],
-      [[1, 1], [2, 1]],
+      [
+        [1, 1],
+        [2, 1],
+      ],
+      [
+        [1, 2],
+        [2, 1],
+      ],
+      [
+        [1, 1],
+        [2, 1],
+      ],
       [[9, 1]],
     ]);
-    expect(mirrorCounts(server.value(101, 'cart'))).toEqual([[1, 1], [2, 1]]);
-    expect(mirrorCounts((await getBase(h.db, 'glo', CART_DOC))!.value)).toEqual([[1, 1], [2, 1]]);
+    expect(mirrorCounts(server.value(101, 'cart'))).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+    expect(mirrorCounts((await getBase(h.db, 'glo', CART_DOC))!.value)).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
     expect(await h.db.outbox.count()).toBe(0);
   });
 
@@ -155,11 +211,38 @@ describe('cart mirror: pwa/cart metafield through the outbox', () => {
     await addProductToCart(h.db, GLO, productRow(2)); // refused
     await addProductToCart(h.db, GLO, productRow(3)); // accepted: [1, 3]
     await addProductToCart(h.db, GLO, productRow(2)); // accepted: [1, 3, 2×1]
-    expect(counts(await localCart(h.db, 'glo'))).toEqual([[1, 1], [2, 2], [3, 1]]);
+    expect(counts(await localCart(h.db, 'glo'))).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 1],
+    ]);
     await h.outbox.replay();
-    expect(h.sends().map((s) => mirrorCounts(s.body.value))).toEqual([[[1, 1]], [[1, 1], [2, 1]], [[1, 1], [3, 1]], [[1, 1], [3, 1], [2, 1]]]);
-    expect(counts(await localCart(h.db, 'glo')).sort()).toEqual([[1, 1], [2, 1], [3, 1]]);
-    expect(mirrorCounts(server.value(101, 'cart'))).toEqual([[1, 1], [3, 1], [2, 1]]);
+    expect(h.sends().map((s) => mirrorCounts(s.body.value))).toEqual([
+      [[1, 1]],
+      [
+        [1, 1],
+        [2, 1],
+      ],
+      [
+        [1, 1],
+        [3, 1],
+      ],
+      [
+        [1, 1],
+        [3, 1],
+        [2, 1],
+      ],
+    ]);
+    expect(counts(await localCart(h.db, 'glo')).sort()).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+    ]);
+    expect(mirrorCounts(server.value(101, 'cart'))).toEqual([
+      [1, 1],
+      [3, 1],
+      [2, 1],
+    ]);
     const failed = await h.db.outbox.where('state').equals('failed').toArray();
     expect(failed).toHaveLength(1);
     expect(failed[0]!.lastError?.message).toBe('Кошик завеликий');
@@ -172,7 +255,10 @@ describe('cart mirror: pwa/cart metafield through the outbox', () => {
     await addProductToCart(h.db, GLO, productRow(1));
     await setCartLineCount(h.db, GLO, 10, 4);
     // Stop after the refusal: the second entry is made to wait.
-    await h.db.outbox.where('seq').above((await h.db.outbox.orderBy('seq').first())!.seq).modify({ nextAttemptAt: h.clock.t + 60_000 });
+    await h.db.outbox
+      .where('seq')
+      .above((await h.db.outbox.orderBy('seq').first())!.seq)
+      .modify({ nextAttemptAt: h.clock.t + 60_000 });
     await h.outbox.replay();
     // The add was refused; the set count of that line (still waiting) finds no line to set.
     expect(counts(await localCart(h.db, 'glo'))).toEqual([]);
@@ -187,11 +273,46 @@ describe('each cart operation lands on the cart another device changed meanwhile
   const seen = [line(1, 2), line(2, 1)];
   const moved = toMirror([line(1, 5), line(2, 1), line(3, 2)]);
   const cases: Array<[string, (h: Awaited<ReturnType<typeof harness>>) => Promise<unknown>, number[][]]> = [
-    ['add +2 of line 2 adds to the other device’s count', (h) => addProductToCart(h.db, GLO, productRow(2), 2), [[1, 5], [2, 3], [3, 2]]],
-    ['one less of line 1 takes one from its count there', (h) => decrementCartLine(h.db, GLO, 10), [[1, 4], [2, 1], [3, 2]]],
-    ['set line 1 to 3 sets it, whatever it was', (h) => setCartLineCount(h.db, GLO, 10, 3), [[1, 3], [2, 1], [3, 2]]],
-    ['remove line 2 removes only it', (h) => removeCartLine(h.db, GLO, 20), [[1, 5], [3, 2]]],
-    ['clear the lines an order took keeps the line added meanwhile', (h) => clearOrderedLines(h.db, GLO, [10, 20]), [[3, 2]]],
+    [
+      'add +2 of line 2 adds to the other device’s count',
+      (h) => addProductToCart(h.db, GLO, productRow(2), 2),
+      [
+        [1, 5],
+        [2, 3],
+        [3, 2],
+      ],
+    ],
+    [
+      'one less of line 1 takes one from its count there',
+      (h) => decrementCartLine(h.db, GLO, 10),
+      [
+        [1, 4],
+        [2, 1],
+        [3, 2],
+      ],
+    ],
+    [
+      'set line 1 to 3 sets it, whatever it was',
+      (h) => setCartLineCount(h.db, GLO, 10, 3),
+      [
+        [1, 3],
+        [2, 1],
+        [3, 2],
+      ],
+    ],
+    [
+      'remove line 2 removes only it',
+      (h) => removeCartLine(h.db, GLO, 20),
+      [
+        [1, 5],
+        [3, 2],
+      ],
+    ],
+    [
+      'clear the lines an order took keeps the line added meanwhile',
+      (h) => clearOrderedLines(h.db, GLO, [10, 20]),
+      [[3, 2]],
+    ],
   ];
   for (const [name, act, expected] of cases) {
     it(name, async () => {
@@ -216,7 +337,10 @@ describe('cart puller (a cart follows the member to a fresh device)', () => {
     const h = await harness({ reply: api(server.handlers) });
     const ctx = { db: h.db, transport: h.transport, now: () => h.clock.t, online: () => true };
     expect(await runPuller(cartPuller, ctx)).toBe('pulled');
-    expect(counts(await localCart(h.db, 'glo'))).toEqual([[4, 2], [5, 1]]);
+    expect(counts(await localCart(h.db, 'glo'))).toEqual([
+      [4, 2],
+      [5, 1],
+    ]);
     expect((await h.db.cart.get(['glo', 40]))?.title).toBe('Товар 4');
     expect(await localCart(h.db, 'ogo')).toEqual([]);
 
@@ -225,10 +349,16 @@ describe('cart puller (a cart follows the member to a fresh device)', () => {
     // Another device took line 5 out and made line 4 nine.
     server.set(101, 'cart', toMirror([line(4, 9)]));
     expect(await runPuller(cartPuller, ctx, true)).toBe('pulled');
-    expect(counts(await localCart(h.db, 'glo'))).toEqual([[4, 9], [6, 1]]);
+    expect(counts(await localCart(h.db, 'glo'))).toEqual([
+      [4, 9],
+      [6, 1],
+    ]);
     await h.outbox.replay();
     // Sent as the server's cart plus this device's own change.
-    expect(mirrorCounts(h.sends().at(-1)?.body.value)).toEqual([[4, 9], [6, 1]]);
+    expect(mirrorCounts(h.sends().at(-1)?.body.value)).toEqual([
+      [4, 9],
+      [6, 1],
+    ]);
   });
 
   it('two devices offline: lines and counts of both are kept (adds are added, 412 → rebuilt on the new cart)', async () => {
@@ -237,7 +367,8 @@ describe('cart puller (a cart follows the member to a fresh device)', () => {
     const reply = api(server.handlers);
     const a = await harness({ reply, name: 'cart-a' });
     const b = await harness({ reply, name: 'cart-b' });
-    for (const d of [a, b]) await runPuller(cartPuller, { db: d.db, transport: d.transport, now: () => d.clock.t, online: () => true });
+    for (const d of [a, b])
+      await runPuller(cartPuller, { db: d.db, transport: d.transport, now: () => d.clock.t, online: () => true });
     await addProductToCart(a.db, GLO, productRow(24));
     await addProductToCart(a.db, GLO, productRow(4), 2);
     await addProductToCart(b.db, GLO, productRow(25));
@@ -246,11 +377,19 @@ describe('cart puller (a cart follows the member to a fresh device)', () => {
     await Promise.all([a.outbox.replay(), b.outbox.replay()]);
     await a.outbox.replay();
     await b.outbox.replay();
-    expect(mirrorCounts(server.value(101, 'cart')).sort((x, y) => x[0]! - y[0]!)).toEqual([[4, 6], [24, 1], [25, 1]]);
+    expect(mirrorCounts(server.value(101, 'cart')).sort((x, y) => x[0]! - y[0]!)).toEqual([
+      [4, 6],
+      [24, 1],
+      [25, 1],
+    ]);
     expect(server.conflicts.count).toBeGreaterThan(0);
     for (const d of [a, b]) {
       await runPuller(cartPuller, { db: d.db, transport: d.transport, now: () => d.clock.t, online: () => true }, true);
-      expect(counts(await localCart(d.db, 'glo')).sort((x, y) => x[0]! - y[0]!)).toEqual([[4, 6], [24, 1], [25, 1]]);
+      expect(counts(await localCart(d.db, 'glo')).sort((x, y) => x[0]! - y[0]!)).toEqual([
+        [4, 6],
+        [24, 1],
+        [25, 1],
+      ]);
       expect(await d.db.outbox.count()).toBe(0);
     }
   });

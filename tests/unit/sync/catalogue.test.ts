@@ -18,12 +18,28 @@ function shop(lists: Record<number, ReturnType<typeof product>[]>) {
     '/api/api-shop/get-products-by-collection': (_r: unknown, b: Record<string, unknown>): Reply => {
       const products = lists[Number(b.collectionId)];
       if (!products) return { status: 404, body: { error: { code: 'not_found', message: 'Колекції немає' } } };
-      return { status: 200, body: { collection: { id: b.collectionId, category: 'x', title: `Колекція ${String(b.collectionId)}`, bonus: b.bonus === true }, products } };
+      return {
+        status: 200,
+        body: {
+          collection: {
+            id: b.collectionId,
+            category: 'x',
+            title: `Колекція ${String(b.collectionId)}`,
+            bonus: b.bonus === true,
+          },
+          products,
+        },
+      };
     },
   };
 }
 
-const ctxOf = (h: Awaited<ReturnType<typeof harness>>, online = true) => ({ db: h.db, transport: h.transport, now: () => h.clock.t, online: () => online });
+const ctxOf = (h: Awaited<ReturnType<typeof harness>>, online = true) => ({
+  db: h.db,
+  transport: h.transport,
+  now: () => h.clock.t,
+  online: () => online,
+});
 
 describe('catalogue puller (get-products-by-collection into Dexie)', () => {
   it('writes each collection of the active variant as the server answered it, and a row per product', async () => {
@@ -40,7 +56,11 @@ describe('catalogue puller (get-products-by-collection into Dexie)', () => {
     expect(await runPuller(cataloguePuller('glo'), ctxOf(h))).toBe('pulled');
 
     const asked = h.seen.map((r) => JSON.parse(r.body ?? '{}') as Record<string, unknown>);
-    expect(asked.map((b) => b.collectionId).sort()).toEqual(categoriesOf('glo').map((c) => c.collectionId).sort());
+    expect(asked.map((b) => b.collectionId).sort()).toEqual(
+      categoriesOf('glo')
+        .map((c) => c.collectionId)
+        .sort(),
+    );
     expect(asked.find((b) => b.collectionId === 270103)).toEqual({ collectionId: 270103, bonus: true });
     expect(asked.every((b) => !('ogo' in b))).toBe(true);
 
@@ -51,7 +71,11 @@ describe('catalogue puller (get-products-by-collection into Dexie)', () => {
     ]);
     expect((await catalogueList(h.db, 'glo', 'bonus'))[0]).toMatchObject({ price: 0, bonuses: 500 });
     expect((await catalogueList(h.db, 'glo', 'popular')).map((p) => p.id)).toEqual([2]);
-    expect(await h.db.collections.get(['glo', 270101])).toMatchObject({ category: 'sticks', title: 'Колекція 270101', fetchedAt: h.clock.t });
+    expect(await h.db.collections.get(['glo', 270101])).toMatchObject({
+      category: 'sticks',
+      title: 'Колекція 270101',
+      fetchedAt: h.clock.t,
+    });
     // Collections the server does not have (404) are simply absent.
     expect(await h.db.collections.get(['glo', 270102])).toBeUndefined();
     expect(await h.db.products.get(['glo', 3])).toMatchObject({ title: 'Товар 3', category: 'bonus' });
@@ -61,7 +85,9 @@ describe('catalogue puller (get-products-by-collection into Dexie)', () => {
   });
 
   it('pulls ogo with `ogo: true` only while ogo is active; drops products gone from every list', async () => {
-    const lists: Record<number, ReturnType<typeof product>[]> = { 370106: [product(7, { category: 'ogo-velo' }), product(8, { category: 'ogo-velo' })] };
+    const lists: Record<number, ReturnType<typeof product>[]> = {
+      370106: [product(7, { category: 'ogo-velo' }), product(8, { category: 'ogo-velo' })],
+    };
     const h = await harness({ reply: api(shop(lists)) });
     await kvSet(h.db, 'variant', 'glo');
     expect(await runPuller(cataloguePuller('ogo'), ctxOf(h))).toBe('nothing');
@@ -80,7 +106,12 @@ describe('catalogue puller (get-products-by-collection into Dexie)', () => {
 
   it('offline: skipped; an answer with an error field or no collection at all stores nothing (docs/rules.md#error-reactions)', async () => {
     const h = await harness({
-      reply: api({ '/api/api-shop/get-products-by-collection': () => ({ status: 200, body: { collection: { id: 1, category: 's', title: 't', bonus: false }, products: [], error: 'boom' } }) }),
+      reply: api({
+        '/api/api-shop/get-products-by-collection': () => ({
+          status: 200,
+          body: { collection: { id: 1, category: 's', title: 't', bonus: false }, products: [], error: 'boom' },
+        }),
+      }),
     });
     await kvSet(h.db, 'variant', 'glo');
     expect(await runPuller(cataloguePuller('glo'), ctxOf(h, false))).toBe('offline');
@@ -114,7 +145,10 @@ describe('cart refresh when the cart opens (docs/rules.md#states)', () => {
         ...server.handlers,
         '/api/api-shop/get-products-by-id': (_r, b) => {
           const prods = b.prods as Array<{ id: number }>;
-          return { status: 200, body: { products: prods.filter((p) => p.id !== 2).map((p) => product(p.id, { price: 200 })) } };
+          return {
+            status: 200,
+            body: { products: prods.filter((p) => p.id !== 2).map((p) => product(p.id, { price: 200 })) },
+          };
         },
       }),
     });
@@ -128,13 +162,22 @@ describe('cart refresh when the cart opens (docs/rules.md#states)', () => {
     expect(await h.db.outbox.count()).toBe(1);
     await h.outbox.replay();
     expect(h.sends()).toHaveLength(before + 1);
-    expect(parseCartMirror(server.value(101, 'cart')!).map((l) => [l.productId, l.count, l.price])).toEqual([[1, 2, 200]]);
+    expect(parseCartMirror(server.value(101, 'cart')!).map((l) => [l.productId, l.count, l.price])).toEqual([
+      [1, 2, 200],
+    ]);
     // Opened again a moment later: not asked again; nothing changed, nothing queued.
     expect(await refreshCartOnOpen(rt, 'glo', () => h.clock.t)).toBe('fresh');
   });
 
   it('is skipped offline, and queues nothing when the server answers the same prices', async () => {
-    const h = await harness({ reply: api({ '/api/api-shop/get-products-by-id': (_r, b) => ({ status: 200, body: { products: (b.prods as Array<{ id: number }>).map((p) => product(p.id)) } }) }) });
+    const h = await harness({
+      reply: api({
+        '/api/api-shop/get-products-by-id': (_r, b) => ({
+          status: 200,
+          body: { products: (b.prods as Array<{ id: number }>).map((p) => product(p.id)) },
+        }),
+      }),
+    });
     await addProductToCart(h.db, GLO, productRow(1));
     await h.db.outbox.clear();
     const rt = { db: h.db, transport: h.transport, online: { isOnline: () => false } };

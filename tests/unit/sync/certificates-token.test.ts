@@ -4,7 +4,14 @@ import { freshUntil, kvGet, kvSet } from '../../../src/db/kv';
 import { completeSignIn } from '../../../src/sync/auth/actions';
 import { createSyncCore } from '../../../src/sync/core';
 import { webLock } from '../../../src/sync/engine/lock';
-import { CERT_REGISTRATION, buyCertificate, ensureCertRegistration, pullCertCatalogue, revealCodes, startPinSetup } from '../../../src/sync/programme/cert';
+import {
+  CERT_REGISTRATION,
+  buyCertificate,
+  ensureCertRegistration,
+  pullCertCatalogue,
+  revealCodes,
+  startPinSetup,
+} from '../../../src/sync/programme/cert';
 import type { ProgrammeEnv } from '../../../src/sync/programme/env';
 import { CERT_DOCS } from '../../../src/sync/programme/keys';
 import { certificateToken } from '../../../src/sync/engine/tokens';
@@ -16,22 +23,70 @@ import { api, uniqueDbName } from './support/harness';
 import { memoryLocks } from './support/memory-locks';
 
 const HOUR = 3_600_000;
-const certificate = { id: 31, partnerId: 7, partnerName: 'ТехноСвіт', categoryId: 1, logo: 'data:', nominal: 100, xpPrice: 120, status: 'active', created_at: '2026-03-01T10:00:00.000Z', expires_at: '2027-03-01T10:00:00.000Z', used_at: null, code: null };
+const certificate = {
+  id: 31,
+  partnerId: 7,
+  partnerName: 'ТехноСвіт',
+  categoryId: 1,
+  logo: 'data:',
+  nominal: 100,
+  xpPrice: 120,
+  status: 'active',
+  created_at: '2026-03-01T10:00:00.000Z',
+  expires_at: '2027-03-01T10:00:00.000Z',
+  used_at: null,
+  code: null,
+};
 
 /** A signed-in member over a scripted certificate service; tokens numbered as issued. */
 async function certServer(over: Record<string, Handler> = {}) {
   let issued = 0;
   const h = authHarness({
     handlers: {
-      '/api/cert/get-auth': () => ({ status: 200, body: { token: `cert-${++issued}`, expired_at: new Date(h.clock.t + HOUR).toISOString() } }),
+      '/api/cert/get-auth': () => ({
+        status: 200,
+        body: { token: `cert-${++issued}`, expired_at: new Date(h.clock.t + HOUR).toISOString() },
+      }),
       '/api/cert/get-cats': () => ({ status: 200, body: [] }),
       '/api/cert/get-message': () => ({ status: 200, body: { title: 'Сертифікати', message: 'Текст' } }),
-      '/api/cert/regist': () => ({ status: 200, body: { registered: true, accountId: 'acc', registered_at: '2026-03-01T10:00:00.000Z' } }),
+      '/api/cert/regist': () => ({
+        status: 200,
+        body: { registered: true, accountId: 'acc', registered_at: '2026-03-01T10:00:00.000Z' },
+      }),
       '/api/cert/create': () => ({ status: 200, body: { certificate, balance: 380 } }),
-      '/api/cert/pin/store': () => ({ status: 200, body: { status: 'sms_sent', phone: '+380 50 *** ** 01', expires_at: '2026-03-01T10:10:00.000Z' } }),
-      '/api/cert/pin/token': () => ({ status: 200, body: { token: 'pin-tok', expired_at: new Date(h.clock.t + 5 * 60_000).toISOString() } }),
-      '/api/cert/get-cert-list': (_r, b) => ({ status: 200, body: { certificates: [{ ...certificate, code: b.pinToken ? 'TSV-AAAA-BBBB' : null }], revealed: Boolean(b.pinToken), pin: 'active' } }),
-      '/api/user/get-user': () => ({ status: 200, body: { customer: { id: 101, first_name: 'Олена', last_name: 'Коваль', email: 'olena@example.com', phone: DEMO, tags: [], orders_count: 0, total_spent: 0, note: '' }, metafields: [] } }),
+      '/api/cert/pin/store': () => ({
+        status: 200,
+        body: { status: 'sms_sent', phone: '+380 50 *** ** 01', expires_at: '2026-03-01T10:10:00.000Z' },
+      }),
+      '/api/cert/pin/token': () => ({
+        status: 200,
+        body: { token: 'pin-tok', expired_at: new Date(h.clock.t + 5 * 60_000).toISOString() },
+      }),
+      '/api/cert/get-cert-list': (_r, b) => ({
+        status: 200,
+        body: {
+          certificates: [{ ...certificate, code: b.pinToken ? 'TSV-AAAA-BBBB' : null }],
+          revealed: Boolean(b.pinToken),
+          pin: 'active',
+        },
+      }),
+      '/api/user/get-user': () => ({
+        status: 200,
+        body: {
+          customer: {
+            id: 101,
+            first_name: 'Олена',
+            last_name: 'Коваль',
+            email: 'olena@example.com',
+            phone: DEMO,
+            tags: [],
+            orders_count: 0,
+            total_spent: 0,
+            note: '',
+          },
+          metafields: [],
+        },
+      }),
       '/api/get-balance': () => ({ status: 200, body: { balance: 380 } }),
       ...over,
     },
@@ -39,7 +94,12 @@ async function certServer(over: Record<string, Handler> = {}) {
   await completeSignIn(h.env, signedIn(), DEMO);
   const env: ProgrammeEnv = { ...h.env, outbox: h.outbox };
   const sent = (path: string) => h.seen.filter((r) => new URL(r.url, 'http://x').pathname === path);
-  return { h, env, sent, bodies: (path: string) => sent(path).map((r) => JSON.parse(r.body ?? '{}') as Record<string, unknown>) };
+  return {
+    h,
+    env,
+    sent,
+    bodies: (path: string) => sent(path).map((r) => JSON.parse(r.body ?? '{}') as Record<string, unknown>),
+  };
 }
 
 describe('certificate token (docs/api.md#auth get-auth, docs/rules.md#constants: hourly date, kept until its expiry)', () => {
@@ -60,7 +120,13 @@ describe('certificate token (docs/api.md#auth get-auth, docs/rules.md#constants:
   it('cert_unauthenticated clears the stored token and the call is asked again with a new one (docs/rules.md#error-reactions)', async () => {
     let calls = 0;
     const { env, bodies } = await certServer({
-      '/api/cert/get-cats': () => (++calls === 1 ? { status: 401, body: { error: { code: 'cert_unauthenticated', message: 'Сесія сертифікатів завершилась' } } } : { status: 200, body: [] }),
+      '/api/cert/get-cats': () =>
+        ++calls === 1
+          ? {
+              status: 401,
+              body: { error: { code: 'cert_unauthenticated', message: 'Сесія сертифікатів завершилась' } },
+            }
+          : { status: 200, body: [] },
     });
     expect(await pullCertCatalogue(env, 'glo')).toBe('pulled');
     expect(bodies('/api/cert/get-cats').map((b) => b.token)).toEqual(['cert-1', 'cert-2']);
@@ -73,10 +139,26 @@ describe('certificate token (docs/api.md#auth get-auth, docs/rules.md#constants:
     const db = new ClubDb(uniqueDbName('cert'));
     await kvSet(db, 'pwaToken', 'dead');
     await kvSet(db, 'customerIds', { glo: 101 });
-    const net = scriptedFetch(api({ '/api/cert/get-auth': () => ({ status: 401, body: { error: { code: 'UNAUTHORIZED_IN_APP', message: 'Увійди знову' } } }) }));
+    const net = scriptedFetch(
+      api({
+        '/api/cert/get-auth': () => ({
+          status: 401,
+          body: { error: { code: 'UNAUTHORIZED_IN_APP', message: 'Увійди знову' } },
+        }),
+      }),
+    );
     const expired = vi.fn();
-    const core = createSyncCore({ db, apiKey: 'k', baseUrl: '', fetch: net.fetch, lock: webLock(memoryLocks().client('t')), onSessionExpired: expired });
-    await expect(certificateToken(db, core.transport, Date.now())).rejects.toMatchObject({ code: 'UNAUTHORIZED_IN_APP' });
+    const core = createSyncCore({
+      db,
+      apiKey: 'k',
+      baseUrl: '',
+      fetch: net.fetch,
+      lock: webLock(memoryLocks().client('t')),
+      onSessionExpired: expired,
+    });
+    await expect(certificateToken(db, core.transport, Date.now())).rejects.toMatchObject({
+      code: 'UNAUTHORIZED_IN_APP',
+    });
     await vi.waitFor(() => expect(expired).toHaveBeenCalledTimes(1));
   });
 });
@@ -86,7 +168,9 @@ describe('certificate registration (docs/api.md#certificates regist; the flag ke
     const { h, env, bodies } = await certServer();
     await ensureCertRegistration(env, 'glo');
     await ensureCertRegistration(env, 'glo');
-    expect(bodies('/api/cert/regist')).toEqual([{ email: 'olena@example.com', first_name: 'Олена', last_name: 'Коваль', token: 'cert-1' }]);
+    expect(bodies('/api/cert/regist')).toEqual([
+      { email: 'olena@example.com', first_name: 'Олена', last_name: 'Коваль', token: 'cert-1' },
+    ]);
     expect(await freshUntil(env.db, CERT_REGISTRATION)).toBe(h.clock.t + 3 * 24 * HOUR);
     h.clock.t += 3 * 24 * HOUR - 1;
     await ensureCertRegistration(env, 'glo');
@@ -98,12 +182,32 @@ describe('certificate registration (docs/api.md#certificates regist; the flag ke
 
   it('asks the member for the details the record lacks, and checks them before sending', async () => {
     const { env, sent } = await certServer();
-    await kvSet(env.db, 'memberRecords', { glo: { id: 101, first_name: '', last_name: '', email: '', phone: DEMO, tags: [], orders_count: 0, total_spent: 0 } });
+    await kvSet(env.db, 'memberRecords', {
+      glo: {
+        id: 101,
+        first_name: '',
+        last_name: '',
+        email: '',
+        phone: DEMO,
+        tags: [],
+        orders_count: 0,
+        total_spent: 0,
+      },
+    });
     await expect(ensureCertRegistration(env, 'glo')).rejects.toMatchObject({ code: 'cert_registration_needed' });
-    await expect(ensureCertRegistration(env, 'glo', { email: 'not-an-email', first_name: 'О', last_name: 'К' })).rejects.toMatchObject({ field: 'email' });
+    await expect(
+      ensureCertRegistration(env, 'glo', { email: 'not-an-email', first_name: 'О', last_name: 'К' }),
+    ).rejects.toMatchObject({ field: 'email' });
     expect(sent('/api/cert/regist')).toHaveLength(0);
-    await ensureCertRegistration(env, 'glo', { email: ' Olena@Example.com ', first_name: ' Олена ', last_name: 'Коваль' });
-    expect(JSON.parse(sent('/api/cert/regist')[0]?.body ?? '{}')).toMatchObject({ email: 'olena@example.com', first_name: 'Олена' });
+    await ensureCertRegistration(env, 'glo', {
+      email: ' Olena@Example.com ',
+      first_name: ' Олена ',
+      last_name: 'Коваль',
+    });
+    expect(JSON.parse(sent('/api/cert/regist')[0]?.body ?? '{}')).toMatchObject({
+      email: 'olena@example.com',
+      first_name: 'Олена',
+    });
   });
 });
 
@@ -133,9 +237,16 @@ describe('buying a certificate with XP', () => {
   });
 
   it('says the server’s reason when it refuses, and leaves no failed entry behind', async () => {
-    const { env } = await certServer({ '/api/cert/create': () => ({ status: 422, body: { error: { code: 'insufficient_xp', message: 'Недостатньо XP на балансі' } } }) });
+    const { env } = await certServer({
+      '/api/cert/create': () => ({
+        status: 422,
+        body: { error: { code: 'insufficient_xp', message: 'Недостатньо XP на балансі' } },
+      }),
+    });
     await env.db.xpBalance.put({ variant: 'glo', balance: 500, fetchedAt: 0 });
-    await expect(buyCertificate(env, 'glo', { partnerId: 7, nominal: 100, xpPrice: 120 })).rejects.toMatchObject({ message: 'Недостатньо XP на балансі' });
+    await expect(buyCertificate(env, 'glo', { partnerId: 7, nominal: 100, xpPrice: 120 })).rejects.toMatchObject({
+      message: 'Недостатньо XP на балансі',
+    });
     expect(await env.db.outbox.where('kind').equals('cert-create').count()).toBe(0);
     expect((await env.db.xpBalance.get('glo'))?.balance).toBe(500);
   });
@@ -143,7 +254,9 @@ describe('buying a certificate with XP', () => {
   it('is refused offline at once', async () => {
     const { h, env, sent } = await certServer();
     h.online.set(false);
-    await expect(buyCertificate(env, 'glo', { partnerId: 7, nominal: 100, xpPrice: 120 })).rejects.toMatchObject({ code: 'offline' });
+    await expect(buyCertificate(env, 'glo', { partnerId: 7, nominal: 100, xpPrice: 120 })).rejects.toMatchObject({
+      code: 'offline',
+    });
     expect(sent('/api/cert/create')).toHaveLength(0);
   });
 });
@@ -161,10 +274,15 @@ describe('the PIN flow', () => {
     const { h, env, bodies } = await certServer();
     await revealCodes(env, 'glo', '2580');
     expect(bodies('/api/cert/get-cert-list').at(-1)).toMatchObject({ pinToken: 'pin-tok' });
-    const codes = (await env.db.docs.get(['glo', CERT_DOCS.codes]))?.value as { until: number; codes: Record<number, string> };
+    const codes = (await env.db.docs.get(['glo', CERT_DOCS.codes]))?.value as {
+      until: number;
+      codes: Record<number, string>;
+    };
     expect(codes).toEqual({ until: h.clock.t + 5 * 60_000, codes: { 31: 'TSV-AAAA-BBBB' } });
     // The list itself never stores a code.
-    const list = (await env.db.docs.get(['glo', CERT_DOCS.list]))?.value as { certificates: Array<{ code: string | null }> };
+    const list = (await env.db.docs.get(['glo', CERT_DOCS.list]))?.value as {
+      certificates: Array<{ code: string | null }>;
+    };
     expect(list.certificates.every((c) => c.code === null)).toBe(true);
   });
 });

@@ -8,7 +8,11 @@ import { authHarness, DEMO, signedIn } from './support/auth-env';
 
 function storage(entries: Record<string, string> = {}) {
   const m = new Map(Object.entries(entries));
-  return { getItem: (k: string) => m.get(k) ?? null, removeItem: (k: string) => void m.delete(k), has: (k: string) => m.has(k) };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    removeItem: (k: string) => void m.delete(k),
+    has: (k: string) => m.has(k),
+  };
 }
 
 describe('send-bot-stat (docs/api.md#auth): a sign-in that came from the chat bot is counted once', () => {
@@ -35,8 +39,14 @@ describe('members’ links and sessions (docs/api.md#auth mlogin-glo, mlogin, ge
   it('the glo website signed in: a single-use mlogin-glo link; on ogo, mlogin with the ogo token and {product}', async () => {
     const h = authHarness({
       handlers: {
-        '/api/api-auth/mlogin-glo': () => ({ status: 200, body: { url: 'https://club.test/sandbox/glo-site?ticket=g' } }),
-        '/api/api-auth/get-ogo-token': () => ({ status: 200, body: { token: 'ogo-tok', expired_at: '2030-01-01T00:00:00.000Z' } }),
+        '/api/api-auth/mlogin-glo': () => ({
+          status: 200,
+          body: { url: 'https://club.test/sandbox/glo-site?ticket=g' },
+        }),
+        '/api/api-auth/get-ogo-token': () => ({
+          status: 200,
+          body: { token: 'ogo-tok', expired_at: '2030-01-01T00:00:00.000Z' },
+        }),
         '/api/mlogin': () => ({ status: 200, body: { url: 'https://club.test/sandbox/ogo-store?ticket=o' } }),
       },
     });
@@ -54,7 +64,15 @@ describe('members’ links and sessions (docs/api.md#auth mlogin-glo, mlogin, ge
       handlers: {
         '/api/user/get-velo-user': () => ({
           status: 200,
-          body: { shopifyId: 303, first_name: 'О', last_name: 'К', email: 'e@x.ua', apiToken: 'v', showTdSlide: slide, tdMultipass: slide ? 'https://club.test/sandbox/velo-store?ticket=t' : null },
+          body: {
+            shopifyId: 303,
+            first_name: 'О',
+            last_name: 'К',
+            email: 'e@x.ua',
+            apiToken: 'v',
+            showTdSlide: slide,
+            tdMultipass: slide ? 'https://club.test/sandbox/velo-store?ticket=t' : null,
+          },
         }),
       },
     });
@@ -65,7 +83,9 @@ describe('members’ links and sessions (docs/api.md#auth mlogin-glo, mlogin, ge
   });
 
   it('signing out everywhere revokes every token (token-clear), then logs this device out without telling the server twice', async () => {
-    const h = authHarness({ handlers: { '/api/api-auth/token-clear': () => ({ status: 200, body: { ok: true, revoked: 3 } }) } });
+    const h = authHarness({
+      handlers: { '/api/api-auth/token-clear': () => ({ status: 200, body: { ok: true, revoked: 3 } }) },
+    });
     await completeSignIn(h.env, signedIn(), DEMO);
     let loggedOut = 0;
     expect(await logoutEverywhere(h.env, async () => void (loggedOut += 1))).toBe(3);

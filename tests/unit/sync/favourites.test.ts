@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { kvGet } from '../../../src/db/kv';
 import { toggleFavourite } from '../../../src/sync/mutations/shop/favourite-toggle';
-import { applyToggle, FAVOURITES_DOC, localFavouriteIds, parseFavouriteIds } from '../../../src/sync/mutations/shop/favourites-state';
+import {
+  applyToggle,
+  FAVOURITES_DOC,
+  localFavouriteIds,
+  parseFavouriteIds,
+} from '../../../src/sync/mutations/shop/favourites-state';
 import { getBase } from '../../../src/sync/mutations/shop/metafield-base';
 import { mirrorsPuller as favouritesPuller } from '../../../src/sync/pullers/mirrors';
 import { runPuller } from '../../../src/sync/pullers/puller';
@@ -32,7 +37,13 @@ describe('favourites toggle (docs/rules.md#states: the pwa/favorites metafield)'
     expect(sorted(await localFavouriteIds(h.db, 'glo'))).toEqual([2]);
     await h.outbox.replay();
     const writes = h.seen.filter((r) => r.url.includes('create-metafields'));
-    expect(writes.map((r) => [JSON.parse(r.body!).shopifyId, JSON.parse(r.body!).value, r.headers['if-match'] ?? r.headers['if-none-match']])).toEqual([
+    expect(
+      writes.map((r) => [
+        JSON.parse(r.body!).shopifyId,
+        JSON.parse(r.body!).value,
+        r.headers['if-match'] ?? r.headers['if-none-match'],
+      ]),
+    ).toEqual([
       [101, '[1]', '*'],
       [101, '[1,2]', '"1"'],
       [101, '[2]', '"2"'],
@@ -51,7 +62,8 @@ describe('favourites toggle (docs/rules.md#states: the pwa/favorites metafield)'
     const b = await harness({ reply, name: 'phone-b' });
     // Both devices knew the same list before going offline.
     server.set(101, 'favorites', '[5]');
-    for (const d of [a, b]) await runPuller(favouritesPuller, { db: d.db, transport: d.transport, now: () => d.clock.t, online: () => true });
+    for (const d of [a, b])
+      await runPuller(favouritesPuller, { db: d.db, transport: d.transport, now: () => d.clock.t, online: () => true });
     await toggleFavourite(a.db, GLO, 19);
     await toggleFavourite(a.db, GLO, 5); // A takes 5 out
     await toggleFavourite(b.db, GLO, 20);
@@ -62,7 +74,11 @@ describe('favourites toggle (docs/rules.md#states: the pwa/favorites metafield)'
     expect(ids(server.value(101, 'favorites'))).toEqual([19, 20]);
     expect(sorted(await localFavouriteIds(b.db, 'glo'))).toEqual([19, 20]);
     // A sees B's favourite on its next pull, its own kept.
-    await runPuller(favouritesPuller, { db: a.db, transport: a.transport, now: () => a.clock.t, online: () => true }, true);
+    await runPuller(
+      favouritesPuller,
+      { db: a.db, transport: a.transport, now: () => a.clock.t, online: () => true },
+      true,
+    );
     expect(sorted(await localFavouriteIds(a.db, 'glo'))).toEqual([19, 20]);
     expect(await b.db.outbox.count()).toBe(0);
   });
@@ -80,7 +96,9 @@ describe('favourites toggle (docs/rules.md#states: the pwa/favorites metafield)'
   });
 
   it('a refused toggle is undone without losing the toggles queued after it', async () => {
-    const server = metafieldServer((_b, n) => (n === 2 ? ({ status: 422, body: { error: { code: 'too_many', message: 'Забагато обраних' } } } as Reply) : null));
+    const server = metafieldServer((_b, n) =>
+      n === 2 ? ({ status: 422, body: { error: { code: 'too_many', message: 'Забагато обраних' } } } as Reply) : null,
+    );
     const h = await harness({ reply: api(server.handlers) });
     await toggleFavourite(h.db, GLO, 1); // accepted: [1]
     await toggleFavourite(h.db, GLO, 2); // refused
@@ -140,7 +158,9 @@ describe('favourites puller', () => {
   });
 
   it('is skipped offline and stores nothing from an answer with an error field (docs/rules.md#error-reactions)', async () => {
-    const h = await harness({ reply: api({ '/api/user/get-metafields': () => ({ status: 200, body: { metafields: [], error: 'boom' } }) }) });
+    const h = await harness({
+      reply: api({ '/api/user/get-metafields': () => ({ status: 200, body: { metafields: [], error: 'boom' } }) }),
+    });
     const ctx = { db: h.db, transport: h.transport, now: () => h.clock.t, online: () => false };
     expect(await runPuller(favouritesPuller, ctx)).toBe('offline');
     expect(h.seen).toHaveLength(0);

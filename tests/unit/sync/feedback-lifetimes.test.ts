@@ -14,11 +14,25 @@ async function feedbackServer(opts: { dead?: number } = {}) {
   let canWrite = 0;
   const h = authHarness({
     handlers: {
-      '/api/feedback/get-auth': () => ({ status: 200, body: { token: `fb-${++issued}`, expired_at: new Date(h.clock.t + 24 * HOUR).toISOString() } }),
+      '/api/feedback/get-auth': () => ({
+        status: 200,
+        body: { token: `fb-${++issued}`, expired_at: new Date(h.clock.t + 24 * HOUR).toISOString() },
+      }),
       '/api/feedback/can-write-by-order': (_r, b) => {
         canWrite += 1;
-        if (opts.dead && canWrite <= opts.dead) return { status: 401, body: { error: { code: 'feedback_unauthenticated', message: 'Сесія відгуків завершилась' } } };
-        return { status: 200, body: { shop: b.shop, showCan: true, canFeedback: [{ id: 5, order_number: 1005, created_at: '2026-02-27T10:00:00.000Z', total: 129_900 }] } };
+        if (opts.dead && canWrite <= opts.dead)
+          return {
+            status: 401,
+            body: { error: { code: 'feedback_unauthenticated', message: 'Сесія відгуків завершилась' } },
+          };
+        return {
+          status: 200,
+          body: {
+            shop: b.shop,
+            showCan: true,
+            canFeedback: [{ id: 5, order_number: 1005, created_at: '2026-02-27T10:00:00.000Z', total: 129_900 }],
+          },
+        };
       },
       '/api/feedback/get-offline-orders': () => ({ status: 200, body: { showCan: false, orders: [] } }),
       '/api/feedback/import-orders-in-background': () => ({ status: 200, body: { status: 'done', imported: 0 } }),
@@ -68,7 +82,9 @@ describe('feedback flag lifetimes (docs/rules.md#constants)', () => {
     expect(await runPuller(feedbackFlagsPuller, ctx)).toBe('failed');
     expect(await kvGet(h.db, 'feedbackToken')).toBeUndefined();
     expect(await runPuller(feedbackFlagsPuller, ctx)).toBe('pulled');
-    const tokens = h.seen.filter((r) => r.url.includes('can-write-by-order')).map((r) => JSON.parse(r.body ?? '{}').token);
+    const tokens = h.seen
+      .filter((r) => r.url.includes('can-write-by-order'))
+      .map((r) => JSON.parse(r.body ?? '{}').token);
     expect(tokens).toEqual(['fb-1', 'fb-2']);
     expect(await kvGet(h.db, 'feedbackToken')).toMatchObject({ token: 'fb-2' });
     // Kept: the next pull of another flag uses the same token.

@@ -21,9 +21,22 @@ const question = (id: number, answer: null | { optionId: number; correct: boolea
 async function server(answerReply?: () => { status: number; body: unknown }, variant: 'glo' | 'ogo' = 'glo') {
   const h = authHarness({
     handlers: {
-      '/api/marathon/get-quiz': () => ({ status: 200, body: { marathonId: 1, status: 'running', questions: [question(11), question(12, { optionId: 2, correct: true, xpAwarded: 10 })], shared: true, xpVariant: 'glo' } }),
+      '/api/marathon/get-quiz': () => ({
+        status: 200,
+        body: {
+          marathonId: 1,
+          status: 'running',
+          questions: [question(11), question(12, { optionId: 2, correct: true, xpAwarded: 10 })],
+          shared: true,
+          xpVariant: 'glo',
+        },
+      }),
       '/api/marathon/get-current': () => ({ status: 200, body: { marathon: null } }),
-      '/api/marathon/answer': () => answerReply?.() ?? { status: 200, body: { correct: true, xpAwarded: 10, alreadyAnswered: false, xpVariant: 'glo', balance: 910 } },
+      '/api/marathon/answer': () =>
+        answerReply?.() ?? {
+          status: 200,
+          body: { correct: true, xpAwarded: 10, alreadyAnswered: false, xpVariant: 'glo', balance: 910 },
+        },
       '/api/analytics/auth-bat': () => ({ status: 200, body: { ok: true } }),
       '/api/analytics/esputnik-event-login': () => ({ status: 200, body: { ok: true } }),
       '/api/analytics/esputnik-send-id': () => ({ status: 200, body: { ok: true } }),
@@ -32,7 +45,8 @@ async function server(answerReply?: () => { status: number; body: unknown }, var
   await completeSignIn(h.env, signedIn(variant === 'ogo' ? { ogo_customer_id: 77 } : {}), DEMO);
   await pullQuiz(h.env, variant);
   const answers = () => h.seen.filter((r) => r.url.includes('/api/marathon/answer'));
-  const local = async () => ((await h.db.docs.get([variant, MARATHON_DOCS.local]))?.value as QuizLocal | undefined)?.answers ?? {};
+  const local = async () =>
+    ((await h.db.docs.get([variant, MARATHON_DOCS.local]))?.value as QuizLocal | undefined)?.answers ?? {};
   return { h, answers, local };
 }
 
@@ -50,7 +64,10 @@ describe('marathon quiz answers (scored by the server, one per question)', () =>
   it('a second answer to the same question is refused with a clear message and nothing is sent', async () => {
     const { h, answers } = await server();
     await answerQuestion(h.env, 'glo', 11, 1);
-    await expect(answerQuestion(h.env, 'glo', 11, 2)).rejects.toMatchObject({ code: 'already_answered', message: ALREADY_ANSWERED });
+    await expect(answerQuestion(h.env, 'glo', 11, 2)).rejects.toMatchObject({
+      code: 'already_answered',
+      message: ALREADY_ANSWERED,
+    });
     // Answered on the server already (another device).
     await expect(answerQuestion(h.env, 'glo', 12, 1)).rejects.toMatchObject({ code: 'already_answered' });
     await expect(answerQuestion(h.env, 'glo', 11, 99)).rejects.toMatchObject({ code: 'option_not_found' });
@@ -62,7 +79,12 @@ describe('marathon quiz answers (scored by the server, one per question)', () =>
   it('a refused answer says why, and the question may be answered again', async () => {
     let n = 0;
     const { h, local } = await server(() =>
-      ++n === 1 ? { status: 422, body: { error: { code: 'marathon_finished', message: 'Марафон завершено' } } } : { status: 200, body: { correct: false, xpAwarded: 0, alreadyAnswered: false, xpVariant: 'glo', balance: 900 } },
+      ++n === 1
+        ? { status: 422, body: { error: { code: 'marathon_finished', message: 'Марафон завершено' } } }
+        : {
+            status: 200,
+            body: { correct: false, xpAwarded: 0, alreadyAnswered: false, xpVariant: 'glo', balance: 900 },
+          },
     );
     await answerQuestion(h.env, 'glo', 11, 1);
     await h.outbox.sendNow();

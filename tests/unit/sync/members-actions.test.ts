@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { kvGet, kvSet } from '../../../src/db/kv';
 import { completeSignIn } from '../../../src/sync/auth/actions';
-import { FIRST_SWITCH_OFFLINE, informServerOfLogout, memberAccounts, startEmailChange, confirmEmailChange, switchToVariant, verifyAge } from '../../../src/sync/auth/member';
+import {
+  FIRST_SWITCH_OFFLINE,
+  informServerOfLogout,
+  memberAccounts,
+  startEmailChange,
+  confirmEmailChange,
+  switchToVariant,
+  verifyAge,
+} from '../../../src/sync/auth/member';
 import { LOGOUT_COOKIES, logout } from '../../../src/sync/auth/logout';
 import { trackPageView } from '../../../src/sync/mutations/analytics/event';
 import { trackOrderDevice } from '../../../src/sync/mutations/analytics/order-info';
@@ -19,10 +27,22 @@ function memberServer(extra: Parameters<typeof authHarness>[0] = {}): AuthHarnes
     ...extra,
     handlers: {
       '/api/api-auth/create-customer': () => ({ status: 200, body: { id: 202 } }),
-      '/api/api-auth/get-ogo-token': () => ({ status: 200, body: { token: 'ogo-tok', expired_at: '2030-01-01T00:00:00.000Z' } }),
-      '/api/user/get-user': (_r, b) => ({ status: 200, body: { customer: record({ id: b.id as number }), metafields: [] } }),
-      '/api/get-balance': (r) => ({ status: 200, body: { balance: new URL(r.url, 'http://x').searchParams.get('v') === 'ogo' ? 50 : 900 } }),
-      '/api/invite/get-promo-code': () => ({ status: 200, body: { msg: 'ok', consumer: { memberGetMemberCode: 'REW-ABC234' } } }),
+      '/api/api-auth/get-ogo-token': () => ({
+        status: 200,
+        body: { token: 'ogo-tok', expired_at: '2030-01-01T00:00:00.000Z' },
+      }),
+      '/api/user/get-user': (_r, b) => ({
+        status: 200,
+        body: { customer: record({ id: b.id as number }), metafields: [] },
+      }),
+      '/api/get-balance': (r) => ({
+        status: 200,
+        body: { balance: new URL(r.url, 'http://x').searchParams.get('v') === 'ogo' ? 50 : 900 },
+      }),
+      '/api/invite/get-promo-code': () => ({
+        status: 200,
+        body: { msg: 'ok', consumer: { memberGetMemberCode: 'REW-ABC234' } },
+      }),
       '/api/api-auth/logout': () => ({ status: 200, body: { ok: true } }),
       ...extra.handlers,
     },
@@ -37,7 +57,13 @@ describe('variant switch (docs/rules.md#states, docs/rules.md#product separate a
     await kvSet(h.db, 'rulesCache', '<p>rules</p>');
     await switchToVariant(h.env, 'ogo');
     expect(h.bodyOf('/api/api-auth/create-customer')).toEqual({
-      first_name: 'Олена', last_name: 'Коваль', email: 'olena@example.com', phone: '380500000001', tags: ['pwa_user'], note: '', variant: 'ogo',
+      first_name: 'Олена',
+      last_name: 'Коваль',
+      email: 'olena@example.com',
+      phone: '380500000001',
+      tags: ['pwa_user'],
+      note: '',
+      variant: 'ogo',
     });
     const s = await readSession(h.db);
     expect(s).toMatchObject({ variant: 'ogo', customerIds: { glo: 101, ogo: 202 } });
@@ -45,7 +71,9 @@ describe('variant switch (docs/rules.md#states, docs/rules.md#product separate a
     expect(await kvGet(h.db, 'rulesCache')).toBeUndefined();
     expect(await kvGet(h.db, 'ogoAuthToken')).toMatchObject({ token: 'ogo-tok' });
     expect(h.paths()).toContain('/api/user/get-user');
-    expect(h.seen.some((r) => r.url.includes('/api/user/get-user') && JSON.parse(r.body ?? '{}').ogo === true)).toBe(true);
+    expect(h.seen.some((r) => r.url.includes('/api/user/get-user') && JSON.parse(r.body ?? '{}').ogo === true)).toBe(
+      true,
+    );
     // Each variant keeps its own XP and account: actions are now queued for the ogo record.
     expect((await h.db.xpBalance.get('glo'))?.balance).toBe(900);
     expect((await h.db.xpBalance.get('ogo'))?.balance).toBe(50);
@@ -86,16 +114,31 @@ describe('variant switch (docs/rules.md#states, docs/rules.md#product separate a
           return { status: 200, body: { age_verified: true, tags: ['pwa_user', 'age_verified'] } };
         },
         // The reload after the check reads the records as the server now has them.
-        '/api/user/get-user': (_r, b) => ({ status: 200, body: { customer: record({ id: b.id as number, tags: verified && !b.ogo ? ['pwa_user', 'age_verified'] : ['pwa_user'] }), metafields: [] } }),
+        '/api/user/get-user': (_r, b) => ({
+          status: 200,
+          body: {
+            customer: record({
+              id: b.id as number,
+              tags: verified && !b.ogo ? ['pwa_user', 'age_verified'] : ['pwa_user'],
+            }),
+            metafields: [],
+          },
+        }),
       },
     });
     await completeSignIn(h.env, signedIn({ ogo_customer_id: 202 }), '380500000001');
     await verifyAge(h.env, { method: 'document', birthDate: '1990-02-03', documentNumber: 'КА123456' });
-    expect(h.bodyOf('/api/user/verify-age')).toEqual({ method: 'document', birth_date: '1990-02-03', document_number: 'КА123456' });
+    expect(h.bodyOf('/api/user/verify-age')).toEqual({
+      method: 'document',
+      birth_date: '1990-02-03',
+      document_number: 'КА123456',
+    });
     expect(await kvGet(h.db, 'ageVerified')).toBe(true);
     expect((await kvGet(h.db, 'memberRecords'))?.glo?.tags).toContain('age_verified');
     expect(await kvGet(h.db, 'birthDate')).toBe('1990-02-03');
-    const entries = (await h.db.outbox.where('kind').equals('profile-metafield').toArray()).map((e) => e.account.variant);
+    const entries = (await h.db.outbox.where('kind').equals('profile-metafield').toArray()).map(
+      (e) => e.account.variant,
+    );
     expect(entries.sort()).toEqual(['glo', 'ogo']);
   });
 
@@ -109,7 +152,11 @@ describe('variant switch (docs/rules.md#states, docs/rules.md#product separate a
     await completeSignIn(h.env, signedIn({ ogo_customer_id: 202 }), '380500000001');
     await switchToVariant(h.env, 'ogo');
     await startEmailChange(h.env, 'New@Example.com');
-    expect(h.bodyOf('/api/user/change-email')).toEqual({ email: 'new@example.com', customer_id: 202, ogoAuthApiToken: 'ogo-tok' });
+    expect(h.bodyOf('/api/user/change-email')).toEqual({
+      email: 'new@example.com',
+      customer_id: 202,
+      ogoAuthApiToken: 'ogo-tok',
+    });
     await expect(startEmailChange(h.env, 'not-an-email')).rejects.toMatchObject({ field: 'email' });
     expect(await confirmEmailChange(h.env, '123456')).toBe('new@example.com');
     const records = (await kvGet(h.db, 'memberRecords')) ?? {};
@@ -125,10 +172,26 @@ describe('logout (docs/rules.md#states)', () => {
     localStorage.setItem('appVersion', '1.0.0');
     localStorage.setItem('inviteCode', 'REW-ABC234');
     const cleared: string[] = [];
-    await logout(h.db, { clearCookie: (n) => { cleared.push(n); h.cookies.clear(n); }, storage: localStorage, informServer: () => informServerOfLogout(h.env) });
+    await logout(h.db, {
+      clearCookie: (n) => {
+        cleared.push(n);
+        h.cookies.clear(n);
+      },
+      storage: localStorage,
+      informServer: () => informServerOfLogout(h.env),
+    });
     expect(h.bodyOf('/api/api-auth/logout')).toEqual({ token: 'tok-1' });
     expect(h.seen.find((r) => r.url.endsWith('/api/api-auth/logout'))?.headers.authorization).toBe('Bearer tok-1');
-    expect(cleared).toEqual(['usertoken', 'showIs18', 'cacheShopUserInfo', 'checkToken', 'ogoAuthToken', 'pwaToken', 'verDelay', 'oralStatus']);
+    expect(cleared).toEqual([
+      'usertoken',
+      'showIs18',
+      'cacheShopUserInfo',
+      'checkToken',
+      'ogoAuthToken',
+      'pwaToken',
+      'verDelay',
+      'oralStatus',
+    ]);
     expect(cleared).toEqual([...LOGOUT_COOKIES]);
     expect(h.cookies.get('usertoken')).toBeNull();
     expect(await readSession(h.db)).toBeNull();
@@ -160,16 +223,35 @@ describe('analytics through the outbox (docs/api.md#user): counted later when of
     await completeSignIn(h.env, signedIn({ ogo_customer_id: 202 }), '380500000001');
     const ogo = { variant: 'ogo' as const, customerId: 202 };
     await trackPageView(h.db, ogo, '/profile');
-    await trackOrderDevice(h.db, { variant: 'glo', customerId: 101 }, { orderId: 77, osName: 'Android', osVersion: '14', phoneBrand: 'x'.repeat(600), phoneModel: 'Pixel' });
+    await trackOrderDevice(
+      h.db,
+      { variant: 'glo', customerId: 101 },
+      { orderId: 77, osName: 'Android', osVersion: '14', phoneBrand: 'x'.repeat(600), phoneModel: 'Pixel' },
+    );
     expect((await h.db.outbox.orderBy('seq').toArray()).map((e) => e.kind)).toEqual([
-      'analytics-auth-bat', 'analytics-esputnik-login', 'analytics-esputnik-id', 'analytics-event', 'analytics-order-info',
+      'analytics-auth-bat',
+      'analytics-esputnik-login',
+      'analytics-esputnik-id',
+      'analytics-event',
+      'analytics-order-info',
     ]);
     await h.outbox.replay({ force: true });
     expect(await h.db.outbox.count()).toBe(0);
     expect(h.bodyOf('/api/analytics/auth-bat')).toEqual({ shopifyId: 101, event: 'login' });
-    expect(h.bodyOf('/api/analytics/esputnik-event-login')).toEqual({ phone: '380500000001', date: new Date(h.clock.t).toISOString() });
-    expect(h.bodyOf('/api/analytics/esputnik-send-id')).toEqual({ id: 101, phone: '380500000001', email: 'olena@example.com' });
-    expect(h.bodyOf('/api/analytics/send-bat-event')).toMatchObject({ event: 'page_view', data: { customer_id: 202, page_url: '/profile' }, ogo: true });
+    expect(h.bodyOf('/api/analytics/esputnik-event-login')).toEqual({
+      phone: '380500000001',
+      date: new Date(h.clock.t).toISOString(),
+    });
+    expect(h.bodyOf('/api/analytics/esputnik-send-id')).toEqual({
+      id: 101,
+      phone: '380500000001',
+      email: 'olena@example.com',
+    });
+    expect(h.bodyOf('/api/analytics/send-bat-event')).toMatchObject({
+      event: 'page_view',
+      data: { customer_id: 202, page_url: '/profile' },
+      ogo: true,
+    });
     const info = h.bodyOf('/api/analytics/pwa-add-order-info');
     expect(info).toMatchObject({ transaction_id: 77, shopify_id: 101, os_name: 'Android', phone_model: 'Pixel' });
     expect(String(info.phone_brand)).toHaveLength(500);
@@ -178,7 +260,14 @@ describe('analytics through the outbox (docs/api.md#user): counted later when of
 
 describe('profile fields through the outbox', () => {
   it('a refused address save puts the previous address back; a newer waiting save is kept', async () => {
-    const h = memberServer({ handlers: { '/api/user/create-metafields': () => ({ status: 422, body: { error: { code: 'metafield_not_allowed', message: 'Це поле змінює лише клуб' } } }) } });
+    const h = memberServer({
+      handlers: {
+        '/api/user/create-metafields': () => ({
+          status: 422,
+          body: { error: { code: 'metafield_not_allowed', message: 'Це поле змінює лише клуб' } },
+        }),
+      },
+    });
     await completeSignIn(h.env, signedIn(), '380500000001');
     const glo = [{ variant: 'glo' as const, customerId: 101 }];
     await kvSet(h.db, 'deliveryAddress', { method: 1, city: 'Київ', branch: '№1' });
@@ -196,7 +285,10 @@ describe('profile fields through the outbox', () => {
         '/api/user/create-metafields': (_r, b) =>
           String(b.value).includes('Львів')
             ? { status: 422, body: { error: { code: 'invalid_value', message: 'Ні' } } }
-            : { status: 200, body: { metafield: { id: 1, namespace: 'pwa', key: 'delivery_address', type: 'json', value: b.value } } },
+            : {
+                status: 200,
+                body: { metafield: { id: 1, namespace: 'pwa', key: 'delivery_address', type: 'json', value: b.value } },
+              },
       },
     });
     await completeSignIn(h.env, signedIn(), '380500000001');

@@ -11,13 +11,24 @@ function newsServer(ids: Record<'glo' | 'ogo', number[]>) {
     '/api/news/get-list': (req: { url: string }): Reply => {
       const q = new URL(req.url, 'http://x').searchParams;
       const variant = q.get('ogo') === 'true' ? 'ogo' : 'glo';
-      const items = ids[variant].map((id) => ({ id, title: `Новина ${id}`, date: `2026-11-${String(10 + id).padStart(2, '0')}T09:00:00.000Z`, lead: `Коротко ${id}`, image: `/media/news/${id}.svg` }));
+      const items = ids[variant].map((id) => ({
+        id,
+        title: `Новина ${id}`,
+        date: `2026-11-${String(10 + id).padStart(2, '0')}T09:00:00.000Z`,
+        lead: `Коротко ${id}`,
+        image: `/media/news/${id}.svg`,
+      }));
       return { status: 200, body: { items, page: Number(q.get('page')), pages: 1, total: items.length } };
     },
   };
 }
 
-const ctxOf = (h: Awaited<ReturnType<typeof harness>>) => ({ db: h.db, transport: h.transport, now: () => h.clock.t, online: () => true });
+const ctxOf = (h: Awaited<ReturnType<typeof harness>>) => ({
+  db: h.db,
+  transport: h.transport,
+  now: () => h.clock.t,
+  online: () => true,
+});
 
 describe('news puller (docs/rules.md#screens /news, docs/api.md#content news/get-list)', () => {
   it('stores the first page of the active variant, newest first, and asks only for that variant', async () => {

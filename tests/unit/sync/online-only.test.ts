@@ -3,7 +3,12 @@ import { sendBatEvent } from '../../../src/contract/analytics';
 import { mutate } from '../../../src/sync/engine/enqueue';
 import { createRegistry, defineMutation } from '../../../src/sync/engine/registry';
 import { manualOnline } from '../../../src/sync/engine/online';
-import { MutationRefusedError, OFFLINE_ONLY_MESSAGE, OfflineError, sendOnline } from '../../../src/sync/engine/online-only';
+import {
+  MutationRefusedError,
+  OFFLINE_ONLY_MESSAGE,
+  OfflineError,
+  sendOnline,
+} from '../../../src/sync/engine/online-only';
 import { Outbox } from '../../../src/sync/engine/outbox';
 import { webLock } from '../../../src/sync/engine/lock';
 import type { Reply } from './support/fake-fetch';
@@ -20,15 +25,35 @@ const placeLike = defineMutation<{ event: string }, typeof sendBatEvent>({
   noun: ['замовлення', 'замовлення', 'замовлень'],
   tables: ['orders'],
   onlineOnly: true,
-  buildRequest: async (e) => ({ event: e.payload.event, token: 'tok', data: { customer_id: e.account.customerId, page_url: '/checkout' } }),
+  buildRequest: async (e) => ({
+    event: e.payload.event,
+    token: 'tok',
+    data: { customer_id: e.account.customerId, page_url: '/checkout' },
+  }),
   async apply(answer, entry, db) {
-    await db.orders.put({ variant: 'glo', id: answer.id, orderNumber: `#${answer.id}`, createdAt: '2026-01-01', total: 0, financialStatus: 'pending', fulfillmentStatus: null, lines: [], clientKey: entry.id });
+    await db.orders.put({
+      variant: 'glo',
+      id: answer.id,
+      orderNumber: `#${answer.id}`,
+      createdAt: '2026-01-01',
+      total: 0,
+      financialStatus: 'pending',
+      fulfillmentStatus: null,
+      lines: [],
+      clientKey: entry.id,
+    });
   },
 });
 
 async function setup(reply: Reply) {
   const h = await harness({ reply: api({ '/api/analytics/send-bat-event': () => reply }) });
-  const outbox = new Outbox({ db: h.db, transport: h.transport, registry: createRegistry([placeLike]), lock: webLock(memoryLocks().client('x')), now: () => h.clock.t });
+  const outbox = new Outbox({
+    db: h.db,
+    transport: h.transport,
+    registry: createRegistry([placeLike]),
+    lock: webLock(memoryLocks().client('x')),
+    now: () => h.clock.t,
+  });
   const place = () => mutate(h.db, placeLike, { account: GLO, change: () => ({ event: 'order' }) });
   return { h, outbox, place };
 }
@@ -51,8 +76,13 @@ describe('online-only actions through the same path (docs/architecture.md#data-f
   });
 
   it('refused: the reason comes back as an error', async () => {
-    const { outbox, place } = await setup({ status: 422, body: { error: { code: 'cart_empty', message: 'Кошик порожній' } } });
-    await expect(sendOnline(outbox, manualOnline(true), place)).rejects.toSatisfy((e: unknown) => e instanceof MutationRefusedError && e.message === 'Кошик порожній');
+    const { outbox, place } = await setup({
+      status: 422,
+      body: { error: { code: 'cart_empty', message: 'Кошик порожній' } },
+    });
+    await expect(sendOnline(outbox, manualOnline(true), place)).rejects.toSatisfy(
+      (e: unknown) => e instanceof MutationRefusedError && e.message === 'Кошик порожній',
+    );
   });
 
   it('the answer was lost: it stays queued under the same key, so it can never be placed twice', async () => {

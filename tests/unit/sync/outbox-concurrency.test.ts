@@ -76,8 +76,18 @@ describe('one replayer at a time across tabs', () => {
     const clock = { t: Date.now() + 86_400_000 };
     const net = slowNetwork();
     const dbA = new ClubDb(name);
-    const a = await harness({ name, clock, reply: net.reply, lock: leaseLock(dbA, { owner: 'a', now: () => clock.t, ttlMs: 15_000 }) });
-    const b = await harness({ name, clock, reply: net.reply, lock: leaseLock(new ClubDb(name), { owner: 'b', now: () => clock.t, ttlMs: 15_000 }) });
+    const a = await harness({
+      name,
+      clock,
+      reply: net.reply,
+      lock: leaseLock(dbA, { owner: 'a', now: () => clock.t, ttlMs: 15_000 }),
+    });
+    const b = await harness({
+      name,
+      clock,
+      reply: net.reply,
+      lock: leaseLock(new ClubDb(name), { owner: 'b', now: () => clock.t, ttlMs: 15_000 }),
+    });
     for (let i = 0; i < 4; i += 1) await trackEvent(a.db, GLO, { event: `e${i}`, pageUrl: '/' });
     const [ra, rb] = await Promise.all([a.outbox.replay(), b.outbox.replay()]);
     const busy = ra.busy ? ra : rb;
@@ -100,7 +110,11 @@ describe('one replayer at a time across tabs', () => {
     void dying.outbox.replay();
     await expect.poll(async () => (await dying.db.outbox.get(e.id))?.state).toBe('sending');
 
-    const next = await harness({ name, clock, lock: leaseLock(new ClubDb(name), { owner: 'next', now: () => clock.t, ttlMs: 15_000 }) });
+    const next = await harness({
+      name,
+      clock,
+      lock: leaseLock(new ClubDb(name), { owner: 'next', now: () => clock.t, ttlMs: 15_000 }),
+    });
     expect(await next.outbox.replay()).toMatchObject({ busy: true, sent: 0 });
     clock.t += 15_001;
     expect(await next.outbox.replay()).toMatchObject({ busy: false, sent: 1 });

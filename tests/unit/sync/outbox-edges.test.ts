@@ -11,7 +11,18 @@ import { memoryLocks } from './support/memory-locks';
 describe('outbox edge cases', () => {
   it('finds the next entry behind a long run of failed ones', async () => {
     const h = await harness();
-    const failed = Array.from({ length: 60 }, (_, i) => ({ id: `failed-${String(i).padStart(4, '0')}`, seq: i + 1, kind: 'analytics-event', payload: {}, account: GLO, createdAt: 0, attempts: 1, nextAttemptAt: 0, state: 'failed' as const, lastError: null }));
+    const failed = Array.from({ length: 60 }, (_, i) => ({
+      id: `failed-${String(i).padStart(4, '0')}`,
+      seq: i + 1,
+      kind: 'analytics-event',
+      payload: {},
+      account: GLO,
+      createdAt: 0,
+      attempts: 1,
+      nextAttemptAt: 0,
+      state: 'failed' as const,
+      lastError: null,
+    }));
     await h.db.outbox.bulkAdd(failed);
     const e = await trackEvent(h.db, GLO, { event: 'behind', pageUrl: '/' });
     expect(await h.outbox.replay()).toMatchObject({ sent: 1 });
@@ -46,16 +57,33 @@ describe('outbox edge cases', () => {
       buildRequest: async (e) => ({ event: `n${e.payload.n}`, token: 't', data: { customer_id: 1, page_url: '/' } }),
       async apply(answer, entry, db) {
         if (broken) throw new Error('apply bug');
-        await db.news.put({ variant: 'glo', id: entry.id, title: String(answer.id), bodyHtml: '', image: null, publishedAt: '' });
+        await db.news.put({
+          variant: 'glo',
+          id: entry.id,
+          title: String(answer.id),
+          bodyHtml: '',
+          image: null,
+          publishedAt: '',
+        });
       },
     });
     const h = await harness();
-    const outbox = new Outbox({ db: h.db, transport: h.transport, registry: createRegistry([fragile]), lock: webLock(memoryLocks().client('t')), now: () => h.clock.t, random: () => 0.5 });
+    const outbox = new Outbox({
+      db: h.db,
+      transport: h.transport,
+      registry: createRegistry([fragile]),
+      lock: webLock(memoryLocks().client('t')),
+      now: () => h.clock.t,
+      random: () => 0.5,
+    });
     const e = await mutate(h.db, fragile, { account: GLO, change: () => ({ n: 1 }) });
     const report = await outbox.replay();
     expect(report.sent).toBe(0);
     expect(report.nextAt).not.toBeNull();
-    expect(await h.db.outbox.get(e.id)).toMatchObject({ state: 'pending', lastError: { message: expect.stringContaining('apply bug') } });
+    expect(await h.db.outbox.get(e.id)).toMatchObject({
+      state: 'pending',
+      lastError: { message: expect.stringContaining('apply bug') },
+    });
     broken = false;
     h.clock.t = report.nextAt!;
     expect(await outbox.replay()).toMatchObject({ sent: 1 });

@@ -7,7 +7,11 @@ import { toggleFavourite } from '../../../src/sync/mutations/shop/favourite-togg
 import type { Reply } from './support/fake-fetch';
 import { api, GLO, harness } from './support/harness';
 
-const err = (status: number, code: string, message = 'Відмова', headers?: Record<string, string>): Reply => ({ status, body: { error: { code, message } }, headers });
+const err = (status: number, code: string, message = 'Відмова', headers?: Record<string, string>): Reply => ({
+  status,
+  body: { error: { code, message } },
+  headers,
+});
 
 describe('backoff (capped, exponential, with jitter)', () => {
   it('grows from 2 s, doubles, caps at 5 min, and jitter keeps it within [d/2, d]', () => {
@@ -65,7 +69,11 @@ describe('transient failures: back off and stop the pass', () => {
   }
 
   it('honours Retry-After on 429', async () => {
-    const h = await harness({ reply: api({ '/api/analytics/send-bat-event': () => err(429, 'rate_limited', 'Забагато', { 'retry-after': '120' }) }) });
+    const h = await harness({
+      reply: api({
+        '/api/analytics/send-bat-event': () => err(429, 'rate_limited', 'Забагато', { 'retry-after': '120' }),
+      }),
+    });
     const e = await trackEvent(h.db, GLO, { event: 'x', pageUrl: '/' });
     const t0 = h.clock.t;
     await h.outbox.replay();
@@ -106,7 +114,12 @@ describe('transient failures: back off and stop the pass', () => {
 
   it('sends the same frozen body on every attempt, even after the cached token changed', async () => {
     let n = 0;
-    const h = await harness({ reply: api({ '/api/analytics/send-bat-event': () => (++n === 1 ? 'network-error' : { status: 200, body: { ok: true, id: 1 } }) }) });
+    const h = await harness({
+      reply: api({
+        '/api/analytics/send-bat-event': () =>
+          ++n === 1 ? 'network-error' : { status: 200, body: { ok: true, id: 1 } },
+      }),
+    });
     await trackEvent(h.db, GLO, { event: 'x', pageUrl: '/' });
     await h.outbox.replay();
     await kvSet(h.db, 'batToken', { token: 'other', expiresAt: '2031-01-01T00:00:00Z' });
@@ -120,7 +133,10 @@ describe('transient failures: back off and stop the pass', () => {
     const h = await harness({ reply: api({ '/api/user/create-metafields': () => err(401, 'UNAUTHORIZED_IN_APP') }) });
     const { entry } = await toggleFavourite(h.db, GLO, 3);
     await h.outbox.replay();
-    expect(await h.db.outbox.get(entry.id)).toMatchObject({ state: 'pending', lastError: { status: 401, message: OUTBOX_MESSAGES.signInAgain } });
+    expect(await h.db.outbox.get(entry.id)).toMatchObject({
+      state: 'pending',
+      lastError: { status: 401, message: OUTBOX_MESSAGES.signInAgain },
+    });
     expect(await h.db.favourites.get(['glo', 3])).toBeDefined();
   });
 
@@ -128,7 +144,10 @@ describe('transient failures: back off and stop the pass', () => {
     const h = await harness({ reply: api({ '/api/user/create-metafields': () => err(401, 'invalid_api_key') }) });
     const { entry } = await toggleFavourite(h.db, GLO, 3);
     await h.outbox.replay();
-    expect(await h.db.outbox.get(entry.id)).toMatchObject({ state: 'pending', lastError: { status: 401, code: 'invalid_api_key' } });
+    expect(await h.db.outbox.get(entry.id)).toMatchObject({
+      state: 'pending',
+      lastError: { status: 401, code: 'invalid_api_key' },
+    });
     expect(await h.db.favourites.get(['glo', 3])).toBeDefined();
   });
 });
@@ -142,7 +161,10 @@ describe('permanent refusals (other 4xx): failed, undone, the rest goes on', () 
     const next = await trackEvent(h.db, GLO, { event: 'after', pageUrl: '/' });
     const report = await h.outbox.replay();
     expect(report).toMatchObject({ sent: 1, failed: 1, nextAt: null });
-    expect(await h.db.outbox.get(fav.entry.id)).toMatchObject({ state: 'failed', lastError: { status: 403, code: 'not_owner', message: 'Це не твій обліковий запис' } });
+    expect(await h.db.outbox.get(fav.entry.id)).toMatchObject({
+      state: 'failed',
+      lastError: { status: 403, code: 'not_owner', message: 'Це не твій обліковий запис' },
+    });
     expect(await h.db.favourites.get(['glo', 42])).toBeUndefined();
     expect(await h.db.outbox.get(next.id)).toBeUndefined();
     expect(h.sends().map((s) => s.path)).toEqual(['/api/user/create-metafields', '/api/analytics/send-bat-event']);
@@ -151,7 +173,15 @@ describe('permanent refusals (other 4xx): failed, undone, the rest goes on', () 
   it('«Повторити» sends it again under a new key with the change redone; «Скасувати» drops it', async () => {
     let refuse = true;
     const h = await harness({
-      reply: api({ '/api/user/create-metafields': (_r, b) => (refuse ? err(400, 'bad') : { status: 200, body: { metafield: { id: 1, namespace: 'pwa', key: 'favorites', value: b.value, type: 'json' } } }) }),
+      reply: api({
+        '/api/user/create-metafields': (_r, b) =>
+          refuse
+            ? err(400, 'bad')
+            : {
+                status: 200,
+                body: { metafield: { id: 1, namespace: 'pwa', key: 'favorites', value: b.value, type: 'json' } },
+              },
+      }),
     });
     const a = await toggleFavourite(h.db, GLO, 1);
     const b = await toggleFavourite(h.db, GLO, 2);
@@ -176,13 +206,27 @@ describe('permanent refusals (other 4xx): failed, undone, the rest goes on', () 
     const fav = await toggleFavourite(h.db, GLO, 7);
     const next = await trackEvent(h.db, GLO, { event: 'after', pageUrl: '/' });
     expect(await h.outbox.replay()).toMatchObject({ sent: 1, failed: 1, nextAt: null });
-    expect(await h.db.outbox.get(fav.entry.id)).toMatchObject({ state: 'failed', lastError: { status: 409, code: 'code_used' } });
+    expect(await h.db.outbox.get(fav.entry.id)).toMatchObject({
+      state: 'failed',
+      lastError: { status: 409, code: 'code_used' },
+    });
     expect(await h.db.outbox.get(next.id)).toBeUndefined();
   });
 
   it('an entry of an unknown kind fails with a reason instead of blocking the queue', async () => {
     const h = await harness();
-    await h.db.outbox.add({ id: 'old-kind-0001', seq: 1, kind: 'removed-kind', payload: {}, account: GLO, createdAt: 0, attempts: 0, nextAttemptAt: 0, state: 'pending', lastError: null });
+    await h.db.outbox.add({
+      id: 'old-kind-0001',
+      seq: 1,
+      kind: 'removed-kind',
+      payload: {},
+      account: GLO,
+      createdAt: 0,
+      attempts: 0,
+      nextAttemptAt: 0,
+      state: 'pending',
+      lastError: null,
+    });
     await trackEvent(h.db, GLO, { event: 'x', pageUrl: '/' });
     expect(await h.outbox.replay()).toMatchObject({ sent: 1, failed: 1 });
     expect((await h.db.outbox.get('old-kind-0001'))?.lastError?.message).toBe(OUTBOX_MESSAGES.unknownKind);
@@ -212,7 +256,11 @@ describe('dead analytics token (docs/rules.md#error-reactions)', () => {
   });
 
   it('gives up after one refresh: a second refusal is a failure', async () => {
-    const h = await harness({ reply: api({ '/api/analytics/send-bat-event': () => err(401, 'analytics_unauthenticated', 'Токен аналітики недійсний') }) });
+    const h = await harness({
+      reply: api({
+        '/api/analytics/send-bat-event': () => err(401, 'analytics_unauthenticated', 'Токен аналітики недійсний'),
+      }),
+    });
     await trackEvent(h.db, GLO, { event: 'x', pageUrl: '/' });
     expect(await h.outbox.replay()).toMatchObject({ sent: 0, failed: 1 });
     expect(h.sends()).toHaveLength(2);

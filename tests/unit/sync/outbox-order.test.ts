@@ -24,7 +24,13 @@ describe('outbox order and keys (docs/architecture.md#outbox)', () => {
     expect(h.sends().map((s) => s.key)).toEqual(queued);
     for (const k of queued) expect(k).toMatch(UUID_V4);
     expect(h.sends().map((s) => s.body.event ?? s.body.value)).toEqual(['e1', '[7]', 'e2', '[8]', 'e3']);
-    expect(h.sends()[1]?.body).toMatchObject({ shopifyId: 202, ogo: true, namespace: 'pwa', key: 'favorites', type: 'json' });
+    expect(h.sends()[1]?.body).toMatchObject({
+      shopifyId: 202,
+      ogo: true,
+      namespace: 'pwa',
+      key: 'favorites',
+      type: 'json',
+    });
     expect(h.sends()[4]?.body).toMatchObject({ data: { customer_id: 202, page_url: '/3' }, ogo: true });
     expect(await h.db.outbox.count()).toBe(0);
   });
@@ -44,7 +50,13 @@ describe('enqueue in the same transaction as the local change', () => {
     const { on, entry } = await toggleFavourite(h.db, GLO, 5);
     expect(on).toBe(true);
     expect(await h.db.favourites.get(['glo', 5])).toBeDefined();
-    expect(await h.db.outbox.get(entry.id)).toMatchObject({ kind: 'favourite-toggle', payload: { productId: 5, on: true }, account: GLO, state: 'pending', attempts: 0 });
+    expect(await h.db.outbox.get(entry.id)).toMatchObject({
+      kind: 'favourite-toggle',
+      payload: { productId: 5, on: true },
+      account: GLO,
+      state: 'pending',
+      attempts: 0,
+    });
   });
 
   it('a failed local write leaves no entry, and a failed enqueue leaves no local change', async () => {
@@ -61,12 +73,34 @@ describe('enqueue in the same transaction as the local change', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.favourites.count()).toBe(0);
     // An entry whose key collides cannot be stored: the local change goes with it.
-    await db.outbox.add({ id: 'dup', seq: 99, kind: 'x', payload: null, account: GLO, createdAt: 0, attempts: 0, nextAttemptAt: 0, state: 'pending', lastError: null });
+    await db.outbox.add({
+      id: 'dup',
+      seq: 99,
+      kind: 'x',
+      payload: null,
+      account: GLO,
+      createdAt: 0,
+      attempts: 0,
+      nextAttemptAt: 0,
+      state: 'pending',
+      lastError: null,
+    });
     await expect(
       db.transaction('rw', [db.outbox, db.kv, db.favourites], async () => {
         await db.favourites.put({ variant: 'glo', productId: 2, addedAt: 1 });
         await db.kv.put({ key: 'outboxSeq', value: 98, updatedAt: 0 });
-        await db.outbox.add({ id: 'dup', seq: 100, kind: 'x', payload: null, account: GLO, createdAt: 0, attempts: 0, nextAttemptAt: 0, state: 'pending', lastError: null });
+        await db.outbox.add({
+          id: 'dup',
+          seq: 100,
+          kind: 'x',
+          payload: null,
+          account: GLO,
+          createdAt: 0,
+          attempts: 0,
+          nextAttemptAt: 0,
+          state: 'pending',
+          lastError: null,
+        });
       }),
     ).rejects.toThrow();
     expect(await db.favourites.count()).toBe(0);
@@ -74,10 +108,14 @@ describe('enqueue in the same transaction as the local change', () => {
 
   it('refuses to enqueue outside a read-write transaction over outbox and kv', async () => {
     const db = new ClubDb(uniqueDbName());
-    await expect(enqueueInTransaction(db, analyticsEvent, { event: 'e', pageUrl: '/' }, GLO)).rejects.toThrow(/inside a read-write transaction/);
-    await expect(db.transaction('rw', [db.outbox], () => enqueueInTransaction(db, analyticsEvent, { event: 'e', pageUrl: '/' }, GLO))).rejects.toThrow(
-      /outbox and kv/,
+    await expect(enqueueInTransaction(db, analyticsEvent, { event: 'e', pageUrl: '/' }, GLO)).rejects.toThrow(
+      /inside a read-write transaction/,
     );
+    await expect(
+      db.transaction('rw', [db.outbox], () =>
+        enqueueInTransaction(db, analyticsEvent, { event: 'e', pageUrl: '/' }, GLO),
+      ),
+    ).rejects.toThrow(/outbox and kv/);
     expect(await db.outbox.count()).toBe(0);
   });
 });

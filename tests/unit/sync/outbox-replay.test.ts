@@ -40,11 +40,23 @@ function idempotentServer() {
 }
 
 /** One tab over `name`: the outbox of a fresh page, its lock client, and a way to kill it. */
-function tab(name: string, locks: ReturnType<typeof memoryLocks>, id: string, reply: (req: SeenRequest) => Reply | Promise<Reply>) {
+function tab(
+  name: string,
+  locks: ReturnType<typeof memoryLocks>,
+  id: string,
+  reply: (req: SeenRequest) => Reply | Promise<Reply>,
+) {
   const db = new ClubDb(name);
   const client = locks.client(id);
   const net = scriptedFetch(reply);
-  const core = createSyncCore({ db, apiKey: 'k', baseUrl: '', fetch: net.fetch, lock: webLock(client), random: () => 0.5 });
+  const core = createSyncCore({
+    db,
+    apiKey: 'k',
+    baseUrl: '',
+    fetch: net.fetch,
+    lock: webLock(client),
+    random: () => 0.5,
+  });
   return { db, core, net, kill: () => (client.kill(), db.close()) };
 }
 
@@ -81,11 +93,15 @@ describe('a page killed at any request (each entry settled before the next is se
         dying.kill();
 
         const next = tab(name, locks, 'next', server.handle);
-        for (let i = 0; i < 5 && (await next.db.outbox.count()) > 0; i += 1) await next.core.outbox.replay({ force: true });
+        for (let i = 0; i < 5 && (await next.db.outbox.count()) > 0; i += 1)
+          await next.core.outbox.replay({ force: true });
         expect(await next.db.outbox.count(), `k=${k}`).toBe(0);
         expect(server.applied, `k=${k}`).toEqual(Array.from({ length: N }, (_, i) => `/${i}`));
         // The k-1 answered before the kill were settled: the next page sends request k and the rest.
-        expect(next.net.seen.filter((r) => r.headers['idempotency-key']), `k=${k}`).toHaveLength(Math.max(0, N - k + 1));
+        expect(
+          next.net.seen.filter((r) => r.headers['idempotency-key']),
+          `k=${k}`,
+        ).toHaveLength(Math.max(0, N - k + 1));
         next.kill();
       }
     });
@@ -97,16 +113,27 @@ describe('transient failure at any position of a long queue', () => {
     const N = 40;
     for (const f of [1, 2, 5, 9, 16, 17, 24, 32, 33]) {
       let n = 0;
-      const h = await harness({ reply: api({ '/api/analytics/send-bat-event': () => (++n === f ? { status: 503, body: { error: { code: 'unavailable', message: '' } } } : { status: 200, body: { ok: true, id: n } }) }) });
+      const h = await harness({
+        reply: api({
+          '/api/analytics/send-bat-event': () =>
+            ++n === f
+              ? { status: 503, body: { error: { code: 'unavailable', message: '' } } }
+              : { status: 200, body: { ok: true, id: n } },
+        }),
+      });
       const queued: OutboxEntry[] = [];
       for (let i = 0; i < N; i += 1) queued.push(await trackEvent(h.db, GLO, { event: 'e', pageUrl: `/${i}` }));
       const report = await h.outbox.replay();
       expect(report.sent, `f=${f}`).toBe(f - 1);
       const left = await h.db.outbox.orderBy('seq').toArray();
-      expect(left.map((e) => e.id), `f=${f}`).toEqual(queued.slice(f - 1).map((e) => e.id));
+      expect(
+        left.map((e) => e.id),
+        `f=${f}`,
+      ).toEqual(queued.slice(f - 1).map((e) => e.id));
       expect(left[0], `f=${f}`).toMatchObject({ state: 'pending', attempts: 1, lastError: { status: 503 } });
       expect(left[0]!.nextAttemptAt).toBe(report.nextAt);
-      for (const e of left.slice(1)) expect(e, `f=${f}`).toMatchObject({ state: 'pending', attempts: 0, lastError: null });
+      for (const e of left.slice(1))
+        expect(e, `f=${f}`).toMatchObject({ state: 'pending', attempts: 0, lastError: null });
       // Then everything goes, the failed one first, under the same key.
       h.clock.t = report.nextAt!;
       expect((await h.outbox.replay()).sent).toBe(N - f + 1);
@@ -128,17 +155,32 @@ describe('a request that cannot be stored', () => {
       title: 'Тест',
       noun: ['зміну', 'зміни', 'змін'],
       tables: [],
-      buildRequest: async (e) => ({ event: 'e', token: 't', data: { customer_id: 1, page_url: `/${e.payload.n}` }, ...(unstorable && e.payload.n === 30 ? { bad: () => 0 } : {}) }),
+      buildRequest: async (e) => ({
+        event: 'e',
+        token: 't',
+        data: { customer_id: 1, page_url: `/${e.payload.n}` },
+        ...(unstorable && e.payload.n === 30 ? { bad: () => 0 } : {}),
+      }),
     });
     const server = idempotentServer();
     const net = scriptedFetch(server.handle);
     const db = new ClubDb(uniqueDbName('unstorable'));
     await kvSet(db, 'pwaToken', 'member-token');
     const clock = { t: Date.now() + 86_400_000 };
-    const core = createSyncCore({ db, apiKey: 'k', baseUrl: '', fetch: net.fetch, lock: webLock(memoryLocks().client('t')), registry: createRegistry([probe]), now: () => clock.t, random: () => 0.5 });
+    const core = createSyncCore({
+      db,
+      apiKey: 'k',
+      baseUrl: '',
+      fetch: net.fetch,
+      lock: webLock(memoryLocks().client('t')),
+      registry: createRegistry([probe]),
+      now: () => clock.t,
+      random: () => 0.5,
+    });
     const entries: OutboxEntry[] = [];
     const N = 40;
-    for (let n = 0; n < N; n += 1) entries.push(await mutate(db, probe, { account: GLO, change: () => ({ n }), now: clock.t }));
+    for (let n = 0; n < N; n += 1)
+      entries.push(await mutate(db, probe, { account: GLO, change: () => ({ n }), now: clock.t }));
 
     const first = await core.outbox.replay();
     expect(first.sent).toBe(30);
@@ -205,8 +247,20 @@ describe('requests built before the first attempt', () => {
       },
     });
     let n = 0;
-    const h = await harness({ reply: api({ '/api/analytics/send-bat-event': () => (++n % 4 === 0 ? 'network-error' : { status: 200, body: { ok: true, id: n } }) }) });
-    const outbox = new Outbox({ db: h.db, transport: h.transport, registry: createRegistry([counted]), lock: webLock(memoryLocks().client('x')), now: () => h.clock.t, random: () => 0.5 });
+    const h = await harness({
+      reply: api({
+        '/api/analytics/send-bat-event': () =>
+          ++n % 4 === 0 ? 'network-error' : { status: 200, body: { ok: true, id: n } },
+      }),
+    });
+    const outbox = new Outbox({
+      db: h.db,
+      transport: h.transport,
+      registry: createRegistry([counted]),
+      lock: webLock(memoryLocks().client('x')),
+      now: () => h.clock.t,
+      random: () => 0.5,
+    });
     for (let i = 0; i < 12; i += 1) await mutate(h.db, counted, { account: GLO, change: () => ({ n: i }) });
     for (let pass = 0; pass < 20 && (await h.db.outbox.count()) > 0; pass += 1) await outbox.replay({ force: true });
     expect(await h.db.outbox.count()).toBe(0);

@@ -13,10 +13,28 @@ import { api, GLO, harness } from './support/harness';
 // Pulls on a slow link that comes and goes: the member's changes go first, and a view they
 // move is pulled once they are in, at most once in a window (src/sync/engine/pull-holds.ts).
 
-const CODES = ['0f8fad5b-d9cb-469f-a165-70867728950e', '7c9e6679-7425-40de-944b-e07fc1f90ae7', '16fd2706-8baf-433b-82eb-8c7fada847da'];
+const CODES = [
+  '0f8fad5b-d9cb-469f-a165-70867728950e',
+  '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  '16fd2706-8baf-433b-82eb-8c7fada847da',
+];
 const ok = (body: unknown): Reply => ({ status: 200, body });
 const awarded = (code: string, n: number): Reply =>
-  ok({ status: 'awarded', xp: 10, balance: 800 + n * 10, monthCount: n, item: { id: n, uuid: code, date: '2026-11-26T10:00:00.000Z', xp: 10, product: 'Стіки neo™ Ruby Boost', variant: 'glo', source: 'single' } });
+  ok({
+    status: 'awarded',
+    xp: 10,
+    balance: 800 + n * 10,
+    monthCount: n,
+    item: {
+      id: n,
+      uuid: code,
+      date: '2026-11-26T10:00:00.000Z',
+      xp: 10,
+      product: 'Стіки neo™ Ruby Boost',
+      variant: 'glo',
+      source: 'single',
+    },
+  });
 
 /** A server that credits every code and counts the month's pulls (get-scan-count). */
 async function scanServer() {
@@ -29,11 +47,20 @@ async function scanServer() {
         counts.stats += 1;
         return ok({ code: 200, success: true, count: credited, date_start: '2026-11-01' });
       },
-      '/api/scan/get-scan-percent': () => ok({ percent: credited * 10, count: credited, goal: 10, coinMonth: credited * 10, month: '2026-11-01', managerAdded: false }),
+      '/api/scan/get-scan-percent': () =>
+        ok({
+          percent: credited * 10,
+          count: credited,
+          goal: 10,
+          coinMonth: credited * 10,
+          month: '2026-11-01',
+          managerAdded: false,
+        }),
       '/api/scan/get-full-balance': () => ok({ glo: 800 + credited * 10, ogo: 0, total: 800 + credited * 10 }),
       '/api/scan/get-message': () => ok({ message: 'Так тримати', count: credited, goal: 10 }),
       '/api/get-bonus-history': () => ok({ transactions: [], summary: { earned: 0, spent: 0, balance: 0, count: 0 } }),
-      '/api/scan/get-history': () => ok({ items: [], total: credited, coinCount: credited * 10, offset: 0, pageSize: 20, nextOffset: null }),
+      '/api/scan/get-history': () =>
+        ok({ items: [], total: credited, coinCount: credited * 10, offset: 0, pageSize: 20, nextOffset: null }),
     }),
   });
   const ctx = { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true };
@@ -80,7 +107,10 @@ describe('a pull that would run ahead of the member’s changes waits', () => {
     let t = 1_000_000;
     const timers: Array<{ fn: () => void; at: number }> = [];
     const clocked = { ...ctx, now: () => t };
-    const refresher = watchViewsDue(h.db, clocked, async () => VIEW_PULLERS, { setTimer: (fn, ms) => timers.push({ fn, at: t + ms }), clearTimer: () => undefined });
+    const refresher = watchViewsDue(h.db, clocked, async () => VIEW_PULLERS, {
+      setTimer: (fn, ms) => timers.push({ fn, at: t + ms }),
+      clearTimer: () => undefined,
+    });
     await saveScanCode(h.db, GLO, CODES[0]!, 'manual');
     await h.outbox.replay();
     await refresher.drain();

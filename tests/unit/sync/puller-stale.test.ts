@@ -11,7 +11,10 @@ import { harness } from './support/harness';
 const NAME = VIEW_STAMPS['scan-stats']('glo')[0]!;
 
 /** A puller of the month's scan count whose answers come from `answers`, one a fetch; `during` runs inside each fetch. */
-function counting(answers: number[], during: (fetch: number) => Promise<void>): { p: Puller<number>; fetches: () => number } {
+function counting(
+  answers: number[],
+  during: (fetch: number) => Promise<void>,
+): { p: Puller<number>; fetches: () => number } {
   let n = 0;
   const p: Puller<number> = {
     name: NAME,
@@ -33,7 +36,8 @@ describe('a pull under way when an action changes its view', () => {
     const ctx = { db: h.db, transport: h.transport, now: () => h.clock.t, online: () => true };
     // The scan is credited (its views are due) while the first fetch is on its way with 7.
     const { p, fetches } = counting([7, 8], async (n) => {
-      if (n === 1) await h.db.transaction('rw', h.db.kv, () => markViewsDue(h.db, [{ view: 'scan-stats', variant: 'glo' }]));
+      if (n === 1)
+        await h.db.transaction('rw', h.db.kv, () => markViewsDue(h.db, [{ view: 'scan-stats', variant: 'glo' }]));
     });
     expect(await runPuller(p, ctx)).toBe('pulled');
     expect(fetches()).toBe(2);
@@ -53,7 +57,9 @@ describe('a pull under way when an action changes its view', () => {
   it('stores nothing when every answer is overtaken; the view stays due for the next pull', async () => {
     const h = await harness();
     const ctx = { db: h.db, transport: h.transport, now: () => h.clock.t, online: () => true };
-    const { p, fetches } = counting([1, 2, 3, 4], async () => h.db.transaction('rw', h.db.kv, () => markViewsDue(h.db, [{ view: 'scan-stats', variant: 'glo' }])));
+    const { p, fetches } = counting([1, 2, 3, 4], async () =>
+      h.db.transaction('rw', h.db.kv, () => markViewsDue(h.db, [{ view: 'scan-stats', variant: 'glo' }])),
+    );
     expect(await runPuller(p, ctx)).toBe('failed');
     expect(fetches()).toBe(3);
     expect(await kvGet(h.db, 'contentFlag')).toBeUndefined();

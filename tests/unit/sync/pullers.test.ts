@@ -54,7 +54,9 @@ describe('pullers', () => {
 
 describe('app version check (docs/rules.md#states)', () => {
   async function setup(serverVersion: string, stored?: string) {
-    const h = await harness({ reply: api({ '/api/get-version': () => ({ status: 200, body: { version: serverVersion } }) }) });
+    const h = await harness({
+      reply: api({ '/api/get-version': () => ({ status: 200, body: { version: serverVersion } }) }),
+    });
     const storage = memoryStorage(stored ? { [APP_VERSION_KEY]: stored } : {});
     const env = { storage, clearCaches: vi.fn(async () => undefined), reload: vi.fn() };
     const ctx = { db: h.db, transport: h.transport, now: () => h.clock.t, online: () => true };
@@ -84,9 +86,18 @@ describe('app version check (docs/rules.md#states)', () => {
 
   it('keeps which services the server has on, for the screens that offer them', async () => {
     const providers = { card: false, sms: true, testLogin: false, ageCheck: false };
-    const h = await harness({ reply: api({ '/api/get-version': () => ({ status: 200, body: { version: '1.0.0', providers } }) }) });
+    const h = await harness({
+      reply: api({ '/api/get-version': () => ({ status: 200, body: { version: '1.0.0', providers } }) }),
+    });
     const env = { storage: memoryStorage(), clearCaches: vi.fn(async () => undefined), reload: vi.fn() };
-    expect(await runPuller(versionCheck(env), { db: h.db, transport: h.transport, now: () => h.clock.t, online: () => true })).toBe('pulled');
+    expect(
+      await runPuller(versionCheck(env), {
+        db: h.db,
+        transport: h.transport,
+        now: () => h.clock.t,
+        online: () => true,
+      }),
+    ).toBe('pulled');
     expect(await kvGet(h.db, 'providers')).toEqual(providers);
   });
 
@@ -104,7 +115,10 @@ describe('app version check (docs/rules.md#states)', () => {
   it('deletes every cache of Cache Storage', async () => {
     const names = ['a', 'b'];
     const deleted: string[] = [];
-    await deleteAllCaches({ keys: async () => names, delete: async (k: string) => (deleted.push(k), true) } as unknown as CacheStorage);
+    await deleteAllCaches({
+      keys: async () => names,
+      delete: async (k: string) => (deleted.push(k), true),
+    } as unknown as CacheStorage);
     expect(deleted).toEqual(names);
   });
 });

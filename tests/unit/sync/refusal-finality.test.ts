@@ -58,11 +58,24 @@ describe('whether a refused change can pass later', () => {
       lastError: { status, code, message, at: 0 },
     });
     const registry = appRegistry();
-    const taken = refusalNotice(registry, entry(409, 'device_taken', 'Цей пристрій уже зареєстрував інший учасник. Якщо це твій пристрій, звернись у підтримку'));
+    const taken = refusalNotice(
+      registry,
+      entry(
+        409,
+        'device_taken',
+        'Цей пристрій уже зареєстрував інший учасник. Якщо це твій пристрій, звернись у підтримку',
+      ),
+    );
     expect(taken).toMatchObject({ final: true, fixAt: { path: '/support' } });
-    const unknown = refusalNotice(registry, entry(404, 'device_unknown', 'Такого серійного номера немає в реєстрі виробника'));
+    const unknown = refusalNotice(
+      registry,
+      entry(404, 'device_unknown', 'Такого серійного номера немає в реєстрі виробника'),
+    );
     expect(unknown).toMatchObject({ final: true, fixAt: { path: '/device-reg' } });
-    const limit = refusalNotice(registry, entry(422, 'device_daily_limit', 'За день можна зареєструвати не більше 3 пристроїв. Спробуй завтра'));
+    const limit = refusalNotice(
+      registry,
+      entry(422, 'device_daily_limit', 'За день можна зареєструвати не більше 3 пристроїв. Спробуй завтра'),
+    );
     expect(limit.final).toBe(false);
   });
 });

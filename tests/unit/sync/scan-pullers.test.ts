@@ -14,7 +14,8 @@ const ok = (body: unknown): Reply => ({ status: 200, body });
 const scanCalls = (count: Reply) =>
   api({
     '/api/scan/get-scan-count': () => count,
-    '/api/scan/get-scan-percent': () => ok({ percent: 60, count: 6, goal: 10, coinMonth: 64, month: '2026-11-01', managerAdded: true }),
+    '/api/scan/get-scan-percent': () =>
+      ok({ percent: 60, count: 6, goal: 10, coinMonth: 64, month: '2026-11-01', managerAdded: true }),
     '/api/scan/get-full-balance': () => ok({ glo: 820, ogo: 120, total: 940 }),
     '/api/scan/get-message': () => ok({ message: 'Понад половину шляху пройдено', count: 6, goal: 10 }),
   });
@@ -25,8 +26,17 @@ describe('the month in figures (docs/api.md#scan scan calls, docs/rules.md#error
     const ctx = { db: h.db, transport: h.transport, now: () => Date.parse('2026-11-26T10:00:00Z'), online: () => true };
     expect(await runPuller(scanStatsPuller('glo'), ctx)).toBe('pulled');
     const doc = (await h.db.docs.get(['glo', 'scan-stats']))?.value as ScanStats;
-    expect(doc).toMatchObject({ count: 6, countError: false, percent: 60, coinMonth: 64, managerAdded: true, balance: { total: 940 } });
-    expect(h.seen.find((r) => r.url.includes('get-scan-count'))?.body).toBe(JSON.stringify({ date_start: '2026-11-01' }));
+    expect(doc).toMatchObject({
+      count: 6,
+      countError: false,
+      percent: 60,
+      coinMonth: 64,
+      managerAdded: true,
+      balance: { total: 940 },
+    });
+    expect(h.seen.find((r) => r.url.includes('get-scan-count'))?.body).toBe(
+      JSON.stringify({ date_start: '2026-11-01' }),
+    );
     expect((await h.db.xpBalance.get('ogo'))?.balance).toBe(120);
   });
 
@@ -34,19 +44,47 @@ describe('the month in figures (docs/api.md#scan scan calls, docs/rules.md#error
     const h = await harness({ reply: scanCalls(ok({ code: 500, success: false })) });
     const ctx = { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true };
     expect(await runPuller(scanStatsPuller('glo'), ctx)).toBe('pulled');
-    expect((await h.db.docs.get(['glo', 'scan-stats']))?.value).toMatchObject({ count: null, countError: true, percent: 60 });
+    expect((await h.db.docs.get(['glo', 'scan-stats']))?.value).toMatchObject({
+      count: null,
+      countError: true,
+      percent: 60,
+    });
   });
 });
 
 describe('scan history pages (offset paging)', () => {
-  const item = (id: number) => ({ id, uuid: `0f8fad5b-d9cb-469f-a165-7086772895${String(id).padStart(2, '0')}`, date: `2026-11-${String(id).padStart(2, '0')}T10:00:00.000Z`, xp: 10, product: 'Стіки', variant: 'glo', source: 'single' });
+  const item = (id: number) => ({
+    id,
+    uuid: `0f8fad5b-d9cb-469f-a165-7086772895${String(id).padStart(2, '0')}`,
+    date: `2026-11-${String(id).padStart(2, '0')}T10:00:00.000Z`,
+    xp: 10,
+    product: 'Стіки',
+    variant: 'glo',
+    source: 'single',
+  });
   it('the first page replaces what was kept, a later one is added', async () => {
     const h = await harness({
       reply: api({
-        '/api/scan/get-history': (_r, b) => ok({ items: b.offset ? [item(1)] : [item(3), item(2)], total: 3, coinCount: 30, offset: b.offset ?? 0, pageSize: 2, nextOffset: b.offset ? null : 2 }),
+        '/api/scan/get-history': (_r, b) =>
+          ok({
+            items: b.offset ? [item(1)] : [item(3), item(2)],
+            total: 3,
+            coinCount: 30,
+            offset: b.offset ?? 0,
+            pageSize: 2,
+            nextOffset: b.offset ? null : 2,
+          }),
       }),
     });
-    await h.db.scanHistory.put({ variant: 'glo', id: '99', code: 'old', createdAt: '2020-01-01', coins: 1, product: 'x', source: 'single' });
+    await h.db.scanHistory.put({
+      variant: 'glo',
+      id: '99',
+      code: 'old',
+      createdAt: '2020-01-01',
+      coins: 1,
+      product: 'x',
+      source: 'single',
+    });
     const ctx = { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true };
     await runPuller(scanHistoryPuller('glo'), ctx);
     expect((await h.db.scanHistory.toArray()).map((r) => r.id).sort()).toEqual(['2', '3']);
@@ -60,11 +98,46 @@ describe('scan history pages (offset paging)', () => {
 describe('devices and XP history, readable offline', () => {
   it('get-devices replaces the registered rows and keeps a registration still waiting', async () => {
     const h = await harness({
-      reply: api({ '/api/get-devices': () => ok({ code: 200, data: { asset: [{ id: 1, serial: 'G1PX7K2M9Q', model: 'Пристрій Плюс', title: 'glo Пристрій Плюс', variant: 'glo', registered_at: '2026-01-30T10:00:00.000Z' }] } }) }),
+      reply: api({
+        '/api/get-devices': () =>
+          ok({
+            code: 200,
+            data: {
+              asset: [
+                {
+                  id: 1,
+                  serial: 'G1PX7K2M9Q',
+                  model: 'Пристрій Плюс',
+                  title: 'glo Пристрій Плюс',
+                  variant: 'glo',
+                  registered_at: '2026-01-30T10:00:00.000Z',
+                },
+              ],
+            },
+          }),
+      }),
     });
     await h.db.devices.bulkPut([
-      { variant: 'glo', id: '77', title: 'gone', serial: 'GONE00000', registeredAt: null, state: 'registered', message: null, awarded: null },
-      { variant: 'glo', id: 'serial:GENP2NJ9G7A', title: 'Новий пристрій', serial: 'GENP2NJ9G7A', registeredAt: null, state: 'waiting', message: null, awarded: null },
+      {
+        variant: 'glo',
+        id: '77',
+        title: 'gone',
+        serial: 'GONE00000',
+        registeredAt: null,
+        state: 'registered',
+        message: null,
+        awarded: null,
+      },
+      {
+        variant: 'glo',
+        id: 'serial:GENP2NJ9G7A',
+        title: 'Новий пристрій',
+        serial: 'GENP2NJ9G7A',
+        registeredAt: null,
+        state: 'waiting',
+        message: null,
+        awarded: null,
+      },
     ]);
     const ctx = { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true };
     expect(await runPuller(devicesPuller('glo'), ctx)).toBe('pulled');
@@ -76,7 +149,22 @@ describe('devices and XP history, readable offline', () => {
 
   it('get-bonus-history is kept whole with its summary, and the balance with it', async () => {
     const h = await harness({
-      reply: api({ '/api/get-bonus-history': () => ok({ transactions: [{ id: 1, amount: 100, balance_after: 100, reason: 'device', title: 'Реєстрація', created_at: '2026-11-01T10:00:00.000Z' }], summary: { earned: 100, spent: 0, balance: 100, count: 1 } }) }),
+      reply: api({
+        '/api/get-bonus-history': () =>
+          ok({
+            transactions: [
+              {
+                id: 1,
+                amount: 100,
+                balance_after: 100,
+                reason: 'device',
+                title: 'Реєстрація',
+                created_at: '2026-11-01T10:00:00.000Z',
+              },
+            ],
+            summary: { earned: 100, spent: 0, balance: 100, count: 1 },
+          }),
+      }),
     });
     const ctx = { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true };
     expect(await runPuller(bonusHistoryPuller('ogo'), ctx)).toBe('pulled');
@@ -102,7 +190,8 @@ describe('balances a pull carried from before an XP action', () => {
     const h: Awaited<ReturnType<typeof harness>> = await harness({
       reply: api({
         '/api/scan/get-scan-count': () => ok({ code: 200, success: true, count: 6, date_start: '2026-11-01' }),
-        '/api/scan/get-scan-percent': () => ok({ percent: 60, count: 6, goal: 10, coinMonth: 64, month: '2026-11-01', managerAdded: true }),
+        '/api/scan/get-scan-percent': () =>
+          ok({ percent: 60, count: 6, goal: 10, coinMonth: 64, month: '2026-11-01', managerAdded: true }),
         '/api/scan/get-full-balance': async () => {
           calls += 1;
           if (calls === 1) await settleOrder(h);
@@ -127,7 +216,21 @@ describe('balances a pull carried from before an XP action', () => {
     let calls = 0;
     const h: Awaited<ReturnType<typeof harness>> = await harness({
       reply: api({
-        '/api/user/get-user': (_r, b) => ok({ customer: { id: b.id, first_name: 'Олена', last_name: 'Коваль', email: 'olena@example.com', phone: '380500000001', tags: [], orders_count: 0, total_spent: 0, note: '' }, metafields: [] }),
+        '/api/user/get-user': (_r, b) =>
+          ok({
+            customer: {
+              id: b.id,
+              first_name: 'Олена',
+              last_name: 'Коваль',
+              email: 'olena@example.com',
+              phone: '380500000001',
+              tags: [],
+              orders_count: 0,
+              total_spent: 0,
+              note: '',
+            },
+            metafields: [],
+          }),
         '/api/get-balance': async () => {
           calls += 1;
           if (calls === 1) await settleOrder(h);

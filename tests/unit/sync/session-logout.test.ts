@@ -18,8 +18,20 @@ import { memoryLocks } from './support/memory-locks';
 describe('session (docs/rules.md#states, docs/rules.md#roles)', () => {
   it('is kept in the key-value store and gives the account of each variant', async () => {
     const h = await harness();
-    await saveSession(h.db, { token: 'tok', customerIds: { glo: 11, ogo: 22 }, phone: '380501234567', variant: 'glo', ageVerified: true });
-    expect(await readSession(h.db)).toEqual({ token: 'tok', customerIds: { glo: 11, ogo: 22 }, phone: '380501234567', variant: 'glo', ageVerified: true });
+    await saveSession(h.db, {
+      token: 'tok',
+      customerIds: { glo: 11, ogo: 22 },
+      phone: '380501234567',
+      variant: 'glo',
+      ageVerified: true,
+    });
+    expect(await readSession(h.db)).toEqual({
+      token: 'tok',
+      customerIds: { glo: 11, ogo: 22 },
+      phone: '380501234567',
+      variant: 'glo',
+      ageVerified: true,
+    });
     expect(await accountOf(h.db)).toEqual({ variant: 'glo', customerId: 11 });
     expect(await accountOf(h.db, 'velo')).toBeNull();
     await kvSet(h.db, 'menuLink', 'm');
@@ -38,7 +50,14 @@ describe('forced logout (docs/rules.md#error-reactions UNAUTHORIZED_IN_APP)', ()
       db,
       apiKey: 'k',
       baseUrl: '',
-      fetch: scriptedFetch(api({ '/api/user/create-metafields': () => ({ status: 401, body: { error: { code: 'UNAUTHORIZED_IN_APP', message: 'Потрібно увійти' } } }) })).fetch,
+      fetch: scriptedFetch(
+        api({
+          '/api/user/create-metafields': () => ({
+            status: 401,
+            body: { error: { code: 'UNAUTHORIZED_IN_APP', message: 'Потрібно увійти' } },
+          }),
+        }),
+      ).fetch,
       lock: webLock(memoryLocks().client('f')),
       online: manualOnline(false),
       pullers: [],
@@ -59,7 +78,14 @@ describe('forced logout (docs/rules.md#error-reactions UNAUTHORIZED_IN_APP)', ()
 describe('logout (docs/rules.md#states)', () => {
   it('plural forms of the warning', () => {
     expect([1, 2, 5, 11, 21, 22, 25, 112].map((n) => `${n} ${pluralUk(n, ['скан', 'скани', 'сканів'])}`)).toEqual([
-      '1 скан', '2 скани', '5 сканів', '11 сканів', '21 скан', '22 скани', '25 сканів', '112 сканів',
+      '1 скан',
+      '2 скани',
+      '5 сканів',
+      '11 сканів',
+      '21 скан',
+      '22 скани',
+      '25 сканів',
+      '112 сканів',
     ]);
   });
 
@@ -99,7 +125,16 @@ describe('logout (docs/rules.md#states)', () => {
     const informServer = vi.fn(async () => Promise.reject(new Error('offline')));
     await logout(h.db, { clearCookie: (n) => cleared.push(n), storage: localStorage, informServer });
     expect(informServer).toHaveBeenCalledOnce();
-    expect(cleared).toEqual(['usertoken', 'showIs18', 'cacheShopUserInfo', 'checkToken', 'ogoAuthToken', 'pwaToken', 'verDelay', 'oralStatus']);
+    expect(cleared).toEqual([
+      'usertoken',
+      'showIs18',
+      'cacheShopUserInfo',
+      'checkToken',
+      'ogoAuthToken',
+      'pwaToken',
+      'verDelay',
+      'oralStatus',
+    ]);
     expect(cleared).toEqual([...LOGOUT_COOKIES]);
     for (const t of h.db.tables) expect(await t.count(), t.name).toBe(0);
     expect(localStorage.length).toBe(1);

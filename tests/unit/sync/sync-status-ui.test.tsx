@@ -21,7 +21,10 @@ import { memoryLocks } from './support/memory-locks';
 
 afterEach(cleanup);
 
-async function runtime(reply: (req: Parameters<ReturnType<typeof api>>[0]) => Reply | Promise<Reply>, online = manualOnline(false)) {
+async function runtime(
+  reply: (req: Parameters<ReturnType<typeof api>>[0]) => Reply | Promise<Reply>,
+  online = manualOnline(false),
+) {
   const db = new ClubDb(uniqueDbName('ui'));
   await kvSet(db, 'pwaToken', 't');
   const rt = createSyncRuntime({
@@ -45,37 +48,111 @@ describe('sync indicator copy', () => {
     expect(syncLabel({ kind: 'offline', waiting: 3, failed: 0 }, now)).toBe('Офлайн · 3 зміни чекають на зв’язок');
     expect(syncLabel({ kind: 'offline', waiting: 0, failed: 1 }, now)).toBe('Офлайн · 1 зміну не збережено');
     expect(syncLabel({ kind: 'sending', waiting: 2, failed: 0 }, now)).toBe('Надсилаю 2 зміни…');
-    expect(syncLabel({ kind: 'retrying', waiting: 5, failed: 0, nextAt: now + 40_000, reason: 'Сервер тимчасово недоступний.' }, now)).toBe('5 змін не надіслано: сервер тимчасово недоступний · спроба за 40 с');
-    expect(syncLabel({ kind: 'retrying', waiting: 1, failed: 0, nextAt: now + 150_000, reason: 'Немає зв’язку з сервером.' }, now)).toBe('1 зміна не надіслана: немає зв’язку з сервером · спроба за 3 хв');
+    expect(
+      syncLabel(
+        { kind: 'retrying', waiting: 5, failed: 0, nextAt: now + 40_000, reason: 'Сервер тимчасово недоступний.' },
+        now,
+      ),
+    ).toBe('5 змін не надіслано: сервер тимчасово недоступний · спроба за 40 с');
+    expect(
+      syncLabel(
+        { kind: 'retrying', waiting: 1, failed: 0, nextAt: now + 150_000, reason: 'Немає зв’язку з сервером.' },
+        now,
+      ),
+    ).toBe('1 зміна не надіслана: немає зв’язку з сервером · спроба за 3 хв');
     expect(syncLabel({ kind: 'waiting', waiting: 1, failed: 0 }, now)).toBe('1 зміна очікує');
     expect(syncLabel({ kind: 'waiting', waiting: 21, failed: 0 }, now)).toBe('21 зміна очікує');
     expect(syncLabel({ kind: 'failed', waiting: 0, failed: 2 }, now)).toBe('2 зміни не збережено');
     // A refusal never hides behind what waits: both counts.
-    expect(syncLabel({ kind: 'offline', waiting: 1, failed: 1 }, now)).toBe('Офлайн · 1 зміна чекає на зв’язок · 1 зміну не збережено');
+    expect(syncLabel({ kind: 'offline', waiting: 1, failed: 1 }, now)).toBe(
+      'Офлайн · 1 зміна чекає на зв’язок · 1 зміну не збережено',
+    );
     expect(syncLabel({ kind: 'sending', waiting: 2, failed: 3 }, now)).toBe('Надсилаю 2 зміни… · 3 зміни не збережено');
     expect(syncLabel({ kind: 'waiting', waiting: 1, failed: 5 }, now)).toBe('1 зміна очікує · 5 змін не збережено');
-    expect(syncLabel({ kind: 'retrying', waiting: 1, failed: 1, nextAt: now + 40_000, reason: 'Немає зв’язку з сервером.' }, now)).toBe('1 зміна не надіслана: немає зв’язку з сервером · спроба за 40 с · 1 зміну не збережено');
+    expect(
+      syncLabel(
+        { kind: 'retrying', waiting: 1, failed: 1, nextAt: now + 40_000, reason: 'Немає зв’язку з сервером.' },
+        now,
+      ),
+    ).toBe('1 зміна не надіслана: немає зв’язку з сервером · спроба за 40 с · 1 зміну не збережено');
     expect(syncLabel({ kind: 'idle', waiting: 0, failed: 0 }, now)).toBeNull();
   });
 
   it('a failed head in backoff is "retrying" with its reason; failed entries never count as waiting', () => {
-    const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({ id: 'x', seq: 1, kind: 'k', payload: null, account: GLO, createdAt: 0, attempts: 0, nextAttemptAt: 0, state: 'pending', lastError: null, ...over });
+    const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({
+      id: 'x',
+      seq: 1,
+      kind: 'k',
+      payload: null,
+      account: GLO,
+      createdAt: 0,
+      attempts: 0,
+      nextAttemptAt: 0,
+      state: 'pending',
+      lastError: null,
+      ...over,
+    });
     const err = { status: 503, code: 'unavailable', message: 'Сервер недоступний', at: 0 };
-    expect(syncState({ online: true, replaying: false, now, entries: [entry({ attempts: 2, lastError: err, nextAttemptAt: now + 5000 })] })).toEqual({ kind: 'retrying', waiting: 1, failed: 0, nextAt: now + 5000, reason: 'Сервер тимчасово недоступний.' });
-    expect(syncState({ online: true, replaying: false, now, entries: [entry({ state: 'failed', lastError: err })] })).toEqual({ kind: 'failed', waiting: 0, failed: 1 });
-    expect(syncState({ online: false, replaying: false, now, entries: [entry({}), entry({ id: 'y', seq: 2, state: 'failed' })] })).toEqual({ kind: 'offline', waiting: 1, failed: 1 });
+    expect(
+      syncState({
+        online: true,
+        replaying: false,
+        now,
+        entries: [entry({ attempts: 2, lastError: err, nextAttemptAt: now + 5000 })],
+      }),
+    ).toEqual({ kind: 'retrying', waiting: 1, failed: 0, nextAt: now + 5000, reason: 'Сервер тимчасово недоступний.' });
+    expect(
+      syncState({ online: true, replaying: false, now, entries: [entry({ state: 'failed', lastError: err })] }),
+    ).toEqual({ kind: 'failed', waiting: 0, failed: 1 });
+    expect(
+      syncState({
+        online: false,
+        replaying: false,
+        now,
+        entries: [entry({}), entry({ id: 'y', seq: 2, state: 'failed' })],
+      }),
+    ).toEqual({ kind: 'offline', waiting: 1, failed: 1 });
   });
 
   it('the reason is the member’s, never a developer’s', () => {
-    expect(memberReason({ status: 0, code: 'invalid_request', message: 'Некоректні дані запиту: /api/user/create-metafields Invalid input', at: 0 })).toBe('Дані не пройшли перевірку: щось задовге або в неправильному форматі.');
-    expect(memberReason({ status: 400, code: 'invalid_body', message: 'Некоректні дані: поле «value»: …', at: 0 })).toMatch(/^Сервер не прийняв/);
-    expect(memberReason({ status: 409, code: 'already_scanned', message: 'Цей код уже відскановано', at: 0 })).toBe('Цей код уже відскановано.');
+    expect(
+      memberReason({
+        status: 0,
+        code: 'invalid_request',
+        message: 'Некоректні дані запиту: /api/user/create-metafields Invalid input',
+        at: 0,
+      }),
+    ).toBe('Дані не пройшли перевірку: щось задовге або в неправильному форматі.');
+    expect(
+      memberReason({ status: 400, code: 'invalid_body', message: 'Некоректні дані: поле «value»: …', at: 0 }),
+    ).toMatch(/^Сервер не прийняв/);
+    expect(memberReason({ status: 409, code: 'already_scanned', message: 'Цей код уже відскановано', at: 0 })).toBe(
+      'Цей код уже відскановано.',
+    );
     // 404 and 403 say the server's own reason when it gave one, the general words when it did not.
-    expect(memberReason({ status: 404, code: 'device_unknown', message: 'Такого серійного номера немає в реєстрі виробника', at: 0 })).toBe('Такого серійного номера немає в реєстрі виробника.');
-    expect(memberReason({ status: 404, code: 'not_found', message: 'Не знайдено', at: 0 })).toBe('Цього вже немає на сервері.');
-    expect(memberReason({ status: 403, code: 'forbidden', message: 'Forbidden', at: 0 })).toBe('Цей запис належить іншому обліковому запису.');
+    expect(
+      memberReason({
+        status: 404,
+        code: 'device_unknown',
+        message: 'Такого серійного номера немає в реєстрі виробника',
+        at: 0,
+      }),
+    ).toBe('Такого серійного номера немає в реєстрі виробника.');
+    expect(memberReason({ status: 404, code: 'not_found', message: 'Не знайдено', at: 0 })).toBe(
+      'Цього вже немає на сервері.',
+    );
+    expect(memberReason({ status: 403, code: 'forbidden', message: 'Forbidden', at: 0 })).toBe(
+      'Цей запис належить іншому обліковому запису.',
+    );
     // The GUID texts (docs/rules.md#error-reactions: English, verbatim from the API) in Ukrainian.
-    expect(memberReason({ status: 400, code: 'invalid_guid', message: 'Invalid Guid value! Please specify a valid value!', at: 0 })).toMatch(/^Код клубу — 32 латинські/);
+    expect(
+      memberReason({
+        status: 400,
+        code: 'invalid_guid',
+        message: 'Invalid Guid value! Please specify a valid value!',
+        at: 0,
+      }),
+    ).toMatch(/^Код клубу — 32 латинські/);
   });
 });
 
@@ -112,7 +189,9 @@ describe('<SyncIndicator>', () => {
     expect(await screen.findByText(/^2 зміни не надіслані: немає зв’язку з сервером · спроба за \d+ с$/)).toBeDefined();
     fireEvent.click(screen.getByTestId('sync-indicator'));
     expect(await screen.findByTestId('sync-panel')).toBeDefined();
-    expect(screen.getByTestId('sync-retry').textContent).toMatch(/Остання спроба не вдалася: Немає зв’язку з сервером\. Наступна спроба за \d+ с\./);
+    expect(screen.getByTestId('sync-retry').textContent).toMatch(
+      /Остання спроба не вдалася: Немає зв’язку з сервером\. Наступна спроба за \d+ с\./,
+    );
 
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Надіслати зараз' }));
@@ -133,12 +212,29 @@ describe('refusals: announced once, explained, fixed or dismissed', () => {
     // The address's body is refused for good (400); the favourite for now (the list is full, 422).
     const refusal = (key: string): Reply =>
       key === 'favorites'
-        ? { status: 422, body: { error: { code: 'too_many_favourites', message: 'В обраному може бути не більше 100 товарів' } } }
+        ? {
+            status: 422,
+            body: { error: { code: 'too_many_favourites', message: 'В обраному може бути не більше 100 товарів' } },
+          }
         : { status: 400, body: { error: { code: 'invalid_body', message: 'Некоректні дані: поле «value»' } } };
     const { rt, db } = await runtime(
       api({
         '/api/user/create-metafields': (_r, b) =>
-          refuse ? refusal(String(b.key)) : { status: 200, body: { metafield: { id: 1, namespace: 'pwa', key: String(b.key), value: String(b.value), type: 'json', revision: 1 } } },
+          refuse
+            ? refusal(String(b.key))
+            : {
+                status: 200,
+                body: {
+                  metafield: {
+                    id: 1,
+                    namespace: 'pwa',
+                    key: String(b.key),
+                    value: String(b.value),
+                    type: 'json',
+                    revision: 1,
+                  },
+                },
+              },
       }),
       manualOnline(true),
     );
@@ -156,7 +252,9 @@ describe('refusals: announced once, explained, fixed or dismissed', () => {
     );
     expect(await screen.findByText('2 зміни не збережено')).toBeDefined();
     await vi.waitFor(() => expect(shown).toHaveLength(2));
-    expect(shown[0]).toBe('Не збережено — Адреса доставки: Київ, Відділення №12. Сервер не прийняв ці дані: щось задовге або в неправильному форматі.');
+    expect(shown[0]).toBe(
+      'Не збережено — Адреса доставки: Київ, Відділення №12. Сервер не прийняв ці дані: щось задовге або в неправильному форматі.',
+    );
     await vi.waitFor(async () => expect((await db.outbox.toArray()).every((e) => e.noticed)).toBe(true));
     // Announced once: a new render announces nothing more.
     cleanup();
@@ -187,12 +285,24 @@ describe('refusals: announced once, explained, fixed or dismissed', () => {
 
   it('a screen that shows the refusal on its line is answer enough: no toast there; elsewhere the toast is that screen’s', async () => {
     const { rt, db } = await runtime(
-      api({ '/api/scan/scan-code': () => ({ status: 404, body: { error: { code: 'code_not_found', message: 'Такого коду немає. Перевір, чи правильно він зчитався' } } }) }),
+      api({
+        '/api/scan/scan-code': () => ({
+          status: 404,
+          body: { error: { code: 'code_not_found', message: 'Такого коду немає. Перевір, чи правильно він зчитався' } },
+        }),
+      }),
       manualOnline(true),
     );
     const shown: Array<{ text: string; screen?: string }> = [];
     // Only this test's: the app's toast store may still hold an earlier test's.
-    const unsubscribe = toasts.subscribe((list) => list.forEach((t) => t.text.includes('Скан коду') && !shown.some((x) => x.text === t.text) && shown.push({ text: t.text, screen: t.screen })));
+    const unsubscribe = toasts.subscribe((list) =>
+      list.forEach(
+        (t) =>
+          t.text.includes('Скан коду') &&
+          !shown.some((x) => x.text === t.text) &&
+          shown.push({ text: t.text, screen: t.screen }),
+      ),
+    );
     const refuse = async (code: string, path: string) => {
       await saveScanCode(db, GLO, code, 'manual');
       await act(async () => {

@@ -77,7 +77,11 @@ describe('in-page replay triggers (docs/architecture.md#outbox; enough without B
 
   it('while an entry waits in backoff, a timer fires when it is due', async () => {
     let fail = true;
-    const h = await harness({ reply: api({ '/api/analytics/send-bat-event': () => (fail ? { status: 503 } : { status: 200, body: { ok: true, id: 1 } }) }) });
+    const h = await harness({
+      reply: api({
+        '/api/analytics/send-bat-event': () => (fail ? { status: 503 } : { status: 200, body: { ok: true, id: 1 } }),
+      }),
+    });
     const timers = fakeTimers();
     const trig = installTriggers(h.outbox, { online: manualOnline(true), now: () => h.clock.t, ...timers });
     await trackEvent(h.db, GLO, { event: 'x', pageUrl: '/' });

@@ -14,13 +14,29 @@ import { GLO, uniqueDbName } from './support/harness';
 /** localStorage as the page has it, kept across the database's wipe. */
 function storage() {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k), m };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+    m,
+  };
 }
 
-const env = (db: ClubDb, store: ReturnType<typeof storage>, signedIn = true): MarkerEnv => ({ db, storage: store, registry: appRegistry(), signedIn: () => signedIn, now: () => 1_000 });
+const env = (db: ClubDb, store: ReturnType<typeof storage>, signedIn = true): MarkerEnv => ({
+  db,
+  storage: store,
+  registry: appRegistry(),
+  signedIn: () => signedIn,
+  now: () => 1_000,
+});
 
 async function threeScansAndAFavourite(db: ClubDb) {
-  for (const code of ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333']) await saveScanCode(db, GLO, code, 'manual');
+  for (const code of [
+    '11111111-1111-4111-8111-111111111111',
+    '22222222-2222-4222-8222-222222222222',
+    '33333333-3333-4333-8333-333333333333',
+  ])
+    await saveScanCode(db, GLO, code, 'manual');
   await toggleFavourite(db, GLO, 7);
 }
 

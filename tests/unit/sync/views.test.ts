@@ -12,8 +12,33 @@ import { api, GLO, harness } from './support/harness';
 const A = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const ok = (body: unknown): Reply => ({ status: 200, body });
 const awarded = (code: string, xp: number, balance: number): Reply =>
-  ok({ status: 'awarded', xp, balance, monthCount: 1, item: { id: 9, uuid: code, date: '2026-11-26T10:00:00.000Z', xp, product: 'Стіки neo™ Ruby Boost', variant: 'glo', source: 'single' } });
-const entryOf = (variant: 'glo' | 'ogo') => ({ id: 'e', seq: 1, kind: 'k', payload: { code: A, variant, rowId: 'r', request: {} }, account: { variant, customerId: 1 }, createdAt: 0, attempts: 0, nextAttemptAt: 0, state: 'pending' as const, lastError: null });
+  ok({
+    status: 'awarded',
+    xp,
+    balance,
+    monthCount: 1,
+    item: {
+      id: 9,
+      uuid: code,
+      date: '2026-11-26T10:00:00.000Z',
+      xp,
+      product: 'Стіки neo™ Ruby Boost',
+      variant: 'glo',
+      source: 'single',
+    },
+  });
+const entryOf = (variant: 'glo' | 'ogo') => ({
+  id: 'e',
+  seq: 1,
+  kind: 'k',
+  payload: { code: A, variant, rowId: 'r', request: {} },
+  account: { variant, customerId: 1 },
+  createdAt: 0,
+  attempts: 0,
+  nextAttemptAt: 0,
+  state: 'pending' as const,
+  lastError: null,
+});
 
 describe('every action declares the views it changes', () => {
   it('each kind names known views; one that writes XP, scan history or orders names their view', () => {
@@ -27,19 +52,24 @@ describe('every action declares the views it changes', () => {
         if (views.includes('xp')) expect(k.xpMove?.(entryOf(variant) as never).what, k.kind).toMatch(/\S/);
         // …and its refusals are shown on the ledger's line, where no toast repeats them.
         if (k.xpMove) expect(k.answeredOn, k.kind).toContain('/history-bonuses');
-        if (k.tables.includes('scanHistory') || k.tables.includes('scans')) expect(views, k.kind).toContain('scan-history');
+        if (k.tables.includes('scanHistory') || k.tables.includes('scans'))
+          expect(views, k.kind).toContain('scan-history');
         if (k.tables.includes('orders')) expect(views, k.kind).toContain('orders');
         if (k.tables.includes('devices')) expect(views, k.kind).toContain('devices');
         if (k.tables.includes('cart') || k.tables.includes('favourites')) expect(views, k.kind).toContain('mirrors');
       }
       // A kind that changes nothing the member sees is a report (quiet) or leaves only a local note.
-      if ((typeof k.views === 'function' ? [1] : k.views).length === 0) expect(k.quiet || k.tables.every((t) => t === 'callBacks'), k.kind).toBe(true);
+      if ((typeof k.views === 'function' ? [1] : k.views).length === 0)
+        expect(k.quiet || k.tables.every((t) => t === 'callBacks'), k.kind).toBe(true);
     }
   });
 
   it('the freshness stamps the outbox clears are the names of the pullers that pull each view again', () => {
     for (const view of VIEW_NAMES)
-      for (const variant of ['glo', 'ogo', 'velo'] as const) expect(VIEW_STAMPS[view](variant), `${view} ${variant}`).toEqual(VIEW_PULLERS[view](variant).map((p) => p.name));
+      for (const variant of ['glo', 'ogo', 'velo'] as const)
+        expect(VIEW_STAMPS[view](variant), `${view} ${variant}`).toEqual(
+          VIEW_PULLERS[view](variant).map((p) => p.name),
+        );
   });
 });
 
@@ -51,13 +81,30 @@ describe('an answer that settles: its views pulled again at once', () => {
         '/api/scan/scan-code': (_r, b) => awarded(String(b.code), 12, 832),
         '/api/get-bonus-history': () => {
           historyCalls += 1;
-          return ok({ transactions: [{ id: 1, amount: 12, balance_after: 832, reason: 'scan', title: 'Скан', created_at: '2026-11-26T10:00:00.000Z' }], summary: { earned: 12, spent: 0, balance: 832, count: 1 } });
+          return ok({
+            transactions: [
+              {
+                id: 1,
+                amount: 12,
+                balance_after: 832,
+                reason: 'scan',
+                title: 'Скан',
+                created_at: '2026-11-26T10:00:00.000Z',
+              },
+            ],
+            summary: { earned: 12, spent: 0, balance: 832, count: 1 },
+          });
         },
       }),
     });
     // Pulled a moment ago: fresh for minutes.
     await markFresh(h.db, 'doc:glo:bonus-history', Date.now() + 5 * 60_000);
-    await h.db.docs.put({ variant: 'glo', key: 'scan-history', value: { total: 4, coinCount: 40, nextOffset: null }, fetchedAt: 0 });
+    await h.db.docs.put({
+      variant: 'glo',
+      key: 'scan-history',
+      value: { total: 4, coinCount: 40, nextOffset: null },
+      fetchedAt: 0,
+    });
     await saveScanCode(h.db, GLO, A, 'camera');
     await h.outbox.replay();
     expect(await freshUntil(h.db, 'doc:glo:bonus-history')).toBe(0);
@@ -67,7 +114,11 @@ describe('an answer that settles: its views pulled again at once', () => {
       { view: 'scan-history', variant: 'glo' },
     ]);
     // The history's header moved with its new line, in the same transaction.
-    expect((await h.db.docs.get(['glo', 'scan-history']))?.value).toEqual({ total: 5, coinCount: 52, nextOffset: null });
+    expect((await h.db.docs.get(['glo', 'scan-history']))?.value).toEqual({
+      total: 5,
+      coinCount: 52,
+      nextOffset: null,
+    });
 
     const ctx = { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true };
     const only = { ...VIEW_PULLERS, 'scan-stats': () => [], 'scan-history': () => [] };
@@ -76,11 +127,20 @@ describe('an answer that settles: its views pulled again at once', () => {
     refresher.stop();
     expect(historyCalls).toBe(1);
     expect(await kvGet(h.db, 'viewsDue')).toBeUndefined();
-    expect((await h.db.docs.get(['glo', 'bonus-history']))?.value).toMatchObject({ summary: { balance: 832, count: 1 } });
+    expect((await h.db.docs.get(['glo', 'bonus-history']))?.value).toMatchObject({
+      summary: { balance: 832, count: 1 },
+    });
   });
 
   it('a refused scan queues its views too (the pending line leaves the ledger)', async () => {
-    const h = await harness({ reply: api({ '/api/scan/scan-code': () => ({ status: 409, body: { error: { code: 'code_used', message: 'Цей код уже використав інший учасник клубу' } } }) }) });
+    const h = await harness({
+      reply: api({
+        '/api/scan/scan-code': () => ({
+          status: 409,
+          body: { error: { code: 'code_used', message: 'Цей код уже використав інший учасник клубу' } },
+        }),
+      }),
+    });
     await saveScanCode(h.db, GLO, A, 'camera');
     await h.outbox.replay();
     expect((await kvGet(h.db, 'viewsDue'))?.map((d) => d.view)).toContain('xp');
@@ -90,7 +150,11 @@ describe('an answer that settles: its views pulled again at once', () => {
     const h = await harness();
     await h.db.kv.put({ key: 'viewsDue', value: [{ view: 'xp', variant: 'glo' }], updatedAt: 0 });
     const online = false;
-    const refresher = watchViewsDue(h.db, { db: h.db, transport: h.transport, now: () => Date.now(), online: () => online }, async () => VIEW_PULLERS);
+    const refresher = watchViewsDue(
+      h.db,
+      { db: h.db, transport: h.transport, now: () => Date.now(), online: () => online },
+      async () => VIEW_PULLERS,
+    );
     await refresher.drain();
     expect(await kvGet(h.db, 'viewsDue')).toHaveLength(1);
     refresher.stop();
@@ -99,10 +163,20 @@ describe('an answer that settles: its views pulled again at once', () => {
   it('a view whose pull failed stays queued for the next drain', async () => {
     let up = false;
     const history = ok({ transactions: [], summary: { earned: 0, spent: 0, balance: 5, count: 0 } });
-    const h = await harness({ reply: api({ '/api/get-bonus-history': () => (up ? history : { status: 503, body: { error: { code: 'unavailable', message: 'x' } } }) }) });
+    const h = await harness({
+      reply: api({
+        '/api/get-bonus-history': () =>
+          up ? history : { status: 503, body: { error: { code: 'unavailable', message: 'x' } } },
+      }),
+    });
     await markViewsDue(h.db, [{ view: 'xp', variant: 'glo' }]);
     // No window between pulls here: this is about the queue.
-    const refresher = watchViewsDue(h.db, { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true }, async () => VIEW_PULLERS, { windowMs: 0 });
+    const refresher = watchViewsDue(
+      h.db,
+      { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true },
+      async () => VIEW_PULLERS,
+      { windowMs: 0 },
+    );
     await refresher.drain();
     expect((await kvGet(h.db, 'viewsDue'))?.map((d) => d.view)).toEqual(['xp']);
     up = true;
@@ -116,7 +190,10 @@ describe('an answer that settles: its views pulled again at once', () => {
 describe('the queue of views due', () => {
   it('keeps a view until it is pulled (a page closed mid-pull leaves it), and keeps views queued meanwhile', async () => {
     const h = await harness({});
-    await markViewsDue(h.db, [{ view: 'xp', variant: 'glo' }, { view: 'orders', variant: 'glo' }]);
+    await markViewsDue(h.db, [
+      { view: 'xp', variant: 'glo' },
+      { view: 'orders', variant: 'glo' },
+    ]);
     const seen = await peekViewsDue(h.db);
     expect(seen).toHaveLength(2);
     // Nothing dropped yet: a reload now finds both still due.
@@ -131,7 +208,10 @@ describe('the queue of views due', () => {
 
   it('keeps a view queued again while its pull was under way: that pull may hold the figures from before', async () => {
     const h = await harness({});
-    await markViewsDue(h.db, [{ view: 'mirrors', variant: 'glo' }, { view: 'xp', variant: 'glo' }]);
+    await markViewsDue(h.db, [
+      { view: 'mirrors', variant: 'glo' },
+      { view: 'xp', variant: 'glo' },
+    ]);
     const pulling = await peekViewsDue(h.db);
     // An order settles while the pulls run: it changes the cart and the XP again.
     await markViewsDue(h.db, [{ view: 'mirrors', variant: 'glo' }]);
@@ -156,9 +236,16 @@ describe('the queue of views due', () => {
         if (n === 1) await markViewsDue(h.db, [{ view: 'mirrors', variant: 'glo' }]);
       },
     };
-    const pullers = Object.fromEntries(VIEW_NAMES.map((v) => [v, () => (v === 'mirrors' ? [p] : [])])) as unknown as ViewPullers;
+    const pullers = Object.fromEntries(
+      VIEW_NAMES.map((v) => [v, () => (v === 'mirrors' ? [p] : [])]),
+    ) as unknown as ViewPullers;
     await markViewsDue(h.db, [{ view: 'mirrors', variant: 'glo' }]);
-    const refresher = watchViewsDue(h.db, { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true }, async () => pullers, { windowMs: 0 });
+    const refresher = watchViewsDue(
+      h.db,
+      { db: h.db, transport: h.transport, now: () => Date.now(), online: () => true },
+      async () => pullers,
+      { windowMs: 0 },
+    );
     await expect.poll(() => kvGet(h.db, 'viewsDue')).toBeUndefined();
     refresher.stop();
     expect(pulls).toBe(2);

@@ -12,7 +12,11 @@ afterAll(() => vi.unstubAllGlobals());
 /** A `sync` event as Chromium fires it at the service worker. */
 function syncEvent(tag: string) {
   const waits: Array<Promise<unknown>> = [];
-  const e = Object.assign(new Event('sync'), { tag, lastChance: false, waitUntil: (p: Promise<unknown>) => void waits.push(p) });
+  const e = Object.assign(new Event('sync'), {
+    tag,
+    lastChance: false,
+    waitUntil: (p: Promise<unknown>) => void waits.push(p),
+  });
   return { e, waits };
 }
 

@@ -25,11 +25,22 @@ const contrast = (a: string, b: string): number => {
 
 /** A colour mixed with white, as `color-mix(in srgb, c p%, transparent)` looks on a white card. */
 const tint = (hex: string, p: number): string =>
-  '#' + [1, 3, 5].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * p + 255 * (1 - p)).toString(16).padStart(2, '0')).join('');
+  '#' +
+  [1, 3, 5]
+    .map((i) =>
+      Math.round(parseInt(hex.slice(i, i + 2), 16) * p + 255 * (1 - p))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
 
 const css = readFileSync('src/ui/theme.css', 'utf8');
 const root = tokens(css, ':root');
-const THEMES = { glo: root, ogo: { ...root, ...tokens(css, "[data-theme='ogo']") }, velo: { ...root, ...tokens(css, "[data-theme='velo']") } };
+const THEMES = {
+  glo: root,
+  ogo: { ...root, ...tokens(css, "[data-theme='ogo']") },
+  velo: { ...root, ...tokens(css, "[data-theme='velo']") },
+};
 
 describe('the palette reaches WCAG 2.2 AA contrast (1.4.3: 4.5:1 for text) in every brand theme', () => {
   for (const [name, t] of Object.entries(THEMES)) {
@@ -47,7 +58,8 @@ describe('the palette reaches WCAG 2.2 AA contrast (1.4.3: 4.5:1 for text) in ev
       for (const s of ['success', 'danger', 'warning']) need(t[s]!, tint(t[s]!, 0.12), `--${s} on its 12% tint`);
       need(t['on-primary']!, t.primary!, '--on-primary on --primary');
       need(t['on-chrome']!, t.chrome!, '--on-chrome on --chrome');
-      for (const stop of t['fill-gradient']!.match(/#[0-9a-f]{6}/gi)!) need(t['on-primary']!, stop, `--on-primary on --fill-gradient ${stop}`);
+      for (const stop of t['fill-gradient']!.match(/#[0-9a-f]{6}/gi)!)
+        need(t['on-primary']!, stop, `--on-primary on --fill-gradient ${stop}`);
       // The focus ring (WCAG 1.4.11: 3:1 against what it sits on).
       expect(contrast(t.primary!, t.surface!)).toBeGreaterThanOrEqual(3);
       expect(contrast(t.brand!, t.chrome!)).toBeGreaterThanOrEqual(3);

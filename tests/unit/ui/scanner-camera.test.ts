@@ -4,8 +4,10 @@ import { cameraProblemOf, frameRegion } from '../../../src/ui/scanner/camera';
 describe('camera problems (refused, absent or busy, each with the manual entry)', () => {
   const err = (name: string) => Object.assign(new Error(name), { name });
   it('sorts getUserMedia failures by their DOMException names, old Chromium names too', () => {
-    for (const n of ['NotAllowedError', 'PermissionDeniedError', 'SecurityError']) expect(cameraProblemOf(err(n))).toBe('refused');
-    for (const n of ['NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError']) expect(cameraProblemOf(err(n))).toBe('absent');
+    for (const n of ['NotAllowedError', 'PermissionDeniedError', 'SecurityError'])
+      expect(cameraProblemOf(err(n))).toBe('refused');
+    for (const n of ['NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError'])
+      expect(cameraProblemOf(err(n))).toBe('absent');
     for (const n of ['NotReadableError', 'TrackStartError', 'AbortError']) expect(cameraProblemOf(err(n))).toBe('busy');
     expect(cameraProblemOf('weird')).toBe('busy');
   });

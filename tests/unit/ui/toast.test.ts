@@ -44,13 +44,20 @@ describe('toast store (docs/rules.md#constants: auto-close after 5000 ms)', () =
     store.show('Додано в кошик: B', { subject: 'cart-add:B' });
     expect(store.list().map((t) => t.text)).toEqual(['Доступна нова версія', 'Додано в кошик: B']);
     store.show('Не збережено — Додавання в кошик: B. Немає в наявності', { kind: 'error', subject: 'cart-add:B' });
-    expect(store.list().map((t) => t.text)).toEqual(['Доступна нова версія', 'Не збережено — Додавання в кошик: B. Немає в наявності']);
+    expect(store.list().map((t) => t.text)).toEqual([
+      'Доступна нова версія',
+      'Не збережено — Додавання в кошик: B. Немає в наявності',
+    ]);
   });
 
   it('a toast about one screen goes when the member leaves it; the others stay', () => {
     const store = createToastStore();
     store.show('Доступна нова версія', { durationMs: null });
-    store.show('Не збережено — Скан коду …c0de. Такого коду немає', { kind: 'error', durationMs: 10_000, screen: '/profile' });
+    store.show('Не збережено — Скан коду …c0de. Такого коду немає', {
+      kind: 'error',
+      durationMs: 10_000,
+      screen: '/profile',
+    });
     store.leaveScreen('/profile');
     expect(store.list()).toHaveLength(2);
     store.leaveScreen('/history-bonuses');

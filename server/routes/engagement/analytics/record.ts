@@ -35,7 +35,13 @@ export async function recordEvent(deps: AppDeps, r: AnalyticsRecord): Promise<{ 
   const createdAt = deps.clock.now().toISOString();
   const row = await deps.db
     .insertInto('analytics_events')
-    .values({ member_id: r.memberId, kind: r.kind, event: r.event, payload: JSON.stringify(r.payload), created_at: createdAt })
+    .values({
+      member_id: r.memberId,
+      kind: r.kind,
+      event: r.event,
+      payload: JSON.stringify(r.payload),
+      created_at: createdAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   forward(deps, { id: row.id, kind: r.kind, event: r.event, payload: r.payload, created_at: createdAt });

@@ -7,7 +7,12 @@ import { requireCertToken, waitError } from './access';
 import { PIN_LOCK_MS, PIN_MAX_ATTEMPTS, issuePinToken, verifyPin } from './pin-secrets';
 
 const pinLocked = (until: number, now: Date) =>
-  waitError('pin_locked', until, now, `Забагато невірних спроб. PIN заблоковано на ${Math.ceil((until - now.getTime()) / 60_000)} хв`);
+  waitError(
+    'pin_locked',
+    until,
+    now,
+    `Забагато невірних спроб. PIN заблоковано на ${Math.ceil((until - now.getTime()) / 60_000)} хв`,
+  );
 
 /** cert/pin/token: checks the PIN (5 wrong in a row lock it for 15 minutes) and answers a PIN token. */
 export function registerCertPinCheck(app: Hono<AppEnv>): void {
@@ -37,7 +42,11 @@ export function registerCertPinCheck(app: Hono<AppEnv>): void {
       .returning('failed_attempts')
       .executeTakeFirst();
     if (!taken) {
-      const again = await db.selectFrom('cert_pins').select('locked_until').where('member_id', '=', member.id).executeTakeFirst();
+      const again = await db
+        .selectFrom('cert_pins')
+        .select('locked_until')
+        .where('member_id', '=', member.id)
+        .executeTakeFirst();
       throw pinLocked(again?.locked_until ? new Date(again.locked_until).getTime() : now.getTime() + PIN_LOCK_MS, now);
     }
     if (await verifyPin(input.code, row.pin_hash)) {

@@ -60,7 +60,11 @@ export function pinStatusOf(row: Selectable<CertPinsTable> | undefined, now: Dat
 }
 
 /** A new PIN token for the member; only its hash is stored. */
-export async function issuePinToken(db: Db, memberId: number, now: Date): Promise<{ token: string; expired_at: string }> {
+export async function issuePinToken(
+  db: Db,
+  memberId: number,
+  now: Date,
+): Promise<{ token: string; expired_at: string }> {
   const token = newToken();
   const expiredAt = new Date(now.getTime() + PIN_TOKEN_TTL_MS).toISOString();
   await db

@@ -7,7 +7,14 @@ import { newNumericCode, safeEqualHex } from '../../../security/tokens';
 import { requireCertToken, waitError } from './access';
 import { clientKey } from '../../../security/client-address';
 import { takeSms } from '../../../security/sms-budget';
-import { PIN_SMS_MAX_ATTEMPTS, PIN_SMS_RESEND_MS, PIN_SMS_TTL_MS, hashPin, isTooSimplePin, smsHash } from './pin-secrets';
+import {
+  PIN_SMS_MAX_ATTEMPTS,
+  PIN_SMS_RESEND_MS,
+  PIN_SMS_TTL_MS,
+  hashPin,
+  isTooSimplePin,
+  smsHash,
+} from './pin-secrets';
 
 /** 380501234567 -> +380 50 *** ** 67: enough to recognise the number, not to read it. */
 function maskPhone(digits: string): string {
@@ -42,18 +49,28 @@ export function registerCertPin(app: Hono<AppEnv>): void {
         oc
           .column('member_id')
           .doUpdateSet(values)
-          .where((eb) => eb.or([eb('cert_pins.sms_sent_at', 'is', null), eb('cert_pins.sms_sent_at', '<=', resendBefore)])),
+          .where((eb) =>
+            eb.or([eb('cert_pins.sms_sent_at', 'is', null), eb('cert_pins.sms_sent_at', '<=', resendBefore)]),
+          ),
       )
       .returning('member_id')
       .executeTakeFirst();
     if (!stored) {
       await giveBack();
-      const row = await deps.db.selectFrom('cert_pins').select('sms_sent_at').where('member_id', '=', member.id).executeTakeFirst();
+      const row = await deps.db
+        .selectFrom('cert_pins')
+        .select('sms_sent_at')
+        .where('member_id', '=', member.id)
+        .executeTakeFirst();
       const until = new Date(row?.sms_sent_at ?? nowIso).getTime() + PIN_SMS_RESEND_MS;
       throw waitError('sms_too_soon', until, now, 'Новий код можна запросити за хвилину');
     }
     try {
-      await deps.sms.send(member.phone, `Код підтвердження PIN для сертифікатів: ${code}. Нікому його не повідомляй.`, code);
+      await deps.sms.send(
+        member.phone,
+        `Код підтвердження PIN для сертифікатів: ${code}. Нікому його не повідомляй.`,
+        code,
+      );
     } catch (e) {
       await giveBack();
       throw e;
@@ -91,7 +108,10 @@ export function registerCertPin(app: Hono<AppEnv>): void {
           .where('sms_hash', '=', row.sms_hash)
           .execute();
       }
-      throw unprocessable('sms_code_invalid', left > 0 ? `Невірний код. Залишилось спроб: ${left}` : 'Невірний код. Задай PIN ще раз');
+      throw unprocessable(
+        'sms_code_invalid',
+        left > 0 ? `Невірний код. Залишилось спроб: ${left}` : 'Невірний код. Задай PIN ще раз',
+      );
     }
     const done = await db
       .updateTable('cert_pins')

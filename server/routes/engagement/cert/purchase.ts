@@ -12,7 +12,13 @@ import { wordmarkLogo } from './logo';
 import { isLivePinToken, pinStatusOf } from './pin-secrets';
 
 /** The member's certificates (or one of them), newest first, as the app sees them. */
-async function certificatesOf(db: Db, memberId: number, now: Date, reveal: boolean, onlyId?: number): Promise<Certificate[]> {
+async function certificatesOf(
+  db: Db,
+  memberId: number,
+  now: Date,
+  reveal: boolean,
+  onlyId?: number,
+): Promise<Certificate[]> {
   let q = db
     .selectFrom('cert_certificates as c')
     .innerJoin('cert_partners as p', 'p.id', 'c.partner_id')
@@ -45,7 +51,11 @@ export function registerCertPurchase(app: Hono<AppEnv>, partner: CertPartnerServ
     await requireCertToken(deps, member, input.token);
     const now = deps.clock.now();
     const db = deps.db;
-    const account = await db.selectFrom('cert_accounts').select('external_id').where('member_id', '=', member.id).executeTakeFirst();
+    const account = await db
+      .selectFrom('cert_accounts')
+      .select('external_id')
+      .where('member_id', '=', member.id)
+      .executeTakeFirst();
     if (!account) throw unprocessable('cert_not_registered', 'Спочатку зареєструйся в сервісі сертифікатів');
     const seller = await db
       .selectFrom('cert_partners')
@@ -64,7 +74,12 @@ export function registerCertPurchase(app: Hono<AppEnv>, partner: CertPartnerServ
     if (!offer) throw unprocessable('nominal_not_offered', 'Такого номіналу в партнера немає');
     const customer = await ensureCustomer(db, member, variantOf(input.ogo), now);
     if (customer.xp_balance < offer.xp_price) throw unprocessable('insufficient_xp', 'Недостатньо XP на балансі');
-    const issued = await partner.issue({ prefix: seller.code_prefix, nominal: input.nominal, accountId: account.external_id, now });
+    const issued = await partner.issue({
+      prefix: seller.code_prefix,
+      nominal: input.nominal,
+      accountId: account.external_id,
+      now,
+    });
     // the code exists at the partner from here on; if the purchase fails below (another
     // spend took the XP meanwhile, the database failed), it is voided there, never left usable.
     const stored = db.transaction().execute(async (trx) => {
@@ -97,7 +112,11 @@ export function registerCertPurchase(app: Hono<AppEnv>, partner: CertPartnerServ
       return { id: row.id, balance: left };
     });
     const { id, balance } = await stored.catch(async (err: unknown) => {
-      await partner.void(issued.externalId).catch((e: unknown) => console.error(`[cert] certificate ${issued.externalId} not voided after a failed purchase`, e));
+      await partner
+        .void(issued.externalId)
+        .catch((e: unknown) =>
+          console.error(`[cert] certificate ${issued.externalId} not voided after a failed purchase`, e),
+        );
       throw err;
     });
     const [certificate] = await certificatesOf(db, member.id, now, false, id);

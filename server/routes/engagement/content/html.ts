@@ -43,7 +43,12 @@ function blockHtml(b: ContentBlock): string {
 export function renderBody(body: ContentBody): string {
   if (body.kind === 'article') return body.blocks.map(blockHtml).join('');
   const intro = body.intro ? `<p>${escapeMarkup(body.intro)}</p>` : '';
-  return intro + body.items.map((i) => `<h3>${escapeMarkup(i.q)}</h3><div>${i.a.map((p) => `<p>${escapeMarkup(p)}</p>`).join('')}</div>`).join('');
+  return (
+    intro +
+    body.items
+      .map((i) => `<h3>${escapeMarkup(i.q)}</h3><div>${i.a.map((p) => `<p>${escapeMarkup(p)}</p>`).join('')}</div>`)
+      .join('')
+  );
 }
 
 /** FAQ items as plain {title, text} (docs/rules.md#entities "Invite: faq list of {title, text}"); paragraphs joined by a blank line. */

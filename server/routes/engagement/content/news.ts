@@ -31,7 +31,13 @@ export function registerContentNews(app: Hono<AppEnv>): void {
       .offset((page - 1) * limit)
       .execute();
     return {
-      items: rows.map((r) => ({ id: r.id, title: r.title, date: r.published_at, lead: r.lead, image: imagePath(r.id) })),
+      items: rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        date: r.published_at,
+        lead: r.lead,
+        image: imagePath(r.id),
+      })),
       page,
       pages: Math.max(1, Math.ceil(total / limit)),
       total,
@@ -61,7 +67,11 @@ export function registerContentNews(app: Hono<AppEnv>): void {
   app.get('/media/news/:file', async (c) => {
     const m = /^([1-9]\d{0,8})\.svg$/.exec(c.req.param('file'));
     if (!m) throw new ApiError(404, 'not_found', 'Зображення не знайдено');
-    const row = await c.var.deps.db.selectFrom('news').select(['id', 'art']).where('id', '=', Number(m[1])).executeTakeFirst();
+    const row = await c.var.deps.db
+      .selectFrom('news')
+      .select(['id', 'art'])
+      .where('id', '=', Number(m[1]))
+      .executeTakeFirst();
     if (!row) throw new ApiError(404, 'not_found', 'Зображення не знайдено');
     return svgAnswer(c, newsArtSvg(row.id, row.art), {
       'content-type': 'image/svg+xml; charset=utf-8',

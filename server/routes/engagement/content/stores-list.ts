@@ -15,7 +15,9 @@ export function registerStoresList(app: Hono<AppEnv>): void {
     const rows = await deps.db.selectFrom('brand_stores').selectAll().orderBy('sort').orderBy('id').execute();
     const counts = new Map<string, number>();
     for (const r of rows) counts.set(r.city, (counts.get(r.city) ?? 0) + 1);
-    const cities = [...counts].map(([city, count]) => ({ city, count })).sort((a, b) => b.count - a.count || a.city.localeCompare(b.city, 'uk'));
+    const cities = [...counts]
+      .map(([city, count]) => ({ city, count }))
+      .sort((a, b) => b.count - a.count || a.city.localeCompare(b.city, 'uk'));
     const wanted = input.city?.trim() ? norm(input.city) : null;
     const stores = rows
       .filter((r) => wanted === null || norm(r.city) === wanted)

@@ -12,7 +12,6 @@ export async function requireFeedbackToken(deps: AppDeps, member: Member, token:
 
 export const feedbackExists = () => conflict('feedback_exists', 'Відгук на цю покупку вже залишено');
 
-
 /**
  * The member's feedback (or one of it), newest first, with the photos' ids, the variant it
  * belongs to and what was rated (the order's № and date, or the store and the purchase date).

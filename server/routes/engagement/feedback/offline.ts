@@ -1,5 +1,10 @@
 import type { Hono } from 'hono';
-import { feedbackGetOfflineOrders, feedbackImportOrders, feedbackSendOffline, type OfflineOrder } from '../../../../src/contract/feedback';
+import {
+  feedbackGetOfflineOrders,
+  feedbackImportOrders,
+  feedbackSendOffline,
+  type OfflineOrder,
+} from '../../../../src/contract/feedback';
 import { toUkrainianMobile } from '../../../../src/domain/auth/phone';
 import type { AppEnv } from '../../../context';
 import { badRequest, forbidden, notFound } from '../../../errors';
@@ -64,7 +69,16 @@ export function registerFeedbackOffline(app: Hono<AppEnv>): void {
     const rows = await deps.db
       .selectFrom('feedback_offline_purchases as p')
       .leftJoin('feedback_entries as f', 'f.offline_purchase_id', 'p.id')
-      .select(['p.id', 'p.brand', 'p.store_name', 'p.store_address', 'p.purchased_at', 'p.items', 'p.total', 'f.id as feedback_id'])
+      .select([
+        'p.id',
+        'p.brand',
+        'p.store_name',
+        'p.store_address',
+        'p.purchased_at',
+        'p.items',
+        'p.total',
+        'f.id as feedback_id',
+      ])
       .where('p.member_id', '=', member.id)
       .orderBy('p.purchased_at', 'desc')
       .orderBy('p.id', 'desc')

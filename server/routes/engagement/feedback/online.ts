@@ -41,12 +41,15 @@ const queryOfSend = z.object({ shop: feedbackShop });
 
 /** feedback/get-auth, can-write-by-order, send, and the owner's own get-list and get-photo. */
 export function registerFeedbackOnline(app: Hono<AppEnv>): void {
-  mount(app, feedbackGetAuth, async ({ member, deps, c }) => issueToken(deps.db, member.id, 'feedback', deps.clock.now(), bearerHash(c.req.header('authorization'))));
+  mount(app, feedbackGetAuth, async ({ member, deps, c }) =>
+    issueToken(deps.db, member.id, 'feedback', deps.clock.now(), bearerHash(c.req.header('authorization'))),
+  );
 
   mount(app, feedbackCanWriteByOrder, async ({ input, member, deps }) => {
     await requireFeedbackToken(deps, member, input.token);
     const customer = await ownedCustomer(deps.db, member, input.shopifyId);
-    if (!shopSells(input.shop, customer.variant)) throw unprocessable('shop_mismatch', 'Цей обліковий запис належить іншому магазину');
+    if (!shopSells(input.shop, customer.variant))
+      throw unprocessable('shop_mismatch', 'Цей обліковий запис належить іншому магазину');
     let q = reviewableOrders(deps.db, [customer.id]);
     if (input.orders) {
       if (input.orders.length === 0) return { shop: input.shop, showCan: false, canFeedback: [] };
@@ -66,58 +69,72 @@ export function registerFeedbackOnline(app: Hono<AppEnv>): void {
 
   // The entry, its photos and the answer stored under the Idempotency-Key in one transaction (on
   // a database this process alone uses, the key needs no commit of its own: server/http/idempotency.ts).
-  mount(app, feedbackSend, async ({ input, member, deps, c, form, idempotency }) => {
-    await requireFeedbackToken(deps, member, c.req.query('token') ?? input.token);
-    const { shop } = parseInput(queryOfSend, { shop: c.req.query('shop') ?? input.shop });
-    const photos = await photosOf(form);
-    const db = deps.db;
-    const order = await db
-      .selectFrom('orders as o')
-      .innerJoin('customers as c', 'c.id', 'o.customer_id')
-      .select(['o.id', 'o.variant', 'o.fulfillment_status', 'o.financial_status', 'c.member_id'])
-      .where('o.id', '=', Number(input.orderId))
-      .executeTakeFirst();
-    if (!order) throw notFound('Замовлення не знайдено', 'order_not_found');
-    if (order.member_id !== member.id) throw forbidden('Це не твоє замовлення', 'not_owner');
-    if (!shopSells(shop, order.variant)) throw unprocessable('shop_mismatch', 'Замовлення зроблено в іншому магазині');
-    if (order.fulfillment_status !== 'fulfilled' || ['failed', 'refunded'].includes(order.financial_status)) {
-      throw unprocessable('order_not_delivered', 'Відгук можна залишити після отримання замовлення');
-    }
-    const now = deps.clock.now().toISOString();
-    try {
-      return await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('feedback_entries')
-          .values({
-            member_id: member.id,
-            kind: 'online',
-            shop,
-            order_id: order.id,
-            offline_purchase_id: null,
-            rating: Number(input.rating),
-            text: (input.text ?? '').trim(),
-            phone: null,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (photos.length > 0) {
-          await trx
-            .insertInto('feedback_photos')
-            .values(photos.map((p) => ({ feedback_id: row.id, mime: p.mime, size: p.size, data: Buffer.from(p.data), created_at: now })))
-            .execute();
-        }
-        const [feedback] = await feedbackOf(trx, member.id, row.id);
-        if (!feedback) throw new Error('feedback not stored');
-        const answer = { feedback };
-        if (idempotency) await idempotency.settleIn(trx, answer);
-        return answer;
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw feedbackExists();
-      throw err;
-    }
-  }, { settlesInTransaction: true });
+  mount(
+    app,
+    feedbackSend,
+    async ({ input, member, deps, c, form, idempotency }) => {
+      await requireFeedbackToken(deps, member, c.req.query('token') ?? input.token);
+      const { shop } = parseInput(queryOfSend, { shop: c.req.query('shop') ?? input.shop });
+      const photos = await photosOf(form);
+      const db = deps.db;
+      const order = await db
+        .selectFrom('orders as o')
+        .innerJoin('customers as c', 'c.id', 'o.customer_id')
+        .select(['o.id', 'o.variant', 'o.fulfillment_status', 'o.financial_status', 'c.member_id'])
+        .where('o.id', '=', Number(input.orderId))
+        .executeTakeFirst();
+      if (!order) throw notFound('Замовлення не знайдено', 'order_not_found');
+      if (order.member_id !== member.id) throw forbidden('Це не твоє замовлення', 'not_owner');
+      if (!shopSells(shop, order.variant))
+        throw unprocessable('shop_mismatch', 'Замовлення зроблено в іншому магазині');
+      if (order.fulfillment_status !== 'fulfilled' || ['failed', 'refunded'].includes(order.financial_status)) {
+        throw unprocessable('order_not_delivered', 'Відгук можна залишити після отримання замовлення');
+      }
+      const now = deps.clock.now().toISOString();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto('feedback_entries')
+            .values({
+              member_id: member.id,
+              kind: 'online',
+              shop,
+              order_id: order.id,
+              offline_purchase_id: null,
+              rating: Number(input.rating),
+              text: (input.text ?? '').trim(),
+              phone: null,
+              created_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          if (photos.length > 0) {
+            await trx
+              .insertInto('feedback_photos')
+              .values(
+                photos.map((p) => ({
+                  feedback_id: row.id,
+                  mime: p.mime,
+                  size: p.size,
+                  data: Buffer.from(p.data),
+                  created_at: now,
+                })),
+              )
+              .execute();
+          }
+          const [feedback] = await feedbackOf(trx, member.id, row.id);
+          if (!feedback) throw new Error('feedback not stored');
+          const answer = { feedback };
+          if (idempotency) await idempotency.settleIn(trx, answer);
+          return answer;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw feedbackExists();
+        throw err;
+      }
+    },
+    { settlesInTransaction: true },
+  );
 
   mount(app, feedbackGetList, async ({ input, member, deps }) => {
     await requireFeedbackToken(deps, member, input.token);

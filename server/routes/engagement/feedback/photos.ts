@@ -1,4 +1,10 @@
-import { FEEDBACK_MAX_PHOTO_BYTES, FEEDBACK_MAX_PHOTOS, FEEDBACK_PROBLEMS, imageMimeOf, type ImageMime } from '../../../../src/domain/feedback/rules';
+import {
+  FEEDBACK_MAX_PHOTO_BYTES,
+  FEEDBACK_MAX_PHOTOS,
+  FEEDBACK_PROBLEMS,
+  imageMimeOf,
+  type ImageMime,
+} from '../../../../src/domain/feedback/rules';
 import { ApiError, badRequest } from '../../../errors';
 import type { FormFields } from '../../../http/route';
 

@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Hono } from 'hono';
-import { checkFriendCode, getInviteFaq, getInviteRules, getPromoCode, getVeloMgm } from '../../../../src/contract/invite';
+import {
+  checkFriendCode,
+  getInviteFaq,
+  getInviteRules,
+  getPromoCode,
+  getVeloMgm,
+} from '../../../../src/contract/invite';
 import { INVITE_RULES } from '../../../../src/domain/invite/calculator';
 import { CONTENT_PAGES } from '../../../../src/domain/content/pages';
 import { makeMgmCode } from '../../../../src/domain/invite/mgm-code';
@@ -30,7 +36,12 @@ export async function ensureMgmCode(db: Db, memberId: number): Promise<string> {
     const row = await db.selectFrom('members').select('mgm_code').where('id', '=', memberId).executeTakeFirstOrThrow();
     if (row.mgm_code) return row.mgm_code;
     try {
-      await db.updateTable('members').set({ mgm_code: makeMgmCode((n) => randomInt(n)) }).where('id', '=', memberId).where('mgm_code', 'is', null).execute();
+      await db
+        .updateTable('members')
+        .set({ mgm_code: makeMgmCode((n) => randomInt(n)) })
+        .where('id', '=', memberId)
+        .where('mgm_code', 'is', null)
+        .execute();
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
     }
@@ -40,12 +51,21 @@ export async function ensureMgmCode(db: Db, memberId: number): Promise<string> {
 
 async function ensureVeloCode(db: Db, memberId: number, customerId: number, now: Date): Promise<string> {
   for (let i = 0; i < ATTEMPTS; i++) {
-    const found = await db.selectFrom('invite_velo_codes').select('code').where('member_id', '=', memberId).executeTakeFirst();
+    const found = await db
+      .selectFrom('invite_velo_codes')
+      .select('code')
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
     if (found) return found.code;
     // No conflict target: a clash on member_id (a racing request) or on code (a random repeat) both do nothing.
     await db
       .insertInto('invite_velo_codes')
-      .values({ member_id: memberId, customer_id: customerId, code: VELO_MGM_PREFIX + randomBody(), created_at: now.toISOString() })
+      .values({
+        member_id: memberId,
+        customer_id: customerId,
+        code: VELO_MGM_PREFIX + randomBody(),
+        created_at: now.toISOString(),
+      })
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
@@ -77,7 +97,12 @@ export function registerInviteCodes(app: Hono<AppEnv>): void {
   });
 
   mount(app, getInviteFaq, async ({ deps }) => {
-    const row = await deps.db.selectFrom('content_pages').select('body').where('page_id', '=', CONTENT_PAGES.inviteFaq).where('variant', '=', 'all').executeTakeFirst();
+    const row = await deps.db
+      .selectFrom('content_pages')
+      .select('body')
+      .where('page_id', '=', CONTENT_PAGES.inviteFaq)
+      .where('variant', '=', 'all')
+      .executeTakeFirst();
     return { faq: row ? faqAsText(parseBody(row.body)) : [] };
   });
 

@@ -30,12 +30,23 @@ export function registerVeloInviteSite(app: Hono<AppEnv>): void {
     // Codes are made in capitals and matched in any case: a link retyped by hand still works.
     const discount = (c.req.query('discount') ?? '').trim().toUpperCase();
     const rev = (c.req.query('rev_code') ?? '').trim().slice(0, 64);
-    const issued = discount && discount.length <= 64
-      ? await c.var.deps.db.selectFrom('invite_velo_codes').select('code').where('code', '=', discount).executeTakeFirst()
-      : undefined;
-    const note = '<p class="note">Це локальна заміна сайту ogo store для демонстрації та тестів: справжніх замовлень тут немає.</p>';
+    const issued =
+      discount && discount.length <= 64
+        ? await c.var.deps.db
+            .selectFrom('invite_velo_codes')
+            .select('code')
+            .where('code', '=', discount)
+            .executeTakeFirst()
+        : undefined;
+    const note =
+      '<p class="note">Це локальна заміна сайту ogo store для демонстрації та тестів: справжніх замовлень тут немає.</p>';
     if (!issued) {
-      return c.html(page(`<h1>Запрошення недійсне</h1><p class="bad">Код знижки в посиланні не знайдено. Попроси друга надіслати посилання ще раз.</p>${note}`), 404);
+      return c.html(
+        page(
+          `<h1>Запрошення недійсне</h1><p class="bad">Код знижки в посиланні не знайдено. Попроси друга надіслати посилання ще раз.</p>${note}`,
+        ),
+        404,
+      );
     }
     return c.html(
       page(`<h1>Тебе запросили до velo!</h1><p>Твоя знижка на перше замовлення паучів velo в магазині ogo — код:</p>

@@ -17,7 +17,11 @@ const REFUSALS: Record<AnswerRefusal, string> = {
 };
 
 async function balanceOf(db: Db, customerId: number): Promise<number> {
-  const row = await db.selectFrom('customers').select('xp_balance').where('id', '=', customerId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('customers')
+    .select('xp_balance')
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
   return row.xp_balance;
 }
 
@@ -34,11 +38,22 @@ export function registerMarathonAnswer(app: Hono<AppEnv>): void {
       .selectFrom('marathon_questions as q')
       .innerJoin('marathon_stages as s', 's.id', 'q.stage_id')
       .innerJoin('marathons as m', 'm.id', 'q.marathon_id')
-      .select(['q.id', 'q.options', 'q.correct_option', 'q.xp', 's.starts_at as stage_start', 'm.starts_at', 'm.ends_at', 'm.variant'])
+      .select([
+        'q.id',
+        'q.options',
+        'q.correct_option',
+        'q.xp',
+        's.starts_at as stage_start',
+        'm.starts_at',
+        'm.ends_at',
+        'm.variant',
+      ])
       .where('q.id', '=', input.questionId)
       .executeTakeFirst();
-    if (!q || (q.variant !== 'all' && q.variant !== variant)) throw notFound('Питання не знайдено', 'question_not_found');
-    if (!parseOptions(q.options).some((o) => o.id === input.optionId)) throw notFound('Такого варіанта відповіді немає', 'option_not_found');
+    if (!q || (q.variant !== 'all' && q.variant !== variant))
+      throw notFound('Питання не знайдено', 'question_not_found');
+    if (!parseOptions(q.options).some((o) => o.id === input.optionId))
+      throw notFound('Такого варіанта відповіді немає', 'option_not_found');
     const refusal = answerRefusal({ startsAt: q.starts_at, endsAt: q.ends_at }, { startsAt: q.stage_start }, now);
     if (refusal) throw unprocessable(refusal, REFUSALS[refusal]);
 
@@ -63,17 +78,37 @@ export function registerMarathonAnswer(app: Hono<AppEnv>): void {
         .executeTakeFirst();
       if (!inserted) return null;
       if (score.xp > 0) {
-        await changeXp(trx, { customerId: customer.id, amount: score.xp, reason: 'quiz', title: 'Марафон: правильна відповідь', ref: `quiz:${q.id}`, now });
+        await changeXp(trx, {
+          customerId: customer.id,
+          amount: score.xp,
+          reason: 'quiz',
+          title: 'Марафон: правильна відповідь',
+          ref: `quiz:${q.id}`,
+          now,
+        });
       }
       return score;
     });
-    if (result) return { correct: result.correct, xpAwarded: result.xp, alreadyAnswered: false, xpVariant, balance: await balanceOf(deps.db, customer.id) };
+    if (result)
+      return {
+        correct: result.correct,
+        xpAwarded: result.xp,
+        alreadyAnswered: false,
+        xpVariant,
+        balance: await balanceOf(deps.db, customer.id),
+      };
     const first = await deps.db
       .selectFrom('marathon_answers')
       .select(['correct'])
       .where('member_id', '=', member.id)
       .where('question_id', '=', q.id)
       .executeTakeFirstOrThrow();
-    return { correct: first.correct === 1, xpAwarded: 0, alreadyAnswered: true, xpVariant, balance: await balanceOf(deps.db, customer.id) };
+    return {
+      correct: first.correct === 1,
+      xpAwarded: 0,
+      alreadyAnswered: true,
+      xpVariant,
+      balance: await balanceOf(deps.db, customer.id),
+    };
   });
 }

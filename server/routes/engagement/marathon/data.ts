@@ -25,7 +25,12 @@ export async function currentMarathon(db: Db, variant: 'glo' | 'ogo', now: Date)
 
 /** Stages and questions of a marathon (answers excluded), and the member's own answers to them. */
 export async function marathonParts(db: Db, marathonId: number, memberId: number) {
-  const stages = await db.selectFrom('marathon_stages').selectAll().where('marathon_id', '=', marathonId).orderBy('number').execute();
+  const stages = await db
+    .selectFrom('marathon_stages')
+    .selectAll()
+    .where('marathon_id', '=', marathonId)
+    .orderBy('number')
+    .execute();
   const questions = await db
     .selectFrom('marathon_questions')
     .select(['id', 'stage_id', 'sort', 'text', 'options', 'xp'])

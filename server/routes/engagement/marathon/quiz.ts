@@ -27,7 +27,10 @@ export function registerMarathonQuiz(app: Hono<AppEnv>): void {
         endsAt: m.ends_at,
         status: m.phase,
         stages: stages.map((s) => {
-          const progress = quizProgress(questions.filter((q) => q.stage_id === s.id), mine);
+          const progress = quizProgress(
+            questions.filter((q) => q.stage_id === s.id),
+            mine,
+          );
           return {
             id: s.id,
             number: s.number,

@@ -82,12 +82,16 @@ export function registerSubscriptionCalls(app: Hono<AppEnv>): void {
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return null;
-      await trx.insertInto('subscription_events').values({ subscription_id: inserted.id, kind: 'subscribed', note: plan.title, created_at: now.toISOString() }).execute();
+      await trx
+        .insertInto('subscription_events')
+        .values({ subscription_id: inserted.id, kind: 'subscribed', note: plan.title, created_at: now.toISOString() })
+        .execute();
       await syncScheduled(trx, { id: inserted.id, packs: plan.packs, price: plan.price }, state.nextDeliveryAt, now);
       return inserted.id;
     });
     // 422, not 409: the outbox retries 409s (a request still running) and would never give up.
-    if (id === null) throw unprocessable('subscription_exists', 'У тебе вже є підписка. Зміни або скасуй її, щоб оформити нову');
+    if (id === null)
+      throw unprocessable('subscription_exists', 'У тебе вже є підписка. Зміни або скасуй її, щоб оформити нову');
     const row = await loadRow(deps.db, id);
     if (!row) throw new Error('subscription vanished');
     return { subscription: await toSubscription(deps.db, row) };

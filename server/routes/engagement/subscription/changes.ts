@@ -1,6 +1,10 @@
 import type { Hono } from 'hono';
 import { cancelSubscription, pauseSubscription, resumeSubscription } from '../../../../src/contract/subscription';
-import { applyAction, type SubscriptionAction, type SubscriptionRefusal } from '../../../../src/domain/programme/subscription-rules';
+import {
+  applyAction,
+  type SubscriptionAction,
+  type SubscriptionRefusal,
+} from '../../../../src/domain/programme/subscription-rules';
 import type { AppDeps, AppEnv, Member } from '../../../context';
 import { conflict, unprocessable } from '../../../errors';
 import { mount } from '../../../http/route';
@@ -24,7 +28,11 @@ function eventNote(action: SubscriptionAction, reason: string | undefined): stri
 async function change(deps: AppDeps, member: Member, id: number, action: SubscriptionAction, reason?: string) {
   const now = deps.clock.now();
   const row = await ownedSubscription(deps.db, member, id, now);
-  const next = applyAction({ status: row.status, nextDeliveryAt: row.next_delivery_at, pausedUntil: row.paused_until }, action, now);
+  const next = applyAction(
+    { status: row.status, nextDeliveryAt: row.next_delivery_at, pausedUntil: row.paused_until },
+    action,
+    now,
+  );
   if ('refused' in next) throw unprocessable(next.refused, REFUSALS[next.refused]);
   await deps.db.transaction().execute(async (trx) => {
     const done = await trx
@@ -34,14 +42,25 @@ async function change(deps: AppDeps, member: Member, id: number, action: Subscri
         next_delivery_at: next.nextDeliveryAt,
         paused_until: next.pausedUntil,
         current_key: next.status === 'cancelled' ? null : row.customer_id,
-        ...(next.status === 'cancelled' ? { cancelled_at: now.toISOString(), cancel_reason: reason?.trim() || null } : {}),
+        ...(next.status === 'cancelled'
+          ? { cancelled_at: now.toISOString(), cancel_reason: reason?.trim() || null }
+          : {}),
         updated_at: now.toISOString(),
       })
       .where('id', '=', row.id)
       .where('status', '=', row.status)
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0) throw conflict('subscription_changed', 'Підписку щойно змінено. Спробуй ще раз');
-    await trx.insertInto('subscription_events').values({ subscription_id: row.id, kind: EVENT_OF[action.kind], note: eventNote(action, reason), created_at: now.toISOString() }).execute();
+    if (Number(done.numUpdatedRows) === 0)
+      throw conflict('subscription_changed', 'Підписку щойно змінено. Спробуй ще раз');
+    await trx
+      .insertInto('subscription_events')
+      .values({
+        subscription_id: row.id,
+        kind: EVENT_OF[action.kind],
+        note: eventNote(action, reason),
+        created_at: now.toISOString(),
+      })
+      .execute();
     await syncScheduled(trx, row, next.nextDeliveryAt, now);
   });
   const updated = await loadRow(deps.db, row.id);
@@ -51,8 +70,12 @@ async function change(deps: AppDeps, member: Member, id: number, action: Subscri
 
 /** Pause, resume and cancel: only the member's own subscription (403), only from a state that allows it (422). */
 export function registerSubscriptionChanges(app: Hono<AppEnv>): void {
-  mount(app, pauseSubscription, ({ input, member, deps }) => change(deps, member, input.subscriptionId, { kind: 'pause', weeks: input.weeks }));
-  mount(app, resumeSubscription, ({ input, member, deps }) => change(deps, member, input.subscriptionId, { kind: 'resume' }));
+  mount(app, pauseSubscription, ({ input, member, deps }) =>
+    change(deps, member, input.subscriptionId, { kind: 'pause', weeks: input.weeks }),
+  );
+  mount(app, resumeSubscription, ({ input, member, deps }) =>
+    change(deps, member, input.subscriptionId, { kind: 'resume' }),
+  );
   mount(app, cancelSubscription, ({ input, member, deps }) =>
     change(deps, member, input.subscriptionId, { kind: 'cancel' }, input.reason),
   );

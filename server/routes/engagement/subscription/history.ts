@@ -37,7 +37,16 @@ export function registerSubscriptionHistory(app: Hono<AppEnv>): void {
       .selectFrom('subscription_deliveries as d')
       .innerJoin('subscriptions as s', 's.id', 'd.subscription_id')
       .innerJoin('subscription_plans as p', 'p.id', 's.plan_id')
-      .select(['d.id', 'd.subscription_id', 'p.title', 'd.scheduled_for', 'd.status', 'd.packs', 'd.amount', 'd.xp_awarded'])
+      .select([
+        'd.id',
+        'd.subscription_id',
+        'p.title',
+        'd.scheduled_for',
+        'd.status',
+        'd.packs',
+        'd.amount',
+        'd.xp_awarded',
+      ])
       .where('s.customer_id', '=', customer.id)
       .orderBy('d.scheduled_for', 'desc')
       .orderBy('d.id', 'desc')
@@ -63,7 +72,13 @@ export function registerSubscriptionHistory(app: Hono<AppEnv>): void {
         amount: d.amount / 100,
         xp: d.xp_awarded,
       })),
-      events: events.map((e) => ({ id: e.id, subscriptionId: e.subscription_id, kind: e.kind, date: e.created_at, text: eventText(e.kind, e.note) })),
+      events: events.map((e) => ({
+        id: e.id,
+        subscriptionId: e.subscription_id,
+        kind: e.kind,
+        date: e.created_at,
+        text: eventText(e.kind, e.note),
+      })),
     };
   });
 }

@@ -15,8 +15,20 @@ async function loadRow(db: DbOrTrx, id: number) {
     .selectFrom('subscriptions as s')
     .innerJoin('subscription_plans as p', 'p.id', 's.plan_id')
     .select([
-      's.id', 's.member_id', 's.customer_id', 's.plan_id', 's.status', 's.price', 's.started_at', 's.next_delivery_at',
-      's.paused_until', 's.cancelled_at', 'p.title', 'p.packs', 'p.interval_days', 'p.xp_bonus',
+      's.id',
+      's.member_id',
+      's.customer_id',
+      's.plan_id',
+      's.status',
+      's.price',
+      's.started_at',
+      's.next_delivery_at',
+      's.paused_until',
+      's.cancelled_at',
+      'p.title',
+      'p.packs',
+      'p.interval_days',
+      'p.xp_bonus',
     ])
     .where('s.id', '=', id)
     .executeTakeFirst();
@@ -50,12 +62,29 @@ export async function toSubscription(db: DbOrTrx, row: SubscriptionRow): Promise
 }
 
 /** Keeps the one 'scheduled' delivery of a subscription in step with its next delivery date. */
-export async function syncScheduled(db: DbOrTrx, row: Pick<SubscriptionRow, 'id' | 'packs' | 'price'>, nextDeliveryAt: string | null, now: Date): Promise<void> {
-  await db.deleteFrom('subscription_deliveries').where('subscription_id', '=', row.id).where('status', '=', 'scheduled').execute();
+export async function syncScheduled(
+  db: DbOrTrx,
+  row: Pick<SubscriptionRow, 'id' | 'packs' | 'price'>,
+  nextDeliveryAt: string | null,
+  now: Date,
+): Promise<void> {
+  await db
+    .deleteFrom('subscription_deliveries')
+    .where('subscription_id', '=', row.id)
+    .where('status', '=', 'scheduled')
+    .execute();
   if (!nextDeliveryAt) return;
   await db
     .insertInto('subscription_deliveries')
-    .values({ subscription_id: row.id, scheduled_for: nextDeliveryAt, status: 'scheduled', packs: row.packs, amount: row.price, xp_awarded: 0, created_at: now.toISOString() })
+    .values({
+      subscription_id: row.id,
+      scheduled_for: nextDeliveryAt,
+      status: 'scheduled',
+      packs: row.packs,
+      amount: row.price,
+      xp_awarded: 0,
+      created_at: now.toISOString(),
+    })
     .execute();
 }
 
@@ -66,7 +95,10 @@ export async function syncScheduled(db: DbOrTrx, row: Pick<SubscriptionRow, 'id'
 export async function settledRow(db: Db, id: number, now: Date): Promise<SubscriptionRow | undefined> {
   const row = await loadRow(db, id);
   if (!row) return undefined;
-  const s = effectiveState({ status: row.status, nextDeliveryAt: row.next_delivery_at, pausedUntil: row.paused_until }, now);
+  const s = effectiveState(
+    { status: row.status, nextDeliveryAt: row.next_delivery_at, pausedUntil: row.paused_until },
+    now,
+  );
   if (s.status === row.status) return row;
   const endedAt = row.paused_until ?? now.toISOString();
   await db.transaction().execute(async (trx) => {
@@ -77,7 +109,10 @@ export async function settledRow(db: Db, id: number, now: Date): Promise<Subscri
       .where('status', '=', 'paused')
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) === 0) return;
-    await trx.insertInto('subscription_events').values({ subscription_id: id, kind: 'resumed', note: 'Пауза завершилась', created_at: endedAt }).execute();
+    await trx
+      .insertInto('subscription_events')
+      .values({ subscription_id: id, kind: 'resumed', note: 'Пауза завершилась', created_at: endedAt })
+      .execute();
   });
   return loadRow(db, id);
 }

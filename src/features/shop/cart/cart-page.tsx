@@ -22,7 +22,6 @@ import { useVariant } from '../../../state/session';
 import '../../../ui/action-bar.css';
 import './cart-page.css';
 
-
 const NO_CODES = { veloCode: '', friendCode: '' };
 type Pricing = (typeof import('../velo/pricing'))['veloPricing'];
 
@@ -54,7 +53,10 @@ export default function CartPage() {
   const codes = useKv('checkoutDrafts')?.[variant] ?? NO_CODES;
   const record = useKv('memberRecords')?.[variant] ?? null;
   const pricing = useVeloPricing(codes.veloCode !== '');
-  const products = useProductsByIds(variant, lines?.map((l) => l.productId));
+  const products = useProductsByIds(
+    variant,
+    lines?.map((l) => l.productId),
+  );
   const sync = useSyncMaybe();
   const online = useOnline();
   const act = useShopActions();
@@ -69,7 +71,9 @@ export default function CartPage() {
     setChecking(true);
     // The sync layer picks the active variant's cart itself (the session may still be loading here).
     // Loaded with the call: the refresh brings the API layer, which the cart's first paint does not need.
-    void import('../../../sync/pullers/cart-refresh').then((m) => m.refreshCartOnOpen(sync)).finally(() => live && setChecking(false));
+    void import('../../../sync/pullers/cart-refresh')
+      .then((m) => m.refreshCartOnOpen(sync))
+      .finally(() => live && setChecking(false));
     return () => {
       live = false;
     };

@@ -52,7 +52,12 @@ function CodeField(p: {
           <strong>{p.applied}</strong>
           {p.problem && <span data-testid={`${p.id}-problem`}>{T.notApplied(p.problem)}</span>}
         </span>
-        <button type="button" className="promo-kept__remove" data-testid={`${p.id}-remove`} onClick={() => void p.save('')}>
+        <button
+          type="button"
+          className="promo-kept__remove"
+          data-testid={`${p.id}-remove`}
+          onClick={() => void p.save('')}
+        >
           {T.remove}
         </button>
       </div>
@@ -100,7 +105,13 @@ function CodeField(p: {
             setError(null);
           }}
         />
-        <Button type="submit" variant="secondary" busy={checking} disabled={!value.trim()} data-testid={`${p.id}-apply`}>
+        <Button
+          type="submit"
+          variant="secondary"
+          busy={checking}
+          disabled={!value.trim()}
+          data-testid={`${p.id}-apply`}
+        >
           {T.apply}
         </Button>
       </div>
@@ -131,8 +142,17 @@ export default function CartPromo({ variant, lines, veloProblem, codes, customer
     }
   };
   const veloVisible = veloPromoInputVisible(ctx);
-  const hasVelo = variant === 'ogo' && lines.some((l) => l.tags.includes(PRODUCT_TAGS.velo) && !l.tags.includes(PRODUCT_TAGS.veloGift));
-  const veloNote = hasVelo && !veloVisible && !codes.veloCode ? (customerTags.includes(VELO_USED_TAG) ? T.veloUsed : lines.some((l) => l.tags.includes(PRODUCT_TAGS.veloGift)) ? T.veloGift : null) : null;
+  const hasVelo =
+    variant === 'ogo' &&
+    lines.some((l) => l.tags.includes(PRODUCT_TAGS.velo) && !l.tags.includes(PRODUCT_TAGS.veloGift));
+  const veloNote =
+    hasVelo && !veloVisible && !codes.veloCode
+      ? customerTags.includes(VELO_USED_TAG)
+        ? T.veloUsed
+        : lines.some((l) => l.tags.includes(PRODUCT_TAGS.veloGift))
+          ? T.veloGift
+          : null
+      : null;
   return (
     <section className="card card--stack" aria-label={T.title} data-testid="cart-promo">
       <h2 className="promo__title">{T.title}</h2>

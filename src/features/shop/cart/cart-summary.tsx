@@ -18,9 +18,17 @@ export function FreeShipping({ variant, money, xp }: { variant: ShopVariant; mon
     <div className={`free-ship${left === 0 || xpOnly ? ' is-free' : ''}`} data-testid="free-shipping">
       <div className="free-ship__text">
         <ShopIcon name="truck" size={20} />
-        <span>{xpOnly ? CART_COPY.freeBonus : left === 0 ? CART_COPY.freeReached : CART_COPY.freeLeft(formatUah(left))}</span>
+        <span>
+          {xpOnly ? CART_COPY.freeBonus : left === 0 ? CART_COPY.freeReached : CART_COPY.freeLeft(formatUah(left))}
+        </span>
       </div>
-      <div className="free-ship__bar" role="progressbar" aria-valuemin={0} aria-valuemax={threshold} aria-valuenow={Math.min(money, threshold)}>
+      <div
+        className="free-ship__bar"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={threshold}
+        aria-valuenow={Math.min(money, threshold)}
+      >
         <span style={{ transform: `scaleX(${progress})` }} />
       </div>
       {!xpOnly && <span className="free-ship__note">{CART_COPY.freeFrom(formatUah(threshold))}</span>}
@@ -84,7 +92,9 @@ export function CartSummary({ lines, summary: s }: { lines: readonly CartLineRow
       )}
       <div className="cart-summary__row">
         <span>{CART_COPY.shipping}</span>
-        <span className={freeShip ? 'is-free' : undefined}>{freeShip ? CART_COPY.shippingFree : CART_COPY.shippingCarrier}</span>
+        <span className={freeShip ? 'is-free' : undefined}>
+          {freeShip ? CART_COPY.shippingFree : CART_COPY.shippingCarrier}
+        </span>
       </div>
       <div className="cart-summary__total">
         <span>{CART_COPY.money}</span>

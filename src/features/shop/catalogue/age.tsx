@@ -35,7 +35,12 @@ export function CatalogueAgeOf({ state, compact = false }: { state: CatalogueSta
     // A list's head: one line in both states, so the cards below never move when the
     // connection changes (nor between a member's kept copy of the list and the live one).
     return (
-      <p className="catalogue-age catalogue-age--offline" role="status" data-testid="catalogue-age" title={COMMON_COPY.offline}>
+      <p
+        className="catalogue-age catalogue-age--offline"
+        role="status"
+        data-testid="catalogue-age"
+        title={COMMON_COPY.offline}
+      >
         <ShopIcon name="clock" size={14} /> {COMMON_COPY.offlineShort(when)}
       </p>
     );

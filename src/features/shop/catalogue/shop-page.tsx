@@ -26,7 +26,11 @@ const POPULAR_COUNT = 6;
 async function popularOf(variant: ShopVariant): Promise<ProductRow[]> {
   const popular = await catalogueList(db, variant, 'popular');
   if (popular.length) return popular.slice(0, POPULAR_COUNT);
-  const lists = await Promise.all(categoriesOf(variant).filter((c) => !c.bonus).map((c) => catalogueList(db, variant, c.slug)));
+  const lists = await Promise.all(
+    categoriesOf(variant)
+      .filter((c) => !c.bonus)
+      .map((c) => catalogueList(db, variant, c.slug)),
+  );
   const seen = new Set<number>();
   const out: ProductRow[] = [];
   for (const list of lists) {
@@ -83,12 +87,19 @@ export default function ShopPage() {
             {categoriesOf(variant).map((c) => {
               const n = state?.counts[c.slug];
               return (
-                <Link key={c.slug} to={`/shop/${c.slug}`} className={`shop-tile${c.bonus ? ' shop-tile--bonus' : ''}`} data-testid={`tile-${c.slug}`}>
+                <Link
+                  key={c.slug}
+                  to={`/shop/${c.slug}`}
+                  className={`shop-tile${c.bonus ? ' shop-tile--bonus' : ''}`}
+                  data-testid={`tile-${c.slug}`}
+                >
                   <span className="shop-tile__icon">
                     <ShopIcon name={categoryIcon(c.slug)} size={24} />
                   </span>
                   <span className="shop-tile__title">{c.title}</span>
-                  <span className="shop-tile__count">{state === undefined ? '\u00a0' : n ? counted(n, HOME_COPY.itemForms) : HOME_COPY.noItems}</span>
+                  <span className="shop-tile__count">
+                    {state === undefined ? '\u00a0' : n ? counted(n, HOME_COPY.itemForms) : HOME_COPY.noItems}
+                  </span>
                 </Link>
               );
             })}
@@ -122,9 +133,19 @@ export default function ShopPage() {
           {popular === undefined ? (
             <GridSkeleton rail count={3} />
           ) : popular.length === 0 ? (
-            <EmptyState icon={online ? 'refresh' : 'offline'} title={online ? COMMON_COPY.loadingEmpty : COMMON_COPY.ageNever} text={online ? undefined : COMMON_COPY.offlineEmpty} />
+            <EmptyState
+              icon={online ? 'refresh' : 'offline'}
+              title={online ? COMMON_COPY.loadingEmpty : COMMON_COPY.ageNever}
+              text={online ? undefined : COMMON_COPY.offlineEmpty}
+            />
           ) : (
-            <ProductGrid rail variant={variant} products={popular} linkOf={(p) => productPath(p, variant)} label={HOME_COPY.popular} />
+            <ProductGrid
+              rail
+              variant={variant}
+              products={popular}
+              linkOf={(p) => productPath(p, variant)}
+              label={HOME_COPY.popular}
+            />
           )}
         </section>
 

@@ -15,7 +15,10 @@ import './shop-search.css';
 /** Every stored product of a shop (one row each), read once per change of the catalogue. */
 function useShopProducts(variant: ShopVariant, enabled: boolean): ProductRow[] | undefined {
   return useLiveQuery(
-    async () => (enabled ? db.products.where('[variant+id]').between([variant, -Infinity], [variant, Infinity]).toArray() : undefined),
+    async () =>
+      enabled
+        ? db.products.where('[variant+id]').between([variant, -Infinity], [variant, Infinity]).toArray()
+        : undefined,
     [variant, enabled],
   );
 }
@@ -33,7 +36,17 @@ export function ShopSearch({ variant, children }: { variant: ShopVariant; childr
   return (
     <>
       <form className="shop-search" role="search" onSubmit={(e) => e.preventDefault()}>
-        <svg className="shop-search__icon" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+        <svg
+          className="shop-search__icon"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
           <circle cx="11" cy="11" r="7" />
           <path d="M20 20l-4-4" />
         </svg>

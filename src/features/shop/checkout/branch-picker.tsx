@@ -47,7 +47,10 @@ export default function BranchPicker({
     setState('running');
     void checkoutActions()
       .then((m) => m.pullBranches(sync, variant, cityRef))
-      .then((r) => live && setState(r), () => live && setState('failed'));
+      .then(
+        (r) => live && setState(r),
+        () => live && setState('failed'),
+      );
     return () => {
       live = false;
     };
@@ -86,7 +89,13 @@ export default function BranchPicker({
           <ul className="co-list" data-testid="branch-options">
             {shown.slice(0, SHOWN).map((b) => (
               <li key={b.value}>
-                <button type="button" className="co-list__item" onClick={() => onPick({ branch: b.label, branchNumber: b.number })} data-testid="branch-option" data-number={b.number}>
+                <button
+                  type="button"
+                  className="co-list__item"
+                  onClick={() => onPick({ branch: b.label, branchNumber: b.number })}
+                  data-testid="branch-option"
+                  data-number={b.number}
+                >
                   <span className="co-list__main">
                     {b.type === 'postomat' ? `${C.postomat} №${b.number}` : `№${b.number}`}
                   </span>

@@ -55,7 +55,10 @@ function Summary({ co }: { co: CheckoutState }) {
   const [error, setError] = useState<string | null>(null);
   // A create-order of this shop still unanswered (the network dropped, or the page was reloaded mid-request).
   const unanswered = useLiveQuery(
-    async () => (await db.outbox.where('kind').equals('order-create').toArray()).find((e) => e.account.variant === variant && e.state !== 'failed')?.id ?? null,
+    async () =>
+      (await db.outbox.where('kind').equals('order-create').toArray()).find(
+        (e) => e.account.variant === variant && e.state !== 'failed',
+      )?.id ?? null,
     [variant],
     null,
   );
@@ -223,7 +226,9 @@ function Summary({ co }: { co: CheckoutState }) {
           )}
           <div className="co-row">
             <dt>{T.shipping}</dt>
-            <dd className={s.shippingOption === 1 ? undefined : 'is-free'}>{s.shippingOption === 1 ? T.shippingCarrier : T.shippingFree}</dd>
+            <dd className={s.shippingOption === 1 ? undefined : 'is-free'}>
+              {s.shippingOption === 1 ? T.shippingCarrier : T.shippingFree}
+            </dd>
           </div>
           <div className="co-row co-row--total">
             <dt>{xpOnly ? T.xpTotal : T.total}</dt>
@@ -252,7 +257,13 @@ function Summary({ co }: { co: CheckoutState }) {
           <span>{xpOnly ? T.xpTotal : T.total}</span>
           <strong>{xpOnly ? formatXp(s.xp) : formatUah(s.money)}</strong>
         </div>
-        <Button size="l" busy={busy} disabled={!online || blocked} onClick={() => void place()} data-testid="place-order">
+        <Button
+          size="l"
+          busy={busy}
+          disabled={!online || blocked}
+          onClick={() => void place()}
+          data-testid="place-order"
+        >
           {unanswered && online ? T.resume : label}
         </Button>
       </div>

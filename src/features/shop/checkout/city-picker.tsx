@@ -55,7 +55,10 @@ export function CityPicker({
     setState('running');
     void checkoutActions()
       .then((m) => m.pullCities(sync, variant, searching ? query : ''))
-      .then((r) => live && setState(r), () => live && setState('failed'));
+      .then(
+        (r) => live && setState(r),
+        () => live && setState('failed'),
+      );
     return () => {
       live = false;
     };
@@ -75,13 +78,15 @@ export function CityPicker({
   const doc: DocRow<CityOption[]> | null | undefined = typing && searching && found ? found : popular;
   const current = typing ? doc?.key === citiesDocKey(typed) : true;
   const list = current ? doc?.value : doc?.value.filter((c) => cityFitsQuery(c.meta.MainDescription, typed));
-  const answered = searching && normalizeCityText(query) === normalizeCityText(typed) && state !== 'running' && state !== 'idle';
+  const answered =
+    searching && normalizeCityText(query) === normalizeCityText(typed) && state !== 'running' && state !== 'idle';
   const pending = typing && online && !answered;
   const exact = list?.find((c) => normalizeCityText(c.meta.MainDescription) === normalizeCityText(value.city));
   // A city kept from before (the profile's address) without its carrier ref finds it by name.
   const exactRef = exact?.city_id;
   useEffect(() => {
-    if (needsRef && exact && !value.cityRef && document.activeElement?.getAttribute('data-testid') !== 'city-input') pick(exact);
+    if (needsRef && exact && !value.cityRef && document.activeElement?.getAttribute('data-testid') !== 'city-input')
+      pick(exact);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `exact` and `pick` are new each render; `exactRef` names the city
   }, [needsRef, exactRef, value.cityRef]);
 
@@ -111,7 +116,13 @@ export function CityPicker({
             <ul className="co-list" data-testid="city-options" aria-busy={pending || undefined}>
               {list.map((c) => (
                 <li key={c.value}>
-                  <button type="button" className="co-list__item" onMouseDown={(e) => e.preventDefault()} onClick={() => pick(c)} data-testid="city-option">
+                  <button
+                    type="button"
+                    className="co-list__item"
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => pick(c)}
+                    data-testid="city-option"
+                  >
                     <span className="co-list__main">{c.meta.MainDescription}</span>
                     <span className="co-list__sub">{c.province}</span>
                   </button>

@@ -3,7 +3,12 @@ import { useNavigate } from 'react-router';
 import { db } from '../../../db/db';
 import type { CheckoutDraft } from '../../../db/kv';
 import { deliveryFieldErrors, DELIVERY_FIELD_MESSAGES, type DeliveryFieldErrors } from '../../../domain/delivery/form';
-import { deliveryMethodsOffered, FALLBACK_MESSAGES, resolveDeliveryMethod, type IpostCityCheck } from '../../../domain/delivery/methods';
+import {
+  deliveryMethodsOffered,
+  FALLBACK_MESSAGES,
+  resolveDeliveryMethod,
+  type IpostCityCheck,
+} from '../../../domain/delivery/methods';
 import { suggestIpostWindow, type IpostWindow } from '../../../domain/delivery/ipost-window';
 import type { DeliveryMethod } from '../../../domain/delivery/shipping';
 import { useNow } from '../../../state/online';
@@ -24,7 +29,6 @@ import './checkout.css';
 
 type Delivery = CheckoutDraft['delivery'];
 
-
 /** The form of /shop/delivery (see delivery-page.tsx). */
 export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
   const { variant } = co;
@@ -37,7 +41,11 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
   const [notice, setNotice] = useState<string | null>(co.draft.notice ?? null);
   const [ipost, setIpost] = useState<IpostCityCheck>(() => {
     const c = co.draft.ipostCheck;
-    return c && c.city === co.draft.delivery.city.trim() ? (c.state === 'unavailable' ? { state: c.state, city: c.city, served: c.served } : { state: c.state, city: c.city }) : { state: 'unknown' };
+    return c && c.city === co.draft.delivery.city.trim()
+      ? c.state === 'unavailable'
+        ? { state: c.state, city: c.city, served: c.served }
+        : { state: c.state, city: c.city }
+      : { state: 'unknown' };
   });
   const [checking, setChecking] = useState(false);
   const [errors, setErrors] = useState<DeliveryFieldErrors>({});
@@ -77,7 +85,9 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
   const checkCity = async (city: string): Promise<IpostCityCheck> => {
     if (!city.trim()) return { state: 'unknown' };
     setChecking(true);
-    const check: IpostCityCheck = sync ? await checkoutActions().then((m) => m.checkIpostCity(sync, variant, city)) : { state: 'failed', city };
+    const check: IpostCityCheck = sync
+      ? await checkoutActions().then((m) => m.checkIpostCity(sync, variant, city))
+      : { state: 'failed', city };
     setChecking(false);
     setIpost(check);
     const r = resolveDeliveryMethod({ chosen: 3, offered, ipost: check });
@@ -116,7 +126,9 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
     persist({ delivery: d, ...(d.method === 3 ? { ipostWindow: win } : {}) });
     if (d.method !== 3) {
       const { cityRef: _r, branchNumber: _n, ...address } = d;
-      void checkoutActions().then((m) => m.rememberAddress(db, address)).catch(() => undefined);
+      void checkoutActions()
+        .then((m) => m.rememberAddress(db, address))
+        .catch(() => undefined);
     }
     setBusy(false);
     navigate('/shop/payment');
@@ -126,7 +138,14 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
   return (
     <div className="co" ref={top}>
       <CheckoutSteps current={1} />
-      {notice && <Notice text={notice} testId="delivery-notice" closeLabel={T.close} onClose={() => (setNotice(null), persist({ notice: null }))} />}
+      {notice && (
+        <Notice
+          text={notice}
+          testId="delivery-notice"
+          closeLabel={T.close}
+          onClose={() => (setNotice(null), persist({ notice: null }))}
+        />
+      )}
 
       <section className="card card--stack" aria-labelledby="delivery-method">
         <h2 className="co-card__title" id="delivery-method">
@@ -136,7 +155,14 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
           {([1, 2, 3] as const)
             .filter((m) => offered.includes(m))
             .map((m) => (
-              <Option key={m} active={d.method === m} title={T.methods[m].title} text={T.methods[m].text} onSelect={() => chooseMethod(m)} testId={`delivery-method-${m}`} />
+              <Option
+                key={m}
+                active={d.method === m}
+                title={T.methods[m].title}
+                text={T.methods[m].text}
+                onSelect={() => chooseMethod(m)}
+                testId={`delivery-method-${m}`}
+              />
             ))}
         </div>
         {variant === 'ogo' && !offered.includes(3) && <p className="co-hint">{T.ipostOnlyMarked}</p>}
@@ -183,10 +209,32 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
       {d.method === 2 && (
         <section className="card card--stack" aria-label={T.addressTitle}>
           <h2 className="co-card__title">{T.addressTitle}</h2>
-          <Field label={T.street} placeholder={T.streetPlaceholder} autoComplete="address-line1" value={d.street ?? ''} error={errors.street} data-testid="street-input" onChange={(e) => update({ street: e.target.value })} />
+          <Field
+            label={T.street}
+            placeholder={T.streetPlaceholder}
+            autoComplete="address-line1"
+            value={d.street ?? ''}
+            error={errors.street}
+            data-testid="street-input"
+            onChange={(e) => update({ street: e.target.value })}
+          />
           <div className="co-grid">
-            <Field label={T.house} value={d.house ?? ''} error={errors.house} data-testid="house-input" onChange={(e) => update({ house: e.target.value })} />
-            <Field label={T.flat} hint={T.flatHint} inputMode="numeric" value={d.flat ?? ''} error={errors.flat} data-testid="flat-input" onChange={(e) => update({ flat: e.target.value })} />
+            <Field
+              label={T.house}
+              value={d.house ?? ''}
+              error={errors.house}
+              data-testid="house-input"
+              onChange={(e) => update({ house: e.target.value })}
+            />
+            <Field
+              label={T.flat}
+              hint={T.flatHint}
+              inputMode="numeric"
+              value={d.flat ?? ''}
+              error={errors.flat}
+              data-testid="flat-input"
+              onChange={(e) => update({ flat: e.target.value })}
+            />
           </div>
         </section>
       )}
@@ -212,7 +260,9 @@ export default function DeliveryForm({ co }: { co: CheckoutBasics }) {
       )}
 
       <div className="action-bar co-bar">
-        <span className={fieldError ? 'co-error' : 'co-hint'}>{fieldError ? T.fixErrors : T.methods[d.method].title}</span>
+        <span className={fieldError ? 'co-error' : 'co-hint'}>
+          {fieldError ? T.fixErrors : T.methods[d.method].title}
+        </span>
         <Button size="l" busy={busy || checking} onClick={() => void next()} data-testid="delivery-next">
           {T.next}
         </Button>

@@ -13,6 +13,7 @@ export function deliveryDayLabel(date: string, now: number): string {
 export function timeOptions(from: string, to: string, step: number): string[] {
   const m = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
   const out: string[] = [];
-  for (let t = m(from); t <= m(to); t += step) out.push(`${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`);
+  for (let t = m(from); t <= m(to); t += step)
+    out.push(`${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`);
   return out;
 }

@@ -28,14 +28,35 @@ export default function IpostFields({
   const times = timeOptions(IPOST_WORKING_HOURS.from, IPOST_WORKING_HOURS.to, 30);
   return (
     <>
-      <Field label={T.street} placeholder={T.ipostStreetPlaceholder} autoComplete="address-line1" value={street} error={errors.street} data-testid="street-input" onChange={(e) => onChange({ street: e.target.value })} />
+      <Field
+        label={T.street}
+        placeholder={T.ipostStreetPlaceholder}
+        autoComplete="address-line1"
+        value={street}
+        error={errors.street}
+        data-testid="street-input"
+        onChange={(e) => onChange({ street: e.target.value })}
+      />
       <div className="co-grid">
-        <Field label={T.flat} hint={T.flatHint} inputMode="numeric" value={flat} error={errors.flat} data-testid="flat-input" onChange={(e) => onChange({ flat: e.target.value })} />
+        <Field
+          label={T.flat}
+          hint={T.flatHint}
+          inputMode="numeric"
+          value={flat}
+          error={errors.flat}
+          data-testid="flat-input"
+          onChange={(e) => onChange({ flat: e.target.value })}
+        />
       </div>
       <h3 className="co-card__title">{C.ipostTitle}</h3>
       <div className={`co-select${errors.window ? ' co-select--error' : ''}`}>
         <label htmlFor="ipost-day">{C.day}</label>
-        <select id="ipost-day" value={w.date} data-testid="ipost-day" onChange={(e) => onWindow({ ...w, date: e.target.value })}>
+        <select
+          id="ipost-day"
+          value={w.date}
+          data-testid="ipost-day"
+          onChange={(e) => onWindow({ ...w, date: e.target.value })}
+        >
           {ipostDays(new Date(now)).map((d) => (
             <option key={d} value={d}>
               {deliveryDayLabel(d, now)}
@@ -46,7 +67,12 @@ export default function IpostFields({
       <div className="co-grid">
         <div className={`co-select${errors.window ? ' co-select--error' : ''}`}>
           <label htmlFor="ipost-from">{C.from}</label>
-          <select id="ipost-from" value={w.from} data-testid="ipost-from" onChange={(e) => onWindow({ ...w, from: e.target.value })}>
+          <select
+            id="ipost-from"
+            value={w.from}
+            data-testid="ipost-from"
+            onChange={(e) => onWindow({ ...w, from: e.target.value })}
+          >
             {times.map((t) => (
               <option key={t}>{t}</option>
             ))}
@@ -54,7 +80,12 @@ export default function IpostFields({
         </div>
         <div className={`co-select${errors.window ? ' co-select--error' : ''}`}>
           <label htmlFor="ipost-to">{C.to}</label>
-          <select id="ipost-to" value={w.to} data-testid="ipost-to" onChange={(e) => onWindow({ ...w, to: e.target.value })}>
+          <select
+            id="ipost-to"
+            value={w.to}
+            data-testid="ipost-to"
+            onChange={(e) => onWindow({ ...w, to: e.target.value })}
+          >
             {times.map((t) => (
               <option key={t}>{t}</option>
             ))}

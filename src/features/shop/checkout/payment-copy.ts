@@ -6,7 +6,8 @@ export const PAYMENT_COPY = {
   card: { title: 'Карткою онлайн', text: 'Visa, Mastercard, Apple Pay, Google Pay через LiqPay' },
   cardOff: 'Оплата карткою зараз недоступна. Можна сплатити при отриманні',
   xp: { title: 'Бонусами XP', text: (need: string, have: string) => `Спишемо ${need} з ${have} на рахунку` },
-  xpShort: (need: string, have: string) => `Потрібно ${need}, а на рахунку ${have}. Прибери щось із кошика або назбирай ще XP.`,
+  xpShort: (need: string, have: string) =>
+    `Потрібно ${need}, а на рахунку ${have}. Прибери щось із кошика або назбирай ще XP.`,
   xpUnknown: 'Баланс XP ще не завантажено. Він зʼявиться, щойно буде звʼязок.',
   commentTitle: 'Коментар до замовлення',
   commentLabel: 'Коментар',

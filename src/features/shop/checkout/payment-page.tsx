@@ -2,7 +2,14 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { db } from '../../../db/db';
 import type { CheckoutDraft } from '../../../db/kv';
-import { CALL_TODAY_LABEL, CALL_TOMORROW_LABEL, CALL_HOURS, callBackWindow, callToAfter, suggestCallBack } from '../../../domain/member/call-back-day';
+import {
+  CALL_TODAY_LABEL,
+  CALL_TOMORROW_LABEL,
+  CALL_HOURS,
+  callBackWindow,
+  callToAfter,
+  suggestCallBack,
+} from '../../../domain/member/call-back-day';
 import { cartMoney } from '../../../domain/cart/money';
 import { formatUah, formatXp, toUah } from '../../../domain/format/money';
 import { lengthProblem } from '../../../domain/format/text-limit';
@@ -47,7 +54,13 @@ export default function PaymentPage() {
 
 function PaymentForm({ co }: { co: CheckoutBasics }) {
   const { variant } = co;
-  const m = cartMoney({ variant, lines: co.lines, veloCode: co.draft.veloCode, customerTags: co.record?.tags ?? [], configuredVelo: VELO_PROMO });
+  const m = cartMoney({
+    variant,
+    lines: co.lines,
+    veloCode: co.draft.veloCode,
+    customerTags: co.record?.tags ?? [],
+    configuredVelo: VELO_PROMO,
+  });
   const s = { money: toUah(m.moneyKop), xp: m.xp };
   const navigate = useNavigate();
   const [draft, setDraft] = useState<CheckoutDraft>(co.draft);
@@ -100,15 +113,34 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
               active={covered}
               disabled={!covered}
               title={T.xp.title}
-              text={co.balance === null ? T.xpUnknown : covered ? T.xp.text(formatXp(s.xp), formatXp(co.balance)) : T.xpShort(formatXp(s.xp), formatXp(co.balance))}
+              text={
+                co.balance === null
+                  ? T.xpUnknown
+                  : covered
+                    ? T.xp.text(formatXp(s.xp), formatXp(co.balance))
+                    : T.xpShort(formatXp(s.xp), formatXp(co.balance))
+              }
               onSelect={() => undefined}
               testId="payment-xp"
             />
           </div>
         ) : (
           <div className="co-options" role="radiogroup" aria-labelledby="pay-method">
-            <Option active={draft.payment === 1} title={T.cash.title} text={T.cash.text} onSelect={() => change({ payment: 1 })} testId="payment-1" />
-            <Option active={cardOn && draft.payment === 2} disabled={!cardOn} title={T.card.title} text={cardOn ? T.card.text : T.cardOff} onSelect={() => change({ payment: 2 })} testId="payment-2" />
+            <Option
+              active={draft.payment === 1}
+              title={T.cash.title}
+              text={T.cash.text}
+              onSelect={() => change({ payment: 1 })}
+              testId="payment-1"
+            />
+            <Option
+              active={cardOn && draft.payment === 2}
+              disabled={!cardOn}
+              title={T.card.title}
+              text={cardOn ? T.card.text : T.cardOff}
+              onSelect={() => change({ payment: 2 })}
+              testId="payment-2"
+            />
           </div>
         )}
         {!xpOnly && co.balance !== null && <p className="co-hint">{T.balance(formatXp(co.balance))}</p>}
@@ -126,7 +158,12 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
             data-testid="order-comment"
             onChange={(e) => change({ comment: e.target.value })}
           />
-          <span id="order-comment-note" className={commentProblem ? 'co-error' : undefined} role={commentProblem ? 'alert' : undefined} data-testid="order-comment-note">
+          <span
+            id="order-comment-note"
+            className={commentProblem ? 'co-error' : undefined}
+            role={commentProblem ? 'alert' : undefined}
+            data-testid="order-comment-note"
+          >
             {commentProblem ?? T.commentLeft(COMMENT_MAX - draft.comment.length)}
           </span>
         </div>
@@ -140,7 +177,9 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
             data-testid="need-call"
             onChange={(e) => {
               // Turned on: the next two whole hours of today when they fit, else tomorrow morning.
-              change(e.target.checked ? { needCall: true, callBack: suggestCallBack(new Date()) } : { needCall: false });
+              change(
+                e.target.checked ? { needCall: true, callBack: suggestCallBack(new Date()) } : { needCall: false },
+              );
               setCallError(null);
             }}
           />
@@ -153,13 +192,26 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
           <>
             <div className="co-options co-options--row" role="radiogroup" aria-label={T.callDay}>
               {[CALL_TODAY_LABEL, CALL_TOMORROW_LABEL].map((day) => (
-                <Option key={day} active={draft.callBack.day === day} title={day} onSelect={() => setCall({ day })} testId={`call-day-${day === CALL_TODAY_LABEL ? 'today' : 'tomorrow'}`} />
+                <Option
+                  key={day}
+                  active={draft.callBack.day === day}
+                  title={day}
+                  onSelect={() => setCall({ day })}
+                  testId={`call-day-${day === CALL_TODAY_LABEL ? 'today' : 'tomorrow'}`}
+                />
               ))}
             </div>
             <div className="co-grid">
               <div className={`co-select${callError ? ' co-select--error' : ''}`}>
                 <label htmlFor="call-from">{T.callFrom}</label>
-                <select id="call-from" value={draft.callBack.from} data-testid="call-from" onChange={(e) => setCall({ from: e.target.value, to: callToAfter(e.target.value, draft.callBack.to, times) })}>
+                <select
+                  id="call-from"
+                  value={draft.callBack.from}
+                  data-testid="call-from"
+                  onChange={(e) =>
+                    setCall({ from: e.target.value, to: callToAfter(e.target.value, draft.callBack.to, times) })
+                  }
+                >
                   {times.slice(0, -1).map((t) => (
                     <option key={t}>{t}</option>
                   ))}
@@ -167,11 +219,18 @@ function PaymentForm({ co }: { co: CheckoutBasics }) {
               </div>
               <div className={`co-select${callError ? ' co-select--error' : ''}`}>
                 <label htmlFor="call-to">{T.callTo}</label>
-                <select id="call-to" value={draft.callBack.to} data-testid="call-to" onChange={(e) => setCall({ to: e.target.value })}>
+                <select
+                  id="call-to"
+                  value={draft.callBack.to}
+                  data-testid="call-to"
+                  onChange={(e) => setCall({ to: e.target.value })}
+                >
                   {/* Only times after «З»: a window never ends before it starts. */}
-                  {times.filter((t) => t > draft.callBack.from).map((t) => (
-                    <option key={t}>{t}</option>
-                  ))}
+                  {times
+                    .filter((t) => t > draft.callBack.from)
+                    .map((t) => (
+                      <option key={t}>{t}</option>
+                    ))}
                 </select>
               </div>
             </div>

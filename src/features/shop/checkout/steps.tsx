@@ -7,7 +7,11 @@ export function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {
   return (
     <ol className="co-steps" aria-label="Кроки оформлення">
       {STEPS.map((s, i) => (
-        <li key={s} className={i < current ? 'is-done' : i === current ? 'is-current' : undefined} aria-current={i === current ? 'step' : undefined}>
+        <li
+          key={s}
+          className={i < current ? 'is-done' : i === current ? 'is-current' : undefined}
+          aria-current={i === current ? 'step' : undefined}
+        >
           {s}
         </li>
       ))}

@@ -75,7 +75,16 @@ export default function SuccessPage() {
     <div className="success" data-testid="shop-success">
       <div className="success__hero">
         <span className="success__icon" aria-hidden="true">
-          <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            width="40"
+            height="40"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M5 12.5l4.5 4.5L19 7" />
           </svg>
         </span>
@@ -101,17 +110,33 @@ export default function SuccessPage() {
         {order.call && <p className="success__next">{T.call(order.call.day, order.call.from, order.call.to)}</p>}
         {order.ipost && (
           <p className="success__next" data-testid="success-ipost">
-            {order.ipostState === 'sent' ? T.ipostSent : order.ipostState === 'failed' ? order.ipostMessage : T.ipostWaiting}
+            {order.ipostState === 'sent'
+              ? T.ipostSent
+              : order.ipostState === 'failed'
+                ? order.ipostMessage
+                : T.ipostWaiting}
           </p>
         )}
       </section>
       <div className="success__actions">
         {card && (
-          <Button size="l" block busy={paying === order.orderId} onClick={() => void pay(order.variant, order.orderId)} data-testid="success-pay">
+          <Button
+            size="l"
+            block
+            busy={paying === order.orderId}
+            onClick={() => void pay(order.variant, order.orderId)}
+            data-testid="success-pay"
+          >
             {paying === order.orderId ? T.paying : T.pay}
           </Button>
         )}
-        <ButtonLink to="/history-order" variant={card ? 'secondary' : 'primary'} size="l" block data-testid="success-history">
+        <ButtonLink
+          to="/history-order"
+          variant={card ? 'secondary' : 'primary'}
+          size="l"
+          block
+          data-testid="success-history"
+        >
           {T.history}
         </ButtonLink>
         <ButtonLink to="/shop" variant="ghost" size="l" block>

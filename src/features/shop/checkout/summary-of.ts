@@ -16,7 +16,12 @@ export function deliveryOf(d: CheckoutDraft): DeliveryChoice {
  * database (`useCheckoutBasics`, the session's phone and age flag) at `now` (epoch ms). No React:
  * the QA kit (tests/kit) places its orders through the same function.
  */
-export function summaryOf(basics: CheckoutBasics, phone: string | null | undefined, verified: boolean | null | undefined, now: number): CheckoutSummary {
+export function summaryOf(
+  basics: CheckoutBasics,
+  phone: string | null | undefined,
+  verified: boolean | null | undefined,
+  now: number,
+): CheckoutSummary {
   const { variant, record, draft, lines } = basics;
   return checkoutSummary({
     variant,

@@ -28,7 +28,15 @@ export function useCheckoutBasics(variant: ShopVariant): CheckoutBasics | undefi
   const ids = useKv('customerIds');
   const balance = useXpBalance(variant);
   return useMemo(() => {
-    if (lines === undefined || drafts === undefined || address === undefined || records === undefined || ids === undefined || balance === undefined) return undefined;
+    if (
+      lines === undefined ||
+      drafts === undefined ||
+      address === undefined ||
+      records === undefined ||
+      ids === undefined ||
+      balance === undefined
+    )
+      return undefined;
     const record = records?.[variant] ?? null;
     return {
       variant,

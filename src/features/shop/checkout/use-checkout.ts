@@ -19,5 +19,8 @@ export function useCheckout(variant: ShopVariant): CheckoutState | undefined {
   const phone = useKv('phone');
   const verified = useKv('ageVerified');
   const now = useNow(60_000);
-  return useMemo(() => (basics ? { ...basics, summary: summaryOf(basics, phone, verified, now) } : undefined), [basics, phone, verified, now]);
+  return useMemo(
+    () => (basics ? { ...basics, summary: summaryOf(basics, phone, verified, now) } : undefined),
+    [basics, phone, verified, now],
+  );
 }

@@ -10,7 +10,10 @@ import { toasts } from '../../../ui/toast-store';
  * answer has none, at most 5 times) and opens it; the payment page returns to /history-order.
  * A failure is the toast 'Сталася помилка'; offline, the plain offline message.
  */
-export function usePayOrder(): { pay: (variant: ShopVariant, orderId: number) => Promise<boolean>; paying: number | null } {
+export function usePayOrder(): {
+  pay: (variant: ShopVariant, orderId: number) => Promise<boolean>;
+  paying: number | null;
+} {
   const sync = useSyncMaybe();
   const [paying, setPaying] = useState<number | null>(null);
   const pay = useCallback(

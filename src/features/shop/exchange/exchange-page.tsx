@@ -24,7 +24,13 @@ function Offer({ p, balance }: { p: ProductRow; balance: number | null }) {
   const { missing } = exchangeCheck(p, balance);
   const state = exchangeState(p);
   return (
-    <Link to={exchangePath(p)} className={`xoffer${state === 'inactive' ? ' is-off' : ''}`} data-testid="exchange-offer" data-product-id={p.id} data-state={state}>
+    <Link
+      to={exchangePath(p)}
+      className={`xoffer${state === 'inactive' ? ' is-off' : ''}`}
+      data-testid="exchange-offer"
+      data-product-id={p.id}
+      data-state={state}
+    >
       <ProductImage src={p.image} title={p.title} category={p.category} size="thumb" />
       <span className="xoffer__text">
         <strong>{p.title}</strong>

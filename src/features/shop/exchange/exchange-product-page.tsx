@@ -32,7 +32,12 @@ export default function ExchangeProductPage() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
-  if (product === undefined || (product === null && state === 'running') || balance === undefined || cart === undefined) {
+  if (
+    product === undefined ||
+    (product === null && state === 'running') ||
+    balance === undefined ||
+    cart === undefined
+  ) {
     return (
       <div className="stack" aria-busy="true">
         <div className="product-hero-skeleton" />
@@ -56,7 +61,10 @@ export default function ExchangeProductPage() {
   }
 
   const totals = cartTotals(cart);
-  const inCartXp = totals.xp - (cart.find((l) => l.productId === product.id)?.bonuses ?? 0) * (cart.find((l) => l.productId === product.id)?.count ?? 0);
+  const inCartXp =
+    totals.xp -
+    (cart.find((l) => l.productId === product.id)?.bonuses ?? 0) *
+      (cart.find((l) => l.productId === product.id)?.count ?? 0);
   const check = exchangeCheck(product, balance, inCartXp);
   const price = product.bonuses ?? 0;
   const inCart = cart.find((l) => l.productId === product.id)?.count ?? 0;

@@ -7,7 +7,15 @@ import './add-button.css';
  * The round «+» of a product card: a tick for a moment after each add, and the units already
  * in the cart on a badge.
  */
-export function AddButton({ inCart, disabled, onAdd }: { inCart: number; disabled?: boolean; onAdd: () => Promise<unknown> }) {
+export function AddButton({
+  inCart,
+  disabled,
+  onAdd,
+}: {
+  inCart: number;
+  disabled?: boolean;
+  onAdd: () => Promise<unknown>;
+}) {
   const [ticked, setTicked] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);

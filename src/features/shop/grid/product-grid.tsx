@@ -39,7 +39,13 @@ export function ProductGrid(props: GridProps) {
     if (drawn < total) startTransition(() => setDrawn(total));
   }, [drawn, total]);
   const card = (p: ProductRow, i: number) => (
-    <div role="listitem" className="product-grid__item" key={`${p.variant}-${p.id}`} aria-posinset={i + 1} aria-setsize={total}>
+    <div
+      role="listitem"
+      className="product-grid__item"
+      key={`${p.variant}-${p.id}`}
+      aria-posinset={i + 1}
+      aria-setsize={total}
+    >
       <ProductCard
         product={p}
         to={props.linkOf(p)}

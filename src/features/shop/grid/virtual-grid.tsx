@@ -1,5 +1,14 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { ProductRow } from '../../../db/rows-catalogue';
 import './product-card.css';
 
@@ -17,10 +26,27 @@ type Card = (p: ProductRow, i: number) => ReactNode;
  * of a card's height, and its cards follow in a transition React may split across frames: a
  * frame of scrolling never waits for a row of cards to mount.
  */
-const Row = memo(function Row({ products, start, card, eager }: { products: readonly ProductRow[]; start: number; card: Card; eager: boolean }) {
+const Row = memo(function Row({
+  products,
+  start,
+  card,
+  eager,
+}: {
+  products: readonly ProductRow[];
+  start: number;
+  card: Card;
+  eager: boolean;
+}) {
   const ready = useDeferredValue(true, eager);
   const items = products.slice(start, start + COLUMNS);
-  if (!ready) return <>{items.map((p) => <div key={p.id} className="product-vgrid__pending" aria-hidden="true" />)}</>;
+  if (!ready)
+    return (
+      <>
+        {items.map((p) => (
+          <div key={p.id} className="product-vgrid__pending" aria-hidden="true" />
+        ))}
+      </>
+    );
   return <>{items.map((p, j) => card(p, start + j))}</>;
 });
 
@@ -30,7 +56,15 @@ const Row = memo(function Row({ products, start, card, eager }: { products: read
  * placed by the virtualizer writing their transform directly, so scrolling re-renders React
  * only when a row comes in or goes out.
  */
-export default function VirtualGrid({ products, card, label }: { products: readonly ProductRow[]; card: Card; label?: string }) {
+export default function VirtualGrid({
+  products,
+  card,
+  label,
+}: {
+  products: readonly ProductRow[];
+  card: Card;
+  label?: string;
+}) {
   const box = useRef<HTMLDivElement | null>(null);
   // Rows rendered before the first frame (the first screen) come with their cards at once;
   // later ones as described at Row.

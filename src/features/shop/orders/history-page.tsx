@@ -35,17 +35,22 @@ export default function HistoryPage() {
   const [params, setParams] = useSearchParams();
   const back = Number(params.get('order')) || null;
   const [round, setRound] = useState(0);
-  const state = usePullOnOpen((env) => checkoutActions().then((m) => m.pullOrders(env, variant)), `${variant}:${back}:${round}`);
+  const state = usePullOnOpen(
+    (env) => checkoutActions().then((m) => m.pullOrders(env, variant)),
+    `${variant}:${back}:${round}`,
+  );
   const doc = useDoc<OrdersAnswer>(variant, 'orders');
   const online = useOnline();
   const { pay, paying } = usePayOrder();
   useFinishPlacedOrders();
 
   const placed = useKv('placedOrders');
-  const returned = back ? doc?.value.list.find((o) => o.order_number === back) ?? null : null;
+  const returned = back ? (doc?.value.list.find((o) => o.order_number === back) ?? null) : null;
   const outcome = back && doc ? paymentReturnOutcome(returned) : null;
   // An order placed from this device that the stored history does not list yet.
-  const missing = Boolean(doc && placed?.some((p) => p.variant === variant && !doc.value.list.some((o) => o.id === p.orderId)));
+  const missing = Boolean(
+    doc && placed?.some((p) => p.variant === variant && !doc.value.list.some((o) => o.id === p.orderId)),
+  );
   // The page's own checks are over and none is running: asking again is the member's («Перевірити ще раз»).
   const handedOver = round >= ROUNDS && state !== 'running' && online;
   // The payment callback may land a moment after the browser returns, a new order may not be
@@ -72,25 +77,34 @@ export default function HistoryPage() {
   const closeBanner = () => setParams({}, { replace: true });
   return (
     <div className="orders" data-testid="history">
-      {back && outcome === 'paid' && <Notice tone="ok" text={T.paidBack(back)} onClose={closeBanner} closeLabel={T.close} testId="payment-return" />}
+      {back && outcome === 'paid' && (
+        <Notice tone="ok" text={T.paidBack(back)} onClose={closeBanner} closeLabel={T.close} testId="payment-return" />
+      )}
       {back && outcome === 'declined' && returned && (
         <div className="orders__return" data-testid="payment-return">
           <Notice tone="bad" text={T.declinedBack(back)} />
-          <Button block busy={paying === returned.id} onClick={() => void pay(variant, returned.id)} data-testid="payment-return-pay">
+          <Button
+            block
+            busy={paying === returned.id}
+            onClick={() => void pay(variant, returned.id)}
+            data-testid="payment-return-pay"
+          >
             {T.payAgain}
           </Button>
         </div>
       )}
-      {back && outcome === 'checking' && (handedOver ? (
-        <div className="orders__return" data-testid="payment-return">
-          <Notice text={T.notYetBack(back)} />
-          <Button block variant="secondary" onClick={() => setRound(0)} data-testid="payment-return-check">
-            {T.checkAgain}
-          </Button>
-        </div>
-      ) : (
-        <Notice text={T.checkingBack(back)} testId="payment-return" />
-      ))}
+      {back &&
+        outcome === 'checking' &&
+        (handedOver ? (
+          <div className="orders__return" data-testid="payment-return">
+            <Notice text={T.notYetBack(back)} />
+            <Button block variant="secondary" onClick={() => setRound(0)} data-testid="payment-return-check">
+              {T.checkAgain}
+            </Button>
+          </div>
+        ) : (
+          <Notice text={T.checkingBack(back)} testId="payment-return" />
+        ))}
       {!online && <p className="orders__stale">{T.stale(formatDateTime(doc.fetchedAt))}</p>}
       {list.length === 0 ? (
         <EmptyState
@@ -107,7 +121,13 @@ export default function HistoryPage() {
         <>
           <span className="orders__count">{`${list.length} ${pluralUk(list.length, T.orderForms)}`}</span>
           {list.map((o) => (
-            <OrderCard key={o.id} order={o} highlight={o.order_number === back} paying={paying === o.id} onPay={() => void pay(variant, o.id)} />
+            <OrderCard
+              key={o.id}
+              order={o}
+              highlight={o.order_number === back}
+              paying={paying === o.id}
+              onPay={() => void pay(variant, o.id)}
+            />
           ))}
         </>
       )}

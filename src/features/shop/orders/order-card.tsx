@@ -18,18 +18,35 @@ const LINES_SHOWN = 3;
  * One order of the history: number, date, statuses, a second card payment given back («Повернуто»),
  * items, totals, payment and delivery; «Оплатити» for an unpaid card order.
  */
-export function OrderCard({ order: o, onPay, paying, highlight }: { order: OrderSummary; onPay: () => void; paying: boolean; highlight: boolean }) {
+export function OrderCard({
+  order: o,
+  onPay,
+  paying,
+  highlight,
+}: {
+  order: OrderSummary;
+  onPay: () => void;
+  paying: boolean;
+  highlight: boolean;
+}) {
   const pay = paymentStatus(o);
   const ship = deliveryStatus(o);
   const payable = canPayByCard(o);
   return (
-    <article className={`card card--stack order${highlight ? ' is-highlight' : ''}`} data-testid="order" data-order-number={o.order_number} data-financial={o.financial_status}>
+    <article
+      className={`card card--stack order${highlight ? ' is-highlight' : ''}`}
+      data-testid="order"
+      data-order-number={o.order_number}
+      data-financial={o.financial_status}
+    >
       <header className="order__head">
         <div>
           <h2 className="order__number">{T.number(o.order_number)}</h2>
           <span className="order__date">{formatDateTime(o.created_at)}</span>
         </div>
-        <strong className="order__total">{o.total > 0 || o.xp_total === 0 ? formatUah(o.total) : formatXp(o.xp_total)}</strong>
+        <strong className="order__total">
+          {o.total > 0 || o.xp_total === 0 ? formatUah(o.total) : formatXp(o.xp_total)}
+        </strong>
       </header>
       <div className="order__chips">
         <span className={`order-chip order-chip--${pay.tone}`} data-testid="order-payment-status">
@@ -41,7 +58,9 @@ export function OrderCard({ order: o, onPay, paying, highlight }: { order: Order
       </div>
       {o.refunds?.map((r, i) => (
         <p key={i} className="order__refund" data-testid="order-refund" data-refund-status={r.status}>
-          <strong>{r.status === 'refunded' ? T.refunded(formatUah(r.amount)) : T.refunding(formatUah(r.amount))}</strong>
+          <strong>
+            {r.status === 'refunded' ? T.refunded(formatUah(r.amount)) : T.refunding(formatUah(r.amount))}
+          </strong>
           <span>{r.status === 'refunded' ? T.refundedNote : T.refundingNote}</span>
         </p>
       ))}
@@ -53,7 +72,9 @@ export function OrderCard({ order: o, onPay, paying, highlight }: { order: Order
             </span>
             <span className="order__line-title">{l.title}</span>
             <span className="order__line-qty">× {l.quantity}</span>
-            <span className="order__line-sum">{l.bonuses > 0 ? formatXp(l.bonuses * l.quantity) : formatUah(l.price * l.quantity)}</span>
+            <span className="order__line-sum">
+              {l.bonuses > 0 ? formatXp(l.bonuses * l.quantity) : formatUah(l.price * l.quantity)}
+            </span>
           </li>
         ))}
         {o.lines.length > LINES_SHOWN && <li className="order__more">{T.more(o.lines.length - LINES_SHOWN)}</li>}

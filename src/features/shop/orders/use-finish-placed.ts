@@ -29,7 +29,11 @@ export function useFinishPlacedOrders(opts: { announce?: boolean } = {}): void {
       .then(async (m) => {
         const done = await m.finishPlacedOrders(sync);
         if (announce && done > 0) {
-          for (const n of numbers) toasts.show(SUCCESS_COPY.title(n), { kind: 'success', action: { label: SUCCESS_COPY.history, run: () => navigate('/history-order') } });
+          for (const n of numbers)
+            toasts.show(SUCCESS_COPY.title(n), {
+              kind: 'success',
+              action: { label: SUCCESS_COPY.history, run: () => navigate('/history-order') },
+            });
         }
       })
       .catch(() => undefined);

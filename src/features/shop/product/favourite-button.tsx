@@ -3,7 +3,15 @@ import { ShopIcon } from '../shop-icons';
 import './favourite-button.css';
 
 /** The heart: pressed when the product is a favourite. */
-export function FavouriteButton({ on, onToggle, large = false }: { on: boolean; onToggle: () => void; large?: boolean }) {
+export function FavouriteButton({
+  on,
+  onToggle,
+  large = false,
+}: {
+  on: boolean;
+  onToggle: () => void;
+  large?: boolean;
+}) {
   return (
     <button
       type="button"

@@ -9,4 +9,5 @@ export const PICTURE_SIZES: Record<PictureSize, string> = { card: '46vw', hero: 
  * `?w=720`, 720 px (server/routes/shop/product-picture.ts). A catalogue kept before names an SVG,
  * which has one form.
  */
-export const productSrcSet = (src: string): string | undefined => (/^\/media\/products\/\d+\.webp$/.test(src) ? `${src} 360w, ${src}?w=720 720w` : undefined);
+export const productSrcSet = (src: string): string | undefined =>
+  /^\/media\/products\/\d+\.webp$/.test(src) ? `${src} 360w, ${src}?w=720 720w` : undefined;

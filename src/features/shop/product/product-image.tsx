@@ -9,7 +9,19 @@ import './product-image.css';
  * kept), the designed placeholder with its category's icon, same box. `priority`: one of a list's
  * first rows (asked for first).
  */
-export function ProductImage({ src, title, category = '', size = 'card', priority = false }: { src: string | null; title: string; category?: string; size?: PictureSize; priority?: boolean }) {
+export function ProductImage({
+  src,
+  title,
+  category = '',
+  size = 'card',
+  priority = false,
+}: {
+  src: string | null;
+  title: string;
+  category?: string;
+  size?: PictureSize;
+  priority?: boolean;
+}) {
   return (
     <div className={`product-image product-image--${size}`}>
       <Picture

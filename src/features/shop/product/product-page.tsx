@@ -92,7 +92,9 @@ export default function ProductPage() {
         <div className="product-detail__title-row">
           <div>
             <h2 className="product-detail__title">{product.title}</h2>
-            {product.subTitle && product.subTitle !== priceLabel(product) && <p className="product-detail__sub">{product.subTitle}</p>}
+            {product.subTitle && product.subTitle !== priceLabel(product) && (
+              <p className="product-detail__sub">{product.subTitle}</p>
+            )}
           </div>
           <FavouriteButton large on={favourite} onToggle={() => void act.toggleFavourite(variant, product.id)} />
         </div>
@@ -112,7 +114,12 @@ export default function ProductPage() {
         </strong>
         {qty > 1 && (
           <span className="product-detail__total" data-testid="detail-total">
-            {DETAIL_COPY.total(priceLabel({ price: product.price * qty, bonuses: product.bonuses === null ? null : product.bonuses * qty }))}
+            {DETAIL_COPY.total(
+              priceLabel({
+                price: product.price * qty,
+                bonuses: product.bonuses === null ? null : product.bonuses * qty,
+              }),
+            )}
           </span>
         )}
       </div>

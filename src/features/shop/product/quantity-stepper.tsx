@@ -37,7 +37,14 @@ export function QuantityStepper({
   };
   return (
     <div className={`stepper stepper--${size}`} role="group" aria-label={COMMON_COPY.count}>
-      <button type="button" className="stepper__btn" aria-label={COMMON_COPY.decrease} data-testid="qty-decrement" disabled={disabled || value <= 1} onClick={onDecrement}>
+      <button
+        type="button"
+        className="stepper__btn"
+        aria-label={COMMON_COPY.decrease}
+        data-testid="qty-decrement"
+        disabled={disabled || value <= 1}
+        onClick={onDecrement}
+      >
         <ShopIcon name="minus" size={18} />
       </button>
       <input
@@ -54,7 +61,14 @@ export function QuantityStepper({
           if (e.key === 'Enter') e.currentTarget.blur();
         }}
       />
-      <button type="button" className="stepper__btn" aria-label={COMMON_COPY.increase} data-testid="qty-increment" disabled={disabled || value >= MAX_LINE_COUNT} onClick={onIncrement}>
+      <button
+        type="button"
+        className="stepper__btn"
+        aria-label={COMMON_COPY.increase}
+        data-testid="qty-increment"
+        disabled={disabled || value >= MAX_LINE_COUNT}
+        onClick={onIncrement}
+      >
         <ShopIcon name="plus" size={18} />
       </button>
     </div>

@@ -9,9 +9,15 @@ import { checkoutActions } from '../../../sync/checkout/lazy';
  * the catalogue arrived) is asked for with get-product-by-id (docs/api.md#shop) instead of "not found".
  * `state` says whether a missing product is still being asked for.
  */
-export function useProductOrPull(variant: ShopVariant, id: number): { product: ProductRow | null | undefined; state: PullState } {
+export function useProductOrPull(
+  variant: ShopVariant,
+  id: number,
+): { product: ProductRow | null | undefined; state: PullState } {
   const product = useProduct(variant, id);
   const missing = product === null && Number.isInteger(id) && id > 0;
-  const state = usePullOnOpen(missing ? (env) => checkoutActions().then((m) => m.pullProduct(env, variant, id)) : null, `${variant}:${id}:${missing}`);
+  const state = usePullOnOpen(
+    missing ? (env) => checkoutActions().then((m) => m.pullProduct(env, variant, id)) : null,
+    `${variant}:${id}:${missing}`,
+  );
   return { product, state: missing ? state : 'pulled' };
 }

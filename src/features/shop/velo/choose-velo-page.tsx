@@ -68,7 +68,12 @@ export default function ChooseVeloPage() {
           <h2 className="t-h2" id="velo-pouches">
             {VELO_COPY.pouches}
           </h2>
-          <ProductGrid variant={variant} products={[...pouches.filter((p) => p.available), ...pouches.filter((p) => !p.available)]} linkOf={link} label={VELO_COPY.pouches} />
+          <ProductGrid
+            variant={variant}
+            products={[...pouches.filter((p) => p.available), ...pouches.filter((p) => !p.available)]}
+            linkOf={link}
+            label={VELO_COPY.pouches}
+          />
         </section>
       )}
     </>

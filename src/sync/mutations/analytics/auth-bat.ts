@@ -27,6 +27,11 @@ export const analyticsAuthBat = defineMutation<AuthBatPayload, typeof authBat>({
 });
 
 /** Domain action: queues a sign-in event of `account`, sent when there is a network. */
-export function trackAuthEvent(db: ClubDb, account: Account, event: string, now = Date.now()): Promise<OutboxEntry<AuthBatPayload>> {
+export function trackAuthEvent(
+  db: ClubDb,
+  account: Account,
+  event: string,
+  now = Date.now(),
+): Promise<OutboxEntry<AuthBatPayload>> {
   return mutate(db, analyticsAuthBat, { account, now, change: () => ({ event }) });
 }

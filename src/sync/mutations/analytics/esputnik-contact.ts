@@ -33,6 +33,11 @@ export const analyticsEsputnikContact = defineMutation<EsputnikContactPayload, t
 });
 
 /** Domain action: queues the mailing-service contact of `account`. */
-export function addMailingContact(db: ClubDb, account: Account, contact: EsputnikContactPayload, now = Date.now()): Promise<OutboxEntry<EsputnikContactPayload>> {
+export function addMailingContact(
+  db: ClubDb,
+  account: Account,
+  contact: EsputnikContactPayload,
+  now = Date.now(),
+): Promise<OutboxEntry<EsputnikContactPayload>> {
   return mutate(db, analyticsEsputnikContact, { account, now, change: () => contact });
 }

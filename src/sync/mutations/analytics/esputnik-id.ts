@@ -28,6 +28,11 @@ export const analyticsEsputnikId = defineMutation<EsputnikIdPayload, typeof espu
 });
 
 /** Domain action: queues the link between `account`'s record and its mailing contact. */
-export function sendMailingId(db: ClubDb, account: Account, payload: EsputnikIdPayload, now = Date.now()): Promise<OutboxEntry<EsputnikIdPayload>> {
+export function sendMailingId(
+  db: ClubDb,
+  account: Account,
+  payload: EsputnikIdPayload,
+  now = Date.now(),
+): Promise<OutboxEntry<EsputnikIdPayload>> {
   return mutate(db, analyticsEsputnikId, { account, now, change: () => payload });
 }

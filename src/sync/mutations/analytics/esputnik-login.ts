@@ -24,6 +24,15 @@ export const analyticsEsputnikLogin = defineMutation<EsputnikLoginPayload, typeo
 });
 
 /** Domain action: queues the login event of the member with `phone`, dated `now`. */
-export function trackMailingLogin(db: ClubDb, account: Account, phone: string, now = Date.now()): Promise<OutboxEntry<EsputnikLoginPayload>> {
-  return mutate(db, analyticsEsputnikLogin, { account, now, change: () => ({ phone, date: new Date(now).toISOString() }) });
+export function trackMailingLogin(
+  db: ClubDb,
+  account: Account,
+  phone: string,
+  now = Date.now(),
+): Promise<OutboxEntry<EsputnikLoginPayload>> {
+  return mutate(db, analyticsEsputnikLogin, {
+    account,
+    now,
+    change: () => ({ phone, date: new Date(now).toISOString() }),
+  });
 }

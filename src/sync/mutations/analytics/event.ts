@@ -36,7 +36,12 @@ export const analyticsEvent = defineMutation<AnalyticsEventPayload, typeof sendB
 });
 
 /** Domain action: queues one analytics event of `account`. */
-export function trackEvent(db: ClubDb, account: Account, payload: AnalyticsEventPayload, now = Date.now()): Promise<OutboxEntry<AnalyticsEventPayload>> {
+export function trackEvent(
+  db: ClubDb,
+  account: Account,
+  payload: AnalyticsEventPayload,
+  now = Date.now(),
+): Promise<OutboxEntry<AnalyticsEventPayload>> {
   return mutate(db, analyticsEvent, { account, now, change: () => payload });
 }
 
@@ -44,6 +49,11 @@ export function trackEvent(db: ClubDb, account: Account, payload: AnalyticsEvent
 export const PAGE_VIEW_EVENT = 'page_view';
 
 /** Domain action: queues a page view of `path` by `account` (every route change; offline views are counted later). */
-export function trackPageView(db: ClubDb, account: Account, path: string, now = Date.now()): Promise<OutboxEntry<AnalyticsEventPayload>> {
+export function trackPageView(
+  db: ClubDb,
+  account: Account,
+  path: string,
+  now = Date.now(),
+): Promise<OutboxEntry<AnalyticsEventPayload>> {
   return trackEvent(db, account, { event: PAGE_VIEW_EVENT, pageUrl: path.slice(0, 2000) }, now);
 }

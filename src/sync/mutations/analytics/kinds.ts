@@ -7,4 +7,11 @@ import { analyticsEvent } from './event';
 import { analyticsOrderInfo } from './order-info';
 
 /** Mutation kinds of one area: the app's own reports (page views, sign-ins, the mailing service, orders). */
-export const ANALYTICS_KINDS: readonly AnyMutationKind[] = [analyticsEvent, analyticsAuthBat, analyticsEsputnikContact, analyticsEsputnikLogin, analyticsEsputnikId, analyticsOrderInfo];
+export const ANALYTICS_KINDS: readonly AnyMutationKind[] = [
+  analyticsEvent,
+  analyticsAuthBat,
+  analyticsEsputnikContact,
+  analyticsEsputnikLogin,
+  analyticsEsputnikId,
+  analyticsOrderInfo,
+];

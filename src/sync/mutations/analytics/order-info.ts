@@ -39,6 +39,11 @@ export const analyticsOrderInfo = defineMutation<OrderInfoPayload, typeof pwaAdd
 });
 
 /** Domain action for the checkout: queues the device info of an order placed by `account`. */
-export function trackOrderDevice(db: ClubDb, account: Account, payload: OrderInfoPayload, now = Date.now()): Promise<OutboxEntry<OrderInfoPayload>> {
+export function trackOrderDevice(
+  db: ClubDb,
+  account: Account,
+  payload: OrderInfoPayload,
+  now = Date.now(),
+): Promise<OutboxEntry<OrderInfoPayload>> {
   return mutate(db, analyticsOrderInfo, { account, now, change: () => payload });
 }

@@ -30,11 +30,21 @@ export interface IpostAddressPayload extends CourierRequest {
 }
 
 /** The placed order's note when the courier refused the address. */
-export const IPOST_REFUSED = 'Курʼєр iPost не прийняв адресу. Менеджер звʼяжеться з тобою, щоб домовитися про доставку.';
+export const IPOST_REFUSED =
+  'Курʼєр iPost не прийняв адресу. Менеджер звʼяжеться з тобою, щоб домовитися про доставку.';
 
-async function markPlaced(db: ClubDb, key: string, state: 'sent' | 'failed' | 'waiting', message: string | null): Promise<void> {
+async function markPlaced(
+  db: ClubDb,
+  key: string,
+  state: 'sent' | 'failed' | 'waiting',
+  message: string | null,
+): Promise<void> {
   const placed = (await kvGet(db, 'placedOrders')) ?? [];
-  await kvSet(db, 'placedOrders', placed.map((p) => (p.key === key ? { ...p, ipostState: state, ipostMessage: message } : p)));
+  await kvSet(
+    db,
+    'placedOrders',
+    placed.map((p) => (p.key === key ? { ...p, ipostState: state, ipostMessage: message } : p)),
+  );
 }
 
 /**
@@ -70,14 +80,21 @@ export const orderIpostAddress = defineMutation<IpostAddressPayload, typeof ipos
     await markPlaced(db, entry.payload.placedKey, 'sent', null);
     const drafts = (await kvGet(db, 'checkoutDrafts')) ?? {};
     const d = drafts[entry.payload.variant];
-    if (d) await kvSet(db, 'checkoutDrafts', { ...drafts, [entry.payload.variant]: { ...d, delivery: afterIpostSent(d.delivery), ipostCheck: undefined } });
+    if (d)
+      await kvSet(db, 'checkoutDrafts', {
+        ...drafts,
+        [entry.payload.variant]: { ...d, delivery: afterIpostSent(d.delivery), ipostCheck: undefined },
+      });
   },
   async undo(entry, db) {
     await markPlaced(db, entry.payload.placedKey, 'failed', IPOST_REFUSED);
     const drafts = (await kvGet(db, 'checkoutDrafts')) ?? {};
     const d = drafts[entry.payload.variant];
     if (d && d.delivery.method === 3) {
-      await kvSet(db, 'checkoutDrafts', { ...drafts, [entry.payload.variant]: { ...d, delivery: { ...d.delivery, method: 1 }, notice: FALLBACK_MESSAGES.failed } });
+      await kvSet(db, 'checkoutDrafts', {
+        ...drafts,
+        [entry.payload.variant]: { ...d, delivery: { ...d.delivery, method: 1 }, notice: FALLBACK_MESSAGES.failed },
+      });
     }
   },
   async redo(entry, db) {

@@ -6,4 +6,10 @@ import { orderPhoneCall } from './phone-call';
 import { orderPromocode } from './promocode';
 
 /** Mutation kinds of one area: Checkout and orders. */
-export const CHECKOUT_KINDS: readonly AnyMutationKind[] = [orderCreate, orderPaymentLink, orderPhoneCall, orderPromocode, orderIpostAddress];
+export const CHECKOUT_KINDS: readonly AnyMutationKind[] = [
+  orderCreate,
+  orderPaymentLink,
+  orderPhoneCall,
+  orderPromocode,
+  orderIpostAddress,
+];

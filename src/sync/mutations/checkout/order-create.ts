@@ -8,7 +8,10 @@ import { mutate } from '../../engine/enqueue';
 import { defineMutation } from '../../engine/registry';
 
 /** What follows an order once the server has it (docs/rules.md#states, docs/api.md#orders), fixed when it is placed. */
-export type OrderFollowUp = Pick<PlacedOrderRecord, 'variant' | 'customerId' | 'variantIds' | 'codes' | 'call' | 'ipost'>;
+export type OrderFollowUp = Pick<
+  PlacedOrderRecord,
+  'variant' | 'customerId' | 'variantIds' | 'codes' | 'call' | 'ipost'
+>;
 
 export interface OrderCreatePayload {
   /** create-order's body as checkoutSummary built it; every retry sends exactly this. */
@@ -76,6 +79,11 @@ export const orderCreate = defineMutation<OrderCreatePayload, typeof createOrder
 });
 
 /** Queues the order (one entry); `sendOnline` sends it at once. */
-export function queueOrder(db: ClubDb, account: Account, payload: OrderCreatePayload, now = Date.now()): Promise<OutboxEntry<OrderCreatePayload>> {
+export function queueOrder(
+  db: ClubDb,
+  account: Account,
+  payload: OrderCreatePayload,
+  now = Date.now(),
+): Promise<OutboxEntry<OrderCreatePayload>> {
   return mutate(db, orderCreate, { account, now, change: () => payload });
 }

@@ -26,10 +26,21 @@ export const orderPaymentLink = defineMutation<PaymentLinkPayload, typeof getLiq
     return { orderId: entry.payload.orderId, ...(entry.account.variant === 'ogo' ? { ogo: true } : {}) };
   },
   async apply(answer, entry, db) {
-    await kvSet(db, 'paymentLink', { key: entry.id, orderId: entry.payload.orderId, success: answer.success, link: answer.link, at: Date.now() });
+    await kvSet(db, 'paymentLink', {
+      key: entry.id,
+      orderId: entry.payload.orderId,
+      success: answer.success,
+      link: answer.link,
+      at: Date.now(),
+    });
   },
 });
 
-export function queuePaymentLink(db: ClubDb, account: Account, orderId: number, now = Date.now()): Promise<OutboxEntry<PaymentLinkPayload>> {
+export function queuePaymentLink(
+  db: ClubDb,
+  account: Account,
+  orderId: number,
+  now = Date.now(),
+): Promise<OutboxEntry<PaymentLinkPayload>> {
   return mutate(db, orderPaymentLink, { account, now, change: () => ({ orderId }) });
 }

@@ -37,7 +37,12 @@ export const orderPhoneCall = defineMutation<PhoneCallPayload, typeof sendPhoneC
     return { ...body, ...(entry.account.variant === 'ogo' ? { ogo: true } : {}) };
   },
   async apply(answer, entry, db) {
-    await db.callBacks.update(entry.payload.rowId, { ...setState('sent', null), date: answer.date, from: answer.from, to: answer.to });
+    await db.callBacks.update(entry.payload.rowId, {
+      ...setState('sent', null),
+      date: answer.date,
+      from: answer.from,
+      to: answer.to,
+    });
   },
   async undo(entry, db) {
     await db.callBacks.update(entry.payload.rowId, setState('refused', entry.lastError?.message ?? null));

@@ -26,6 +26,11 @@ export const botStat = defineMutation<BotStatPayload, typeof sendBotStat>({
 });
 
 /** Domain action: queues the chat-bot visit of the member signed in as `account` with `phone`. */
-export function trackBotVisit(db: ClubDb, account: Account, phone: string, now = Date.now()): Promise<OutboxEntry<BotStatPayload>> {
+export function trackBotVisit(
+  db: ClubDb,
+  account: Account,
+  phone: string,
+  now = Date.now(),
+): Promise<OutboxEntry<BotStatPayload>> {
   return mutate(db, botStat, { account, now, change: () => ({ phone }) });
 }

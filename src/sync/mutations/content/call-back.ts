@@ -50,7 +50,13 @@ export const callBackRequest = defineMutation<CallBackPayload, typeof sendPhoneC
     };
   },
   async apply(answer, entry, db) {
-    await db.callBacks.update(entry.payload.rowId, { state: 'sent', date: answer.date, from: answer.from, to: answer.to, message: null });
+    await db.callBacks.update(entry.payload.rowId, {
+      state: 'sent',
+      date: answer.date,
+      from: answer.from,
+      to: answer.to,
+      message: null,
+    });
   },
   async undo(entry, db) {
     // Inside the transaction that marked the entry failed: its stored error is the server's reason.
@@ -91,7 +97,16 @@ export async function queueCallBack(
   const checked = callBackWindow({ day: form.day, from: form.from, to: form.to }, new Date(now));
   if (!checked.ok) return checked;
   const w = checked.window;
-  const row: CallBackRow = { id: uuidV4(), variant: account.variant, date: w.date, from: w.from, to: w.to, state: 'waiting', message: null, createdAt: now };
+  const row: CallBackRow = {
+    id: uuidV4(),
+    variant: account.variant,
+    date: w.date,
+    from: w.from,
+    to: w.to,
+    state: 'waiting',
+    message: null,
+    createdAt: now,
+  };
   const entry = await mutate(db, callBackRequest, {
     account,
     now,

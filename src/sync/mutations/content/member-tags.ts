@@ -38,14 +38,22 @@ export const memberTags = defineMutation<MemberTagPayload, typeof updateTags>({
   views: ['member'],
   async buildRequest(entry, ctx) {
     const ogo = entry.account.variant === 'ogo';
-    const { customer } = await userApi(ctx.transport).getUser({ id: entry.account.customerId, ...(ogo ? { ogo: true } : {}) });
+    const { customer } = await userApi(ctx.transport).getUser({
+      id: entry.account.customerId,
+      ...(ogo ? { ogo: true } : {}),
+    });
     const others = customer.tags.filter((t) => t !== entry.payload.tag);
-    return { tags: entry.payload.on ? [...others, entry.payload.tag] : others, shopifyId: entry.account.customerId, ...(ogo ? { ogo: true } : {}) };
+    return {
+      tags: entry.payload.on ? [...others, entry.payload.tag] : others,
+      shopifyId: entry.account.customerId,
+      ...(ogo ? { ogo: true } : {}),
+    };
   },
   async apply(answer, entry, db) {
     const records = (await kvGet(db, 'memberRecords')) ?? {};
     const record = records[entry.account.variant];
-    if (record) await kvSet(db, 'memberRecords', { ...records, [entry.account.variant]: { ...record, tags: answer.tags } });
+    if (record)
+      await kvSet(db, 'memberRecords', { ...records, [entry.account.variant]: { ...record, tags: answer.tags } });
   },
   async undo(entry, db) {
     await setLocalTag(db, entry.account, entry.payload.tag, !entry.payload.on);
@@ -56,7 +64,13 @@ export const memberTags = defineMutation<MemberTagPayload, typeof updateTags>({
 });
 
 /** Domain action: switches a self-service tag locally and queues it, in one transaction. */
-export function setMemberTag(db: ClubDb, account: Account, tag: string, on: boolean, now = Date.now()): Promise<OutboxEntry<MemberTagPayload>> {
+export function setMemberTag(
+  db: ClubDb,
+  account: Account,
+  tag: string,
+  on: boolean,
+  now = Date.now(),
+): Promise<OutboxEntry<MemberTagPayload>> {
   if (!isSelfServiceTag(tag)) throw new Error(`${tag} is not a self-service tag`);
   return mutate(db, memberTags, {
     account,
@@ -67,4 +81,3 @@ export function setMemberTag(db: ClubDb, account: Account, tag: string, on: bool
     },
   });
 }
-

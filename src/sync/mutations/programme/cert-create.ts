@@ -28,7 +28,11 @@ export const certCreateKind = defineMutation<CertCreatePayload, typeof certCreat
   noun: ['купівлю сертифіката', 'купівлі сертифікатів', 'купівель сертифікатів'],
   tables: ['xpBalance', 'docs'],
   views: ['xp', 'certificates'],
-  xpMove: (e) => ({ amount: -e.payload.xpPrice, what: `Сертифікат на ${e.payload.nominal} грн`, source: 'certificate' }),
+  xpMove: (e) => ({
+    amount: -e.payload.xpPrice,
+    what: `Сертифікат на ${e.payload.nominal} грн`,
+    source: 'certificate',
+  }),
   answeredOn: ['/history-bonuses'],
   onlineOnly: true,
   async buildRequest(entry, { db, transport, now, memo }) {
@@ -44,7 +48,11 @@ export const certCreateKind = defineMutation<CertCreatePayload, typeof certCreat
     const now = Date.now();
     const variant = entry.account.variant;
     await db.xpBalance.put({ variant, balance: answer.balance, fetchedAt: now });
-    const list = (await readDoc<CertList>(db, variant, CERT_DOCS.list)) ?? { certificates: [], revealed: false, pin: 'none' as const };
+    const list = (await readDoc<CertList>(db, variant, CERT_DOCS.list)) ?? {
+      certificates: [],
+      revealed: false,
+      pin: 'none' as const,
+    };
     const rest = list.certificates.filter((c) => c.id !== answer.certificate.id);
     await writeDoc(db, variant, CERT_DOCS.list, { ...list, certificates: [answer.certificate, ...rest] }, now);
   },
@@ -52,6 +60,11 @@ export const certCreateKind = defineMutation<CertCreatePayload, typeof certCreat
 });
 
 /** Queues the purchase for `sendOnline` (nothing changes locally until the server answers). */
-export function queueCertPurchase(db: ClubDb, account: Account, p: CertCreatePayload, now = Date.now()): Promise<OutboxEntry<CertCreatePayload>> {
+export function queueCertPurchase(
+  db: ClubDb,
+  account: Account,
+  p: CertCreatePayload,
+  now = Date.now(),
+): Promise<OutboxEntry<CertCreatePayload>> {
   return mutate(db, certCreateKind, { account, now, change: () => p });
 }

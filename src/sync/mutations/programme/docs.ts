@@ -8,7 +8,13 @@ export async function readDoc<T>(db: ClubDb, variant: Variant, key: string): Pro
 }
 
 /** Writes a `docs` value (joins the caller's transaction). */
-export async function writeDoc<T>(db: ClubDb, variant: Variant, key: string, value: T, now = Date.now()): Promise<void> {
+export async function writeDoc<T>(
+  db: ClubDb,
+  variant: Variant,
+  key: string,
+  value: T,
+  now = Date.now(),
+): Promise<void> {
   await db.docs.put({ variant, key, value, fetchedAt: now });
 }
 

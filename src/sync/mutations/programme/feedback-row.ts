@@ -10,7 +10,13 @@ import { readDoc, refusalOf, writeDoc } from './docs';
 /** Puts a feedback the server accepted at the top of the stored list (the next pull replaces it anyway). */
 export async function rememberSent(db: ClubDb, account: Account, feedback: FeedbackEntry, now: number): Promise<void> {
   const list = (await readDoc<FeedbackList>(db, account.variant, FEEDBACK_DOCS.list)) ?? { feedback: [] };
-  await writeDoc(db, account.variant, FEEDBACK_DOCS.list, { feedback: [feedback, ...list.feedback.filter((f) => f.id !== feedback.id)] }, now);
+  await writeDoc(
+    db,
+    account.variant,
+    FEEDBACK_DOCS.list,
+    { feedback: [feedback, ...list.feedback.filter((f) => f.id !== feedback.id)] },
+    now,
+  );
 }
 
 /**

@@ -23,17 +23,40 @@ export const feedbackSendOfflineKind = defineMutation<FeedbackOfflinePayload, ty
   ...feedbackKind<FeedbackOfflinePayload>('offlineOrders'),
   async buildRequest(entry, { db, transport, now, memo }) {
     const p = entry.payload;
-    return { purchaseId: p.purchaseId, rating: p.rating, text: p.text, phone: p.phone, token: await feedbackToken(db, transport, now(), memo) };
+    return {
+      purchaseId: p.purchaseId,
+      rating: p.rating,
+      text: p.text,
+      phone: p.phone,
+      token: await feedbackToken(db, transport, now(), memo),
+    };
   },
 });
 
 /** Domain action: keeps the in-store feedback on this device and queues it. */
-export function queueStoreFeedback(db: ClubDb, account: Account, f: Omit<FeedbackOfflinePayload, 'localId'>, localId: string, now = Date.now()): Promise<OutboxEntry<FeedbackOfflinePayload>> {
+export function queueStoreFeedback(
+  db: ClubDb,
+  account: Account,
+  f: Omit<FeedbackOfflinePayload, 'localId'>,
+  localId: string,
+  now = Date.now(),
+): Promise<OutboxEntry<FeedbackOfflinePayload>> {
   return mutate(db, feedbackSendOfflineKind, {
     account,
     now,
     change: async () => {
-      await db.feedback.put({ id: localId, variant: account.variant, orderId: f.purchaseId, source: 'offline', rating: f.rating, text: f.text, photoCount: 0, state: 'waiting', message: null, createdAt: now });
+      await db.feedback.put({
+        id: localId,
+        variant: account.variant,
+        orderId: f.purchaseId,
+        source: 'offline',
+        rating: f.rating,
+        text: f.text,
+        photoCount: 0,
+        state: 'waiting',
+        message: null,
+        createdAt: now,
+      });
       return { localId, ...f };
     },
   });

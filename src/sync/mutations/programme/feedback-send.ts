@@ -42,7 +42,11 @@ export const feedbackSendKind = defineMutation<FeedbackSendPayload, typeof feedb
   },
   files: (entry) => ({ photos: entry.payload.photos }),
   describeRefusal(entry, error) {
-    return { what: `Відгук ${entry.payload.rating} ★${entry.payload.text ? `: «${entry.payload.text.slice(0, 40)}${entry.payload.text.length > 40 ? '…' : ''}»` : ''}`, why: error.message, fixAt: { path: '/feedback', label: 'До відгуків' } };
+    return {
+      what: `Відгук ${entry.payload.rating} ★${entry.payload.text ? `: «${entry.payload.text.slice(0, 40)}${entry.payload.text.length > 40 ? '…' : ''}»` : ''}`,
+      why: error.message,
+      fixAt: { path: '/feedback', label: 'До відгуків' },
+    };
   },
 });
 

@@ -27,7 +27,12 @@ export interface MarathonAnswerPayload {
   optionId: number;
 }
 
-async function setAnswer(db: ClubDb, variant: Variant, questionId: number, change: (a: LocalAnswer | undefined) => LocalAnswer | undefined): Promise<void> {
+async function setAnswer(
+  db: ClubDb,
+  variant: Variant,
+  questionId: number,
+  change: (a: LocalAnswer | undefined) => LocalAnswer | undefined,
+): Promise<void> {
   const local = (await readDoc<QuizLocal>(db, variant, MARATHON_DOCS.local)) ?? { answers: {} };
   const next = change(local.answers[questionId]);
   if (!next) return;
@@ -50,7 +55,11 @@ export const marathonAnswerKind = defineMutation<MarathonAnswerPayload, typeof a
   xpMove: () => ({ amount: null, what: 'Відповідь вікторини марафону', source: 'quiz' }),
   answeredOn: ['/history-bonuses'],
   async buildRequest(entry) {
-    return { questionId: entry.payload.questionId, optionId: entry.payload.optionId, ...(entry.account.variant === 'ogo' ? { ogo: true } : {}) };
+    return {
+      questionId: entry.payload.questionId,
+      optionId: entry.payload.optionId,
+      ...(entry.account.variant === 'ogo' ? { ogo: true } : {}),
+    };
   },
   async apply(answer, entry, db) {
     const variant = entry.account.variant;
@@ -67,20 +76,42 @@ export const marathonAnswerKind = defineMutation<MarathonAnswerPayload, typeof a
   },
   async undo(entry, db) {
     const why = await refusalOf(db, entry.id, 'Відповідь не прийнято');
-    await setAnswer(db, entry.account.variant, entry.payload.questionId, (a) => a && { ...a, state: 'refused', message: why?.message ?? null });
+    await setAnswer(
+      db,
+      entry.account.variant,
+      entry.payload.questionId,
+      (a) => a && { ...a, state: 'refused', message: why?.message ?? null },
+    );
   },
   async redo(entry, db) {
-    await setAnswer(db, entry.account.variant, entry.payload.questionId, (a) => a && { ...a, state: 'waiting', message: null });
+    await setAnswer(
+      db,
+      entry.account.variant,
+      entry.payload.questionId,
+      (a) => a && { ...a, state: 'waiting', message: null },
+    );
   },
 });
 
 /** Domain action: the answer kept on this device and queued (the caller checked it is the first). */
-export function queueAnswer(db: ClubDb, account: Account, p: MarathonAnswerPayload, now = Date.now()): Promise<OutboxEntry<MarathonAnswerPayload>> {
+export function queueAnswer(
+  db: ClubDb,
+  account: Account,
+  p: MarathonAnswerPayload,
+  now = Date.now(),
+): Promise<OutboxEntry<MarathonAnswerPayload>> {
   return mutate(db, marathonAnswerKind, {
     account,
     now,
     change: async () => {
-      await setAnswer(db, account.variant, p.questionId, () => ({ optionId: p.optionId, state: 'waiting', correct: null, xpAwarded: 0, alreadyAnswered: false, message: null }));
+      await setAnswer(db, account.variant, p.questionId, () => ({
+        optionId: p.optionId,
+        state: 'waiting',
+        correct: null,
+        xpAwarded: 0,
+        alreadyAnswered: false,
+        message: null,
+      }));
       return p;
     },
   });

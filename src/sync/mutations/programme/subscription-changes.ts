@@ -31,7 +31,11 @@ type Answer = { subscription: Subscription };
  * server's answer replaces it; a refusal puts back what was shown before. The screen allows one
  * waiting change at a time, so "before" is always the state the server last confirmed.
  */
-function subscriptionKind<C extends CallDef>(kind: string, call: C, title: string): MutationKind<SubscriptionChangePayload<unknown>, C> {
+function subscriptionKind<C extends CallDef>(
+  kind: string,
+  call: C,
+  title: string,
+): MutationKind<SubscriptionChangePayload<unknown>, C> {
   return defineMutation<SubscriptionChangePayload<unknown>, C>({
     kind,
     call,
@@ -60,7 +64,10 @@ function subscriptionKind<C extends CallDef>(kind: string, call: C, title: strin
     },
     async redo(entry, db) {
       const { before, after } = entry.payload;
-      await writeDoc(db, entry.account.variant, SUB_DOCS.state, { subscription: after, ageVerified: before?.ageVerified ?? true });
+      await writeDoc(db, entry.account.variant, SUB_DOCS.state, {
+        subscription: after,
+        ageVerified: before?.ageVerified ?? true,
+      });
     },
   });
 }
@@ -94,8 +101,16 @@ export function pendingSubscription(plan: SubscriptionPlan, now: Date): Subscrip
 }
 
 /** The subscription after `action` as the rules foresee it, or the refusal's code. */
-export function foreseen(current: Subscription, action: SubscriptionAction, now: Date): Subscription | { refused: string } {
-  const next = applyAction({ status: current.status, nextDeliveryAt: current.nextDeliveryAt, pausedUntil: current.pausedUntil }, action, now);
+export function foreseen(
+  current: Subscription,
+  action: SubscriptionAction,
+  now: Date,
+): Subscription | { refused: string } {
+  const next = applyAction(
+    { status: current.status, nextDeliveryAt: current.nextDeliveryAt, pausedUntil: current.pausedUntil },
+    action,
+    now,
+  );
   if ('refused' in next) return next;
   return { ...current, ...next, cancelledAt: next.status === 'cancelled' ? now.toISOString() : current.cancelledAt };
 }
@@ -114,7 +129,13 @@ export async function queueSubscriptionChange<R>(
     now,
     change: async () => {
       const before = (await readDoc<SubState>(db, account.variant, SUB_DOCS.state)) ?? null;
-      await writeDoc(db, account.variant, SUB_DOCS.state, { subscription: after, ageVerified: before?.ageVerified ?? true }, now);
+      await writeDoc(
+        db,
+        account.variant,
+        SUB_DOCS.state,
+        { subscription: after, ageVerified: before?.ageVerified ?? true },
+        now,
+      );
       return { request, before, after };
     },
   });

@@ -37,7 +37,15 @@ export const scanCodeKind = defineMutation<ScanCodePayload, typeof scanCode>({
     const i = answer.item;
     // The header's count and XP move with the line, in this transaction.
     if (!(await db.scanHistory.get([variant, String(i.id)]))) await countCreditedLine(db, variant, i.xp);
-    await db.scanHistory.put({ variant, id: String(i.id), code: i.uuid, createdAt: i.date, coins: i.xp, product: i.product, source: i.source });
+    await db.scanHistory.put({
+      variant,
+      id: String(i.id),
+      code: i.uuid,
+      createdAt: i.date,
+      coins: i.xp,
+      product: i.product,
+      source: i.source,
+    });
   },
   async undo(entry, db) {
     await db.scans.update(entry.payload.code, { state: 'refused', message: await refusalReason(db, entry) });
@@ -46,7 +54,11 @@ export const scanCodeKind = defineMutation<ScanCodePayload, typeof scanCode>({
     await db.scans.update(entry.payload.code, { state: 'waiting', message: null, entryId: entry.id });
   },
   describeRefusal(entry, error) {
-    return { what: `Скан коду ${entry.payload.code}`, why: error.message, fixAt: { path: '/scanning', label: 'До сканування' } };
+    return {
+      what: `Скан коду ${entry.payload.code}`,
+      why: error.message,
+      fixAt: { path: '/scanning', label: 'До сканування' },
+    };
   },
 });
 
@@ -57,7 +69,9 @@ export async function knownScan(db: ClubDb, variant: ScanVariant, code: string):
   const row = await db.scans.get(code);
   if (row) return { state: row.state, xp: row.xp, message: row.message };
   // One getAll, not a filtering cursor (a round trip a row in Chromium): the history is a few pages.
-  const line = (await db.scanHistory.where('variant').equals(variant).toArray()).find((h) => h.code.toLowerCase() === code);
+  const line = (await db.scanHistory.where('variant').equals(variant).toArray()).find(
+    (h) => h.code.toLowerCase() === code,
+  );
   return line ? { state: 'credited', xp: line.coins, message: null } : null;
 }
 
@@ -66,17 +80,37 @@ export async function knownScan(db: ClubDb, variant: ScanVariant, code: string):
  * already has it (then nothing is written and the notice says where it stands). `code` must be a
  * checked, lower case GUID (src/domain/scan/read.ts).
  */
-export async function saveScanCode(db: ClubDb, account: Account, code: string, via: ScanRow['via'], now = Date.now()): Promise<SaveScanResult> {
+export async function saveScanCode(
+  db: ClubDb,
+  account: Account,
+  code: string,
+  via: ScanRow['via'],
+  now = Date.now(),
+): Promise<SaveScanResult> {
   const variant = scanVariantOf(account.variant);
   try {
-    return await db.transaction('rw', [db.outbox, db.kv, db.scans, db.scanHistory], async (): Promise<SaveScanResult> => {
-      const known = await knownScan(db, variant, code);
-      if (known) return { saved: false, notice: duplicateNotice(known), known };
-      const entry = await enqueueInTransaction(db, scanCodeKind, { code, variant }, account, now);
-      const row: ScanRow = { code, variant, state: 'waiting', scannedAt: now, via, xp: null, product: null, message: null, entryId: entry.id };
-      await db.scans.add(row);
-      return { saved: true, row };
-    });
+    return await db.transaction(
+      'rw',
+      [db.outbox, db.kv, db.scans, db.scanHistory],
+      async (): Promise<SaveScanResult> => {
+        const known = await knownScan(db, variant, code);
+        if (known) return { saved: false, notice: duplicateNotice(known), known };
+        const entry = await enqueueInTransaction(db, scanCodeKind, { code, variant }, account, now);
+        const row: ScanRow = {
+          code,
+          variant,
+          state: 'waiting',
+          scannedAt: now,
+          via,
+          xp: null,
+          product: null,
+          message: null,
+          entryId: entry.id,
+        };
+        await db.scans.add(row);
+        return { saved: true, row };
+      },
+    );
   } catch (e) {
     throw explainStorageError(e);
   }

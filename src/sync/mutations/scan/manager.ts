@@ -13,7 +13,11 @@ export interface ScanManagerPayload {
   from: string;
 }
 
-async function setManagerState(db: ClubDb, variant: ScanVariant, patch: { state: 'waiting' | 'saved' | 'refused'; message: string | null }): Promise<void> {
+async function setManagerState(
+  db: ClubDb,
+  variant: ScanVariant,
+  patch: { state: 'waiting' | 'saved' | 'refused'; message: string | null },
+): Promise<void> {
   const all = { ...((await kvGet(db, 'scanManager')) ?? {}) };
   const cur = all[variant];
   if (!cur) return;
@@ -50,7 +54,14 @@ export type SaveManagerResult = { saved: true } | { saved: false; notice: string
  * Domain action: a consultant's badge is sent once per variant (docs/rules.md#entities managerAdded). When one
  * is saved or waiting already (or the server says one is added), nothing is queued.
  */
-export async function saveScanManager(db: ClubDb, account: Account, manager: string, from: string, serverHasOne: boolean, now = Date.now()): Promise<SaveManagerResult> {
+export async function saveScanManager(
+  db: ClubDb,
+  account: Account,
+  manager: string,
+  from: string,
+  serverHasOne: boolean,
+  now = Date.now(),
+): Promise<SaveManagerResult> {
   const variant = scanVariantOf(account.variant);
   try {
     return await db.transaction('rw', [db.outbox, db.kv], async (): Promise<SaveManagerResult> => {

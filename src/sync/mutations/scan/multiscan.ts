@@ -38,15 +38,36 @@ export const multiscanKind = defineMutation<MultiscanPayload, typeof multiscanLo
   },
   async apply(answer, entry, db) {
     const variant = entry.payload.variant;
-    const codes = answer.codes.map((c) => ({ code: c.uuid, state: c.outcome, coins: c.outcome === 'awarded' ? c.xp : null, message: c.message }));
-    await db.multiscans.update(entry.payload.rowId, { state: 'sent', codes, message: null, xpTotal: answer.xp_total, serverId: answer.id });
+    const codes = answer.codes.map((c) => ({
+      code: c.uuid,
+      state: c.outcome,
+      coins: c.outcome === 'awarded' ? c.xp : null,
+      message: c.message,
+    }));
+    await db.multiscans.update(entry.payload.rowId, {
+      state: 'sent',
+      codes,
+      message: null,
+      xpTotal: answer.xp_total,
+      serverId: answer.id,
+    });
     await db.xpBalance.put({ variant, balance: answer.balance, fetchedAt: Date.now() });
     const now = Date.now();
     for (const c of answer.codes) {
       if (c.outcome !== 'awarded') continue;
       const code = c.uuid.toLowerCase();
       if (await db.scans.get(code)) continue;
-      await db.scans.put({ code, variant, state: 'credited', scannedAt: now, via: 'photo', xp: c.xp, product: c.message.replace(/^\+\d+ XP: /, ''), message: null, entryId: null });
+      await db.scans.put({
+        code,
+        variant,
+        state: 'credited',
+        scannedAt: now,
+        via: 'photo',
+        xp: c.xp,
+        product: c.message.replace(/^\+\d+ XP: /, ''),
+        message: null,
+        entryId: null,
+      });
     }
   },
   async undo(entry, db) {
@@ -65,13 +86,28 @@ export function multiscanRequest(entry: OutboxEntry<MultiscanPayload>, phone: st
 /**
  * Domain action: the photo's row (waiting) and its entry in one transaction.
  */
-export async function queueMultiscan(db: ClubDb, account: Account, image: string, preview: string | null, now = Date.now()): Promise<OutboxEntry<MultiscanPayload>> {
+export async function queueMultiscan(
+  db: ClubDb,
+  account: Account,
+  image: string,
+  preview: string | null,
+  now = Date.now(),
+): Promise<OutboxEntry<MultiscanPayload>> {
   const variant = scanVariantOf(account.variant);
   try {
     return await db.transaction('rw', [db.outbox, db.kv, db.multiscans], async () => {
       const rowId = uuidV4();
       const entry = await enqueueInTransaction(db, multiscanKind, { image, variant, rowId }, account, now);
-      const row: MultiscanRow = { id: rowId, variant, state: 'waiting', codes: [], message: null, createdAt: now, preview, xpTotal: null };
+      const row: MultiscanRow = {
+        id: rowId,
+        variant,
+        state: 'waiting',
+        codes: [],
+        message: null,
+        createdAt: now,
+        preview,
+        xpTotal: null,
+      };
       await db.multiscans.add(row);
       return entry;
     });

@@ -3,7 +3,15 @@ import type { ClubDb } from '../../../db/database';
 import { explainStorageError } from '../../../db/storage';
 import type { ProductRow } from '../../../db/rows-catalogue';
 import type { Account, OutboxEntry } from '../../../db/rows-sync';
-import { applyCartOp, MAX_CART_LINES, touchedIds, type CartChange, type CartLine, type CartOp, type FreshProduct } from '../../../domain/cart/cart';
+import {
+  applyCartOp,
+  MAX_CART_LINES,
+  touchedIds,
+  type CartChange,
+  type CartLine,
+  type CartOp,
+  type FreshProduct,
+} from '../../../domain/cart/cart';
 import { cartAddSubject } from '../../../domain/cart/subject';
 import { mutate } from '../../engine/enqueue';
 import { defineMutation } from '../../engine/registry';
@@ -23,11 +31,20 @@ export const cartChange = defineMutation<CartChange, typeof createMetafields>({
   noun: ['зміну кошика', 'зміни кошика', 'змін кошика'],
   tables: ['cart'],
   views: ['mirrors'],
-  ...metafieldWrite(CART_DOC, (base, p) => toMirror(applyCartOp(base.value === null ? [] : parseCartMirror(base.value), p.change)), rebuildLocalCart),
+  ...metafieldWrite(
+    CART_DOC,
+    (base, p) => toMirror(applyCartOp(base.value === null ? [] : parseCartMirror(base.value), p.change)),
+    rebuildLocalCart,
+  ),
   describeRefusal(entry, error) {
     const op = entry.payload.change;
     const subject = op.op === 'add' && op.line.title ? cartAddSubject(op.line.title) : undefined;
-    return { what: describeCartOp(entry.payload), why: error.message, fixAt: { path: '/shop/cart', label: 'До кошика' }, ...(subject ? { subject } : {}) };
+    return {
+      what: describeCartOp(entry.payload),
+      why: error.message,
+      fixAt: { path: '/shop/cart', label: 'До кошика' },
+      ...(subject ? { subject } : {}),
+    };
   },
 });
 
@@ -64,7 +81,14 @@ export const CART_MESSAGES = {
 } as const;
 
 const sameCart = (a: readonly CartLine[], b: readonly CartLine[]) =>
-  a.length === b.length && a.every((l, i) => l.variantId === b[i]!.variantId && l.count === b[i]!.count && l.price === b[i]!.price && l.bonuses === b[i]!.bonuses);
+  a.length === b.length &&
+  a.every(
+    (l, i) =>
+      l.variantId === b[i]!.variantId &&
+      l.count === b[i]!.count &&
+      l.price === b[i]!.price &&
+      l.bonuses === b[i]!.bonuses,
+  );
 
 /**
  * Applies `op` to the local cart of `account` and queues it, in one transaction; null (nothing
@@ -115,11 +139,23 @@ export function lineOf(p: ProductRow): CartLine {
  * is one line with count 2. Throws `CartRefusal` for an out-of-stock product or a full cart.
  * Returns the line's count after it.
  */
-export async function addProductToCart(db: ClubDb, account: Account, product: ProductRow, units = 1, now = Date.now()): Promise<{ count: number; entry: OutboxEntry<CartChange> | null }> {
+export async function addProductToCart(
+  db: ClubDb,
+  account: Account,
+  product: ProductRow,
+  units = 1,
+  now = Date.now(),
+): Promise<{ count: number; entry: OutboxEntry<CartChange> | null }> {
   if (!product.available) throw new CartRefusal(CART_MESSAGES.unavailable);
   const lines = await localCart(db, account.variant);
-  if (lines.length >= MAX_CART_LINES && !lines.some((l) => l.variantId === product.variantId)) throw new CartRefusal(CART_MESSAGES.full);
-  const entry = await changeCart(db, account, { op: 'add', line: lineOf(product), units: Math.max(1, Math.trunc(units)) }, now);
+  if (lines.length >= MAX_CART_LINES && !lines.some((l) => l.variantId === product.variantId))
+    throw new CartRefusal(CART_MESSAGES.full);
+  const entry = await changeCart(
+    db,
+    account,
+    { op: 'add', line: lineOf(product), units: Math.max(1, Math.trunc(units)) },
+    now,
+  );
   const line = await db.cart.get([account.variant, product.variantId]);
   return { count: line?.count ?? 0, entry };
 }
@@ -160,6 +196,12 @@ export function clearOrderedLines(db: ClubDb, account: Account, variantIds: numb
  * their current price and bonuses. Queued like any change, so the mirror follows; null when the
  * answer changes nothing.
  */
-export function applyCartRefresh(db: ClubDb, account: Account, asked: number[], fresh: FreshProduct[], now = Date.now()) {
+export function applyCartRefresh(
+  db: ClubDb,
+  account: Account,
+  asked: number[],
+  fresh: FreshProduct[],
+  now = Date.now(),
+) {
   return changeCart(db, account, { op: 'refresh', asked, fresh }, now);
 }

@@ -11,9 +11,15 @@ export const CART_CHANGE = 'cart-change';
 export const CART_DOC: MetafieldDoc = { namespace: 'pwa', key: 'cart' };
 
 /** Cart changes of a variant still waiting to be accepted, in FIFO order (`except`: one being settled now). */
-export async function waitingCartChanges(db: ClubDb, variant: Variant, except?: string): Promise<Array<OutboxEntry<CartChange>>> {
+export async function waitingCartChanges(
+  db: ClubDb,
+  variant: Variant,
+  except?: string,
+): Promise<Array<OutboxEntry<CartChange>>> {
   const all = await db.outbox.where('kind').equals(CART_CHANGE).sortBy('seq');
-  return all.filter((e) => e.state !== 'failed' && e.account.variant === variant && e.id !== except) as Array<OutboxEntry<CartChange>>;
+  return all.filter((e) => e.state !== 'failed' && e.account.variant === variant && e.id !== except) as Array<
+    OutboxEntry<CartChange>
+  >;
 }
 
 export const snapshotOf = ({ variant: _v, addedAt: _a, ...line }: CartLineRow): CartLine => line;
@@ -26,17 +32,28 @@ export async function localCart(db: ClubDb, variant: Variant): Promise<CartLine[
  * The cart the server holds: as it last said, or, before anything was heard from it, the local
  * cart with the waiting changes (and `alsoRevert`, an entry just refused) taken back, newest first.
  */
-export async function serverCart(db: ClubDb, variant: Variant, alsoRevert?: OutboxEntry<CartChange>): Promise<CartLine[]> {
+export async function serverCart(
+  db: ClubDb,
+  variant: Variant,
+  alsoRevert?: OutboxEntry<CartChange>,
+): Promise<CartLine[]> {
   const base = await getBase(db, variant, CART_DOC);
   if (base) return base.value === null ? [] : parseCartMirror(base.value);
-  const revert = [...(await waitingCartChanges(db, variant)), ...(alsoRevert ? [alsoRevert] : [])].sort((a, b) => b.seq - a.seq);
+  const revert = [...(await waitingCartChanges(db, variant)), ...(alsoRevert ? [alsoRevert] : [])].sort(
+    (a, b) => b.seq - a.seq,
+  );
   let lines = await localCart(db, variant);
   for (const e of revert) lines = revertCartOp(lines, e.payload);
   return lines;
 }
 
 /** Writes the local cart of a variant as `lines`, keeping the place of lines already there. */
-export async function writeLocalCart(db: ClubDb, variant: Variant, lines: readonly CartLine[], now = Date.now()): Promise<void> {
+export async function writeLocalCart(
+  db: ClubDb,
+  variant: Variant,
+  lines: readonly CartLine[],
+  now = Date.now(),
+): Promise<void> {
   const old = new Map((await db.cart.where('variant').equals(variant).toArray()).map((l) => [l.variantId, l.addedAt]));
   await db.cart.where('variant').equals(variant).delete();
   await db.cart.bulkPut(lines.map((l, i) => ({ ...l, variant, addedAt: old.get(l.variantId) ?? now + i })));
@@ -47,7 +64,11 @@ export async function writeLocalCart(db: ClubDb, variant: Variant, lines: readon
  * (with another device's changes in it), a pull, a refusal (`refused`, taken back) and a retry.
  * `except` is an entry being settled whose effect the server's cart already holds.
  */
-export async function rebuildLocalCart(db: ClubDb, variant: Variant, opts: { refused?: OutboxEntry<CartChange>; except?: string } = {}): Promise<void> {
+export async function rebuildLocalCart(
+  db: ClubDb,
+  variant: Variant,
+  opts: { refused?: OutboxEntry<CartChange>; except?: string } = {},
+): Promise<void> {
   let lines = await serverCart(db, variant, opts.refused);
   for (const e of await waitingCartChanges(db, variant, opts.except)) lines = applyCartOp(lines, e.payload.change);
   await writeLocalCart(db, variant, lines);

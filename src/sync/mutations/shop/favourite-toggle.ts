@@ -25,7 +25,11 @@ export const favouriteToggle = defineMutation<FavouriteTogglePayload, typeof cre
   noun: ['зміну обраного', 'зміни обраного', 'змін обраного'],
   tables: ['favourites'],
   views: ['mirrors'],
-  ...metafieldWrite(FAVOURITES_DOC, (base, p) => JSON.stringify(applyToggle(parseFavouriteIds(base.value), p)), rebuildLocalFavourites),
+  ...metafieldWrite(
+    FAVOURITES_DOC,
+    (base, p) => JSON.stringify(applyToggle(parseFavouriteIds(base.value), p)),
+    rebuildLocalFavourites,
+  ),
   describeRefusal(entry, error) {
     return { what: entry.payload.on ? 'Додавання в обране' : 'Видалення з обраного', why: error.message };
   },

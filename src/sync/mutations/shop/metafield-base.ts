@@ -52,8 +52,15 @@ export function baseOf(m: Metafield | undefined, now: number): MetafieldBase {
 }
 
 /** Reads the metafield from the server (get-metafields). */
-export async function fetchBase(transport: Transport, account: Account, doc: MetafieldDoc, now: number): Promise<MetafieldBase> {
-  const { metafields } = await userApi(transport).getMetafields(account.variant === 'ogo' ? { id: account.customerId, ogo: true } : { id: account.customerId });
+export async function fetchBase(
+  transport: Transport,
+  account: Account,
+  doc: MetafieldDoc,
+  now: number,
+): Promise<MetafieldBase> {
+  const { metafields } = await userApi(transport).getMetafields(
+    account.variant === 'ogo' ? { id: account.customerId, ogo: true } : { id: account.customerId },
+  );
   const found = metafields.find((f) => f.namespace === doc.namespace && f.key === doc.key);
   // An absent metafield is "revision 0": its first write is sent with If-None-Match: *, which a
   // server that gives no revisions ignores.
@@ -64,7 +71,11 @@ export async function fetchBase(transport: Transport, account: Account, doc: Met
  * The value a queued write is built on: the stored base when its revision is known (the
  * conditional write checks it), else what the server holds now.
  */
-export async function baseForWrite(ctx: { db: ClubDb; transport: Transport; now: () => number }, account: Account, doc: MetafieldDoc): Promise<MetafieldBase> {
+export async function baseForWrite(
+  ctx: { db: ClubDb; transport: Transport; now: () => number },
+  account: Account,
+  doc: MetafieldDoc,
+): Promise<MetafieldBase> {
   const stored = await getBase(ctx.db, account.variant, doc);
   if (stored && stored.revision !== null) return stored;
   const fresh = await fetchBase(ctx.transport, account, doc, ctx.now());

@@ -16,7 +16,12 @@ export const initialModel = (): Model => ({ tabs: { A: 1, B: 1 } });
 type Cmd = fc.AsyncCommand<Model, World>;
 
 export class Toggle implements Cmd {
-  constructor(readonly d: DeviceId, readonly tab: number, readonly v: Variant, readonly product: number) {}
+  constructor(
+    readonly d: DeviceId,
+    readonly tab: number,
+    readonly v: Variant,
+    readonly product: number,
+  ) {}
   check = (m: Readonly<Model>) => this.tab < m.tabs[this.d];
   async run(_m: Model, w: World) {
     const dev = w.devices[this.d];
@@ -27,21 +32,42 @@ export class Toggle implements Cmd {
 }
 
 export class Event implements Cmd {
-  constructor(readonly d: DeviceId, readonly tab: number, readonly v: Variant, readonly foreign: boolean) {}
+  constructor(
+    readonly d: DeviceId,
+    readonly tab: number,
+    readonly v: Variant,
+    readonly foreign: boolean,
+  ) {}
   check = (m: Readonly<Model>) => this.tab < m.tabs[this.d];
   async run(_m: Model, w: World) {
     const dev = w.devices[this.d];
     const seq = w.nextSeq++;
     const customerId = this.foreign ? dev.other.glo.id : dev.member[this.v].id;
-    const entry = await trackEvent(dev.tabs[this.tab]!.db, dev.account(this.v), { event: `ev-${seq}`, pageUrl: `/run/${w.run}/${seq}`, customerId }, w.clock.t);
-    w.events.push({ seq, device: this.d, entryId: entry.id, memberId: dev.member.id, customerId, foreign: this.foreign });
+    const entry = await trackEvent(
+      dev.tabs[this.tab]!.db,
+      dev.account(this.v),
+      { event: `ev-${seq}`, pageUrl: `/run/${w.run}/${seq}`, customerId },
+      w.clock.t,
+    );
+    w.events.push({
+      seq,
+      device: this.d,
+      entryId: entry.id,
+      memberId: dev.member.id,
+      customerId,
+      foreign: this.foreign,
+    });
   }
   toString = () => `event(${this.d}#${this.tab} ${this.v}${this.foreign ? ' foreign' : ''})`;
 }
 
 /** One tab replays under the given faults; a kill fault ends the page, and a fresh one takes its place. */
 export class Replay implements Cmd {
-  constructor(readonly d: DeviceId, readonly tab: number, readonly faults: Fault[]) {}
+  constructor(
+    readonly d: DeviceId,
+    readonly tab: number,
+    readonly faults: Fault[],
+  ) {}
   check = (m: Readonly<Model>) => this.tab < m.tabs[this.d];
   async run(_m: Model, w: World) {
     const dev = w.devices[this.d];
@@ -68,7 +94,10 @@ export class Replay implements Cmd {
 
 /** Both tabs of a device replay at the same time: the lock must keep their sends apart. */
 export class BothTabsReplay implements Cmd {
-  constructor(readonly d: DeviceId, readonly faults: Fault[]) {}
+  constructor(
+    readonly d: DeviceId,
+    readonly faults: Fault[],
+  ) {}
   check = (m: Readonly<Model>) => m.tabs[this.d] === 2;
   async run(_m: Model, w: World) {
     const dev = w.devices[this.d];
@@ -105,7 +134,10 @@ export class Restart implements Cmd {
 }
 
 export class Network implements Cmd {
-  constructor(readonly d: DeviceId, readonly up: boolean) {}
+  constructor(
+    readonly d: DeviceId,
+    readonly up: boolean,
+  ) {}
   check = () => true;
   async run(_m: Model, w: World) {
     const net = w.devices[this.d].network;
@@ -121,9 +153,13 @@ const variant = fc.constantFrom<Variant>('glo', 'ogo');
 const fault = fc.constantFrom<Fault>('ok', 'drop', '503', '429', 'reject', 'lose', 'lose', 'kill-before', 'kill-after');
 const calmFault = fc.constantFrom<Fault>('ok', 'drop', '503', 'lose');
 
-const toggle = fc.tuple(device, tabIx, variant, fc.integer({ min: 1, max: 4 })).map(([d, t, v, p]) => new Toggle(d, t, v, p));
+const toggle = fc
+  .tuple(device, tabIx, variant, fc.integer({ min: 1, max: 4 }))
+  .map(([d, t, v, p]) => new Toggle(d, t, v, p));
 const event = fc.tuple(device, tabIx, variant, fc.boolean()).map(([d, t, v, f]) => new Event(d, t, v, f));
-const replay = fc.tuple(device, tabIx, fc.array(fault, { minLength: 1, maxLength: 5 })).map(([d, t, f]) => new Replay(d, t, f));
+const replay = fc
+  .tuple(device, tabIx, fc.array(fault, { minLength: 1, maxLength: 5 }))
+  .map(([d, t, f]) => new Replay(d, t, f));
 
 // fast-check picks among these evenly: the repeats weight mutations and faulty replays.
 export const commandArbs: Array<fc.Arbitrary<Cmd>> = [

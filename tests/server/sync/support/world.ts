@@ -66,10 +66,24 @@ export class Device {
     const db = new ClubDb(this.dbName);
     const owner = `${this.id}-tab-${this.tabCount}`;
     const client = this.world.locks.client(owner);
-    const lock = this.world.lockMode === 'web-locks' ? webLock(client) : leaseLock(db, { owner, ttlMs: LEASE_TTL_MS, now: () => this.world.clock.t });
+    const lock =
+      this.world.lockMode === 'web-locks'
+        ? webLock(client)
+        : leaseLock(db, { owner, ttlMs: LEASE_TTL_MS, now: () => this.world.clock.t });
     // What the network sees of the page: it dies on a kill fault, and the running command learns on which key.
-    const page = { name: owner, dead: false, kill: (cause?: { key: string | null }) => ((page.dead = true), this.onKill?.(cause?.key ?? null)) };
-    const core = createSyncCore({ db, apiKey: API_KEY, baseUrl: '', fetch: this.network.fetchFor(page), lock, now: () => this.world.clock.t });
+    const page = {
+      name: owner,
+      dead: false,
+      kill: (cause?: { key: string | null }) => ((page.dead = true), this.onKill?.(cause?.key ?? null)),
+    };
+    const core = createSyncCore({
+      db,
+      apiKey: API_KEY,
+      baseUrl: '',
+      fetch: this.network.fetchFor(page),
+      lock,
+      now: () => this.world.clock.t,
+    });
     return {
       core,
       db,

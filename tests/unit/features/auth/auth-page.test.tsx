@@ -59,7 +59,10 @@ describe('/auth screen (the agreed test ids)', () => {
   it('another phone gets the code step; a wrong code shows the server’s reason and signs nobody in', async () => {
     const { db, rt } = renderAuth({
       '/api/api-auth/login-sms': () => ({ status: 200, body: { sent: true, resendIn: 60, registered: true } }),
-      '/api/api-auth/confirm-sms': () => ({ status: 401, body: { error: { code: 'invalid_code', message: 'Спробуй ще раз' } } }),
+      '/api/api-auth/confirm-sms': () => ({
+        status: 401,
+        body: { error: { code: 'invalid_code', message: 'Спробуй ще раз' } },
+      }),
     });
     await submitPhone('067 123 45 67');
     const code = await screen.findByTestId('auth-code');
@@ -86,7 +89,11 @@ describe('/auth screen (the agreed test ids)', () => {
     const { rt } = renderAuth({
       '/api/api-auth/login-sms': () =>
         sends++ === 0
-          ? { status: 429, headers: { 'retry-after': '2' }, body: { error: { code: 'rate_limited', message: 'Новий код можна отримати за хвилину' } } }
+          ? {
+              status: 429,
+              headers: { 'retry-after': '2' },
+              body: { error: { code: 'rate_limited', message: 'Новий код можна отримати за хвилину' } },
+            }
           : { status: 200, body: { sent: true, resendIn: 60, registered: true } },
     });
     await submitPhone('067 123 45 67');
@@ -98,7 +105,9 @@ describe('/auth screen (the agreed test ids)', () => {
     expect(resend.disabled).toBe(true);
     expect(resend.textContent).toMatch(/Надіслати код · [12] с/);
     // The countdown runs out on its own, then the button sends the code.
-    await waitFor(() => expect((screen.getByTestId('auth-resend') as HTMLButtonElement).disabled).toBe(false), { timeout: 4000 });
+    await waitFor(() => expect((screen.getByTestId('auth-resend') as HTMLButtonElement).disabled).toBe(false), {
+      timeout: 4000,
+    });
     expect(screen.getByTestId('auth-resend').textContent).toBe('Надіслати код');
     await act(async () => {
       fireEvent.click(screen.getByTestId('auth-resend'));
@@ -110,7 +119,9 @@ describe('/auth screen (the agreed test ids)', () => {
   });
 
   it('an unknown phone is offered registration', async () => {
-    const { rt } = renderAuth({ '/api/api-auth/login-sms': () => ({ status: 200, body: { sent: false, resendIn: 0, registered: false } }) });
+    const { rt } = renderAuth({
+      '/api/api-auth/login-sms': () => ({ status: 200, body: { sent: false, resendIn: 0, registered: false } }),
+    });
     await submitPhone('0671234567');
     const link = await screen.findByTestId('auth-register');
     expect(link.getAttribute('href')).toBe('/registration?phone=380671234567');

@@ -33,7 +33,8 @@ describe('docs/rules.md#validation phones: stripped to digits (also in test logi
   });
 
   it('brings the usual spellings to 380XXXXXXXXX and refuses others', () => {
-    for (const typed of ['0501234567', '+380 50 123 45 67', '380501234567', '50 123 45 67']) expect(toUkrainianMobile(typed)).toBe('380501234567');
+    for (const typed of ['0501234567', '+380 50 123 45 67', '380501234567', '50 123 45 67'])
+      expect(toUkrainianMobile(typed)).toBe('380501234567');
     expect(toUkrainianMobile('12345')).toBeNull();
     expect(() => phoneOrProblem('12345')).toThrow(/\+380/);
     expect(formatPhone('380501234567')).toBe('+380 50 123 45 67');

@@ -19,7 +19,13 @@ const refused = () => ({ status: 503, body: { error: SMS_OFF }, headers: { 'retr
 
 function renderAt(path: '/auth' | '/registration') {
   const db = new ClubDb(uniqueDbName('sms-off'));
-  const net = scriptedFetch(api({ '/api/api-auth/login-sms': refused, '/api/api-auth/registration': refused, '/api/api-auth/check-email': () => ({ status: 200, body: { valid: true, free: true } }) }));
+  const net = scriptedFetch(
+    api({
+      '/api/api-auth/login-sms': refused,
+      '/api/api-auth/registration': refused,
+      '/api/api-auth/check-email': () => ({ status: 200, body: { valid: true, free: true } }),
+    }),
+  );
   const rt = testRuntime(db, net.fetch, true);
   render(
     <SyncProvider runtime={rt}>

@@ -10,11 +10,14 @@ afterEach(() => {
   cleanup();
 });
 
-const FAQ = '<p>Вступ</p><h3>Перше питання</h3><div><p>Перша відповідь</p></div><h3>Друге питання</h3><div><p>Друга відповідь</p></div><h3>Третє питання</h3><div><p>Третя</p></div>';
+const FAQ =
+  '<p>Вступ</p><h3>Перше питання</h3><div><p>Перша відповідь</p></div><h3>Друге питання</h3><div><p>Друга відповідь</p></div><h3>Третє питання</h3><div><p>Третя</p></div>';
 
 describe('/faq (docs/api.md#content body_html: h3 titles, div answers) as an accordion', () => {
   it('pulls the page and shows the questions closed; a question opens and closes its answer (aria-expanded)', async () => {
-    const { rt } = renderScreen(FaqPage, '/faq', '/faq', { handlers: { '/api/content/get-page-by-id': faqAnswer(FAQ) } });
+    const { rt } = renderScreen(FaqPage, '/faq', '/faq', {
+      handlers: { '/api/content/get-page-by-id': faqAnswer(FAQ) },
+    });
     stop = () => rt.stop();
     const questions = await screen.findAllByTestId('faq-question');
     expect(questions.map((q) => q.textContent)).toEqual(['Перше питання', 'Друге питання', 'Третє питання']);
@@ -35,7 +38,9 @@ describe('/faq (docs/api.md#content body_html: h3 titles, div answers) as an acc
   });
 
   it('moves between questions with the arrow keys, Home and End', async () => {
-    const { rt } = renderScreen(FaqPage, '/faq', '/faq', { handlers: { '/api/content/get-page-by-id': faqAnswer(FAQ) } });
+    const { rt } = renderScreen(FaqPage, '/faq', '/faq', {
+      handlers: { '/api/content/get-page-by-id': faqAnswer(FAQ) },
+    });
     stop = () => rt.stop();
     const q = await screen.findAllByTestId('faq-question');
     q[0]!.focus();
@@ -52,28 +57,37 @@ describe('/faq (docs/api.md#content body_html: h3 titles, div answers) as an acc
   });
 
   it('opens the question a #faq-2 link names', async () => {
-    const { rt } = renderScreen(FaqPage, '/faq', '/faq#faq-2', { handlers: { '/api/content/get-page-by-id': faqAnswer(FAQ) } });
+    const { rt } = renderScreen(FaqPage, '/faq', '/faq#faq-2', {
+      handlers: { '/api/content/get-page-by-id': faqAnswer(FAQ) },
+    });
     stop = () => rt.stop();
     const q = await screen.findAllByTestId('faq-question');
     expect(q.map((b) => b.getAttribute('aria-expanded'))).toEqual(['false', 'true', 'false']);
   });
 
   it('hostile HTML from the server: the script does not run and the handlers are gone', async () => {
-    const hostile = '<h3 onclick="window.hit=1">Питання<img src=x onerror="window.hit=2"></h3><div><a href="javascript:window.hit=3">лінк</a><script>window.hit=4</script></div>';
-    const { rt } = renderScreen(FaqPage, '/faq', '/faq', { handlers: { '/api/content/get-page-by-id': faqAnswer(hostile) } });
+    const hostile =
+      '<h3 onclick="window.hit=1">Питання<img src=x onerror="window.hit=2"></h3><div><a href="javascript:window.hit=3">лінк</a><script>window.hit=4</script></div>';
+    const { rt } = renderScreen(FaqPage, '/faq', '/faq', {
+      handlers: { '/api/content/get-page-by-id': faqAnswer(hostile) },
+    });
     stop = () => rt.stop();
     const [q] = await screen.findAllByTestId('faq-question');
     fireEvent.click(q!);
     const link = screen.getByText('лінк');
     expect(link.getAttribute('href')).toBeNull();
     fireEvent.click(link);
-    expect(document.querySelector('[data-testid="screen-faq"] script, [data-testid="screen-faq"] img, [onclick], [onerror]')).toBeNull();
+    expect(
+      document.querySelector('[data-testid="screen-faq"] script, [data-testid="screen-faq"] img, [onclick], [onerror]'),
+    ).toBeNull();
     expect((window as { hit?: number }).hit).toBeUndefined();
   });
 
   it('a body with no h3 shows its text as it is, said plainly; an empty body is an honest empty state', async () => {
     let html = '<p>Питання оновлюються</p><div>Незакритий';
-    const { rt } = renderScreen(FaqPage, '/faq', '/faq', { handlers: { '/api/content/get-page-by-id': (r, b) => faqAnswer(html)(r, b) } });
+    const { rt } = renderScreen(FaqPage, '/faq', '/faq', {
+      handlers: { '/api/content/get-page-by-id': (r, b) => faqAnswer(html)(r, b) },
+    });
     stop = () => rt.stop();
     expect((await screen.findByTestId('faq-plain')).textContent).toBe('Питання оновлюютьсяНезакритий');
     expect(screen.getByText('Ця сторінка зараз без розділів на питання — ось її текст.')).toBeDefined();
@@ -83,7 +97,9 @@ describe('/faq (docs/api.md#content body_html: h3 titles, div answers) as an acc
     await act(async () => {
       await db.contentPages.clear();
     });
-    const second = renderScreen(FaqPage, '/faq', '/faq', { handlers: { '/api/content/get-page-by-id': (r, b) => faqAnswer(html)(r, b) } });
+    const second = renderScreen(FaqPage, '/faq', '/faq', {
+      handlers: { '/api/content/get-page-by-id': (r, b) => faqAnswer(html)(r, b) },
+    });
     stop = () => second.rt.stop();
     expect(await screen.findByText('Питань поки немає')).toBeDefined();
   });
@@ -104,10 +120,14 @@ describe('/faq (docs/api.md#content body_html: h3 titles, div answers) as an acc
   });
 
   it('links to the three dictionaries (their back arrow leads here) and to support', async () => {
-    const { rt } = renderScreen(FaqPage, '/faq', '/faq', { handlers: { '/api/content/get-page-by-id': faqAnswer(FAQ) } });
+    const { rt } = renderScreen(FaqPage, '/faq', '/faq', {
+      handlers: { '/api/content/get-page-by-id': faqAnswer(FAQ) },
+    });
     stop = () => rt.stop();
     await screen.findAllByTestId('faq-question');
     const hrefs = [...document.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(expect.arrayContaining(['/vocabulary', '/vocabulary/velo', '/vocabulary/ogo-club', '/support']));
+    expect(hrefs).toEqual(
+      expect.arrayContaining(['/vocabulary', '/vocabulary/velo', '/vocabulary/ogo-club', '/support']),
+    );
   });
 });

@@ -15,11 +15,20 @@ afterEach(() => {
   cleanup();
 });
 
-const newsItem = (id: number) => ({ id, title: `Новина ${id}`, date: '2026-10-17T09:00:00.000Z', lead: 'Коротко', image: `/media/news/${id}.svg`, body_html: `<p>Текст новини ${id}</p><script>window.hit=1</script>` });
+const newsItem = (id: number) => ({
+  id,
+  title: `Новина ${id}`,
+  date: '2026-10-17T09:00:00.000Z',
+  lead: 'Коротко',
+  image: `/media/news/${id}.svg`,
+  body_html: `<p>Текст новини ${id}</p><script>window.hit=1</script>`,
+});
 
 describe('/news and /news/{newsId}', () => {
   it('a deep link to an item not stored loads it online and shows its sanitised text', async () => {
-    const { rt } = renderScreen(NewsItemPage, '/news/:newsId', '/news/12', { handlers: { '/api/news/get-by-id': () => ({ status: 200, body: newsItem(12) }) } });
+    const { rt } = renderScreen(NewsItemPage, '/news/:newsId', '/news/12', {
+      handlers: { '/api/news/get-by-id': () => ({ status: 200, body: newsItem(12) }) },
+    });
     stop = () => rt.stop();
     expect((await screen.findByTestId('news-body')).innerHTML).toBe('<p>Текст новини 12</p>');
     expect(screen.getByTestId('news-title').textContent).toBe('Новина 12');
@@ -34,25 +43,42 @@ describe('/news and /news/{newsId}', () => {
   });
 
   it('an id the server does not know says the item is not found, with the way back to the news', async () => {
-    const { rt } = renderScreen(NewsItemPage, '/news/:newsId', '/news/999', { handlers: { '/api/news/get-by-id': () => ({ status: 404, body: { error: { code: 'news_not_found', message: 'Новину не знайдено' } } }) } });
+    const { rt } = renderScreen(NewsItemPage, '/news/:newsId', '/news/999', {
+      handlers: {
+        '/api/news/get-by-id': () => ({
+          status: 404,
+          body: { error: { code: 'news_not_found', message: 'Новину не знайдено' } },
+        }),
+      },
+    });
     stop = () => rt.stop();
     expect(await screen.findByText('Новину не знайдено')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Усі новини' }).getAttribute('href')).toBe('/news');
   });
 
   it('an empty news list is an honest empty state, not an error', async () => {
-    const { rt } = renderScreen(NewsPage, '/news', '/news', { handlers: { '/api/news/get-list': () => ({ status: 200, body: { items: [], page: 1, pages: 1, total: 0 } }) } });
+    const { rt } = renderScreen(NewsPage, '/news', '/news', {
+      handlers: { '/api/news/get-list': () => ({ status: 200, body: { items: [], page: 1, pages: 1, total: 0 } }) },
+    });
     stop = () => rt.stop();
     expect(await screen.findByText('Новин поки немає')).toBeDefined();
   });
 
-  it('lists the stored news newest first: the first two cards\' pictures asked for first, the rest lazily', async () => {
+  it("lists the stored news newest first: the first two cards' pictures asked for first, the rest lazily", async () => {
     const items = [3, 2, 1].map((id) => ({ ...newsItem(id), date: `2026-10-0${id}T09:00:00.000Z` }));
-    const { rt } = renderScreen(NewsPage, '/news', '/news', { handlers: { '/api/news/get-list': () => ({ status: 200, body: { items, page: 1, pages: 1, total: 3 } }) } });
+    const { rt } = renderScreen(NewsPage, '/news', '/news', {
+      handlers: { '/api/news/get-list': () => ({ status: 200, body: { items, page: 1, pages: 1, total: 3 } }) },
+    });
     stop = () => rt.stop();
     await waitFor(() => expect(screen.getAllByTestId('news-card')).toHaveLength(3));
-    expect(screen.getAllByTestId('news-card').map((a) => a.getAttribute('href'))).toEqual(['/news/3', '/news/2', '/news/1']);
-    const pictures = [...document.querySelectorAll('.news-card img')].map((i) => `${i.getAttribute('loading')} ${i.getAttribute('fetchpriority')}`);
+    expect(screen.getAllByTestId('news-card').map((a) => a.getAttribute('href'))).toEqual([
+      '/news/3',
+      '/news/2',
+      '/news/1',
+    ]);
+    const pictures = [...document.querySelectorAll('.news-card img')].map(
+      (i) => `${i.getAttribute('loading')} ${i.getAttribute('fetchpriority')}`,
+    );
     expect(pictures).toEqual(['eager high', 'eager high', 'lazy auto']);
   });
 });
@@ -80,7 +106,11 @@ describe('/vocabulary: the search works offline over the stored terms', () => {
     stop = () => rt.stop();
     await waitFor(() => expect(screen.getAllByTestId('vocabulary-term')).toHaveLength(3));
     fireEvent.change(screen.getByTestId('vocabulary-search'), { target: { value: 'пач' } });
-    await waitFor(() => expect(screen.getAllByTestId('vocabulary-term').map((t) => t.querySelector('dt')?.textContent)).toEqual(['Мікс-пак']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('vocabulary-term').map((t) => t.querySelector('dt')?.textContent)).toEqual([
+        'Мікс-пак',
+      ]),
+    );
     expect(screen.getByRole('status').textContent).toBe('Знайдено: 1');
     fireEvent.change(screen.getByTestId('vocabulary-search'), { target: { value: 'жодного' } });
     expect(await screen.findByText('За запитом «жодного» нічого не знайдено')).toBeDefined();
@@ -90,7 +120,8 @@ describe('/vocabulary: the search works offline over the stored terms', () => {
 
 describe('/support: the call-back request (docs/rules.md#validation)', () => {
   /** The form waits for the member's stored phone before it sends (its button is busy until then). */
-  const formReady = () => waitFor(() => expect(screen.getByTestId('call-back-submit').hasAttribute('disabled')).toBe(false));
+  const formReady = () =>
+    waitFor(() => expect(screen.getByTestId('call-back-submit').hasAttribute('disabled')).toBe(false));
 
   it('a window that ends before it starts is refused beside the field, and nothing is queued', async () => {
     await act(async () => {
@@ -108,7 +139,9 @@ describe('/support: the call-back request (docs/rules.md#validation)', () => {
     });
     const to = screen.getByTestId('call-back-to');
     expect(to.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(to.getAttribute('aria-describedby')!)?.textContent).toBe('Початок проміжку має бути раніше за кінець');
+    expect(document.getElementById(to.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Початок проміжку має бути раніше за кінець',
+    );
     expect(await db.callBacks.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
   });
@@ -128,7 +161,9 @@ describe('/support: the call-back request (docs/rules.md#validation)', () => {
       fireEvent.click(screen.getByTestId('call-back-submit'));
     });
     // The actions' module is loaded on the first tap: slow on a cold, busy machine.
-    expect((await screen.findByTestId('call-back-notice', {}, { timeout: 10_000 })).textContent).toBe('Запит збережено: надішлемо, щойно з’явиться зв’язок.');
+    expect((await screen.findByTestId('call-back-notice', {}, { timeout: 10_000 })).textContent).toBe(
+      'Запит збережено: надішлемо, щойно з’явиться зв’язок.',
+    );
     expect(await db.outbox.where('kind').equals('call-back').count()).toBe(1);
     expect(await screen.findByText('Чекає на зв’язок — надішлемо автоматично')).toBeDefined();
     expect(screen.getByTestId('call-back').textContent).toMatch(/^Завтра, 10:00–12:00/);
@@ -142,7 +177,9 @@ describe('/support: the call-back request (docs/rules.md#validation)', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('call-back-submit'));
     });
-    expect((await screen.findByText('Вкажи український мобільний номер: +380 і 9 цифр')).getAttribute('role')).toBe('alert');
+    expect((await screen.findByText('Вкажи український мобільний номер: +380 і 9 цифр')).getAttribute('role')).toBe(
+      'alert',
+    );
     expect(await db.callBacks.count()).toBe(0);
   });
 });

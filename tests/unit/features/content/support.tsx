@@ -18,7 +18,12 @@ type Handler = (req: SeenRequest, body: Record<string, unknown>) => Reply | Prom
  * A content screen at `path` (route `pattern`) over the app's database, with a real sync runtime
  * and a scripted server; `online` false cuts the network. Other paths render a marker.
  */
-export function renderScreen(Page: ComponentType, pattern: string, path: string, opts: { handlers?: Record<string, Handler>; online?: boolean } = {}) {
+export function renderScreen(
+  Page: ComponentType,
+  pattern: string,
+  path: string,
+  opts: { handlers?: Record<string, Handler>; online?: boolean } = {},
+) {
   const net = scriptedFetch(api(opts.handlers ?? {}));
   const online = manualOnline(opts.online ?? true);
   const rt: SyncRuntime = createSyncRuntime({
@@ -48,4 +53,9 @@ export function renderScreen(Page: ComponentType, pattern: string, path: string,
 }
 
 /** The server's FAQ page answer. */
-export const faqAnswer = (html: string) => (_r: SeenRequest, b: Record<string, unknown>): Reply => ({ status: 200, body: { id: b.id, title: 'Часті питання', body_html: html } });
+export const faqAnswer =
+  (html: string) =>
+  (_r: SeenRequest, b: Record<string, unknown>): Reply => ({
+    status: 200,
+    body: { id: b.id, title: 'Часті питання', body_html: html },
+  });

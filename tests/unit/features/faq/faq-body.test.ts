@@ -19,7 +19,9 @@ function inventory(html: string): { tags: string[]; attrs: string[]; hrefs: stri
 
 describe('FAQ body parser (docs/api.md#content get-page-by-id: h3 titles and div answers)', () => {
   it('reads the server form: an intro, then h3 questions each with its div answer, in order', () => {
-    const body = parseFaqBody('<p>Вступ</p><h3>Хто може стати учасником?</h3><div><p>Повнолітні.</p><p>Лише 18+.</p></div><h3>Як отримати XP?</h3><div><p>Скануй коди.</p></div>');
+    const body = parseFaqBody(
+      '<p>Вступ</p><h3>Хто може стати учасником?</h3><div><p>Повнолітні.</p><p>Лише 18+.</p></div><h3>Як отримати XP?</h3><div><p>Скануй коди.</p></div>',
+    );
     expect(body.introHtml).toBe('<p>Вступ</p>');
     expect(body.items.map((i) => [i.id, i.title])).toEqual([
       ['faq-1', 'Хто може стати учасником?'],
@@ -44,7 +46,10 @@ describe('FAQ body parser (docs/api.md#content get-page-by-id: h3 titles and div
   });
 
   it('a body with no h3 has no questions: its text is the intro; an empty body is empty', () => {
-    expect(parseFaqBody('<p>Лише текст без питань</p>')).toEqual({ introHtml: '<p>Лише текст без питань</p>', items: [] });
+    expect(parseFaqBody('<p>Лише текст без питань</p>')).toEqual({
+      introHtml: '<p>Лише текст без питань</p>',
+      items: [],
+    });
     expect(parseFaqBody('')).toEqual({ introHtml: '', items: [] });
     expect(parseFaqBody('<div><p>   </p></div>')).toEqual({ introHtml: '', items: [] });
   });
@@ -93,7 +98,9 @@ describe('FAQ body parser (docs/api.md#content get-page-by-id: h3 titles and div
   });
 
   it('sanitizeHtml keeps the text structure of a content page and drops the rest', () => {
-    expect(sanitizeHtml('<h3>Розділ</h3><p>Текст <strong>жирний</strong></p><ul><li>Раз</li></ul>')).toBe('<h3>Розділ</h3><p>Текст <strong>жирний</strong></p><ul><li>Раз</li></ul>');
+    expect(sanitizeHtml('<h3>Розділ</h3><p>Текст <strong>жирний</strong></p><ul><li>Раз</li></ul>')).toBe(
+      '<h3>Розділ</h3><p>Текст <strong>жирний</strong></p><ul><li>Раз</li></ul>',
+    );
     expect(sanitizeHtml('<p onclick="x()">Текст</p><script>alert(1)</script>')).toBe('<p>Текст</p>');
     expect(sanitizeHtml('<a href="tel:+380443001001">Дзвони</a>')).toBe('<a href="tel:+380443001001">Дзвони</a>');
   });

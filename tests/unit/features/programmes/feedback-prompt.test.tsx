@@ -16,7 +16,9 @@ let rt: SyncRuntime | null = null;
 beforeEach(async () => {
   await signedIn('glo');
   const recent = new Date(Date.now() - 5 * 86_400_000).toISOString();
-  await kvSet(db, 'feedbackFlags', { glo: { showCan: true, canFeedback: [{ id: 41, order_number: 10241, created_at: recent, total: 129_900 }] } });
+  await kvSet(db, 'feedbackFlags', {
+    glo: { showCan: true, canFeedback: [{ id: 41, order_number: 10241, created_at: recent, total: 129_900 }] },
+  });
 });
 afterEach(() => {
   rt?.stop();
@@ -72,7 +74,18 @@ describe('the feedback popup (docs/rules.md#entities: showPopup): a recent order
   });
 
   it('says nothing when the order already has feedback on this device', async () => {
-    await db.feedback.put({ id: 'x', variant: 'glo', orderId: 41, source: 'online', rating: 5, text: '', photoCount: 0, state: 'waiting', message: null, createdAt: Date.now() });
+    await db.feedback.put({
+      id: 'x',
+      variant: 'glo',
+      orderId: 41,
+      source: 'online',
+      rating: 5,
+      text: '',
+      photoCount: 0,
+      state: 'waiting',
+      message: null,
+      createdAt: Date.now(),
+    });
     renderPrompt();
     await act(() => new Promise((r) => setTimeout(r, 100)));
     expect(screen.queryByTestId('feedback-prompt')).toBeNull();

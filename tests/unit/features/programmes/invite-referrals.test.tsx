@@ -24,19 +24,57 @@ const referrals = {
   count: 4,
   ordered: 5,
   referrals: [
-    { first_name: 'Марія', last_initial: 'Ш.', joined_at: '2026-02-20T10:00:00.000Z', first_order: false, xp: 0, pending_xp: 0 },
-    { first_name: 'Ірина', last_initial: 'Б.', joined_at: '2026-02-18T10:00:00.000Z', first_order: true, xp: 0, pending_xp: 250 },
-    { first_name: 'Софія', last_initial: 'О.', joined_at: '2026-02-15T10:00:00.000Z', first_order: true, xp: 250, pending_xp: 0 },
-    { first_name: 'Тарас', last_initial: 'К.', joined_at: '2026-02-10T10:00:00.000Z', first_order: true, xp: 300, pending_xp: 0 },
+    {
+      first_name: 'Марія',
+      last_initial: 'Ш.',
+      joined_at: '2026-02-20T10:00:00.000Z',
+      first_order: false,
+      xp: 0,
+      pending_xp: 0,
+    },
+    {
+      first_name: 'Ірина',
+      last_initial: 'Б.',
+      joined_at: '2026-02-18T10:00:00.000Z',
+      first_order: true,
+      xp: 0,
+      pending_xp: 250,
+    },
+    {
+      first_name: 'Софія',
+      last_initial: 'О.',
+      joined_at: '2026-02-15T10:00:00.000Z',
+      first_order: true,
+      xp: 250,
+      pending_xp: 0,
+    },
+    {
+      first_name: 'Тарас',
+      last_initial: 'К.',
+      joined_at: '2026-02-10T10:00:00.000Z',
+      first_order: true,
+      xp: 300,
+      pending_xp: 0,
+    },
   ],
   earned: { glo: 300, ogo: 250 },
   pending: 250,
 };
 
 function renderReferrals(online: boolean, reply: () => Reply) {
-  const net = scriptedFetch(api({ '/api/user/get-referrals': reply, '/api/invite/get-rules': () => ({ status: 200, body: { xpPerFriend: 250, milestones: [{ friends: 3, bonusXp: 100 }], maxFriendsPerYear: 20 } }) }));
+  const net = scriptedFetch(
+    api({
+      '/api/user/get-referrals': reply,
+      '/api/invite/get-rules': () => ({
+        status: 200,
+        body: { xpPerFriend: 250, milestones: [{ friends: 3, bonusXp: 100 }], maxFriendsPerYear: 20 },
+      }),
+    }),
+  );
   rt = testRuntime(db, net.fetch, online);
-  const router = createMemoryRouter([{ path: '/profile/referral', element: <ReferralPage /> }], { initialEntries: ['/profile/referral'] });
+  const router = createMemoryRouter([{ path: '/profile/referral', element: <ReferralPage /> }], {
+    initialEntries: ['/profile/referral'],
+  });
   render(
     <SyncProvider runtime={rt}>
       <RouterProvider router={router} />
@@ -62,16 +100,26 @@ describe('/profile/referral (invite programme: the referrals list and what each 
   it('lists the friends with what each brought as the ledger holds it, and the earned figure is the ledger’s sum, never the rules’ formula', async () => {
     renderReferrals(true, () => ({ status: 200, body: referrals }));
     expect(await screen.findByText('+300 XP')).toBeTruthy();
-    expect(screen.getAllByTestId('referral-badge').map((b) => b.textContent)).toEqual(['Ще без замовлень', '+250 XP після оплати', '+250 XP', '+300 XP']);
+    expect(screen.getAllByTestId('referral-badge').map((b) => b.textContent)).toEqual([
+      'Ще без замовлень',
+      '+250 XP після оплати',
+      '+250 XP',
+      '+300 XP',
+    ]);
     expect(screen.getByTestId('referral-earned').textContent).toBe('550');
-    expect(screen.getByTestId('referral-earned-split').textContent).toBe('300 XP — на рахунку glo, 250 XP — на рахунку ogo');
+    expect(screen.getByTestId('referral-earned-split').textContent).toBe(
+      '300 XP — на рахунку glo, 250 XP — на рахунку ogo',
+    );
     expect(screen.getByTestId('referral-pending').textContent).toContain('+250 XP');
     expect(screen.getByTestId('referral-code').textContent).toBe('REW-ABC234');
   });
 
   it('an older server’s answer without the ledger’s figures claims no XP', async () => {
     const { earned: _e, pending: _p, ...older } = referrals;
-    renderReferrals(true, () => ({ status: 200, body: { ...older, referrals: older.referrals.map(({ xp: _x, pending_xp: _y, ...r }) => r) } }));
+    renderReferrals(true, () => ({
+      status: 200,
+      body: { ...older, referrals: older.referrals.map(({ xp: _x, pending_xp: _y, ...r }) => r) },
+    }));
     expect(await screen.findAllByText('Замовлення без XP')).toHaveLength(3);
     expect(screen.getByTestId('referral-earned').textContent).toBe('—');
   });

@@ -30,7 +30,10 @@ describe('cart page (/shop/cart, read from Dexie)', () => {
   });
 
   it('lines with totals in UAH, the free-shipping progress, and checkout to /shop/delivery', async () => {
-    await fill([productRow(1, { title: 'Neo Tobacco', price: 95 }), 2], [productRow(2, { title: 'Чохол', price: 150 }), 1]);
+    await fill(
+      [productRow(1, { title: 'Neo Tobacco', price: 95 }), 2],
+      [productRow(2, { title: 'Чохол', price: 150 }), 1],
+    );
     const { router } = renderPage(CartPage, '/shop/cart', '/shop/cart');
     await waitFor(() => expect(lines()).toHaveLength(2));
     expect(screen.getByText('3 товари')).toBeTruthy();

@@ -29,12 +29,18 @@ function renderWithSync(online: boolean, server = metafieldServer()) {
       // Product 2 is no longer sold; product 1 costs more now.
       '/api/api-shop/get-products-by-id': (_r, b) => ({
         status: 200,
-        body: { products: (b.prods as Array<{ id: number }>).filter((p) => p.id === 1).map((p) => product(p.id, { price: 120 })) },
+        body: {
+          products: (b.prods as Array<{ id: number }>)
+            .filter((p) => p.id === 1)
+            .map((p) => product(p.id, { price: 120 })),
+        },
       }),
     }),
   );
   rt = testRuntime(db, net.fetch, online);
-  const router = createMemoryRouter([{ path: '/shop/cart', element: <CartPage /> }], { initialEntries: ['/shop/cart'] });
+  const router = createMemoryRouter([{ path: '/shop/cart', element: <CartPage /> }], {
+    initialEntries: ['/shop/cart'],
+  });
   render(
     <SyncProvider runtime={rt}>
       <RouterProvider router={router} />
@@ -60,7 +66,11 @@ describe('cart refresh on open (docs/rules.md#states), made by the sync layer', 
     const { seen } = renderWithSync(true, server);
     await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
     expect(textOf(screen.getByTestId('cart-total'))).toBe('240 грн');
-    await waitFor(() => expect(parseCartMirror(server.value(101, 'cart') ?? '[]').map((l) => [l.productId, l.count, l.price])).toEqual([[1, 2, 120]]));
+    await waitFor(() =>
+      expect(parseCartMirror(server.value(101, 'cart') ?? '[]').map((l) => [l.productId, l.count, l.price])).toEqual([
+        [1, 2, 120],
+      ]),
+    );
     expect(seen.filter((r) => r.url.endsWith('/get-products-by-id'))).toHaveLength(1);
   });
 

@@ -22,7 +22,13 @@ afterEach(() => {
 });
 
 /** A page with a real sync runtime over the app's database and a scripted server. */
-function renderWithSync(element: React.ReactElement, pattern: string, path: string, routes: Record<string, (r: SeenRequest, b: Record<string, unknown>) => Reply>, online = true) {
+function renderWithSync(
+  element: React.ReactElement,
+  pattern: string,
+  path: string,
+  routes: Record<string, (r: SeenRequest, b: Record<string, unknown>) => Reply>,
+  online = true,
+) {
   const net = scriptedFetch(api(routes));
   rt = testRuntime(db, net.fetch, online);
   const router = createMemoryRouter([{ path: pattern, element }], { initialEntries: [path] });
@@ -37,7 +43,10 @@ function renderWithSync(element: React.ReactElement, pattern: string, path: stri
 describe('catalogue gaps', () => {
   it('a deep link to a product the device has not stored loads it with get-product-by-id (online)', async () => {
     const seen = renderWithSync(<ProductPage />, '/shop/sticks/:id', '/shop/sticks/77', {
-      '/api/api-shop/get-product-by-id': (_r, b) => ({ status: 200, body: { product: product(b.id as number, { title: 'Стіки з посилання' }) } }),
+      '/api/api-shop/get-product-by-id': (_r, b) => ({
+        status: 200,
+        body: { product: product(b.id as number, { title: 'Стіки з посилання' }) },
+      }),
     });
     expect(await screen.findByText('Стіки з посилання')).toBeTruthy();
     expect(seen.some((r) => r.url.endsWith('/api/api-shop/get-product-by-id'))).toBe(true);
@@ -46,7 +55,10 @@ describe('catalogue gaps', () => {
 
   it('a product the server does not have either says «not found»; offline the link waits without asking', async () => {
     renderWithSync(<ProductPage />, '/shop/sticks/:id', '/shop/sticks/78', {
-      '/api/api-shop/get-product-by-id': () => ({ status: 404, body: { error: { code: 'not_found', message: 'Товар не знайдено' } } }),
+      '/api/api-shop/get-product-by-id': () => ({
+        status: 404,
+        body: { error: { code: 'not_found', message: 'Товар не знайдено' } },
+      }),
     });
     expect(await screen.findByText('Товар не знайдено')).toBeTruthy();
     cleanup();
@@ -57,11 +69,18 @@ describe('catalogue gaps', () => {
   });
 
   it('search covers every stored list of the shop, offline too', async () => {
-    await storeList('sticks', [productRow(1, { title: 'Стіки «Крижана мʼята»' }), productRow(2, { title: 'Стіки «Тютюн»' })]);
-    await storeList('accessories', [productRow(3, { title: 'Кейс мʼятного кольору', category: 'accessories', collectionId: 270104 })]);
+    await storeList('sticks', [
+      productRow(1, { title: 'Стіки «Крижана мʼята»' }),
+      productRow(2, { title: 'Стіки «Тютюн»' }),
+    ]);
+    await storeList('accessories', [
+      productRow(3, { title: 'Кейс мʼятного кольору', category: 'accessories', collectionId: 270104 }),
+    ]);
     renderPage(ShopPage, '/shop', '/shop');
     fireEvent.change(await screen.findByTestId('shop-search'), { target: { value: 'мʼят' } });
-    await waitFor(() => expect(screen.getAllByTestId('product-card').map((c) => c.getAttribute('data-product-id'))).toEqual(['1', '3']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('product-card').map((c) => c.getAttribute('data-product-id'))).toEqual(['1', '3']),
+    );
     fireEvent.change(screen.getByTestId('shop-search'), { target: { value: 'нічого такого' } });
     expect(await screen.findByText('Нічого не знайдено за «нічого такого»')).toBeTruthy();
   });
@@ -80,7 +99,10 @@ describe('catalogue gaps', () => {
   });
 
   it('a long list renders only the rows near the screen', async () => {
-    await storeList('sticks', Array.from({ length: 500 }, (_, i) => productRow(i + 1)));
+    await storeList(
+      'sticks',
+      Array.from({ length: 500 }, (_, i) => productRow(i + 1)),
+    );
     renderPage(ListPage, '/shop/:list', '/shop/sticks');
     await waitFor(() => expect(screen.getAllByTestId('product-card').length).toBeGreaterThan(0));
     expect(screen.getAllByTestId('product-card').length).toBeLessThan(60);

@@ -16,15 +16,34 @@ type Handler = (req: SeenRequest, body: Record<string, unknown>) => Reply | Prom
 const member = { phone: '380500000001', first_name: 'Олена', total_spent: 2000, orders_count: 4 };
 const answer = (id: number, extra: Record<string, unknown> = {}) => ({
   status: 200,
-  body: { order: { id, order_number: 10_000 + id, financial_status: 'pending', payment_method: 1, total: 202, xp_total: 0, shipping_option: 1, tags: ['PWA', 'pwa_order'], ...extra }, balance: 120 },
+  body: {
+    order: {
+      id,
+      order_number: 10_000 + id,
+      financial_status: 'pending',
+      payment_method: 1,
+      total: 202,
+      xp_total: 0,
+      shipping_option: 1,
+      tags: ['PWA', 'pwa_order'],
+      ...extra,
+    },
+    balance: 120,
+  },
 });
 
 async function setup(routes: Record<string, Handler> = {}, online = manualOnline(true)) {
   const h = await harness({
     reply: api({
       '/api/api-shop/create-order': () => answer(7),
-      '/api/api-shop/send-phone-call': () => ({ status: 200, body: { ok: true, id: 1, day: 'tomorrow', date: '2026-11-24', from: '10:00', to: '12:00' } }),
-      '/api/api-shop/send-promocode': (_r, b) => ({ status: 200, body: { ok: true, id: 1, code: b.code, orderId: b.orderId } }),
+      '/api/api-shop/send-phone-call': () => ({
+        status: 200,
+        body: { ok: true, id: 1, day: 'tomorrow', date: '2026-11-24', from: '10:00', to: '12:00' },
+      }),
+      '/api/api-shop/send-promocode': (_r, b) => ({
+        status: 200,
+        body: { ok: true, id: 1, code: b.code, orderId: b.orderId },
+      }),
       '/api/analytics/pwa-add-order-info': () => ({ status: 200, body: { ok: true, id: 1 } }),
       '/api/ipost/auth': () => ({ status: 200, body: { token: 'ip-1', expired_at: '2030-01-01T00:00:00.000Z' } }),
       ...routes,
@@ -36,11 +55,21 @@ async function setup(routes: Record<string, Handler> = {}, online = manualOnline
   return { h, env, online };
 }
 
-async function summaryOf(h: Awaited<ReturnType<typeof setup>>['h'], over: Partial<Parameters<typeof checkoutSummary>[0]> = {}) {
+async function summaryOf(
+  h: Awaited<ReturnType<typeof setup>>['h'],
+  over: Partial<Parameters<typeof checkoutSummary>[0]> = {},
+) {
   const lines = await h.db.cart.where('variant').equals('glo').toArray();
   return checkoutSummary({
     variant: 'glo',
-    customer: { id: GLO.customerId, first_name: 'Олена', last_name: 'Коваль', phone: '380500000001', tags: [], orders_count: 0 },
+    customer: {
+      id: GLO.customerId,
+      first_name: 'Олена',
+      last_name: 'Коваль',
+      phone: '380500000001',
+      tags: [],
+      orders_count: 0,
+    },
     ageVerified: true,
     lines,
     delivery: { method: 1, city: 'Київ', branch: 'Відділення №12' },
@@ -56,7 +85,8 @@ async function summaryOf(h: Awaited<ReturnType<typeof setup>>['h'], over: Partia
   });
 }
 
-const sends = (h: { sends(): Array<{ path: string; key: string; body: Record<string, unknown> }> }, path: string) => h.sends().filter((s) => s.path === path);
+const sends = (h: { sends(): Array<{ path: string; key: string; body: Record<string, unknown> }> }, path: string) =>
+  h.sends().filter((s) => s.path === path);
 
 /** An order whose first answer is lost on the way (the next one is order 8): it waits under its key. */
 async function firstAnswerLost() {
@@ -71,20 +101,52 @@ async function firstAnswerLost() {
 describe('placing an order (docs/api.md#orders create-order, online only, one Idempotency-Key)', () => {
   it('sends the summary as built, stores the answer, then clears the ordered lines, comment and codes and sends the follow-ups', async () => {
     const { h, env } = await setup();
-    const draft = await saveDraft(h.db, 'glo', { ...newDraft(null), comment: 'Після 18:00', friendCode: 'REW-OLENA7', needCall: true });
+    const draft = await saveDraft(h.db, 'glo', {
+      ...newDraft(null),
+      comment: 'Після 18:00',
+      friendCode: 'REW-OLENA7',
+      needCall: true,
+    });
     const s = await summaryOf(h);
     const r = await placeOrder(env, 'glo', s, draft, member);
     expect(r.state).toBe('placed');
     const [order] = sends(h, '/api/api-shop/create-order');
-    expect(order!.body).toMatchObject({ order: { line_items: [{ quantity: 2, variant_id: 10, price: '101.00' }], note: 'Після 18:00' }, payment: 1, friendPromocode: 'REW-OLENA7', needCall: true });
-    expect(await h.db.orders.where('clientKey').equals(order!.key).first()).toMatchObject({ id: 7, orderNumber: '10007', variant: 'glo' });
+    expect(order!.body).toMatchObject({
+      order: { line_items: [{ quantity: 2, variant_id: 10, price: '101.00' }], note: 'Після 18:00' },
+      payment: 1,
+      friendPromocode: 'REW-OLENA7',
+      needCall: true,
+    });
+    expect(await h.db.orders.where('clientKey').equals(order!.key).first()).toMatchObject({
+      id: 7,
+      orderNumber: '10007',
+      variant: 'glo',
+    });
     expect(await h.db.cart.where('variant').equals('glo').count()).toBe(0);
-    expect((await kvGet(h.db, 'checkoutDrafts'))?.glo).toMatchObject({ comment: '', friendCode: '', veloCode: '', needCall: false });
-    expect(sends(h, '/api/api-shop/send-promocode').map((x) => x.body)).toEqual([{ code: 'REW-OLENA7', orderId: 7, shopDomain: 'glo.club.ua' }]);
-    expect(sends(h, '/api/api-shop/send-phone-call')[0]!.body).toMatchObject({ orderNumber: 10_007, orderSum: 202, callFrom: '10:00', callTo: '12:00', day: 'Завтра', phone: '380500000001', avgCheck: 500 });
+    expect((await kvGet(h.db, 'checkoutDrafts'))?.glo).toMatchObject({
+      comment: '',
+      friendCode: '',
+      veloCode: '',
+      needCall: false,
+    });
+    expect(sends(h, '/api/api-shop/send-promocode').map((x) => x.body)).toEqual([
+      { code: 'REW-OLENA7', orderId: 7, shopDomain: 'glo.club.ua' },
+    ]);
+    expect(sends(h, '/api/api-shop/send-phone-call')[0]!.body).toMatchObject({
+      orderNumber: 10_007,
+      orderSum: 202,
+      callFrom: '10:00',
+      callTo: '12:00',
+      day: 'Завтра',
+      phone: '380500000001',
+      avgCheck: 500,
+    });
     expect((await h.db.callBacks.toArray()).map((c) => c.state)).toEqual(['sent']);
     expect((await kvGet(h.db, 'placedOrders'))?.[0]).toMatchObject({ orderId: 7, followUps: 'done' });
-    expect(sends(h, '/api/analytics/pwa-add-order-info')[0]!.body).toMatchObject({ transaction_id: 7, shopify_id: GLO.customerId });
+    expect(sends(h, '/api/analytics/pwa-add-order-info')[0]!.body).toMatchObject({
+      transaction_id: 7,
+      shopify_id: GLO.customerId,
+    });
     expect(await h.db.outbox.count()).toBe(0);
     // Run again: nothing is queued twice.
     await finishPlacedOrders(env);
@@ -95,7 +157,10 @@ describe('placing an order (docs/api.md#orders create-order, online only, one Id
     const { h, env } = await setup();
     const s = await summaryOf(h);
     const draft = newDraft(null);
-    const [a, b] = await Promise.all([placeOrder(env, 'glo', s, draft, member), placeOrder(env, 'glo', s, draft, member)]);
+    const [a, b] = await Promise.all([
+      placeOrder(env, 'glo', s, draft, member),
+      placeOrder(env, 'glo', s, draft, member),
+    ]);
     expect(a).toEqual(b);
     expect(sends(h, '/api/api-shop/create-order')).toHaveLength(1);
   });
@@ -126,8 +191,15 @@ describe('placing an order (docs/api.md#orders create-order, online only, one Id
   });
 
   it("a refusal comes back with the server's reason; the cart stays and no failed entry is left", async () => {
-    const { h, env } = await setup({ '/api/api-shop/create-order': () => ({ status: 422, body: { error: { code: 'friend_code_unknown', message: 'Такого коду друга немає' } } }) });
-    await expect(placeOrder(env, 'glo', await summaryOf(h), newDraft(null), member)).rejects.toSatisfy((e: unknown) => e instanceof MutationRefusedError && e.message === 'Такого коду друга немає');
+    const { h, env } = await setup({
+      '/api/api-shop/create-order': () => ({
+        status: 422,
+        body: { error: { code: 'friend_code_unknown', message: 'Такого коду друга немає' } },
+      }),
+    });
+    await expect(placeOrder(env, 'glo', await summaryOf(h), newDraft(null), member)).rejects.toSatisfy(
+      (e: unknown) => e instanceof MutationRefusedError && e.message === 'Такого коду друга немає',
+    );
     expect(await h.db.outbox.count()).toBe(0);
     expect(await h.db.cart.where('variant').equals('glo').count()).toBe(1);
   });
@@ -135,7 +207,9 @@ describe('placing an order (docs/api.md#orders create-order, online only, one Id
   it('offline: refused at once with the offline message, nothing queued, the cart untouched', async () => {
     const { h, env, online } = await setup();
     online.set(false);
-    await expect(placeOrder(env, 'glo', await summaryOf(h), newDraft(null), member)).rejects.toBeInstanceOf(OfflineError);
+    await expect(placeOrder(env, 'glo', await summaryOf(h), newDraft(null), member)).rejects.toBeInstanceOf(
+      OfflineError,
+    );
     expect(await h.db.outbox.count()).toBe(0);
     expect(await h.db.cart.where('variant').equals('glo').count()).toBe(1);
   });
@@ -147,10 +221,26 @@ describe('placing an order (docs/api.md#orders create-order, online only, one Id
       '/api/ipost/send-address': () =>
         ++tries === 1
           ? { status: 503, body: { error: { code: 'busy', message: 'Зайнято' } } }
-          : { status: 200, body: { ok: true, id: 1, tracking: 'IP-1', status: 'scheduled', city: 'Київ', delivery_date: '2026-11-24', delivery_time_from: '12:00', delivery_time_to: '15:00', updated_at: '2026-11-23T10:00:00Z' } },
+          : {
+              status: 200,
+              body: {
+                ok: true,
+                id: 1,
+                tracking: 'IP-1',
+                status: 'scheduled',
+                city: 'Київ',
+                delivery_date: '2026-11-24',
+                delivery_time_from: '12:00',
+                delivery_time_to: '15:00',
+                updated_at: '2026-11-23T10:00:00Z',
+              },
+            },
     });
     await h.db.cart.toCollection().modify({ tags: ['ipost_allow'] });
-    const draft = await saveDraft(h.db, 'glo', { delivery: { method: 3, city: 'Київ', street: 'вул. Хрещатик, 22', flat: '5' }, ipostWindow: { date: '2026-11-24', from: '12:00', to: '15:00' } });
+    const draft = await saveDraft(h.db, 'glo', {
+      delivery: { method: 3, city: 'Київ', street: 'вул. Хрещатик, 22', flat: '5' },
+      ipostWindow: { date: '2026-11-24', from: '12:00', to: '15:00' },
+    });
     const s = await summaryOf(h, { variant: 'ogo', delivery: draft.delivery, needCall: false, friendCode: '' });
     // The courier belongs to ogo; the glo account stands in for it here.
     const started = Date.now();
@@ -160,7 +250,14 @@ describe('placing an order (docs/api.md#orders create-order, online only, one Id
     const sent = sends(h, '/api/ipost/send-address');
     expect(sent).toHaveLength(2);
     expect(sent[1]!.key).toBe(sent[0]!.key);
-    expect(sent[0]!.body).toMatchObject({ token: 'ip-1', city: 'Київ', street: 'вул. Хрещатик, 22', flat: '5', delivery_date: '2026-11-24', order_id: 9 });
+    expect(sent[0]!.body).toMatchObject({
+      token: 'ip-1',
+      city: 'Київ',
+      street: 'вул. Хрещатик, 22',
+      flat: '5',
+      delivery_date: '2026-11-24',
+      order_id: 9,
+    });
     expect((await kvGet(h.db, 'placedOrders'))?.[0]?.ipostState).toBe('sent');
     expect((await kvGet(h.db, 'checkoutDrafts'))?.glo?.delivery).toMatchObject({ method: 1, street: '', flat: '' });
   });
@@ -169,7 +266,12 @@ describe('placing an order (docs/api.md#orders create-order, online only, one Id
 describe('card payment link (docs/rules.md#states: retry every 2 s while no link, at most 5)', () => {
   it('each ask has its own key; the link comes on the second ask', async () => {
     let n = 0;
-    const { h, env } = await setup({ '/api/api-shop/get-liqpay-link': () => ({ status: 200, body: { success: true, link: ++n === 1 ? '' : 'https://pay/x' } }) });
+    const { h, env } = await setup({
+      '/api/api-shop/get-liqpay-link': () => ({
+        status: 200,
+        body: { success: true, link: ++n === 1 ? '' : 'https://pay/x' },
+      }),
+    });
     const waits: number[] = [];
     const r = await paymentLinkFor(env, 'glo', 7, async (ms) => void waits.push(ms));
     expect(r).toEqual({ ok: true, link: 'https://pay/x', attempts: 2 });
@@ -180,14 +282,21 @@ describe('card payment link (docs/rules.md#states: retry every 2 s while no link
   });
 
   it('a refusal (already paid) stops at once and leaves no failed entry', async () => {
-    const { h, env } = await setup({ '/api/api-shop/get-liqpay-link': () => ({ status: 422, body: { error: { code: 'already_paid', message: 'Замовлення вже оплачено' } } }) });
+    const { h, env } = await setup({
+      '/api/api-shop/get-liqpay-link': () => ({
+        status: 422,
+        body: { error: { code: 'already_paid', message: 'Замовлення вже оплачено' } },
+      }),
+    });
     const r = await paymentLinkFor(env, 'glo', 7, async () => undefined);
     expect(r).toMatchObject({ ok: false, attempts: 1 });
     expect(await h.db.outbox.count()).toBe(0);
   });
 
   it('ogo orders are asked with the ogo flag', async () => {
-    const { h, env } = await setup({ '/api/api-shop/get-liqpay-link': () => ({ status: 200, body: { success: true, link: 'https://pay/o' } }) });
+    const { h, env } = await setup({
+      '/api/api-shop/get-liqpay-link': () => ({ status: 200, body: { success: true, link: 'https://pay/o' } }),
+    });
     await paymentLinkFor(env, 'ogo', 5, async () => undefined);
     expect(sends(h, '/api/api-shop/get-liqpay-link')[0]).toMatchObject({ body: { orderId: 5, ogo: true } });
     expect(OGO.variant).toBe('ogo');

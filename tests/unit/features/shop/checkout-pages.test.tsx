@@ -48,7 +48,14 @@ describe('/shop/delivery', () => {
     expect(screen.getByText('Номер будинку — цифри, можна з літерою: 12, 12А, 12/1')).toBeTruthy();
     expect(screen.getByText('Номер квартири — лише цифри')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/shop/delivery');
-    await waitFor(async () => expect((await kvGet(db, 'checkoutDrafts'))?.glo?.delivery).toMatchObject({ method: 2, city: 'Київ', house: 'дванадцять', flat: '5а' }));
+    await waitFor(async () =>
+      expect((await kvGet(db, 'checkoutDrafts'))?.glo?.delivery).toMatchObject({
+        method: 2,
+        city: 'Київ',
+        house: 'дванадцять',
+        flat: '5а',
+      }),
+    );
 
     fireEvent.change(screen.getByTestId('street-input'), { target: { value: 'вул. Хрещатик' } });
     fireEvent.change(screen.getByTestId('house-input'), { target: { value: '12А' } });
@@ -63,7 +70,9 @@ describe('/shop/delivery', () => {
     const block = { ...productRow(79, { tags: [] }), variant: 'ogo' as const };
     await fill(OGO, [pack, 1], [block, 1]);
     renderPage(DeliveryPage, '/shop/delivery', '/shop/delivery');
-    expect(await screen.findByText('Курʼєр iPost доступний, коли всі товари в кошику мають позначку iPost.')).toBeTruthy();
+    expect(
+      await screen.findByText('Курʼєр iPost доступний, коли всі товари в кошику мають позначку iPost.'),
+    ).toBeTruthy();
     expect(screen.queryByTestId('delivery-method-3')).toBeNull();
     cleanup();
     await act(async () => void (await db.cart.delete(['ogo', block.variantId])));
@@ -73,7 +82,7 @@ describe('/shop/delivery', () => {
 });
 
 describe('/shop/payment', () => {
-  it('cash or card; a call-back window\'s end follows its start and offers only later times', async () => {
+  it("cash or card; a call-back window's end follows its start and offers only later times", async () => {
     await fill(GLO, [productRow(1), 1]);
     const { router } = renderPage(PaymentPage, '/shop/payment', '/shop/payment');
     fireEvent.click(await screen.findByTestId('payment-2'));
@@ -109,9 +118,31 @@ describe('/shop/checkout', () => {
   it('the summary as it will be sent: lines, delivery, payment, call, total; the order button', async () => {
     await fill(GLO, [productRow(1, { title: 'Стіки Класичні', price: 105 }), 2]);
     await act(async () => {
-      await kvSet(db, 'memberRecords', { glo: { id: 101, first_name: 'Олена', last_name: 'Коваль', email: '', phone: '380500000001', tags: [], orders_count: 3, total_spent: 0 } });
+      await kvSet(db, 'memberRecords', {
+        glo: {
+          id: 101,
+          first_name: 'Олена',
+          last_name: 'Коваль',
+          email: '',
+          phone: '380500000001',
+          tags: [],
+          orders_count: 3,
+          total_spent: 0,
+        },
+      });
       await kvSet(db, 'ageVerified', true);
-      await saveDraft(db, 'glo', { delivery: { method: 1, city: 'Київ', cityRef: 'r', branch: 'Відділення №12: вул. Хрещатик, 22', branchNumber: 12 }, payment: 2, needCall: true, callBack: { day: 'Завтра', from: '10:00', to: '12:00' } });
+      await saveDraft(db, 'glo', {
+        delivery: {
+          method: 1,
+          city: 'Київ',
+          cityRef: 'r',
+          branch: 'Відділення №12: вул. Хрещатик, 22',
+          branchNumber: 12,
+        },
+        payment: 2,
+        needCall: true,
+        callBack: { day: 'Завтра', from: '10:00', to: '12:00' },
+      });
     });
     renderPage(CheckoutPage, '/shop/checkout', '/shop/checkout');
     expect(textOf(await screen.findByTestId('checkout-total'))).toBe('210 грн');

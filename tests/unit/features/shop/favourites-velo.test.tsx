@@ -21,7 +21,9 @@ describe('favourites (/shop/favorite)', () => {
     });
     await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(2));
     expect(screen.getAllByTestId('product-card').map((c) => c.getAttribute('data-product-id'))).toEqual(['2', '1']);
-    expect(within(screen.getAllByTestId('product-card')[0]!).getByRole('link').getAttribute('href')).toBe('/shop/sticks/2');
+    expect(within(screen.getAllByTestId('product-card')[0]!).getByRole('link').getAttribute('href')).toBe(
+      '/shop/sticks/2',
+    );
     await act(async () => {
       await toggleFavourite(db, { variant: 'glo', customerId: 101 }, 2, 4000);
     });
@@ -44,8 +46,21 @@ describe('favourites (/shop/favorite)', () => {
 describe('choose velo (/shop/choose-velo)', () => {
   it('lists velo pouches and at most 2 velo gifts (docs/rules.md#constants)', async () => {
     await act(() => kvSet(db, 'variant', 'ogo'));
-    const velo = (id: number, tags: string[]) => productRow(id, { variant: 'ogo', title: `velo ${id}`, tags, category: 'ogo-velo', price: tags.includes('velo_gift') ? 0 : 150 });
-    await storeList('ogo-velo', [velo(1, ['velo']), velo(2, ['velo']), velo(3, ['velo', 'velo_gift']), velo(4, ['velo', 'velo_gift']), velo(5, ['velo', 'velo_gift'])]);
+    const velo = (id: number, tags: string[]) =>
+      productRow(id, {
+        variant: 'ogo',
+        title: `velo ${id}`,
+        tags,
+        category: 'ogo-velo',
+        price: tags.includes('velo_gift') ? 0 : 150,
+      });
+    await storeList('ogo-velo', [
+      velo(1, ['velo']),
+      velo(2, ['velo']),
+      velo(3, ['velo', 'velo_gift']),
+      velo(4, ['velo', 'velo_gift']),
+      velo(5, ['velo', 'velo_gift']),
+    ]);
     await storeList('ogo-sticks', [productRow(6, { variant: 'ogo', title: 'Не velo' })]);
     renderPage(ChooseVeloPage, '/shop/choose-velo', '/shop/choose-velo');
     const gifts = await screen.findByRole('list', { name: 'Подарунки' });

@@ -100,7 +100,9 @@ describe('list page (/shop/<list>, read from Dexie)', () => {
     await waitFor(() => expect(cards()).toHaveLength(2));
     fireEvent.click(within(cards()[1]!).getByTestId('favourite-toggle'));
     await waitFor(async () => expect(await db.favourites.get(['glo', 2])).toBeTruthy());
-    await waitFor(() => expect(within(cards()[1]!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() =>
+      expect(within(cards()[1]!).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('true'),
+    );
     expect(await outboxKinds()).toEqual(['favourite-toggle']);
     fireEvent.click(within(cards()[1]!).getByTestId('favourite-toggle'));
     await waitFor(async () => expect(await db.favourites.get(['glo', 2])).toBeUndefined());

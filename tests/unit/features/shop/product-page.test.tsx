@@ -9,7 +9,16 @@ afterEach(cleanup);
 
 describe('product detail (/shop/<list>/<id>, read from Dexie)', () => {
   it('shows the product; adds the chosen quantity as one line, one outbox entry, with a visible confirmation', async () => {
-    await storeList('devices', [productRow(3, { title: 'glo hyper pro', subTitle: 'Чорний', description: 'Нагрівання за 20 с.', price: 1499, quantity: 1, category: 'devices' })]);
+    await storeList('devices', [
+      productRow(3, {
+        title: 'glo hyper pro',
+        subTitle: 'Чорний',
+        description: 'Нагрівання за 20 с.',
+        price: 1499,
+        quantity: 1,
+        category: 'devices',
+      }),
+    ]);
     renderPage(ProductPage, '/shop/devices/:id', '/shop/devices/3');
     expect(await screen.findByRole('heading', { name: 'glo hyper pro' })).toBeTruthy();
     expect(screen.getByText('Чорний')).toBeTruthy();

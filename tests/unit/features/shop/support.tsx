@@ -27,7 +27,14 @@ export async function signedIn(variant: 'glo' | 'ogo' = 'glo'): Promise<void> {
 /** Stores a category's list the way the catalogue puller does (collection row + product rows). */
 export async function storeList(slug: string, products: ProductRow[], fetchedAt = Date.now()): Promise<void> {
   const c = categoryBySlug(slug)!;
-  const row: CollectionRow = { variant: c.variant, id: c.collectionId, category: slug, title: c.title, products, fetchedAt };
+  const row: CollectionRow = {
+    variant: c.variant,
+    id: c.collectionId,
+    category: slug,
+    title: c.title,
+    products,
+    fetchedAt,
+  };
   await act(async () => {
     await db.collections.put(row);
     await db.products.bulkPut(products);
@@ -35,7 +42,11 @@ export async function storeList(slug: string, products: ProductRow[], fetchedAt 
 }
 
 /** Renders a page module at `path` under its route pattern, with the other paths it links to. */
-export function renderPage(Page: ComponentType, pattern: string, path: string): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+export function renderPage(
+  Page: ComponentType,
+  pattern: string,
+  path: string,
+): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   const router = createMemoryRouter(
     [
       { path: pattern, element: <Page /> },

@@ -19,12 +19,33 @@ type SignedInAnswer = Extract<CallResponse<typeof confirmSms>, { ok: true }>;
 
 /** A glo shop record as the server's sign-in answers carry it. */
 export function customer(over: Partial<SignedInAnswer['customer']> = {}): SignedInAnswer['customer'] {
-  return { id: 101, shopify_id: 101, first_name: 'Олена', last_name: 'Коваль', email: 'olena@example.com', phone: DEMO, tags: ['pwa_user'], orders_count: 0, total_spent: 0, note: '', ...over };
+  return {
+    id: 101,
+    shopify_id: 101,
+    first_name: 'Олена',
+    last_name: 'Коваль',
+    email: 'olena@example.com',
+    phone: DEMO,
+    tags: ['pwa_user'],
+    orders_count: 0,
+    total_spent: 0,
+    note: '',
+    ...over,
+  };
 }
 
 /** A successful sign-in answer (confirm-sms, test-login, reg-auth). */
 export function signedIn(over: Partial<SignedInAnswer> = {}): SignedInAnswer {
-  return { ok: true, token: 'tok-1', expired_at: '2030-01-01T00:00:00.000Z', customer: customer(), ogo_customer_id: null, age_verified: false, tags: ['pwa_user'], ...over };
+  return {
+    ok: true,
+    token: 'tok-1',
+    expired_at: '2030-01-01T00:00:00.000Z',
+    customer: customer(),
+    ogo_customer_id: null,
+    age_verified: false,
+    tags: ['pwa_user'],
+    ...over,
+  };
 }
 
 export interface AuthHarness extends SyncCore {
@@ -40,14 +61,31 @@ export interface AuthHarness extends SyncCore {
 }
 
 /** A device with no session yet, over a scripted server (`handlers` by path) and in-memory cookies. */
-export function authHarness(opts: { handlers?: Record<string, Handler>; online?: boolean; cookies?: Record<string, string>; db?: ClubDb } = {}): AuthHarness {
+export function authHarness(
+  opts: { handlers?: Record<string, Handler>; online?: boolean; cookies?: Record<string, string>; db?: ClubDb } = {},
+): AuthHarness {
   const db = opts.db ?? new ClubDb(uniqueDbName('auth'));
   const clock = { t: Date.parse('2026-03-01T10:00:00.000Z') };
   const net = scriptedFetch(api(opts.handlers));
-  const core = createSyncCore({ db, apiKey: 'k', baseUrl: '', fetch: net.fetch, lock: webLock(memoryLocks().client('tab')), now: () => clock.t, random: () => 0.5 });
+  const core = createSyncCore({
+    db,
+    apiKey: 'k',
+    baseUrl: '',
+    fetch: net.fetch,
+    lock: webLock(memoryLocks().client('tab')),
+    now: () => clock.t,
+    random: () => 0.5,
+  });
   const online = manualOnline(opts.online ?? true);
   const cookies = memoryCookies(opts.cookies);
-  const env: AuthEnv = { db, transport: core.transport, online, cookies, now: () => clock.t, testPhones: [DEMO, '380500000002'] };
+  const env: AuthEnv = {
+    db,
+    transport: core.transport,
+    online,
+    cookies,
+    now: () => clock.t,
+    testPhones: [DEMO, '380500000002'],
+  };
   const path = (r: SeenRequest) => new URL(r.url, 'http://x').pathname;
   return {
     ...core,

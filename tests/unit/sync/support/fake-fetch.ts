@@ -22,8 +22,20 @@ export function scriptedFetch(reply: (req: SeenRequest, index: number) => Reply 
     new Headers(init.headers).forEach((v, k) => {
       headers[k] = v;
     });
-    const form = init.body instanceof FormData ? [...init.body.entries()].map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : `file:${v.type}:${v.size}`]) : null;
-    const req: SeenRequest = { url, method: init.method ?? 'GET', headers, body: typeof init.body === 'string' ? init.body : null, form };
+    const form =
+      init.body instanceof FormData
+        ? [...init.body.entries()].map(([k, v]): [string, string] => [
+            k,
+            typeof v === 'string' ? v : `file:${v.type}:${v.size}`,
+          ])
+        : null;
+    const req: SeenRequest = {
+      url,
+      method: init.method ?? 'GET',
+      headers,
+      body: typeof init.body === 'string' ? init.body : null,
+      form,
+    };
     seen.push(req);
     const r = await reply(req, seen.length - 1);
     if (r === 'network-error') throw new TypeError('Failed to fetch');

@@ -16,7 +16,10 @@ type Handler = (req: SeenRequest, body: Record<string, unknown>) => Reply | Prom
 export function api(overrides: Record<string, Handler> = {}) {
   let tokens = 0;
   const handlers: Record<string, Handler> = {
-    '/api/analytics/get-bat-token': () => ({ status: 200, body: { token: `bat-${++tokens}`, expired_at: '2030-01-01T00:00:00.000Z' } }),
+    '/api/analytics/get-bat-token': () => ({
+      status: 200,
+      body: { token: `bat-${++tokens}`, expired_at: '2030-01-01T00:00:00.000Z' },
+    }),
     '/api/analytics/send-bat-event': () => ({ status: 200, body: { ok: true, id: 1 } }),
     ...metafieldServer().handlers,
     ...overrides,
@@ -40,7 +43,14 @@ let dbCounter = 0;
 export const uniqueDbName = (prefix = 'outbox') => `${prefix}-${++dbCounter}-${Math.random().toString(36).slice(2)}`;
 
 /** A signed-in device (glo 101, ogo 202) over a scripted network, with a hand-moved clock. */
-export async function harness(opts: { reply?: (req: SeenRequest) => Reply | Promise<Reply>; name?: string; lock?: OutboxLock; clock?: { t: number } } = {}): Promise<Harness> {
+export async function harness(
+  opts: {
+    reply?: (req: SeenRequest) => Reply | Promise<Reply>;
+    name?: string;
+    lock?: OutboxLock;
+    clock?: { t: number };
+  } = {},
+): Promise<Harness> {
   const db = new ClubDb(opts.name ?? uniqueDbName());
   // Ahead of the wall clock, so entries queued with the default `Date.now()` are due.
   const clock = opts.clock ?? { t: Date.now() + 365 * 86_400_000 };
@@ -63,6 +73,10 @@ export async function harness(opts: { reply?: (req: SeenRequest) => Reply | Prom
     sends: () =>
       net.seen
         .filter((r) => r.headers['idempotency-key'])
-        .map((r) => ({ path: new URL(r.url, 'http://x').pathname, key: r.headers['idempotency-key']!, body: JSON.parse(r.body ?? '{}') as Record<string, unknown> })),
+        .map((r) => ({
+          path: new URL(r.url, 'http://x').pathname,
+          key: r.headers['idempotency-key']!,
+          body: JSON.parse(r.body ?? '{}') as Record<string, unknown>,
+        })),
   };
 }

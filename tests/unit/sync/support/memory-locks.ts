@@ -51,7 +51,11 @@ export function memoryLocks() {
         },
         kill() {
           dead = true;
-          for (const [name, q] of waiting) waiting.set(name, q.filter((w) => w.client !== id));
+          for (const [name, q] of waiting)
+            waiting.set(
+              name,
+              q.filter((w) => w.client !== id),
+            );
           for (const [name, holder] of [...holders]) if (holder === id) release(name, id);
         },
       };

@@ -37,7 +37,10 @@ type Handler = (req: SeenRequest, body: Record<string, unknown>) => Reply | Prom
  * them with their revisions. `revisions: false` plays a server that implements docs/api.md#shop as written
  * (no revisions, preconditions ignored). `refuse(body, n)` returns a refusal instead of storing.
  */
-export function metafieldServer(refuse?: (body: Record<string, unknown>, n: number) => Reply | null, opts: { revisions?: boolean } = {}) {
+export function metafieldServer(
+  refuse?: (body: Record<string, unknown>, n: number) => Reply | null,
+  opts: { revisions?: boolean } = {},
+) {
   const numbered = opts.revisions ?? true;
   const store = new Map<string, { namespace: string; key: string; value: string; type: string; revision: number }>();
   let n = 0;
@@ -58,17 +61,28 @@ export function metafieldServer(refuse?: (body: Record<string, unknown>, n: numb
         const stale = (ifNone === '*' && cur) || (ifMatch !== undefined && (!cur || ifMatch !== `"${cur.revision}"`));
         if (stale) {
           conflicts.count += 1;
-          return { status: 412, body: { error: { code: 'revision_conflict', message: 'Дані вже змінено на іншому пристрої' } } };
+          return {
+            status: 412,
+            body: { error: { code: 'revision_conflict', message: 'Дані вже змінено на іншому пристрої' } },
+          };
         }
       }
-      const m = { namespace: String(b.namespace), key: String(b.key), value: String(b.value), type: String(b.type), revision: (cur?.revision ?? 0) + 1 };
+      const m = {
+        namespace: String(b.namespace),
+        key: String(b.key),
+        value: String(b.value),
+        type: String(b.type),
+        revision: (cur?.revision ?? 0) + 1,
+      };
       store.set(k, m);
       return { status: 200, body: { metafield: shown(m, 1) } };
     },
     '/api/user/get-metafields': (_r, b) => ({
       status: 200,
       body: {
-        metafields: [...store.entries()].filter(([k]) => k.startsWith(`${String(b.id)}:`)).map(([, m], i) => shown(m, i + 1)),
+        metafields: [...store.entries()]
+          .filter(([k]) => k.startsWith(`${String(b.id)}:`))
+          .map(([, m], i) => shown(m, i + 1)),
       },
     }),
   };
