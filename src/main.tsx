@@ -38,7 +38,7 @@ function run(): void {
       .then((view) => {
         if (!view) return;
         preloadPictures(view.products);
-        if (!booting) shown = paintListDraft(root, view.slug, view.products);
+        if (!booting) shown = paintListDraft(root, view.slug, view.products, view.total);
       })
       .catch(() => undefined);
   // React first, in a task of its own; on a member's visit Dexie, then the app's database code (the

@@ -14,7 +14,7 @@ interface StoredCollection {
 export async function storedFirstView(
   path: string,
   idb?: IDBFactory,
-): Promise<{ slug: string; products: DraftProduct[] } | null> {
+): Promise<{ slug: string; products: DraftProduct[]; total: number } | null> {
   const [, shop, slug = '', ...rest] = path.split('/');
   const category = categoryBySlug(slug);
   if (shop !== 'shop' || rest.length || !category || !(SHOP_DETAIL_LISTS as readonly string[]).includes(slug))
@@ -33,7 +33,7 @@ export async function storedFirstView(
       req.onerror = () => resolve([]);
     });
     const products = rows.sort((a, b) => a.id - b.id).flatMap((r) => r.products ?? []);
-    return { slug, products: listOrder(products).slice(0, FIRST_VIEW_CARDS) };
+    return { slug, products: listOrder(products).slice(0, FIRST_VIEW_CARDS), total: products.length };
   } catch {
     return null;
   } finally {

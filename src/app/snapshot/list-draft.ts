@@ -1,4 +1,6 @@
 import { categoryBySlug } from '../../domain/catalogue/catalogue';
+import { SHOP_LIST_TITLES, type ShopList } from '../../domain/catalogue/shop-lists';
+import { pluralUk } from '../../domain/format/plural';
 import { PICTURE_SIZES, productSrcSet } from '../../features/shop/product/picture-forms';
 import { buildOf, ownerOf, readSnapshot } from './store';
 
@@ -10,6 +12,9 @@ export interface DraftProduct {
   available: boolean;
 }
 
+/** As the live list counts its products (src/features/shop/copy.ts HOME_COPY.itemForms). */
+const ITEM_FORMS = ['товар', 'товари', 'товарів'] as const;
+
 /**
  * A list opened for the first time on this device has no kept copy: its first cards are drawn
  * here from the catalogue stored on the device, before the app's code has arrived, so that their
@@ -17,13 +22,16 @@ export interface DraftProduct {
  * after them). Picture and title only, with the live cards' classes
  * (src/features/shop/grid/product-card.tsx), in the frame of the member's kept home screen when
  * there is one (header and bottom bar), inert like a kept copy and replaced the same way by the
- * live screen (../boot/boot.tsx). Returns the element painted, or null when the root is no longer
+ * live screen (../boot/boot.tsx). The frame is made the list's as the live one will be (its title,
+ * no home logo, the shop's tab), and the count line holds its place, so nothing moves when the
+ * live screen takes over. Returns the element painted, or null when the root is no longer
  * empty or there is nothing to draw.
  */
 export function paintListDraft(
   root: HTMLElement,
   slug: string,
   products: readonly DraftProduct[],
+  total: number = products.length,
   doc: Document = document,
   store: Storage = localStorage,
 ): HTMLElement | null {
@@ -41,15 +49,27 @@ export function paintListDraft(
     main.className = 'page';
     el.replaceChildren(main);
   }
-  const title = categoryBySlug(slug)?.title ?? '';
+  const title = SHOP_LIST_TITLES[slug as ShopList] ?? categoryBySlug(slug)?.title ?? '';
   const heading = el.querySelector('.app-header__title');
   if (heading) heading.textContent = title;
+  // Home's logo would stand where the list's back arrow comes; the shop's tab is the one lit.
+  el.querySelector('.app-header__side:not(.app-header__side--end)')?.replaceChildren();
+  for (const tab of el.querySelectorAll<HTMLAnchorElement>('.bottom-nav__tab')) {
+    const shop = tab.getAttribute('href') === '/shop';
+    tab.classList.toggle('is-active', shop);
+    if (shop) tab.setAttribute('aria-current', 'page');
+    else tab.removeAttribute('aria-current');
+  }
   if (frame?.theme) doc.documentElement.dataset.theme = frame.theme;
   const grid = doc.createElement('div');
   grid.className = 'product-grid';
   for (const p of products) grid.append(card(doc, slug, p));
   const head = doc.createElement('div');
   head.className = 'list-head';
+  const count = doc.createElement('span');
+  count.className = 'list-head__count';
+  count.textContent = `${total} ${pluralUk(total, ITEM_FORMS)}`;
+  head.append(count);
   main.replaceChildren(head, grid);
   root.append(el);
   return el;

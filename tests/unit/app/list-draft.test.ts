@@ -44,14 +44,25 @@ describe('a list’s first cards drawn from the stored catalogue before the app�
     document.head.insertAdjacentHTML('beforeend', '<meta name="club-build" content="b1">');
     setCookie('t1');
     const html =
-      '<div class="layout"><header><h1 class="app-header__title">Головна</h1></header><main class="page" id="main"><p>home</p></main><nav class="bottom-nav"></nav></div>';
+      '<div class="layout"><header><div class="app-header__side"><span class="logo">glo</span></div>' +
+      '<h1 class="app-header__title">Головна</h1><div class="app-header__side app-header__side--end"><button>☰</button></div></header>' +
+      '<main class="page" id="main"><p>home</p></main><nav class="bottom-nav">' +
+      '<a class="bottom-nav__tab is-active" aria-current="page" href="/">Головна</a><a class="bottom-nav__tab" href="/shop">Магазин</a></nav></div>';
     writeSnapshot(
       '/',
       { build: 'b1', owner: ownerOf('usertoken=t1')!, theme: 'glo', title: 'Клуб', html, at: 1 },
       localStorage,
     );
-    const el = paintListDraft(document.createElement('div'), 'sticks', [product(2)])!;
-    expect(el.querySelector('.app-header__title')!.textContent).toBe('Стіки');
+    const el = paintListDraft(document.createElement('div'), 'ogo-sticks', [product(2)], 11)!;
+    // As the live list's frame: its title, no home logo where its back arrow comes, the shop's tab lit.
+    expect(el.querySelector('.app-header__title')!.textContent).toBe('Стіки ogo');
+    expect(el.querySelector('.logo')).toBeNull();
+    expect(el.querySelector('.app-header__side--end button')).not.toBeNull();
+    const lit = Array.from(el.querySelectorAll('.bottom-nav__tab.is-active')).map((t) => t.getAttribute('href'));
+    expect(lit).toEqual(['/shop']);
+    expect(el.querySelector('.bottom-nav__tab[aria-current="page"]')!.getAttribute('href')).toBe('/shop');
+    // The count line holds its place, so the cards do not move when the live list takes over.
+    expect(el.querySelector('main .list-head__count')!.textContent).toBe('11 товарів');
     expect(el.querySelector('nav.bottom-nav')).not.toBeNull();
     expect(el.querySelector('main')!.textContent).not.toContain('home');
     expect(el.querySelectorAll('main .product-card')).toHaveLength(1);
