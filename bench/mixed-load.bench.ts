@@ -274,6 +274,7 @@ async function prepare(dbEnv: Record<string, string>): Promise<Omit<Fixture, 'ur
   const { loadConfig } = await import('../server/config');
   const { buildDeps } = await import('../server/deps');
   const { issueToken } = await import('../server/security/tokens');
+  const { insertGloMember, insertScanCodes } = await import('../tests/support/fixture-rows');
   const config = loadConfig({
     NODE_ENV: 'production',
     PUBLIC_URL: 'http://127.0.0.1',
@@ -300,45 +301,25 @@ async function prepare(dbEnv: Record<string, string>): Promise<Omit<Fixture, 'ur
   for (let n = 0; n < MEMBERS; n += 1) {
     const i = offset + n;
     const phone = `38063${String(i).padStart(7, '0')}`;
-    const m = await db
-      .insertInto('members')
-      .values({
+    const { memberId, customerId, token } = await insertGloMember(
+      db,
+      {
         phone,
-        first_name: 'Навантаження',
-        last_name: 'Тест',
+        firstName: 'Навантаження',
+        lastName: 'Тест',
         email: `load${i}-${randomBytes(3).toString('hex')}@bench.ua`,
-        birth_date: '1990-01-01',
-        adult_confirmed: 1,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const c = await db
-      .insertInto('customers')
-      .values({
-        member_id: m.id,
-        variant: 'glo',
-        first_name: 'Навантаження',
-        last_name: 'Тест',
-        email: '',
-        phone,
-        tags: '["pwa_user","age_verified"]',
-        note: '',
-        orders_count: 0,
-        total_spent: 0,
-        xp_balance: 0,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const token = (await issueToken(db, m.id, 'user', new Date())).token;
-    const feedbackToken = (await issueToken(db, m.id, 'feedback', new Date())).token;
+        birthDate: '1990-01-01',
+        tags: ['pwa_user', 'age_verified'],
+      },
+      now,
+    );
+    const feedbackToken = (await issueToken(db, memberId, 'feedback', new Date())).token;
     const orders: number[] = [];
     for (let k = 0; k < ordersEach; k += 1) {
       const o = await db
         .insertInto('orders')
         .values({
-          customer_id: c.id,
+          customer_id: customerId,
           variant: 'glo',
           order_number: 900_000 + i * 10_000 + k,
           financial_status: 'paid',
@@ -356,18 +337,8 @@ async function prepare(dbEnv: Record<string, string>): Promise<Omit<Fixture, 'ur
         .executeTakeFirstOrThrow();
       orders.push(o.id);
     }
-    const codes = Array.from({ length: codesEach }, () => randomUUID());
-    for (let k = 0; k < codes.length; k += 500) {
-      await db
-        .insertInto('scan_codes')
-        .values(
-          codes
-            .slice(k, k + 500)
-            .map((code) => ({ code, variant: 'glo', xp: 10, product: 'glo-sticks', batch: 'load', created_at: now })),
-        )
-        .execute();
-    }
-    members.push({ token, feedbackToken, customerId: c.id, orders, codes });
+    const codes = await insertScanCodes(db, codesEach, 'load', now);
+    members.push({ token, feedbackToken, customerId, orders, codes });
   }
   await close();
   return {

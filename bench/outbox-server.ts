@@ -4,6 +4,7 @@ import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { buildDeps } from '../server/deps';
 import { issueToken } from '../server/security/tokens';
+import { insertGloMember } from '../tests/support/fixture-rows';
 import type { Contestant } from './outbox-contest';
 
 export async function outboxServer(apiKey: string) {
@@ -17,40 +18,20 @@ export async function outboxServer(apiKey: string) {
   async function contestant(tag: string, n: number, origin: string): Promise<Contestant & { memberId: number }> {
     const now = new Date().toISOString();
     members += 1;
-    const m = await db
-      .insertInto('members')
-      .values({
+    const { memberId, customerId, token } = await insertGloMember(
+      db,
+      {
         phone: `38067${String(members).padStart(7, '0')}`,
-        first_name: 'Б',
-        last_name: 'Б',
+        firstName: 'Б',
+        lastName: 'Б',
         email: `${tag}@bench.ua`,
-        birth_date: null,
-        adult_confirmed: 1,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const c = await db
-      .insertInto('customers')
-      .values({
-        member_id: m.id,
-        variant: 'glo',
-        first_name: 'Б',
-        last_name: 'Б',
-        email: '',
-        phone: '',
-        tags: '[]',
-        note: '',
-        orders_count: 0,
-        total_spent: 0,
-        xp_balance: 0,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const token = (await issueToken(db, m.id, 'user', new Date())).token;
-    const batToken = (await issueToken(db, m.id, 'bat', new Date())).token;
-    return { tag, n, token, batToken, customerId: c.id, apiKey, origin, memberId: m.id };
+        birthDate: null,
+        tags: [],
+      },
+      now,
+    );
+    const batToken = (await issueToken(db, memberId, 'bat', new Date())).token;
+    return { tag, n, token, batToken, customerId, apiKey, origin, memberId };
   }
   return { app: createApp(built.deps), db, contestant, close: built.close };
 }

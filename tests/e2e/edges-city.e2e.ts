@@ -1,26 +1,18 @@
 // Delivery edge: item 9 (the city search's suggestions belong to what is typed now: while the
 // carrier's answer is on its way, an earlier query's city is never offered, and the wait shows).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from './support/browser';
-import type { RunningServer } from './support/server';
-import { closeSession, openSession } from './support/session';
+import { describe, expect, it } from 'vitest';
 import {
   addProduct,
   choosePayment,
   openDelivery,
   placeOrder,
   serverOrders,
-  signedInReady,
+  signedInShop,
   switchVariant,
 } from './shop-steps';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => ({ server, browser } = await openSession({ ready: signedInReady })));
-
-afterAll(() => closeSession({ server, browser }));
+const shop = signedInShop();
 
 /** The names the suggestions offer at this moment, read at once. */
 const offered = (page: Page) =>
@@ -28,8 +20,8 @@ const offered = (page: Page) =>
 
 describe('the city search while a new name is typed', () => {
   it('never offers the previous query’s city, says it is searching, and the city picked is the one ordered to', async () => {
-    const { page, context } = browser;
-    const base = server.url;
+    const { page, context } = shop.browser;
+    const base = shop.server.url;
     await switchVariant(page, base, 'glo');
     // A slow carrier: while `held`, each typed search waits for its answer until the test lets
     // them all go (in the order they were asked).

@@ -1,33 +1,15 @@
 // Shop edges: item 4 (a friend's code checked when it is entered; the refusal of
 // «Замовити» drawn where it is seen, never behind the sticky action bar).
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { goOffline, goOnline } from './support/network';
-import type { RunningServer } from './support/server';
-import { closeSession, openSession } from './support/session';
-import {
-  addProduct,
-  againLater,
-  chooseBranch,
-  choosePayment,
-  openDelivery,
-  serverOrders,
-  signedInReady,
-  switchVariant,
-} from './shop-steps';
+import { addProduct, againLater, checkoutToBranch, serverOrders, signedInShop, switchVariant } from './shop-steps';
 
-let server: RunningServer;
-let browser: Browser;
 /** Андрій: allow-listed, no ogo orders yet (a friend's code can count for him there). */
 const ANDRII = '380500000002';
 const NOBODYS_CODE = 'REW-NOSUCH1';
 
-beforeAll(
-  async () => ({ server, browser } = await openSession({ ready: (page, base) => signedInReady(page, base, ANDRII) })),
-);
-
-afterAll(() => closeSession({ server, browser }));
+const shop = signedInShop(ANDRII);
 
 /** The element is on the screen and nothing is drawn over its middle. */
 async function seen(page: Page, el: Locator): Promise<boolean> {
@@ -46,8 +28,8 @@ async function seen(page: Page, el: Locator): Promise<boolean> {
 
 describe('a friend’s code that belongs to nobody', () => {
   it('is refused beside the field when entered online; kept offline, its refusal at «Замовити» is drawn where it is seen', async () => {
-    const { page, context } = browser;
-    const base = server.url;
+    const { page, context } = shop.browser;
+    const base = shop.server.url;
     await switchVariant(page, base, 'ogo');
     const ordersBefore = (await serverOrders(page, base, 'ogo')).length;
     await addProduct(page, base, 'ogo-sticks-single', 91, 2);
@@ -67,9 +49,7 @@ describe('a friend’s code that belongs to nobody', () => {
     await page.getByTestId('friend-code-kept').waitFor();
     await goOnline(context);
 
-    await openDelivery(page, base);
-    await chooseBranch(page, 'Хар', 'Харків', 7);
-    await choosePayment(page, base, 1);
+    await checkoutToBranch(page, base, 'Хар', 'Харків', 7, 1);
     await againLater(page);
     await page.getByTestId('place-order').click();
     const error = page.getByTestId('checkout-error');

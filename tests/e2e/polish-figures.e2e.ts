@@ -8,8 +8,7 @@ import { startServer, type RunningServer } from './support/server';
 import {
   addProduct,
   againLater,
-  chooseBranch,
-  choosePayment,
+  checkoutToBranch,
   openDelivery,
   placeOrder,
   serverOrders,
@@ -96,9 +95,7 @@ describe('figures, clocks, fields, links and codes a member compares', () => {
     await againLater(andrii.page);
     await andrii.page.getByTestId('friend-code-apply').click();
     await andrii.page.getByTestId('friend-code-kept').waitFor();
-    await openDelivery(andrii.page, base);
-    await chooseBranch(andrii.page, 'Хар', 'Харків', 7);
-    await choosePayment(andrii.page, base, 1);
+    await checkoutToBranch(andrii.page, base, 'Хар', 'Харків', 7, 1);
     const order = await placeOrder(andrii.page, base);
     const placed = (await serverOrders(andrii.page, base, 'ogo')).find((o) => o.order_number === order)!;
     expect(placed.tags).toContain('pre-order');

@@ -1,37 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { kv, rows } from './support/local-db';
 import { serverMetafield } from './support/server-api';
 import { goOffline, goOnline, whileOffline } from './support/network';
-import type { RunningServer } from './support/server';
-import { closeSession, openSession } from './support/session';
 import {
   addProduct,
+  checkoutToBranch,
   choosePayment,
-  chooseBranch,
   openDelivery,
   placeOrder,
   serverBalance,
   serverOrders,
-  signedInReady,
+  signedInShop,
 } from './shop-steps';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => ({ server, browser } = await openSession({ ready: signedInReady })));
-
-afterAll(() => closeSession({ server, browser }));
+const shop = signedInShop();
 
 describe('shop checkout through the screens', () => {
   it('(1) a cash order to a carrier branch in Kyiv: placed once, in /history-order, the cart empty', async () => {
-    const { page } = browser;
-    const base = server.url;
+    const { page } = shop.browser;
+    const base = shop.server.url;
     const before = await serverOrders(page, base);
     await addProduct(page, base, 'sticks', 1, 2);
-    await openDelivery(page, base);
-    await chooseBranch(page, 'Ки', 'Київ', 12);
-    await choosePayment(page, base, 1);
+    await checkoutToBranch(page, base, 'Ки', 'Київ', 12, 1);
     expect(await page.getByTestId('checkout-city').textContent()).toBe('Київ');
     expect(await page.getByTestId('checkout-payment').textContent()).toBe('Готівкою при отриманні');
     const number = await placeOrder(page, base);
@@ -71,7 +61,7 @@ describe('shop checkout through the screens', () => {
       .poll(() => serverMetafield(base, token, gloId, 'delivery_address'), { timeout: 15_000 })
       .toMatchObject({ method: 1, city: 'Київ', branch: o.delivery.address });
     // The history reads offline, after a reload, from the device.
-    await whileOffline(browser.context, async () => {
+    await whileOffline(shop.browser.context, async () => {
       await page.goto(`${base}/history-order`);
       await page.locator(`[data-testid="order"][data-order-number="${number}"]`).waitFor();
       expect(await page.getByText('Ти офлайн — показуємо історію станом на').count()).toBe(1);
@@ -79,13 +69,11 @@ describe('shop checkout through the screens', () => {
   });
 
   it('(3) an order of bonus items paid fully in XP: the balance drops by exactly its XP, status paid', async () => {
-    const { page } = browser;
-    const base = server.url;
+    const { page } = shop.browser;
+    const base = shop.server.url;
     const balance = await serverBalance(page, base);
     await addProduct(page, base, 'bonus', 31, 2);
-    await openDelivery(page, base);
-    await chooseBranch(page, 'Льв', 'Львів', 3);
-    await choosePayment(page, base, 'xp');
+    await checkoutToBranch(page, base, 'Льв', 'Львів', 3, 'xp');
     expect(await page.getByTestId('checkout-total').textContent()).toBe('600 XP');
     const number = await placeOrder(page, base);
     const o = (await serverOrders(page, base)).find((x) => x.order_number === number)!;
@@ -100,8 +88,8 @@ describe('shop checkout through the screens', () => {
   });
 
   it('(6) a cart filled offline survives a reload offline; online again, a double click on the order button makes one order', async () => {
-    const { page, context } = browser;
-    const base = server.url;
+    const { page, context } = shop.browser;
+    const base = shop.server.url;
     const before = await serverOrders(page, base);
     // Seen once online, as a member would have.
     await page.goto(`${base}/shop/sticks/7`);

@@ -1,51 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVITE_XP_PER_FRIEND } from '../../src/domain/invite/calculator';
-import type { Browser } from './support/browser';
 import { handOverOrder, serverCall } from './support/server-api';
-import type { RunningServer } from './support/server';
-import { closeSession, openSession } from './support/session';
 import {
   addProduct,
   againLater,
-  chooseBranch,
+  checkoutToBranch,
   choosePayment,
   openDelivery,
   placeOrder,
   serverOrders,
-  signedInReady,
+  signedInShop,
   switchVariant,
 } from './shop-steps';
 
-let server: RunningServer;
-let browser: Browser;
 /** Андрій: allow-listed, not age-verified, no ogo orders yet. */
 const ANDRII = '380500000002';
 /** Олена's invite code (seed). */
 const OLENA_CODE = 'REW-OLENA7';
 
-beforeAll(
-  async () => ({ server, browser } = await openSession({ ready: (page, base) => signedInReady(page, base, ANDRII) })),
-);
-
-afterAll(() => closeSession({ server, browser }));
+const shop = signedInShop(ANDRII);
 
 /** Олена's ogo XP, read as the server keeps it (a check, not a step of the journey). */
 async function olenaOgoBalance(): Promise<number> {
-  const { token } = await serverCall<{ token: string }>(server.url, null, '/api/api-auth/test-login', {
+  const { token } = await serverCall<{ token: string }>(shop.server.url, null, '/api/api-auth/test-login', {
     phone: '380500000001',
   });
-  return (await serverCall<{ balance: number }>(server.url, token, '/api/get-balance?v=ogo')).balance;
+  return (await serverCall<{ balance: number }>(shop.server.url, token, '/api/get-balance?v=ogo')).balance;
 }
 
 /** Олена's ogo referral XP: owed, not credited yet (get-bonus-history `pending`), and credited lines. */
 async function olenaOgoReferrals(): Promise<{ owed: number[]; credited: Array<{ amount: number; title: string }> }> {
-  const { token } = await serverCall<{ token: string }>(server.url, null, '/api/api-auth/test-login', {
+  const { token } = await serverCall<{ token: string }>(shop.server.url, null, '/api/api-auth/test-login', {
     phone: '380500000001',
   });
   const h = await serverCall<{
     pending: Array<{ amount: number }>;
     transactions: Array<{ amount: number; reason: string; title: string }>;
-  }>(server.url, token, '/api/get-bonus-history?shop=ogo');
+  }>(shop.server.url, token, '/api/get-bonus-history?shop=ogo');
   return {
     owed: h.pending.map((p) => p.amount),
     credited: h.transactions.filter((t) => t.reason === 'referral').map(({ amount, title }) => ({ amount, title })),
@@ -54,8 +45,8 @@ async function olenaOgoReferrals(): Promise<{ owed: number[]; credited: Array<{ 
 
 describe('a friend’s REW- code (docs/rules.md#validation: first order only)', () => {
   it('(4) accepted on the first order, refused beside the field on the second', async () => {
-    const { page } = browser;
-    const base = server.url;
+    const { page } = shop.browser;
+    const base = shop.server.url;
     await switchVariant(page, base, 'ogo');
     const olenaBefore = await olenaOgoBalance();
 
@@ -70,9 +61,7 @@ describe('a friend’s REW- code (docs/rules.md#validation: first order only)', 
     await page.getByTestId('friend-code-apply').click();
     await page.getByTestId('friend-code-kept').waitFor();
 
-    await openDelivery(page, base);
-    await chooseBranch(page, 'Хар', 'Харків', 7);
-    await choosePayment(page, base, 1);
+    await checkoutToBranch(page, base, 'Хар', 'Харків', 7, 1);
     // Андрій's age is not confirmed: the order is a pre-order, and the summary says so.
     await page.getByText('Вік ще не підтверджено').waitFor();
     const first = await placeOrder(page, base);

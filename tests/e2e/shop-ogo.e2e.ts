@@ -1,38 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { kv, rows } from './support/local-db';
 import { serverMetafield } from './support/server-api';
-import type { RunningServer } from './support/server';
-import { closeSession, openSession } from './support/session';
 import {
   addProduct,
   againLater,
-  chooseBranch,
+  checkoutToBranch,
   choosePayment,
   openDelivery,
   placeOrder,
   serverOrders,
-  signedInReady,
+  signedInShop,
   switchVariant,
 } from './shop-steps';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => ({ server, browser } = await openSession({ ready: signedInReady })));
-
-afterAll(() => closeSession({ server, browser }));
+const shop = signedInShop();
 
 const cartOf = async (variant: string) =>
-  (await rows<{ variant: string; productId: number }>(browser.page, 'cart'))
+  (await rows<{ variant: string; productId: number }>(shop.browser.page, 'cart'))
     .filter((l) => l.variant === variant)
     .map((l) => l.productId)
     .sort((a, b) => a - b);
 
 describe('ogo: the local courier, the velo promo and two separate carts', () => {
   it('(7, 8) no courier for a cart with a non-iPost item; an unserved city falls back to 1; the glo cart waits through an ogo purchase', async () => {
-    const { page } = browser;
-    const base = server.url;
+    const { page } = shop.browser;
+    const base = shop.server.url;
     await addProduct(page, base, 'sticks', 9);
     await switchVariant(page, base, 'ogo');
     // A block (no ipost_allow) and a pack (ipost_allow).
@@ -101,8 +93,8 @@ describe('ogo: the local courier, the velo promo and two separate carts', () => 
   });
 
   it('(5) velo 20% on ogo: bad input is refused beside the field, the code is accepted once and not offered again', async () => {
-    const { page } = browser;
-    const base = server.url;
+    const { page } = shop.browser;
+    const base = shop.server.url;
     await switchVariant(page, base, 'ogo');
     await addProduct(page, base, 'ogo-velo', 111);
     await page.goto(`${base}/shop/cart`);
@@ -118,9 +110,7 @@ describe('ogo: the local courier, the velo promo and two separate carts', () => 
     expect(await page.getByTestId('cart-discount').textContent()).toContain('31,8');
     expect(await page.getByTestId('cart-total').textContent()).toBe('127,2 грн');
 
-    await openDelivery(page, base);
-    await chooseBranch(page, 'Дні', 'Дніпро', 2);
-    await choosePayment(page, base, 1);
+    await checkoutToBranch(page, base, 'Дні', 'Дніпро', 2, 1);
     expect(await page.getByTestId('checkout-discount').textContent()).toContain('31,8');
     const first = await placeOrder(page, base);
     const o = (await serverOrders(page, base, 'ogo')).find((x) => x.order_number === first)!;

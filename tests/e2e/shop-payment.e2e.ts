@@ -1,10 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatUah } from '../../src/domain/format/money';
-import type { Browser } from './support/browser';
-import type { RunningServer } from './support/server';
-import { closeSession, openSession } from './support/session';
 import {
   addProduct,
   chooseBranch,
@@ -12,20 +9,15 @@ import {
   openDelivery,
   placeOrder,
   serverOrders,
-  signedInReady,
+  signedInShop,
 } from './shop-steps';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => ({ server, browser } = await openSession({ ready: signedInReady })));
-
-afterAll(() => closeSession({ server, browser }));
+const shop = signedInShop();
 
 /** A card order placed through the screens; the app goes on to the sandbox's checkout page by itself. */
 async function cardOrder(productId: number): Promise<number> {
-  const { page } = browser;
-  const base = server.url;
+  const { page } = shop.browser;
+  const base = shop.server.url;
   await addProduct(page, base, 'sticks', productId);
   await openDelivery(page, base);
   if ((await page.getByTestId('branch-picked').count()) === 0) await chooseBranch(page, 'Оде', 'Одеса', 4);
@@ -38,11 +30,11 @@ async function cardOrder(productId: number): Promise<number> {
 }
 
 const status = async (number: number) =>
-  (await serverOrders(browser.page, server.url)).find((o) => o.order_number === number)?.financial_status;
+  (await serverOrders(shop.browser.page, shop.server.url)).find((o) => o.order_number === number)?.financial_status;
 
 describe('card payment through the sandbox checkout page (docs/rules.md#states, docs/rules.md#error-reactions)', () => {
   it('(2) paid on the payment page: back in the app the order shows paid', async () => {
-    const { page } = browser;
+    const { page } = shop.browser;
     const number = await cardOrder(3);
     expect(await status(number)).toBe('pending');
     await page.getByRole('button', { name: 'Сплатити' }).click();
@@ -60,7 +52,7 @@ describe('card payment through the sandbox checkout page (docs/rules.md#states, 
   });
 
   it('(2) declined on the payment page, then paid again from /history-order', async () => {
-    const { page } = browser;
+    const { page } = shop.browser;
     const number = await cardOrder(5);
     await page.getByRole('button', { name: 'Відхилити' }).click();
     await page.waitForURL(/\/history-order\?payment=failure/);
@@ -83,11 +75,11 @@ describe('card payment through the sandbox checkout page (docs/rules.md#states, 
   });
 
   it('the bank answers late: after its own checks the page offers «Перевірити ще раз», which shows the payment once it lands', async () => {
-    const { page, context } = browser;
+    const { page, context } = shop.browser;
     const number = await cardOrder(7);
     const checkout = page.url();
     // Back in the app before the bank's answer (the member left the payment page unpaid).
-    await page.goto(`${server.url}/history-order?payment=success&order=${number}`);
+    await page.goto(`${shop.server.url}/history-order?payment=success&order=${number}`);
     await expect.poll(() => page.getByTestId('payment-return').textContent()).toContain('Перевіряємо оплату');
     // Five checks 2 s apart, then the asking is the member's.
     const again = page.getByTestId('payment-return-check');
@@ -117,7 +109,7 @@ describe('card payment through the sandbox checkout page (docs/rules.md#states, 
   });
 
   it('(2) paid twice, on a declined link’s page still open and on a new link: the second payment goes back, and the history shows it «Повернуто»', async () => {
-    const { page, context } = browser;
+    const { page, context } = shop.browser;
     const number = await cardOrder(9);
     const firstCheckout = page.url();
     // The first link's page, open in another tab too.
@@ -141,11 +133,11 @@ describe('card payment through the sandbox checkout page (docs/rules.md#states, 
       await other.close();
     }
 
-    await page.goto(`${server.url}/history-order`);
+    await page.goto(`${shop.server.url}/history-order`);
     const card = page.locator(`[data-testid="order"][data-order-number="${number}"]`);
     const refund = card.getByTestId('order-refund');
     await refund.waitFor({ timeout: 20_000 });
-    const order = (await serverOrders(page, server.url)).find((o) => o.order_number === number)!;
+    const order = (await serverOrders(page, shop.server.url)).find((o) => o.order_number === number)!;
     expect((await refund.textContent())?.replace(/\s/g, ' ')).toContain(
       `Повернуто ${formatUah(order.total).replace(/\s/g, ' ')}`,
     );
@@ -155,7 +147,7 @@ describe('card payment through the sandbox checkout page (docs/rules.md#states, 
     // The server: the order paid once, the other attempt refunded.
     expect(order.financial_status).toBe('paid');
     expect(order.refunds).toEqual([{ amount: order.total, status: 'refunded', refunded_at: expect.any(String) }]);
-    const db = new Database(join(server.dataDir, 'club.db'), { readonly: true });
+    const db = new Database(join(shop.server.dataDir, 'club.db'), { readonly: true });
     try {
       const rows = db
         .prepare('SELECT status, refund_attempts FROM card_payments WHERE order_id = ? ORDER BY id')

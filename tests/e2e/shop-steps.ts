@@ -1,10 +1,11 @@
 // Steps of the shop journey as a member takes them, through the screens only (clicks and
 // typing): shared by the tests/e2e/shop-*.e2e.ts files. Server checks go through serverCall.
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { waitForServiceWorker } from './support/browser';
 import { kv } from './support/local-db';
 import { serverCall } from './support/server-api';
+import { closeSession, openSession, type Session } from './support/session';
 import { signInAsDemo } from './support/sign-in';
 
 export interface ServerOrder {
@@ -102,6 +103,20 @@ export async function choosePayment(page: Page, base: string, method: 1 | 2 | 'x
   await page.waitForURL(`${base}/shop/checkout`);
 }
 
+/** Cart → delivery to carrier branch `branch` in `city` (picked from what is `typed`) → payment → the summary. */
+export async function checkoutToBranch(
+  page: Page,
+  base: string,
+  typed: string,
+  city: string,
+  branch: number,
+  method: 1 | 2 | 'xp',
+): Promise<void> {
+  await openDelivery(page, base);
+  await chooseBranch(page, typed, city, branch);
+  await choosePayment(page, base, method);
+}
+
 /** Places the order from /shop/checkout; returns its number from the success page. */
 export async function placeOrder(page: Page, _base: string): Promise<number> {
   await page.getByTestId('place-order').click();
@@ -138,7 +153,6 @@ export async function switchVariant(page: Page, base: string, to: 'glo' | 'ogo')
   await page.waitForFunction((v) => document.documentElement.dataset.theme === v, to, { timeout: 20_000 });
 }
 
-/** Waits until the signed-in session is in the local database (the cookie is written a moment before it). */
 /**
  * A demo member signed in through the screens, the service worker in control (it takes its time
  * on a busy machine) and the session in the local database: where the shop and fault suites start.
@@ -150,10 +164,25 @@ export async function signedInReady(page: Page, base: string, phone?: string): P
   await sessionStored(page);
 }
 
+/** Waits until the signed-in session is in the local database (the cookie is written a moment before it). */
 export async function sessionStored(page: Page): Promise<void> {
   for (let i = 0; i < 100; i += 1) {
     if ((await kv<string>(page, 'pwaToken').catch(() => null)) !== null) return;
     await page.waitForTimeout(200);
   }
   throw new Error('the session never reached the local database');
+}
+
+/**
+ * A shop file's set-up: its own server and Chromium, opened in `beforeAll` with a member signed in
+ * by {@link signedInReady} (the demo member unless `phone`) and closed in `afterAll`. Read its
+ * `server` and `browser` inside the tests (they are filled in once the file starts).
+ */
+export function signedInShop(phone?: string): Session {
+  const shop = {} as Session;
+  beforeAll(async () => {
+    Object.assign(shop, await openSession({ ready: (page, base) => signedInReady(page, base, phone) }));
+  });
+  afterAll(() => closeSession(shop));
+  return shop;
 }

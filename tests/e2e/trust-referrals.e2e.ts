@@ -5,16 +5,7 @@ import { openBrowser, type Browser } from './support/browser';
 import { kv } from './support/local-db';
 import { serverCall } from './support/server-api';
 import { startServer, type RunningServer } from './support/server';
-import {
-  addProduct,
-  againLater,
-  chooseBranch,
-  choosePayment,
-  openDelivery,
-  placeOrder,
-  signedInReady,
-  switchVariant,
-} from './shop-steps';
+import { addProduct, againLater, checkoutToBranch, placeOrder, signedInReady, switchVariant } from './shop-steps';
 
 // /profile/referral (get-referrals) must change once an invited friend makes
 // a first order with the member's code, as the XP history's +300 line already says.
@@ -78,9 +69,7 @@ describe('/profile/referral after a friend’s first order', () => {
     await againLater(andrii.page);
     await andrii.page.getByTestId('friend-code-apply').click();
     await andrii.page.getByTestId('friend-code-kept').waitFor();
-    await openDelivery(andrii.page, base);
-    await chooseBranch(andrii.page, 'Хар', 'Харків', 7);
-    await choosePayment(andrii.page, base, 1);
+    await checkoutToBranch(andrii.page, base, 'Хар', 'Харків', 7, 1);
     await placeOrder(andrii.page, base);
 
     // The server now counts him, as ordered.

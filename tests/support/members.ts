@@ -61,3 +61,25 @@ export async function createMember(
   const { token } = await issueToken(s.deps.db, id, 'user', s.clock.now());
   return { id, phone, token, glo, ogo };
 }
+
+/** Marks the member's ogo record age-verified, as verification leaves it: a metafield in namespace verification. */
+export async function verifyOgoRecord(s: TestServer, m: TestMember): Promise<void> {
+  await s.deps.db
+    .insertInto('metafields')
+    .values({
+      customer_id: m.ogo.id,
+      namespace: 'verification',
+      key: 'age_verified',
+      value: 'true',
+      type: 'boolean',
+      updated_at: s.clock.now().toISOString(),
+    })
+    .execute();
+}
+
+/** A shop record's XP balance as the database holds it. */
+export async function balanceOf(s: TestServer, customerId: number): Promise<number> {
+  return (
+    await s.deps.db.selectFrom('customers').select('xp_balance').where('id', '=', customerId).executeTakeFirstOrThrow()
+  ).xp_balance;
+}

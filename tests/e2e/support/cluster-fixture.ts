@@ -1,9 +1,9 @@
 // The data the balancer fault tests and the bench put in the database before the instances start:
 // members with tokens and fresh scan codes (as bench/mixed-load.bench.ts prepares its own).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../../server/config';
 import { buildDeps } from '../../../server/deps';
-import { issueToken } from '../../../server/security/tokens';
+import { insertGloMember, insertScanCodes } from '../../support/fixture-rows';
 
 export interface ClusterMember {
   memberId: number;
@@ -32,50 +32,19 @@ export async function prepareMembers(
   const out: ClusterMember[] = [];
   for (let i = 0; i < count; i += 1) {
     const phone = `38066${String(i).padStart(3, '0')}${randomBytes(2).readUInt16BE() % 10_000}`.slice(0, 12);
-    const m = await db
-      .insertInto('members')
-      .values({
+    const member = await insertGloMember(
+      db,
+      {
         phone,
-        first_name: 'Збій',
-        last_name: 'Тест',
+        firstName: 'Збій',
+        lastName: 'Тест',
         email: `lb${i}-${randomBytes(3).toString('hex')}@test.ua`,
-        birth_date: '1990-01-01',
-        adult_confirmed: 1,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const c = await db
-      .insertInto('customers')
-      .values({
-        member_id: m.id,
-        variant: 'glo',
-        first_name: 'Збій',
-        last_name: 'Тест',
-        email: '',
-        phone,
-        tags: '["pwa_user","age_verified"]',
-        note: '',
-        orders_count: 0,
-        total_spent: 0,
-        xp_balance: 0,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const token = (await issueToken(db, m.id, 'user', new Date())).token;
-    const codes = Array.from({ length: codesEach }, () => randomUUID());
-    for (let k = 0; k < codes.length; k += 500) {
-      await db
-        .insertInto('scan_codes')
-        .values(
-          codes
-            .slice(k, k + 500)
-            .map((code) => ({ code, variant: 'glo', xp: 10, product: 'glo-sticks', batch: 'lb', created_at: now })),
-        )
-        .execute();
-    }
-    out.push({ memberId: m.id, customerId: c.id, token, codes });
+        birthDate: '1990-01-01',
+        tags: ['pwa_user', 'age_verified'],
+      },
+      now,
+    );
+    out.push({ ...member, codes: await insertScanCodes(db, codesEach, 'lb', now) });
   }
   const product = await db
     .selectFrom('products')

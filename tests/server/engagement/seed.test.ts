@@ -19,16 +19,18 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const count = async (
-  table:
-    | 'content_pages'
-    | 'news'
-    | 'vocabulary_terms'
-    | 'subscription_plans'
-    | 'marathons'
-    | 'marathon_questions'
-    | 'brand_stores',
-) =>
+/** The tables the engagement seed fills. */
+const SEEDED = [
+  'content_pages',
+  'news',
+  'vocabulary_terms',
+  'subscription_plans',
+  'marathons',
+  'marathon_questions',
+  'brand_stores',
+] as const;
+
+const count = async (table: (typeof SEEDED)[number]) =>
   Number(
     (
       await s.deps.db
@@ -37,6 +39,9 @@ const count = async (
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** The rows of each seeded table, in SEEDED's order. */
+const seededCounts = () => Promise.all(SEEDED.map(count));
 
 describe('engagement seed of the demo server', () => {
   it('stores every configured content page, the FAQ in a glo and an ogo version', async () => {
@@ -94,34 +99,10 @@ describe('engagement seed of the demo server', () => {
   });
 
   it('adds nothing when run again', async () => {
-    const before = await Promise.all(
-      (
-        [
-          'content_pages',
-          'news',
-          'vocabulary_terms',
-          'subscription_plans',
-          'marathons',
-          'marathon_questions',
-          'brand_stores',
-        ] as const
-      ).map(count),
-    );
+    const before = await seededCounts();
     await seed(s.deps);
-    const after = await Promise.all(
-      (
-        [
-          'content_pages',
-          'news',
-          'vocabulary_terms',
-          'subscription_plans',
-          'marathons',
-          'marathon_questions',
-          'brand_stores',
-        ] as const
-      ).map(count),
-    );
+    const after = await seededCounts();
     expect(after).toEqual(before);
-    expect(before[3]).toBe(DEMO_PLANS.length);
+    expect(before[SEEDED.indexOf('subscription_plans')]).toBe(DEMO_PLANS.length);
   });
 });

@@ -1,6 +1,8 @@
 import { seed } from '../../../server/seed/engagement';
-import { createMember, type TestMember } from '../../support/members';
+import { createMember, verifyOgoRecord, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
+
+export { balanceOf } from '../../support/members';
 
 /** A fresh server with this group's demo data (pages, news, dictionary, plans, marathon, stores) and no demo members. */
 export async function engagementServer(opts: Parameters<typeof makeTestServer>[0] = {}): Promise<TestServer> {
@@ -15,17 +17,7 @@ export async function verifiedMember(
   opts: Parameters<typeof createMember>[1] = {},
 ): Promise<TestMember> {
   const m = await createMember(s, { ...opts, tags: ['pwa_user', 'age_verified'] });
-  await s.deps.db
-    .insertInto('metafields')
-    .values({
-      customer_id: m.ogo.id,
-      namespace: 'verification',
-      key: 'age_verified',
-      value: 'true',
-      type: 'boolean',
-      updated_at: s.clock.now().toISOString(),
-    })
-    .execute();
+  await verifyOgoRecord(s, m);
   return m;
 }
 
@@ -46,15 +38,6 @@ export function analyticsRows(s: TestServer, memberId: number) {
 /** The record's XP ledger, oldest first. */
 export function ledgerOf(s: TestServer, customerId: number) {
   return s.deps.db.selectFrom('xp_ledger').selectAll().where('customer_id', '=', customerId).orderBy('id').execute();
-}
-
-export async function balanceOf(s: TestServer, customerId: number): Promise<number> {
-  const row = await s.deps.db
-    .selectFrom('customers')
-    .select('xp_balance')
-    .where('id', '=', customerId)
-    .executeTakeFirstOrThrow();
-  return row.xp_balance;
 }
 
 /** Larger than any integer column of PostgreSQL: a request naming it must be a 4xx, never a 500. */

@@ -53,14 +53,19 @@ async function seededOnce(built: BuiltDeps[]): Promise<void> {
   );
 }
 
+/** Three instances started together with `connect`: the database migrated and seeded once; then they close. */
+async function threeSeedOnce(connect: Parameters<typeof startTogether>[1]): Promise<void> {
+  const built = await startTogether(3, connect);
+  try {
+    await seededOnce(built);
+  } finally {
+    await Promise.all(built.map((b) => b.close()));
+  }
+}
+
 describe('instances started at once on one empty database', () => {
   it('SQLite (one file, normal locking): three start, the database is migrated and seeded once', async () => {
-    const built = await startTogether(3, { sqlitePath: join(dir, 'club.db'), sqliteExclusive: false });
-    try {
-      await seededOnce(built);
-    } finally {
-      await Promise.all(built.map((b) => b.close()));
-    }
+    await threeSeedOnce({ sqlitePath: join(dir, 'club.db'), sqliteExclusive: false });
   });
 
   if (pgUrl) {
@@ -74,12 +79,7 @@ describe('instances started at once on one empty database', () => {
     it('PostgreSQL (one schema): three start, the schema is migrated and seeded once', async () => {
       const schema = `t_${randomBytes(6).toString('hex')}`;
       try {
-        const built = await startTogether(3, { databaseUrl: pgUrl, pgSchema: schema, poolSize: 3 });
-        try {
-          await seededOnce(built);
-        } finally {
-          await Promise.all(built.map((b) => b.close()));
-        }
+        await threeSeedOnce({ databaseUrl: pgUrl, pgSchema: schema, poolSize: 3 });
       } finally {
         await dropSchema(schema);
       }
@@ -96,12 +96,7 @@ describe('instances started at once on one empty database', () => {
             { seed: false, connect: { databaseUrl: pgUrl, pgSchema: schema, poolSize: 1 } },
           )
         ).close();
-        const built = await startTogether(3, { databaseUrl: pgUrl, pgSchema: schema, poolSize: 3 });
-        try {
-          await seededOnce(built);
-        } finally {
-          await Promise.all(built.map((b) => b.close()));
-        }
+        await threeSeedOnce({ databaseUrl: pgUrl, pgSchema: schema, poolSize: 3 });
       } finally {
         await dropSchema(schema);
       }

@@ -6,6 +6,8 @@ import QRCode from 'qrcode';
 import type { TestServer } from '../../support/server';
 import { insertOrder } from '../../support/orders';
 
+export { balanceOf } from '../../support/members';
+
 /** A fixed GUID per label, so generated pictures are the same on every run. */
 export function guid(label: string): string {
   const h = createHash('sha1').update(label).digest('hex');
@@ -34,15 +36,6 @@ export async function printCodes(
       })),
     )
     .execute();
-}
-
-export async function balanceOf(s: TestServer, customerId: number): Promise<number> {
-  const row = await s.deps.db
-    .selectFrom('customers')
-    .select('xp_balance')
-    .where('id', '=', customerId)
-    .executeTakeFirstOrThrow();
-  return row.xp_balance;
 }
 
 export async function ledgerCount(s: TestServer, customerId: number): Promise<number> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, type TestMember } from '../../support/members';
+import { createMember, verifyOgoRecord, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 import {
   customerRow,
@@ -113,17 +113,7 @@ describe('create-order prices from the server’s catalogue (docs/rules.md#entit
     const r = await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id }]));
     expect(r.body.order.tags).toEqual(['PWA', 'pwa_order', 'pre-order']);
     // Verified on the ogo record (namespace verification) counts for the person.
-    await s.deps.db
-      .insertInto('metafields')
-      .values({
-        customer_id: m.ogo.id,
-        namespace: 'verification',
-        key: 'age_verified',
-        value: 'true',
-        type: 'boolean',
-        updated_at: s.clock.now().toISOString(),
-      })
-      .execute();
+    await verifyOgoRecord(s, m);
     const again = await placeOrder(s, m, orderBody([{ variant_id: amber.variant_id }]));
     expect(again.body.order.tags).not.toContain('pre-order');
   });

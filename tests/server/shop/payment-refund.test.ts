@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runDueRefunds } from '../../../server/routes/shop/payment-refund';
 import { liqpaySignature } from '../../../server/sandboxes/liqpay';
-import { startFakeLiqpay, type FakeLiqpay } from '../../support/fake-liqpay';
-import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
+import type { FakeLiqpay } from '../../support/fake-liqpay';
+import type { TestMember } from '../../support/members';
+import type { TestServer } from '../../support/server';
 import {
   attempts,
   callback,
   captureLog,
+  closeLiveShop,
   decode,
   financialStatus,
-  liveEnv,
   LIVE,
   metric,
+  openLiveShop,
   paidTwice,
 } from './payment-support';
-import { withCatalogue } from './support';
 
 /**
  * A second payment for an order another attempt already paid goes back to the payer through
@@ -25,16 +25,8 @@ import { withCatalogue } from './support';
 let s: TestServer;
 let m: TestMember;
 let fake: FakeLiqpay;
-beforeAll(async () => {
-  fake = await startFakeLiqpay(LIVE.publicKey, LIVE.privateKey);
-  s = await makeTestServer({ env: liveEnv(fake) });
-  await withCatalogue(s);
-  m = await createMember(s, { tags: ['pwa_user', 'age_verified'] });
-});
-afterAll(async () => {
-  await s.close();
-  await fake.close();
-});
+beforeAll(async () => ({ s, m, fake } = await openLiveShop()));
+afterAll(() => closeLiveShop({ s, fake }));
 beforeEach(() => {
   fake.control.refund = 'ok';
 });

@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPendingPayments } from '../../../server/routes/shop/payment-settle';
-import { startFakeLiqpay, type FakeLiqpay } from '../../support/fake-liqpay';
-import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
+import type { FakeLiqpay } from '../../support/fake-liqpay';
+import type { TestMember } from '../../support/members';
+import type { TestServer } from '../../support/server';
 import {
   attemptOf,
   attempts,
   callback,
   captureLog,
+  closeLiveShop,
   cardOrder,
   financialStatus,
-  liveEnv,
-  LIVE,
   metric,
+  openLiveShop,
 } from './payment-support';
-import { withCatalogue } from './support';
 
 /**
  * The member's return from LiqPay needs no sign-in: it must not be a way to make the server ask
@@ -24,16 +23,8 @@ import { withCatalogue } from './support';
 let s: TestServer;
 let m: TestMember;
 let fake: FakeLiqpay;
-beforeAll(async () => {
-  fake = await startFakeLiqpay(LIVE.publicKey, LIVE.privateKey);
-  s = await makeTestServer({ env: liveEnv(fake) });
-  await withCatalogue(s);
-  m = await createMember(s, { tags: ['pwa_user', 'age_verified'] });
-});
-afterAll(async () => {
-  await s.close();
-  await fake.close();
-});
+beforeAll(async () => ({ s, m, fake } = await openLiveShop()));
+afterAll(() => closeLiveShop({ s, fake }));
 
 const visit = (id: string) => s.app.request(`/payments/liqpay/return?payment=${encodeURIComponent(id)}`);
 const statusRequests = (id: string) => fake.asked('status').filter((a) => a.order_id === id).length;

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { createLogger } from '../../../server/ops/log';
 import { encodeLiqpay } from '../../../server/sandboxes/liqpay';
-import type { FakeLiqpay } from '../../support/fake-liqpay';
-import type { TestMember } from '../../support/members';
-import type { TestServer } from '../../support/server';
-import { orderBody, placeOrder, product } from './support';
+import { startFakeLiqpay, type FakeLiqpay } from '../../support/fake-liqpay';
+import { createMember, type TestMember } from '../../support/members';
+import { makeTestServer, type TestServer } from '../../support/server';
+import { orderBody, placeOrder, product, withCatalogue } from './support';
 
 /** The "real" LiqPay keys of a production-mode test server (its LiqPay is a local fake). */
 export const LIVE = { publicKey: 'i000000003', privateKey: 'private-live-key', sandbox: false } as const;
@@ -20,6 +20,28 @@ export const liveEnv = (fake: FakeLiqpay): Record<string, string> => ({
   // The request log stays off stdout; captureLog reads the payment lines.
   LOG_LEVEL: 'silent',
 });
+
+/** What a file on a production server with LiqPay a local fake works with. */
+export interface LiveShop {
+  s: TestServer;
+  /** An adult member with the app. */
+  m: TestMember;
+  fake: FakeLiqpay;
+}
+
+/** For a file's `beforeAll`: LiqPay's fake, a production server with real keys pointing at it, the catalogue, a member. */
+export async function openLiveShop(): Promise<LiveShop> {
+  const fake = await startFakeLiqpay(LIVE.publicKey, LIVE.privateKey);
+  const s = await makeTestServer({ env: liveEnv(fake) });
+  await withCatalogue(s);
+  return { s, m: await createMember(s, { tags: ['pwa_user', 'age_verified'] }), fake };
+}
+
+/** For the file's `afterAll`: the server, then the fake. */
+export async function closeLiveShop({ s, fake }: Pick<LiveShop, 's' | 'fake'>): Promise<void> {
+  await s.close();
+  await fake.close();
+}
 
 export const decode = (data: string) =>
   JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as Record<string, unknown>;

@@ -2,6 +2,8 @@ import { seedCatalogue } from '../../../server/seed/shop-catalogue';
 import { createMember, type TestMember } from '../../support/members';
 import { makeTestServer, type TestServer } from '../../support/server';
 
+export { balanceOf } from '../../support/members';
+
 /** A server with the demo catalogue (no demo members): most shop tests start here. */
 export async function withCatalogue(s: TestServer): Promise<void> {
   await seedCatalogue(s.deps);
@@ -54,12 +56,6 @@ export function orderBody(
 
 export function placeOrder(s: TestServer, m: TestMember, body: unknown, idem?: string) {
   return s.call('POST', '/api/api-shop/create-order', { body, token: m.token, idem });
-}
-
-export async function balanceOf(s: TestServer, customerId: number): Promise<number> {
-  return (
-    await s.deps.db.selectFrom('customers').select('xp_balance').where('id', '=', customerId).executeTakeFirstOrThrow()
-  ).xp_balance;
 }
 
 export async function ordersOf(s: TestServer, customerId: number) {

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paintListDraft, type DraftProduct } from '../../../src/app/snapshot/list-draft';
 import { ownerOf, writeSnapshot } from '../../../src/app/snapshot/store';
+import { cleanPaintedPageAfterEach, setCookie } from './support/painted-page';
 
 const product = (id: number, over: Partial<DraftProduct> = {}): DraftProduct => ({
   id,
@@ -10,16 +11,7 @@ const product = (id: number, over: Partial<DraftProduct> = {}): DraftProduct => 
   ...over,
 });
 
-function setCookie(v: string | null) {
-  document.cookie = v === null ? 'usertoken=; Max-Age=0; path=/' : `usertoken=${v}; path=/`;
-}
-
-afterEach(() => {
-  localStorage.clear();
-  setCookie(null);
-  document.body.innerHTML = '';
-  document.head.querySelectorAll('meta[name="club-build"]').forEach((m) => m.remove());
-});
+cleanPaintedPageAfterEach();
 
 describe('a list’s first cards drawn from the stored catalogue before the app’s code', () => {
   it('draws the cards as the live grid does, their pictures asked for at once at high priority, inert', () => {

@@ -16,6 +16,7 @@ import {
   writeSnapshot,
   type ScreenSnapshot,
 } from '../../../src/app/snapshot/store';
+import { cleanPaintedPageAfterEach, setCookie } from './support/painted-page';
 
 const snap = (over: Partial<ScreenSnapshot> = {}): ScreenSnapshot => ({
   build: 'b1',
@@ -27,16 +28,7 @@ const snap = (over: Partial<ScreenSnapshot> = {}): ScreenSnapshot => ({
   ...over,
 });
 
-function setCookie(v: string | null) {
-  document.cookie = v === null ? 'usertoken=; Max-Age=0; path=/' : `usertoken=${v}; path=/`;
-}
-
-afterEach(() => {
-  localStorage.clear();
-  setCookie(null);
-  document.body.innerHTML = '';
-  document.head.querySelectorAll('meta[name="club-build"]').forEach((m) => m.remove());
-});
+cleanPaintedPageAfterEach();
 
 describe('a member’s kept screens (paint before the app starts)', () => {
   it('keeps a screen for its build and member only', () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ClubDb } from '../../../src/db/database';
 import { useCart, useCatalogue, useKv } from '../../../src/db/hooks';
 import { kvSet } from '../../../src/db/kv';
+import { cartRow } from './support/cart-row';
 
 afterEach(cleanup);
 
@@ -23,22 +24,7 @@ describe('live queries for the screens', () => {
     const db = new ClubDb(`hooks-${Math.random()}`);
     render(<Cart db={db} />);
     expect(await screen.findByText('порожньо')).toBeDefined();
-    const line = {
-      variant: 'glo' as const,
-      variantId: 7,
-      productId: 70,
-      count: 1,
-      price: 100,
-      bonuses: 0,
-      collectionId: 1,
-      tags: [],
-      quantity: 1,
-      addedAt: 1,
-      title: 'Стіки',
-      subTitle: '',
-      image: null,
-      category: 'sticks',
-    };
+    const line = cartRow();
     await act(() => db.cart.put(line));
     expect(await screen.findByText('70×1')).toBeDefined();
     await act(() => db.cart.update(['glo', 7], { count: 3 }));

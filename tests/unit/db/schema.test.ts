@@ -5,6 +5,7 @@ import { clearFresh, freshUntil, kvDelete, kvGet, kvSet, markFresh } from '../..
 import { catalogueList } from '../../../src/db/queries';
 import { resetAllStores } from '../../../src/db/reset';
 import { DB_VERSION, STORES_V1, STORES_V2, STORES_V4, type OutboxEntryV1 } from '../../../src/db/schema';
+import { cartRow } from './support/cart-row';
 
 let n = 0;
 const opened: Dexie[] = [];
@@ -33,21 +34,7 @@ describe('local database schema', () => {
   it('keeps one cart per variant under compound keys (docs/rules.md#entities)', async () => {
     const db = new ClubDb(freshName());
     opened.push(db);
-    const line = {
-      variantId: 11,
-      productId: 1,
-      count: 2,
-      price: 100,
-      bonuses: 0,
-      collectionId: 3,
-      tags: [],
-      quantity: 1,
-      addedAt: 1,
-      title: 'Стіки',
-      subTitle: '',
-      image: null,
-      category: 'sticks',
-    };
+    const line = cartRow({ variantId: 11, productId: 1, count: 2, collectionId: 3 });
     await db.cart.bulkPut([
       { ...line, variant: 'glo' },
       { ...line, variant: 'ogo', count: 5 },

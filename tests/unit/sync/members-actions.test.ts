@@ -15,7 +15,7 @@ import { trackPageView } from '../../../src/sync/mutations/analytics/event';
 import { trackOrderDevice } from '../../../src/sync/mutations/analytics/order-info';
 import { saveDeliveryAddress } from '../../../src/sync/mutations/member/profile-metafield';
 import { accountOf, readSession } from '../../../src/sync/auth/session';
-import { authHarness, customer, signedIn, type AuthHarness } from './support/auth-env';
+import { authHarness, customer, RULES_LOGOUT_COOKIES, signedIn, type AuthHarness } from './support/auth-env';
 
 const record = (over: Record<string, unknown> = {}) => {
   const { shopify_id: _s, ...r } = customer(over);
@@ -182,16 +182,7 @@ describe('logout (docs/rules.md#states)', () => {
     });
     expect(h.bodyOf('/api/api-auth/logout')).toEqual({ token: 'tok-1' });
     expect(h.seen.find((r) => r.url.endsWith('/api/api-auth/logout'))?.headers.authorization).toBe('Bearer tok-1');
-    expect(cleared).toEqual([
-      'usertoken',
-      'showIs18',
-      'cacheShopUserInfo',
-      'checkToken',
-      'ogoAuthToken',
-      'pwaToken',
-      'verDelay',
-      'oralStatus',
-    ]);
+    expect(cleared).toEqual(RULES_LOGOUT_COOKIES);
     expect(cleared).toEqual([...LOGOUT_COOKIES]);
     expect(h.cookies.get('usertoken')).toBeNull();
     expect(await readSession(h.db)).toBeNull();

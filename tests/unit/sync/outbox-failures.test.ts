@@ -5,7 +5,7 @@ import { OUTBOX_MESSAGES } from '../../../src/sync/engine/classify';
 import { trackEvent } from '../../../src/sync/mutations/analytics/event';
 import { toggleFavourite } from '../../../src/sync/mutations/shop/favourite-toggle';
 import type { Reply } from './support/fake-fetch';
-import { api, GLO, harness } from './support/harness';
+import { api, GLO, harness, outboxEntry } from './support/harness';
 
 const err = (status: number, code: string, message = 'Відмова', headers?: Record<string, string>): Reply => ({
   status,
@@ -215,18 +215,7 @@ describe('permanent refusals (other 4xx): failed, undone, the rest goes on', () 
 
   it('an entry of an unknown kind fails with a reason instead of blocking the queue', async () => {
     const h = await harness();
-    await h.db.outbox.add({
-      id: 'old-kind-0001',
-      seq: 1,
-      kind: 'removed-kind',
-      payload: {},
-      account: GLO,
-      createdAt: 0,
-      attempts: 0,
-      nextAttemptAt: 0,
-      state: 'pending',
-      lastError: null,
-    });
+    await h.db.outbox.add(outboxEntry({ id: 'old-kind-0001', kind: 'removed-kind', payload: {} }));
     await trackEvent(h.db, GLO, { event: 'x', pageUrl: '/' });
     expect(await h.outbox.replay()).toMatchObject({ sent: 1, failed: 1 });
     expect((await h.db.outbox.get('old-kind-0001'))?.lastError?.message).toBe(OUTBOX_MESSAGES.unknownKind);

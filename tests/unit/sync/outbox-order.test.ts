@@ -3,7 +3,7 @@ import { ClubDb } from '../../../src/db/database';
 import { enqueueInTransaction, mutate } from '../../../src/sync/engine/enqueue';
 import { analyticsEvent, trackEvent } from '../../../src/sync/mutations/analytics/event';
 import { favouriteToggle, toggleFavourite } from '../../../src/sync/mutations/shop/favourite-toggle';
-import { api, GLO, harness, OGO, uniqueDbName } from './support/harness';
+import { api, GLO, harness, OGO, outboxEntry, uniqueDbName } from './support/harness';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -73,34 +73,12 @@ describe('enqueue in the same transaction as the local change', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.favourites.count()).toBe(0);
     // An entry whose key collides cannot be stored: the local change goes with it.
-    await db.outbox.add({
-      id: 'dup',
-      seq: 99,
-      kind: 'x',
-      payload: null,
-      account: GLO,
-      createdAt: 0,
-      attempts: 0,
-      nextAttemptAt: 0,
-      state: 'pending',
-      lastError: null,
-    });
+    await db.outbox.add(outboxEntry({ id: 'dup', seq: 99, kind: 'x' }));
     await expect(
       db.transaction('rw', [db.outbox, db.kv, db.favourites], async () => {
         await db.favourites.put({ variant: 'glo', productId: 2, addedAt: 1 });
         await db.kv.put({ key: 'outboxSeq', value: 98, updatedAt: 0 });
-        await db.outbox.add({
-          id: 'dup',
-          seq: 100,
-          kind: 'x',
-          payload: null,
-          account: GLO,
-          createdAt: 0,
-          attempts: 0,
-          nextAttemptAt: 0,
-          state: 'pending',
-          lastError: null,
-        });
+        await db.outbox.add(outboxEntry({ id: 'dup', seq: 100, kind: 'x' }));
       }),
     ).rejects.toThrow();
     expect(await db.favourites.count()).toBe(0);

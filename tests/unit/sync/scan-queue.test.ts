@@ -6,30 +6,11 @@ import { queueDeviceRegistration } from '../../../src/sync/mutations/scan/device
 import { queueMultiscan } from '../../../src/sync/mutations/scan/multiscan';
 import { saveScanCode } from '../../../src/sync/mutations/scan/code';
 import { handleScanText } from '../../../src/sync/scan/actions';
-import type { Reply } from './support/fake-fetch';
 import { api, GLO, harness } from './support/harness';
+import { awarded } from './support/scan-replies';
 
 const A = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const B = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
-
-const awarded = (code: string, xp: number, balance: number): Reply => ({
-  status: 200,
-  body: {
-    status: 'awarded',
-    xp,
-    balance,
-    monthCount: 1,
-    item: {
-      id: 9,
-      uuid: code,
-      date: '2026-11-26T10:00:00.000Z',
-      xp,
-      product: 'Стіки neo™ Ruby Boost',
-      variant: 'glo',
-      source: 'single',
-    },
-  },
-});
 
 describe('scanned codes: kept once, sent once, credited or refused', () => {
   it('keeps a code with its outbox entry; the same code again is not queued and the member is told it waits', async () => {

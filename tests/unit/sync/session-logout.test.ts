@@ -12,6 +12,7 @@ import { webLock } from '../../../src/sync/engine/lock';
 import { manualOnline } from '../../../src/sync/engine/online';
 import { createSyncRuntime } from '../../../src/sync/runtime';
 import { scriptedFetch } from './support/fake-fetch';
+import { RULES_LOGOUT_COOKIES } from './support/auth-env';
 import { api, GLO, harness, uniqueDbName } from './support/harness';
 import { memoryLocks } from './support/memory-locks';
 
@@ -125,16 +126,7 @@ describe('logout (docs/rules.md#states)', () => {
     const informServer = vi.fn(async () => Promise.reject(new Error('offline')));
     await logout(h.db, { clearCookie: (n) => cleared.push(n), storage: localStorage, informServer });
     expect(informServer).toHaveBeenCalledOnce();
-    expect(cleared).toEqual([
-      'usertoken',
-      'showIs18',
-      'cacheShopUserInfo',
-      'checkToken',
-      'ogoAuthToken',
-      'pwaToken',
-      'verDelay',
-      'oralStatus',
-    ]);
+    expect(cleared).toEqual(RULES_LOGOUT_COOKIES);
     expect(cleared).toEqual([...LOGOUT_COOKIES]);
     for (const t of h.db.tables) expect(await t.count(), t.name).toBe(0);
     expect(localStorage.length).toBe(1);

@@ -10,13 +10,12 @@ import { toggleFavourite } from '../../../src/sync/mutations/shop/favourite-togg
 import { manualOnline } from '../../../src/sync/engine/online';
 import { createSyncRuntime } from '../../../src/sync/runtime';
 import { memberReason, syncLabel, syncState } from '../../../src/sync/engine/status';
-import type { OutboxEntry } from '../../../src/db/rows-sync';
 import { saveDeliveryAddress } from '../../../src/sync/mutations/member/profile-metafield';
 import { saveScanCode } from '../../../src/sync/mutations/scan/code';
 import { toasts } from '../../../src/ui/toast-store';
 import { MemoryRouter } from 'react-router';
 import { scriptedFetch, type Reply } from './support/fake-fetch';
-import { api, GLO, uniqueDbName } from './support/harness';
+import { api, GLO, outboxEntry, uniqueDbName } from './support/harness';
 import { memoryLocks } from './support/memory-locks';
 
 afterEach(cleanup);
@@ -79,37 +78,24 @@ describe('sync indicator copy', () => {
   });
 
   it('a failed head in backoff is "retrying" with its reason; failed entries never count as waiting', () => {
-    const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({
-      id: 'x',
-      seq: 1,
-      kind: 'k',
-      payload: null,
-      account: GLO,
-      createdAt: 0,
-      attempts: 0,
-      nextAttemptAt: 0,
-      state: 'pending',
-      lastError: null,
-      ...over,
-    });
     const err = { status: 503, code: 'unavailable', message: 'Сервер недоступний', at: 0 };
     expect(
       syncState({
         online: true,
         replaying: false,
         now,
-        entries: [entry({ attempts: 2, lastError: err, nextAttemptAt: now + 5000 })],
+        entries: [outboxEntry({ attempts: 2, lastError: err, nextAttemptAt: now + 5000 })],
       }),
     ).toEqual({ kind: 'retrying', waiting: 1, failed: 0, nextAt: now + 5000, reason: 'Сервер тимчасово недоступний.' });
     expect(
-      syncState({ online: true, replaying: false, now, entries: [entry({ state: 'failed', lastError: err })] }),
+      syncState({ online: true, replaying: false, now, entries: [outboxEntry({ state: 'failed', lastError: err })] }),
     ).toEqual({ kind: 'failed', waiting: 0, failed: 1 });
     expect(
       syncState({
         online: false,
         replaying: false,
         now,
-        entries: [entry({}), entry({ id: 'y', seq: 2, state: 'failed' })],
+        entries: [outboxEntry({}), outboxEntry({ id: 'y', seq: 2, state: 'failed' })],
       }),
     ).toEqual({ kind: 'offline', waiting: 1, failed: 1 });
   });

@@ -8,25 +8,10 @@ import type { Puller } from '../../../src/sync/pullers/puller';
 import { watchViewsDue, type ViewPullers } from '../../../src/sync/views-refresh';
 import type { Reply } from './support/fake-fetch';
 import { api, GLO, harness } from './support/harness';
+import { awarded } from './support/scan-replies';
 
 const A = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const ok = (body: unknown): Reply => ({ status: 200, body });
-const awarded = (code: string, xp: number, balance: number): Reply =>
-  ok({
-    status: 'awarded',
-    xp,
-    balance,
-    monthCount: 1,
-    item: {
-      id: 9,
-      uuid: code,
-      date: '2026-11-26T10:00:00.000Z',
-      xp,
-      product: 'Стіки neo™ Ruby Boost',
-      variant: 'glo',
-      source: 'single',
-    },
-  });
 const entryOf = (variant: 'glo' | 'ogo') => ({
   id: 'e',
   seq: 1,

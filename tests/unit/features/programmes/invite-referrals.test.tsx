@@ -1,21 +1,10 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import ReferralPage from '../../../../src/features/profile/referral-page';
-import { SyncProvider } from '../../../../src/state/sync-context';
-import type { SyncRuntime } from '../../../../src/sync/runtime';
-import { scriptedFetch, type Reply } from '../../sync/support/fake-fetch';
-import { api } from '../../sync/support/harness';
-import { testRuntime } from '../../sync/support/test-runtime';
-import { db, signedIn } from '../shop/support';
+import { type Reply } from '../../sync/support/fake-fetch';
+import { withSyncRuntime } from '../shop/support';
 
-let rt: SyncRuntime | null = null;
-beforeEach(() => signedIn('glo'));
-afterEach(() => {
-  rt?.stop();
-  rt = null;
-  cleanup();
-});
+const renderWithSync = withSyncRuntime();
 
 // Five friends ordered (by the rules 5 × 250 + 100 = 1 350), but the ledger holds what was
 // credited: Тарас's 300 under older rules on glo, Софія's 250 on ogo; Ірина's 250 is owed.
@@ -62,25 +51,19 @@ const referrals = {
 };
 
 function renderReferrals(online: boolean, reply: () => Reply) {
-  const net = scriptedFetch(
-    api({
+  return renderWithSync(
+    <ReferralPage />,
+    '/profile/referral',
+    '/profile/referral',
+    {
       '/api/user/get-referrals': reply,
       '/api/invite/get-rules': () => ({
         status: 200,
         body: { xpPerFriend: 250, milestones: [{ friends: 3, bonusXp: 100 }], maxFriendsPerYear: 20 },
       }),
-    }),
+    },
+    online,
   );
-  rt = testRuntime(db, net.fetch, online);
-  const router = createMemoryRouter([{ path: '/profile/referral', element: <ReferralPage /> }], {
-    initialEntries: ['/profile/referral'],
-  });
-  render(
-    <SyncProvider runtime={rt}>
-      <RouterProvider router={router} />
-    </SyncProvider>,
-  );
-  return net.seen;
 }
 
 describe('/profile/referral (invite programme: the referrals list and what each brought)', () => {

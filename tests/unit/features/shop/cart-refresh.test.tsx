@@ -1,30 +1,21 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SyncProvider } from '../../../../src/state/sync-context';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import CartPage from '../../../../src/features/shop/cart/cart-page';
 import { addProductToCart } from '../../../../src/sync/mutations/shop/cart-change';
 import { parseCartMirror, toMirror } from '../../../../src/sync/mutations/shop/cart-mirror';
 import { localCart } from '../../../../src/sync/mutations/shop/cart-state';
-import type { SyncRuntime } from '../../../../src/sync/runtime';
-import { scriptedFetch } from '../../sync/support/fake-fetch';
-import { api } from '../../sync/support/harness';
-import { testRuntime } from '../../sync/support/test-runtime';
 import { metafieldServer, product } from '../../sync/support/shop-fixtures';
-import { db, productRow, signedIn, textOf } from './support';
+import { db, productRow, textOf, withSyncRuntime } from './support';
 
-let rt: SyncRuntime | null = null;
-beforeEach(() => signedIn('glo'));
-afterEach(() => {
-  rt?.stop();
-  rt = null;
-  cleanup();
-});
+const renderSynced = withSyncRuntime();
 
 /** The cart page with a real sync runtime over the app's database and a scripted server. */
 function renderWithSync(online: boolean, server = metafieldServer()) {
-  const net = scriptedFetch(
-    api({
+  const seen = renderSynced(
+    <CartPage />,
+    '/shop/cart',
+    '/shop/cart',
+    {
       ...server.handlers,
       // Product 2 is no longer sold; product 1 costs more now.
       '/api/api-shop/get-products-by-id': (_r, b) => ({
@@ -35,18 +26,10 @@ function renderWithSync(online: boolean, server = metafieldServer()) {
             .map((p) => product(p.id, { price: 120 })),
         },
       }),
-    }),
+    },
+    online,
   );
-  rt = testRuntime(db, net.fetch, online);
-  const router = createMemoryRouter([{ path: '/shop/cart', element: <CartPage /> }], {
-    initialEntries: ['/shop/cart'],
-  });
-  render(
-    <SyncProvider runtime={rt}>
-      <RouterProvider router={router} />
-    </SyncProvider>,
-  );
-  return { server, seen: net.seen };
+  return { server, seen };
 }
 
 async function fill(server: ReturnType<typeof metafieldServer>) {

@@ -1,44 +1,12 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import ListPage from '../../../../src/features/shop/catalogue/list-page';
 import ProductPage from '../../../../src/features/shop/product/product-page';
 import ShopPage from '../../../../src/features/shop/catalogue/shop-page';
-import { SyncProvider } from '../../../../src/state/sync-context';
-import type { SyncRuntime } from '../../../../src/sync/runtime';
-import type { Reply, SeenRequest } from '../../sync/support/fake-fetch';
-import { scriptedFetch } from '../../sync/support/fake-fetch';
-import { api } from '../../sync/support/harness';
-import { testRuntime } from '../../sync/support/test-runtime';
 import { product } from '../../sync/support/shop-fixtures';
-import { db, productRow, renderPage, signedIn, storeList } from './support';
+import { db, productRow, renderPage, signedIn, storeList, withSyncRuntime } from './support';
 
-let rt: SyncRuntime | null = null;
-beforeEach(() => signedIn('glo'));
-afterEach(() => {
-  rt?.stop();
-  rt = null;
-  cleanup();
-});
-
-/** A page with a real sync runtime over the app's database and a scripted server. */
-function renderWithSync(
-  element: React.ReactElement,
-  pattern: string,
-  path: string,
-  routes: Record<string, (r: SeenRequest, b: Record<string, unknown>) => Reply>,
-  online = true,
-) {
-  const net = scriptedFetch(api(routes));
-  rt = testRuntime(db, net.fetch, online);
-  const router = createMemoryRouter([{ path: pattern, element }], { initialEntries: [path] });
-  render(
-    <SyncProvider runtime={rt}>
-      <RouterProvider router={router} />
-    </SyncProvider>,
-  );
-  return net.seen;
-}
+const renderWithSync = withSyncRuntime();
 
 describe('catalogue gaps', () => {
   it('a deep link to a product the device has not stored loads it with get-product-by-id (online)', async () => {
@@ -62,7 +30,6 @@ describe('catalogue gaps', () => {
     });
     expect(await screen.findByText('Товар не знайдено')).toBeTruthy();
     cleanup();
-    rt?.stop();
     const seen = renderWithSync(<ProductPage />, '/shop/sticks/:id', '/shop/sticks/79', {}, false);
     expect(await screen.findByText('Товар не знайдено')).toBeTruthy();
     expect(seen).toHaveLength(0);

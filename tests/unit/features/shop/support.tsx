@@ -1,12 +1,18 @@
-import { act, configure, render, type RenderResult } from '@testing-library/react';
-import type { ComponentType } from 'react';
+import { act, cleanup, configure, render, type RenderResult } from '@testing-library/react';
+import type { ComponentType, ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach } from 'vitest';
 import { db } from '../../../../src/db/db';
 import { kvSet } from '../../../../src/db/kv';
 import { resetAllStores } from '../../../../src/db/reset';
 import type { CollectionRow, ProductRow } from '../../../../src/db/rows-catalogue';
 import { categoryBySlug } from '../../../../src/domain/catalogue/catalogue';
+import { SyncProvider } from '../../../../src/state/sync-context';
+import type { SyncRuntime } from '../../../../src/sync/runtime';
 import { toasts } from '../../../../src/ui/toast-store';
+import { scriptedFetch } from '../../sync/support/fake-fetch';
+import { api } from '../../sync/support/harness';
+import { testRuntime } from '../../sync/support/test-runtime';
 import { productRow } from '../../sync/support/shop-fixtures';
 
 export { db, productRow };
@@ -61,3 +67,36 @@ export const outboxKinds = async () => (await db.outbox.orderBy('seq').toArray()
 
 /** Text with the non-breaking spaces of Ukrainian number formatting as plain spaces. */
 export const textOf = (el: Element) => (el.textContent ?? '').replace(/\s/g, ' ');
+
+/**
+ * For a file whose pages run with a real sync runtime over the app's database: a glo member signed
+ * in before each test, the runtime stopped and the page unmounted after it. Returns the renderer:
+ * `element` at `path` (route `pattern`) over a server scripted by `routes`; it answers what was asked.
+ */
+export function withSyncRuntime() {
+  let rt: SyncRuntime | null = null;
+  beforeEach(() => signedIn('glo'));
+  afterEach(() => {
+    rt?.stop();
+    rt = null;
+    cleanup();
+  });
+  return function renderWithSync(
+    element: ReactElement,
+    pattern: string,
+    path: string,
+    routes: Parameters<typeof api>[0],
+    online = true,
+  ) {
+    const net = scriptedFetch(api(routes));
+    rt?.stop(); // a test that renders again starts over with a runtime of its own
+    rt = testRuntime(db, net.fetch, online);
+    const router = createMemoryRouter([{ path: pattern, element }], { initialEntries: [path] });
+    render(
+      <SyncProvider runtime={rt}>
+        <RouterProvider router={router} />
+      </SyncProvider>,
+    );
+    return net.seen;
+  };
+}

@@ -102,3 +102,15 @@ export function authHarness(
     },
   };
 }
+
+/** The cookies logout clears as docs/rules.md#states lists them, written out here so the code's list is checked against them. */
+export const RULES_LOGOUT_COOKIES = [
+  'usertoken',
+  'showIs18',
+  'cacheShopUserInfo',
+  'checkToken',
+  'ogoAuthToken',
+  'pwaToken',
+  'verDelay',
+  'oralStatus',
+];

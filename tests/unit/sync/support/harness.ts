@@ -1,6 +1,6 @@
 import { ClubDb } from '../../../../src/db/database';
 import { kvSet } from '../../../../src/db/kv';
-import type { Account } from '../../../../src/db/rows-sync';
+import type { Account, OutboxEntry } from '../../../../src/db/rows-sync';
 import { createSyncCore, type SyncCore } from '../../../../src/sync/core';
 import { webLock, type OutboxLock } from '../../../../src/sync/engine/lock';
 import { scriptedFetch, type Reply, type SeenRequest } from './fake-fetch';
@@ -9,6 +9,21 @@ import { metafieldServer } from './shop-fixtures';
 
 export const GLO: Account = { variant: 'glo', customerId: 101 };
 export const OGO: Account = { variant: 'ogo', customerId: 202 };
+
+/** An outbox entry of GLO, pending and never tried, with what `over` says instead. */
+export const outboxEntry = (over: Partial<OutboxEntry> = {}): OutboxEntry => ({
+  id: 'x',
+  seq: 1,
+  kind: 'k',
+  payload: null,
+  account: GLO,
+  createdAt: 0,
+  attempts: 0,
+  nextAttemptAt: 0,
+  state: 'pending',
+  lastError: null,
+  ...over,
+});
 
 type Handler = (req: SeenRequest, body: Record<string, unknown>) => Reply | Promise<Reply>;
 
