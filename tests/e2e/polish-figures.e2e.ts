@@ -126,7 +126,7 @@ describe('figures, clocks, fields, links and codes a member compares', () => {
     const after = await referralPage(page);
     expect(after.earned).toBe(credited.referralSum);
     expect(await after.friend('Андрій')).toBe('+300 XP');
-  });
+  }, 180_000);
 
   it('(6) one scan shows the same Kyiv time on /scanning, /scan/history and /history-bonuses, on a phone set to another zone', async () => {
     const page = olena.page;
