@@ -102,16 +102,19 @@ describe('figures, clocks, fields, links and codes a member compares', () => {
     expect(placed.financial_status).toBe('pending');
 
     // Nothing is credited for it yet: the figure is still the ledger's, the XP is owed and says so.
-    const owed = await ledgerOnScreen(page);
-    expect(owed.referralSum).toBe(before.referralSum);
-    expect(
-      owed.owed.some(
+    // The ledger on screen is the stored one until the history's pull lands: read it until the owed line shows.
+    const owesAndrii = (o: { owed: string[] }) =>
+      o.owed.some(
         (t) =>
           t.includes('Запрошений друг Андрій зробив перше замовлення') &&
           t.includes('чекає оплати') &&
           t.includes('+300'),
-      ),
-    ).toBe(true);
+      );
+    let owed = before;
+    await expect
+      .poll(async () => owesAndrii((owed = await ledgerOnScreen(page))), { timeout: 60_000, interval: 1_000 })
+      .toBe(true);
+    expect(owed.referralSum).toBe(before.referralSum);
     const waiting = await referralPage(page);
     expect(waiting.earned).toBe(owed.referralSum);
     expect(await waiting.friend('Андрій')).toBe('+300 XP після оплати');
@@ -120,8 +123,13 @@ describe('figures, clocks, fields, links and codes a member compares', () => {
 
     // The carrier hands it over (cash paid then): the credit is a ledger line, and the page's figure its sum.
     await handOverOrder(base, order);
-    const credited = await ledgerOnScreen(page);
-    expect(credited.owed.some((t) => t.includes('Андрій'))).toBe(false);
+    let credited = before;
+    await expect
+      .poll(async () => (credited = await ledgerOnScreen(page)).owed.some((t) => t.includes('Андрій')), {
+        timeout: 60_000,
+        interval: 1_000,
+      })
+      .toBe(false);
     expect(credited.referralSum).toBeGreaterThanOrEqual(before.referralSum + 300);
     const after = await referralPage(page);
     expect(after.earned).toBe(credited.referralSum);
