@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { SCAN_COPY } from './copy';
 import { ScanList } from './scan-list';
-import { lineOfScan, useScanRows } from './use-scan-rows';
+import { useScanRows } from './use-scan-rows';
 import './scan.css';
 import { formatNumber, formatMonthYear } from '../../domain/format/uk-format';
 
@@ -65,7 +65,12 @@ export default function ScanHistoryPage() {
       source: h.source,
     })),
     local.map((r) => ({
-      ...lineOfScan(r),
+      code: r.code,
+      at: r.scannedAt,
+      state: r.shown,
+      xp: r.xp,
+      product: r.product,
+      message: r.message,
       source: r.via === 'photo' ? ('multi' as const) : ('single' as const),
     })),
   );

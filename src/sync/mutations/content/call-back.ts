@@ -72,10 +72,15 @@ export const callBackRequest = defineMutation<CallBackPayload, typeof sendPhoneC
   },
 });
 
-/** What the member fills in: the payload with the day as a word rather than a date. */
-export interface CallBackForm extends Omit<CallBackPayload, 'rowId' | 'date'> {
+export interface CallBackForm {
   /** 'Сьогодні' or 'Завтра' (docs/rules.md#validation). */
   day: string;
+  from: string;
+  to: string;
+  phone: string;
+  firstName?: string;
+  totalSpent?: number;
+  ordersCount?: number;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { feedbackSendOffline } from '../../../contract/feedback';
 import type { ClubDb } from '../../../db/database';
 import type { Account, OutboxEntry } from '../../../db/rows-sync';
+import { mutate } from '../../engine/enqueue';
 import { defineMutation } from '../../engine/registry';
 import { feedbackToken } from '../../engine/tokens';
-import { feedbackKind, queueFeedback } from './feedback-row';
+import { feedbackKind } from './feedback-row';
 
 export interface FeedbackOfflinePayload {
   localId: string;
@@ -40,6 +41,23 @@ export function queueStoreFeedback(
   localId: string,
   now = Date.now(),
 ): Promise<OutboxEntry<FeedbackOfflinePayload>> {
-  const row = { orderId: f.purchaseId, source: 'offline', photoCount: 0 } as const;
-  return queueFeedback(db, feedbackSendOfflineKind, account, { localId, ...f }, row, now);
+  return mutate(db, feedbackSendOfflineKind, {
+    account,
+    now,
+    change: async () => {
+      await db.feedback.put({
+        id: localId,
+        variant: account.variant,
+        orderId: f.purchaseId,
+        source: 'offline',
+        rating: f.rating,
+        text: f.text,
+        photoCount: 0,
+        state: 'waiting',
+        message: null,
+        createdAt: now,
+      });
+      return { localId, ...f };
+    },
+  });
 }
