@@ -131,9 +131,11 @@ describe('figures, clocks, fields, links and codes a member compares', () => {
       })
       .toBe(false);
     expect(credited.referralSum).toBeGreaterThanOrEqual(before.referralSum + 300);
-    const after = await referralPage(page);
-    expect(after.earned).toBe(credited.referralSum);
-    expect(await after.friend('Андрій')).toBe('+300 XP');
+    // The referral page shows its stored figures until its own pull lands: read it until it has.
+    await expect
+      .poll(async () => (await referralPage(page)).earned, { timeout: 60_000, interval: 1_000 })
+      .toBe(credited.referralSum);
+    expect(await (await referralPage(page)).friend('Андрій')).toBe('+300 XP');
   }, 180_000);
 
   it('(6) one scan shows the same Kyiv time on /scanning, /scan/history and /history-bonuses, on a phone set to another zone', async () => {
