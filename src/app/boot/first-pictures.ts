@@ -42,18 +42,12 @@ export async function storedFirstView(
 }
 
 /**
- * A member opening a list that has no kept copy on this device: the pictures of its first rows
- * are asked for now, in the forms its cards will ask for and at the same high priority, from the
- * catalogue stored on the device (read with raw IndexedDB, opened as the stored sign-in is: ../../db/peek-session.ts), rather
- * than once the app's code has arrived and drawn the cards: on a slow link that came a second and
- * more later (bench/loading.bench.ts). Returns how many were asked for.
+ * A member opening a list that has no kept copy on this device (src/main.tsx): the pictures of its
+ * first rows, from the catalogue stored on the device (read with raw IndexedDB, opened as the stored
+ * sign-in is: ../../db/peek-session.ts), are asked for now, in the forms its cards will ask for and at
+ * the same high priority, rather than once the app's code has arrived and drawn the cards: on a slow
+ * link that came a second and more later (bench/loading.bench.ts). Returns how many were asked for.
  */
-export async function preloadListPictures(path: string, doc: Document = document, idb?: IDBFactory): Promise<number> {
-  const view = await storedFirstView(path, idb).catch(() => null);
-  return preloadPictures(view?.products ?? [], doc);
-}
-
-/** Preloads of the pictures of `products`, in the forms and at the priority their cards ask for. */
 export function preloadPictures(products: readonly DraftProduct[], doc: Document = document): number {
   const pictures = products.map((p) => p.image).filter((src): src is string => Boolean(src));
   for (const src of pictures) {

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { preloadListPictures } from '../../../src/app/boot/first-pictures';
+import { preloadPictures, storedFirstView } from '../../../src/app/boot/first-pictures';
 import { ClubDb } from '../../../src/db/database';
 import type { ProductRow } from '../../../src/db/rows-catalogue';
+
+/** What the entry does on a list with no kept copy (src/main.tsx): the stored first view's pictures, preloaded. */
+const preloadListPictures = async (path: string) => preloadPictures((await storedFirstView(path))?.products ?? []);
 
 const product = (id: number, available = true): ProductRow => ({
   variant: 'glo',
