@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { shareData } from '../../../src/app/menu/share';
 import { appManifest } from '../../../src/app/pwa/manifest';

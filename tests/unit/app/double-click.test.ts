@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { DOUBLE_CLICK_MS, suppressDoubleActivation } from '../../../src/app/double-click';
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { preloadPictures, storedFirstView } from '../../../src/app/boot/first-pictures';
 import { ClubDb } from '../../../src/db/database';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { guardContext } from '../../../src/app/guards/context';
 import { is18Next } from '../../../src/domain/auth/is18-next';

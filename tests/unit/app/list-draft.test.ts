@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { paintListDraft, type DraftProduct } from '../../../src/app/snapshot/list-draft';
 import { ownerOf, writeSnapshot } from '../../../src/app/snapshot/store';

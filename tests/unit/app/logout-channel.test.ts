@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A logout reaches the app's other open tabs (src/app/pwa/logout-channel.ts) and the service
 // worker (src/app/pwa/forget-member.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // New builds while the app is open (src/app/pwa/update-checks.ts, apply-update.ts, update-state.ts).
 import { describe, expect, it, vi } from 'vitest';
 import { applyUpdate, TAKE_OVER_WAIT_MS, UPDATE_TRIED_KEY, updateOutcome } from '../../../src/app/pwa/apply-update';

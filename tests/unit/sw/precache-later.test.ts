@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The precache's later group (sw/precache-later.ts) — fetched in small batches only when
 // the connection allows, cache-first at run time (what is fetched on demand is kept), revisioned.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // docs/rules.md#states version check: it deletes every cache and reloads. The worker puts its precache back
 // (sw/precache-refill.ts), so the app still opens offline afterwards.
 import { cacheNames } from 'workbox-core';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { installOutboxSync } from '../../../sw/outbox-sync';
 import { ClubDb } from '../../../src/db/database';

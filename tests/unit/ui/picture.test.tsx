@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A product's picture (src/features/shop/product/product-image.tsx over src/ui/picture.tsx): the 360 and
 // 720 px forms offered with the box's width, and the service worker's 1×1 mark recognised even
 // when the browser divides its size by the form's density.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { parseFaqBody as parseWith } from '../../../../src/features/faq/faq-body';
 import * as safe from '../../../../src/ui/safe-html';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kvSet } from '../../../../src/db/kv';
