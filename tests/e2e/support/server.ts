@@ -61,6 +61,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         SQLITE_PATH: join(dataDir, 'club.db'),
         STATIC_DIR: DIST,
         DATABASE_URL: '',
+        // No balancer watches a test's server: stopping it need not first wait for one to notice.
+        SHUTDOWN_DRAIN_MS: '0',
         ...settings,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
