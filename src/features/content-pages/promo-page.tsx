@@ -2,11 +2,11 @@ import { useKv } from '../../db/hooks';
 import { VELO_PROMO_DEFAULT, VELO_USED_TAG } from '../../domain/cart/velo-promo';
 import { useAppSession } from '../../state/session';
 import { Button, ButtonLink } from '../../ui/button';
-import { EmptyState } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import { ContentView } from './content-view';
 import { CONTENT_COPY } from './copy';
 import { useVeloFlags } from './use-oral-status';
+import { VeloLocked } from './velo-locked';
 
 const T = CONTENT_COPY.promo;
 
@@ -22,17 +22,7 @@ export default function PromoPage() {
 
   let action;
   if (oral === false) {
-    action = (
-      <EmptyState
-        icon="rules"
-        title={T.locked}
-        action={
-          <ButtonLink to="/verification" variant="secondary">
-            {T.verify}
-          </ButtonLink>
-        }
-      />
-    );
+    action = <VeloLocked title={T.locked} verify={T.verify} />;
   } else if (oral) {
     action = (
       <>
