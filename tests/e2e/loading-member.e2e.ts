@@ -3,7 +3,7 @@ import { openBrowser, waitForLaterPrecache, waitForServiceWorker, type Browser }
 import { rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
 import { startServer, type RunningServer } from './support/server';
-import { signInAsDemo } from './support/sign-in';
+import { logOutThroughMenu, signInAsDemo } from './support/sign-in';
 
 /*
  * A member's repeat visit: the screen seen last time is in the service worker's very
@@ -103,14 +103,7 @@ describe('a member’s repeat visit', () => {
   it('never shows a kept screen to another member: logging out forgets them, another sign-in gets none', async () => {
     const { page } = browser;
     await seeSticks();
-    await page.getByTestId('menu-button').click();
-    await page.getByTestId('side-menu').getByRole('button', { name: 'Вийти' }).click();
-    const anyway = page.getByRole('button', { name: 'Вийти все одно' });
-    await Promise.race([
-      page.waitForURL(/\/(auth|is18)/, { timeout: 20_000 }),
-      anyway.waitFor({ timeout: 20_000 }).then(() => anyway.click()),
-    ]);
-    await page.waitForURL(/\/(auth|is18)/);
+    await logOutThroughMenu(page);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('screen:')))).toEqual([]);
     await signInAsDemo(page, server.url, '380500000002');
     const answer = await page.goto(`${server.url}/shop/sticks`);
