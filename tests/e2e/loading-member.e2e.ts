@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, waitForLaterPrecache, waitForServiceWorker, type Browser } from './support/browser';
+import { waitForLaterPrecache, waitForServiceWorker, type Browser } from './support/browser';
 import { rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { logOutThroughMenu, signInAsDemo } from './support/sign-in';
 
 /*
@@ -14,17 +15,16 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  browser.page.setDefaultTimeout(20_000);
-  await signInAsDemo(browser.page, server.url);
-  await waitForServiceWorker(browser.page);
+  ({ server, browser } = await openSession({
+    timeout: 20_000,
+    ready: async (page, base) => {
+      await signInAsDemo(page, base);
+      await waitForServiceWorker(page);
+    },
+  }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 const firstCard = '[data-testid="product-card"]:not(.is-out)';
 
