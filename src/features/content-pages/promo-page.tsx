@@ -26,7 +26,7 @@ export default function PromoPage() {
   } else if (oral) {
     action = (
       <>
-        <section className="promo-code" data-testid="promo-code">
+        <section className="code-panel promo-code" data-testid="promo-code">
           <span className="t-caption">{T.caption}</span>
           <strong>{VELO_PROMO_DEFAULT}</strong>
           {!used && (

@@ -76,7 +76,7 @@ export default function ReferralPage() {
   return (
     <div className="profile">
       {shown && (
-        <section className="referral-code">
+        <section className="code-panel referral-code">
           <span className="t-caption">{T.codeCaption}</span>
           <strong data-testid="referral-code">{shown}</strong>
           <button
