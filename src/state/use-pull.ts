@@ -37,3 +37,16 @@ export function usePullOnOpen(pull: ((env: AuthEnv) => Promise<PullResult>) | nu
   }, [env, online, key]);
   return state;
 }
+
+/**
+ * `usePullOnOpen` with a retry: `retry()` runs the pull again; `attempt` counts the retries
+ * (a pull may ask the server afresh once the member has retried: `attempt > 0`).
+ */
+export function useRetriedPull(
+  pull: (env: AuthEnv, attempt: number) => Promise<PullResult>,
+  key = '',
+): { state: PullState; attempt: number; retry: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const state = usePullOnOpen((env) => pull(env, attempt), `${key}:${attempt}`);
+  return { state, attempt, retry: () => setAttempt((a) => a + 1) };
+}

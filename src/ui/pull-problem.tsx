@@ -41,3 +41,33 @@ export function PullProblem({
     />
   );
 }
+
+/** A pull that could not run (`offline`) or failed: the states `PullProblem` stands for. */
+export const pullFailed = (state: string): state is 'offline' | 'failed' => state === 'offline' || state === 'failed';
+
+/** A screen copy's words for its first pull, under the usual names. */
+export interface PullWords {
+  offline: string;
+  failed: string;
+  retry: string;
+}
+
+/** `PullProblem` in the words of a screen copy; the retry shows only after a failure. */
+export function FirstPullProblem({
+  state,
+  words,
+  onRetry,
+}: {
+  state: 'offline' | 'failed';
+  words: PullWords;
+  onRetry: () => void;
+}) {
+  return (
+    <PullProblem
+      offline={state === 'offline'}
+      copy={{ offlineTitle: words.offline, failedTitle: words.failed, retry: words.retry }}
+      onRetry={onRetry}
+      retryOffline={false}
+    />
+  );
+}

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
 import { kv } from './support/local-db';
 import { startServer, type RunningServer } from './support/server';
-import { signInAsDemo } from './support/sign-in';
+import { logOutThroughMenu, signInAsDemo } from './support/sign-in';
 import { listedProductIds } from './support/catalogue';
 import { productCard, signedInReady } from './shop-steps';
 import { freshCodes } from './support/camera';
 import { goOffline, goOnline } from './support/network';
 import { queuedChanges } from './support/local-db';
 import { creditedTimes, drained, member, openManualEntry, typeCodes } from './faults-steps';
-import { cutTabOff, logOutThroughMenu, pathOf, textSeen, watchText } from './device-steps';
+import { cutTabOff, pathOf, textSeen, watchText } from './device-steps';
 
 /** The second demo member (server/seed/auth.ts): Андрій. */
 const ANDRII_PHONE = '380500000002';

@@ -1,5 +1,5 @@
 // Steps of the device tests (tests/e2e/device-*.e2e.ts): tabs, a tab cut off the network on its
-// own, a logout through the side menu, and a new build of the app served in place of the old.
+// own, and a new build of the app served in place of the old.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,15 +21,6 @@ export async function cutTabOff(page: Page): Promise<() => Promise<void>> {
     await set(false).catch(() => undefined);
     await cdp.detach().catch(() => undefined);
   };
-}
-
-/** «Вийти» through the side menu (and «Вийти все одно» when changes still wait), to the sign-in. */
-export async function logOutThroughMenu(page: Page): Promise<void> {
-  await page.getByTestId('menu-button').click();
-  await page.getByTestId('side-menu').getByRole('button', { name: 'Вийти' }).click();
-  const anyway = page.getByRole('button', { name: 'Вийти все одно' });
-  await Promise.race([page.waitForURL(/\/(auth|is18)/), anyway.waitFor().then(() => anyway.click())]);
-  await page.waitForURL(/\/(auth|is18)/);
 }
 
 /** The path a tab shows, or null while it is between documents. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
+import type { Browser } from './support/browser';
 import { rows } from './support/local-db';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
 import { signInAsDemo } from './support/sign-in';
 
 /*
@@ -12,17 +13,9 @@ import { signInAsDemo } from './support/sign-in';
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  browser.page.setDefaultTimeout(20_000);
-  await signInAsDemo(browser.page, server.url);
-});
+beforeAll(async () => ({ server, browser } = await openSession({ timeout: 20_000, ready: signInAsDemo })));
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 describe('a list’s first view', () => {
   it('shows its first cards and their pictures while the app’s code is held back, then the live list', async () => {

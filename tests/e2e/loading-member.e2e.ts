@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, waitForLaterPrecache, waitForServiceWorker, type Browser } from './support/browser';
+import { waitForLaterPrecache, waitForServiceWorker, type Browser } from './support/browser';
 import { rows } from './support/local-db';
 import { goOffline, goOnline } from './support/network';
-import { startServer, type RunningServer } from './support/server';
-import { signInAsDemo } from './support/sign-in';
+import type { RunningServer } from './support/server';
+import { closeSession, openSession } from './support/session';
+import { logOutThroughMenu, signInAsDemo } from './support/sign-in';
 
 /*
  * A member's repeat visit: the screen seen last time is in the service worker's very
@@ -14,17 +15,16 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  browser.page.setDefaultTimeout(20_000);
-  await signInAsDemo(browser.page, server.url);
-  await waitForServiceWorker(browser.page);
+  ({ server, browser } = await openSession({
+    timeout: 20_000,
+    ready: async (page, base) => {
+      await signInAsDemo(page, base);
+      await waitForServiceWorker(page);
+    },
+  }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSession({ server, browser }));
 
 const firstCard = '[data-testid="product-card"]:not(.is-out)';
 
@@ -103,14 +103,7 @@ describe('a member’s repeat visit', () => {
   it('never shows a kept screen to another member: logging out forgets them, another sign-in gets none', async () => {
     const { page } = browser;
     await seeSticks();
-    await page.getByTestId('menu-button').click();
-    await page.getByTestId('side-menu').getByRole('button', { name: 'Вийти' }).click();
-    const anyway = page.getByRole('button', { name: 'Вийти все одно' });
-    await Promise.race([
-      page.waitForURL(/\/(auth|is18)/, { timeout: 20_000 }),
-      anyway.waitFor({ timeout: 20_000 }).then(() => anyway.click()),
-    ]);
-    await page.waitForURL(/\/(auth|is18)/);
+    await logOutThroughMenu(page);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('screen:')))).toEqual([]);
     await signInAsDemo(page, server.url, '380500000002');
     const answer = await page.goto(`${server.url}/shop/sticks`);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './support/browser';
 import type { RunningServer } from './support/server';
 import { closeSession, openSession } from './support/session';
+import { logOutThroughMenu } from './support/sign-in';
 import { productCard, switchVariant } from './shop-steps';
 
 let server: RunningServer;
@@ -195,15 +196,8 @@ describe('members: sign-in, registration, age check, two brand accounts, profile
   it('logs out to /auth with the local data cleared', async () => {
     const { page } = browser;
     await page.goto(`${server.url}/`);
-    await page.getByTestId('menu-button').click();
-    await page.getByTestId('side-menu').getByRole('button', { name: 'Вийти' }).click();
-    const anyway = page.getByRole('button', { name: 'Вийти все одно' });
-    await Promise.race([
-      page.waitForURL(/\/(auth|is18)/, { timeout: 20_000 }),
-      anyway.waitFor({ timeout: 20_000 }).then(() => anyway.click()),
-    ]);
     // Logout goes to /auth (docs/rules.md#screens); its cookie list clears showIs18, so the age question comes first again.
-    await page.waitForURL(/\/(auth|is18)/);
+    await logOutThroughMenu(page);
     await page.getByRole('button', { name: 'Так, мені є 18' }).click();
     await page.waitForURL(`${server.url}/auth`);
     await page.getByTestId('auth-phone').waitFor();

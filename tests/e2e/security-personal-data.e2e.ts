@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
 import { rows } from './support/local-db';
 import { startServer, type RunningServer } from './support/server';
-import { signInAsDemo } from './support/sign-in';
+import { logOutThroughMenu, signInAsDemo } from './support/sign-in';
 
 /*
  * personal answers are never cached. The server sends every /api answer with
@@ -109,14 +109,7 @@ describe('personal data: never in Cache Storage, gone at logout', () => {
     const { page, context } = browser;
     await page.goto(`${server.url}/`);
     expect(await personalRows(page)).toBeGreaterThan(1);
-    await page.getByTestId('menu-button').click();
-    await page.getByTestId('side-menu').getByRole('button', { name: 'Вийти' }).click();
-    const anyway = page.getByRole('button', { name: 'Вийти все одно' });
-    await Promise.race([
-      page.waitForURL(/\/(auth|is18)/, { timeout: 20_000 }),
-      anyway.waitFor({ timeout: 20_000 }).then(() => anyway.click()),
-    ]);
-    await page.waitForURL(/\/(auth|is18)/);
+    await logOutThroughMenu(page);
     for (const store of PERSONAL) expect(await rows(page, store), store).toEqual([]);
     const kvKeys = (await rows<{ key: string }>(page, 'kv')).map((r) => r.key);
     for (const key of ['pwaToken', 'customerIds']) expect(kvKeys).not.toContain(key);

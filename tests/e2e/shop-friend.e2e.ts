@@ -4,11 +4,9 @@ import { handOverOrder, serverCall } from './support/server-api';
 import {
   addProduct,
   againLater,
+  cashOrder,
   checkoutToBranch,
-  choosePayment,
-  openDelivery,
-  placeOrder,
-  serverOrders,
+  placedOrder,
   signedInShop,
   switchVariant,
 } from './shop-steps';
@@ -64,14 +62,13 @@ describe('a friend’s REW- code (docs/rules.md#validation: first order only)', 
     await checkoutToBranch(page, base, 'Хар', 'Харків', 7, 1);
     // Андрій's age is not confirmed: the order is a pre-order, and the summary says so.
     await page.getByText('Вік ще не підтверджено').waitFor();
-    const first = await placeOrder(page, base);
-    const o = (await serverOrders(page, base, 'ogo')).find((x) => x.order_number === first)!;
+    const o = await placedOrder(page, base, 'ogo');
     expect(o.tags).toEqual(expect.arrayContaining(['PWA', 'pwa_order', 'pre-order']));
     // The code counted: Олена, whose code it is, is owed her reward for a friend's first order,
     // credited once this unpaid pre-order is handed over (and paid in cash then).
     expect(await olenaOgoBalance()).toBe(olenaBefore);
     expect(await olenaOgoReferrals()).toEqual({ owed: [INVITE_XP_PER_FRIEND], credited: [] });
-    await handOverOrder(base, first);
+    await handOverOrder(base, o.order_number);
     // Credited: his 300 and, when he is a milestone's friend of the year, its bonus.
     const { owed, credited } = await olenaOgoReferrals();
     expect(owed).toEqual([]);
@@ -92,9 +89,7 @@ describe('a friend’s REW- code (docs/rules.md#validation: first order only)', 
     await page.getByTestId('friend-code-apply').click();
     await page.getByText('Код друга діє лише для першого замовлення', { exact: true }).waitFor();
     expect(await page.getByTestId('friend-code-kept').count()).toBe(0);
-    await openDelivery(page, base);
-    await choosePayment(page, base, 1);
-    await placeOrder(page, base);
+    await cashOrder(page, base, 'ogo');
     expect(await olenaOgoBalance()).toBe(olenaBefore + reward);
     expect((await olenaOgoReferrals()).owed).toEqual([]);
   });

@@ -4,11 +4,11 @@ import { serverMetafield } from './support/server-api';
 import {
   addProduct,
   againLater,
+  cashOrder,
   checkoutToBranch,
   choosePayment,
   openDelivery,
-  placeOrder,
-  serverOrders,
+  placedOrder,
   signedInShop,
   switchVariant,
 } from './shop-steps';
@@ -63,10 +63,8 @@ describe('ogo: the local courier, the velo promo and two separate carts', () => 
     await page.getByTestId('flat-input').fill('5');
     await page.getByTestId('ipost-to').selectOption('18:00');
     await choosePayment(page, base, 1);
-    const number = await placeOrder(page, base);
+    const o = await placedOrder(page, base, 'ogo');
     await page.getByText('Курʼєра iPost замовлено на обраний час.').waitFor();
-
-    const o = (await serverOrders(page, base, 'ogo')).find((x) => x.order_number === number)!;
     expect(o.tags).toContain('iPost');
     expect(o).toMatchObject({ delivery: { method: 3, city: 'Київ' }, shipping_option: 4 });
     expect(o.lines.map((l) => l.quantity)).toEqual([2]);
@@ -112,8 +110,7 @@ describe('ogo: the local courier, the velo promo and two separate carts', () => 
 
     await checkoutToBranch(page, base, 'Дні', 'Дніпро', 2, 1);
     expect(await page.getByTestId('checkout-discount').textContent()).toContain('31,8');
-    const first = await placeOrder(page, base);
-    const o = (await serverOrders(page, base, 'ogo')).find((x) => x.order_number === first)!;
+    const o = await placedOrder(page, base, 'ogo');
     expect(o.tags).toContain('pwa_velo-20%');
     expect(o).toMatchObject({ discount: 31.8, total: 127.2 });
 
@@ -123,10 +120,7 @@ describe('ogo: the local courier, the velo promo and two separate carts', () => 
     await page.getByTestId('velo-note').waitFor();
     expect(await page.getByTestId('velo-note').textContent()).toContain('уже використано');
     expect(await page.getByTestId('velo-code-input').count()).toBe(0);
-    await openDelivery(page, base);
-    await choosePayment(page, base, 1);
-    const second = await placeOrder(page, base);
-    const o2 = (await serverOrders(page, base, 'ogo')).find((x) => x.order_number === second)!;
+    const o2 = await cashOrder(page, base, 'ogo');
     expect(o2.tags).not.toContain('pwa_velo-20%');
     expect(o2).toMatchObject({ discount: 0, total: 149 });
   });

@@ -136,6 +136,21 @@ export async function serverOrders(page: Page, base: string, variant: 'glo' | 'o
   return r.list;
 }
 
+/** Places the order from /shop/checkout (placeOrder) and reads it back as the server holds it. */
+export async function placedOrder(page: Page, base: string, variant: 'glo' | 'ogo' = 'glo'): Promise<ServerOrder> {
+  const number = await placeOrder(page, base);
+  const order = (await serverOrders(page, base, variant)).find((o) => o.order_number === number);
+  expect(order, `order №${number} on the server`).toBeDefined();
+  return order!;
+}
+
+/** Opens the checkout, picks cash on receipt and places the order; returns it as the server holds it. */
+export async function cashOrder(page: Page, base: string, variant: 'glo' | 'ogo' = 'glo'): Promise<ServerOrder> {
+  await openDelivery(page, base);
+  await choosePayment(page, base, 1);
+  return placedOrder(page, base, variant);
+}
+
 /** The member's XP on the server. */
 export async function serverBalance(page: Page, base: string, variant: 'glo' | 'ogo' = 'glo'): Promise<number> {
   const token = await kv<string>(page, 'pwaToken');

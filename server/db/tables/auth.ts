@@ -1,18 +1,12 @@
+import type { PersonColumns } from './core';
+
 /**
  * Tables of the auth group: registrations waiting for their SMS code, e-mail changes waiting
  * for theirs, and single-use login tickets to the brand websites. Times are ISO-8601 UTC
  * strings and booleans 0/1, as everywhere. SMS codes and tokens live in the core tables.
  */
-export interface PendingRegistrationsTable {
-  /** Digits, 380XXXXXXXXX; one pending registration per phone (a new one replaces it). */
-  phone: string;
-  first_name: string;
-  last_name: string;
-  /** Lower-cased. */
-  email: string;
-  /** YYYY-MM-DD, or null when the person only confirmed being an adult. */
-  birth_date: string | null;
-  adult_confirmed: number;
+/** One pending registration per phone (a new one replaces it). */
+export interface PendingRegistrationsTable extends PersonColumns {
   /** The invite code given (REW-...), as typed; checked again when the member is created. */
   referrer: string | null;
   created_at: string;

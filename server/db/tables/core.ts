@@ -5,16 +5,21 @@ import type { Generated } from 'kysely';
  * metafields and the idempotency store. Times are ISO-8601 UTC strings and
  * booleans are 0/1 integers, so the same schema runs on SQLite and PostgreSQL.
  */
-export interface MembersTable {
-  id: Generated<number>;
+/** Who a person is, as registration asks it: kept on a member and on a registration waiting for its code. */
+export interface PersonColumns {
   /** Digits only, e.g. 380501234567 (docs/rules.md#validation). */
   phone: string;
   first_name: string;
   last_name: string;
+  /** Lower-cased as registration writes it. */
   email: string;
-  /** YYYY-MM-DD, or null when the member confirmed being an adult without a date. */
+  /** YYYY-MM-DD, or null when the person confirmed being an adult without a date. */
   birth_date: string | null;
   adult_confirmed: number;
+}
+
+export interface MembersTable extends PersonColumns {
+  id: Generated<number>;
   /** The member's invite (member-get-member) code, REW-..., made on first request. */
   mgm_code: string | null;
   /** Who invited this member (their MGM code was given at registration). */

@@ -3,13 +3,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CertCategory } from '../../contract/cert';
 import { useDoc, useXpBalance } from '../../db/hooks';
 import { certCategoriesOrDefault } from '../../domain/programme/cert-rules';
-import { usePullOnOpen } from '../../state/use-pull';
+import { usePullOnOpen, useRetriedPull } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { certActions } from '../../sync/programme/lazy';
 import { CERT_DOCS } from '../../sync/programme/keys';
 import type { CertMessage, CertPartners } from '../../sync/pullers/programmes-cert';
 import { Icon } from '../../ui/icons';
-import { PullProblem } from '../../ui/pull-problem';
+import { FirstPullProblem, pullFailed } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import { CERT_COPY as T } from './copy';
@@ -36,10 +36,9 @@ export default function CertificatesPage() {
   const selected = categories.find((c) => c.CATEGORY_ID === asked)?.CATEGORY_ID ?? categories[0]?.CATEGORY_ID ?? 1;
   const partners = useDoc<CertPartners>(variant, CERT_DOCS.partners(selected));
   const catMessage = useDoc<CertMessage>(variant, CERT_DOCS.message(selected));
-  const [attempt, setAttempt] = useState(0);
-  usePullOnOpen(
-    (env) => certActions().then((m) => m.pullCertCatalogue(env, variant, attempt > 0)),
-    `${variant}:${attempt}`,
+  const { attempt, retry } = useRetriedPull(
+    (env, again) => certActions().then((m) => m.pullCertCatalogue(env, variant, again > 0)),
+    variant,
   );
   const partnersState = usePullOnOpen(
     (env) => certActions().then((m) => m.pullCertPartners(env, variant, selected, attempt > 0)),
@@ -97,13 +96,8 @@ export default function CertificatesPage() {
         </ul>
       ) : list ? (
         <EmptyState icon="spark" title={T.noPartners} text={T.noPartnersText} />
-      ) : partnersState === 'offline' || partnersState === 'failed' ? (
-        <PullProblem
-          offline={partnersState === 'offline'}
-          copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
-          onRetry={() => setAttempt((a) => a + 1)}
-          retryOffline={false}
-        />
+      ) : pullFailed(partnersState) ? (
+        <FirstPullProblem state={partnersState} words={T} onRetry={retry} />
       ) : (
         <div className="card-stack cert-partner" aria-label={T.loading}>
           <Skeleton lines={4} />

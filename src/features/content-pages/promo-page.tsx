@@ -2,11 +2,11 @@ import { useKv } from '../../db/hooks';
 import { VELO_PROMO_DEFAULT, VELO_USED_TAG } from '../../domain/cart/velo-promo';
 import { useAppSession } from '../../state/session';
 import { Button, ButtonLink } from '../../ui/button';
-import { EmptyState } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import { ContentView } from './content-view';
 import { CONTENT_COPY } from './copy';
 import { useVeloFlags } from './use-oral-status';
+import { VeloLocked } from './velo-locked';
 
 const T = CONTENT_COPY.promo;
 
@@ -22,21 +22,11 @@ export default function PromoPage() {
 
   let action;
   if (oral === false) {
-    action = (
-      <EmptyState
-        icon="rules"
-        title={T.locked}
-        action={
-          <ButtonLink to="/verification" variant="secondary">
-            {T.verify}
-          </ButtonLink>
-        }
-      />
-    );
+    action = <VeloLocked title={T.locked} verify={T.verify} />;
   } else if (oral) {
     action = (
       <>
-        <section className="promo-code" data-testid="promo-code">
+        <section className="code-panel promo-code" data-testid="promo-code">
           <span className="t-caption">{T.caption}</span>
           <strong>{VELO_PROMO_DEFAULT}</strong>
           {!used && (

@@ -1,10 +1,11 @@
 import { useOnline } from '../../state/online';
-import { Button, ButtonLink } from '../../ui/button';
-import { EmptyState, Skeleton } from '../../ui/surfaces';
+import { Button } from '../../ui/button';
+import { Skeleton } from '../../ui/surfaces';
 import { ContentView } from './content-view';
 import { CONTENT_COPY } from './copy';
 import { useLinkAction } from './use-link-action';
 import { useVeloFlags } from './use-oral-status';
+import { VeloLocked } from './velo-locked';
 
 const T = CONTENT_COPY.veloTestDrive;
 
@@ -26,17 +27,7 @@ export default function TestDriveVeloPage() {
   let action;
   if (oral === undefined) action = <Skeleton lines={2} />;
   else if (!oral) {
-    action = (
-      <EmptyState
-        icon="rules"
-        title={T.locked}
-        action={
-          <ButtonLink to="/verification" variant="secondary">
-            {T.verify}
-          </ButtonLink>
-        }
-      />
-    );
+    action = <VeloLocked title={T.locked} verify={T.verify} />;
   } else if (veloUser?.showTdSlide) {
     action = (
       <Button size="l" block busy={order.busy} disabled={!online} onClick={order.run} data-testid="velo-test-drive">

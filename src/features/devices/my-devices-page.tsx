@@ -36,7 +36,7 @@ export default function MyDevicesPage() {
   const sorted = [...devices].sort((a, b) => compareCodeUnits(b.registeredAt ?? '', a.registeredAt ?? ''));
   return (
     <>
-      <ul className="device-list">
+      <ul className="card-list">
         {sorted.map((d) => (
           <li
             key={d.id}

@@ -7,13 +7,13 @@ import { useDoc, useKv } from '../../db/hooks';
 import type { Variant } from '../../db/rows-catalogue';
 import { formatUah, toUah } from '../../domain/format/money';
 import { useOnline } from '../../state/online';
-import { usePullOnOpen } from '../../state/use-pull';
+import { useRetriedPull } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { feedbackActions } from '../../sync/programme/lazy';
 import { FEEDBACK_DOCS } from '../../sync/programme/keys';
 import type { FeedbackList } from '../../sync/pullers/feedback';
 import { Button } from '../../ui/button';
-import { PullProblem } from '../../ui/pull-problem';
+import { FirstPullProblem, pullFailed } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import { FEEDBACK_COPY as T } from './copy';
@@ -43,10 +43,9 @@ export default function FeedbackPage() {
   const store = useKv('offlineOrders');
   const sent = useDoc<FeedbackList>(variant, FEEDBACK_DOCS.list);
   const local = useLiveQuery(() => db.feedback.where('variant').equals(variant).toArray(), [variant]);
-  const [attempt, setAttempt] = useState(0);
-  const state = usePullOnOpen(
-    (env) => feedbackActions().then((m) => m.pullFeedback(env, variant, attempt > 0)),
-    `${variant}:${attempt}`,
+  const { state, retry } = useRetriedPull(
+    (env, attempt) => feedbackActions().then((m) => m.pullFeedback(env, variant, attempt > 0)),
+    variant,
   );
   const [target, setTarget] = useState<FeedbackTarget | null>(null);
 
@@ -79,15 +78,8 @@ export default function FeedbackPage() {
       </div>
     );
   }
-  if (nothingStored && (state === 'offline' || state === 'failed') && local.length === 0) {
-    return (
-      <PullProblem
-        offline={state === 'offline'}
-        copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
-        onRetry={() => setAttempt((a) => a + 1)}
-        retryOffline={false}
-      />
-    );
+  if (nothingStored && pullFailed(state) && local.length === 0) {
+    return <FirstPullProblem state={state} words={T} onRetry={retry} />;
   }
 
   const nothing = orders.length === 0 && purchases.length === 0;

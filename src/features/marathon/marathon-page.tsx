@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { useDoc } from '../../db/hooks';
-import { usePullOnOpen } from '../../state/use-pull';
+import { useRetriedPull } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { marathonActions } from '../../sync/programme/lazy';
 import { MARATHON_DOCS } from '../../sync/programme/keys';
 import type { CurrentMarathon } from '../../sync/pullers/programmes-marathon';
 import { ButtonLink } from '../../ui/button';
-import { PullProblem } from '../../ui/pull-problem';
+import { FirstPullProblem, pullFailed } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { MARATHON_COPY as T } from './copy';
 import { SharedNote } from './shared-note';
@@ -20,23 +19,13 @@ const day = (iso: string) => formatDayMonth(iso, { short: true });
 export default function MarathonPage() {
   const { variant } = useAppSession();
   const doc = useDoc<CurrentMarathon>(variant, MARATHON_DOCS.marathon);
-  const [attempt, setAttempt] = useState(0);
-  const state = usePullOnOpen(
+  const { state, retry } = useRetriedPull(
     (env) => marathonActions().then((m) => m.pullMarathon(env, variant)),
-    `${variant}:${attempt}`,
+    variant,
   );
 
   if (!doc) {
-    if (doc === null && (state === 'offline' || state === 'failed')) {
-      return (
-        <PullProblem
-          offline={state === 'offline'}
-          copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
-          onRetry={() => setAttempt((a) => a + 1)}
-          retryOffline={false}
-        />
-      );
-    }
+    if (doc === null && pullFailed(state)) return <FirstPullProblem state={state} words={T} onRetry={retry} />;
     return <Skeleton lines={6} height={40} />;
   }
   const m = doc.value.marathon;

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import type { QuizQuestion } from '../../contract/marathon';
 import { useDoc, useXpBalance } from '../../db/hooks';
 import { useOnline } from '../../state/online';
-import { usePullOnOpen } from '../../state/use-pull';
+import { useRetriedPull } from '../../state/use-pull';
 import { useAppSession, useAuthEnvNow } from '../../state/session';
 import { marathonActions } from '../../sync/programme/lazy';
 import { MARATHON_DOCS } from '../../sync/programme/keys';
 import type { LocalAnswer, QuizLocal } from '../../sync/programme/marathon';
 import type { Quiz } from '../../sync/pullers/programmes-marathon';
 import { Button, ButtonLink } from '../../ui/button';
-import { PullProblem } from '../../ui/pull-problem';
+import { FirstPullProblem, pullFailed } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { MARATHON_COPY as T } from './copy';
 import { SharedNote } from './shared-note';
@@ -64,11 +64,7 @@ export default function QuizPage() {
   // The XP go to the record the server names (glo for a marathon of both variants): its balance shows.
   const to = quiz?.value.xpVariant ?? variant;
   const balance = useXpBalance(to);
-  const [attempt, setAttempt] = useState(0);
-  const state = usePullOnOpen(
-    (env) => marathonActions().then((m) => m.pullQuiz(env, variant)),
-    `${variant}:${attempt}`,
-  );
+  const { state, retry } = useRetriedPull((env) => marathonActions().then((m) => m.pullQuiz(env, variant)), variant);
   const [currentId, setCurrentId] = useState<number | null>(null);
   const [picked, setPicked] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -83,16 +79,7 @@ export default function QuizPage() {
   const checking = useVerdictWait(given?.state === 'waiting', online, current?.id ?? null);
 
   if (!quiz || local === undefined) {
-    if (quiz === null && (state === 'offline' || state === 'failed')) {
-      return (
-        <PullProblem
-          offline={state === 'offline'}
-          copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
-          onRetry={() => setAttempt((a) => a + 1)}
-          retryOffline={false}
-        />
-      );
-    }
+    if (quiz === null && pullFailed(state)) return <FirstPullProblem state={state} words={T} onRetry={retry} />;
     return <Skeleton lines={6} height={44} />;
   }
   if (questions.length === 0) {

@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { useDoc, useKv } from '../../db/hooks';
 import type { KvValues } from '../../db/kv';
 import type { Variant } from '../../db/rows-catalogue';
 import { INVITE_RULES, type InviteRules } from '../../domain/invite/calculator';
-import { usePullOnOpen } from '../../state/use-pull';
+import { useRetriedPull } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { useVisibleAgain } from '../../state/use-visible-again';
 import { inviteActions } from '../../sync/programme/lazy';
 import { INVITE_DOCS } from '../../sync/programme/keys';
 import { ButtonLink } from '../../ui/button';
-import { PullProblem } from '../../ui/pull-problem';
+import { FirstPullProblem, pullFailed } from '../../ui/pull-problem';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { toasts } from '../../ui/toast-store';
 import './profile.css';
@@ -65,12 +64,11 @@ export default function ReferralPage() {
   const data = useKv('referrals');
   const code = useKv('mgmCode');
   const rules = useInviteRulesOf(variant);
-  const [attempt, setAttempt] = useState(0);
   // Pulled afresh on every opening and whenever the member comes back to the app.
   const back = useVisibleAgain();
-  const state = usePullOnOpen(
+  const { state, retry } = useRetriedPull(
     (env) => inviteActions().then((m) => m.pullReferrals(env, variant)),
-    `${variant}:${attempt}:${back}`,
+    `${variant}:${back}`,
   );
 
   const shown = data?.mgmCode ?? code ?? null;
@@ -78,7 +76,7 @@ export default function ReferralPage() {
   return (
     <div className="profile">
       {shown && (
-        <section className="referral-code">
+        <section className="code-panel referral-code">
           <span className="t-caption">{T.codeCaption}</span>
           <strong data-testid="referral-code">{shown}</strong>
           <button
@@ -166,13 +164,8 @@ export default function ReferralPage() {
             </section>
           )}
         </>
-      ) : data === null && (state === 'offline' || state === 'failed') ? (
-        <PullProblem
-          offline={state === 'offline'}
-          copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
-          onRetry={() => setAttempt((a) => a + 1)}
-          retryOffline={false}
-        />
+      ) : data === null && pullFailed(state) ? (
+        <FirstPullProblem state={state} words={T} onRetry={retry} />
       ) : (
         <Skeleton lines={4} />
       )}

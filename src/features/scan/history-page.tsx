@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
 import { SCAN_COPY } from './copy';
 import { ScanList } from './scan-list';
-import { useScanRows } from './use-scan-rows';
+import { lineOfScan, useScanRows } from './use-scan-rows';
 import './scan.css';
 import { formatNumber, formatMonthYear } from '../../domain/format/uk-format';
 
@@ -65,12 +65,7 @@ export default function ScanHistoryPage() {
       source: h.source,
     })),
     local.map((r) => ({
-      code: r.code,
-      at: r.scannedAt,
-      state: r.shown,
-      xp: r.xp,
-      product: r.product,
-      message: r.message,
+      ...lineOfScan(r),
       source: r.via === 'photo' ? ('multi' as const) : ('single' as const),
     })),
   );

@@ -14,7 +14,7 @@ function outcomeLabel(c: MultiscanRow['codes'][number]): string {
 /** The sent photos (the server's, from any device, and this phone's), newest first: waiting, read (each code and what became of it) or refused. */
 export function MultiscanList({ rows }: { rows: readonly MultiscanRow[] }) {
   return (
-    <ul className="multi-list">
+    <ul className="card-list">
       {rows.map((r) => {
         const awarded = r.codes.filter((c) => c.state === 'awarded').length;
         return (

@@ -7,7 +7,7 @@ import { SCAN_COPY as T } from './copy';
 import { MonthCard } from './month-card';
 import { ScanLinks } from './scan-links';
 import { ScanList } from './scan-list';
-import { useScanRows } from './use-scan-rows';
+import { lineOfScan, useScanRows } from './use-scan-rows';
 import { useScanRefusalsAnswered } from './use-scan-refusals';
 
 const RECENT = 6;
@@ -43,17 +43,7 @@ export default function ScanningDetails({ variant }: { variant: 'glo' | 'ogo' })
           <EmptyState icon="scan" title={T.recent.empty} text={T.recent.emptyText} />
         ) : (
           <>
-            <ScanList
-              lines={rows.slice(0, RECENT).map((r) => ({
-                code: r.code,
-                at: r.scannedAt,
-                state: r.shown,
-                xp: r.xp,
-                product: r.product,
-                message: r.message,
-                detail: T.via[r.via],
-              }))}
-            />
+            <ScanList lines={rows.slice(0, RECENT).map((r) => ({ ...lineOfScan(r), detail: T.via[r.via] }))} />
             <Link to="/scan/history" className="scan-more">
               {T.recent.all}
             </Link>

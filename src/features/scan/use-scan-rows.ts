@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/db';
 import type { ScanRow } from '../../db/rows-member';
-import { shownScanState, type ScanState } from '../../domain/scan/state';
+import { shownScanState, type HistoryLine, type ScanState } from '../../domain/scan/state';
 
 export type ShownScan = ScanRow & { shown: ScanState };
 
@@ -17,3 +17,13 @@ export function useScanRows(variant: 'glo' | 'ogo'): ShownScan[] | undefined {
     return rows.map((r) => ({ ...r, shown: shownScanState(r.state, r.entryId ? state.get(r.entryId) : null) }));
   }, [variant]);
 }
+
+/** A scan of this device as a line of a scan list (how it was scanned is the caller's to say). */
+export const lineOfScan = (r: ShownScan): Omit<HistoryLine, 'source'> => ({
+  code: r.code,
+  at: r.scannedAt,
+  state: r.shown,
+  xp: r.xp,
+  product: r.product,
+  message: r.message,
+});

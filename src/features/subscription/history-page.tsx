@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { useDoc } from '../../db/hooks';
 import { formatUah } from '../../domain/format/money';
-import { usePullOnOpen } from '../../state/use-pull';
+import { useRetriedPull } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { subscriptionActions } from '../../sync/programme/lazy';
 import { SUB_DOCS } from '../../sync/programme/keys';
 import type { SubHistory } from '../../sync/pullers/programmes-subscription';
 import { ButtonLink } from '../../ui/button';
 import { EmptyState, Skeleton } from '../../ui/surfaces';
-import { PullProblem } from '../../ui/pull-problem';
+import { FirstPullProblem, pullFailed } from '../../ui/pull-problem';
 import { SUB_COPY as T } from './copy';
 import '../../ui/panel.css';
 import './subscription.css';
@@ -20,23 +19,13 @@ const when = (iso: string) => formatDayMonth(iso, { year: true });
 export default function SubscriptionHistoryPage() {
   const { variant } = useAppSession();
   const doc = useDoc<SubHistory>(variant, SUB_DOCS.history);
-  const [attempt, setAttempt] = useState(0);
-  const state = usePullOnOpen(
+  const { state, retry } = useRetriedPull(
     (env) => subscriptionActions().then((m) => m.pullSubscriptionHistory(env, variant)),
-    `${variant}:${attempt}`,
+    variant,
   );
 
   if (!doc) {
-    if (doc === null && (state === 'offline' || state === 'failed')) {
-      return (
-        <PullProblem
-          offline={state === 'offline'}
-          copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
-          onRetry={() => setAttempt((a) => a + 1)}
-          retryOffline={false}
-        />
-      );
-    }
+    if (doc === null && pullFailed(state)) return <FirstPullProblem state={state} words={T} onRetry={retry} />;
     return <Skeleton lines={6} />;
   }
   const { deliveries, events } = doc.value;

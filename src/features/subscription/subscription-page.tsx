@@ -4,13 +4,13 @@ import type { Subscription } from '../../contract/subscription';
 import { db } from '../../db/db';
 import { useDoc } from '../../db/hooks';
 import { formatUah } from '../../domain/format/money';
-import { usePullOnOpen } from '../../state/use-pull';
+import { useRetriedPull } from '../../state/use-pull';
 import { useAppSession } from '../../state/session';
 import { subscriptionActions } from '../../sync/programme/lazy';
 import { SUB_DOCS, SUBSCRIPTION_KINDS } from '../../sync/programme/keys';
 import type { SubPlans, SubState } from '../../sync/pullers/programmes-subscription';
 import { Button, ButtonLink } from '../../ui/button';
-import { PullProblem } from '../../ui/pull-problem';
+import { FirstPullProblem } from '../../ui/pull-problem';
 import { EmptyState, ListRow, Skeleton } from '../../ui/surfaces';
 import { SUB_COPY as T } from './copy';
 import { ConfirmSheet, type Confirm } from './confirm-sheet';
@@ -93,10 +93,9 @@ export default function SubscriptionPage() {
     [variant],
     false,
   );
-  const [attempt, setAttempt] = useState(0);
-  const pull = usePullOnOpen(
+  const { state: pull, retry } = useRetriedPull(
     (env) => subscriptionActions().then((m) => m.pullSubscription(env, variant)),
-    `${variant}:${attempt}`,
+    variant,
   );
   const [confirm, setConfirm] = useState<Confirm | null>(null);
 
@@ -104,14 +103,7 @@ export default function SubscriptionPage() {
   if (state === undefined || plans === undefined || ((!state || !plans) && (pull === 'running' || pull === 'idle'))) {
     body = <Skeleton lines={5} height={40} />;
   } else if (!state && !plans) {
-    body = (
-      <PullProblem
-        offline={pull === 'offline'}
-        copy={{ offlineTitle: T.offline, failedTitle: T.failed, retry: T.retry }}
-        onRetry={() => setAttempt((a) => a + 1)}
-        retryOffline={false}
-      />
-    );
+    body = <FirstPullProblem state={pull === 'offline' ? 'offline' : 'failed'} words={T} onRetry={retry} />;
   } else if (state?.value.subscription) {
     body = <Current s={state.value.subscription} waiting={waiting} onAct={setConfirm} />;
   } else if (state && !state.value.ageVerified) {

@@ -1,18 +1,12 @@
 import { getBonusHistory } from '../../contract/shop-member';
+import type { ServerXpLine } from '../../domain/xp/ledger';
 import type { ScanVariant } from '../mutations/scan/shared';
 import { readSession } from '../auth/session';
 import type { Puller } from './puller';
 
 /** The XP history of a variant as get-bonus-history answers it, kept whole in `docs` as `bonus-history`. */
 export interface BonusHistory {
-  transactions: Array<{
-    id: number;
-    amount: number;
-    balance_after: number;
-    reason: string;
-    title: string;
-    created_at: string;
-  }>;
+  transactions: ServerXpLine[];
   summary: { earned: number; spent: number; balance: number; count: number };
   /** Credits owed, not made yet (a friend's order not paid or handed over). */
   pending?: Array<{ id: number; amount: number; reason: string; title: string; created_at: string }>;

@@ -15,6 +15,8 @@ export interface Session {
 export interface SessionOptions {
   env?: Record<string, string>;
   proxy?: boolean;
+  /** The page's default timeout for its actions and waits (ms), set before `ready`. */
+  timeout?: number;
   ready?: (page: Page, base: string) => unknown;
 }
 
@@ -32,6 +34,7 @@ export async function openSession(opts: SessionOptions = {}): Promise<Session> {
     const proxy = (started.proxy = opts.proxy ? await startProxy(server.port) : undefined);
     const base = proxy?.url ?? server.url;
     const browser = (started.browser = await openBrowser());
+    if (opts.timeout) browser.page.setDefaultTimeout(opts.timeout);
     await opts.ready?.(browser.page, base);
     return { server, browser, proxy, base };
   } catch (e) {

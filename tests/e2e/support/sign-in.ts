@@ -38,3 +38,12 @@ export async function forgetSignIn(page: Page): Promise<void> {
       }),
   );
 }
+
+/** «Вийти» through the side menu (and «Вийти все одно» when changes still wait), to the sign-in. */
+export async function logOutThroughMenu(page: Page): Promise<void> {
+  await page.getByTestId('menu-button').click();
+  await page.getByTestId('side-menu').getByRole('button', { name: 'Вийти' }).click();
+  const anyway = page.getByRole('button', { name: 'Вийти все одно' });
+  await Promise.race([page.waitForURL(/\/(auth|is18)/), anyway.waitFor().then(() => anyway.click())]);
+  await page.waitForURL(/\/(auth|is18)/);
+}

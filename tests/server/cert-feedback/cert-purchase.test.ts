@@ -1,31 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCertCatalogue } from '../../../server/seed/cert-feedback';
 import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
-import { certToken, register } from './support';
+import type { TestServer } from '../../support/server';
+import { certServer, certToken, register } from './support';
 
 let s: TestServer;
 let partnerId: number;
 /** ТехноСвіт's 500 UAH nominal costs this many XP. */
 let price500: number;
-beforeAll(async () => {
-  s = await makeTestServer();
-  await seedCertCatalogue(s.deps);
-  const p = await s.deps.db
-    .selectFrom('cert_partners')
-    .select('id')
-    .where('name', '=', 'ТехноСвіт')
-    .executeTakeFirstOrThrow();
-  partnerId = p.id;
-  const n = await s.deps.db
-    .selectFrom('cert_nominals')
-    .selectAll()
-    .where('partner_id', '=', p.id)
-    .where('nominal', '=', 500)
-    .executeTakeFirstOrThrow();
-  price500 = n.xp_price;
-});
+beforeAll(async () => ({ s, partnerId, price500 } = await certServer()));
 afterAll(() => s.close());
 
 async function buyer(xp: number, ogoXp = 0): Promise<{ m: TestMember; token: string }> {

@@ -8,10 +8,9 @@ import {
   sandboxCertPartner,
   type CertPartnerService,
 } from '../../../server/sandboxes/cert-partner';
-import { seedCertCatalogue } from '../../../server/seed/cert-feedback';
 import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
-import { certToken, register } from './support';
+import type { TestServer } from '../../support/server';
+import { certServer, certToken, register } from './support';
 
 /**
  * a certificate was issued at the partner before the XP was taken, and was left valid
@@ -20,21 +19,7 @@ import { certToken, register } from './support';
 let s: TestServer;
 let partnerId: number;
 let price500: number;
-beforeAll(async () => {
-  s = await makeTestServer();
-  await seedCertCatalogue(s.deps);
-  partnerId = (
-    await s.deps.db.selectFrom('cert_partners').select('id').where('name', '=', 'ТехноСвіт').executeTakeFirstOrThrow()
-  ).id;
-  price500 = (
-    await s.deps.db
-      .selectFrom('cert_nominals')
-      .select('xp_price')
-      .where('partner_id', '=', partnerId)
-      .where('nominal', '=', 500)
-      .executeTakeFirstOrThrow()
-  ).xp_price;
-});
+beforeAll(async () => ({ s, partnerId, price500 } = await certServer()));
 afterAll(() => s.close());
 
 /**

@@ -1,8 +1,28 @@
 import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
-import { API_KEY, type TestServer } from '../../support/server';
+import { seedCertCatalogue } from '../../../server/seed/cert-feedback';
+import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 import type { TestMember } from '../../support/members';
 import { insertOrder } from '../../support/orders';
+
+/** A fresh server with the certificate catalogue: ТехноСвіт's id and the XP price of its 500 UAH nominal. */
+export async function certServer(): Promise<{ s: TestServer; partnerId: number; price500: number }> {
+  const s = await makeTestServer();
+  await seedCertCatalogue(s.deps);
+  const db = s.deps.db;
+  const { id: partnerId } = await db
+    .selectFrom('cert_partners')
+    .select('id')
+    .where('name', '=', 'ТехноСвіт')
+    .executeTakeFirstOrThrow();
+  const { xp_price: price500 } = await db
+    .selectFrom('cert_nominals')
+    .select('xp_price')
+    .where('partner_id', '=', partnerId)
+    .where('nominal', '=', 500)
+    .executeTakeFirstOrThrow();
+  return { s, partnerId, price500 };
+}
 
 /** The current UTC hour as the app sends it to cert/get-auth: '2026-11-23T10:00'. */
 export function currentHour(s: TestServer): string {

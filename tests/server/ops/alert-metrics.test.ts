@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LimitedIncoming } from '../../../server/http/node-listener';
 import { createMetrics } from '../../../server/ops/metrics';
+import { metricSample } from '../../support/metrics';
 import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 
 /*
@@ -19,13 +20,8 @@ const scrape = async () => {
   expect(r.status).toBe(200);
   return r.text();
 };
-const sample = (text: string, series: string) =>
-  Number(
-    text
-      .split('\n')
-      .find((l) => l.startsWith(`${series} `))
-      ?.split(' ')[1] ?? NaN,
-  );
+/** NaN when the series is missing: no figure then matches it. */
+const sample = (text: string, series: string) => metricSample(text, series, NaN);
 
 let nextPhone = 380932000000;
 /** A registration (one SMS code) from a client address. */

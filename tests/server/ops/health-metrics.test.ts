@@ -5,6 +5,7 @@ import { createLogger } from '../../../server/ops/log';
 import { createMetrics } from '../../../server/ops/metrics';
 import { lastSmsCode } from '../../support/auth';
 import { createMember, type TestMember } from '../../support/members';
+import { metricSample as sample } from '../../support/metrics';
 import { API_KEY, makeTestServer, type TestServer } from '../../support/server';
 
 // liveness and readiness for a balancer, Prometheus metrics, JSON logs with a request
@@ -34,14 +35,6 @@ const scrape = async () => {
   expect(r.headers.get('content-type')).toContain('text/plain');
   return r.text();
 };
-/** The value of one sample line of the scrape, 0 when absent. */
-const sample = (text: string, series: string) =>
-  Number(
-    text
-      .split('\n')
-      .find((l) => l.startsWith(`${series} `))
-      ?.split(' ')[1] ?? 0,
-  );
 
 describe('liveness and readiness', () => {
   it('/livez and /readyz answer without the API key; readiness names its checks', async () => {

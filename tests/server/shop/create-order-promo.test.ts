@@ -1,18 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
+import type { TestServer } from '../../support/server';
 import { handOverOrder } from '../../../server/routes/shop/order-status';
-import {
-  balanceOf,
-  customerRow,
-  ledgerOf,
-  orderBody,
-  ordersOf,
-  placeOrder,
-  product,
-  withCatalogue,
-  type CatalogueItem,
-} from './support';
+import { balanceOf, catalogueServer, customerRow, ledgerOf, orderBody, ordersOf, placeOrder } from './support';
+import type { CatalogueItem } from './support';
 
 let s: TestServer;
 /** velo «Крижана м’ята»: 159 UAH; ogo single pack «Класичний»: 78 UAH. */
@@ -21,12 +12,12 @@ let single: CatalogueItem;
 let gift: CatalogueItem;
 let amber: CatalogueItem;
 beforeAll(async () => {
-  s = await makeTestServer();
-  await withCatalogue(s);
-  freeze = await product(s, 'ogo-velo-freeze');
-  single = await product(s, 'ogo-sticks-single-classic');
-  gift = await product(s, 'ogo-velo-gift-freeze');
-  amber = await product(s, 'sticks-amber-20');
+  ({ s, freeze, single, gift, amber } = await catalogueServer({
+    freeze: 'ogo-velo-freeze',
+    single: 'ogo-sticks-single-classic',
+    gift: 'ogo-velo-gift-freeze',
+    amber: 'sticks-amber-20',
+  }));
 });
 afterAll(() => s.close());
 

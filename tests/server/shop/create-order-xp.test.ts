@@ -1,28 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
-import {
-  balanceOf,
-  customerRow,
-  ledgerOf,
-  orderBody,
-  ordersOf,
-  placeOrder,
-  product,
-  withCatalogue,
-  type CatalogueItem,
-} from './support';
+import type { TestServer } from '../../support/server';
+import { balanceOf, catalogueServer, customerRow, ledgerOf, orderBody, ordersOf, placeOrder, product } from './support';
+import type { CatalogueItem } from './support';
 
 let s: TestServer;
 /** Термочашка glo: 1200 XP. */
 let thermo: CatalogueItem;
 let amber: CatalogueItem;
 beforeAll(async () => {
-  s = await makeTestServer();
-  await withCatalogue(s);
-  thermo = await product(s, 'bonus-thermo');
-  amber = await product(s, 'sticks-amber-20');
+  ({ s, thermo, amber } = await catalogueServer({ thermo: 'bonus-thermo', amber: 'sticks-amber-20' }));
 });
 afterAll(() => s.close());
 

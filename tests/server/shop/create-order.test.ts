@@ -1,25 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, verifyOgoRecord, type TestMember } from '../../support/members';
-import { makeTestServer, type TestServer } from '../../support/server';
-import {
-  customerRow,
-  KYIV_IPOST,
-  orderBody,
-  ordersOf,
-  placeOrder,
-  product,
-  withCatalogue,
-  type CatalogueItem,
-} from './support';
+import type { TestServer } from '../../support/server';
+import { catalogueServer, customerRow, KYIV_IPOST, orderBody, ordersOf, placeOrder, product } from './support';
+import type { CatalogueItem } from './support';
 
 let s: TestServer;
 let verified: TestMember;
 let amber: CatalogueItem;
 beforeAll(async () => {
-  s = await makeTestServer();
-  await withCatalogue(s);
+  ({ s, amber } = await catalogueServer({ amber: 'sticks-amber-20' }));
   verified = await createMember(s, { tags: ['pwa_user', 'age_verified'] });
-  amber = await product(s, 'sticks-amber-20');
 });
 afterAll(() => s.close());
 

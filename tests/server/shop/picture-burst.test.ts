@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metricSample as sample } from '../../support/metrics';
 import { makeTestServer, PRODUCTION_ENV, type TestServer } from '../../support/server';
 import { withCatalogue } from './support';
 
@@ -20,14 +21,6 @@ afterAll(() => s.close());
 
 const scrape = async () =>
   (await s.app.request('/metrics', { headers: { authorization: `Bearer ${PRODUCTION_ENV.METRICS_TOKEN}` } })).text();
-/** The value of one sample line of the scrape, 0 when absent. */
-const sample = (text: string, series: string) =>
-  Number(
-    text
-      .split('\n')
-      .find((l) => l.startsWith(`${series} `))
-      ?.split(' ')[1] ?? 0,
-  );
 
 interface Answer {
   status: number;

@@ -24,6 +24,17 @@ export interface CatalogueItem {
   title: string;
 }
 
+/** A create-order file's server: fresh, with the demo catalogue, and the products it names (by sku) read from it. */
+export async function catalogueServer<K extends string>(
+  skus: Record<K, string>,
+): Promise<{ s: TestServer } & Record<K, CatalogueItem>> {
+  const s = await makeTestServer();
+  await withCatalogue(s);
+  const items = {} as Record<K, CatalogueItem>;
+  for (const key of Object.keys(skus) as K[]) items[key] = await product(s, skus[key]);
+  return { ...items, s };
+}
+
 /** A seeded product by its sku, e.g. 'sticks-amber-20'; prices in kopiykas as stored. */
 export async function product(s: TestServer, sku: string): Promise<CatalogueItem> {
   return s.deps.db

@@ -9,6 +9,7 @@ import { trackEvent } from '../../../src/sync/mutations/analytics/event';
 import { manualOnline } from '../../../src/sync/engine/online';
 import { installTriggers } from '../../../src/sync/engine/triggers';
 import { scriptedFetch, type Reply } from './support/fake-fetch';
+import { fakeTimers } from './support/fake-timers';
 import { api, GLO, harness } from './support/harness';
 
 // Issue: after a failed attempt the entry went back to pending, the page asked Background Sync
@@ -17,19 +18,6 @@ import { api, GLO, harness } from './support/harness';
 // coming back online and «Надіслати зараз» retry at once, as one attempt.
 
 afterAll(() => vi.unstubAllGlobals());
-
-function fakeTimers() {
-  const timers: Array<{ fn: () => void; ms: number; live: boolean }> = [];
-  return {
-    setTimer: (fn: () => void, ms: number) => {
-      const t = { fn, ms, live: true };
-      timers.push(t);
-      return t;
-    },
-    clearTimer: (h: unknown) => void ((h as { live: boolean }).live = false),
-    live: () => timers.filter((t) => t.live),
-  };
-}
 
 function fakeDocument() {
   const t = new EventTarget() as EventTarget & { visibilityState: string };

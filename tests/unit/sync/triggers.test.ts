@@ -2,26 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { trackEvent } from '../../../src/sync/mutations/analytics/event';
 import { manualOnline } from '../../../src/sync/engine/online';
 import { installTriggers } from '../../../src/sync/engine/triggers';
+import { fakeTimers } from './support/fake-timers';
 import { api, GLO, harness } from './support/harness';
 
 function fakeDocument() {
   const t = new EventTarget() as EventTarget & { visibilityState: string };
   t.visibilityState = 'hidden';
   return t;
-}
-
-function fakeTimers() {
-  const timers: Array<{ fn: () => void; ms: number; live: boolean }> = [];
-  return {
-    timers,
-    setTimer: (fn: () => void, ms: number) => {
-      const t = { fn, ms, live: true };
-      timers.push(t);
-      return t;
-    },
-    clearTimer: (h: unknown) => void ((h as { live: boolean }).live = false),
-    live: () => timers.filter((t) => t.live),
-  };
 }
 
 describe('in-page replay triggers (docs/architecture.md#outbox; enough without Background Sync)', () => {

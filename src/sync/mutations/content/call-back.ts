@@ -72,15 +72,10 @@ export const callBackRequest = defineMutation<CallBackPayload, typeof sendPhoneC
   },
 });
 
-export interface CallBackForm {
+/** What the member fills in: the payload with the day as a word rather than a date. */
+export interface CallBackForm extends Omit<CallBackPayload, 'rowId' | 'date'> {
   /** 'Сьогодні' or 'Завтра' (docs/rules.md#validation). */
   day: string;
-  from: string;
-  to: string;
-  phone: string;
-  firstName?: string;
-  totalSpent?: number;
-  ordersCount?: number;
 }
 
 /**

@@ -13,13 +13,7 @@ import {
   type ProfileMetafieldPayload,
 } from '../../member/profile-queue';
 
-export {
-  PROFILE_METAFIELD,
-  PROFILE_NAMESPACE,
-  waitingProfileEntries,
-  type ProfileKey,
-  type ProfileMetafieldPayload,
-} from '../../member/profile-queue';
+export * from '../../member/profile-queue';
 
 const TYPE: Record<ProfileKey, 'json' | 'date'> = { delivery_address: 'json', birth_date: 'date' };
 

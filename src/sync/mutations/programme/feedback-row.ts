@@ -1,8 +1,12 @@
 import type { ApiCallError } from '../../../api/errors';
+import type { CallDef } from '../../../contract/define';
 import type { FeedbackEntry } from '../../../contract/feedback';
 import type { ClubDb } from '../../../db/database';
 import { clearFresh } from '../../../db/kv';
+import type { FeedbackRow } from '../../../db/rows-queued';
 import type { Account, OutboxEntry } from '../../../db/rows-sync';
+import { mutate } from '../../engine/enqueue';
+import type { MutationKind } from '../../engine/registry';
 import { FEEDBACK_TOKEN_DEAD } from '../../engine/tokens';
 import { FEEDBACK_DOCS, type FeedbackList } from '../../pullers/feedback';
 import { readDoc, refusalOf, writeDoc } from './docs';
@@ -44,4 +48,32 @@ export function feedbackKind<P extends { localId: string }>(stale: string) {
     },
     refreshOn: (e: ApiCallError) => e.status === 401 && e.code === FEEDBACK_TOKEN_DEAD,
   };
+}
+
+/** Keeps a feedback on this device, waiting, and queues it as `kind` (the payload names its row). */
+export function queueFeedback<P extends { localId: string; rating: number; text: string }, C extends CallDef>(
+  db: ClubDb,
+  kind: MutationKind<P, C>,
+  account: Account,
+  payload: P,
+  row: Pick<FeedbackRow, 'orderId' | 'source' | 'photoCount'>,
+  now: number,
+): Promise<OutboxEntry<P>> {
+  return mutate(db, kind, {
+    account,
+    now,
+    change: async () => {
+      await db.feedback.put({
+        id: payload.localId,
+        variant: account.variant,
+        ...row,
+        rating: payload.rating,
+        text: payload.text,
+        state: 'waiting',
+        message: null,
+        createdAt: now,
+      });
+      return payload;
+    },
+  });
 }

@@ -1,10 +1,9 @@
 import { feedbackSendOffline } from '../../../contract/feedback';
 import type { ClubDb } from '../../../db/database';
 import type { Account, OutboxEntry } from '../../../db/rows-sync';
-import { mutate } from '../../engine/enqueue';
 import { defineMutation } from '../../engine/registry';
 import { feedbackToken } from '../../engine/tokens';
-import { feedbackKind } from './feedback-row';
+import { feedbackKind, queueFeedback } from './feedback-row';
 
 export interface FeedbackOfflinePayload {
   localId: string;
@@ -41,23 +40,6 @@ export function queueStoreFeedback(
   localId: string,
   now = Date.now(),
 ): Promise<OutboxEntry<FeedbackOfflinePayload>> {
-  return mutate(db, feedbackSendOfflineKind, {
-    account,
-    now,
-    change: async () => {
-      await db.feedback.put({
-        id: localId,
-        variant: account.variant,
-        orderId: f.purchaseId,
-        source: 'offline',
-        rating: f.rating,
-        text: f.text,
-        photoCount: 0,
-        state: 'waiting',
-        message: null,
-        createdAt: now,
-      });
-      return { localId, ...f };
-    },
-  });
+  const row = { orderId: f.purchaseId, source: 'offline', photoCount: 0 } as const;
+  return queueFeedback(db, feedbackSendOfflineKind, account, { localId, ...f }, row, now);
 }

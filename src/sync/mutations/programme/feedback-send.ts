@@ -1,10 +1,9 @@
 import { feedbackSend } from '../../../contract/feedback';
 import type { ClubDb } from '../../../db/database';
 import type { Account, OutboxEntry } from '../../../db/rows-sync';
-import { mutate } from '../../engine/enqueue';
 import { defineMutation } from '../../engine/registry';
 import { feedbackToken } from '../../engine/tokens';
-import { feedbackKind } from './feedback-row';
+import { feedbackKind, queueFeedback } from './feedback-row';
 
 export interface FeedbackSendPayload {
   /** The `feedback` row that shows it on this device (stays the same when the entry is retried under a new key). */
@@ -58,23 +57,6 @@ export function queueOnlineFeedback(
   localId: string,
   now = Date.now(),
 ): Promise<OutboxEntry<FeedbackSendPayload>> {
-  return mutate(db, feedbackSendKind, {
-    account,
-    now,
-    change: async () => {
-      await db.feedback.put({
-        id: localId,
-        variant: account.variant,
-        orderId: f.orderId,
-        source: 'online',
-        rating: f.rating,
-        text: f.text,
-        photoCount: f.photos.length,
-        state: 'waiting',
-        message: null,
-        createdAt: now,
-      });
-      return { localId, ...f };
-    },
-  });
+  const row = { orderId: f.orderId, source: 'online', photoCount: f.photos.length } as const;
+  return queueFeedback(db, feedbackSendKind, account, { localId, ...f }, row, now);
 }
