@@ -14,8 +14,6 @@ export const LOGOUT_NOTICE_KEY = 'logoutNotice';
 export const TRY_AGAIN = 'Спробуй ще раз';
 export const PHONE_PROBLEM = 'Вкажи український мобільний номер: +380 і 9 цифр';
 export const CODE_PROBLEM = 'Введи 6 цифр коду з SMS';
-/** An action that needs a member, started with no one signed in. */
-export const NOT_SIGNED_IN = 'Спершу увійди в клуб';
 
 /** Why an online-only member action did not go through; `message` is shown as it is. */
 export class AuthError extends Error {

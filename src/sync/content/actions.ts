@@ -7,7 +7,7 @@ import type { ContentPageKey } from '../../domain/content/pages';
 import type { AuthEnv } from '../auth/actions';
 import { pullContext } from '../auth/member';
 import { queueCallBack, type CallBackForm } from '../mutations/content/call-back';
-import { accountOf } from '../auth/session';
+import { signedInAccount } from '../auth/signed-in';
 import {
   DOC_KEYS,
   oralStatusPuller,
@@ -20,7 +20,6 @@ import {
 import { pullContentPageOf } from '../pullers/content-pages';
 import { pullNewsItemOf, pullNewsOf, type NewsItemResult } from '../pullers/news';
 import { runPuller, type PullResult } from '../pullers/puller';
-import { AuthError, NOT_SIGNED_IN } from '../auth/errors';
 
 export { brandSiteLink, logoutEverywhere, veloStoreLink, veloTestDriveLink } from '../auth/member';
 export * from '../mutations/content/kinds';
@@ -66,8 +65,6 @@ export async function requestCallBack(
   env: AuthEnv,
   form: CallBackForm,
 ): Promise<{ ok: true; id: string } | { ok: false; reason: string }> {
-  const account = await accountOf(env.db);
-  if (!account) throw new AuthError(NOT_SIGNED_IN, 'signed_out');
-  const r = await queueCallBack(env.db, account, form, env.now());
+  const r = await queueCallBack(env.db, await signedInAccount(env.db), form, env.now());
   return r.ok ? { ok: true, id: r.row.id } : r;
 }

@@ -18,7 +18,7 @@ const probe = defineMutation<{ n: number }, typeof sendBatEvent>({
   tables: [],
   views: [],
   quiet: true,
-  buildRequest: async () => ({ event: 'probe', token: 't', data: {} }),
+  buildRequest: async () => ({ event: 'probe', token: 't', data: { customer_id: 1, page_url: '/' } }),
 });
 
 describe('the kinds the outbox replays, taken from the areas’ exports', () => {

@@ -4,8 +4,7 @@ import type { ClubDb } from '../../../db/database';
 import { kvGet, kvSet } from '../../../db/kv';
 import type { Account, OutboxEntry } from '../../../db/rows-sync';
 import { isSelfServiceTag } from '../../../domain/member/self-service-tags';
-import { AuthError, NOT_SIGNED_IN } from '../../auth/errors';
-import { accountOf } from '../../auth/session';
+import { signedInAccount } from '../../auth/signed-in';
 import { mutate } from '../../engine/enqueue';
 import { defineMutation } from '../../engine/registry';
 
@@ -93,7 +92,5 @@ export const NEWS_CONSENT_TAG = 'news_consent';
  * which bundles every kind file, has no DOM types for the rest of `AuthEnv`.
  */
 export async function setNewsConsent(env: { db: ClubDb; now: () => number }, on: boolean): Promise<void> {
-  const account = await accountOf(env.db);
-  if (!account) throw new AuthError(NOT_SIGNED_IN, 'signed_out');
-  await setMemberTag(env.db, account, NEWS_CONSENT_TAG, on, env.now());
+  await setMemberTag(env.db, await signedInAccount(env.db), NEWS_CONSENT_TAG, on, env.now());
 }

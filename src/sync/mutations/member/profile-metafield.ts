@@ -13,14 +13,6 @@ import {
   type ProfileMetafieldPayload,
 } from '../../member/profile-queue';
 
-export {
-  PROFILE_METAFIELD,
-  PROFILE_NAMESPACE,
-  waitingProfileEntries,
-  type ProfileKey,
-  type ProfileMetafieldPayload,
-} from '../../member/profile-queue';
-
 const TYPE: Record<ProfileKey, 'json' | 'date'> = { delivery_address: 'json', birth_date: 'date' };
 
 /** The address of a stored metafield value, or null when it is not one. */
