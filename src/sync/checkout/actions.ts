@@ -18,6 +18,7 @@ export {
 } from './reads';
 export { finishPlacedOrders, placeOrder, type OrderMember, type PlaceResult } from './order';
 export { paymentLinkFor } from './pay';
+export * from '../mutations/checkout/kinds';
 
 /**
  * docs/rules.md#entities: the delivery address is remembered in the profile for next time, through the

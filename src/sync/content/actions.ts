@@ -7,8 +7,7 @@ import type { ContentPageKey } from '../../domain/content/pages';
 import type { AuthEnv } from '../auth/actions';
 import { pullContext } from '../auth/member';
 import { queueCallBack, type CallBackForm } from '../mutations/content/call-back';
-import { setMemberTag } from '../mutations/content/member-tags';
-import { accountOf } from '../auth/session';
+import { signedInAccount } from '../auth/signed-in';
 import {
   DOC_KEYS,
   oralStatusPuller,
@@ -21,9 +20,9 @@ import {
 import { pullContentPageOf } from '../pullers/content-pages';
 import { pullNewsItemOf, pullNewsOf, type NewsItemResult } from '../pullers/news';
 import { runPuller, type PullResult } from '../pullers/puller';
-import { AuthError } from '../auth/errors';
 
 export { brandSiteLink, logoutEverywhere, veloStoreLink, veloTestDriveLink } from '../auth/member';
+export * from '../mutations/content/kinds';
 export type { NewsItemResult } from '../pullers/news';
 
 /** A configured content page of `variant` (FAQ, rules, why-ogo...). */
@@ -58,8 +57,6 @@ export async function pullVeloFlags(env: AuthEnv): Promise<PullResult> {
 export const pullSupportRecord = (env: AuthEnv, variant: ShopVariant): Promise<PullResult> =>
   runPuller(supportRecordPuller(variant), pullContext(env));
 
-const NOT_SIGNED_IN = 'Спершу увійди в клуб';
-
 /**
  * /support: a call-back request (docs/rules.md#validation day rule), stored as waiting and queued; it goes when
  * there is a network and the screen shows it confirmed. A bad window is refused with the reason.
@@ -68,17 +65,6 @@ export async function requestCallBack(
   env: AuthEnv,
   form: CallBackForm,
 ): Promise<{ ok: true; id: string } | { ok: false; reason: string }> {
-  const account = await accountOf(env.db);
-  if (!account) throw new AuthError(NOT_SIGNED_IN, 'signed_out');
-  const r = await queueCallBack(env.db, account, form, env.now());
+  const r = await queueCallBack(env.db, await signedInAccount(env.db), form, env.now());
   return r.ok ? { ok: true, id: r.row.id } : r;
 }
-
-/** /news: the member's consent to news messages (self-service tag news_consent, docs/api.md#user update-tags). */
-export async function setNewsConsent(env: AuthEnv, on: boolean): Promise<void> {
-  const account = await accountOf(env.db);
-  if (!account) throw new AuthError(NOT_SIGNED_IN, 'signed_out');
-  await setMemberTag(env.db, account, NEWS_CONSENT_TAG, on, env.now());
-}
-
-export const NEWS_CONSENT_TAG = 'news_consent';

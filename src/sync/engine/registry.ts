@@ -114,9 +114,21 @@ export interface MutationKind<P, C extends CallDef> {
 /** A kind whose payload and call are not known statically (the registry's view). */
 export type AnyMutationKind = MutationKind<never, CallDef>;
 
-/** Identity with type inference: `export const scanCode = defineMutation({ ... })`. */
+/**
+ * The mark `defineMutation` leaves on what it returns, so an area's list (mutations/index.ts) takes
+ * the kinds among a kind file's exports and leaves its helpers (a domain action, a message table).
+ * Not enumerable: spreads, JSON and `Object.keys` never see it.
+ */
+const KIND_MARK = Symbol.for('club.mutationKind');
+
+/** The kind, marked as one, with type inference: `export const scanCode = defineMutation({ ... })`. */
 export function defineMutation<P, C extends CallDef>(def: MutationKind<P, C>): MutationKind<P, C> {
-  return def;
+  return Object.defineProperty(def, KIND_MARK, { value: true });
+}
+
+/** Whether `value` is a kind that `defineMutation` made. */
+export function isMutationKind(value: unknown): value is AnyMutationKind {
+  return typeof value === 'object' && value !== null && KIND_MARK in value;
 }
 
 /** The mutation kinds an outbox knows; an entry of an unknown kind fails with a reason. */

@@ -10,7 +10,7 @@ export {
   veloStoreLink,
   verifyAge,
 } from '../auth/member';
-export { saveDeliveryAddress } from '../mutations/member/profile-metafield';
+export * from '../mutations/member/kinds';
 export { refreshContentPage } from '../pullers/content-pages';
 export { runPuller } from '../pullers/puller';
 export { memberPuller } from '../pullers/session-member';

@@ -1,24 +1,31 @@
-import { createRegistry, type AnyMutationKind, type MutationRegistry } from '../engine/registry';
-import { ANALYTICS_KINDS } from './analytics/kinds';
-import { CHECKOUT_KINDS } from './checkout/kinds';
-import { CONTENT_KINDS } from './content/kinds';
-import { MEMBER_KINDS } from './member/kinds';
-import { PROGRAMME_KINDS } from './programme/kinds';
-import { SCAN_KINDS } from './scan/kinds';
-import { SHOP_KINDS } from './shop/kinds';
+import { createRegistry, isMutationKind, type AnyMutationKind, type MutationRegistry } from '../engine/registry';
+import * as analytics from './analytics/kinds';
+import * as checkout from './checkout/kinds';
+import * as content from './content/kinds';
+import * as member from './member/kinds';
+import * as programme from './programme/kinds';
+import * as scan from './scan/kinds';
+import * as shop from './shop/kinds';
+
+/**
+ * The kinds among an area's exports (its kinds.ts re-exports its kind files whole), by export
+ * name so the order is the same in every build; the files' helpers are left out.
+ */
+export function kindsIn(area: object): AnyMutationKind[] {
+  const exports = area as Record<string, unknown>;
+  return Object.keys(exports)
+    .sort()
+    .map((name) => exports[name])
+    .filter(isMutationKind);
+}
 
 /**
  * Every mutation kind the app queues. A new kind is one file in its area's folder (its
- * `defineMutation` and its domain action) and one line in that folder's kinds.ts; see ../README.md.
+ * `defineMutation` and its domain action) and its `export *` line in that folder's kinds.ts;
+ * see ../README.md. A kind exported under two names is listed once.
  */
 export const MUTATION_KINDS: readonly AnyMutationKind[] = [
-  ...SHOP_KINDS,
-  ...ANALYTICS_KINDS,
-  ...MEMBER_KINDS,
-  ...CHECKOUT_KINDS,
-  ...SCAN_KINDS,
-  ...PROGRAMME_KINDS,
-  ...CONTENT_KINDS,
+  ...new Set([shop, analytics, member, checkout, scan, programme, content].flatMap(kindsIn)),
 ];
 
 export function appRegistry(): MutationRegistry {

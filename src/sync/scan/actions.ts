@@ -17,6 +17,7 @@ import { scanHistoryPuller, scanStatsPuller, type ScanStats } from '../pullers/s
 import { bonusHistoryPuller } from '../pullers/xp';
 import { accountOf } from '../auth/session';
 
+export * from '../mutations/scan/kinds';
 export { sendMultiscanPhoto } from './upload';
 
 const ctxOf = (env: AuthEnv): PullContext => ({

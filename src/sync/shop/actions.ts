@@ -2,12 +2,4 @@
 // action of its kind (src/sync/mutations/shop: local change + one outbox entry in one transaction).
 // Loaded on first use (`shopActions()` in ./lazy.ts), not with the lists' first paint: with their
 // kinds they bring the API schemas, and the lists must paint within the entry budget.
-export {
-  addProductToCart,
-  CartRefusal,
-  decrementCartLine,
-  incrementCartLine,
-  removeCartLine,
-  setCartLineCount,
-} from '../mutations/shop/cart-change';
-export { toggleFavourite } from '../mutations/shop/favourite-toggle';
+export * from '../mutations/shop/kinds';

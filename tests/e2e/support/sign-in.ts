@@ -29,6 +29,10 @@ export async function signInAsDemo(page: Page, baseUrl: string, phone = DEMO_PHO
  */
 export async function forgetSignIn(page: Page): Promise<void> {
   await page.context().clearCookies();
+  // From a page of the site that runs no app (an API answer: the service worker leaves /api/ to the
+  // network): a screen just loaded may still be starting its sync engine, whose reads of the
+  // database would fail (DatabaseClosedError) as it is deleted under them, an error no member meets.
+  await page.goto(`${new URL(page.url()).origin}/api/forget-sign-in`);
   await page.evaluate(
     () =>
       new Promise<void>((resolve, reject) => {

@@ -48,4 +48,13 @@ describe("screens start writes through their area's actions only", () => {
     );
     expect(found).toEqual([]);
   });
+
+  it("passes every action of its mutation area on to the screens: an area's actions.ts re-exports its kinds.ts", () => {
+    const missing = ['checkout', 'content', 'member', 'programme', 'scan', 'shop'].filter(
+      (area) =>
+        !importsOf(join(ROOT, `src/sync/${area}/actions.ts`)).some(([s]) => s === `../mutations/${area}/kinds`) ||
+        !importsOf(join(ROOT, `src/sync/${area}/lazy.ts`)).some(([s]) => s === './actions'),
+    );
+    expect(missing).toEqual([]);
+  });
 });

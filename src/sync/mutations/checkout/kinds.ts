@@ -1,15 +1,7 @@
-import type { AnyMutationKind } from '../../engine/registry';
-import { orderCreate } from './order-create';
-import { orderIpostAddress } from './ipost-address';
-import { orderPaymentLink } from './payment-link';
-import { orderPhoneCall } from './phone-call';
-import { orderPromocode } from './promocode';
-
-/** Mutation kinds of one area: Checkout and orders. */
-export const CHECKOUT_KINDS: readonly AnyMutationKind[] = [
-  orderCreate,
-  orderPaymentLink,
-  orderPhoneCall,
-  orderPromocode,
-  orderIpostAddress,
-];
+// The area's kinds: checkout and orders. One line per kind file; mutations/index.ts takes the
+// kinds among these exports.
+export * from './ipost-address';
+export * from './order-create';
+export * from './payment-link';
+export * from './phone-call';
+export * from './promocode';

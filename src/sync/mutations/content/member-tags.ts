@@ -4,6 +4,7 @@ import type { ClubDb } from '../../../db/database';
 import { kvGet, kvSet } from '../../../db/kv';
 import type { Account, OutboxEntry } from '../../../db/rows-sync';
 import { isSelfServiceTag } from '../../../domain/member/self-service-tags';
+import { signedInAccount } from '../../auth/signed-in';
 import { mutate } from '../../engine/enqueue';
 import { defineMutation } from '../../engine/registry';
 
@@ -80,4 +81,16 @@ export function setMemberTag(
       return { tag, on };
     },
   });
+}
+
+/** The self-service tag of the member's consent to news messages. */
+export const NEWS_CONSENT_TAG = 'news_consent';
+
+/**
+ * /news: the member's consent to news messages, switched from the screen, which holds the page's
+ * environment (`AuthEnv`) rather than the account. Typed by what it reads: the service worker,
+ * which bundles every kind file, has no DOM types for the rest of `AuthEnv`.
+ */
+export async function setNewsConsent(env: { db: ClubDb; now: () => number }, on: boolean): Promise<void> {
+  await setMemberTag(env.db, await signedInAccount(env.db), NEWS_CONSENT_TAG, on, env.now());
 }

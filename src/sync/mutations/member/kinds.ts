@@ -1,5 +1,3 @@
-import type { AnyMutationKind } from '../../engine/registry';
-import { profileMetafield } from './profile-metafield';
-
-/** Mutation kinds of one area: the member's profile (delivery address, birth date). */
-export const MEMBER_KINDS: readonly AnyMutationKind[] = [profileMetafield];
+// The area's kinds: the member's profile (delivery address, birth date). One line per kind file;
+// mutations/index.ts takes the kinds among these exports.
+export * from './profile-metafield';

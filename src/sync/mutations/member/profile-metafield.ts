@@ -13,8 +13,6 @@ import {
   type ProfileMetafieldPayload,
 } from '../../member/profile-queue';
 
-export * from '../../member/profile-queue';
-
 const TYPE: Record<ProfileKey, 'json' | 'date'> = { delivery_address: 'json', birth_date: 'date' };
 
 /** The address of a stored metafield value, or null when it is not one. */

@@ -1,15 +1,7 @@
-import type { AnyMutationKind } from '../../engine/registry';
-import { certCreateKind } from './cert-create';
-import { feedbackSendKind } from './feedback-send';
-import { feedbackSendOfflineKind } from './feedback-send-offline';
-import { marathonAnswerKind } from './marathon-answer';
-import { SUBSCRIPTION_CHANGE_KINDS } from './subscription-changes';
-
-/** Mutation kinds of one area: Club programmes: certificates, invite, feedback, subscription, marathon. */
-export const PROGRAMME_KINDS: readonly AnyMutationKind[] = [
-  certCreateKind,
-  feedbackSendKind,
-  feedbackSendOfflineKind,
-  marathonAnswerKind,
-  ...SUBSCRIPTION_CHANGE_KINDS,
-];
+// The area's kinds: club programmes (certificates, feedback, subscription, marathon). One line per
+// kind file; mutations/index.ts takes the kinds among these exports.
+export * from './cert-create';
+export * from './feedback-send';
+export * from './feedback-send-offline';
+export * from './marathon-answer';
+export * from './subscription-changes';

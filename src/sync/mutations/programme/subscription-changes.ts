@@ -77,8 +77,6 @@ export const pauseKind = subscriptionKind('subscription-pause', pauseSubscriptio
 export const resumeKind = subscriptionKind('subscription-resume', resumeSubscription, 'Відновлення підписки');
 export const cancelKind = subscriptionKind('subscription-cancel', cancelSubscription, 'Скасування підписки');
 
-export const SUBSCRIPTION_CHANGE_KINDS = [subscribeKind, pauseKind, resumeKind, cancelKind] as const;
-
 /** The subscription a new one of `plan` shows until the server answers (id 0: not confirmed yet). */
 export function pendingSubscription(plan: SubscriptionPlan, now: Date): Subscription {
   const s = startSubscription(now);

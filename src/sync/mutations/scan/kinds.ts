@@ -1,13 +1,6 @@
-import type { AnyMutationKind } from '../../engine/registry';
-import { deviceRegisterKind } from './device-register';
-import { multiscanKind } from './multiscan';
-import { scanCodeKind } from './code';
-import { scanManagerKind } from './manager';
-
-/** Mutation kinds of one area: Scanning, XP and devices. */
-export const SCAN_KINDS: readonly AnyMutationKind[] = [
-  scanCodeKind,
-  multiscanKind,
-  scanManagerKind,
-  deviceRegisterKind,
-];
+// The area's kinds: scanning, XP and devices. One line per kind file; mutations/index.ts takes the
+// kinds among these exports.
+export * from './code';
+export * from './device-register';
+export * from './manager';
+export * from './multiscan';
