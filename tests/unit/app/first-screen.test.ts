@@ -128,21 +128,6 @@ describe('what the member did not ask for waits for the first screen to settle',
     expect(task).toHaveBeenCalledTimes(1);
   });
 
-  it('starts nothing in the frame the screen settles in: after a drawn frame, once the page is idle', async () => {
-    vi.useFakeTimers();
-    const root = busyList();
-    root.innerHTML = '<main><p>Стіки</p></main>';
-    const task = vi.fn();
-    afterScreenSettled(task);
-    noteScreenShown();
-    // Settled at once (content, no pictures to wait for), yet the member has not seen it drawn.
-    await vi.advanceTimersByTimeAsync(0);
-    expect(task).not.toHaveBeenCalled();
-    // A frame drawn (requestAnimationFrame, 16 ms a frame here), then an idle moment.
-    await vi.advanceTimersByTimeAsync(QUIET_MAX_MS);
-    expect(task).toHaveBeenCalledTimes(1);
-  });
-
   it('runs anyway SETTLE_MAX_MS after the screen showed when a picture never comes', async () => {
     vi.useFakeTimers();
     drawRows(busyList());
