@@ -22,7 +22,8 @@
 // their ranges. `LOADING_DISTS=<dir>,<dir>` measures two builds, their runs alternating (A, B, A,
 // B…) so that the machine's load falls on both alike; by default the build in dist/ (built when
 // stale). `LOADING_DEBUG=1` prints each run's long tasks, LCP steps and what was asked for before
-// the LCP picture; `LOADING_TRACE=<dir>` writes a Chromium trace of each measured load.
+// the LCP picture; `LOADING_TRACE=<dir>` writes a Chromium trace of each measured load (offline: of
+// each kept screen's load).
 import { cpus, loadavg } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import { buildIfStale, DIST } from '../scripts/build-if-stale';

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { waitForLaterPrecache } from '../../tests/e2e/support/browser';
 import { DEMO_PHONE, signInAsDemo } from '../../tests/e2e/support/sign-in';
 import { clearCaches, controlled, CPU_SLOWDOWN, freshPhone, settle, type Phone } from './browser';
-import { measuredLoad, type Loaded } from './measure';
+import { measuredLoad, startTrace, type Loaded } from './measure';
 import { installProbe, readProbe } from './probe';
 import { FLOOR_PAGE, type Site } from './site';
 
@@ -153,8 +153,11 @@ export const offlineRun = (site: Site) =>
         await installProbe(page, usable);
         const cdp = await phone.context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+        // What holds the main thread before the kept screen takes taps (LOADING_TRACE=<dir>).
+        const trace = process.env.LOADING_TRACE && usable ? await startTrace(cdp) : null;
         await page.goto(url, { waitUntil: 'load' });
         await page.waitForTimeout(3000);
+        if (trace) await trace.save(url);
         const p = await readProbe(page);
         if (process.env.LOADING_DEBUG) {
           const nav = await page.evaluate(() => {

@@ -129,7 +129,7 @@ export async function measuredLoad(phone: Phone, dist: string, url: string, usab
 }
 
 /** `LOADING_TRACE=<dir>`: a Chromium performance trace of each measured load, for DevTools' Performance panel. */
-async function startTrace(cdp: CDPSession): Promise<{ save(url: string): Promise<void> }> {
+export async function startTrace(cdp: CDPSession): Promise<{ save(url: string): Promise<void> }> {
   const events: unknown[] = [];
   cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => void events.push(...e.value));
   const categories = [
