@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint (ESLint, then Prettier's check), unit, server and end-to-end tests;
 // prints and records the totals. The typecheck, the lint, the unit tests and the server tests run
-// side by side (each prints its output whole when it ends; one after another on fewer than four
-// cores). The browser tests follow once they are done, in two passes: most files two at a time,
+// side by side (each prints its output whole when it ends; on fewer than four cores the typecheck
+// and the lint side by side, then the unit and the server tests one after the other). The browser tests follow once they are done, in two passes: most files two at a time,
 // then those vitest.config.ts names ALONE_FILES one at a time. `npm test -- unit server` runs some.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -141,15 +141,20 @@ const timed = (name: string, step: () => Promise<void>) => async () => {
   timings.push(`${name} ${Math.round((Date.now() - began) / 1000)} s`);
 };
 
-// Side by side with four cores or more; with fewer one after another (vitest gives a project a
-// single worker there, and a unit test's quick waits are not made to share a small machine).
-const first: Array<() => Promise<void>> = [];
-if (want('typecheck')) first.push(timed('typecheck', typecheck));
-if (want('lint')) first.push(timed('lint', lint));
-if (want('unit')) first.push(timed('unit', () => vitest('unit', cores < 4)));
-if (want('server')) first.push(timed('server', () => vitest('server', cores < 4)));
-if (cores >= 4) await Promise.all(first.map((f) => f()));
-else for (const f of first) await f();
+// Side by side with four cores or more. With fewer, the typecheck and the lint (one process each)
+// share the machine, then the unit and the server tests (which use every core) follow one after
+// the other: a unit test's quick waits are not made to share a small machine.
+const checks: Array<() => Promise<void>> = [];
+if (want('typecheck')) checks.push(timed('typecheck', typecheck));
+if (want('lint')) checks.push(timed('lint', lint));
+const tests: Array<() => Promise<void>> = [];
+if (want('unit')) tests.push(timed('unit', () => vitest('unit', cores < 4)));
+if (want('server')) tests.push(timed('server', () => vitest('server', cores < 4)));
+if (cores >= 4) await Promise.all([...checks, ...tests].map((f) => f()));
+else {
+  await Promise.all(checks.map((f) => f()));
+  for (const f of tests) await f();
+}
 // Browser tests once the rest is done (each file starts its own server and browser): most files
 // two at a time, as a file mostly waits on a browser or a server; then those that need the machine
 // quiet (ALONE_FILES in vitest.config.ts), one at a time.

@@ -63,14 +63,19 @@ describe('the server away while the member reopens the list', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
     try {
       await page.reload({ waitUntil: 'commit' });
-      // Where the kept screen's heart is, as soon as it is painted (read in one look: the slow page answers slowly).
+      // Where the kept screen's heart is, as soon as it is painted (read in one look: the slow page answers
+      // slowly; at 20× CPU on a loaded machine that can take well over the page's default wait).
       const box = (await (
-        await page.waitForFunction((p) => {
-          const r = document
-            .querySelector(`.screen-snapshot [data-product-id="${p}"] .fav-button`)
-            ?.getBoundingClientRect();
-          return r && r.width > 0 ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
-        }, id)
+        await page.waitForFunction(
+          (p) => {
+            const r = document
+              .querySelector(`.screen-snapshot [data-product-id="${p}"] .fav-button`)
+              ?.getBoundingClientRect();
+            return r && r.width > 0 ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+          },
+          id,
+          { timeout: 60_000 },
+        )
       ).jsonValue())!;
       // The member taps at once, on a list that looks as it always does.
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);

@@ -169,13 +169,14 @@ export function boot(root: HTMLElement, snapshot: HTMLElement | null): void {
     removeEventListener('pointerdown', swap, true);
     removeEventListener('keydown', swap, true);
     root.replaceChildren(live);
-    // The taps made on the kept screen (and one under way) reach the same controls of the live one.
-    takeOverEarlyTaps(live);
+    // The taps made on the kept screen (and one under way) reach the same controls of the live one,
+    // each waiting for its control from when the live page shows.
+    takeOverEarlyTaps(live, undefined, ready);
   };
-  const ready = () => {
+  function ready(): boolean {
     const main = live.querySelector('main');
     return Boolean(main && main.childElementCount > 0 && !main.querySelector('[aria-busy="true"]'));
-  };
+  }
   let pending = false;
   const observer = new MutationObserver(() => {
     if (pending) return;

@@ -14,7 +14,7 @@ const CONTROL =
   'button, a[href], [role="button"], [role="switch"], [role="tab"], [role="radio"], [role="checkbox"], summary, label';
 /** A pointer that moved further than this (px) between down and up scrolled: no tap. */
 const TAP_SLOP_PX = 10;
-/** How long a tap waits for its control on the live screen, at most (ms): the page may still be reading its data. */
+/** How long a tap waits for its control once the live screen shows its page (ms): the page may still be reading its data. */
 export const TAP_WAIT_MS = 10_000;
 
 /** The same control on both screens: its tag, name (label or text), link, and the product card it sits in. */
@@ -54,28 +54,46 @@ function liveControl(live: HTMLElement, tap: Tap): HTMLElement | null {
   return same.length === 1 ? (same[0] as HTMLElement) : null;
 }
 
-/** Clicks the tap's control as soon as the live screen shows it (within TAP_WAIT_MS), or drops it. */
-function carryOut(live: HTMLElement, tap: Tap, waitMs: number): void {
+/** How long a tap waits at most for the live screen to show its page at all (ms): then it is dropped. */
+export const PAGE_WAIT_MS = 60_000;
+
+/**
+ * Clicks the tap's control as soon as the live screen shows it, or drops it: `waitMs` after the
+ * live screen shows its page (`shown`), or PAGE_WAIT_MS if it never does. A tap swaps the live
+ * screen in at once, before it has rendered; on a slow phone its page can take longer than the
+ * wait, so the wait counts from the page, not from the swap.
+ */
+function carryOut(live: HTMLElement, tap: Tap, waitMs: number, shown: () => boolean): void {
   const now = liveControl(live, tap);
   if (now) {
     now.click();
     return;
   }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const startWait = () => {
+    if (timer === undefined && shown()) timer = setTimeout(() => done(), waitMs);
+  };
   const observer = new MutationObserver(() => {
     const el = liveControl(live, tap);
-    if (!el) return;
+    if (!el) return startWait();
     done();
     el.click();
   });
-  const timer = setTimeout(() => done(), waitMs);
+  const cap = setTimeout(() => done(), PAGE_WAIT_MS);
   const done = () => {
     observer.disconnect();
     clearTimeout(timer);
+    clearTimeout(cap);
   };
   observer.observe(live, { subtree: true, childList: true, attributes: true });
+  startWait();
 }
 
-let session: { takeOver(live: HTMLElement, waitMs?: number): void } | null = null;
+/** When the live screen shows its page; by default at once. */
+type Shown = () => boolean;
+const AT_ONCE: Shown = () => true;
+
+let session: { takeOver(live: HTMLElement, waitMs?: number, shown?: Shown): void } | null = null;
 
 /**
  * Notes the taps made on `snapshot` (the kept screen just painted) until the live screen takes
@@ -84,13 +102,13 @@ let session: { takeOver(live: HTMLElement, waitMs?: number): void } | null = nul
 export function keepEarlyTaps(snapshot: HTMLElement, win: Window = window): void {
   let pending: Tap | null = null;
   const queued: Tap[] = [];
-  let live: { el: HTMLElement; waitMs: number } | null = null;
+  let live: { el: HTMLElement; waitMs: number; shown: Shown } | null = null;
   let last: Tap | null = null;
   const deliver = (tap: Tap) => {
     // Two taps on one control in a moment are a double tap: docs/rules.md#screens takes it once.
     if (last && last.print === tap.print && tap.at - last.at < DOUBLE_CLICK_MS) return;
     last = tap;
-    if (live) carryOut(live.el, tap, live.waitMs);
+    if (live) carryOut(live.el, tap, live.waitMs, live.shown);
     else queued.push(tap);
   };
   const onDown = (e: PointerEvent) => {
@@ -118,9 +136,9 @@ export function keepEarlyTaps(snapshot: HTMLElement, win: Window = window): void
   win.addEventListener('pointerup', onUp, true);
   win.addEventListener('pointercancel', onCancel, true);
   session = {
-    takeOver(el, waitMs = TAP_WAIT_MS) {
-      live = { el, waitMs };
-      for (const tap of queued.splice(0)) carryOut(el, tap, waitMs);
+    takeOver(el, waitMs = TAP_WAIT_MS, shown = AT_ONCE) {
+      live = { el, waitMs, shown };
+      for (const tap of queued.splice(0)) carryOut(el, tap, waitMs, shown);
       if (!pending) stop();
     },
   };
@@ -130,7 +148,7 @@ export function keepEarlyTaps(snapshot: HTMLElement, win: Window = window): void
  * The live screen has taken over (the copy is gone): the taps noted on the copy are carried out
  * on it, and so is one still under way (its finger down on the copy, up on the live screen).
  */
-export function takeOverEarlyTaps(live: HTMLElement, waitMs?: number): void {
-  session?.takeOver(live, waitMs);
+export function takeOverEarlyTaps(live: HTMLElement, waitMs?: number, shown?: Shown): void {
+  session?.takeOver(live, waitMs, shown);
   session = null;
 }

@@ -127,4 +127,23 @@ describe('taps on a kept screen while the app starts', () => {
     await Promise.resolve();
     expect(clicks).toEqual([]);
   });
+
+  it('counts the wait from when the live screen shows its page, not from the tap that swapped it in', async () => {
+    vi.useFakeTimers();
+    keepEarlyTaps(snapshot);
+    tap(360, 130);
+    const live = document.createElement('div');
+    live.className = 'app-root';
+    document.body.replaceChildren(live);
+    let shown = false;
+    takeOverEarlyTaps(live, 1000, () => shown);
+    // A slow phone: the live page is still starting well past the wait.
+    live.append(document.createElement('main'));
+    await Promise.resolve();
+    vi.advanceTimersByTime(5000);
+    shown = true;
+    live.replaceChildren(...list('x').childNodes);
+    await Promise.resolve();
+    expect(clicks).toEqual(['BUTTON:9']);
+  });
 });
