@@ -135,6 +135,9 @@ export function keepEarlyTaps(snapshot: HTMLElement, win: Window = window): void
   win.addEventListener('pointerdown', onDown, true);
   win.addEventListener('pointerup', onUp, true);
   win.addEventListener('pointercancel', onCancel, true);
+  // From here on its taps are kept. A copy the service worker put in the HTML shows before the
+  // entry has run: a tap in that moment (a fraction of a second on a phone) is not kept.
+  snapshot.dataset.keepsTaps = '';
   session = {
     takeOver(el, waitMs = TAP_WAIT_MS, shown = AT_ONCE) {
       live = { el, waitMs, shown };
