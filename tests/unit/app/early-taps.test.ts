@@ -54,6 +54,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The live screen as it is swapped in by a tap: still empty. */
+function emptyLive(): HTMLElement {
+  const live = document.createElement('div');
+  live.className = 'app-root';
+  document.body.replaceChildren(live);
+  return live;
+}
+
 function goLive(): HTMLElement {
   const live = list('app-root');
   document.body.replaceChildren(live);
@@ -103,9 +111,7 @@ describe('taps on a kept screen while the app starts', () => {
     vi.useFakeTimers();
     keepEarlyTaps(snapshot);
     tap(360, 130);
-    const live = document.createElement('div');
-    live.className = 'app-root';
-    document.body.replaceChildren(live);
+    const live = emptyLive();
     takeOverEarlyTaps(live, 1000);
     expect(clicks).toEqual([]);
     // The list reads its data, then renders.
@@ -118,9 +124,7 @@ describe('taps on a kept screen while the app starts', () => {
     document.body.replaceChildren(again);
     keepEarlyTaps(again);
     tap(360, 30);
-    const empty = document.createElement('div');
-    empty.className = 'app-root';
-    document.body.replaceChildren(empty);
+    const empty = emptyLive();
     takeOverEarlyTaps(empty, 1000);
     vi.advanceTimersByTime(1000);
     empty.append(...list('x').childNodes);
@@ -132,9 +136,7 @@ describe('taps on a kept screen while the app starts', () => {
     vi.useFakeTimers();
     keepEarlyTaps(snapshot);
     tap(360, 130);
-    const live = document.createElement('div');
-    live.className = 'app-root';
-    document.body.replaceChildren(live);
+    const live = emptyLive();
     let shown = false;
     takeOverEarlyTaps(live, 1000, () => shown);
     // A slow phone: the live page is still starting well past the wait.
