@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/app/routes/table';
 import { openBrowser, waitForServiceWorker, type Browser } from './support/browser';
@@ -28,7 +28,7 @@ const CSP_CONSOLE =
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser();
-  browser.page.on('request', (r) => inFlight.add(r));
+  browser.page.on('request', (r) => inFlight.set(r, where));
   browser.page.on('requestfinished', (r) => inFlight.delete(r));
   browser.page.on('requestfailed', (r) => inFlight.delete(r));
   await browser.context.addInitScript(() => {
@@ -64,17 +64,22 @@ async function collect(page: Page): Promise<void> {
   for (const v of seen) violations.push(`${where}: ${v}`);
 }
 
-/** The page's requests on their way (counted from the browser's start). */
-const inFlight = new Set<unknown>();
+/** The page's requests on their way, each with the route it was asked for on. */
+const inFlight = new Map<Request, string>();
 
-/** Waits until the screen has drawn (no skeleton, nothing busy) and the page has no request on its way. */
+/**
+ * Waits until the screen has drawn (no skeleton, nothing busy) and the page has no request of this
+ * route on its way (one a route left behind unanswered is not this route's to wait for).
+ */
 async function settle(page: Page): Promise<void> {
+  const waiting = () => [...inFlight].filter(([, route]) => route === where).map(([r]) => r.url());
+  const busy = () => page.locator('.skeleton, #main [aria-busy="true"]').count();
   await expect
-    .poll(
-      async () => inFlight.size === 0 && (await page.locator('.skeleton, #main [aria-busy="true"]').count()) === 0,
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+    .poll(async () => ({ requests: waiting(), busy: await busy() }), {
+      timeout: 20_000,
+      message: `${where} settles`,
+    })
+    .toEqual({ requests: [], busy: 0 });
 }
 
 /** Opens `path` as a link inside the app would (react-router hears popstate), then waits; answers where it ended. */
