@@ -18,7 +18,9 @@ class Act implements Cmd {
   ) {}
   check = () => true;
   async run(_m: Model, r: Run) {
-    const told = await this.act(r.phones[this.d], r, this.d);
+    // The member opens the app to act: a fault may have killed its page since the last action
+    // (one that told nothing, as a card payment with no card order, is not followed by a reopen).
+    const told = await this.act(await opened(r.phones[this.d]), r, this.d);
     if (told) await r.record(this.d, this.name, told);
   }
   toString = () => `${this.name}(${this.d})`;
