@@ -11,11 +11,11 @@ import { runPuller, type PullContext, type PullResult } from '../pullers/puller'
 import { memberPuller } from '../pullers/session-member';
 import { TOKEN_EXPIRY_MARGIN_MS } from '../engine/tokens';
 import { accountOf, readSession, switchVariant, type Session } from './session';
+import { NOT_SIGNED_IN } from './signed-in';
 import { uuidV4 } from '../engine/uuid';
 
 export const FIRST_SWITCH_OFFLINE =
   'Щоб уперше перейти в ogo, потрібне з’єднання з інтернетом — підключись і спробуй ще раз.';
-const NOT_SIGNED_IN = 'Спершу увійди в клуб';
 
 export const pullContext = (env: AuthEnv): PullContext => ({
   db: env.db,
