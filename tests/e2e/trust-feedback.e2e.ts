@@ -70,7 +70,8 @@ async function openFeedback(page: Page): Promise<void> {
   await page.getByTestId('feedback-purchase').first().waitFor({ timeout: 20_000 });
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('uk-UA');
+// The app writes days in Kyiv time (the member's shops are there), whatever the phone's zone: so does the check.
+const day = (iso: string) => new Date(iso).toLocaleDateString('uk-UA', { timeZone: 'Europe/Kyiv' });
 
 async function rate(page: Page, stars: number, text: string): Promise<void> {
   const form = page.getByTestId('feedback-form');
