@@ -12,6 +12,7 @@ import { register as registerShop } from './routes/shop/index';
 import { register as registerScanDelivery } from './routes/scan-delivery/index';
 import { register as registerEngagement } from './routes/engagement/index';
 import { pageConfigOf, pageRewriter } from './page-config';
+import { firstViewPictures } from './first-view-pictures';
 import { appFiles } from './static';
 import { registerHealth } from './ops/health';
 import { observeRequests } from './ops/observe';
@@ -38,7 +39,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Hono<AppEnv> {
 
   // The app's files with this deployment's settings in its pages (server/page-config.ts).
   const files = opts.staticDir
-    ? appFiles(opts.staticDir, deps.config.OGO_HOST, pageRewriter(pageConfigOf(deps.config)))
+    ? appFiles(opts.staticDir, deps.config.OGO_HOST, pageRewriter(pageConfigOf(deps.config)), firstViewPictures)
     : null;
   // The built app's files are the not-found answer for GET and HEAD, not a route of their own.
   app.notFound(async (c) => {

@@ -77,6 +77,11 @@ export type Rewrite = (path: string, body: Buffer) => Buffer | null;
 /** The build's route plan (scripts/build/first-load.ts writes it): plain data, read as such. */
 const PLAN_FILE = 'club-routes.json';
 
+/** A list's first-view pictures for this request of `path` (server/first-view-pictures.ts), or []. */
+export type FirstPictures = (c: Context<AppEnv>, path: string) => Promise<string[]>;
+/** How many shells (route, visitor kind, pictures) are kept compressed at once. */
+const MAX_SHELLS = 200;
+
 type Visit = { show: true } | { redirect: string } | { app: true };
 interface PlannedRoute {
   path: string;
@@ -132,6 +137,7 @@ export function appFiles(
   dir: string,
   ogoHost?: string | null,
   rewrite?: Rewrite,
+  firstPictures?: FirstPictures,
 ): (c: Context<AppEnv>) => Promise<Response | null> {
   const root = resolve(dir);
   const cache = new Map<string, Entry>();
@@ -153,16 +159,18 @@ export function appFiles(
     }
   }
 
-  /** index.html naming the route's first-screen chunks. */
-  function shellFor(index: Entry, route: PlannedRoute, signedIn: boolean): Entry {
-    const key = `${route.path} ${signedIn ? 'in' : 'out'} ${index.mtime}`;
+  /** index.html naming the route's first-screen chunks (and, on a list, its first pictures). */
+  function shellFor(index: Entry, route: PlannedRoute, signedIn: boolean, pictures: readonly string[]): Entry {
+    const key = `${route.path} ${signedIn ? 'in' : 'out'} ${index.mtime} ${pictures.join(' ')}`;
     let hit = shells.get(key);
     if (hit) return hit;
     // Where the build marked the place (after the entry script, ahead of the inlined stylesheet).
     const body = Buffer.from(
-      withPreloads(index.body.toString('utf8'), signedIn ? route.preload.in : route.preload.out),
+      withPreloads(index.body.toString('utf8'), signedIn ? route.preload.in : route.preload.out, pictures),
     );
     hit = { body, gzip: gzipSync(body), br: brotliNow(body), type: index.type, mtime: index.mtime };
+    // A list's pictures change with the catalogue: the shells kept stay few.
+    if (shells.size >= MAX_SHELLS) shells.clear();
     shells.set(key, hit);
     return hit;
   }
@@ -203,7 +211,8 @@ export function appFiles(
       const page = await load(`/${r.prerendered}`);
       if (page) return send(c, page, '/index.html', true);
     }
-    return send(c, shellFor(index, r, visitor.signedIn), '/index.html', true);
+    const pictures = visitor.signedIn && firstPictures ? await firstPictures(c, path).catch(() => []) : [];
+    return send(c, shellFor(index, r, visitor.signedIn, pictures), '/index.html', true);
   }
 
   async function load(rel: string): Promise<Entry | null> {

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './support/browser';
 import { rows } from './support/local-db';
@@ -11,6 +12,16 @@ import { signInAsDemo } from './support/sign-in';
  * app's code has arrived; the live list then takes over and works.
  */
 let server: RunningServer;
+
+/** Each card's box and its picture's, in CSS px to a tenth (to a fraction: what a largest paint compares). */
+const boxes = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((cards) =>
+    cards.map((card) => {
+      const round = (r: DOMRect) => [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 10) / 10);
+      const img = card.querySelector('.product-image img');
+      return { card: round(card.getBoundingClientRect()), picture: img ? round(img.getBoundingClientRect()) : null };
+    }),
+  );
 let browser: Browser;
 
 beforeAll(async () => ({ server, browser } = await openSession({ timeout: 20_000, ready: signInAsDemo })));
@@ -46,9 +57,13 @@ describe('a list’s first view', () => {
       .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 1))
       .toBe(true);
     expect(await page.locator('[data-testid="product-card"]').count()).toBe(0);
+    const drawnBoxes = await boxes(page, '#root > .screen-snapshot main .product-card');
     release();
     await page.locator('#root > .app-root [data-testid="product-card"]').first().waitFor();
     expect(await page.locator('.screen-snapshot').count()).toBe(0);
+    // The live cards take over in the drawn cards' very boxes: nothing moves, no picture grows.
+    const live = (await boxes(page, '#root > .app-root [data-testid="product-card"]')).slice(0, drawnBoxes.length);
+    expect(live).toEqual(drawnBoxes);
     await page.unroute(/\/assets\/react-[^/]+\.js$/);
   });
 });

@@ -9,7 +9,7 @@ import { cachedList } from './catalogue-cache';
 import { collectionOf, collectionProducts, productOfVariant, productsByVariantIds, toProduct } from './catalogue-data';
 
 /** A collection's list as of the catalogue `revision`, serialized once (catalogue-cache.ts). */
-function collectionList(db: Db, revision: number, cat: Category, bonusOnly: boolean) {
+export function collectionList(db: Db, revision: number, cat: Category, bonusOnly: boolean) {
   return cachedList(db, revision, `${cat.variant}:${cat.collectionId}:${bonusOnly}`, async () => ({
     collection: { id: cat.collectionId, category: cat.slug, title: cat.title, bonus: cat.bonus },
     products: (await collectionProducts(db, cat, bonusOnly)).map((r) => toProduct(r, cat)),

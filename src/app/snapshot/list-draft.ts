@@ -1,26 +1,40 @@
-import { categoryBySlug } from '../../domain/catalogue/catalogue';
+import { categoryBySlug, PRODUCT_TAGS } from '../../domain/catalogue/catalogue';
 import { SHOP_LIST_TITLES, type ShopList } from '../../domain/catalogue/shop-lists';
 import { pluralUk } from '../../domain/format/plural';
 import { PICTURE_SIZES, productSrcSet } from '../../features/shop/product/picture-forms';
 import { buildOf, ownerOf, readSnapshot } from './store';
 
-/** What a draft card shows of a stored product. */
+/** What a draft card shows of a stored product (a row of the `products` the list stores). */
 export interface DraftProduct {
   id: number;
   title: string;
   image: string | null;
   available: boolean;
+  subTitle?: string | null;
+  quantity?: number;
+  tags?: readonly string[];
 }
 
-/** As the live list counts its products (src/features/shop/copy.ts HOME_COPY.itemForms). */
-const ITEM_FORMS = ['товар', 'товари', 'товарів'] as const;
+/**
+ * The live cards' words (src/features/shop/copy.ts: HOME_COPY.itemForms, COMMON_COPY.pack, gift,
+ * outOfStock), written here so that the entry script waits for no chunk of the shop's; a unit test
+ * holds them equal.
+ */
+export const DRAFT_COPY = {
+  itemForms: ['товар', 'товари', 'товарів'] as const,
+  pack: (n: number) => `${n} шт. в упаковці`,
+  gift: 'Подарунок',
+  outOfStock: 'Немає в наявності',
+};
 
 /**
  * A list opened for the first time on this device has no kept copy: its first cards are drawn
  * here from the catalogue stored on the device, before the app's code has arrived, so that their
  * pictures are painted as soon as they arrive (on a slow link the code came most of a second
- * after them). Picture and title only, with the live cards' classes
- * (src/features/shop/grid/product-card.tsx), in the frame of the member's kept home screen when
+ * after them). With the live cards' classes and lines (src/features/shop/grid/product-card.tsx),
+ * so that each card has the live one's box and the live list paints nothing larger or elsewhere
+ * when it takes over (a picture that moved, or grew by a fraction of a pixel, is a new largest
+ * paint); the price and the «+» hold their places empty. In the frame of the member's kept home screen when
  * there is one (header and bottom bar), inert like a kept copy and replaced the same way by the
  * live screen (../boot/boot.tsx). The frame is made the list's as the live one will be (its title,
  * no home logo, the shop's tab), and the count line holds its place, so nothing moves when the
@@ -68,7 +82,7 @@ export function paintListDraft(
   head.className = 'list-head';
   const count = doc.createElement('span');
   count.className = 'list-head__count';
-  count.textContent = `${total} ${pluralUk(total, ITEM_FORMS)}`;
+  count.textContent = `${total} ${pluralUk(total, DRAFT_COPY.itemForms)}`;
   head.append(count);
   main.replaceChildren(head, grid);
   root.append(el);
@@ -105,8 +119,24 @@ function card(doc: Document, slug: string, p: DraftProduct): HTMLElement {
     box.append(img);
   }
   link.append(box, make('span', 'product-card__title', p.title));
-  // The price comes with the live card: its formatting is code the entry script would wait for.
-  article.append(link, make('div', 'product-card__foot'));
+  // A subtitle that only repeats the price is left out by the live card; the draft cannot tell
+  // without the price's formatting, and such a card would then be a line taller here.
+  if (p.subTitle) link.append(make('span', 'product-card__sub', p.subTitle));
+  if ((p.quantity ?? 0) > 1) link.append(make('span', 'product-card__pack', DRAFT_COPY.pack(p.quantity!)));
+  const gift = p.tags?.includes(PRODUCT_TAGS.veloGift) ?? false;
+  if (gift || !p.available)
+    link.append(
+      make(
+        'span',
+        `product-card__badge${p.available ? ' product-card__badge--gift' : ''}`,
+        p.available ? DRAFT_COPY.gift : DRAFT_COPY.outOfStock,
+      ),
+    );
+  // The price and the «+» come with the live card (the price's formatting is code the entry
+  // script would wait for); their places are held so that the card is as tall.
+  const foot = make('div', 'product-card__foot');
+  foot.append(make('span', 'product-card__price', '\u00a0'), make('span', 'add-button add-button--held'));
+  article.append(link, foot);
   item.append(article);
   return item;
 }

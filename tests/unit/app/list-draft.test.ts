@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { paintListDraft, type DraftProduct } from '../../../src/app/snapshot/list-draft';
+import { DRAFT_COPY, paintListDraft, type DraftProduct } from '../../../src/app/snapshot/list-draft';
+import { COMMON_COPY, HOME_COPY } from '../../../src/features/shop/copy';
 import { ownerOf, writeSnapshot } from '../../../src/app/snapshot/store';
 import { cleanPaintedPageAfterEach, setCookie } from './support/painted-page';
 
@@ -59,6 +60,32 @@ describe('a list’s first cards drawn from the stored catalogue before the app�
     expect(el.querySelector('nav.bottom-nav')).not.toBeNull();
     expect(el.querySelector('main')!.textContent).not.toContain('home');
     expect(el.querySelectorAll('main .product-card')).toHaveLength(1);
+  });
+
+  it('gives each card the live card’s lines, the price and «+» holding their places, in the live card’s words', () => {
+    const el = paintListDraft(document.createElement('div'), 'ogo-velo', [
+      product(2, { subTitle: 'Пачка, 20 шт.', quantity: 20 }),
+      product(3, { available: false, quantity: 1 }),
+      product(4, { tags: ['velo', 'velo_gift'] }),
+    ])!;
+    const [sticks, out, gift] = Array.from(el.querySelectorAll('.product-card'));
+    expect(sticks!.querySelector('.product-card__sub')!.textContent).toBe('Пачка, 20 шт.');
+    expect(sticks!.querySelector('.product-card__pack')!.textContent).toBe('20 шт. в упаковці');
+    expect(sticks!.querySelector('.product-card__badge')).toBeNull();
+    expect(out!.querySelector('.product-card__sub, .product-card__pack')).toBeNull();
+    expect(out!.querySelector('.product-card__badge')!.textContent).toBe('Немає в наявності');
+    expect(gift!.querySelector('.product-card__badge--gift')!.textContent).toBe('Подарунок');
+    for (const card of [sticks, out, gift]) {
+      const foot = card!.querySelector('.product-card__foot')!;
+      expect(foot.querySelector('.product-card__price')!.textContent).toBe('\u00a0');
+      expect(foot.querySelector('.add-button.add-button--held')).not.toBeNull();
+    }
+    expect(DRAFT_COPY.itemForms).toEqual(HOME_COPY.itemForms);
+    expect([DRAFT_COPY.gift, DRAFT_COPY.outOfStock, DRAFT_COPY.pack(20)]).toEqual([
+      COMMON_COPY.gift,
+      COMMON_COPY.outOfStock,
+      COMMON_COPY.pack(20),
+    ]);
   });
 
   it('draws nothing once the app has the root, or with no products', () => {

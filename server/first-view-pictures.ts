@@ -1,0 +1,52 @@
+import type { Context } from 'hono';
+import { categoryBySlug } from '../src/domain/catalogue/catalogue';
+import { SHOP_DETAIL_LISTS } from '../src/domain/catalogue/shop-lists';
+import { FIRST_VIEW_CARDS, listOrder } from '../src/features/shop/grid/first-view';
+import { USER_TOKEN_COOKIE } from '../src/sync/auth/cookies';
+import type { AppEnv } from './context';
+import type { Db } from './db/connect';
+import { requestRevisions } from './http/route';
+import { collectionList } from './routes/shop/catalogue';
+import type { CollectionAnswer } from './routes/shop/catalogue-cache';
+import { memberOfBearer } from './security/session-cache';
+
+/** The value of one cookie of a request, or ''. */
+function cookieOf(header: string | undefined, name: string): string {
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
+  }
+  return '';
+}
+
+/** Each list's first pictures, per database, as of the catalogue revision they were read at. */
+const byDb = new WeakMap<Db, Map<string, { revision: number; pictures: string[] }>>();
+
+/**
+ * The pictures of a list's first view (`/shop/sticks`: its first cards in the order the grid shows
+ * them), for a signed-in member's request of that screen; [] on any other path, for a visitor whose
+ * cookie names no live session, or when the list is empty. The shell names them in its first bytes
+ * (server/static.ts), so a phone asks for them with the entry script rather than a round trip or
+ * two later, once that script has read the catalogue stored on the device
+ * (src/app/boot/first-pictures.ts asks for the same forms, which the browser then has).
+ */
+export async function firstViewPictures(c: Context<AppEnv>, path: string): Promise<string[]> {
+  const [, shop, slug = '', ...rest] = path.split('/');
+  const cat = categoryBySlug(slug);
+  if (shop !== 'shop' || rest.length || !cat || !(SHOP_DETAIL_LISTS as readonly string[]).includes(slug)) return [];
+  const token = cookieOf(c.req.header('cookie'), USER_TOKEN_COOKIE);
+  if (!token) return [];
+  const { db, clock } = c.var.deps;
+  const { sessions, catalogue } = await requestRevisions(c);
+  if (!(await memberOfBearer(db, token, clock.now().getTime(), sessions))) return [];
+  let kept = byDb.get(db);
+  if (!kept) byDb.set(db, (kept = new Map()));
+  const hit = kept.get(slug);
+  if (hit?.revision === catalogue) return hit.pictures;
+  const list = JSON.parse((await collectionList(db, catalogue, cat, cat.bonus === true)).text) as CollectionAnswer;
+  const pictures = listOrder(list.products)
+    .slice(0, FIRST_VIEW_CARDS)
+    .flatMap((p) => (p.image ? [p.image] : []));
+  kept.set(slug, { revision: catalogue, pictures });
+  return pictures;
+}
