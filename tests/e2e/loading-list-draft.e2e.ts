@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './support/browser';
@@ -58,6 +59,8 @@ describe('a list’s first view', () => {
       .toBe(true);
     expect(await page.locator('[data-testid="product-card"]').count()).toBe(0);
     const drawnBoxes = await boxes(page, '#root > .screen-snapshot main .product-card');
+    mkdirSync('screenshots', { recursive: true });
+    await page.screenshot({ path: 'screenshots/list-draft.png' });
     release();
     await page.locator('#root > .app-root [data-testid="product-card"]').first().waitFor();
     expect(await page.locator('.screen-snapshot').count()).toBe(0);
