@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
-import { categoryBySlug } from '../src/domain/catalogue/catalogue';
-import { SHOP_DETAIL_LISTS } from '../src/domain/catalogue/shop-lists';
+import { listCategoryOfPath } from '../src/domain/catalogue/shop-lists';
 import { FIRST_VIEW_CARDS, listOrder } from '../src/features/shop/grid/first-view';
 import { USER_TOKEN_COOKIE } from '../src/sync/auth/cookies';
 import type { AppEnv } from './context';
@@ -31,9 +30,8 @@ const byDb = new WeakMap<Db, Map<string, { revision: number; pictures: string[] 
  * (src/app/boot/first-pictures.ts asks for the same forms, which the browser then has).
  */
 export async function firstViewPictures(c: Context<AppEnv>, path: string): Promise<string[]> {
-  const [, shop, slug = '', ...rest] = path.split('/');
-  const cat = categoryBySlug(slug);
-  if (shop !== 'shop' || rest.length || !cat || !(SHOP_DETAIL_LISTS as readonly string[]).includes(slug)) return [];
+  const cat = listCategoryOfPath(path);
+  if (!cat) return [];
   const token = cookieOf(c.req.header('cookie'), USER_TOKEN_COOKIE);
   if (!token) return [];
   const { db, clock } = c.var.deps;
@@ -41,12 +39,12 @@ export async function firstViewPictures(c: Context<AppEnv>, path: string): Promi
   if (!(await memberOfBearer(db, token, clock.now().getTime(), sessions))) return [];
   let kept = byDb.get(db);
   if (!kept) byDb.set(db, (kept = new Map()));
-  const hit = kept.get(slug);
+  const hit = kept.get(cat.slug);
   if (hit?.revision === catalogue) return hit.pictures;
   const list = JSON.parse((await collectionList(db, catalogue, cat, cat.bonus === true)).text) as CollectionAnswer;
   const pictures = listOrder(list.products)
     .slice(0, FIRST_VIEW_CARDS)
     .flatMap((p) => (p.image ? [p.image] : []));
-  kept.set(slug, { revision: catalogue, pictures });
+  kept.set(cat.slug, { revision: catalogue, pictures });
   return pictures;
 }

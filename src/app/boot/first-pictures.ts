@@ -1,6 +1,5 @@
 import { openStoredDatabase } from '../../db/peek-session';
-import { categoryBySlug } from '../../domain/catalogue/catalogue';
-import { SHOP_DETAIL_LISTS } from '../../domain/catalogue/shop-lists';
+import { listCategoryOfPath } from '../../domain/catalogue/shop-lists';
 import { FIRST_VIEW_CARDS, listOrder } from '../../features/shop/grid/first-view';
 import { PICTURE_SIZES, productSrcSet } from '../../features/shop/product/picture-forms';
 import type { DraftProduct } from '../snapshot/list-draft';
@@ -15,10 +14,9 @@ export async function storedFirstView(
   path: string,
   idb?: IDBFactory,
 ): Promise<{ slug: string; products: DraftProduct[]; total: number } | null> {
-  const [, shop, slug = '', ...rest] = path.split('/');
-  const category = categoryBySlug(slug);
-  if (shop !== 'shop' || rest.length || !category || !(SHOP_DETAIL_LISTS as readonly string[]).includes(slug))
-    return null;
+  const category = listCategoryOfPath(path);
+  if (!category) return null;
+  const slug = category.slug;
   const db = await openStoredDatabase(idb);
   if (!db) return null;
   try {

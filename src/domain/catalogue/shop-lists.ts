@@ -1,3 +1,5 @@
+import { categoryBySlug, type Category } from './catalogue';
+
 /** docs/rules.md#screens: the shop lists that have detail routes /shop/{list}/{id}. */
 export const SHOP_DETAIL_LISTS = [
   'bonus',
@@ -35,3 +37,10 @@ export const SHOP_LIST_TITLES: Record<ShopList | 'choose-velo' | 'favorite', str
   'choose-velo': 'Обери velo',
   favorite: 'Обране',
 };
+
+/** The catalogue category of a list screen's path (`/shop/sticks`), or undefined for any other path. */
+export function listCategoryOfPath(path: string): Category | undefined {
+  const [, shop, slug = '', ...rest] = path.split('/');
+  if (shop !== 'shop' || rest.length || !(SHOP_DETAIL_LISTS as readonly string[]).includes(slug)) return undefined;
+  return categoryBySlug(slug);
+}
