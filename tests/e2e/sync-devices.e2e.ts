@@ -149,16 +149,22 @@ describe('two devices of one member, both offline', () => {
     expect(queued.length, JSON.stringify(queued.map((e) => [e.kind, e.payload]))).toBe(picks.length);
 
     // The server dies as the replay begins, with the first change on its way (sent with its key).
-    const sending = page.waitForRequest((r) => Boolean(r.headers()['idempotency-key']), { timeout: 15_000 });
-    await goOnline(phoneA.context);
+    // The phone's requests, not the page's alone: back online, the service worker's Background Sync
+    // and the page race for the outbox's lock, and either may send the whole queue.
+    const context = phoneA.context;
+    const sending = context.waitForEvent('request', {
+      predicate: (r) => Boolean(r.headers()['idempotency-key']),
+      timeout: 15_000,
+    });
+    await goOnline(context);
     await sending;
     let met = false;
     const meet = () => (met = true);
-    page.on('requestfailed', meet);
+    context.on('requestfailed', meet);
     await server.kill();
     // It stays down until the phone has met it (a request with no answer), or had nothing left to send.
     await expect.poll(async () => met || (await queuedChanges(page)).length === 0, { timeout: 15_000 }).toBe(true);
-    page.off('requestfailed', meet);
+    context.off('requestfailed', meet);
     await server.start();
     // Answering again: every change goes within 10 s (no answer backs off to at most 30 s, and a
     // key the dead process left running is taken over at once). The app's own page views wait

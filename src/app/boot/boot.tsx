@@ -12,6 +12,7 @@ import { setAppContainer } from '../snapshot/container';
 import { takeOverEarlyTaps } from '../snapshot/early-taps';
 import { afterFirstScreen, afterScreenSettled, atNextRouteChange, whenFirstScreenShows } from './first-screen';
 import { afterLoad, scheduleServiceWorker } from './service-worker';
+import { syncStarter } from './sync-starter';
 import { followSessionElsewhere, signedInHere } from '../pwa/follow-session';
 import { enableEarlyButtons, replayTypedEarly } from './typed-early';
 
@@ -29,31 +30,26 @@ function App() {
     // prerendered page still being hydrated would make React drop it and render it again.
     let shown = false;
     let pending: SyncRuntime | null = null;
-    let starting: Promise<SyncRuntime> | null = null;
-    const start = () =>
-      (starting ??= loadSyncEngine()
-        .then((m) => {
-          // The logout's part outside the database (kept screens, the worker's copies, other tabs), loaded when needed.
-          // A sign-in here: the other open tabs follow (../pwa/follow-session).
-          pending = m.startSync({
-            forgetCopies: () => import('../pwa/forget-member').then((f) => f.forgetMemberCopies()),
-            onSignedIn: () => signedInHere(),
-          });
-          // After each sync, the pictures the member may open offline go to the service worker's cache.
-          pending.onPulled(
-            () =>
-              void Promise.all([import('../pwa/pictures'), import('../../db/db')]).then(([p, d]) =>
-                p.keepPicturesForOffline(d.db),
-              ),
-          );
-          if (shown) setSync(pending);
-          return pending;
-        })
-        .catch((e: unknown) => {
-          // The engine's code did not load (offline, not cached yet): the next need tries again.
-          starting = null;
-          throw e;
-        }));
+    // Once, whoever asks first; a start that failed offline is tried again when the network returns (./sync-starter).
+    const start = syncStarter(() =>
+      loadSyncEngine().then((m) => {
+        // The logout's part outside the database (kept screens, the worker's copies, other tabs), loaded when needed.
+        // A sign-in here: the other open tabs follow (../pwa/follow-session).
+        pending = m.startSync({
+          forgetCopies: () => import('../pwa/forget-member').then((f) => f.forgetMemberCopies()),
+          onSignedIn: () => signedInHere(),
+        });
+        // After each sync, the pictures the member may open offline go to the service worker's cache.
+        pending.onPulled(
+          () =>
+            void Promise.all([import('../pwa/pictures'), import('../../db/db')]).then(([p, d]) =>
+              p.keepPicturesForOffline(d.db),
+            ),
+        );
+        if (shown) setSync(pending);
+        return pending;
+      }),
+    );
     // A screen may need it before then (the sign-in's first submit).
     setSyncStarter(start);
     // A signed-out screen that acts through sync (sign-in, registration) had its code named in

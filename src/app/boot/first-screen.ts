@@ -17,6 +17,8 @@ const onSettled: Array<() => void> = [];
 const FIRST_PICTURES = 'img[fetchpriority="high"]';
 /** Boot work waits at most this long after the first screen showed (a picture that never comes, a screen that stays busy). */
 export const SETTLE_MAX_MS = 5000;
+/** After the screen has settled, boot work waits for the page to be idle at most this long. */
+export const QUIET_MAX_MS = 1000;
 
 /** Called by every route's page once it has rendered (and by the 404 page), from its commit. */
 export function noteScreenShown(): void {
@@ -43,14 +45,22 @@ function watchSettling(): void {
   const root = appContainer();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let observer: MutationObserver | null = null;
+  let done = false;
   const finish = () => {
-    if (settled) return;
-    settled = true;
+    if (done) return;
+    done = true;
     observer?.disconnect();
     root?.removeEventListener('load', check, true);
     root?.removeEventListener('error', check, true);
     clearTimeout(timer);
-    for (const run of onSettled.splice(0)) run();
+    // The screen settles in the frame its live version is put on the page (src/app/boot/boot.tsx):
+    // boot work started there (the sync engine's graph, the worker's precache, the next screens'
+    // code) was asked for and evaluated before the member could tap it. It waits for the next frame,
+    // then for the page to be idle.
+    afterQuiet(() => {
+      settled = true;
+      for (const run of onSettled.splice(0)) run();
+    });
   };
   function check() {
     if (screenSettled(root)) finish();
@@ -69,6 +79,26 @@ function watchSettling(): void {
   check();
 }
 
+type IdleWindow = { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
+
+/** Runs `task` after the next frame has been drawn, once the page is idle (at most QUIET_MAX_MS later). */
+function afterQuiet(task: () => void): void {
+  const w = (typeof window === 'undefined' ? {} : window) as IdleWindow & Partial<Window>;
+  const idle = () =>
+    w.requestIdleCallback ? w.requestIdleCallback(task, { timeout: QUIET_MAX_MS }) : setTimeout(task, 0);
+  // A frame that never comes (a hidden tab draws none) does not hold the boot work back.
+  let framed = false;
+  const next = () => {
+    if (framed) return;
+    framed = true;
+    clearTimeout(fallback);
+    idle();
+  };
+  const fallback = setTimeout(next, QUIET_MAX_MS);
+  if (w.requestAnimationFrame) w.requestAnimationFrame(() => w.requestAnimationFrame!(next));
+  else next();
+}
+
 /** Whether the first screen has settled (see afterScreenSettled). */
 export function isScreenSettled(): boolean {
   return settled;
@@ -76,8 +106,8 @@ export function isScreenSettled(): boolean {
 
 /**
  * Runs `task` once the first screen has settled (in a task of its own): its page shown, nothing
- * in it busy, its first view's pictures in; at most SETTLE_MAX_MS after it showed. Returns the
- * function that cancels it.
+ * in it busy, its first view's pictures in (at most SETTLE_MAX_MS after it showed), a frame drawn
+ * since and the page idle (at most QUIET_MAX_MS more). Returns the function that cancels it.
  */
 export function afterScreenSettled(task: () => void): () => void {
   let cancelled = false;
