@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Line icons drawn for the app (24×24, currentColor). */
-const PATHS = {
+export const PATHS = {
   menu: 'M4 7h16M4 12h16M4 17h16',
   back: 'M15 5l-7 7 7 7',
   close: 'M6 6l12 12M18 6L6 18',

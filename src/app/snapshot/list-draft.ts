@@ -25,6 +25,9 @@ export const DRAFT_COPY = {
   pack: (n: number) => `${n} шт. в упаковці`,
   gift: 'Подарунок',
   outOfStock: 'Немає в наявності',
+  /** The header's back button (src/app/layout/header.tsx: its label, the `back` icon's path of src/ui/icons.tsx). */
+  back: 'Назад',
+  backPath: 'M15 5l-7 7 7 7',
 };
 
 /**
@@ -66,8 +69,8 @@ export function paintListDraft(
   const title = SHOP_LIST_TITLES[slug as ShopList] ?? categoryBySlug(slug)?.title ?? '';
   const heading = el.querySelector('.app-header__title');
   if (heading) heading.textContent = title;
-  // Home's logo would stand where the list's back arrow comes; the shop's tab is the one lit.
-  el.querySelector('.app-header__side:not(.app-header__side--end)')?.replaceChildren();
+  // The list's back arrow where home has its logo (the menu button's copy, its icon redrawn); the shop's tab is the one lit.
+  el.querySelector('.app-header__side:not(.app-header__side--end)')?.replaceChildren(...backButton(el));
   for (const tab of el.querySelectorAll<HTMLAnchorElement>('.bottom-nav__tab')) {
     const shop = tab.getAttribute('href') === '/shop';
     tab.classList.toggle('is-active', shop);
@@ -87,6 +90,17 @@ export function paintListDraft(
   main.replaceChildren(head, grid);
   root.append(el);
   return el;
+}
+
+/** The frame's menu button made the back button, as the live header has it; none without a frame. */
+function backButton(frame: HTMLElement): Element[] {
+  const button = frame.querySelector('.app-header__side--end button.icon-btn')?.cloneNode(true) as Element | undefined;
+  const path = button?.querySelector('svg path');
+  if (!button || !path) return [];
+  for (const a of ['data-testid', 'aria-haspopup', 'aria-expanded']) button.removeAttribute(a);
+  button.setAttribute('aria-label', DRAFT_COPY.back);
+  path.setAttribute('d', DRAFT_COPY.backPath);
+  return [button];
 }
 
 function card(doc: Document, slug: string, p: DraftProduct): HTMLElement {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DRAFT_COPY, paintListDraft, type DraftProduct } from '../../../src/app/snapshot/list-draft';
 import { COMMON_COPY, HOME_COPY } from '../../../src/features/shop/copy';
+import { PATHS } from '../../../src/ui/icons';
 import { ownerOf, writeSnapshot } from '../../../src/app/snapshot/store';
 import { cleanPaintedPageAfterEach, setCookie } from './support/painted-page';
 
@@ -39,7 +40,8 @@ describe('a list’s first cards drawn from the stored catalogue before the app�
     setCookie('t1');
     const html =
       '<div class="layout"><header><div class="app-header__side"><span class="logo">glo</span></div>' +
-      '<h1 class="app-header__title">Головна</h1><div class="app-header__side app-header__side--end"><button>☰</button></div></header>' +
+      '<h1 class="app-header__title">Головна</h1><div class="app-header__side app-header__side--end">' +
+      '<button type="button" class="icon-btn" aria-label="Меню" aria-haspopup="dialog" data-testid="menu-button"><svg><path d="M4 7h16"></path></svg></button></div></header>' +
       '<main class="page" id="main"><p>home</p></main><nav class="bottom-nav">' +
       '<a class="bottom-nav__tab is-active" aria-current="page" href="/">Головна</a><a class="bottom-nav__tab" href="/shop">Магазин</a></nav></div>';
     writeSnapshot(
@@ -51,7 +53,12 @@ describe('a list’s first cards drawn from the stored catalogue before the app�
     // As the live list's frame: its title, no home logo where its back arrow comes, the shop's tab lit.
     expect(el.querySelector('.app-header__title')!.textContent).toBe('Стіки ogo');
     expect(el.querySelector('.logo')).toBeNull();
-    expect(el.querySelector('.app-header__side--end button')).not.toBeNull();
+    expect(el.querySelector('.app-header__side--end button')!.getAttribute('aria-label')).toBe('Меню');
+    // The back arrow where the live list has it: the menu button's copy with the back icon.
+    const back = el.querySelector('.app-header__side:not(.app-header__side--end) button.icon-btn')!;
+    expect(back.getAttribute('aria-label')).toBe('Назад');
+    expect(back.querySelector('path')!.getAttribute('d')).toBe(PATHS.back);
+    expect(back.hasAttribute('data-testid') || back.hasAttribute('aria-haspopup')).toBe(false);
     const lit = Array.from(el.querySelectorAll('.bottom-nav__tab.is-active')).map((t) => t.getAttribute('href'));
     expect(lit).toEqual(['/shop']);
     expect(el.querySelector('.bottom-nav__tab[aria-current="page"]')!.getAttribute('href')).toBe('/shop');
@@ -81,6 +88,7 @@ describe('a list’s first cards drawn from the stored catalogue before the app�
       expect(foot.querySelector('.add-button.add-button--held')).not.toBeNull();
     }
     expect(DRAFT_COPY.itemForms).toEqual(HOME_COPY.itemForms);
+    expect(DRAFT_COPY.backPath).toBe(PATHS.back);
     expect([DRAFT_COPY.gift, DRAFT_COPY.outOfStock, DRAFT_COPY.pack(20)]).toEqual([
       COMMON_COPY.gift,
       COMMON_COPY.outOfStock,
