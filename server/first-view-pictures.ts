@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { listCategoryOfPath } from '../src/domain/catalogue/shop-lists';
 import { FIRST_VIEW_CARDS, listOrder } from '../src/features/shop/grid/first-view';
+import { getCookie } from '../src/state/cookies';
 import { USER_TOKEN_COOKIE } from '../src/sync/auth/cookies';
 import type { AppEnv } from './context';
 import type { Db } from './db/connect';
@@ -8,15 +9,6 @@ import { requestRevisions } from './http/route';
 import { collectionList } from './routes/shop/catalogue';
 import type { CollectionAnswer } from './routes/shop/catalogue-cache';
 import { memberOfBearer } from './security/session-cache';
-
-/** The value of one cookie of a request, or ''. */
-function cookieOf(header: string | undefined, name: string): string {
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
-  }
-  return '';
-}
 
 /** Each list's first pictures, per database, as of the catalogue revision they were read at. */
 const byDb = new WeakMap<Db, Map<string, { revision: number; pictures: string[] }>>();
@@ -32,7 +24,8 @@ const byDb = new WeakMap<Db, Map<string, { revision: number; pictures: string[] 
 export async function firstViewPictures(c: Context<AppEnv>, path: string): Promise<string[]> {
   const cat = listCategoryOfPath(path);
   if (!cat) return [];
-  const token = cookieOf(c.req.header('cookie'), USER_TOKEN_COOKIE);
+  // As the app wrote it (src/sync/auth/cookies.ts encodes the value); a malformed one rejects: no pictures.
+  const token = getCookie(USER_TOKEN_COOKIE, c.req.header('cookie') ?? '');
   if (!token) return [];
   const { db, clock } = c.var.deps;
   const { sessions, catalogue } = await requestRevisions(c);
