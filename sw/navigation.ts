@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { matchPrecache } from 'workbox-precaching';
 import { carryQuery, prerenderedFile, resolveVisit, type VisitorState } from '../src/app/routes/plan';
-import { withPreloads } from '../src/app/routes/preload-links';
+import { escapeAttr, withPreloads } from '../src/app/routes/preload-links';
 import { ownerOfToken, SCREENS_CACHE, screenUrl, type ScreenSnapshot } from '../src/app/snapshot/store';
 
 interface CookieStoreLike {
@@ -54,7 +54,6 @@ async function memberPreloads(path: string): Promise<string[]> {
     return [];
   }
 }
-const attr = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The shell with the member's kept look of this screen in it, so that the first paint is the
@@ -71,8 +70,8 @@ async function shellWithScreen(shell: string, path: string, token: string): Prom
       return null;
     return html(
       shell
-        .replace('<html lang="uk">', `<html lang="uk" data-theme="${attr(snap.theme)}">`)
-        .replace(/<title>[^<]*<\/title>/, `<title>${attr(snap.title)}</title>`)
+        .replace('<html lang="uk">', `<html lang="uk" data-theme="${escapeAttr(snap.theme)}">`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(snap.title)}</title>`)
         .replace(
           '<div id="root"></div>',
           `<div id="root"><div class="screen-snapshot" inert aria-hidden="true">${snap.html}</div></div>`,

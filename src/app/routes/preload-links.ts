@@ -12,6 +12,9 @@ export const PRELOAD_AT = '<!--club-preload-->';
 export const preloadTags = (files: readonly string[]): string =>
   files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
 
+/** Text made safe inside a double-quoted attribute (or element content) of the HTML the server and the worker write. */
+export const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /**
  * `<link rel="preload" as="image">` tags for product pictures of a list's first view, in the forms
  * and at the priority their cards ask for (src/features/shop/product/picture-forms.ts).
@@ -24,8 +27,6 @@ export const pictureTags = (pictures: readonly string[]): string =>
       return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(src)}"${forms}>`;
     })
     .join('');
-
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * The HTML with the files named at its marker (or, where it has none, at the end of its head);
