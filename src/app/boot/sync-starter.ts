@@ -1,5 +1,5 @@
 /** The window's part a starter listens on (a test passes its own). */
-type OnlineEvents = Pick<Window, 'addEventListener' | 'removeEventListener'>;
+type OnlineEvents = Pick<Window, 'addEventListener'>;
 
 /**
  * Starts the sync engine once however many ask (the boot, a screen's first action): `load` runs
@@ -10,19 +10,13 @@ type OnlineEvents = Pick<Window, 'addEventListener' | 'removeEventListener'>;
  */
 export function syncStarter<T>(load: () => Promise<T>, win: OnlineEvents = window): () => Promise<T> {
   let starting: Promise<T> | null = null;
-  let waitingForNetwork = false;
-  const retry = () => {
-    waitingForNetwork = false;
-    // Offline again meanwhile: this one fails and waits for the next `online`.
-    void start().catch(() => undefined);
-  };
+  // Offline again meanwhile: this one fails and waits for the next `online`.
+  const retry = () => void start().catch(() => undefined);
   const start = (): Promise<T> =>
     (starting ??= load().catch((e: unknown) => {
       starting = null;
-      if (!waitingForNetwork) {
-        waitingForNetwork = true;
-        win.addEventListener('online', retry, { once: true });
-      }
+      // However many starts fail before it fires, one retry: the same listener is registered once.
+      win.addEventListener('online', retry, { once: true });
       throw e;
     }));
   return start;
