@@ -4,14 +4,10 @@ import { FIRST_VIEW_CARDS, listOrder } from '../src/features/shop/grid/first-vie
 import { getCookie } from '../src/state/cookies';
 import { USER_TOKEN_COOKIE } from '../src/sync/auth/cookies';
 import type { AppEnv } from './context';
-import type { Db } from './db/connect';
 import { requestRevisions } from './http/route';
 import { collectionList } from './routes/shop/catalogue';
 import type { CollectionAnswer } from './routes/shop/catalogue-cache';
 import { memberOfBearer } from './security/session-cache';
-
-/** Each list's first pictures, per database, as of the catalogue revision they were read at. */
-const byDb = new WeakMap<Db, Map<string, { revision: number; pictures: string[] }>>();
 
 /**
  * The pictures of a list's first view (`/shop/sticks`: its first cards in the order the grid shows
@@ -30,14 +26,9 @@ export async function firstViewPictures(c: Context<AppEnv>, path: string): Promi
   const { db, clock } = c.var.deps;
   const { sessions, catalogue } = await requestRevisions(c);
   if (!(await memberOfBearer(db, token, clock.now().getTime(), sessions))) return [];
-  let kept = byDb.get(db);
-  if (!kept) byDb.set(db, (kept = new Map()));
-  const hit = kept.get(cat.slug);
-  if (hit?.revision === catalogue) return hit.pictures;
+  // The list's answer as the catalogue call serves it, kept serialized per catalogue revision.
   const list = JSON.parse((await collectionList(db, catalogue, cat, cat.bonus === true)).text) as CollectionAnswer;
-  const pictures = listOrder(list.products)
+  return listOrder(list.products)
     .slice(0, FIRST_VIEW_CARDS)
     .flatMap((p) => (p.image ? [p.image] : []));
-  kept.set(cat.slug, { revision: catalogue, pictures });
-  return pictures;
 }
